@@ -1,0 +1,199 @@
+#pragma once
+// The event vocabulary of DESIGN.md. The core appends these plain structs to the
+// attached Sink while a script runs; the GUI folds them (see graph_state.h) and
+// never looks at the engine itself. Ids (tensor, node, saved variable, version
+// counter, allocation) are assigned by the core and stay stable for one run.
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/error.h"
+
+namespace agv::trace {
+
+using Id = uint64_t;  ///< 0 means "none"
+
+/// One frame of a Python-style stack (what anomaly mode records as the forward trace).
+struct StackFrame {
+    std::string file;
+    int line = 0;
+    std::string function;    ///< "<module>" at top level
+    std::string sourceLine;  ///< stripped text of that line
+};
+using StackTrace = std::vector<StackFrame>;
+
+struct EdgeRef {
+    Id node = 0;  ///< 0: the input does not require grad (None in next_functions)
+    uint32_t inputNr = 0;
+};
+
+enum class NodePhase : uint8_t { Forward, Recompute, Backward };
+enum class SavedHolding : uint8_t { Original, DataOnly, PackedByHook, Offloaded };
+enum class OutputStream : uint8_t { Stdout, Stderr };
+
+struct LineReached {
+    int line = 0;
+};
+
+struct TensorCreated {
+    Id tensor = 0;
+    std::string label;  ///< script variable name when known (see TensorLabeled)
+    std::vector<int64_t> shape;
+    std::string dtype;   ///< "torch.float32"
+    std::string device;  ///< "cpu", "cuda:0"
+    uint64_t bytes = 0;
+    bool requiresGrad = false;
+    bool isLeaf = true;
+    Id gradFn = 0;
+    uint32_t outputNr = 0;
+    Id versionCounter = 0;  ///< shared by views and their base
+    Id viewOf = 0;          ///< base tensor when this is a view
+    uint32_t version = 0;
+    std::string preview;  ///< the value as PyTorch prints it (possibly summarised)
+};
+
+/// A script variable was bound to a tensor (`l1 = input * w1`).
+struct TensorLabeled {
+    Id tensor = 0;
+    std::string label;
+};
+
+struct NodeCreated {
+    Id node = 0;
+    std::string name;  ///< PyTorch's, e.g. "MulBackward0", "AccumulateGrad"
+    std::vector<EdgeRef> nextEdges;
+    NodePhase phase = NodePhase::Forward;
+    Id checkpointSegment = 0;
+    Id variable = 0;  ///< AccumulateGrad: the leaf it accumulates into
+    StackTrace forwardTrace;  ///< filled while anomaly mode is on
+};
+
+struct TensorSaved {
+    Id saved = 0;
+    Id node = 0;
+    std::string slot;  ///< "self", "other", "result", ...
+    Id tensor = 0;
+    Id versionCounter = 0;
+    uint32_t savedVersion = 0;
+    bool isOutput = false;  ///< the node's own output (saved without its grad_fn)
+    SavedHolding holding = SavedHolding::Original;
+    uint64_t bytes = 0;
+};
+
+struct VersionBumped {
+    Id tensor = 0;  ///< the tensor the in-place op was applied to
+    Id versionCounter = 0;
+    uint32_t oldVersion = 0;
+    uint32_t newVersion = 0;
+    std::string op;  ///< "mul_", "add_", "copy_", "__setitem__"...
+};
+
+/// A tensor's history was rewritten in place (in-place op on a non-leaf / CopySlices).
+struct GradFnChanged {
+    Id tensor = 0;
+    Id gradFn = 0;
+    uint32_t outputNr = 0;
+    bool requiresGrad = false;
+    std::string preview;
+};
+
+struct Packed {
+    Id saved = 0;
+    std::string hook;
+    std::string fromDevice, toDevice;
+    uint64_t bytes = 0;
+};
+struct Unpacked {
+    Id saved = 0;
+    std::string hook;
+    std::string fromDevice, toDevice;
+    uint64_t bytes = 0;
+};
+
+struct BackwardBegin {
+    std::vector<Id> roots;  ///< root nodes
+    bool retainGraph = false;
+    bool createGraph = false;
+};
+struct BackwardEnd {
+    bool ok = true;
+};
+
+struct NodeExecuted {
+    Id node = 0;
+    std::vector<std::string> gradInputs;   ///< gradients flowing into the node ("" = None)
+    std::vector<std::string> gradOutputs;  ///< one per next edge ("" = None)
+};
+
+struct GradAccumulated {
+    Id tensor = 0;
+    std::string preview;  ///< the new .grad
+};
+
+struct HookCalled {
+    Id tensor = 0;
+    Id node = 0;
+    std::string kind;  ///< "tensor_hook", "retain_grad", "pack", "unpack", ...
+};
+
+struct SavedReleased {
+    Id node = 0;
+};
+
+struct RecomputeBegin {
+    Id segment = 0;
+};
+struct RecomputeEnd {
+    Id segment = 0;
+};
+
+struct MemoryChanged {
+    std::string device;
+    Id allocation = 0;
+    int64_t delta = 0;
+    uint64_t current = 0;
+    uint64_t peak = 0;
+    Id owner = 0;  ///< tensor that first used the storage (0 if unknown)
+};
+
+struct ModuleEnter {
+    Id module = 0;
+    std::string name;  ///< attribute path, e.g. "net.0"
+    std::string type;  ///< "Linear"
+};
+struct ModuleExit {
+    Id module = 0;
+};
+
+struct Output {
+    OutputStream stream = OutputStream::Stdout;
+    std::string text;
+};
+
+struct ErrorRaised {
+    std::string exceptionType;  ///< "RuntimeError"
+    std::string message;
+    ErrorKind kind = ErrorKind::Other;
+    Id failingNode = 0;
+    Id staleTensor = 0;  ///< version mismatch: the tensor that was modified in place
+    StackTrace forwardTrace;  ///< anomaly mode: where the failing node was created
+    StackTrace traceback;     ///< the script's own traceback
+};
+
+using Payload = std::variant<LineReached, TensorCreated, TensorLabeled, NodeCreated, TensorSaved,
+                             VersionBumped, GradFnChanged, Packed, Unpacked, BackwardBegin, BackwardEnd,
+                             NodeExecuted, GradAccumulated, HookCalled, SavedReleased, RecomputeBegin,
+                             RecomputeEnd, MemoryChanged, ModuleEnter, ModuleExit, Output, ErrorRaised>;
+
+struct Event {
+    uint64_t step = 0;  ///< index in the Recording
+    int line = 0;       ///< script line being executed when the event happened (0: none)
+    Payload payload;
+};
+
+/// Stable name of the payload type, e.g. "TensorCreated" (used by the JSONL schema).
+const char* eventName(const Payload& payload);
+
+}  // namespace agv::trace

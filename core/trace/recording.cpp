@@ -1,0 +1,37 @@
+#include "core/trace/recording.h"
+
+namespace agv::trace {
+
+namespace {
+thread_local Sink* t_sink = nullptr;
+thread_local int t_line = 0;
+}  // namespace
+
+Sink* sink() { return t_sink; }
+void setSink(Sink* s) { t_sink = s; }
+int currentLine() { return t_line; }
+void setCurrentLine(int line) { t_line = line; }
+
+void Recording::record(Payload payload, int line)
+{
+    Event e;
+    e.step = m_events.size();
+    e.line = line;
+    e.payload = std::move(payload);
+    m_events.push_back(std::move(e));
+}
+
+const char* eventName(const Payload& payload)
+{
+    static constexpr const char* names[] = {
+        "LineReached",   "TensorCreated",   "TensorLabeled", "NodeCreated",    "TensorSaved",
+        "VersionBumped", "GradFnChanged",   "Packed",        "Unpacked",       "BackwardBegin",
+        "BackwardEnd",   "NodeExecuted",    "GradAccumulated", "HookCalled",   "SavedReleased",
+        "RecomputeBegin", "RecomputeEnd",   "MemoryChanged", "ModuleEnter",    "ModuleExit",
+        "Output",        "ErrorRaised",
+    };
+    static_assert(std::size(names) == std::variant_size_v<Payload>);
+    return names[payload.index()];
+}
+
+}  // namespace agv::trace
