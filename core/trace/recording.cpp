@@ -2,16 +2,6 @@
 
 namespace agv::trace {
 
-namespace {
-thread_local Sink* t_sink = nullptr;
-thread_local int t_line = 0;
-}  // namespace
-
-Sink* sink() { return t_sink; }
-void setSink(Sink* s) { t_sink = s; }
-int currentLine() { return t_line; }
-void setCurrentLine(int line) { t_line = line; }
-
 void Recording::record(Payload payload, int line)
 {
     Event e;

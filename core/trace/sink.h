@@ -1,6 +1,7 @@
 #pragma once
 // Where the core sends events. With no sink attached the core builds nothing:
-// every emission site is `if (auto* s = trace::sink()) s->emit(...)`.
+// every emission site is `if (trace::enabled()) trace::emit(Payload{...})`, so a
+// run without a sink pays one branch per op.
 
 #include "core/trace/event.h"
 
@@ -12,19 +13,36 @@ public:
     virtual void record(Payload payload, int line) = 0;
 };
 
+namespace detail {
+inline thread_local Sink* t_sink = nullptr;
+inline thread_local int t_line = 0;
+inline thread_local int t_muteDepth = 0;
+}  // namespace detail
+
 /// The sink attached to this thread, or nullptr.
-Sink* sink();
-void setSink(Sink* sink);
+inline Sink* sink() { return detail::t_sink; }
+inline void setSink(Sink* s) { detail::t_sink = s; }
 
 /// The script line the interpreter is executing (0 outside a script).
-int currentLine();
-void setCurrentLine(int line);
+inline int currentLine() { return detail::t_line; }
+inline void setCurrentLine(int line) { detail::t_line = line; }
 
-/// Appends an event to the attached sink, tagging it with the current line.
+/// True when graph events should be built: a sink is attached and we are not inside
+/// engine-internal computation (backward formulas, temporaries) that learners never see.
+inline bool enabled() { return detail::t_sink != nullptr && detail::t_muteDepth == 0; }
+
+/// Appends a graph event (dropped while muted).
 inline void emit(Payload payload)
 {
-    if (Sink* s = sink())
-        s->record(std::move(payload), currentLine());
+    if (enabled())
+        detail::t_sink->record(std::move(payload), detail::t_line);
+}
+
+/// Appends an event even while muted (memory accounting must see every allocation).
+inline void emitAlways(Payload payload)
+{
+    if (detail::t_sink)
+        detail::t_sink->record(std::move(payload), detail::t_line);
 }
 
 /// Attaches a sink for the lifetime of this object (restores the previous one).
@@ -37,6 +55,15 @@ public:
 
 private:
     Sink* m_previous;
+};
+
+/// Suppresses graph events (not memory events) in a scope.
+class MuteGuard {
+public:
+    MuteGuard() { ++detail::t_muteDepth; }
+    ~MuteGuard() { --detail::t_muteDepth; }
+    MuteGuard(const MuteGuard&) = delete;
+    MuteGuard& operator=(const MuteGuard&) = delete;
 };
 
 }  // namespace agv::trace
