@@ -58,6 +58,8 @@ public:
 
     /// Node id of the autograd node that failed (0 if none): the GUI highlights it.
     uint64_t failingNode = 0;
+    /// Tensor id whose in-place modification made a saved variable stale (0 if none).
+    uint64_t staleTensor = 0;
 
 private:
     PyExc m_exc;

@@ -66,4 +66,16 @@ public:
     MuteGuard& operator=(const MuteGuard&) = delete;
 };
 
+/// Re-enables graph events inside a muted scope (the engine reports .grad updates).
+class ScopedUnmute {
+public:
+    ScopedUnmute() : m_saved(detail::t_muteDepth) { detail::t_muteDepth = 0; }
+    ~ScopedUnmute() { detail::t_muteDepth = m_saved; }
+    ScopedUnmute(const ScopedUnmute&) = delete;
+    ScopedUnmute& operator=(const ScopedUnmute&) = delete;
+
+private:
+    int m_saved;
+};
+
 }  // namespace agv::trace

@@ -1,0 +1,460 @@
+#include "core/autograd/engine.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <queue>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/autograd/grad_mode.h"
+#include "core/autograd/node.h"
+#include "core/ops/ops.h"
+#include "core/trace/sink.h"
+#include "core/warning.h"
+
+namespace agv {
+
+namespace {
+
+std::string sizeString(const IntList& sizes)
+{
+    std::string s = "torch.Size([";
+    for (size_t i = 0; i < sizes.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(sizes[i]);
+    return s + "])";
+}
+
+/// Gradients waiting at one node's inputs, summed as they arrive.
+struct InputBuffer {
+    variable_list grads;
+    void add(size_t index, Tensor grad)
+    {
+        if (!grad.defined())
+            return;
+        if (grads.size() <= index)
+            grads.resize(index + 1);
+        if (!grads[index].defined())
+            grads[index] = std::move(grad);
+        else
+            grads[index] = ops::add(grads[index], grad);
+    }
+};
+
+struct ReadyOrder {
+    bool operator()(const std::shared_ptr<Node>& a, const std::shared_ptr<Node>& b) const
+    {
+        return a->sequenceNr() < b->sequenceNr();
+    }
+};
+
+struct GraphTask {
+    bool keepGraph = false;
+    bool createGraph = false;
+    std::unordered_map<Node*, int> dependencies;
+    std::unordered_map<Node*, InputBuffer> buffers;
+    // autograd.grad: capture gradients arriving at (node, input_nr) instead of running everything.
+    std::map<std::pair<Node*, uint32_t>, std::vector<size_t>> captures;
+    std::unordered_set<Node*> needed;  ///< empty: run all nodes
+    TensorList captured;
+};
+
+bool hasNan(const Tensor& t)
+{
+    if (!isFloatingType(t.dtype()))
+        return false;
+    for (int64_t i = 0; i < t.numel(); ++i)
+        if (std::isnan(t.valueAt(i)))
+            return true;
+    return false;
+}
+
+std::string ordinal(size_t i)
+{
+    // PyTorch prints "0th", "1th", ... literally.
+    return std::to_string(i) + "th";
+}
+
+std::string formatStack(const trace::StackTrace& stack)
+{
+    std::string out;
+    for (const trace::StackFrame& f : stack) {
+        out += "  File \"" + f.file + "\", line " + std::to_string(f.line) + ", in " + f.function + "\n";
+        if (!f.sourceLine.empty())
+            out += "    " + f.sourceLine + "\n";
+    }
+    return out;
+}
+
+std::string previewOrNone(const Tensor& t) { return t.defined() ? t.preview() : std::string(); }
+
+Tensor runHooks(Node& node, uint32_t inputNr, Tensor grad)
+{
+    if (!grad.defined())
+        return grad;
+    if (auto* acc = dynamic_cast<AccumulateGrad*>(&node)) {
+        AutogradMeta* meta = acc->variable()->autograd();
+        if (!meta)
+            return grad;
+        const auto hooks = meta->hooks;  // a hook may remove hooks
+        for (const auto& [id, fn] : hooks) {
+            Tensor replaced = fn(grad);
+            if (trace::enabled())
+                trace::emit(trace::HookCalled{acc->variable()->id(), node.id(), "tensor_hook"});
+            if (replaced.defined())
+                grad = replaced;
+        }
+        return grad;
+    }
+    const auto hooks = node.preHooks();
+    for (const Node::PreHook& hook : hooks) {
+        if (hook.inputNr != inputNr)
+            continue;
+        Tensor replaced = hook.fn(grad);
+        if (trace::enabled()) {
+            auto owner = hook.tensor.lock();
+            trace::emit(trace::HookCalled{owner ? owner->id() : 0, node.id(),
+                                          hook.retainGrad ? "retain_grad" : "tensor_hook"});
+        }
+        if (replaced.defined())
+            grad = replaced;
+    }
+    return grad;
+}
+
+/// Checks and conforms the gradients a node returned (shape, dtype) to where they flow.
+void validateOutputs(const Node& node, variable_list& outputs)
+{
+    AGV_CHECK(outputs.size() == node.numOutputs(), RuntimeError, "function ", node.name(),
+              " returned an incorrect number of gradients (expected ", node.numOutputs(), ", got ", outputs.size(),
+              ")");
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        const Edge& edge = node.nextEdges()[i];
+        Tensor& grad = outputs[i];
+        if (!edge.valid() || !grad.defined())
+            continue;
+        const InputMetadata& meta = edge.function->inputMetadata().at(edge.inputNr);
+        if (grad.sizes() != meta.shape) {
+            if (!ops::isExpandableTo(meta.shape, grad.sizes()))
+                AGV_RAISE(RuntimeError, "Function ", node.name(), " returned an invalid gradient at index ", i,
+                          " - got ", sizesToString(grad.sizes()), " but expected shape compatible with ",
+                          sizesToString(meta.shape));
+            grad = ops::sumTo(grad, meta.shape);
+        }
+        if (grad.dtype() != meta.dtype)
+            grad = ops::toDtype(grad, meta.dtype);
+    }
+}
+
+void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorList& rootGrads)
+{
+    // Count, for every node reachable from the roots, how many edges point at it.
+    std::vector<Node*> stack;
+    std::unordered_set<Node*> seen;
+    for (const Edge& e : rootEdges) {
+        if (!e.valid())
+            continue;
+        task.dependencies[e.function.get()] += 1;
+        if (seen.insert(e.function.get()).second)
+            stack.push_back(e.function.get());
+    }
+    while (!stack.empty()) {
+        Node* node = stack.back();
+        stack.pop_back();
+        for (const Edge& e : node->nextEdges()) {
+            if (!e.valid())
+                continue;
+            task.dependencies[e.function.get()] += 1;
+            if (seen.insert(e.function.get()).second)
+                stack.push_back(e.function.get());
+        }
+    }
+
+    if (!task.captures.empty()) {
+        // Only nodes on a path to a captured input need to run: walk the graph in
+        // reverse topological order via a post-order DFS.
+        std::unordered_set<Node*> captureNodes;
+        for (const auto& [key, idx] : task.captures)
+            captureNodes.insert(key.first);
+        std::unordered_map<Node*, bool> memo;
+        for (const Edge& root : rootEdges) {
+            if (!root.valid())
+                continue;
+            std::vector<std::pair<Node*, size_t>> dfs{{root.function.get(), 0}};
+            while (!dfs.empty()) {
+                auto& [node, child] = dfs.back();
+                if (child == 0 && memo.count(node)) {
+                    dfs.pop_back();
+                    continue;
+                }
+                if (child < node->nextEdges().size()) {
+                    Node* next = node->nextEdges()[child++].function.get();
+                    if (next && !memo.count(next))
+                        dfs.push_back({next, 0});
+                    continue;
+                }
+                bool need = captureNodes.count(node) > 0;
+                for (const Edge& e : node->nextEdges())
+                    if (e.valid() && memo[e.function.get()])
+                        need = true;
+                memo[node] = need;
+                if (need)
+                    task.needed.insert(node);
+                dfs.pop_back();
+            }
+        }
+    }
+
+    std::priority_queue<std::shared_ptr<Node>, std::vector<std::shared_ptr<Node>>, ReadyOrder> ready;
+    for (size_t i = 0; i < rootEdges.size(); ++i) {
+        const Edge& e = rootEdges[i];
+        if (!e.valid())
+            continue;
+        task.buffers[e.function.get()].add(e.inputNr, rootGrads[i]);
+        if (--task.dependencies[e.function.get()] == 0)
+            ready.push(e.function);
+    }
+
+    while (!ready.empty()) {
+        std::shared_ptr<Node> node = ready.top();
+        ready.pop();
+        variable_list inputs = std::move(task.buffers[node.get()].grads);
+        task.buffers.erase(node.get());
+        inputs.resize(std::max(inputs.size(), node->numInputs()));
+
+        for (uint32_t i = 0; i < inputs.size(); ++i)
+            inputs[i] = runHooks(*node, i, inputs[i]);
+        for (uint32_t i = 0; i < inputs.size(); ++i) {
+            auto it = task.captures.find({node.get(), i});
+            if (it != task.captures.end())
+                for (size_t index : it->second)
+                    task.captured[index] = inputs[i];
+        }
+        if (!task.captures.empty() && !task.needed.count(node.get()))
+            continue;
+        if (!task.captures.empty() && dynamic_cast<AccumulateGrad*>(node.get()))
+            continue;  // autograd.grad never touches .grad
+
+        variable_list gradInputs = inputs;
+        variable_list outputs;
+        try {
+            GradModeGuard mode(task.createGraph);
+            trace::MuteGuard mute;
+            outputs = node->apply(std::move(inputs));
+            validateOutputs(*node, outputs);
+        } catch (Error& error) {
+            if (error.failingNode == 0)
+                error.failingNode = node->id();
+            if (AnomalyMode::isEnabled() && !node->forwardTrace().empty())
+                warn("UserWarning", "Error detected in " + node->name() +
+                                        ". Traceback of forward call that caused the error:\n" +
+                                        formatStack(node->forwardTrace()) +
+                                        " (Triggered internally at  "
+                                        "./torch/csrc/autograd/python_anomaly_mode.cpp:114.)");
+            if (trace::enabled()) {
+                trace::ErrorRaised raised;
+                raised.exceptionType = pyExcName(error.exc());
+                raised.message = error.message();
+                raised.kind = error.kind();
+                raised.failingNode = error.failingNode;
+                raised.staleTensor = error.staleTensor;
+                raised.forwardTrace = node->forwardTrace();
+                trace::emit(std::move(raised));
+            }
+            throw;
+        }
+
+        if (AnomalyMode::isEnabled() && AnomalyMode::checkNan()) {
+            for (size_t i = 0; i < outputs.size(); ++i) {
+                if (outputs[i].defined() && hasNan(outputs[i])) {
+                    Error error(PyExc::RuntimeError,
+                                "Function '" + node->name() + "' returned nan values in its " + ordinal(i) +
+                                    " output.",
+                                ErrorKind::NanDetected);
+                    error.failingNode = node->id();
+                    if (!node->forwardTrace().empty())
+                        warn("UserWarning", "Error detected in " + node->name() +
+                                                ". Traceback of forward call that caused the error:\n" +
+                                                formatStack(node->forwardTrace()) +
+                                                " (Triggered internally at  "
+                                                "./torch/csrc/autograd/python_anomaly_mode.cpp:114.)");
+                    if (trace::enabled()) {
+                        trace::ErrorRaised raised;
+                        raised.exceptionType = "RuntimeError";
+                        raised.message = error.message();
+                        raised.kind = ErrorKind::NanDetected;
+                        raised.failingNode = node->id();
+                        raised.forwardTrace = node->forwardTrace();
+                        trace::emit(std::move(raised));
+                    }
+                    throw error;
+                }
+            }
+        }
+
+        if (trace::enabled()) {
+            trace::NodeExecuted executed;
+            executed.node = node->id();
+            for (const Tensor& g : gradInputs)
+                executed.gradInputs.push_back(previewOrNone(g));
+            for (const Tensor& g : outputs)
+                executed.gradOutputs.push_back(previewOrNone(g));
+            trace::emit(std::move(executed));
+        }
+        if (!task.keepGraph) {
+            const bool hadSaved = !node->savedVariables().empty();
+            node->releaseVariables();
+            if (hadSaved && trace::enabled())
+                trace::emit(trace::SavedReleased{node->id()});
+        }
+
+        for (size_t i = 0; i < outputs.size(); ++i) {
+            const Edge& e = node->nextEdges()[i];
+            if (!e.valid())
+                continue;
+            task.buffers[e.function.get()].add(e.inputNr, outputs[i]);
+            if (--task.dependencies[e.function.get()] == 0)
+                ready.push(e.function);
+        }
+    }
+}
+
+std::vector<Edge> rootEdgesFor(const TensorList& tensors)
+{
+    std::vector<Edge> edges;
+    for (size_t i = 0; i < tensors.size(); ++i) {
+        const Tensor& t = tensors[i];
+        if (!t.requiresGrad())
+            throw Error(PyExc::RuntimeError,
+                        "element " + std::to_string(i) + " of tensors does not require grad and does not have a grad_fn",
+                        ErrorKind::NoGradFn);
+        edges.push_back(gradientEdge(t));
+    }
+    return edges;
+}
+
+TensorList makeRootGrads(const TensorList& tensors, const TensorList& gradTensors, bool createGraph)
+{
+    AGV_CHECK(gradTensors.empty() || gradTensors.size() == tensors.size(), RuntimeError,
+              "got ", gradTensors.size(), " tensors and ", tensors.size(), " gradients");
+    TensorList grads;
+    for (size_t i = 0; i < tensors.size(); ++i) {
+        const Tensor& out = tensors[i];
+        Tensor g = gradTensors.empty() ? Tensor() : gradTensors[i];
+        if (!g.defined()) {
+            if (out.numel() != 1)
+                throw Error(PyExc::RuntimeError, "grad can be implicitly created only for scalar outputs",
+                            ErrorKind::NonScalarImplicitGrad);
+            trace::MuteGuard mute;
+            g = ops::onesLike(out);
+        } else {
+            AGV_CHECK(g.sizes() == out.sizes(), RuntimeError, "Mismatch in shape: grad_output[", i,
+                      "] has a shape of ", sizeString(g.sizes()), " and output[", i, "] has a shape of ",
+                      sizeString(out.sizes()), ".");
+        }
+        grads.push_back(g);
+    }
+    (void)createGraph;
+    return grads;
+}
+
+void emitBegin(const std::vector<Edge>& roots, bool keepGraph, bool createGraph)
+{
+    if (!trace::enabled())
+        return;
+    trace::BackwardBegin begin;
+    for (const Edge& e : roots)
+        begin.roots.push_back(e.function ? e.function->id() : 0);
+    begin.retainGraph = keepGraph;
+    begin.createGraph = createGraph;
+    trace::emit(std::move(begin));
+}
+
+struct EndEmitter {
+    bool ok = false;
+    ~EndEmitter()
+    {
+        if (trace::enabled())
+            trace::emit(trace::BackwardEnd{ok});
+    }
+};
+
+}  // namespace
+
+void backward(const TensorList& tensors, const TensorList& gradTensors, std::optional<bool> retainGraph,
+              bool createGraph)
+{
+    const bool keepGraph = retainGraph.value_or(createGraph);
+    std::vector<Edge> roots = rootEdgesFor(tensors);
+    TensorList grads = makeRootGrads(tensors, gradTensors, createGraph);
+    emitBegin(roots, keepGraph, createGraph);
+    EndEmitter end;
+    GraphTask task;
+    task.keepGraph = keepGraph;
+    task.createGraph = createGraph;
+    execute(task, roots, grads);
+    end.ok = true;
+}
+
+TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs,
+                std::optional<bool> retainGraph, bool createGraph, bool allowUnused)
+{
+    const bool keepGraph = retainGraph.value_or(createGraph);
+    std::vector<Edge> roots = rootEdgesFor(outputs);
+    TensorList grads = makeRootGrads(outputs, gradOutputs, createGraph);
+    GraphTask task;
+    task.keepGraph = keepGraph;
+    task.createGraph = createGraph;
+    task.captured.resize(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        AGV_CHECK(inputs[i].requiresGrad(), RuntimeError, "One of the differentiated Tensors does not require grad");
+        Edge e = gradientEdge(inputs[i]);
+        task.captures[{e.function.get(), e.inputNr}].push_back(i);
+    }
+    emitBegin(roots, keepGraph, createGraph);
+    EndEmitter end;
+    execute(task, roots, grads);
+    for (size_t i = 0; i < inputs.size(); ++i)
+        AGV_CHECK(allowUnused || task.captured[i].defined(), RuntimeError,
+                  "One of the differentiated Tensors appears to not have been used in the graph. Set "
+                  "allow_unused=True if this is the desired behavior.");
+    end.ok = true;
+    return task.captured;
+}
+
+// --- AccumulateGrad ---
+
+AccumulateGrad::AccumulateGrad(std::shared_ptr<TensorImpl> variable) : m_variable(std::move(variable))
+{
+    setSequenceNr(std::numeric_limits<uint64_t>::max());
+    addInputMetadata(Tensor(m_variable));
+}
+
+variable_list AccumulateGrad::apply(variable_list&& grads)
+{
+    Tensor grad = grads.empty() ? Tensor() : grads[0];
+    if (!grad.defined())
+        return {};
+    Tensor variable(m_variable);
+    AutogradMeta& meta = m_variable->ensureAutograd();
+    if (meta.gradFn)
+        AGV_RAISE_KIND(RuntimeError, LeafMovedIntoGraph, "leaf variable has been moved into the graph interior");
+    if (!meta.requiresGrad)
+        return {};
+    if (!meta.grad) {
+        // A fresh tensor, so later in-place accumulation never aliases a gradient
+        // another node still holds.
+        Tensor copy = GradMode::isEnabled() ? grad : ops::detachedClone(grad);
+        meta.grad = copy.implPtr();
+    } else if (!GradMode::isEnabled()) {
+        ops::addInplaceNoGrad(Tensor(meta.grad), grad);
+    } else {
+        meta.grad = ops::add(Tensor(meta.grad), grad).implPtr();
+    }
+    trace::ScopedUnmute unmute;
+    if (trace::enabled())
+        trace::emit(trace::GradAccumulated{m_variable->id(), Tensor(meta.grad).preview()});
+    return {};
+}
+
+}  // namespace agv

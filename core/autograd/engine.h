@@ -1,0 +1,21 @@
+#pragma once
+// The backward engine (PyTorch's torch::autograd::Engine): counts dependencies,
+// runs nodes in topological order (latest-created first among the ready ones),
+// sums gradients where edges meet, calls tensor hooks, accumulates into leaves,
+// and frees saved variables unless retain_graph is set. Iterative throughout.
+
+#include <optional>
+
+#include "core/tensor/tensor.h"
+
+namespace agv {
+
+/// tensor.backward(gradient, retain_graph, create_graph) / torch.autograd.backward.
+void backward(const TensorList& tensors, const TensorList& gradTensors = {},
+              std::optional<bool> retainGraph = std::nullopt, bool createGraph = false);
+
+/// torch.autograd.grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused).
+TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs = {},
+                std::optional<bool> retainGraph = std::nullopt, bool createGraph = false, bool allowUnused = false);
+
+}  // namespace agv

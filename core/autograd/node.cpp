@@ -1,0 +1,206 @@
+#include "core/autograd/node.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/autograd/grad_mode.h"
+#include "core/trace/sink.h"
+
+namespace agv {
+
+namespace {
+uint64_t g_nextSequenceNr = 0;
+}
+
+Node::Node() : m_id(nextObjectId()), m_sequenceNr(g_nextSequenceNr++) {}
+
+Node::~Node() { releaseGraphIteratively(m_nextEdges); }
+
+void releaseGraphIteratively(std::vector<Edge>& edges)
+{
+    // Destroying a long chain recursively (node -> next node -> ...) would overflow the
+    // stack, so nodes that would die here are moved onto an explicit stack first and
+    // their edges detached before they are destroyed.
+    std::vector<std::shared_ptr<Node>> stack;
+    for (Edge& e : edges)
+        if (e.function && e.function.use_count() == 1)
+            stack.push_back(std::move(e.function));
+    edges.clear();
+    while (!stack.empty()) {
+        std::shared_ptr<Node> node = std::move(stack.back());
+        stack.pop_back();
+        for (Edge& e : node->m_nextEdges)
+            if (e.function && e.function.use_count() == 1)
+                stack.push_back(std::move(e.function));
+        node->m_nextEdges.clear();
+        // `node` dies here with no edges left to recurse into.
+    }
+}
+
+uint32_t Node::addInputMetadata(const Tensor& output)
+{
+    m_inputMetadata.push_back({output.sizes(), output.dtype(), output.device()});
+    return static_cast<uint32_t>(m_inputMetadata.size() - 1);
+}
+
+int Node::addPreHook(uint32_t inputNr, TensorHookFn fn, bool retainGrad, std::weak_ptr<TensorImpl> tensor)
+{
+    const int id = m_nextHookId++;
+    m_preHooks.push_back({id, inputNr, std::move(fn), retainGrad, std::move(tensor)});
+    return id;
+}
+
+bool Node::removePreHook(int id)
+{
+    auto it = std::find_if(m_preHooks.begin(), m_preHooks.end(), [id](const PreHook& h) { return h.id == id; });
+    if (it == m_preHooks.end())
+        return false;
+    m_preHooks.erase(it);
+    return true;
+}
+
+// --- BackwardNode ---
+
+variable_list BackwardNode::apply(variable_list&& grads) { return m_rule(*this, grads); }
+
+void BackwardNode::save(std::string slot, const Tensor& tensor, bool isOutput)
+{
+    m_saved.emplace_back(tensor, isOutput, shared_from_this(), std::move(slot));
+}
+
+Tensor BackwardNode::saved(size_t i) { return m_saved.at(i).unpack(shared_from_this()); }
+
+std::vector<const SavedVariable*> BackwardNode::savedVariables() const
+{
+    std::vector<const SavedVariable*> out;
+    out.reserve(m_saved.size());
+    for (const SavedVariable& s : m_saved)
+        out.push_back(&s);
+    return out;
+}
+
+void BackwardNode::releaseVariables()
+{
+    for (SavedVariable& s : m_saved)
+        s.release();
+    markReleased();
+}
+
+// --- wiring ---
+
+bool computeRequiresGrad(std::initializer_list<const Tensor*> inputs)
+{
+    if (!GradMode::isEnabled())
+        return false;
+    for (const Tensor* t : inputs)
+        if (t && t->defined() && t->requiresGrad())
+            return true;
+    return false;
+}
+
+bool computeRequiresGrad(const TensorList& inputs)
+{
+    if (!GradMode::isEnabled())
+        return false;
+    for (const Tensor& t : inputs)
+        if (t.defined() && t.requiresGrad())
+            return true;
+    return false;
+}
+
+std::shared_ptr<Node> gradAccumulator(const Tensor& leaf)
+{
+    AutogradMeta& meta = leaf.impl()->ensureAutograd();
+    if (auto existing = meta.gradAccumulator.lock())
+        return existing;
+    auto acc = std::make_shared<AccumulateGrad>(leaf.implPtr());
+    meta.gradAccumulator = acc;
+    if (trace::enabled()) {
+        trace::NodeCreated created;
+        created.node = acc->id();
+        created.name = acc->name();
+        created.variable = leaf.id();
+        trace::emit(std::move(created));
+    }
+    return acc;
+}
+
+Edge gradientEdge(const Tensor& t)
+{
+    if (!t.defined() || !t.requiresGrad())
+        return {};
+    if (auto fn = t.gradFn())
+        return {fn, t.outputNr()};
+    return {gradAccumulator(t), 0};
+}
+
+std::vector<Edge> collectNextEdges(std::initializer_list<const Tensor*> inputs)
+{
+    std::vector<Edge> edges;
+    edges.reserve(inputs.size());
+    for (const Tensor* t : inputs)
+        edges.push_back(t ? gradientEdge(*t) : Edge{});
+    return edges;
+}
+
+std::vector<Edge> collectNextEdges(const TensorList& inputs)
+{
+    std::vector<Edge> edges;
+    edges.reserve(inputs.size());
+    for (const Tensor& t : inputs)
+        edges.push_back(gradientEdge(t));
+    return edges;
+}
+
+namespace {
+void attach(const std::shared_ptr<Node>& node, Tensor& out)
+{
+    AutogradMeta& meta = out.impl()->ensureAutograd();
+    meta.outputNr = node->addInputMetadata(out);
+    meta.gradFn = node;
+    meta.requiresGrad = true;
+}
+}  // namespace
+
+void setHistory(const std::shared_ptr<Node>& node, std::initializer_list<Tensor*> outputs)
+{
+    for (Tensor* out : outputs)
+        attach(node, *out);
+}
+
+void setHistory(const std::shared_ptr<Node>& node, TensorList& outputs)
+{
+    for (Tensor& out : outputs)
+        attach(node, out);
+}
+
+void announceNode(const Node& node)
+{
+    if (AnomalyMode::isEnabled())
+        const_cast<Node&>(node).setForwardTrace(AnomalyMode::currentStack());
+    if (!trace::enabled())
+        return;
+    trace::NodeCreated created;
+    created.node = node.id();
+    created.name = node.name();
+    for (const Edge& e : node.nextEdges())
+        created.nextEdges.push_back({e.function ? e.function->id() : 0, e.inputNr});
+    created.forwardTrace = node.forwardTrace();
+    trace::emit(std::move(created));
+    for (const SavedVariable* s : node.savedVariables()) {
+        if (!s->defined())
+            continue;
+        trace::TensorSaved saved;
+        saved.saved = s->id();
+        saved.node = node.id();
+        saved.slot = s->slot();
+        saved.tensor = s->tensorId();
+        saved.versionCounter = s->versionCounterId();
+        saved.savedVersion = s->savedVersion();
+        saved.isOutput = s->isOutput();
+        saved.bytes = s->bytes();
+        trace::emit(std::move(saved));
+    }
+}
+
+}  // namespace agv

@@ -1,0 +1,57 @@
+#pragma once
+// A tensor an op keeps for its backward. It remembers the version it was saved at
+// and refuses to unpack a tensor that was modified in place since.
+//
+// Note [Saved output cycles]
+// An op that saves its own output (exp saves `result`) must not keep a strong
+// reference from its node to the output's autograd meta, whose grad_fn is that very
+// node: the graph would never die. So an output is saved as a fresh TensorImpl that
+// shares storage and version counter but has no autograd meta, plus a weak_ptr to
+// the grad_fn; unpack() rebuilds the link while the node runs (it is alive then).
+
+#include <memory>
+#include <string>
+
+#include "core/tensor/tensor.h"
+
+namespace agv {
+
+class SavedVariable {
+public:
+    SavedVariable() = default;
+    SavedVariable(const Tensor& tensor, bool isOutput, const std::shared_ptr<Node>& owner, std::string slot);
+
+    /// The saved tensor, checked against in-place modification and release.
+    /// `savedFor` is the node unpacking it (used to restore an output's grad_fn).
+    Tensor unpack(const std::shared_ptr<Node>& savedFor = nullptr) const;
+
+    void release();
+    bool defined() const { return m_defined; }
+    bool released() const { return m_released; }
+    uint64_t id() const { return m_id; }
+    uint32_t savedVersion() const { return m_savedVersion; }
+    const std::string& slot() const { return m_slot; }
+    bool isOutput() const { return m_isOutput; }
+    /// Id of the tensor that was saved (the op's output for `result`), for the trace.
+    uint64_t tensorId() const { return m_tensorId; }
+    uint64_t versionCounterId() const { return m_version ? m_version->id : 0; }
+    uint64_t bytes() const { return m_bytes; }
+
+private:
+    Tensor m_data;
+    std::weak_ptr<Node> m_weakGradFn;
+    std::shared_ptr<VersionCounter> m_version;
+    std::string m_slot;
+    uint64_t m_id = 0;
+    uint64_t m_tensorId = 0;
+    uint64_t m_bytes = 0;
+    uint32_t m_savedVersion = 0;
+    uint32_t m_outputNr = 0;
+    bool m_defined = false;
+    bool m_released = false;
+    bool m_isOutput = false;
+    bool m_isLeaf = false;
+    bool m_requiresGrad = false;
+};
+
+}  // namespace agv

@@ -1,0 +1,61 @@
+#include "core/ops/kernels.h"
+
+namespace agv::ops::kernel {
+
+Tensor newTensor(const IntList& sizes, ScalarType dtype, Device device)
+{
+    for (int64_t s : sizes)
+        AGV_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ",
+                  sizesToString(sizes));
+    const int64_t numel = computeNumel(sizes);
+    // Guard the multiplication: a gigantic shape must end in an allocation error, not overflow.
+    const uint64_t bytes = uint64_t(numel) * elementSize(dtype);
+    AGV_CHECK(numel == 0 || bytes / uint64_t(numel) == elementSize(dtype), RuntimeError,
+              "Storage size calculation overflowed with sizes=", sizesToString(sizes));
+    auto storage = std::make_shared<Storage>(size_t(bytes), device);
+    auto impl = std::make_shared<TensorImpl>(std::move(storage), dtype, sizes, contiguousStrides(sizes), 0, nullptr);
+    return Tensor(std::move(impl));
+}
+
+IntList broadcastStrides(const Tensor& t, const IntList& shape)
+{
+    IntList out(shape.size(), 0);
+    const size_t offset = shape.size() - size_t(t.dim());
+    for (size_t i = 0; i < size_t(t.dim()); ++i)
+        out[offset + i] = t.sizes()[i] == 1 ? 0 : t.strides()[i];
+    return out;
+}
+
+void copyInto(const Tensor& dst, const Tensor& src)
+{
+    if (dst.dtype() == src.dtype() && dst.isContiguous() && src.isContiguous() && dst.sizes() == src.sizes()) {
+        if (dst.rawData() != src.rawData())
+            std::memmove(dst.rawData(), src.rawData(), dst.nbytes());
+        return;
+    }
+    AGV_DISPATCH_ALL(dst.dtype(), "copy_", [&] {
+        using DstT = scalar_t;
+        AGV_DISPATCH_ALL(src.dtype(), "copy_", [&] {
+            using SrcT = scalar_t;
+            stridedLoop<2>(dst.sizes(), {static_cast<char*>(dst.rawData()), static_cast<char*>(src.rawData())},
+                           {dst.strides(), broadcastStrides(src, dst.sizes())}, {sizeof(DstT), sizeof(SrcT)},
+                           [&](int64_t n, std::array<char*, 2> p, std::array<int64_t, 2> s) {
+                               DstT* d = reinterpret_cast<DstT*>(p[0]);
+                               const SrcT* q = reinterpret_cast<const SrcT*>(p[1]);
+                               for (int64_t i = 0; i < n; ++i)
+                                   d[i * s[0]] = static_cast<DstT>(q[i * s[1]]);
+                           });
+        });
+    });
+}
+
+Tensor convert(const Tensor& t, ScalarType dtype)
+{
+    if (t.dtype() == dtype)
+        return t;
+    Tensor out = newTensor(t.sizes(), dtype, t.device());
+    copyInto(out, t);
+    return out;
+}
+
+}  // namespace agv::ops::kernel

@@ -1,0 +1,142 @@
+#pragma once
+// Strided loops shared by every kernel. An op first computes its output shape,
+// then runs a loop over that shape in which each operand has its own strides
+// (0 along broadcast dimensions, 0 in the output along reduced dimensions).
+
+#include <array>
+#include <cstring>
+
+#include "core/tensor/tensor.h"
+
+namespace agv::ops::kernel {
+
+/// A fresh contiguous tensor (uninitialised), not traced.
+Tensor newTensor(const IntList& sizes, ScalarType dtype, Device device);
+
+/// Strides of `t` as seen from an operation over `shape` (right-aligned broadcasting).
+IntList broadcastStrides(const Tensor& t, const IntList& shape);
+
+/// Calls inner(n, ptrs, strides) for each innermost run of an N-operand loop over
+/// `shape`; ptrs[k] points at operand k's first element of the run and strides[k]
+/// is its element stride along the innermost dimension (in elements of its dtype).
+template <size_t N, typename Inner>
+void stridedLoop(const IntList& shape, std::array<char*, N> base, std::array<IntList, N> strides,
+                 std::array<size_t, N> elemSizes, Inner&& inner)
+{
+    const size_t ndim = shape.size();
+    for (int64_t s : shape)
+        if (s == 0)
+            return;
+    if (ndim == 0) {
+        std::array<int64_t, N> st{};
+        inner(int64_t(1), base, st);
+        return;
+    }
+    const int64_t innerSize = shape[ndim - 1];
+    std::array<int64_t, N> innerStrides;
+    for (size_t k = 0; k < N; ++k)
+        innerStrides[k] = strides[k][ndim - 1];
+    std::vector<int64_t> counter(ndim, 0);
+    std::array<char*, N> ptrs = base;
+    while (true) {
+        inner(innerSize, ptrs, innerStrides);
+        // advance the outer dimensions like an odometer
+        size_t d = ndim - 1;
+        while (true) {
+            if (d == 0)
+                return;
+            --d;
+            if (++counter[d] < shape[d]) {
+                for (size_t k = 0; k < N; ++k)
+                    ptrs[k] += strides[k][d] * int64_t(elemSizes[k]);
+                break;
+            }
+            for (size_t k = 0; k < N; ++k)
+                ptrs[k] -= strides[k][d] * int64_t(elemSizes[k]) * (shape[d] - 1);
+            counter[d] = 0;
+        }
+    }
+}
+
+/// dst[...] = convert(src[...]) for any dtypes; shapes must match (src may broadcast).
+void copyInto(const Tensor& dst, const Tensor& src);
+
+/// out = f(a) elementwise in T (a already of dtype T, any strides); out is fresh contiguous.
+template <typename TIn, typename TOut, typename F>
+Tensor mapUnary(const Tensor& a, ScalarType outType, F f)
+{
+    Tensor out = newTensor(a.sizes(), outType, a.device());
+    TOut* o = out.data<TOut>();
+    if (a.isContiguous()) {
+        const TIn* in = a.data<TIn>();
+        const int64_t n = a.numel();
+        for (int64_t i = 0; i < n; ++i)
+            o[i] = f(in[i]);
+        return out;
+    }
+    stridedLoop<2>(a.sizes(), {static_cast<char*>(out.rawData()), static_cast<char*>(a.rawData())},
+                   {contiguousStrides(a.sizes()), a.strides()}, {sizeof(TOut), sizeof(TIn)},
+                   [&](int64_t n, std::array<char*, 2> p, std::array<int64_t, 2> s) {
+                       TOut* op = reinterpret_cast<TOut*>(p[0]);
+                       const TIn* ip = reinterpret_cast<const TIn*>(p[1]);
+                       for (int64_t i = 0; i < n; ++i)
+                           op[i * s[0]] = f(ip[i * s[1]]);
+                   });
+    return out;
+}
+
+/// out = f(a, b) with broadcasting; a and b already converted to TIn.
+template <typename TIn, typename TOut, typename F>
+Tensor mapBinary(const Tensor& a, const Tensor& b, const IntList& shape, ScalarType outType, F f)
+{
+    Tensor out = newTensor(shape, outType, a.device());
+    TOut* o = out.data<TOut>();
+    if (a.isContiguous() && b.isContiguous() && a.sizes() == shape && b.sizes() == shape) {
+        const TIn* x = a.data<TIn>();
+        const TIn* y = b.data<TIn>();
+        const int64_t n = out.numel();
+        for (int64_t i = 0; i < n; ++i)
+            o[i] = f(x[i], y[i]);
+        return out;
+    }
+    if (a.isContiguous() && a.sizes() == shape && b.numel() == 1) {
+        const TIn* x = a.data<TIn>();
+        const TIn y = *b.data<TIn>();
+        const int64_t n = out.numel();
+        for (int64_t i = 0; i < n; ++i)
+            o[i] = f(x[i], y);
+        return out;
+    }
+    stridedLoop<3>(shape,
+                   {static_cast<char*>(out.rawData()), static_cast<char*>(a.rawData()),
+                    static_cast<char*>(b.rawData())},
+                   {contiguousStrides(shape), broadcastStrides(a, shape), broadcastStrides(b, shape)},
+                   {sizeof(TOut), sizeof(TIn), sizeof(TIn)},
+                   [&](int64_t n, std::array<char*, 3> p, std::array<int64_t, 3> s) {
+                       TOut* op = reinterpret_cast<TOut*>(p[0]);
+                       const TIn* xp = reinterpret_cast<const TIn*>(p[1]);
+                       const TIn* yp = reinterpret_cast<const TIn*>(p[2]);
+                       for (int64_t i = 0; i < n; ++i)
+                           op[i * s[0]] = f(xp[i * s[1]], yp[i * s[2]]);
+                   });
+    return out;
+}
+
+/// Writes f(self, other) back into self (self: any strides; other broadcasts to self).
+template <typename T, typename F>
+void mapInplace(const Tensor& self, const Tensor& other, F f)
+{
+    stridedLoop<2>(self.sizes(), {static_cast<char*>(self.rawData()), static_cast<char*>(other.rawData())},
+                   {self.strides(), broadcastStrides(other, self.sizes())}, {sizeof(T), sizeof(T)},
+                   [&](int64_t n, std::array<char*, 2> p, std::array<int64_t, 2> s) {
+                       T* sp = reinterpret_cast<T*>(p[0]);
+                       const T* op = reinterpret_cast<const T*>(p[1]);
+                       for (int64_t i = 0; i < n; ++i)
+                           sp[i * s[0]] = f(sp[i * s[0]], op[i * s[1]]);
+                   });
+}
+
+/// `t` converted to dtype (a contiguous copy unless it already is that dtype).
+Tensor convert(const Tensor& t, ScalarType dtype);
+
+}  // namespace agv::ops::kernel

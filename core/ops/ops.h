@@ -1,0 +1,180 @@
+#pragma once
+// Every differentiable op of the engine, under PyTorch's names. Each op builds its
+// output, records its backward node when grad mode is on and an input requires
+// grad, and reports what it did to the trace (see op_recorder.h).
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "core/ops/scalar.h"
+#include "core/tensor/tensor.h"
+
+namespace agv::ops {
+
+// ---------------------------------------------------------------- creation
+Tensor empty(const IntList& sizes, ScalarType dtype = defaultFloatType(), Device device = {});
+Tensor zeros(const IntList& sizes, ScalarType dtype = defaultFloatType(), Device device = {});
+Tensor ones(const IntList& sizes, ScalarType dtype = defaultFloatType(), Device device = {});
+Tensor full(const IntList& sizes, Scalar value, std::optional<ScalarType> dtype = {}, Device device = {});
+/// torch.tensor(data): values row-major; dtype as inferred by the caller.
+Tensor fromValues(const IntList& sizes, const std::vector<double>& values, ScalarType dtype, Device device = {});
+Tensor fromInts(const IntList& sizes, const std::vector<int64_t>& values, ScalarType dtype, Device device = {});
+Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<ScalarType> dtype = {}, Device device = {});
+Tensor linspace(double start, double end, int64_t steps, ScalarType dtype = defaultFloatType(), Device device = {});
+Tensor eye(int64_t n, int64_t m = -1, ScalarType dtype = defaultFloatType(), Device device = {});
+Tensor rand(const IntList& sizes, ScalarType dtype = defaultFloatType(), Device device = {});
+Tensor randn(const IntList& sizes, ScalarType dtype = defaultFloatType(), Device device = {});
+Tensor randint(int64_t low, int64_t high, const IntList& sizes, ScalarType dtype = ScalarType::Int64,
+               Device device = {});
+Tensor zerosLike(const Tensor& t, std::optional<ScalarType> dtype = {});
+Tensor onesLike(const Tensor& t, std::optional<ScalarType> dtype = {});
+Tensor fullLike(const Tensor& t, Scalar value, std::optional<ScalarType> dtype = {});
+Tensor emptyLike(const Tensor& t, std::optional<ScalarType> dtype = {});
+Tensor randLike(const Tensor& t, std::optional<ScalarType> dtype = {});
+Tensor randnLike(const Tensor& t, std::optional<ScalarType> dtype = {});
+/// A Python number as a 0-d tensor (PyTorch's "wrapped number": promotes by category only).
+Tensor scalarTensor(Scalar value, Device device = {});
+
+// ---------------------------------------------------------------- pointwise
+Tensor add(const Tensor& a, const Tensor& b, Scalar alpha = 1);
+Tensor add(const Tensor& a, Scalar b, Scalar alpha = 1);
+Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha = 1);
+Tensor sub(const Tensor& a, Scalar b, Scalar alpha = 1);
+/// scalar - tensor (RsubBackward1)
+Tensor rsub(const Tensor& a, Scalar b, Scalar alpha = 1);
+Tensor mul(const Tensor& a, const Tensor& b);
+Tensor mul(const Tensor& a, Scalar b);
+Tensor div(const Tensor& a, const Tensor& b);
+Tensor div(const Tensor& a, Scalar b);
+/// scalar / tensor: reciprocal then multiply, as PyTorch does.
+Tensor rdiv(const Tensor& a, Scalar b);
+Tensor pow(const Tensor& base, const Tensor& exponent);
+Tensor pow(const Tensor& base, Scalar exponent);
+Tensor pow(Scalar base, const Tensor& exponent);
+/// `2 ** t` from Python: the scalar is wrapped into a tensor (PowBackward1).
+Tensor rpow(const Tensor& exponent, Scalar base);
+Tensor neg(const Tensor& t);
+Tensor reciprocal(const Tensor& t);
+Tensor exp(const Tensor& t);
+Tensor log(const Tensor& t);
+Tensor sqrt(const Tensor& t);
+Tensor rsqrt(const Tensor& t);
+Tensor abs(const Tensor& t);
+Tensor sin(const Tensor& t);
+Tensor cos(const Tensor& t);
+Tensor tanh(const Tensor& t);
+Tensor sigmoid(const Tensor& t);
+Tensor relu(const Tensor& t);
+Tensor leakyRelu(const Tensor& t, double negativeSlope = 0.01);
+Tensor gelu(const Tensor& t, const std::string& approximate = "none");
+Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max);
+Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b);
+Tensor maskedFill(const Tensor& t, const Tensor& mask, Scalar value);
+
+enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
+Tensor compare(const Tensor& a, const Tensor& b, CompareOp op);
+Tensor compare(const Tensor& a, Scalar b, CompareOp op);
+Tensor logicalNot(const Tensor& t);
+
+// ---------------------------------------------------------------- reductions
+Tensor sum(const Tensor& t, std::optional<ScalarType> dtype = {});
+Tensor sum(const Tensor& t, const IntList& dims, bool keepdim = false, std::optional<ScalarType> dtype = {});
+Tensor mean(const Tensor& t);
+Tensor mean(const Tensor& t, const IntList& dims, bool keepdim = false);
+Tensor max(const Tensor& t);
+Tensor min(const Tensor& t);
+/// (values, indices)
+std::pair<Tensor, Tensor> max(const Tensor& t, int64_t dim, bool keepdim = false);
+std::pair<Tensor, Tensor> min(const Tensor& t, int64_t dim, bool keepdim = false);
+Tensor argmax(const Tensor& t, std::optional<int64_t> dim = {}, bool keepdim = false);
+Tensor softmax(const Tensor& t, int64_t dim);
+Tensor logSoftmax(const Tensor& t, int64_t dim);
+
+// ---------------------------------------------------------------- linear algebra
+Tensor matmul(const Tensor& a, const Tensor& b);
+Tensor mm(const Tensor& a, const Tensor& b);
+Tensor bmm(const Tensor& a, const Tensor& b);
+Tensor dot(const Tensor& a, const Tensor& b);
+Tensor mv(const Tensor& a, const Tensor& b);
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b);
+
+// ---------------------------------------------------------------- nn
+Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = {});
+Tensor dropout(const Tensor& t, double p, bool train);
+enum class Reduction { None, Mean, Sum };
+Reduction parseReduction(const std::string& name);
+Tensor mseLoss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean);
+Tensor nllLoss(const Tensor& logProbs, const Tensor& target, Reduction reduction = Reduction::Mean);
+Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean);
+
+// ---------------------------------------------------------------- copies
+Tensor clone(const Tensor& t);
+Tensor toDtype(const Tensor& t, ScalarType dtype);
+Tensor toDevice(const Tensor& t, Device device);
+Tensor contiguous(const Tensor& t);
+/// Shares storage and version counter, no history (tensor.detach()).
+Tensor detach(const Tensor& t);
+/// tensor.data: shares storage but NOT the version counter (in-place edits go unnoticed).
+Tensor data(const Tensor& t);
+/// A fresh copy outside autograd (engine internals).
+Tensor detachedClone(const Tensor& t);
+
+// ---------------------------------------------------------------- views (share storage + version)
+Tensor view(const Tensor& t, IntList sizes);
+Tensor reshape(const Tensor& t, IntList sizes);
+Tensor flatten(const Tensor& t, int64_t startDim = 0, int64_t endDim = -1);
+Tensor transpose(const Tensor& t, int64_t dim0, int64_t dim1);
+Tensor t(const Tensor& t);
+Tensor permute(const Tensor& t, const IntList& dims);
+Tensor unsqueeze(const Tensor& t, int64_t dim);
+Tensor squeeze(const Tensor& t);
+Tensor squeeze(const Tensor& t, int64_t dim);
+Tensor expand(const Tensor& t, const IntList& sizes);
+Tensor expandAs(const Tensor& t, const Tensor& other);
+Tensor narrow(const Tensor& t, int64_t dim, int64_t start, int64_t length);
+Tensor select(const Tensor& t, int64_t dim, int64_t index);
+Tensor slice(const Tensor& t, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step = 1);
+Tensor asStrided(const Tensor& t, const IntList& sizes, const IntList& strides, int64_t offset);
+/// Advanced indexing along dim 0 with an int64 or bool tensor (a copy: IndexBackward0).
+Tensor indexWithTensor(const Tensor& t, const Tensor& index);
+Tensor cat(const TensorList& tensors, int64_t dim = 0);
+Tensor stack(const TensorList& tensors, int64_t dim = 0);
+
+// ---------------------------------------------------------------- in-place (bump _version)
+Tensor& addInplace(Tensor& self, const Tensor& other, Scalar alpha = 1);
+Tensor& addInplace(Tensor& self, Scalar other, Scalar alpha = 1);
+Tensor& subInplace(Tensor& self, const Tensor& other, Scalar alpha = 1);
+Tensor& subInplace(Tensor& self, Scalar other, Scalar alpha = 1);
+Tensor& mulInplace(Tensor& self, const Tensor& other);
+Tensor& mulInplace(Tensor& self, Scalar other);
+Tensor& divInplace(Tensor& self, const Tensor& other);
+Tensor& divInplace(Tensor& self, Scalar other);
+Tensor& powInplace(Tensor& self, Scalar exponent);
+Tensor& zeroInplace(Tensor& self);
+Tensor& fillInplace(Tensor& self, Scalar value);
+Tensor& fillInplace(Tensor& self, const Tensor& value);
+Tensor& copyInplace(Tensor& self, const Tensor& src);
+Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
+Tensor& reluInplace(Tensor& self);
+Tensor& sigmoidInplace(Tensor& self);
+Tensor& tanhInplace(Tensor& self);
+Tensor& expInplace(Tensor& self);
+/// Engine-internal accumulation into an existing .grad (no history, but bumps the version).
+void addInplaceNoGrad(const Tensor& self, const Tensor& other);
+
+// ---------------------------------------------------------------- autograd-facing tensor methods
+Tensor& requiresGrad_(Tensor& t, bool requiresGrad = true);
+Tensor& detach_(Tensor& t);
+void retainGrad(const Tensor& t);
+/// Registers a gradient hook; returns a function that removes it (handle.remove()).
+std::function<void()> registerHook(const Tensor& t, TensorHookFn hook);
+
+// ---------------------------------------------------------------- shape helpers
+IntList broadcastShapes(const IntList& a, const IntList& b);
+bool isExpandableTo(const IntList& shape, const IntList& desired);
+/// Sums `t` down to `shape` (reverse of broadcasting): gradients of broadcast inputs.
+Tensor sumTo(const Tensor& t, const IntList& shape);
+int64_t wrapDim(int64_t dim, int64_t ndim, bool scalarOk = true);
+
+}  // namespace agv::ops

@@ -1,0 +1,571 @@
+// Pointwise ops and their backward rules. Broadcast inputs receive gradients of
+// the broadcast shape; the engine sums them back to the input's shape
+// (validateOutputs), exactly as PyTorch's engine does.
+
+#include <cmath>
+
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/type_promotion.h"
+
+namespace agv::ops {
+
+namespace {
+
+using kernel::convert;
+
+template <typename F>
+Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, ScalarType outType, const char* name,
+                    F f)
+{
+    AGV_CHECK(a.device() == b.device(), RuntimeError,
+              "Expected all tensors to be on the same device, but found at least two devices, ",
+              a.device().str(), " and ", b.device().str(), "!");
+    const IntList shape = broadcastShapes(a.sizes(), b.sizes());
+    Tensor x = convert(a, computeType);
+    Tensor y = convert(b, computeType);
+    return AGV_DISPATCH_ALL(computeType, name, [&] {
+        using T = scalar_t;
+        if (outType == computeType)
+            return kernel::mapBinary<T, T>(x, y, shape, outType, [&](T p, T q) { return T(f(p, q)); });
+        return kernel::mapBinary<T, bool>(x, y, shape, outType, [&](T p, T q) { return bool(f(p, q)); });
+    });
+}
+
+template <typename F>
+Tensor floatUnaryKernel(const Tensor& t, const char* name, F f)
+{
+    const ScalarType outType = floatResultType(t.dtype());
+    Tensor in = convert(t, outType);
+    return AGV_DISPATCH_FLOATING(outType, name, [&] {
+        using T = scalar_t;
+        return kernel::mapUnary<T, T>(in, outType, [&](T x) { return T(f(x)); });
+    });
+}
+
+template <typename F>
+Tensor sameTypeUnaryKernel(const Tensor& t, const char* name, F f)
+{
+    return AGV_DISPATCH_ALL(t.dtype(), name, [&] {
+        using T = scalar_t;
+        return kernel::mapUnary<T, T>(t, t.dtype(), [&](T x) { return T(f(x)); });
+    });
+}
+
+bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
+
+Tensor alphaTimes(const Tensor& g, const Scalar& alpha)
+{
+    return alpha.toDouble() == 1.0 ? g : mul(g, alpha);
+}
+
+void checkAlpha(const Tensor& a, const Tensor& b, const Scalar& alpha)
+{
+    const ScalarType t = resultType({&a, &b});
+    AGV_CHECK(isFloatingType(t) || !alpha.isFloating(), RuntimeError,
+              "For integral input tensors, argument alpha must not be a floating point number.");
+}
+
+template <typename T>
+T pythonLikeDiv(T a, T b)
+{
+    return a / b;
+}
+
+}  // namespace
+
+Tensor scalarTensor(Scalar value, Device device)
+{
+    Tensor t = kernel::newTensor({}, value.type(), device);
+    AGV_DISPATCH_ALL(value.type(), "scalar_tensor", [&] {
+        *t.data<scalar_t>() = value.isFloating() ? scalar_t(value.toDouble()) : scalar_t(value.toInt());
+    });
+    t.impl()->setWrappedNumber(true);
+    return t;
+}
+
+// ---------------------------------------------------------------- add / sub
+
+Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
+{
+    checkAlpha(a, b, alpha);
+    const ScalarType type = resultType({&a, &b});
+    const double al = alpha.toDouble();
+    Tensor out = type == ScalarType::Bool
+                     ? binaryKernel(a, b, type, type, "add", [](auto p, auto q) { return p || q; })
+                 : al == 1.0 ? binaryKernel(a, b, type, type, "add", [](auto p, auto q) { return p + q; })
+                             : binaryKernel(a, b, type, type, "add", [al](auto p, auto q) {
+                                   return p + static_cast<decltype(p)>(al) * q;
+                               });
+    OpRecorder rec("AddBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
+        return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? alphaTimes(g[0], alpha) : Tensor()};
+    });
+    rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    return rec.finish(out);
+}
+
+Tensor add(const Tensor& a, Scalar b, Scalar alpha) { return add(a, scalarTensor(b, a.device()), alpha); }
+
+Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
+{
+    AGV_CHECK(a.dtype() != ScalarType::Bool || b.dtype() != ScalarType::Bool, RuntimeError,
+              "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+              "`logical_xor()` operator instead.");
+    checkAlpha(a, b, alpha);
+    const ScalarType type = resultType({&a, &b});
+    const double al = alpha.toDouble();
+    Tensor out = binaryKernel(a, b, type, type, "sub", [al](auto p, auto q) {
+        return p - static_cast<decltype(p)>(al) * q;
+    });
+    OpRecorder rec("SubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
+        return variable_list{needs(n, 0) ? g[0] : Tensor(),
+                             needs(n, 1) ? neg(alphaTimes(g[0], alpha)) : Tensor()};
+    });
+    rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    return rec.finish(out);
+}
+
+Tensor sub(const Tensor& a, Scalar b, Scalar alpha) { return sub(a, scalarTensor(b, a.device()), alpha); }
+
+Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
+{
+    Tensor other = scalarTensor(b, a.device());
+    const ScalarType type = resultType({&a, &other});
+    const double al = alpha.toDouble();
+    Tensor out = binaryKernel(other, a, type, type, "rsub", [al](auto p, auto q) {
+        return p - static_cast<decltype(p)>(al) * q;
+    });
+    OpRecorder rec("RsubBackward1", {&a}, [alpha](BackwardNode&, const variable_list& g) {
+        return variable_list{neg(alphaTimes(g[0], alpha))};
+    });
+    rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    return rec.finish(out);
+}
+
+// ---------------------------------------------------------------- mul / div
+
+Tensor mul(const Tensor& a, const Tensor& b)
+{
+    const ScalarType type = resultType({&a, &b});
+    Tensor out = type == ScalarType::Bool
+                     ? binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
+                     : binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p * q; });
+    OpRecorder rec("MulBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        // Saved slots: "other" (when self needs grad) before "self" (when other needs grad).
+        size_t slot = 0;
+        Tensor gradSelf, gradOther;
+        if (needs(n, 0))
+            gradSelf = mul(g[0], n.saved(slot++));
+        if (needs(n, 1))
+            gradOther = mul(g[0], n.saved(slot++));
+        return variable_list{gradSelf, gradOther};
+    });
+    if (rec.active()) {
+        if (rec.node()->needsInputGrad(0))
+            rec.save("other", b);
+        if (rec.node()->needsInputGrad(1))
+            rec.save("self", a);
+    }
+    return rec.finish(out);
+}
+
+Tensor mul(const Tensor& a, Scalar b) { return mul(a, scalarTensor(b, a.device())); }
+
+Tensor div(const Tensor& a, const Tensor& b)
+{
+    const ScalarType type = floatResultType(resultType({&a, &b}));
+    Tensor out = binaryKernel(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
+    OpRecorder rec("DivBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        size_t slot = 0;
+        Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
+        Tensor other = n.saved(slot++);
+        Tensor gradSelf = needs(n, 0) ? div(g[0], other) : Tensor();
+        Tensor gradOther = needs(n, 1) ? neg(div(mul(g[0], self), mul(other, other))) : Tensor();
+        return variable_list{gradSelf, gradOther};
+    });
+    if (rec.active()) {
+        if (rec.node()->needsInputGrad(1))
+            rec.save("self", a);
+        rec.save("other", b);
+    }
+    return rec.finish(out);
+}
+
+Tensor div(const Tensor& a, Scalar b) { return div(a, scalarTensor(b, a.device())); }
+
+Tensor rdiv(const Tensor& a, Scalar b) { return mul(reciprocal(a), b); }
+
+// ---------------------------------------------------------------- pow
+
+Tensor pow(const Tensor& base, Scalar exponent)
+{
+    const double e = exponent.toDouble();
+    Tensor out;
+    if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
+        if (!isFloatingType(base.dtype()) && exponent.toInt() < 0)
+            AGV_RAISE(RuntimeError, "Integers to negative integer powers are not allowed.");
+        out = sameTypeUnaryKernel(base, "pow", [e](auto x) {
+            using T = decltype(x);
+            if (e == 2.0)
+                return T(x * x);
+            if (e == 1.0)
+                return x;
+            return T(std::pow(double(x), e));
+        });
+    } else {
+        out = floatUnaryKernel(base, "pow", [e](auto x) { return std::pow(x, static_cast<decltype(x)>(e)); });
+    }
+    OpRecorder rec("PowBackward0", {&base}, [exponent](BackwardNode& n, const variable_list& g) {
+        const double ex = exponent.toDouble();
+        if (ex == 0.0)
+            return variable_list{zerosLike(g[0])};
+        Tensor self = n.saved(0);
+        return variable_list{mul(mul(g[0], pow(self, Scalar(ex - 1.0))), exponent)};
+    });
+    rec.save("self", base);
+    rec.attr("exponent", exponent.isFloating() ? SavedAttr(e) : SavedAttr(exponent.toInt()));
+    return rec.finish(out);
+}
+
+Tensor pow(const Tensor& base, const Tensor& exponent)
+{
+    const ScalarType type = resultType({&base, &exponent});
+    Tensor out = binaryKernel(base, exponent, type, type, "pow", [](auto p, auto q) {
+        using T = decltype(p);
+        return T(std::pow(double(p), double(q)));
+    });
+    OpRecorder rec("PowBackward1", {&base, &exponent}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), ex = n.saved(1), result = n.saved(2);
+        Tensor gradSelf, gradExp;
+        if (needs(n, 0))
+            gradSelf = mul(mul(g[0], ex), pow(self, sub(ex, Scalar(1))));
+        if (needs(n, 1)) {
+            // d/de b^e = b^e log b, defined as 0 where b == 0 and e >= 0 (PyTorch's convention).
+            Tensor logSelf = log(self);
+            Tensor safe = where(logicalNot(compare(self, Scalar(0.0), CompareOp::Eq)), logSelf, zerosLike(logSelf));
+            gradExp = mul(mul(g[0], result), safe);
+        }
+        return variable_list{gradSelf, gradExp};
+    });
+    if (rec.active()) {
+        rec.save("self", base);
+        rec.save("exponent", exponent);
+    }
+    return rec.finishSavingResult(out);
+}
+
+Tensor rpow(const Tensor& exponent, Scalar base) { return pow(scalarTensor(base, exponent.device()), exponent); }
+
+Tensor pow(Scalar base, const Tensor& exponent)
+{
+    Tensor b = scalarTensor(base, exponent.device());
+    const ScalarType type = resultType({&b, &exponent});
+    const double bv = base.toDouble();
+    Tensor ex = convert(exponent, type);
+    Tensor out = AGV_DISPATCH_ALL(type, "pow", [&] {
+        using T = scalar_t;
+        return kernel::mapUnary<T, T>(ex, type, [bv](T x) { return T(std::pow(bv, double(x))); });
+    });
+    OpRecorder rec("PowBackward2", {&exponent}, [base](BackwardNode& n, const variable_list& g) {
+        Tensor result = n.saved(0);
+        return variable_list{mul(mul(g[0], result), std::log(base.toDouble()))};
+    });
+    rec.attr("self", base.isFloating() ? SavedAttr(bv) : SavedAttr(base.toInt()));
+    return rec.finishSavingResult(out);
+}
+
+// ---------------------------------------------------------------- unary math
+
+Tensor neg(const Tensor& t)
+{
+    AGV_CHECK(t.dtype() != ScalarType::Bool, RuntimeError,
+              "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
+              "use the `~` or `logical_not()` operator instead.");
+    Tensor out = sameTypeUnaryKernel(t, "neg", [](auto x) { return -x; });
+    OpRecorder rec("NegBackward0", {&t}, [](BackwardNode&, const variable_list& g) {
+        return variable_list{neg(g[0])};
+    });
+    return rec.finish(out);
+}
+
+Tensor reciprocal(const Tensor& t)
+{
+    Tensor out = floatUnaryKernel(t, "reciprocal", [](auto x) { return decltype(x)(1) / x; });
+    OpRecorder rec("ReciprocalBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        Tensor r = n.saved(0);
+        return variable_list{mul(g[0], neg(mul(r, r)))};
+    });
+    return rec.finishSavingResult(out);
+}
+
+Tensor exp(const Tensor& t)
+{
+    Tensor out = floatUnaryKernel(t, "exp", [](auto x) { return std::exp(x); });
+    OpRecorder rec("ExpBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{mul(g[0], n.saved(0))};
+    });
+    return rec.finishSavingResult(out);
+}
+
+Tensor log(const Tensor& t)
+{
+    Tensor out = floatUnaryKernel(t, "log", [](auto x) { return std::log(x); });
+    OpRecorder rec("LogBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{div(g[0], n.saved(0))};
+    });
+    rec.save("self", t);
+    return rec.finish(out);
+}
+
+Tensor sqrt(const Tensor& t)
+{
+    Tensor out = floatUnaryKernel(t, "sqrt", [](auto x) { return std::sqrt(x); });
+    OpRecorder rec("SqrtBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{div(g[0], mul(n.saved(0), 2))};
+    });
+    return rec.finishSavingResult(out);
+}
+
+Tensor rsqrt(const Tensor& t)
+{
+    Tensor out = floatUnaryKernel(t, "rsqrt", [](auto x) { return decltype(x)(1) / std::sqrt(x); });
+    OpRecorder rec("RsqrtBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        Tensor r = n.saved(0);
+        return variable_list{mul(mul(g[0], pow(r, Scalar(3))), -0.5)};
+    });
+    return rec.finishSavingResult(out);
+}
+
+namespace {
+Tensor sign(const Tensor& t)
+{
+    return sameTypeUnaryKernel(t, "sign", [](auto x) {
+        using T = decltype(x);
+        return T((T(0) < x) - (x < T(0)));
+    });
+}
+}  // namespace
+
+Tensor abs(const Tensor& t)
+{
+    Tensor out = sameTypeUnaryKernel(t, "abs", [](auto x) { return x < decltype(x)(0) ? -x : x; });
+    OpRecorder rec("AbsBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{mul(g[0], sign(n.saved(0)))};
+    });
+    rec.save("self", t);
+    return rec.finish(out);
+}
+
+Tensor sin(const Tensor& t)
+{
+    Tensor out = floatUnaryKernel(t, "sin", [](auto x) { return std::sin(x); });
+    OpRecorder rec("SinBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{mul(g[0], cos(n.saved(0)))};
+    });
+    rec.save("self", t);
+    return rec.finish(out);
+}
+
+Tensor cos(const Tensor& t)
+{
+    Tensor out = floatUnaryKernel(t, "cos", [](auto x) { return std::cos(x); });
+    OpRecorder rec("CosBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{mul(g[0], neg(sin(n.saved(0))))};
+    });
+    rec.save("self", t);
+    return rec.finish(out);
+}
+
+Tensor tanh(const Tensor& t)
+{
+    Tensor out = floatUnaryKernel(t, "tanh", [](auto x) { return std::tanh(x); });
+    OpRecorder rec("TanhBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        Tensor r = n.saved(0);
+        return variable_list{mul(g[0], rsub(mul(r, r), 1))};
+    });
+    return rec.finishSavingResult(out);
+}
+
+Tensor sigmoid(const Tensor& t)
+{
+    Tensor out = floatUnaryKernel(t, "sigmoid", [](auto x) {
+        using T = decltype(x);
+        return T(1) / (T(1) + std::exp(-x));
+    });
+    OpRecorder rec("SigmoidBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        Tensor r = n.saved(0);
+        return variable_list{mul(g[0], mul(r, rsub(r, 1)))};
+    });
+    return rec.finishSavingResult(out);
+}
+
+Tensor relu(const Tensor& t)
+{
+    Tensor out = sameTypeUnaryKernel(t, "relu", [](auto x) { return x > decltype(x)(0) ? x : decltype(x)(0); });
+    OpRecorder rec("ReluBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        Tensor r = n.saved(0);
+        return variable_list{mul(g[0], compare(r, Scalar(0), CompareOp::Gt))};
+    });
+    return rec.finishSavingResult(out);
+}
+
+Tensor leakyRelu(const Tensor& t, double slope)
+{
+    Tensor out = floatUnaryKernel(t, "leaky_relu", [slope](auto x) {
+        using T = decltype(x);
+        return x > T(0) ? x : T(x * T(slope));
+    });
+    OpRecorder rec("LeakyReluBackward0", {&t}, [slope](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0);
+        Tensor positive = compare(self, Scalar(0), CompareOp::Gt);
+        return variable_list{where(positive, g[0], mul(g[0], slope))};
+    });
+    rec.save("self", t);
+    rec.attr("negative_slope", slope);
+    return rec.finish(out);
+}
+
+Tensor gelu(const Tensor& t, const std::string& approximate)
+{
+    const bool tanhApprox = approximate == "tanh";
+    AGV_CHECK(tanhApprox || approximate == "none", RuntimeError, "approximate argument must be either none or tanh.");
+    Tensor out = floatUnaryKernel(t, "gelu", [tanhApprox](auto x) {
+        using T = decltype(x);
+        if (tanhApprox) {
+            const T k = T(0.7978845608028654);  // sqrt(2/pi)
+            return T(0.5) * x * (T(1) + std::tanh(k * (x + T(0.044715) * x * x * x)));
+        }
+        return T(0.5) * x * (T(1) + std::erf(x * T(0.7071067811865476)));
+    });
+    OpRecorder rec("GeluBackward0", {&t}, [tanhApprox](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0);
+        Tensor d = floatUnaryKernel(self, "gelu_backward", [tanhApprox](auto x) {
+            using T = decltype(x);
+            if (tanhApprox) {
+                const T k = T(0.7978845608028654);
+                const T inner = k * (x + T(0.044715) * x * x * x);
+                const T th = std::tanh(inner);
+                const T dinner = k * (T(1) + T(3) * T(0.044715) * x * x);
+                return T(0.5) * (T(1) + th) + T(0.5) * x * (T(1) - th * th) * dinner;
+            }
+            const T cdf = T(0.5) * (T(1) + std::erf(x * T(0.7071067811865476)));
+            const T pdf = std::exp(T(-0.5) * x * x) * T(0.3989422804014327);
+            return cdf + x * pdf;
+        });
+        return variable_list{mul(g[0], d)};
+    });
+    rec.save("self", t);
+    rec.attr("approximate", approximate);
+    return rec.finish(out);
+}
+
+Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max)
+{
+    AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    const double lo = min ? min->toDouble() : -INFINITY;
+    const double hi = max ? max->toDouble() : INFINITY;
+    Tensor out = sameTypeUnaryKernel(t, "clamp", [lo, hi](auto x) {
+        using T = decltype(x);
+        if (std::isnan(double(x)))
+            return x;
+        return T(std::min(std::max(double(x), lo), hi));
+    });
+    OpRecorder rec("ClampBackward1", {&t}, [lo, hi](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0);
+        Tensor inside = floatUnaryKernel(self, "clamp_backward", [lo, hi](auto x) {
+            return decltype(x)(double(x) >= lo && double(x) <= hi ? 1 : 0);
+        });
+        return variable_list{mul(g[0], inside)};
+    });
+    rec.save("self", t);
+    rec.attr("min", min ? (min->isFloating() ? SavedAttr(lo) : SavedAttr(min->toInt())) : SavedAttr(NoneValue{}));
+    rec.attr("max", max ? (max->isFloating() ? SavedAttr(hi) : SavedAttr(max->toInt())) : SavedAttr(NoneValue{}));
+    return rec.finish(out);
+}
+
+// ---------------------------------------------------------------- selection
+
+Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(condition.dtype() == ScalarType::Bool, RuntimeError,
+              "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+              legacyDtypeShortName(condition.dtype()));
+    const ScalarType type = resultType({&a, &b});
+    const IntList shape = broadcastShapes(condition.sizes(), broadcastShapes(a.sizes(), b.sizes()));
+    Tensor x = convert(a, type), y = convert(b, type);
+    Tensor out = kernel::newTensor(shape, type, a.device());
+    AGV_DISPATCH_ALL(type, "where", [&] {
+        using T = scalar_t;
+        kernel::stridedLoop<4>(shape,
+                               {static_cast<char*>(out.rawData()), static_cast<char*>(condition.rawData()),
+                                static_cast<char*>(x.rawData()), static_cast<char*>(y.rawData())},
+                               {contiguousStrides(shape), kernel::broadcastStrides(condition, shape),
+                                kernel::broadcastStrides(x, shape), kernel::broadcastStrides(y, shape)},
+                               {sizeof(T), sizeof(bool), sizeof(T), sizeof(T)},
+                               [&](int64_t n, std::array<char*, 4> p, std::array<int64_t, 4> s) {
+                                   T* o = reinterpret_cast<T*>(p[0]);
+                                   const bool* c = reinterpret_cast<const bool*>(p[1]);
+                                   const T* xp = reinterpret_cast<const T*>(p[2]);
+                                   const T* yp = reinterpret_cast<const T*>(p[3]);
+                                   for (int64_t i = 0; i < n; ++i)
+                                       o[i * s[0]] = c[i * s[1]] ? xp[i * s[2]] : yp[i * s[3]];
+                               });
+    });
+    OpRecorder rec("WhereBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor cond = n.saved(0);
+        Tensor zero = zerosLike(g[0]);
+        return variable_list{needs(n, 0) ? where(cond, g[0], zero) : Tensor(),
+                             needs(n, 1) ? where(cond, zero, g[0]) : Tensor()};
+    });
+    rec.save("condition", condition);
+    return rec.finish(out);
+}
+
+Tensor maskedFill(const Tensor& t, const Tensor& mask, Scalar value)
+{
+    AGV_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError,
+              "masked_fill_ only supports boolean masks, but got mask with dtype ", dtypeName(mask.dtype()));
+    Tensor fill = scalarTensor(value, t.device());
+    Tensor out = where(mask, convert(fill, t.dtype()), detach(t));
+    // `where` above ran on a detached input: record MaskedFillBackward0 on the real one.
+    Tensor result = detach(out);
+    OpRecorder rec("MaskedFillBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        Tensor m = n.saved(0);
+        return variable_list{where(m, zerosLike(g[0]), g[0])};
+    });
+    rec.save("mask", mask);
+    return rec.finish(result);
+}
+
+// ---------------------------------------------------------------- comparisons (no grad)
+
+Tensor compare(const Tensor& a, const Tensor& b, CompareOp op)
+{
+    const ScalarType type = resultType({&a, &b});
+    Tensor out;
+    switch (op) {
+    case CompareOp::Eq: out = binaryKernel(a, b, type, ScalarType::Bool, "eq", [](auto p, auto q) { return p == q; }); break;
+    case CompareOp::Ne: out = binaryKernel(a, b, type, ScalarType::Bool, "ne", [](auto p, auto q) { return p != q; }); break;
+    case CompareOp::Lt: out = binaryKernel(a, b, type, ScalarType::Bool, "lt", [](auto p, auto q) { return p < q; }); break;
+    case CompareOp::Le: out = binaryKernel(a, b, type, ScalarType::Bool, "le", [](auto p, auto q) { return p <= q; }); break;
+    case CompareOp::Gt: out = binaryKernel(a, b, type, ScalarType::Bool, "gt", [](auto p, auto q) { return p > q; }); break;
+    case CompareOp::Ge: out = binaryKernel(a, b, type, ScalarType::Bool, "ge", [](auto p, auto q) { return p >= q; }); break;
+    }
+    announceTensor(out);
+    return out;
+}
+
+Tensor compare(const Tensor& a, Scalar b, CompareOp op) { return compare(a, scalarTensor(b, a.device()), op); }
+
+Tensor logicalNot(const Tensor& t)
+{
+    Tensor out = AGV_DISPATCH_ALL(t.dtype(), "logical_not", [&] {
+        using T = scalar_t;
+        return kernel::mapUnary<T, bool>(t, ScalarType::Bool, [](T x) { return !bool(x); });
+    });
+    announceTensor(out);
+    return out;
+}
+
+}  // namespace agv::ops

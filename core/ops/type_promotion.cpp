@@ -1,0 +1,43 @@
+#include "core/ops/type_promotion.h"
+
+#include <optional>
+
+namespace agv::ops {
+
+namespace {
+int category(ScalarType t) { return t == ScalarType::Bool ? 0 : (isFloatingType(t) ? 2 : 1); }
+
+void fold(std::optional<ScalarType>& acc, ScalarType t)
+{
+    acc = acc ? promoteTypes(*acc, t) : t;
+}
+
+ScalarType combine(ScalarType higher, std::optional<ScalarType> lower)
+{
+    if (!lower || category(*lower) <= category(higher))
+        return higher;
+    return promoteTypes(higher, *lower);
+}
+}  // namespace
+
+ScalarType resultType(std::initializer_list<const Tensor*> operands)
+{
+    std::optional<ScalarType> dimmed, zeroDim, wrapped;
+    for (const Tensor* t : operands) {
+        if (t->impl()->isWrappedNumber())
+            fold(wrapped, t->dtype() == ScalarType::Float64 ? defaultFloatType() : t->dtype());
+        else if (t->dim() == 0)
+            fold(zeroDim, t->dtype());
+        else
+            fold(dimmed, t->dtype());
+    }
+    if (dimmed)
+        return combine(combine(*dimmed, zeroDim), wrapped);
+    if (zeroDim)
+        return combine(*zeroDim, wrapped);
+    return wrapped.value_or(defaultFloatType());
+}
+
+ScalarType floatResultType(ScalarType t) { return isFloatingType(t) ? t : defaultFloatType(); }
+
+}  // namespace agv::ops

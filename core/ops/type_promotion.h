@@ -1,0 +1,17 @@
+#pragma once
+// PyTorch's result_type: dimensioned tensors outrank 0-d tensors, which outrank
+// wrapped Python numbers; a lower-ranked operand only matters when its category
+// (bool < integer < floating) is higher, and then it contributes its category's
+// default (a Python float makes an int tensor float32, not float64).
+
+#include <initializer_list>
+
+#include "core/tensor/tensor.h"
+
+namespace agv::ops {
+
+ScalarType resultType(std::initializer_list<const Tensor*> operands);
+/// Result of a true division or a floating unary op: integers become the default float.
+ScalarType floatResultType(ScalarType t);
+
+}  // namespace agv::ops

@@ -1,0 +1,174 @@
+#include "core/ops/view_inplace.h"
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/trace/sink.h"
+
+namespace agv::ops {
+
+namespace {
+
+Tensor rawView(const Tensor& t, const IntList& sizes, const IntList& strides, int64_t offset)
+{
+    auto impl = std::make_shared<TensorImpl>(t.impl()->storage(), t.dtype(), sizes, strides, offset,
+                                             t.impl()->versionCounter());
+    return Tensor(std::move(impl));
+}
+
+/// Gradient of `base` given the gradient of the region `view` covers (zeros elsewhere).
+Tensor scatterIntoBase(const Tensor& grad, const IntList& baseSizes, const IntList& sizes, const IntList& strides,
+                       int64_t offset)
+{
+    Tensor gradBase = kernel::newTensor(baseSizes, grad.dtype(), grad.device());
+    std::memset(gradBase.rawData(), 0, gradBase.nbytes());
+    Tensor region = rawView(gradBase, sizes, strides, offset);
+    kernel::copyInto(region, grad);
+    return gradBase;
+}
+
+void emitGradFnChanged(const Tensor& t)
+{
+    if (!trace::enabled())
+        return;
+    auto fn = t.gradFn();
+    trace::emit(trace::GradFnChanged{t.id(), fn ? fn->id() : 0, t.outputNr(), t.requiresGrad(), t.preview()});
+}
+
+/// The base's new grad_fn after an in-place op on one of its views.
+class CopySlices final : public Node {
+public:
+    CopySlices(const Tensor& base, const Tensor& view, std::shared_ptr<BackwardNode> fn)
+        : m_baseSizes(base.sizes()),
+          m_baseStrides(base.strides()),
+          m_baseOffset(base.offset()),
+          m_viewSizes(view.sizes()),
+          m_viewStrides(view.strides()),
+          m_viewOffset(view.offset()),
+          m_fn(std::move(fn))
+    {
+        std::vector<Edge> edges;
+        edges.push_back(gradientEdge(base));
+        for (size_t i = 1; i < m_fn->nextEdges().size(); ++i)
+            edges.push_back(m_fn->nextEdges()[i]);
+        setNextEdges(std::move(edges));
+    }
+
+    std::string name() const override { return "CopySlices"; }
+
+    variable_list apply(variable_list&& grads) override
+    {
+        const Tensor& grad = grads.at(0);
+        Tensor result = kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
+        kernel::copyInto(result, grad);
+        // The view's geometry is relative to the shared storage; result is contiguous from 0.
+        Tensor gradSlice = rawView(result, m_viewSizes, m_viewStrides, m_viewOffset - m_baseOffset);
+        variable_list fnGrads = m_fn->apply({detachedClone(gradSlice)});
+        variable_list out(numOutputs());
+        if (fnGrads.at(0).defined())
+            kernel::copyInto(gradSlice, fnGrads[0]);
+        else  // the overwritten region received no gradient from the old values
+            kernel::copyInto(gradSlice, zerosLike(gradSlice));
+        out[0] = result;
+        for (size_t i = 1; i < out.size() && i < fnGrads.size(); ++i)
+            out[i] = fnGrads[i];
+        return out;
+    }
+
+    std::vector<const SavedVariable*> savedVariables() const override { return m_fn->savedVariables(); }
+    void releaseVariables() override
+    {
+        m_fn->releaseVariables();
+        markReleased();
+    }
+
+private:
+    IntList m_baseSizes, m_baseStrides;
+    int64_t m_baseOffset;
+    IntList m_viewSizes, m_viewStrides;
+    int64_t m_viewOffset;
+    std::shared_ptr<BackwardNode> m_fn;
+};
+
+}  // namespace
+
+Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset)
+{
+    Tensor view = rawView(t, sizes, strides, offset);
+    AutogradMeta& meta = view.impl()->ensureAutograd();
+    meta.isView = true;
+    meta.base = t.isView() ? t.base().implPtr() : t.implPtr();
+    meta.attrVersion = t.version();
+    view.impl()->setInference(t.impl()->isInference());
+    return view;
+}
+
+void checkInplace(const Tensor& self)
+{
+    if (!GradMode::isEnabled())
+        return;
+    if (self.isLeaf() && self.requiresGrad())
+        AGV_RAISE_KIND(RuntimeError, LeafInplace,
+                       "a leaf Variable that requires grad is being used in an in-place operation.");
+    if (self.isView()) {
+        Tensor base = self.base();
+        if (base.isLeaf() && base.requiresGrad())
+            AGV_RAISE_KIND(RuntimeError, LeafInplace,
+                           "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    }
+    if (self.impl()->isInference() && !InferenceMode::isEnabled())
+        AGV_RAISE(RuntimeError,
+                  "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to "
+                  "get a normal tensor before doing inplace update.See "
+                  "https://github.com/pytorch/rfcs/pull/17 for more details.");
+}
+
+void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node)
+{
+    if (!node)
+        return;
+    if (!self.isView()) {
+        AutogradMeta& meta = self.impl()->ensureAutograd();
+        meta.gradFn = node;
+        meta.outputNr = node->addInputMetadata(self);
+        meta.requiresGrad = true;
+        announceNode(*node);
+        emitGradFnChanged(self);
+        return;
+    }
+    Tensor base = self.base();
+    auto copySlices = std::make_shared<CopySlices>(base, self, node);
+    AutogradMeta& baseMeta = base.impl()->ensureAutograd();
+    baseMeta.gradFn = copySlices;
+    baseMeta.outputNr = copySlices->addInputMetadata(base);
+    baseMeta.requiresGrad = true;
+    announceNode(*copySlices);
+    emitGradFnChanged(base);
+
+    auto asStrided = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
+    configureAsStridedBackward(*asStrided, base, self);
+    AutogradMeta& viewMeta = self.impl()->ensureAutograd();
+    viewMeta.gradFn = asStrided;
+    viewMeta.outputNr = asStrided->addInputMetadata(self);
+    viewMeta.attrVersion = self.version();
+    announceNode(*asStrided);
+    emitGradFnChanged(self);
+}
+
+void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Tensor& view)
+{
+    const IntList baseSizes = base.sizes();
+    const IntList sizes = view.sizes();
+    const IntList strides = view.strides();
+    const int64_t offset = view.offset() - base.offset();
+    node.setNextEdges({gradientEdge(base)});
+    node.setAttr("size", sizes);
+    node.setAttr("stride", strides);
+    node.setAttr("storage_offset", offset);
+    node.setRule([baseSizes, sizes, strides, offset](BackwardNode&, const variable_list& grads) {
+        return variable_list{scatterIntoBase(grads[0], baseSizes, sizes, strides, offset)};
+    });
+}
+
+}  // namespace agv::ops

@@ -1,0 +1,34 @@
+#pragma once
+// Note [View + inplace]
+// A view shares storage and version counter with its base. When an in-place op
+// modifies a view, the base's values change too, so the base's history must be
+// rewritten: the base gets a CopySlices node that routes the gradient of the
+// modified region through the in-place op's backward and the rest straight to the
+// base's old history. Any view whose version no longer matches the version at which
+// its grad_fn was computed regenerates it lazily as AsStridedBackward0 from the
+// base (Tensor::gradFn()). This is what `b[0] = 1000.0` does to `b`.
+
+#include <memory>
+
+#include "core/autograd/node.h"
+#include "core/tensor/tensor.h"
+
+namespace agv::ops {
+
+/// A tensor viewing `t`'s storage with the given geometry (shares the version counter).
+Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset);
+
+/// Refuses in-place ops PyTorch refuses (leaf that requires grad, view of one, inference tensors).
+void checkInplace(const Tensor& self);
+
+/// Makes `node` the new history of `self` after an in-place op (CopySlices for views).
+void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node);
+
+/// Configures an AsStridedBackward0 node regenerating `view`'s grad_fn from `base`.
+void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Tensor& view);
+
+}  // namespace agv::ops
+
+namespace agv {
+using ops::configureAsStridedBackward;
+}

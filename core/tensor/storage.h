@@ -1,0 +1,32 @@
+#pragma once
+// A block of device memory shared by a tensor and all of its views.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "core/device/allocator.h"
+
+namespace agv {
+
+class Storage {
+public:
+    /// Allocates `nbytes` from the device's allocator (uninitialised).
+    Storage(size_t nbytes, Device device);
+    ~Storage();
+    Storage(const Storage&) = delete;
+    Storage& operator=(const Storage&) = delete;
+
+    void* data() const { return m_data; }
+    size_t nbytes() const { return m_nbytes; }
+    Device device() const { return m_device; }
+    uint64_t allocationId() const { return m_allocationId; }
+
+private:
+    void* m_data = nullptr;
+    size_t m_nbytes = 0;
+    Device m_device;
+    uint64_t m_allocationId = 0;
+};
+
+}  // namespace agv

@@ -1,0 +1,282 @@
+#include "core/tensor/tensor.h"
+
+#include <atomic>
+
+#include "core/autograd/grad_mode.h"
+#include "core/autograd/node.h"
+#include "core/ops/view_inplace.h"
+#include "core/tensor/tensor_print.h"
+#include "core/warning.h"
+
+namespace agv {
+
+namespace {
+std::atomic<uint64_t> g_nextId{1};
+}
+
+uint64_t nextObjectId() { return g_nextId.fetch_add(1, std::memory_order_relaxed); }
+void resetObjectIds() { g_nextId.store(1); }
+
+IntList contiguousStrides(const IntList& sizes)
+{
+    IntList strides(sizes.size());
+    int64_t stride = 1;
+    for (size_t i = sizes.size(); i-- > 0;) {
+        strides[i] = stride;
+        stride *= std::max<int64_t>(sizes[i], 1);
+    }
+    return strides;
+}
+
+int64_t computeNumel(const IntList& sizes)
+{
+    int64_t n = 1;
+    for (int64_t s : sizes)
+        n *= s;
+    return n;
+}
+
+std::string sizesToString(const IntList& sizes)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < sizes.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(sizes[i]);
+    return s + "]";
+}
+
+std::string describeForError(const Tensor& t)
+{
+    std::string type = t.device().isCuda() ? "torch.cuda." : "torch.";
+    return "[" + type + legacyTensorTypeName(t.dtype()) + " " + sizesToString(t.sizes()) + "]";
+}
+
+// ---------------------------------------------------------------- TensorImpl
+
+TensorImpl::TensorImpl(std::shared_ptr<Storage> storage, ScalarType dtype, IntList sizes, IntList strides,
+                       int64_t offset, std::shared_ptr<VersionCounter> version)
+    : m_storage(std::move(storage)),
+      m_dtype(dtype),
+      m_sizes(std::move(sizes)),
+      m_strides(std::move(strides)),
+      m_offset(offset),
+      m_version(std::move(version)),
+      m_id(nextObjectId())
+{
+    if (!m_version) {
+        m_version = std::make_shared<VersionCounter>();
+        m_version->id = nextObjectId();
+    }
+    m_inference = InferenceMode::isEnabled();
+    refreshDerived();
+}
+
+TensorImpl::~TensorImpl()
+{
+    // The grad_fn chain of a long history is freed iteratively (see releaseGraphIteratively).
+    if (m_autograd && m_autograd->gradFn && m_autograd->gradFn.use_count() == 1) {
+        std::vector<Edge> edges{Edge{std::move(m_autograd->gradFn), 0}};
+        releaseGraphIteratively(edges);
+    }
+}
+
+AutogradMeta& TensorImpl::ensureAutograd()
+{
+    if (!m_autograd)
+        m_autograd = std::make_unique<AutogradMeta>();
+    return *m_autograd;
+}
+
+void TensorImpl::setGeometry(IntList sizes, IntList strides, int64_t offset)
+{
+    m_sizes = std::move(sizes);
+    m_strides = std::move(strides);
+    m_offset = offset;
+    refreshDerived();
+}
+
+void TensorImpl::refreshDerived()
+{
+    m_numel = computeNumel(m_sizes);
+    m_contiguous = true;
+    int64_t expected = 1;
+    for (size_t i = m_sizes.size(); i-- > 0;) {
+        if (m_sizes[i] == 1)
+            continue;
+        if (m_strides[i] != expected) {
+            m_contiguous = false;
+            break;
+        }
+        expected *= m_sizes[i];
+    }
+}
+
+// ---------------------------------------------------------------- Tensor
+
+int64_t Tensor::size(int64_t dim) const
+{
+    const int64_t n = this->dim();
+    AGV_CHECK(dim >= -n && dim < n, IndexError, "Dimension out of range (expected to be in range of [", -n, ", ",
+              n - 1, "], but got ", dim, ")");
+    return sizes()[dim < 0 ? dim + n : dim];
+}
+
+void Tensor::bumpVersion(const char* opName) const
+{
+    VersionCounter& vc = *m_impl->versionCounter();
+    const uint32_t old = vc.version++;
+    if (trace::enabled())
+        trace::emit(trace::VersionBumped{id(), vc.id, old, vc.version, opName});
+}
+
+bool Tensor::requiresGrad() const
+{
+    const AutogradMeta* meta = m_impl->autograd();
+    return meta && (meta->requiresGrad || meta->gradFn);
+}
+
+bool Tensor::isLeaf() const { return gradFn() == nullptr; }
+
+std::shared_ptr<Node> Tensor::gradFn() const
+{
+    AutogradMeta* meta = m_impl->autograd();
+    if (!meta)
+        return nullptr;
+    if (meta->isView && meta->base && meta->attrVersion != version()) {
+        // See Note [View + inplace]: the base was modified in place through another view
+        // (or directly); this view's history is regenerated from the base's new grad_fn.
+        Tensor base(meta->base);
+        if (base.requiresGrad() && base.gradFn()) {
+            auto node = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
+            configureAsStridedBackward(*node, base, *this);
+            meta->gradFn = node;
+            meta->outputNr = 0;
+        }
+        meta->attrVersion = version();
+    }
+    return meta->gradFn;
+}
+
+uint32_t Tensor::outputNr() const
+{
+    const AutogradMeta* meta = m_impl->autograd();
+    return meta ? meta->outputNr : 0;
+}
+
+Tensor Tensor::grad() const
+{
+    const AutogradMeta* meta = m_impl->autograd();
+    if (!isLeaf() && !(meta && meta->retainsGrad))
+        warn("UserWarning",
+             "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
+             "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
+             "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor "
+             "by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 "
+             "for more informations. (Triggered internally at  ./build/aten/src/ATen/core/TensorBody.h:480.)");
+    return meta && meta->grad ? Tensor(meta->grad) : Tensor();
+}
+
+void Tensor::setGrad(const Tensor& grad) const
+{
+    if (grad.defined()) {
+        AGV_CHECK(grad.dtype() == dtype(), RuntimeError,
+                  "assigned grad has data of a different type");
+        AGV_CHECK(grad.sizes() == sizes(), RuntimeError, "assigned grad has data of a different size");
+    }
+    AutogradMeta& meta = m_impl->ensureAutograd();
+    meta.grad = grad.implPtr();
+}
+
+bool Tensor::retainsGrad() const
+{
+    const AutogradMeta* meta = m_impl->autograd();
+    return meta && meta->retainsGrad;
+}
+
+bool Tensor::isView() const
+{
+    const AutogradMeta* meta = m_impl->autograd();
+    return meta && meta->isView;
+}
+
+Tensor Tensor::base() const
+{
+    const AutogradMeta* meta = m_impl->autograd();
+    return meta && meta->isView ? Tensor(meta->base) : Tensor();
+}
+
+namespace {
+int64_t storageOffsetOf(const Tensor& t, int64_t linear)
+{
+    int64_t off = 0;
+    const IntList& sizes = t.sizes();
+    const IntList& strides = t.strides();
+    for (size_t d = sizes.size(); d-- > 0;) {
+        const int64_t idx = linear % sizes[d];
+        linear /= sizes[d];
+        off += idx * strides[d];
+    }
+    return off;
+}
+}  // namespace
+
+double Tensor::valueAt(int64_t linearIndex) const
+{
+    const int64_t off = storageOffsetOf(*this, linearIndex);
+    return AGV_DISPATCH_ALL(dtype(), "valueAt", [&] { return double(data<scalar_t>()[off]); });
+}
+
+int64_t Tensor::intValueAt(int64_t linearIndex) const
+{
+    const int64_t off = storageOffsetOf(*this, linearIndex);
+    return AGV_DISPATCH_ALL(dtype(), "intValueAt", [&] { return int64_t(data<scalar_t>()[off]); });
+}
+
+double Tensor::item() const
+{
+    AGV_CHECK(numel() == 1, RuntimeError, "a Tensor with ", numel(),
+              " elements cannot be converted to Scalar");
+    return valueAt(0);
+}
+
+int64_t Tensor::itemInt() const
+{
+    AGV_CHECK(numel() == 1, RuntimeError, "a Tensor with ", numel(),
+              " elements cannot be converted to Scalar");
+    return intValueAt(0);
+}
+
+namespace {
+TensorPrintData printData(const Tensor& t, bool withAutograd, int64_t maxElements)
+{
+    TensorPrintData d;
+    d.sizes = t.sizes();
+    d.dtype = t.dtype();
+    d.device = t.device().str();
+    const int64_t n = std::min(t.numel(), maxElements);
+    if (t.dtype() == ScalarType::Int64) {
+        d.intValues.reserve(size_t(n));
+        for (int64_t i = 0; i < n; ++i)
+            d.intValues.push_back(t.intValueAt(i));
+    } else {
+        d.values.reserve(size_t(n));
+        for (int64_t i = 0; i < n; ++i)
+            d.values.push_back(t.valueAt(i));
+    }
+    if (withAutograd) {
+        if (auto fn = t.gradFn())
+            d.gradFnName = fn->name();
+        else
+            d.requiresGrad = t.requiresGrad();
+    }
+    return d;
+}
+}  // namespace
+
+std::string Tensor::repr() const { return tensorRepr(printData(*this, true, numel())); }
+
+std::string Tensor::preview() const
+{
+    return tensorPreview(printData(*this, false, numel() > 1000 ? numel() : numel()));
+}
+
+}  // namespace agv
