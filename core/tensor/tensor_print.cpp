@@ -51,6 +51,9 @@ public:
         for (size_t d = tensor.sizes.size(); d-- > 1;)
             m_strides[d - 1] = m_strides[d] * tensor.sizes[d];
         m_summarize = numelOf(tensor.sizes) > options.threshold;
+        // See Note [edgeitems=0]: PyTorch's get_summarized_data stacks an empty list.
+        AGV_CHECK(!(m_summarize && options.edgeItems == 0 && tensor.sizes.size() >= 2), RuntimeError,
+                  "stack expects a non-empty TensorList");
         m_floating = isFloatingType(tensor.dtype);
         buildFormatter();
     }
@@ -70,10 +73,15 @@ private:
         std::vector<int64_t> indices;
         const int64_t edge = m_options.edgeItems;
         if (m_summarize && size > 2 * edge) {
+            // Note [edgeitems=0]
+            // PyTorch takes the tail as self[-edgeitems:], and self[-0:] is the whole
+            // row: a summarised 1-d tensor prints "[ ..., 0., 1., ...every element]".
+            // With two or more dimensions PyTorch fails instead, and so do we.
+            const int64_t tailStart = edge == 0 ? 0 : size - edge;
             for (int64_t i = 0; i < edge; ++i)
                 indices.push_back(i);
             indices.push_back(-1);
-            for (int64_t i = size - edge; i < size; ++i)
+            for (int64_t i = tailStart; i < size; ++i)
                 indices.push_back(i);
         } else {
             for (int64_t i = 0; i < size; ++i)

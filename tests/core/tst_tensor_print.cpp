@@ -147,9 +147,11 @@ int64_t shownCount(const PrintCase& c)
         numel *= s;
     if (numel <= c.options.threshold)
         return numel;
+    // With edgeItems == 0 a (1-d) row shows every element: see Note [edgeitems=0].
+    const int edge = c.options.edgeItems;
     int64_t shown = 1;
     for (int64_t s : c.tensor.sizes)
-        shown *= std::min<int64_t>(s, 2 * c.options.edgeItems);
+        shown *= edge == 0 ? s : std::min<int64_t>(s, 2 * edge);
     return shown;
 }
 
@@ -252,6 +254,22 @@ private slots:
         a.sizes = {2};
         a.dtype = ScalarType::Int64;
         QVERIFY_THROWS_EXCEPTION(Error, tensorRepr(a));
+    }
+
+    // PyTorch 1.13 raises from torch.stack when a summarised tensor of two or more
+    // dimensions is printed with edgeitems=0; see Note [edgeitems=0].
+    void edgeItemsZeroFailsForMatrices()
+    {
+        PrintOptions options;
+        options.edgeItems = 0;
+        options.threshold = 5;
+        try {
+            tensorRepr(floats({2, 5}, std::vector<double>(10, 1.0)), options);
+            QFAIL("expected an error");
+        } catch (const Error& e) {
+            QCOMPARE(e.exc(), PyExc::RuntimeError);
+            QCOMPARE(e.message(), std::string("stack expects a non-empty TensorList"));
+        }
     }
 
     void floatFormatMatchesPython_data()

@@ -249,6 +249,7 @@ def hand_picked(c):
     c.add("summ_threshold5", torch.arange(10), threshold=5)
     c.add("summ_edge2", torch.arange(2000.0), edgeitems=2)
     c.add("summ_edge1_2d", torch.arange(1600.0).reshape(40, 40), edgeitems=1)
+    c.add("summ_edge0_1d", torch.arange(10.0), edgeitems=0, threshold=5)
     c.add("summ_leaf", torch.arange(2000.0).requires_grad_())
     c.add("summ_2d_grad_fn", torch.arange(1600.0).reshape(40, 40).requires_grad_() * 2)
 
