@@ -1,0 +1,67 @@
+#pragma once
+// The random number generator behind randn, rand, randint, bernoulli and dropout.
+//
+// Like PyTorch's CPU generator it is a 32-bit Mersenne Twister (mt19937) seeded with
+// the low 32 bits of the seed, draws floats from 24 random bits and doubles from 53,
+// and caches the second value of each Box-Muller pair. The streams are NOT meant to
+// be bit-identical to PyTorch's tensors (its kernels consume numbers in their own
+// order); what matters for the visualiser is that a seed and a saved state replay
+// the same stream — checkpointing stashes and restores exactly that.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace agv {
+
+class Generator {
+public:
+    /// PyTorch's default_rng_seed_val: the seed a fresh process starts from.
+    static constexpr uint64_t kDefaultSeed = 67280421310721ULL;
+
+    explicit Generator(uint64_t seed = kDefaultSeed);
+
+    /// torch.manual_seed(seed). Only the low 32 bits reach the engine, as in PyTorch;
+    /// initialSeed() still returns the full value.
+    void manualSeed(uint64_t seed);
+    /// torch.seed(): reseeds from a non-deterministic source and returns the new seed.
+    uint64_t seed();
+    /// torch.initial_seed().
+    uint64_t initialSeed() const { return m_seed; }
+
+    /// torch.get_rng_state() / set_rng_state(): an opaque byte string; setState of a
+    /// saved state makes the generator produce the same subsequent draws again.
+    std::vector<uint8_t> getState() const;
+    /// Throws agv::Error (RuntimeError) when the bytes are not a state of this generator.
+    void setState(const std::vector<uint8_t>& state);
+
+    /// Raw engine output.
+    uint32_t random();
+    uint64_t random64();
+
+    /// Uniform in [0, 1), 53 random bits.
+    double uniformDouble();
+    /// Uniform in [0, 1), 24 random bits.
+    float uniformFloat();
+    /// Normal(mean, std) by Box-Muller; every other call uses the cached second value.
+    double normal(double mean = 0.0, double std = 1.0);
+    /// Uniform integer in [low, high); throws RuntimeError unless low < high.
+    int64_t randint(int64_t low, int64_t high);
+    /// True with probability p; throws RuntimeError unless 0 <= p <= 1.
+    bool bernoulli(double p);
+
+private:
+    static constexpr int kStateWords = 624;
+
+    void twist();
+
+    uint64_t m_seed = kDefaultSeed;
+    uint32_t m_words[kStateWords] = {};
+    uint32_t m_index = kStateWords;
+    std::optional<double> m_nextNormal;  // the unused half of the last Box-Muller pair
+};
+
+/// The process-wide generator used when no generator is passed (torch.default_generator).
+Generator& defaultGenerator();
+
+}  // namespace agv
