@@ -100,7 +100,7 @@ Tensor runHooks(Node& node, uint32_t inputNr, Tensor grad)
         for (const auto& [id, fn] : hooks) {
             Tensor replaced = fn(grad);
             if (trace::enabled())
-                trace::emit(trace::HookCalled{acc->variable()->id(), node.id(), "tensor_hook"});
+                trace::publish(trace::HookCalled{acc->variable()->id(), node.id(), "tensor_hook"});
             if (replaced.defined())
                 grad = replaced;
         }
@@ -113,7 +113,7 @@ Tensor runHooks(Node& node, uint32_t inputNr, Tensor grad)
         Tensor replaced = hook.fn(grad);
         if (trace::enabled()) {
             auto owner = hook.tensor.lock();
-            trace::emit(trace::HookCalled{owner ? owner->id() : 0, node.id(),
+            trace::publish(trace::HookCalled{owner ? owner->id() : 0, node.id(),
                                           hook.retainGrad ? "retain_grad" : "tensor_hook"});
         }
         if (replaced.defined())
@@ -259,7 +259,7 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                 raised.failingNode = error.failingNode;
                 raised.staleTensor = error.staleTensor;
                 raised.forwardTrace = node->forwardTrace();
-                trace::emit(std::move(raised));
+                trace::publish(std::move(raised));
             }
             throw;
         }
@@ -285,7 +285,7 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                         raised.kind = ErrorKind::NanDetected;
                         raised.failingNode = node->id();
                         raised.forwardTrace = node->forwardTrace();
-                        trace::emit(std::move(raised));
+                        trace::publish(std::move(raised));
                     }
                     throw error;
                 }
@@ -299,13 +299,13 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                 executed.gradInputs.push_back(previewOrNone(g));
             for (const Tensor& g : outputs)
                 executed.gradOutputs.push_back(previewOrNone(g));
-            trace::emit(std::move(executed));
+            trace::publish(std::move(executed));
         }
         if (!task.keepGraph) {
             const bool hadSaved = !node->savedVariables().empty();
             node->releaseVariables();
             if (hadSaved && trace::enabled())
-                trace::emit(trace::SavedReleased{node->id()});
+                trace::publish(trace::SavedReleased{node->id()});
         }
 
         for (size_t i = 0; i < outputs.size(); ++i) {
@@ -367,7 +367,7 @@ void emitBegin(const std::vector<Edge>& roots, bool keepGraph, bool createGraph)
         begin.roots.push_back(e.function ? e.function->id() : 0);
     begin.retainGraph = keepGraph;
     begin.createGraph = createGraph;
-    trace::emit(std::move(begin));
+    trace::publish(std::move(begin));
 }
 
 struct EndEmitter {
@@ -375,7 +375,7 @@ struct EndEmitter {
     ~EndEmitter()
     {
         if (trace::enabled())
-            trace::emit(trace::BackwardEnd{ok});
+            trace::publish(trace::BackwardEnd{ok});
     }
 };
 
@@ -453,7 +453,7 @@ variable_list AccumulateGrad::apply(variable_list&& grads)
     }
     trace::ScopedUnmute unmute;
     if (trace::enabled())
-        trace::emit(trace::GradAccumulated{m_variable->id(), Tensor(meta.grad).preview()});
+        trace::publish(trace::GradAccumulated{m_variable->id(), Tensor(meta.grad).preview()});
     return {};
 }
 

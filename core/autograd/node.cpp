@@ -120,7 +120,7 @@ std::shared_ptr<Node> gradAccumulator(const Tensor& leaf)
         created.node = acc->id();
         created.name = acc->name();
         created.variable = leaf.id();
-        trace::emit(std::move(created));
+        trace::publish(std::move(created));
     }
     return acc;
 }
@@ -186,7 +186,7 @@ void announceNode(const Node& node)
     for (const Edge& e : node.nextEdges())
         created.nextEdges.push_back({e.function ? e.function->id() : 0, e.inputNr});
     created.forwardTrace = node.forwardTrace();
-    trace::emit(std::move(created));
+    trace::publish(std::move(created));
     for (const SavedVariable* s : node.savedVariables()) {
         if (!s->defined())
             continue;
@@ -199,7 +199,7 @@ void announceNode(const Node& node)
         saved.savedVersion = s->savedVersion();
         saved.isOutput = s->isOutput();
         saved.bytes = s->bytes();
-        trace::emit(std::move(saved));
+        trace::publish(std::move(saved));
     }
 }
 

@@ -97,6 +97,7 @@ private:
     bool m_released = false;
 
     friend class AccumulateGrad;
+    friend void releaseGraphIteratively(std::vector<Edge>& edges);
 };
 
 /// Accumulates incoming gradients into a leaf's .grad.

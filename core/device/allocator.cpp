@@ -22,7 +22,7 @@ void* Allocator::allocate(size_t nbytes, uint64_t& allocationId)
     if (m_current > m_peak)
         m_peak = m_current;
     allocationId = m_nextId++;
-    trace::emitAlways(trace::MemoryChanged{m_device.str(), allocationId, static_cast<int64_t>(nbytes), m_current,
+    trace::publishAlways(trace::MemoryChanged{m_device.str(), allocationId, static_cast<int64_t>(nbytes), m_current,
                                            m_peak, 0});
     return ptr;
 }
@@ -31,7 +31,7 @@ void Allocator::deallocate(void* ptr, size_t nbytes, uint64_t allocationId)
 {
     rawFree(ptr);
     m_current -= nbytes;
-    trace::emitAlways(trace::MemoryChanged{m_device.str(), allocationId, -static_cast<int64_t>(nbytes), m_current,
+    trace::publishAlways(trace::MemoryChanged{m_device.str(), allocationId, -static_cast<int64_t>(nbytes), m_current,
                                            m_peak, 0});
 }
 

@@ -23,7 +23,7 @@ void announceTensor(const Tensor& t)
     c.version = t.version();
     c.viewOf = t.isView() ? t.base().id() : 0;
     c.preview = t.preview();
-    trace::emit(std::move(c));
+    trace::publish(std::move(c));
 }
 
 OpRecorder::OpRecorder(const char* name, std::initializer_list<const Tensor*> inputs, BackwardNode::Rule rule)

@@ -33,7 +33,7 @@ void emitGradFnChanged(const Tensor& t)
     if (!trace::enabled())
         return;
     auto fn = t.gradFn();
-    trace::emit(trace::GradFnChanged{t.id(), fn ? fn->id() : 0, t.outputNr(), t.requiresGrad(), t.preview()});
+    trace::publish(trace::GradFnChanged{t.id(), fn ? fn->id() : 0, t.outputNr(), t.requiresGrad(), t.preview()});
 }
 
 /// The base's new grad_fn after an in-place op on one of its views.
@@ -124,7 +124,7 @@ void checkInplace(const Tensor& self)
                   "https://github.com/pytorch/rfcs/pull/17 for more details.");
 }
 
-void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node)
+void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult)
 {
     if (!node)
         return;
@@ -133,11 +133,15 @@ void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node)
         meta.gradFn = node;
         meta.outputNr = node->addInputMetadata(self);
         meta.requiresGrad = true;
+        if (saveResult)
+            node->save("result", self, /*isOutput=*/true);
         announceNode(*node);
         emitGradFnChanged(self);
         return;
     }
     Tensor base = self.base();
+    if (saveResult)  // the region's new values, as the in-place op left them
+        node->save("result", rawView(self, self.sizes(), self.strides(), self.offset()));
     auto copySlices = std::make_shared<CopySlices>(base, self, node);
     AutogradMeta& baseMeta = base.impl()->ensureAutograd();
     baseMeta.gradFn = copySlices;

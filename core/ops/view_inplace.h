@@ -22,7 +22,9 @@ Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset)
 void checkInplace(const Tensor& self);
 
 /// Makes `node` the new history of `self` after an in-place op (CopySlices for views).
-void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node);
+/// With `saveResult`, the modified tensor is saved as the node's "result" before the
+/// node is announced.
+void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult = false);
 
 /// Configures an AsStridedBackward0 node regenerating `view`'s grad_fn from `base`.
 void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Tensor& view);

@@ -6,6 +6,7 @@
 #include "core/autograd/node.h"
 #include "core/ops/view_inplace.h"
 #include "core/tensor/tensor_print.h"
+#include "core/trace/sink.h"
 #include "core/warning.h"
 
 namespace agv {
@@ -125,7 +126,7 @@ void Tensor::bumpVersion(const char* opName) const
     VersionCounter& vc = *m_impl->versionCounter();
     const uint32_t old = vc.version++;
     if (trace::enabled())
-        trace::emit(trace::VersionBumped{id(), vc.id, old, vc.version, opName});
+        trace::publish(trace::VersionBumped{id(), vc.id, old, vc.version, opName});
 }
 
 bool Tensor::requiresGrad() const
@@ -246,22 +247,14 @@ int64_t Tensor::itemInt() const
 }
 
 namespace {
-TensorPrintData printData(const Tensor& t, bool withAutograd, int64_t maxElements)
+TensorPrintAccessor printAccessor(const Tensor& t, bool withAutograd)
 {
-    TensorPrintData d;
+    TensorPrintAccessor d;
     d.sizes = t.sizes();
     d.dtype = t.dtype();
     d.device = t.device().str();
-    const int64_t n = std::min(t.numel(), maxElements);
-    if (t.dtype() == ScalarType::Int64) {
-        d.intValues.reserve(size_t(n));
-        for (int64_t i = 0; i < n; ++i)
-            d.intValues.push_back(t.intValueAt(i));
-    } else {
-        d.values.reserve(size_t(n));
-        for (int64_t i = 0; i < n; ++i)
-            d.values.push_back(t.valueAt(i));
-    }
+    d.value = [t](int64_t i) { return t.valueAt(i); };
+    d.intValue = [t](int64_t i) { return t.intValueAt(i); };
     if (withAutograd) {
         if (auto fn = t.gradFn())
             d.gradFnName = fn->name();
@@ -272,11 +265,14 @@ TensorPrintData printData(const Tensor& t, bool withAutograd, int64_t maxElement
 }
 }  // namespace
 
-std::string Tensor::repr() const { return tensorRepr(printData(*this, true, numel())); }
-
-std::string Tensor::preview() const
+PrintOptions& printOptions()
 {
-    return tensorPreview(printData(*this, false, numel() > 1000 ? numel() : numel()));
+    static PrintOptions options;
+    return options;
 }
+
+std::string Tensor::repr() const { return tensorRepr(printAccessor(*this, true), printOptions()); }
+
+std::string Tensor::preview() const { return tensorPreview(printAccessor(*this, false)); }
 
 }  // namespace agv

@@ -171,6 +171,10 @@ private:
     std::shared_ptr<TensorImpl> m_impl;
 };
 
+struct PrintOptions;
+/// torch.set_printoptions state used by repr().
+PrintOptions& printOptions();
+
 /// "[torch.FloatTensor [3]]" as used in PyTorch's error messages.
 std::string describeForError(const Tensor& t);
 /// "[2, 3]" formatting of sizes.

@@ -1,6 +1,6 @@
 #pragma once
 // Where the core sends events. With no sink attached the core builds nothing:
-// every emission site is `if (trace::enabled()) trace::emit(Payload{...})`, so a
+// every emission site is `if (trace::enabled()) trace::publish(Payload{...})`, so a
 // run without a sink pays one branch per op.
 
 #include "core/trace/event.h"
@@ -32,14 +32,14 @@ inline void setCurrentLine(int line) { detail::t_line = line; }
 inline bool enabled() { return detail::t_sink != nullptr && detail::t_muteDepth == 0; }
 
 /// Appends a graph event (dropped while muted).
-inline void emit(Payload payload)
+inline void publish(Payload payload)
 {
     if (enabled())
         detail::t_sink->record(std::move(payload), detail::t_line);
 }
 
 /// Appends an event even while muted (memory accounting must see every allocation).
-inline void emitAlways(Payload payload)
+inline void publishAlways(Payload payload)
 {
     if (detail::t_sink)
         detail::t_sink->record(std::move(payload), detail::t_line);

@@ -1,0 +1,85 @@
+// Copies: clone, to(dtype/device), contiguous, detach, .data.
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
+
+namespace agv::ops {
+
+namespace {
+Tensor copyOf(const Tensor& t, ScalarType dtype, Device device)
+{
+    Tensor out = kernel::newTensor(t.sizes(), dtype, device);
+    kernel::copyInto(out, t);
+    return out;
+}
+
+Tensor shareData(const Tensor& t, bool shareVersion)
+{
+    auto impl = std::make_shared<TensorImpl>(t.impl()->storage(), t.dtype(), t.sizes(), t.strides(), t.offset(),
+                                             shareVersion ? t.impl()->versionCounter() : nullptr);
+    impl->setInference(t.impl()->isInference());
+    return Tensor(std::move(impl));
+}
+}  // namespace
+
+Tensor detachedClone(const Tensor& t) { return copyOf(t, t.dtype(), t.device()); }
+
+Tensor clone(const Tensor& t)
+{
+    Tensor out = copyOf(t, t.dtype(), t.device());
+    OpRecorder rec("CloneBackward0", {&t}, [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; });
+    return rec.finish(out);
+}
+
+Tensor toDtype(const Tensor& t, ScalarType dtype)
+{
+    if (t.dtype() == dtype)
+        return t;
+    if (computeRequiresGrad({&t}))
+        AGV_CHECK(isFloatingType(dtype), RuntimeError, "only Tensors of floating point dtype can require gradients");
+    Tensor out = copyOf(t, dtype, t.device());
+    const ScalarType from = t.dtype();
+    OpRecorder rec("ToCopyBackward0", {&t}, [from](BackwardNode&, const variable_list& g) {
+        return variable_list{toDtype(g[0], from)};
+    });
+    return rec.finish(out);
+}
+
+Tensor toDevice(const Tensor& t, Device device)
+{
+    if (t.device() == device)
+        return t;
+    Tensor out = copyOf(t, t.dtype(), device);
+    const Device from = t.device();
+    OpRecorder rec("ToCopyBackward0", {&t}, [from](BackwardNode&, const variable_list& g) {
+        return variable_list{toDevice(g[0], from)};
+    });
+    return rec.finish(out);
+}
+
+Tensor contiguous(const Tensor& t)
+{
+    if (t.isContiguous())
+        return t;
+    return clone(t);
+}
+
+Tensor detach(const Tensor& t)
+{
+    Tensor out = shareData(t, /*shareVersion=*/true);
+    // detach() returns a view in PyTorch's bookkeeping (it shares the version counter).
+    announceTensor(out);
+    return out;
+}
+
+Tensor data(const Tensor& t)
+{
+    Tensor out = shareData(t, /*shareVersion=*/false);
+    announceTensor(out);
+    return out;
+}
+
+}  // namespace agv::ops

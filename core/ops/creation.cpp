@@ -1,0 +1,185 @@
+// Factory functions (torch.ones, torch.arange, ...). Results are leaves.
+
+#include <cmath>
+#include <cstring>
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/random/generator.h"
+
+namespace agv::ops {
+
+namespace {
+Tensor filled(const IntList& sizes, ScalarType dtype, Device device, double value)
+{
+    Tensor t = kernel::newTensor(sizes, dtype, device);
+    AGV_DISPATCH_ALL(dtype, "fill", [&] {
+        scalar_t* p = t.data<scalar_t>();
+        const scalar_t v = static_cast<scalar_t>(value);
+        for (int64_t i = 0, n = t.numel(); i < n; ++i)
+            p[i] = v;
+    });
+    return t;
+}
+
+template <typename Draw>
+Tensor random(const IntList& sizes, ScalarType dtype, Device device, Draw draw)
+{
+    Tensor t = kernel::newTensor(sizes, dtype, device);
+    AGV_DISPATCH_ALL(dtype, "random", [&] {
+        scalar_t* p = t.data<scalar_t>();
+        for (int64_t i = 0, n = t.numel(); i < n; ++i)
+            p[i] = static_cast<scalar_t>(draw());
+    });
+    return t;
+}
+
+Tensor leaf(Tensor t)
+{
+    announceTensor(t);
+    return t;
+}
+}  // namespace
+
+Tensor empty(const IntList& sizes, ScalarType dtype, Device device)
+{
+    return leaf(filled(sizes, dtype, device, 0.0));  // deterministic "garbage" keeps runs repeatable
+}
+Tensor zeros(const IntList& sizes, ScalarType dtype, Device device) { return leaf(filled(sizes, dtype, device, 0.0)); }
+Tensor ones(const IntList& sizes, ScalarType dtype, Device device) { return leaf(filled(sizes, dtype, device, 1.0)); }
+
+Tensor full(const IntList& sizes, Scalar value, std::optional<ScalarType> dtype, Device device)
+{
+    ScalarType type = dtype.value_or(value.isFloating() ? defaultFloatType() : value.type());
+    return leaf(filled(sizes, type, device, value.toDouble()));
+}
+
+Tensor fromValues(const IntList& sizes, const std::vector<double>& values, ScalarType dtype, Device device)
+{
+    Tensor t = kernel::newTensor(sizes, dtype, device);
+    AGV_CHECK(int64_t(values.size()) == t.numel(), RuntimeError, "tensor: got ", values.size(),
+              " values for shape ", sizesToString(sizes));
+    AGV_DISPATCH_ALL(dtype, "tensor", [&] {
+        scalar_t* p = t.data<scalar_t>();
+        for (size_t i = 0; i < values.size(); ++i)
+            p[i] = static_cast<scalar_t>(values[i]);
+    });
+    return leaf(t);
+}
+
+Tensor fromInts(const IntList& sizes, const std::vector<int64_t>& values, ScalarType dtype, Device device)
+{
+    Tensor t = kernel::newTensor(sizes, dtype, device);
+    AGV_CHECK(int64_t(values.size()) == t.numel(), RuntimeError, "tensor: got ", values.size(),
+              " values for shape ", sizesToString(sizes));
+    AGV_DISPATCH_ALL(dtype, "tensor", [&] {
+        scalar_t* p = t.data<scalar_t>();
+        for (size_t i = 0; i < values.size(); ++i)
+            p[i] = static_cast<scalar_t>(values[i]);
+    });
+    return leaf(t);
+}
+
+Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<ScalarType> dtype, Device device)
+{
+    const bool anyFloat = start.isFloating() || end.isFloating() || step.isFloating();
+    const ScalarType type = dtype.value_or(anyFloat ? defaultFloatType() : ScalarType::Int64);
+    const double s = step.toDouble();
+    AGV_CHECK(s != 0, RuntimeError, "step must be nonzero");
+    AGV_CHECK((s > 0 && end.toDouble() >= start.toDouble()) || (s < 0 && end.toDouble() <= start.toDouble()),
+              RuntimeError, "upper bound and larger bound inconsistent with step sign");
+    const double count = std::ceil((end.toDouble() - start.toDouble()) / s);
+    AGV_CHECK(count < 1e12, RuntimeError, "invalid size, possible overflow?");
+    const int64_t n = int64_t(count);
+    Tensor t = kernel::newTensor({n}, type, device);
+    AGV_DISPATCH_ALL(type, "arange", [&] {
+        scalar_t* p = t.data<scalar_t>();
+        for (int64_t i = 0; i < n; ++i)
+            p[i] = static_cast<scalar_t>(start.toDouble() + double(i) * s);
+    });
+    return leaf(t);
+}
+
+Tensor linspace(double start, double end, int64_t steps, ScalarType dtype, Device device)
+{
+    AGV_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+    Tensor t = kernel::newTensor({steps}, dtype, device);
+    const double step = steps > 1 ? (end - start) / double(steps - 1) : 0.0;
+    const int64_t half = steps / 2;
+    AGV_DISPATCH_ALL(dtype, "linspace", [&] {
+        scalar_t* p = t.data<scalar_t>();
+        // Like PyTorch: the first half counts up from start, the second half down from end.
+        for (int64_t i = 0; i < steps; ++i)
+            p[i] = static_cast<scalar_t>(i < half ? start + step * double(i) : end - step * double(steps - 1 - i));
+    });
+    return leaf(t);
+}
+
+Tensor eye(int64_t n, int64_t m, ScalarType dtype, Device device)
+{
+    if (m < 0)
+        m = n;
+    AGV_CHECK(n >= 0, RuntimeError, "n must be greater or equal to 0, got ", n);
+    Tensor t = filled({n, m}, dtype, device, 0.0);
+    AGV_DISPATCH_ALL(dtype, "eye", [&] {
+        scalar_t* p = t.data<scalar_t>();
+        for (int64_t i = 0; i < std::min(n, m); ++i)
+            p[i * m + i] = static_cast<scalar_t>(1);
+    });
+    return leaf(t);
+}
+
+Tensor rand(const IntList& sizes, ScalarType dtype, Device device)
+{
+    AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"check_uniform_bounds\" not implemented for '",
+              legacyDtypeShortName(dtype), "'");
+    Generator& g = defaultGenerator();
+    if (dtype == ScalarType::Float32)
+        return leaf(random(sizes, dtype, device, [&] { return g.uniformFloat(); }));
+    return leaf(random(sizes, dtype, device, [&] { return g.uniformDouble(); }));
+}
+
+Tensor randn(const IntList& sizes, ScalarType dtype, Device device)
+{
+    AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"normal_kernel_cpu\" not implemented for '",
+              legacyDtypeShortName(dtype), "'");
+    Generator& g = defaultGenerator();
+    return leaf(random(sizes, dtype, device, [&] { return g.normal(); }));
+}
+
+Tensor randint(int64_t low, int64_t high, const IntList& sizes, ScalarType dtype, Device device)
+{
+    Generator& g = defaultGenerator();
+    AGV_CHECK(low < high, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", low,
+              " >= to=", high);
+    return leaf(random(sizes, dtype, device, [&] { return g.randint(low, high); }));
+}
+
+Tensor zerosLike(const Tensor& t, std::optional<ScalarType> dtype)
+{
+    return zeros(t.sizes(), dtype.value_or(t.dtype()), t.device());
+}
+Tensor onesLike(const Tensor& t, std::optional<ScalarType> dtype)
+{
+    return ones(t.sizes(), dtype.value_or(t.dtype()), t.device());
+}
+Tensor fullLike(const Tensor& t, Scalar value, std::optional<ScalarType> dtype)
+{
+    return full(t.sizes(), value, dtype.value_or(t.dtype()), t.device());
+}
+Tensor emptyLike(const Tensor& t, std::optional<ScalarType> dtype)
+{
+    return empty(t.sizes(), dtype.value_or(t.dtype()), t.device());
+}
+Tensor randLike(const Tensor& t, std::optional<ScalarType> dtype)
+{
+    return rand(t.sizes(), dtype.value_or(t.dtype()), t.device());
+}
+Tensor randnLike(const Tensor& t, std::optional<ScalarType> dtype)
+{
+    return randn(t.sizes(), dtype.value_or(t.dtype()), t.device());
+}
+
+}  // namespace agv::ops

@@ -1,0 +1,324 @@
+// In-place ops: they write into `self`, bump its version counter (shared with
+// every view), and rewrite self's history (see Note [View + inplace]).
+
+#include <cmath>
+
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/type_promotion.h"
+#include "core/ops/view_inplace.h"
+
+namespace agv::ops {
+
+namespace {
+
+bool canCast(ScalarType from, ScalarType to)
+{
+    auto category = [](ScalarType t) { return t == ScalarType::Bool ? 0 : (isFloatingType(t) ? 2 : 1); };
+    return category(from) <= category(to);
+}
+
+void checkResultType(const Tensor& self, const Tensor& other)
+{
+    const ScalarType result = resultType({&self, &other});
+    AGV_CHECK(canCast(result, self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(result),
+              " can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
+}
+
+bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
+
+SavedAttr scalarAttr(const Scalar& s) { return s.isFloating() ? SavedAttr(s.toDouble()) : SavedAttr(s.toInt()); }
+
+/// self = f(self, other) elementwise, other broadcast to self's shape.
+template <typename F>
+void binaryInplaceKernel(const Tensor& self, const Tensor& other, F f)
+{
+    AGV_CHECK(isExpandableTo(other.sizes(), self.sizes()), RuntimeError, "output with shape ",
+              sizesToString(self.sizes()), " doesn't match the broadcast shape ",
+              sizesToString(broadcastShapes(self.sizes(), other.sizes())));
+    Tensor o = kernel::convert(other, self.dtype());
+    AGV_DISPATCH_ALL(self.dtype(), "inplace", [&] {
+        using T = scalar_t;
+        kernel::mapInplace<T>(self, o, [&](T a, T b) { return T(f(a, b)); });
+    });
+}
+
+template <typename F>
+void unaryInplaceKernel(const Tensor& self, F f)
+{
+    AGV_DISPATCH_ALL(self.dtype(), "inplace", [&] {
+        using T = scalar_t;
+        kernel::mapInplace<T>(self, self, [&](T a, T) { return T(f(a)); });
+    });
+}
+
+/// Shared skeleton: check, record edges from the old history, compute, bump, rebase.
+template <typename Compute, typename Save>
+Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, const char* opName,
+                     const char* nodeName, BackwardNode::Rule rule, bool needsOriginalSelf, bool saveResult,
+                     Compute compute, Save save)
+{
+    checkInplace(self);
+    OpRecorder rec(nodeName, inputs, std::move(rule));
+    Tensor originalSelf;
+    if (rec.active() && needsOriginalSelf)
+        originalSelf = clone(self);
+    compute();
+    self.bumpVersion(opName);
+    if (rec.active()) {
+        save(rec, originalSelf);
+        rebaseHistory(self, rec.node(), saveResult);
+    }
+    return self;
+}
+
+auto noSaves = [](OpRecorder&, const Tensor&) {};
+
+}  // namespace
+
+Tensor& addInplace(Tensor& self, const Tensor& other, Scalar alpha)
+{
+    checkResultType(self, other);
+    const double al = alpha.toDouble();
+    return applyInplace(
+        self, {&self, &other}, "add_", "AddBackward0",
+        [alpha](BackwardNode& n, const variable_list& g) {
+            return variable_list{needs(n, 0) ? g[0] : Tensor(),
+                                 needs(n, 1) ? (alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
+        },
+        false, false, [&] { binaryInplaceKernel(self, other, [al](auto a, auto b) { return a + decltype(a)(al) * b; }); },
+        [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
+}
+
+Tensor& addInplace(Tensor& self, Scalar other, Scalar alpha)
+{
+    return addInplace(self, scalarTensor(other, self.device()), alpha);
+}
+
+Tensor& subInplace(Tensor& self, const Tensor& other, Scalar alpha)
+{
+    checkResultType(self, other);
+    const double al = alpha.toDouble();
+    return applyInplace(
+        self, {&self, &other}, "sub_", "SubBackward0",
+        [alpha](BackwardNode& n, const variable_list& g) {
+            return variable_list{needs(n, 0) ? g[0] : Tensor(),
+                                 needs(n, 1) ? neg(alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
+        },
+        false, false, [&] { binaryInplaceKernel(self, other, [al](auto a, auto b) { return a - decltype(a)(al) * b; }); },
+        [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
+}
+
+Tensor& subInplace(Tensor& self, Scalar other, Scalar alpha)
+{
+    return subInplace(self, scalarTensor(other, self.device()), alpha);
+}
+
+Tensor& mulInplace(Tensor& self, const Tensor& other)
+{
+    checkResultType(self, other);
+    const bool otherNeedsGrad = other.requiresGrad();
+    return applyInplace(
+        self, {&self, &other}, "mul_", "MulBackward0",
+        [](BackwardNode& n, const variable_list& g) {
+            size_t slot = 0;
+            Tensor gs, go;
+            if (needs(n, 0))
+                gs = mul(g[0], n.saved(slot++));
+            if (needs(n, 1))
+                go = mul(g[0], n.saved(slot++));
+            return variable_list{gs, go};
+        },
+        otherNeedsGrad, false, [&] { binaryInplaceKernel(self, other, [](auto a, auto b) { return a * b; }); },
+        [&](OpRecorder& rec, const Tensor& originalSelf) {
+            if (rec.node()->needsInputGrad(0))
+                rec.save("other", other);
+            if (rec.node()->needsInputGrad(1))
+                rec.save("self", originalSelf);
+        });
+}
+
+Tensor& mulInplace(Tensor& self, Scalar other) { return mulInplace(self, scalarTensor(other, self.device())); }
+
+Tensor& divInplace(Tensor& self, const Tensor& other)
+{
+    AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
+              legacyDtypeShortName(self.dtype()));
+    const bool otherNeedsGrad = other.requiresGrad();
+    return applyInplace(
+        self, {&self, &other}, "div_", "DivBackward0",
+        [](BackwardNode& n, const variable_list& g) {
+            size_t slot = 0;
+            Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
+            Tensor other = n.saved(slot++);
+            return variable_list{needs(n, 0) ? div(g[0], other) : Tensor(),
+                                 needs(n, 1) ? neg(div(mul(g[0], self), mul(other, other))) : Tensor()};
+        },
+        otherNeedsGrad, false, [&] { binaryInplaceKernel(self, other, [](auto a, auto b) { return a / b; }); },
+        [&](OpRecorder& rec, const Tensor& originalSelf) {
+            if (rec.node()->needsInputGrad(1))
+                rec.save("self", originalSelf);
+            rec.save("other", other);
+        });
+}
+
+Tensor& divInplace(Tensor& self, Scalar other) { return divInplace(self, scalarTensor(other, self.device())); }
+
+Tensor& powInplace(Tensor& self, Scalar exponent)
+{
+    const double e = exponent.toDouble();
+    return applyInplace(
+        self, {&self}, "pow_", "PowBackward0",
+        [e](BackwardNode& n, const variable_list& g) {
+            if (e == 0.0)
+                return variable_list{zerosLike(g[0])};
+            return variable_list{mul(mul(g[0], pow(n.saved(0), Scalar(e - 1.0))), e)};
+        },
+        true, false, [&] { unaryInplaceKernel(self, [e](auto a) { return decltype(a)(std::pow(double(a), e)); }); },
+        [&](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.save("self", originalSelf);
+            rec.attr("exponent", scalarAttr(exponent));
+        });
+}
+
+Tensor& zeroInplace(Tensor& self)
+{
+    return applyInplace(
+        self, {&self}, "zero_", "ZeroBackward0",
+        [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; }, false, false,
+        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(0); }); }, noSaves);
+}
+
+Tensor& fillInplace(Tensor& self, Scalar value)
+{
+    const double v = value.toDouble();
+    return applyInplace(
+        self, {&self}, "fill_", "FillBackward2",
+        [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; }, false, false,
+        [&] { unaryInplaceKernel(self, [v](auto a) { return decltype(a)(v); }); }, noSaves);
+}
+
+Tensor& fillInplace(Tensor& self, const Tensor& value)
+{
+    AGV_CHECK(value.dim() == 0, RuntimeError,
+              "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(), " dimensions.");
+    return applyInplace(
+        self, {&self, &value}, "fill_", "FillBackward3",
+        [](BackwardNode& n, const variable_list& g) {
+            return variable_list{needs(n, 0) ? zerosLike(g[0]) : Tensor(), needs(n, 1) ? sum(g[0]) : Tensor()};
+        },
+        false, false, [&] { kernel::copyInto(self, value); }, noSaves);
+}
+
+Tensor& copyInplace(Tensor& self, const Tensor& src)
+{
+    const IntList srcSizes = src.sizes();
+    const ScalarType srcType = src.dtype();
+    AGV_CHECK(isExpandableTo(src.sizes(), self.sizes()), RuntimeError, "The size of tensor a (",
+              self.dim() ? self.sizes().back() : 1, ") must match the size of tensor b (",
+              src.dim() ? src.sizes().back() : 1, ") at non-singleton dimension ", std::max<int64_t>(self.dim() - 1, 0));
+    if (self.sameAs(src))
+        return self;
+    // Alias-safe: a source overlapping self is copied out first.
+    Tensor source = self.impl()->storage() == src.impl()->storage() ? detachedClone(src) : src;
+    return applyInplace(
+        self, {&self, &src}, "copy_", "CopyBackwards",
+        [srcSizes, srcType](BackwardNode& n, const variable_list& g) {
+            Tensor gs = needs(n, 0) ? zerosLike(g[0]) : Tensor();
+            Tensor gsrc;
+            if (needs(n, 1))
+                gsrc = toDtype(sumTo(g[0], srcSizes), srcType);
+            return variable_list{gs, gsrc};
+        },
+        false, false, [&] { kernel::copyInto(self, source); }, noSaves);
+}
+
+Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max)
+{
+    AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    const double lo = min ? min->toDouble() : -INFINITY;
+    const double hi = max ? max->toDouble() : INFINITY;
+    return applyInplace(
+        self, {&self}, "clamp_", "ClampBackward1",
+        [lo, hi](BackwardNode& n, const variable_list& g) {
+            Tensor s = n.saved(0);
+            Tensor inside = mul(compare(s, Scalar(lo), CompareOp::Ge), compare(s, Scalar(hi), CompareOp::Le));
+            return variable_list{mul(g[0], inside)};
+        },
+        true, false,
+        [&] {
+            unaryInplaceKernel(self, [lo, hi](auto a) {
+                if (std::isnan(double(a)))
+                    return a;
+                return decltype(a)(std::min(std::max(double(a), lo), hi));
+            });
+        },
+        [&](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.save("self", originalSelf);
+            rec.attr("min", min ? scalarAttr(*min) : SavedAttr(NoneValue{}));
+            rec.attr("max", max ? scalarAttr(*max) : SavedAttr(NoneValue{}));
+        });
+}
+
+Tensor& reluInplace(Tensor& self)
+{
+    return applyInplace(
+        self, {&self}, "relu_", "ReluBackward0",
+        [](BackwardNode& n, const variable_list& g) {
+            return variable_list{mul(g[0], compare(n.saved(0), Scalar(0), CompareOp::Gt))};
+        },
+        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return a > decltype(a)(0) ? a : decltype(a)(0); }); },
+        noSaves);
+}
+
+Tensor& sigmoidInplace(Tensor& self)
+{
+    AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
+              legacyDtypeShortName(self.dtype()));
+    return applyInplace(
+        self, {&self}, "sigmoid_", "SigmoidBackward0",
+        [](BackwardNode& n, const variable_list& g) {
+            Tensor r = n.saved(0);
+            return variable_list{mul(g[0], mul(r, rsub(r, 1)))};
+        },
+        false, true,
+        [&] {
+            unaryInplaceKernel(self, [](auto a) {
+                using T = decltype(a);
+                return T(T(1) / (T(1) + std::exp(-a)));
+            });
+        },
+        noSaves);
+}
+
+Tensor& tanhInplace(Tensor& self)
+{
+    AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
+              legacyDtypeShortName(self.dtype()));
+    return applyInplace(
+        self, {&self}, "tanh_", "TanhBackward0",
+        [](BackwardNode& n, const variable_list& g) {
+            Tensor r = n.saved(0);
+            return variable_list{mul(g[0], rsub(mul(r, r), 1))};
+        },
+        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::tanh(a)); }); }, noSaves);
+}
+
+Tensor& expInplace(Tensor& self)
+{
+    AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
+              legacyDtypeShortName(self.dtype()));
+    return applyInplace(
+        self, {&self}, "exp_", "ExpBackward0",
+        [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], n.saved(0))}; }, false, true,
+        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::exp(a)); }); }, noSaves);
+}
+
+void addInplaceNoGrad(const Tensor& self, const Tensor& other)
+{
+    binaryInplaceKernel(self, other, [](auto a, auto b) { return a + b; });
+    self.bumpVersion("add_");
+}
+
+}  // namespace agv::ops

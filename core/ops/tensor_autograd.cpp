@@ -1,0 +1,97 @@
+// Autograd-facing tensor methods: requires_grad_, detach_, retain_grad, register_hook.
+
+#include "core/autograd/node.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/trace/sink.h"
+
+namespace agv::ops {
+
+Tensor& requiresGrad_(Tensor& t, bool requiresGrad)
+{
+    if (!t.isLeaf()) {
+        AGV_CHECK(requiresGrad, RuntimeError,
+                  "you can only change requires_grad flags of leaf variables. If you want to use a computed variable "
+                  "in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+        return t;
+    }
+    AGV_CHECK(!requiresGrad || isFloatingType(t.dtype()), RuntimeError,
+              "only Tensors of floating point and complex dtype can require gradients");
+    t.impl()->ensureAutograd().requiresGrad = requiresGrad;
+    if (trace::enabled())
+        trace::publish(trace::GradFnChanged{t.id(), 0, 0, requiresGrad, t.preview()});
+    return t;
+}
+
+Tensor& detach_(Tensor& t)
+{
+    AGV_CHECK(!t.isView(), RuntimeError,
+              "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) for "
+              "training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and hence "
+              "detach_() cannot be called on these gradients. To fix this error, please refer to the Optimizer."
+              "zero_grad() function in torch/optim/optimizer.py as the solution.");
+    if (AutogradMeta* meta = t.impl()->autograd()) {
+        meta->gradFn.reset();
+        meta->requiresGrad = false;
+        meta->outputNr = 0;
+    }
+    if (trace::enabled())
+        trace::publish(trace::GradFnChanged{t.id(), 0, 0, false, t.preview()});
+    return t;
+}
+
+void retainGrad(const Tensor& t)
+{
+    AGV_CHECK(t.requiresGrad(), RuntimeError, "can't retain_grad on Tensor that has requires_grad=False");
+    if (t.isLeaf())
+        return;
+    AutogradMeta& meta = t.impl()->ensureAutograd();
+    if (meta.retainsGrad)
+        return;
+    meta.retainsGrad = true;
+    std::weak_ptr<TensorImpl> weak = t.implPtr();
+    auto fn = t.gradFn();
+    fn->addPreHook(
+        t.outputNr(),
+        [weak](const Tensor& grad) {
+            auto impl = weak.lock();
+            if (!impl)
+                return Tensor();
+            AutogradMeta& m = impl->ensureAutograd();
+            if (!m.grad)
+                m.grad = detachedClone(grad).implPtr();
+            else
+                m.grad = add(Tensor(m.grad), grad).implPtr();
+            trace::ScopedUnmute unmute;
+            if (trace::enabled())
+                trace::publish(trace::GradAccumulated{impl->id(), Tensor(m.grad).preview()});
+            return Tensor();
+        },
+        /*retainGrad=*/true, weak);
+}
+
+std::function<void()> registerHook(const Tensor& t, TensorHookFn hook)
+{
+    AGV_CHECK(t.requiresGrad(), RuntimeError, "cannot register a hook on a tensor that doesn't require gradient");
+    if (t.isLeaf()) {
+        AutogradMeta& meta = t.impl()->ensureAutograd();
+        const int id = meta.nextHookId++;
+        meta.hooks.emplace_back(id, std::move(hook));
+        std::weak_ptr<TensorImpl> weak = t.implPtr();
+        return [weak, id] {
+            if (auto impl = weak.lock()) {
+                auto& hooks = impl->ensureAutograd().hooks;
+                std::erase_if(hooks, [id](const auto& h) { return h.first == id; });
+            }
+        };
+    }
+    std::shared_ptr<Node> fn = t.gradFn();
+    const int id = fn->addPreHook(t.outputNr(), std::move(hook), false, t.implPtr());
+    std::weak_ptr<Node> weakFn = fn;
+    return [weakFn, id] {
+        if (auto node = weakFn.lock())
+            node->removePreHook(id);
+    };
+}
+
+}  // namespace agv::ops
