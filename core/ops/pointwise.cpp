@@ -23,6 +23,17 @@ Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, Sc
               "Expected all tensors to be on the same device, but found at least two devices, ",
               a.device().str(), " and ", b.device().str(), "!");
     const IntList shape = broadcastShapes(a.sizes(), b.sizes());
+    if (b.dim() == 0 && a.sizes() == shape) {
+        // Tensor (op) Python number: the common case; no converted copy of the scalar.
+        Tensor x = convert(a, computeType);
+        return AGV_DISPATCH_ALL(computeType, name, [&] {
+            using T = scalar_t;
+            const T yv = b.dtype() == ScalarType::Int64 ? T(b.intValueAt(0)) : T(b.valueAt(0));
+            if (outType == computeType)
+                return kernel::mapUnary<T, T>(x, outType, [&](T p) { return T(f(p, yv)); });
+            return kernel::mapUnary<T, bool>(x, outType, [&](T p) { return bool(f(p, yv)); });
+        });
+    }
     Tensor x = convert(a, computeType);
     Tensor y = convert(b, computeType);
     return AGV_DISPATCH_ALL(computeType, name, [&] {
