@@ -1,0 +1,251 @@
+// Exceptions as Python objects: converting C++ errors into them, matching them
+// against `except` clauses, and printing tracebacks exactly as CPython 3.11 does
+// (minus the ^^^^ position markers).
+
+#include <new>
+
+#include "core/script/interpreter.h"
+#include "core/script/syntax_error.h"
+
+namespace agv::script {
+
+namespace {
+
+BuiltinExc builtinFromCore(PyExc exc)
+{
+    switch (exc) {
+    case PyExc::RuntimeError: return BuiltinExc::RuntimeError;
+    case PyExc::TypeError: return BuiltinExc::TypeError;
+    case PyExc::ValueError: return BuiltinExc::ValueError;
+    case PyExc::IndexError: return BuiltinExc::IndexError;
+    case PyExc::KeyError: return BuiltinExc::KeyError;
+    case PyExc::NotImplementedError: return BuiltinExc::NotImplementedError;
+    case PyExc::ZeroDivisionError: return BuiltinExc::ZeroDivisionError;
+    case PyExc::AttributeError: return BuiltinExc::AttributeError;
+    case PyExc::OutOfMemoryError: return BuiltinExc::OutOfMemoryError;
+    }
+    return BuiltinExc::RuntimeError;
+}
+
+// CPython collapses runs of identical frames after this many.
+constexpr int kRecursiveCutoff = 3;
+
+}  // namespace
+
+Ref<ClassObject> Interpreter::exceptionClass(BuiltinExc exc) const
+{
+    return m_exceptionClasses[static_cast<size_t>(exc)];
+}
+
+Value Interpreter::makeException(const Ref<ClassObject>& cls, std::string message)
+{
+    auto instance = make<InstanceObject>(cls);
+    instance->exception = std::make_unique<ExceptionData>();
+    std::vector<Value> args;
+    args.push_back(makeStr(std::move(message)));
+    instance->exception->args = makeTuple(std::move(args));
+    return Value(instance);
+}
+
+Value Interpreter::makeBuiltinException(BuiltinExc exc, std::string message)
+{
+    Value e = makeException(exceptionClass(exc), std::move(message));
+    attachTraceback(e);
+    return e;
+}
+
+void Interpreter::raise(BuiltinExc exc, const std::string& message)
+{
+    throw ScriptException(makeBuiltinException(exc, message));
+}
+
+Value Interpreter::exceptionFromCoreError(const agv::Error& error)
+{
+    Value e = makeException(exceptionClass(builtinFromCore(error.exc())), error.message());
+    ExceptionData& data = *e.as<InstanceObject>()->exception;
+    data.kind = error.kind();
+    data.failingNode = error.failingNode;
+    if (error.exc() == PyExc::KeyError)  // KeyError's args hold the key itself
+        data.args = makeTuple({makeStr(error.message())});
+    attachTraceback(e);
+    return e;
+}
+
+void Interpreter::attachTraceback(const Value& exception)
+{
+    if (!exception.is(ObjectKind::Instance))
+        return;
+    ExceptionData* data = exception.as<InstanceObject>()->exception.get();
+    if (data)
+        data->traceback = currentStack();
+}
+
+Value Interpreter::exceptionFromCurrent()
+{
+    try {
+        throw;
+    } catch (const ScriptException& e) {
+        return e.exception();
+    } catch (const PyError& e) {
+        return makeBuiltinException(e.type(), e.message());
+    } catch (const agv::Error& e) {
+        return exceptionFromCoreError(e);
+    } catch (const ScriptAbort&) {
+        throw;
+    } catch (const ScriptSyntaxError& e) {
+        return makeBuiltinException(BuiltinExc::SyntaxError, e.message);
+    } catch (const std::bad_alloc&) {
+        return makeBuiltinException(BuiltinExc::MemoryError, "");
+    } catch (const std::length_error&) {
+        return makeBuiltinException(BuiltinExc::MemoryError, "");
+    } catch (const std::exception& e) {
+        return makeBuiltinException(BuiltinExc::RuntimeError, std::string("internal error: ") + e.what());
+    }
+}
+
+bool Interpreter::exceptionMatches(const Value& exception, const Value& handlerType)
+{
+    if (handlerType.is(ObjectKind::Tuple)) {
+        for (const Value& t : handlerType.as<TupleObject>()->items)
+            if (exceptionMatches(exception, t))
+                return true;
+        return false;
+    }
+    if (!handlerType.is(ObjectKind::Class) || !handlerType.as<ClassObject>()->exceptionBase())
+        throw PyError(BuiltinExc::TypeError, "catching classes that do not inherit from BaseException is not allowed");
+    return typeOf(exception)->isSubclassOf(handlerType.as<ClassObject>());
+}
+
+std::string Interpreter::exceptionTypeName(const ClassObject& cls) const
+{
+    if (cls.moduleName == "builtins" || cls.moduleName == "__main__")
+        return cls.qualname;
+    return cls.moduleName + "." + cls.qualname;
+}
+
+std::string Interpreter::exceptionMessage(const Value& exception)
+{
+    auto* inst = exception.as<InstanceObject>();
+    if (!inst->exception)
+        return str(exception);
+    if (!lookupSpecial(exception, "__str__").isEmpty())
+        return str(exception);
+    const auto& args = inst->exception->args.as<TupleObject>()->items;
+    if (args.empty())
+        return "";
+    if (args.size() == 1) {
+        // KeyError shows the repr of the missing key: KeyError: 'k'.
+        if (inst->cls->isSubclassOf(exceptionClass(BuiltinExc::KeyError).get()))
+            return repr(args[0]);
+        return str(args[0]);
+    }
+    return repr(inst->exception->args);
+}
+
+std::string Interpreter::sourceLine(int line) const
+{
+    if (line < 1 || static_cast<size_t>(line) > m_sourceLines.size())
+        return "";
+    const std::string& raw = m_sourceLines[static_cast<size_t>(line - 1)];
+    size_t begin = raw.find_first_not_of(" \t\f");
+    if (begin == std::string::npos)
+        return "";
+    size_t end = raw.find_last_not_of(" \t\f\r");
+    return raw.substr(begin, end - begin + 1);
+}
+
+void Interpreter::printTraceback(const trace::StackTrace& frames)
+{
+    std::string text;
+    size_t i = 0;
+    while (i < frames.size()) {
+        size_t run = 1;
+        while (i + run < frames.size() && frames[i + run].line == frames[i].line &&
+               frames[i + run].function == frames[i].function && frames[i + run].file == frames[i].file)
+            ++run;
+        size_t shown = std::min(run, static_cast<size_t>(kRecursiveCutoff));
+        for (size_t k = 0; k < shown; ++k) {
+            const trace::StackFrame& f = frames[i + k];
+            text += "  File \"" + f.file + "\", line " + std::to_string(f.line) + ", in " + f.function + "\n";
+            if (!f.sourceLine.empty())
+                text += "    " + f.sourceLine + "\n";
+        }
+        if (run > shown) {
+            size_t more = run - shown;
+            text += "  [Previous line repeated " + std::to_string(more) + " more time" + (more == 1 ? "" : "s") + "]\n";
+        }
+        i += run;
+    }
+    writeStderr(text);
+}
+
+void Interpreter::printException(const Value& exception)
+{
+    // Chained exceptions print oldest first (cause / context), guarding against cycles.
+    std::vector<Value> chain{exception};
+    std::vector<bool> causedBy;
+    while (chain.size() < 100) {
+        const Value& last = chain.back();
+        ExceptionData* data = last.is(ObjectKind::Instance) ? last.as<InstanceObject>()->exception.get() : nullptr;
+        if (!data)
+            break;
+        Value next;
+        bool isCause = false;
+        if (!data->cause.isEmpty() && !data->cause.isNone()) {
+            next = data->cause;
+            isCause = true;
+        } else if (!data->suppressContext && !data->context.isEmpty() && !data->context.isNone()) {
+            next = data->context;
+        }
+        if (next.isEmpty())
+            break;
+        bool seen = false;
+        for (const Value& v : chain)
+            seen |= v.identical(next);
+        if (seen)
+            break;
+        chain.push_back(next);
+        causedBy.push_back(isCause);
+    }
+    for (size_t i = chain.size(); i-- > 0;) {
+        const Value& e = chain[i];
+        ExceptionData* data = e.as<InstanceObject>()->exception.get();
+        if (data && !data->traceback.empty()) {
+            writeStderr("Traceback (most recent call last):\n");
+            printTraceback(data->traceback);
+        }
+        std::string message;
+        try {
+            message = exceptionMessage(e);
+        } catch (...) {
+            message = "<exception str() failed>";
+        }
+        std::string name = exceptionTypeName(*e.as<InstanceObject>()->cls);
+        writeStderr(message.empty() ? name + "\n" : name + ": " + message + "\n");
+        if (i > 0)
+            writeStderr(causedBy[i - 1]
+                            ? "\nThe above exception was the direct cause of the following exception:\n\n"
+                            : "\nDuring handling of the above exception, another exception occurred:\n\n");
+    }
+}
+
+ScriptErrorInfo Interpreter::errorInfo(const Value& exception)
+{
+    ScriptErrorInfo info;
+    auto* inst = exception.as<InstanceObject>();
+    info.typeName = exceptionTypeName(*inst->cls);
+    try {
+        info.message = exceptionMessage(exception);
+    } catch (...) {
+        info.message = "<exception str() failed>";
+    }
+    if (inst->exception) {
+        info.traceback = inst->exception->traceback;
+        info.kind = inst->exception->kind;
+        info.failingNode = inst->exception->failingNode;
+    }
+    info.line = info.traceback.empty() ? 0 : info.traceback.back().line;
+    return info;
+}
+
+}  // namespace agv::script
