@@ -279,7 +279,7 @@ RunResult Interpreter::run(std::string_view source, const std::string& fileName)
             event.kind = result.error->kind;
             event.failingNode = result.error->failingNode;
             event.traceback = result.error->traceback;
-            trace::emit(std::move(event));
+            trace::publish(std::move(event));
         }
     }
     m_running = false;
@@ -322,7 +322,7 @@ void Interpreter::writeStdout(std::string_view text)
     if (m_options.writeStdout)
         m_options.writeStdout(text);
     if (trace::sink())
-        trace::emit(trace::Output{trace::OutputStream::Stdout, std::string(text)});
+        trace::publish(trace::Output{trace::OutputStream::Stdout, std::string(text)});
 }
 
 void Interpreter::writeStderr(std::string_view text)
@@ -332,7 +332,7 @@ void Interpreter::writeStderr(std::string_view text)
     if (m_options.writeStderr)
         m_options.writeStderr(text);
     if (trace::sink())
-        trace::emit(trace::Output{trace::OutputStream::Stderr, std::string(text)});
+        trace::publish(trace::Output{trace::OutputStream::Stderr, std::string(text)});
 }
 
 void Interpreter::warn(std::string_view category, std::string_view message)
@@ -368,7 +368,7 @@ void markLine(Interpreter& in, int line)
     in.frame().line = line;
     trace::setCurrentLine(line);
     if (trace::sink())
-        trace::emit(trace::LineReached{line});
+        trace::publish(trace::LineReached{line});
 }
 
 void bindCell(Interpreter::Frame& frame, const FunctionCode& code)
