@@ -1,0 +1,14 @@
+#pragma once
+// Installs the torch-like modules into an interpreter: torch, torch.nn,
+// torch.nn.functional, torch.autograd, torch.optim, torch.cuda. After this,
+// plain PyTorch scripts run against the embedded engine.
+
+namespace agv::script {
+class Interpreter;
+}
+
+namespace agv::script::torch {
+
+void installTorch(Interpreter& in);
+
+}  // namespace agv::script::torch
