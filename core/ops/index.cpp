@@ -120,7 +120,7 @@ Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexSha
                            n.saved(i);  // refuses indices modified in place since, as PyTorch does
                        return variable_list{indexPutIntoZeros(selfSizes, indices, indexShape, saved, g[0])};
                    });
-    rec.attr("self_sym_sizes", selfSizes);
+    rec.attr("self_sizes", selfSizes);
     for (const Tensor& s : saved)
         rec.save("indices", s);
     return rec.finish(out);

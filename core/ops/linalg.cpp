@@ -22,6 +22,11 @@ namespace {
 
 bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
 
+// Note [Slots saved only when needed]
+// PyTorch saves an operand only when the *other* operand needs a gradient, but the
+// slot exists either way (`grad_fn._saved_mat2` is None then). Saving an undefined
+// tensor keeps the slot visible under the same name and the slot indices fixed.
+
 /// One matrix operand as BLAS sees it.
 struct BlasOperand {
     const char* data = nullptr;
@@ -167,16 +172,13 @@ Tensor mm(const Tensor& a, const Tensor& b)
     checkMatmulDtype(a.dtype());
     Tensor out = matrixProduct(a, b);
     OpRecorder rec("MmBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        size_t slot = 0;
-        Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
-        Tensor mat2 = needs(n, 0) ? n.saved(slot++) : Tensor();
+        Tensor self = n.saved(0), mat2 = n.saved(1);
         return variable_list{needs(n, 0) ? mm(g[0], t(mat2)) : Tensor(), needs(n, 1) ? mm(t(self), g[0]) : Tensor()};
     });
     if (rec.active()) {
-        if (rec.node()->needsInputGrad(1))
-            rec.save("self", a);
-        if (rec.node()->needsInputGrad(0))
-            rec.save("mat2", b);
+        // See Note [Slots saved only when needed]
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("mat2", rec.node()->needsInputGrad(0) ? b : Tensor());
         rec.attr("self_sym_sizes", a.sizes());
         rec.attr("self_sym_strides", a.strides());
         rec.attr("mat2_sym_sizes", b.sizes());
@@ -206,18 +208,14 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
         kernel::mapInplace<T>(out, bias, [](T x, T y) { return T(x + y); });
     });
     OpRecorder rec("AddmmBackward0", {&bias, &a, &b}, [](BackwardNode& n, const variable_list& g) {
-        size_t slot = 0;
-        Tensor mat1 = needs(n, 2) ? n.saved(slot++) : Tensor();
-        Tensor mat2 = needs(n, 1) ? n.saved(slot++) : Tensor();
+        Tensor mat1 = n.saved(0), mat2 = n.saved(1);
         // The bias gradient has the output's shape; the engine sums it to the bias's.
         return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? mm(g[0], t(mat2)) : Tensor(),
                              needs(n, 2) ? mm(t(mat1), g[0]) : Tensor()};
     });
     if (rec.active()) {
-        if (rec.node()->needsInputGrad(2))
-            rec.save("mat1", a);
-        if (rec.node()->needsInputGrad(1))
-            rec.save("mat2", b);
+        rec.save("mat1", rec.node()->needsInputGrad(2) ? a : Tensor());
+        rec.save("mat2", rec.node()->needsInputGrad(1) ? b : Tensor());
         rec.attr("alpha", int64_t(1));
         rec.attr("beta", int64_t(1));
         rec.attr("mat1_sym_sizes", a.sizes());
@@ -239,17 +237,13 @@ Tensor bmm(const Tensor& a, const Tensor& b)
     checkMatmulDtype(a.dtype());
     Tensor out = batchedProduct(a, b);
     OpRecorder rec("BmmBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        size_t slot = 0;
-        Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
-        Tensor mat2 = needs(n, 0) ? n.saved(slot++) : Tensor();
+        Tensor self = n.saved(0), mat2 = n.saved(1);
         return variable_list{needs(n, 0) ? bmm(g[0], transpose(mat2, 1, 2)) : Tensor(),
                              needs(n, 1) ? bmm(transpose(self, 1, 2), g[0]) : Tensor()};
     });
     if (rec.active()) {
-        if (rec.node()->needsInputGrad(1))
-            rec.save("self", a);
-        if (rec.node()->needsInputGrad(0))
-            rec.save("mat2", b);
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("mat2", rec.node()->needsInputGrad(0) ? b : Tensor());
     }
     return rec.finish(out);
 }
@@ -272,16 +266,12 @@ Tensor dot(const Tensor& a, const Tensor& b)
             gemmInto<T>(out.data<T>(), a.data<T>(), k, a.strides()[0], b.data<T>(), b.strides()[0], 1, 1, k, 1);
     });
     OpRecorder rec("DotBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        size_t slot = 0;
-        Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
-        Tensor tensor = needs(n, 0) ? n.saved(slot++) : Tensor();
+        Tensor self = n.saved(0), tensor = n.saved(1);
         return variable_list{needs(n, 0) ? mul(g[0], tensor) : Tensor(), needs(n, 1) ? mul(g[0], self) : Tensor()};
     });
     if (rec.active()) {
-        if (rec.node()->needsInputGrad(1))
-            rec.save("self", a);
-        if (rec.node()->needsInputGrad(0))
-            rec.save("tensor", b);
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("tensor", rec.node()->needsInputGrad(0) ? b : Tensor());
     }
     return rec.finish(out);
 }
@@ -303,18 +293,14 @@ Tensor mv(const Tensor& a, const Tensor& b)
                         m, k, 1);
     });
     OpRecorder rec("MvBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        size_t slot = 0;
-        Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
-        Tensor vec = needs(n, 0) ? n.saved(slot++) : Tensor();
+        Tensor self = n.saved(0), vec = n.saved(1);
         // d self = grad (outer) vec; d vec = self^T @ grad
         return variable_list{needs(n, 0) ? mul(unsqueeze(g[0], 1), unsqueeze(vec, 0)) : Tensor(),
                              needs(n, 1) ? mv(t(self), g[0]) : Tensor()};
     });
     if (rec.active()) {
-        if (rec.node()->needsInputGrad(1))
-            rec.save("self", a);
-        if (rec.node()->needsInputGrad(0))
-            rec.save("vec", b);
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("vec", rec.node()->needsInputGrad(0) ? b : Tensor());
     }
     return rec.finish(out);
 }

@@ -152,20 +152,14 @@ Tensor mul(const Tensor& a, const Tensor& b)
                      ? binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
                      : binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p * q; });
     OpRecorder rec("MulBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        // Saved slots: "other" (when self needs grad) before "self" (when other needs grad).
-        size_t slot = 0;
-        Tensor gradSelf, gradOther;
-        if (needs(n, 0))
-            gradSelf = mul(g[0], n.saved(slot++));
-        if (needs(n, 1))
-            gradOther = mul(g[0], n.saved(slot++));
-        return variable_list{gradSelf, gradOther};
+        return variable_list{needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor(),
+                             needs(n, 1) ? mul(g[0], n.saved(1)) : Tensor()};
     });
     if (rec.active()) {
-        if (rec.node()->needsInputGrad(0))
-            rec.save("other", b);
-        if (rec.node()->needsInputGrad(1))
-            rec.save("self", a);
+        // Each slot exists either way (None when the other side needs no gradient), as
+        // grad_fn._saved_self / _saved_other do in PyTorch.
+        rec.save("other", rec.node()->needsInputGrad(0) ? b : Tensor());
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
     }
     return rec.finish(out);
 }
@@ -272,6 +266,7 @@ Tensor pow(Scalar base, const Tensor& exponent)
         return variable_list{mul(mul(g[0], result), std::log(base.toDouble()))};
     });
     rec.attr("self", base.isFloating() ? SavedAttr(bv) : SavedAttr(base.toInt()));
+    rec.save("exponent", exponent);
     return rec.finishSavingResult(out);
 }
 
