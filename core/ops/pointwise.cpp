@@ -262,7 +262,7 @@ Tensor pow(Scalar base, const Tensor& exponent)
         return kernel::mapUnary<T, T>(ex, type, [bv](T x) { return T(std::pow(bv, double(x))); });
     });
     OpRecorder rec("PowBackward2", {&exponent}, [base](BackwardNode& n, const variable_list& g) {
-        Tensor result = n.saved(0);
+        Tensor result = n.saved(1);  // slot 0 is `exponent`
         return variable_list{mul(mul(g[0], result), std::log(base.toDouble()))};
     });
     rec.attr("self", base.isFloating() ? SavedAttr(bv) : SavedAttr(base.toInt()));
