@@ -236,9 +236,12 @@ Tensor pow(const Tensor& base, const Tensor& exponent)
             gradSelf = mul(mul(g[0], ex), pow(self, sub(ex, Scalar(1))));
         if (needs(n, 1)) {
             // d/de b^e = b^e log b, defined as 0 where b == 0 and e >= 0 (PyTorch's convention).
-            Tensor logSelf = log(self);
-            Tensor safe = where(logicalNot(compare(self, Scalar(0.0), CompareOp::Eq)), logSelf, zerosLike(logSelf));
-            gradExp = mul(mul(g[0], result), safe);
+            // The log is taken in the result's dtype: for `2 ** x` the base is a wrapped int,
+            // whose own log would be computed in float32 and lose precision for float64 x.
+            Tensor base = toDtype(self, result.dtype());
+            Tensor zeroBase = mul(compare(self, Scalar(0.0), CompareOp::Eq), compare(ex, Scalar(0.0), CompareOp::Ge));
+            Tensor rate = mul(result, log(base));
+            gradExp = mul(g[0], where(zeroBase, zerosLike(rate), rate));
         }
         return variable_list{gradSelf, gradExp};
     });
