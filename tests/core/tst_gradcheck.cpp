@@ -168,6 +168,7 @@ const std::vector<Case>& cases()
         {"min_dim_keepdim", {{3, 4}}, [](L x) { return min(x[0], 0, true).first; }},
         {"softmax", {{2, 4}}, [](L x) { return softmax(x[0], 1); }},
         {"softmax_dim0_transposed", {{4, 2}}, [](L x) { return softmax(t(x[0]), 0); }},
+        {"softmax_0d", {{}}, [](L x) { return mul(softmax(x[0], 0), x[0]); }},
         {"log_softmax", {{2, 4}}, [](L x) { return logSoftmax(x[0], -1); }},
         {"log_softmax_3d", {{2, 3, 2}}, [](L x) { return logSoftmax(x[0], 1); }},
         // views
@@ -231,6 +232,7 @@ const std::vector<Case>& cases()
         // joins and indexing
         {"cat", {{2, 3}, {1, 3}}, [](L x) { return cat({x[0], x[1]}); }},
         {"cat_dim1_mixed", {{2, 3}, {2, 2}}, [](L x) { return cat({x[0], t(t(x[1])), x[0]}, -1); }},
+        {"cat_skips_legacy_empty", {{2, 3}, {0}}, [](L x) { return cat({x[1], x[0], x[1]}, 1); }},
         {"stack", {{2, 3}, {2, 3}}, [](L x) { return stack({x[0], x[1]}); }},
         {"stack_last", {{2, 3}, {2, 3}}, [](L x) { return stack({x[0], t(t(x[1]))}, -1); }},
         {"index", {{4, 2}}, [](L x) { return indexWithTensor(x[0], longs({3}, {3, 0, 2})); }},
