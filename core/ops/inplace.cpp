@@ -122,20 +122,13 @@ Tensor& mulInplace(Tensor& self, const Tensor& other)
     return applyInplace(
         self, {&self, &other}, "mul_", "MulBackward0",
         [](BackwardNode& n, const variable_list& g) {
-            size_t slot = 0;
-            Tensor gs, go;
-            if (needs(n, 0))
-                gs = mul(g[0], n.saved(slot++));
-            if (needs(n, 1))
-                go = mul(g[0], n.saved(slot++));
-            return variable_list{gs, go};
+            return variable_list{needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor(),
+                                 needs(n, 1) ? mul(g[0], n.saved(1)) : Tensor()};
         },
         otherNeedsGrad, false, [&] { binaryInplaceKernel(self, other, [](auto a, auto b) { return a * b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
-            if (rec.node()->needsInputGrad(0))
-                rec.save("other", other);
-            if (rec.node()->needsInputGrad(1))
-                rec.save("self", originalSelf);
+            rec.save("other", rec.node()->needsInputGrad(0) ? other : Tensor());
+            rec.save("self", rec.node()->needsInputGrad(1) ? originalSelf : Tensor());
         });
 }
 

@@ -49,6 +49,28 @@ void copyInto(const Tensor& dst, const Tensor& src)
     });
 }
 
+std::vector<int64_t> elementOffsets(const IntList& sizes, const IntList& strides)
+{
+    const int64_t n = computeNumel(sizes);
+    std::vector<int64_t> out;
+    out.reserve(size_t(n));
+    std::vector<int64_t> counter(sizes.size(), 0);
+    int64_t offset = 0;
+    for (int64_t i = 0; i < n; ++i) {
+        out.push_back(offset);
+        // advance like an odometer, keeping the running offset
+        for (size_t d = sizes.size(); d-- > 0;) {
+            if (++counter[d] < sizes[d]) {
+                offset += strides[d];
+                break;
+            }
+            offset -= strides[d] * (sizes[d] - 1);
+            counter[d] = 0;
+        }
+    }
+    return out;
+}
+
 Tensor convert(const Tensor& t, ScalarType dtype)
 {
     if (t.dtype() == dtype)

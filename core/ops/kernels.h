@@ -136,6 +136,10 @@ void mapInplace(const Tensor& self, const Tensor& other, F f)
                    });
 }
 
+/// Storage offsets (in elements, relative to element 0) of every position of a
+/// `sizes`/`strides` geometry, in row-major order: gather/scatter addressing.
+std::vector<int64_t> elementOffsets(const IntList& sizes, const IntList& strides);
+
 /// `t` converted to dtype (a contiguous copy unless it already is that dtype).
 Tensor convert(const Tensor& t, ScalarType dtype);
 

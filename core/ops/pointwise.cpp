@@ -163,20 +163,14 @@ Tensor mul(const Tensor& a, const Tensor& b)
                      ? binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
                      : binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p * q; });
     OpRecorder rec("MulBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        // Saved slots: "other" (when self needs grad) before "self" (when other needs grad).
-        size_t slot = 0;
-        Tensor gradSelf, gradOther;
-        if (needs(n, 0))
-            gradSelf = mul(g[0], n.saved(slot++));
-        if (needs(n, 1))
-            gradOther = mul(g[0], n.saved(slot++));
-        return variable_list{gradSelf, gradOther};
+        return variable_list{needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor(),
+                             needs(n, 1) ? mul(g[0], n.saved(1)) : Tensor()};
     });
     if (rec.active()) {
-        if (rec.node()->needsInputGrad(0))
-            rec.save("other", b);
-        if (rec.node()->needsInputGrad(1))
-            rec.save("self", a);
+        // Each slot exists either way (None when the other side needs no gradient), as
+        // grad_fn._saved_self / _saved_other do in PyTorch.
+        rec.save("other", rec.node()->needsInputGrad(0) ? b : Tensor());
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
     }
     return rec.finish(out);
 }
@@ -253,9 +247,12 @@ Tensor pow(const Tensor& base, const Tensor& exponent)
             gradSelf = mul(mul(g[0], ex), pow(self, sub(ex, Scalar(1))));
         if (needs(n, 1)) {
             // d/de b^e = b^e log b, defined as 0 where b == 0 and e >= 0 (PyTorch's convention).
-            Tensor logSelf = log(self);
-            Tensor safe = where(logicalNot(compare(self, Scalar(0.0), CompareOp::Eq)), logSelf, zerosLike(logSelf));
-            gradExp = mul(mul(g[0], result), safe);
+            // The log is taken in the result's dtype: for `2 ** x` the base is a wrapped int,
+            // whose own log would be computed in float32 and lose precision for float64 x.
+            Tensor base = toDtype(self, result.dtype());
+            Tensor zeroBase = mul(compare(self, Scalar(0.0), CompareOp::Eq), compare(ex, Scalar(0.0), CompareOp::Ge));
+            Tensor rate = mul(result, log(base));
+            gradExp = mul(g[0], where(zeroBase, zerosLike(rate), rate));
         }
         return variable_list{gradSelf, gradExp};
     });
@@ -279,10 +276,11 @@ Tensor pow(Scalar base, const Tensor& exponent)
         return kernel::mapUnary<T, T>(ex, type, [bv](T x) { return T(std::pow(bv, double(x))); });
     });
     OpRecorder rec("PowBackward2", {&exponent}, [base](BackwardNode& n, const variable_list& g) {
-        Tensor result = n.saved(0);
+        Tensor result = n.saved(1);  // slot 0 is `exponent`
         return variable_list{mul(mul(g[0], result), std::log(base.toDouble()))};
     });
     rec.attr("self", base.isFloating() ? SavedAttr(bv) : SavedAttr(base.toInt()));
+    rec.save("exponent", exponent);
     return rec.finishSavingResult(out);
 }
 

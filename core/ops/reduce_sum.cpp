@@ -140,8 +140,8 @@ Tensor mean(const Tensor& t)
     OpRecorder rec("MeanBackward0", {&t}, [inputSizes, numel](BackwardNode&, const variable_list& g) {
         return variable_list{div(expand(g[0], inputSizes), Scalar(numel))};
     });
-    rec.attr("self_sym_numel", numel);
-    rec.attr("self_sym_sizes", inputSizes);
+    rec.attr("self_numel", numel);
+    rec.attr("self_sizes", inputSizes);
     return rec.finish(out);
 }
 
@@ -164,13 +164,14 @@ Tensor mean(const Tensor& t, const IntList& dimsIn, bool keepdim)
             o[i] = scalar_t(a[i] / double(count));
     });
     const IntList inputSizes = t.sizes();
-    OpRecorder rec("MeanBackward1", {&t}, [inputSizes, dims, keepdim, count](BackwardNode&, const variable_list& g) {
+    OpRecorder rec("MeanBackward1", {&t}, [inputSizes, dims, keepdim, count](BackwardNode& n, const variable_list& g) {
+        n.saved(0);  // unpacked like PyTorch's generated code: refuses a `self` modified in place
         return variable_list{div(expandBack(g[0], inputSizes, dims, keepdim), Scalar(count))};
     });
     rec.attr("dim", dims);
     rec.attr("keepdim", keepdim);
-    rec.attr("self_sym_numel", t.numel());
     rec.attr("self_sym_sizes", inputSizes);
+    rec.save("self", t);  // PyTorch 1.13 keeps `self` for the symbolic numel
     return rec.finish(out);
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -106,15 +107,7 @@ Tensor reshape(const Tensor& t, IntList sizes)
     if (auto strides = viewStrides(t, sizes))
         return viewWithBackward(t, sizes, *strides, "ReshapeAliasBackward0");
     // Not viewable: copy, then an (unsafe) view of the copy, as PyTorch does.
-    Tensor copy = clone(t);
-    Tensor out = makeView(copy, sizes, contiguousStrides(sizes), 0);
-    out.impl()->ensureAutograd().isView = false;  // _unsafe_view: not a view for autograd
-    out.impl()->ensureAutograd().base.reset();
-    const IntList inputSizes = copy.sizes();
-    OpRecorder rec("UnsafeViewBackward0", {&copy}, [inputSizes](BackwardNode&, const variable_list& g) {
-        return variable_list{reshape(g[0], inputSizes)};
-    });
-    return rec.finish(out);
+    return internal::unsafeView(clone(t), sizes);
 }
 
 Tensor flatten(const Tensor& t, int64_t startDim, int64_t endDim)
@@ -225,6 +218,7 @@ Tensor squeeze(const Tensor& t)
     OpRecorder rec("SqueezeBackward0", {&t}, [inputSizes](BackwardNode&, const variable_list& g) {
         return variable_list{reshape(g[0], inputSizes)};
     });
+    rec.attr("self_sizes", inputSizes);
     return rec.finish(out);
 }
 
@@ -242,6 +236,7 @@ Tensor squeeze(const Tensor& t, int64_t dim)
         return variable_list{reshape(g[0], inputSizes)};
     });
     rec.attr("dim", dim);
+    rec.attr("self_sizes", inputSizes);
     return rec.finish(out);
 }
 
@@ -314,6 +309,7 @@ Tensor slice(const Tensor& t, int64_t dim, std::optional<int64_t> startIn, std::
     rec.attr("start", start);
     rec.attr("end", end);
     rec.attr("step", step);
+    rec.attr("self_sym_sizes", inputSizes);
     return rec.finish(out);
 }
 
@@ -353,6 +349,7 @@ Tensor select(const Tensor& t, int64_t dim, int64_t index)
     });
     rec.attr("dim", dim);
     rec.attr("index", index);
+    rec.attr("self_sizes", inputSizes);
     return rec.finish(out);
 }
 

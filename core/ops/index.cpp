@@ -1,0 +1,159 @@
+// Advanced indexing with a tensor: x[idx] (int64, negative indices allowed) and
+// x[mask] (bool, matching the leading dims). The result is a copy (IndexBackward0);
+// its backward accumulates into zeros, so an index repeated k times receives k
+// gradients, like index_put_(..., accumulate=True).
+
+#include <cstring>
+
+#include "core/ops/internal_ops.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// For every index position (row-major over indexShape), the storage offset of the
+/// indexed sub-tensor in a tensor with `sizes`/`strides`. Indices are already in range.
+std::vector<int64_t> baseOffsets(const IntList& sizes, const IntList& strides, const TensorList& indices,
+                                 const IntList& indexShape)
+{
+    std::vector<int64_t> bases(size_t(computeNumel(indexShape)), 0);
+    for (size_t j = 0; j < indices.size(); ++j) {
+        const Tensor& idx = indices[j];
+        const std::vector<int64_t> offsets = kernel::elementOffsets(idx.sizes(), idx.strides());
+        const int64_t* data = idx.data<int64_t>();
+        for (size_t p = 0; p < bases.size(); ++p) {
+            int64_t k = data[offsets[p]];
+            if (k < 0)
+                k += sizes[j];
+            bases[p] += k * strides[j];
+        }
+    }
+    return bases;
+}
+
+IntList restOf(const IntList& v, size_t k) { return IntList(v.begin() + std::ptrdiff_t(k), v.end()); }
+
+/// A 1-D int64 tensor per mask dim listing the coordinates of the true elements.
+TensorList maskToIndices(const Tensor& mask, int64_t& count)
+{
+    const std::vector<int64_t> offsets = kernel::elementOffsets(mask.sizes(), mask.strides());
+    const bool* m = mask.data<bool>();
+    count = 0;
+    for (int64_t off : offsets)
+        count += m[off] ? 1 : 0;
+    TensorList indices;
+    for (int64_t d = 0; d < mask.dim(); ++d)
+        indices.push_back(kernel::newTensor({count}, ScalarType::Int64, mask.device()));
+    int64_t written = 0;
+    std::vector<int64_t> coord(size_t(mask.dim()), 0);
+    for (int64_t off : offsets) {
+        if (m[off]) {
+            for (int64_t d = 0; d < mask.dim(); ++d)
+                indices[size_t(d)].data<int64_t>()[written] = coord[size_t(d)];
+            ++written;
+        }
+        for (size_t d = coord.size(); d-- > 0;) {
+            if (++coord[d] < mask.sizes()[d])
+                break;
+            coord[d] = 0;
+        }
+    }
+    return indices;
+}
+
+}  // namespace
+
+Tensor indexWithTensor(const Tensor& t, const Tensor& index)
+{
+    AGV_CHECK(index.dtype() == ScalarType::Int64 || index.dtype() == ScalarType::Bool, IndexError,
+              "tensors used as indices must be long, byte or bool tensors");
+    AGV_CHECK(t.dim() > 0, IndexError, "too many indices for tensor of dimension ", t.dim());
+    if (index.dtype() == ScalarType::Int64) {
+        // Python indexing treats a 0-d integer tensor as an int: a view (SelectBackward0).
+        if (index.dim() == 0)
+            return select(t, 0, index.itemInt());
+        const int64_t size = t.sizes()[0];
+        const std::vector<int64_t> offsets = kernel::elementOffsets(index.sizes(), index.strides());
+        for (int64_t off : offsets) {
+            const int64_t k = index.data<int64_t>()[off];
+            AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension 0 with size ",
+                      size);
+        }
+        return internal::index(t, {index}, index.sizes(), {index});
+    }
+    AGV_CHECK(index.dim() <= t.dim(), IndexError, "too many indices for tensor of dimension ", t.dim());
+    for (int64_t d = 0; d < index.dim(); ++d)
+        AGV_CHECK(index.sizes()[size_t(d)] == t.sizes()[size_t(d)], IndexError, "The shape of the mask ",
+                  sizesToString(index.sizes()), " at index ", d, " does not match the shape of the indexed tensor ",
+                  sizesToString(t.sizes()), " at index ", d);
+    int64_t count = 0;
+    TensorList indices = maskToIndices(index, count);
+    return internal::index(t, indices, {count}, {index});
+}
+
+namespace internal {
+
+Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexShape, const TensorList& saved)
+{
+    const size_t k = indices.size();
+    IntList outSizes = indexShape;
+    const IntList rest = restOf(t.sizes(), k);
+    outSizes.insert(outSizes.end(), rest.begin(), rest.end());
+    Tensor out = kernel::newTensor(outSizes, t.dtype(), t.device());
+    const std::vector<int64_t> bases = baseOffsets(t.sizes(), t.strides(), indices, indexShape);
+    const std::vector<int64_t> inner = kernel::elementOffsets(rest, restOf(t.strides(), k));
+    AGV_DISPATCH_ALL(t.dtype(), "index", [&] {
+        using T = scalar_t;
+        const T* in = t.data<T>();
+        T* o = out.data<T>();
+        for (size_t p = 0; p < bases.size(); ++p)
+            for (size_t i = 0; i < inner.size(); ++i)
+                o[p * inner.size() + i] = in[bases[p] + inner[i]];
+    });
+    const IntList selfSizes = t.sizes();
+    OpRecorder rec("IndexBackward0", {&t},
+                   [selfSizes, indices, indexShape, saved](BackwardNode& n, const variable_list& g) {
+                       for (size_t i = 0; i < saved.size(); ++i)
+                           n.saved(i);  // refuses indices modified in place since, as PyTorch does
+                       return variable_list{indexPutIntoZeros(selfSizes, indices, indexShape, saved, g[0])};
+                   });
+    rec.attr("self_sizes", selfSizes);
+    for (const Tensor& s : saved)
+        rec.save("indices", s);
+    return rec.finish(out);
+}
+
+Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const IntList& indexShape,
+                         const TensorList& saved, const Tensor& values)
+{
+    const size_t k = indices.size();
+    Tensor out = kernel::newTensor(sizes, values.dtype(), values.device());
+    std::memset(out.rawData(), 0, out.nbytes());
+    const std::vector<int64_t> bases = baseOffsets(sizes, out.strides(), indices, indexShape);
+    const std::vector<int64_t> inner = kernel::elementOffsets(restOf(sizes, k), restOf(out.strides(), k));
+    const std::vector<int64_t> source = kernel::elementOffsets(values.sizes(), values.strides());
+    AGV_DISPATCH_ALL(values.dtype(), "index_put_", [&] {
+        using T = scalar_t;
+        const T* v = values.data<T>();
+        T* o = out.data<T>();
+        for (size_t p = 0; p < bases.size(); ++p)
+            for (size_t i = 0; i < inner.size(); ++i)
+                o[bases[p] + inner[i]] += v[source[p * inner.size() + i]];
+    });
+    Tensor zerosSelf;  // `self` of index_put_: the fresh zeros, which need no gradient
+    OpRecorder rec("IndexPutBackward0", {&zerosSelf, &values},
+                   [indices, indexShape, saved](BackwardNode&, const variable_list& g) {
+                       return variable_list{Tensor(), index(g[0], indices, indexShape, saved)};
+                   });
+    rec.attr("accumulate", true);
+    for (const Tensor& s : saved)
+        rec.save("indices", s);
+    return rec.finish(out);
+}
+
+}  // namespace internal
+
+}  // namespace agv::ops

@@ -1,0 +1,37 @@
+#pragma once
+// Differentiable building blocks that PyTorch uses inside its composite ops and
+// backward formulas but that scripts do not call directly. They record their own
+// nodes under PyTorch's names, so the graphs of matmul, linear, max(dim) and
+// indexing (and their double backward) look like PyTorch's.
+
+#include <vector>
+
+#include "core/tensor/tensor.h"
+
+namespace agv::ops::internal {
+
+/// at::_unsafe_view: reshapes a contiguous tensor without making it a view for
+/// autograd (UnsafeViewBackward0).
+Tensor unsafeView(const Tensor& t, const IntList& sizes);
+
+/// tensor.squeeze_(dim) on an op's fresh output (SqueezeBackward3), as matmul does
+/// for 1-D @ 2-D: bumps the output's version.
+Tensor& squeezeDimInplace(Tensor& self, int64_t dim);
+
+/// zeros(sizes).scatter(dim, index, src) for an index with one entry per output
+/// slice along dim (ScatterBackward0: the gradient of max/min along a dim).
+Tensor scatterIntoZeros(const IntList& sizes, int64_t dim, const Tensor& index, const Tensor& src);
+
+/// t.gather(dim, index) (GatherBackward0).
+Tensor gather(const Tensor& t, int64_t dim, const Tensor& index);
+
+/// Advanced indexing of the leading dims by int64 tensors that broadcast to
+/// `indexShape` (IndexBackward0). `saved` are the user's index tensors, which is
+/// what PyTorch saves as `_saved_indices` (a bool mask stays a mask).
+Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexShape, const TensorList& saved);
+
+/// zeros(sizes).index_put_(indices, values, accumulate=True) (IndexPutBackward0).
+Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const IntList& indexShape,
+                         const TensorList& saved, const Tensor& values);
+
+}  // namespace agv::ops::internal

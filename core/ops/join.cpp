@@ -1,0 +1,128 @@
+// cat and stack: the output is allocated once and each input copied into its slice;
+// the backward hands every input the slice of the gradient it filled.
+
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+
+namespace agv::ops {
+
+namespace {
+
+bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
+
+/// PyTorch skips legacy empty tensors (shape [0]) in cat, whatever their dims.
+bool skippedInCat(const Tensor& t) { return t.dim() == 1 && t.sizes()[0] == 0; }
+
+/// A raw (untracked) strided window on `t`'s storage.
+Tensor window(const Tensor& t, const IntList& sizes, const IntList& strides, int64_t offset)
+{
+    return Tensor(std::make_shared<TensorImpl>(t.impl()->storage(), t.dtype(), sizes, strides, offset,
+                                               t.impl()->versionCounter()));
+}
+
+ScalarType promoteAll(const TensorList& tensors)
+{
+    ScalarType type = tensors.front().dtype();
+    for (const Tensor& t : tensors)
+        type = promoteTypes(type, t.dtype());
+    return type;
+}
+
+}  // namespace
+
+Tensor cat(const TensorList& tensors, int64_t dimIn)
+{
+    AGV_CHECK(!tensors.empty(), RuntimeError, "torch.cat(): expected a non-empty list of Tensors");
+    for (size_t i = 0; i < tensors.size(); ++i)
+        AGV_CHECK(tensors[i].dim() > 0, RuntimeError, "zero-dimensional tensor (at position ", i,
+                  ") cannot be concatenated");
+    size_t first = tensors.size();
+    for (size_t i = 0; i < tensors.size(); ++i)
+        if (!skippedInCat(tensors[i])) {
+            first = i;
+            break;
+        }
+    const ScalarType type = promoteAll(tensors);
+    IntList outSizes{0};
+    int64_t dim = 0;
+    if (first < tensors.size()) {
+        const Tensor& ref = tensors[first];
+        dim = wrapDim(dimIn, ref.dim());
+        outSizes = ref.sizes();
+        outSizes[size_t(dim)] = 0;
+        for (size_t i = 0; i < tensors.size(); ++i) {
+            const Tensor& t = tensors[i];
+            if (skippedInCat(t))
+                continue;
+            AGV_CHECK(t.dim() == ref.dim(), RuntimeError, "Tensors must have same number of dimensions: got ",
+                      ref.dim(), " and ", t.dim());
+            for (int64_t d = 0; d < ref.dim(); ++d)
+                AGV_CHECK(d == dim || t.sizes()[size_t(d)] == ref.sizes()[size_t(d)], RuntimeError,
+                          "Sizes of tensors must match except in dimension ", dim, ". Expected size ",
+                          ref.sizes()[size_t(d)], " but got size ", t.sizes()[size_t(d)], " for tensor number ", i,
+                          " in the list.");
+            outSizes[size_t(dim)] += t.sizes()[size_t(dim)];
+        }
+    }
+    Tensor out = kernel::newTensor(outSizes, type, tensors.front().device());
+    std::vector<IntList> inputSizes;
+    int64_t offset = 0;
+    for (const Tensor& t : tensors) {
+        inputSizes.push_back(t.sizes());
+        if (skippedInCat(t))
+            continue;
+        const int64_t len = t.sizes()[size_t(dim)];
+        kernel::copyInto(window(out, t.sizes(), out.strides(), offset * out.strides()[size_t(dim)]), t);
+        offset += len;
+    }
+    OpRecorder rec("CatBackward0", tensors, [inputSizes, dim](BackwardNode& n, const variable_list& g) {
+        variable_list grads(inputSizes.size());
+        int64_t start = 0;
+        for (size_t i = 0; i < inputSizes.size(); ++i) {
+            const IntList& sizes = inputSizes[i];
+            if (sizes.size() == 1 && sizes[0] == 0) {
+                if (needs(n, i))
+                    grads[i] = zeros({0}, g[0].dtype(), g[0].device());
+                continue;
+            }
+            const int64_t len = sizes[size_t(dim)];
+            if (needs(n, i))
+                grads[i] = narrow(g[0], dim, start, len);
+            start += len;
+        }
+        return grads;
+    });
+    rec.attr("dim", dimIn);
+    return rec.finish(out);
+}
+
+Tensor stack(const TensorList& tensors, int64_t dimIn)
+{
+    AGV_CHECK(!tensors.empty(), RuntimeError, "stack expects a non-empty TensorList");
+    const IntList& shape = tensors.front().sizes();
+    for (size_t i = 1; i < tensors.size(); ++i)
+        AGV_CHECK(tensors[i].sizes() == shape, RuntimeError, "stack expects each tensor to be equal size, but got ",
+                  sizesToString(shape), " at entry 0 and ", sizesToString(tensors[i].sizes()), " at entry ", i);
+    const int64_t dim = wrapDim(dimIn, int64_t(shape.size()) + 1);
+    IntList outSizes = shape;
+    outSizes.insert(outSizes.begin() + dim, int64_t(tensors.size()));
+    Tensor out = kernel::newTensor(outSizes, promoteAll(tensors), tensors.front().device());
+    IntList sliceStrides = out.strides();
+    const int64_t step = sliceStrides[size_t(dim)];
+    sliceStrides.erase(sliceStrides.begin() + dim);
+    for (size_t i = 0; i < tensors.size(); ++i)
+        kernel::copyInto(window(out, shape, sliceStrides, int64_t(i) * step), tensors[i]);
+    const size_t count = tensors.size();
+    OpRecorder rec("StackBackward0", tensors, [dim, count](BackwardNode& n, const variable_list& g) {
+        variable_list grads(count);
+        for (size_t i = 0; i < count; ++i)
+            if (needs(n, i))
+                grads[i] = select(g[0], dim, int64_t(i));
+        return grads;
+    });
+    rec.attr("dim", dimIn);
+    return rec.finish(out);
+}
+
+}  // namespace agv::ops

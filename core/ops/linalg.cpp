@@ -1,0 +1,406 @@
+// Matrix products. Float32/float64 go through CBLAS gemm; each operand is handed to
+// BLAS as stored (row-major, or column-major as a transposed operand), so a
+// transposed view such as `w.t()` costs no copy. int64 uses a plain loop.
+//
+// matmul decomposes exactly as PyTorch 1.13's at::matmul, so the grad_fn graph a
+// learner sees is PyTorch's: dot / mv / mm, `unsqueeze + mm + squeeze_` for 1-D @ 2-D,
+// folding the batch into mm/mv (+ _unsafe_view) when one side has at most 2 dims,
+// and expand + reshape + bmm + _unsafe_view otherwise.
+
+#include <cblas.h>
+
+#include "core/ops/internal_ops.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
+#include "core/trace/sink.h"
+
+namespace agv::ops {
+
+namespace {
+
+bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
+
+// Note [Slots saved only when needed]
+// PyTorch saves an operand only when the *other* operand needs a gradient, but the
+// slot exists either way (`grad_fn._saved_mat2` is None then). Saving an undefined
+// tensor keeps the slot visible under the same name and the slot indices fixed.
+
+/// One matrix operand as BLAS sees it.
+struct BlasOperand {
+    const char* data = nullptr;
+    CBLAS_TRANSPOSE trans = CblasNoTrans;
+    blasint ld = 1;
+};
+
+/// A 2-D matrix (rows x cols, element strides s0/s1 from `data`) as a BLAS operand,
+/// or nothing when its layout is neither row- nor column-major.
+std::optional<BlasOperand> asBlasOperand(const char* data, int64_t rows, int64_t cols, int64_t s0, int64_t s1)
+{
+    // Strides of size-1 dimensions never matter: normalise them so the checks pass.
+    if (cols == 1)
+        s1 = 1;
+    if (rows == 1)
+        s0 = std::max<int64_t>(cols, 1);
+    if (s1 == 1 && s0 >= std::max<int64_t>(cols, 1))
+        return BlasOperand{data, CblasNoTrans, blasint(s0)};
+    if (rows == 1)
+        s0 = 1;
+    if (cols == 1)
+        s1 = std::max<int64_t>(rows, 1);
+    if (s0 == 1 && s1 >= std::max<int64_t>(rows, 1))
+        return BlasOperand{data, CblasTrans, blasint(s1)};
+    return std::nullopt;
+}
+
+/// C (m x n, contiguous, dtype T) = A (m x k) @ B (k x n); A and B are strided.
+template <typename T>
+void gemmInto(T* c, const T* a, int64_t as0, int64_t as1, const T* b, int64_t bs0, int64_t bs1, int64_t m,
+              int64_t k, int64_t n)
+{
+    if (m == 0 || n == 0)
+        return;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        if (k == 0) {
+            std::fill(c, c + m * n, T(0));
+            return;
+        }
+        // A layout BLAS cannot read directly (expanded, sliced with a step) is packed first.
+        std::vector<T> packA, packB;
+        auto opA = asBlasOperand(reinterpret_cast<const char*>(a), m, k, as0, as1);
+        if (!opA) {
+            packA.resize(size_t(m * k));
+            for (int64_t i = 0; i < m; ++i)
+                for (int64_t j = 0; j < k; ++j)
+                    packA[size_t(i * k + j)] = a[i * as0 + j * as1];
+            opA = BlasOperand{reinterpret_cast<const char*>(packA.data()), CblasNoTrans, blasint(k)};
+        }
+        auto opB = asBlasOperand(reinterpret_cast<const char*>(b), k, n, bs0, bs1);
+        if (!opB) {
+            packB.resize(size_t(k * n));
+            for (int64_t i = 0; i < k; ++i)
+                for (int64_t j = 0; j < n; ++j)
+                    packB[size_t(i * n + j)] = b[i * bs0 + j * bs1];
+            opB = BlasOperand{reinterpret_cast<const char*>(packB.data()), CblasNoTrans, blasint(n)};
+        }
+        if constexpr (std::is_same_v<T, float>)
+            cblas_sgemm(CblasRowMajor, opA->trans, opB->trans, blasint(m), blasint(n), blasint(k), 1.0f,
+                        reinterpret_cast<const float*>(opA->data), opA->ld,
+                        reinterpret_cast<const float*>(opB->data), opB->ld, 0.0f, c, blasint(n));
+        else
+            cblas_dgemm(CblasRowMajor, opA->trans, opB->trans, blasint(m), blasint(n), blasint(k), 1.0,
+                        reinterpret_cast<const double*>(opA->data), opA->ld,
+                        reinterpret_cast<const double*>(opB->data), opB->ld, 0.0, c, blasint(n));
+    } else {
+        for (int64_t i = 0; i < m; ++i)
+            for (int64_t j = 0; j < n; ++j) {
+                T acc = T(0);
+                for (int64_t p = 0; p < k; ++p)
+                    acc += a[i * as0 + p * as1] * b[p * bs0 + j * bs1];
+                c[i * n + j] = acc;
+            }
+    }
+}
+
+void checkSameDtype(const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(a.dtype() == b.dtype(), RuntimeError, "expected scalar type ", legacyDtypeShortName(a.dtype()),
+              " but found ", legacyDtypeShortName(b.dtype()));
+}
+
+void checkMatmulDtype(ScalarType t)
+{
+    AGV_CHECK(t != ScalarType::Bool, RuntimeError, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+}
+
+/// out (batch x m x n) = a (batch x m x k) @ b (batch x k x n); a/b given as 3-D strided tensors.
+Tensor batchedProduct(const Tensor& a, const Tensor& b)
+{
+    const int64_t batch = a.sizes()[0], m = a.sizes()[1], k = a.sizes()[2], n = b.sizes()[2];
+    Tensor out = kernel::newTensor({batch, m, n}, a.dtype(), a.device());
+    AGV_DISPATCH_ALL(a.dtype(), "bmm", [&] {
+        using T = scalar_t;
+        if constexpr (!std::is_same_v<T, bool>) {
+            for (int64_t i = 0; i < batch; ++i)
+                gemmInto<T>(out.data<T>() + i * m * n, a.data<T>() + i * a.strides()[0], a.strides()[1],
+                            a.strides()[2], b.data<T>() + i * b.strides()[0], b.strides()[1], b.strides()[2], m, k,
+                            n);
+        }
+    });
+    return out;
+}
+
+/// a (m x k) @ b (k x n) as a fresh m x n tensor.
+Tensor matrixProduct(const Tensor& a, const Tensor& b)
+{
+    const int64_t m = a.sizes()[0], k = a.sizes()[1], n = b.sizes()[1];
+    Tensor out = kernel::newTensor({m, n}, a.dtype(), a.device());
+    AGV_DISPATCH_ALL(a.dtype(), "mm", [&] {
+        using T = scalar_t;
+        if constexpr (!std::is_same_v<T, bool>)
+            gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0],
+                        b.strides()[1], m, k, n);
+    });
+    return out;
+}
+
+/// PyTorch's should_fold (1.13): whether tensor1 (>= 3-D) times a 1-D/2-D operand can
+/// fold its batch into the rows of one mm/mv.
+bool shouldFold(const Tensor& t1, int64_t dim2)
+{
+    if (t1.dim() < 3 || (dim2 != 1 && dim2 != 2))
+        return false;
+    const IntList& sizes = t1.sizes();
+    const IntList& strides = t1.strides();
+    // Batch slowest, last two dims transposed (e.g. permute(0, 2, 1)): bmm handles that
+    // without the copy that folding would need.
+    if (t1.dim() == 3 && dim2 == 2 && strides.back() != 1 && strides.front() == sizes[1] * sizes[2])
+        return false;
+    return true;
+}
+
+}  // namespace
+
+Tensor mm(const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(a.dim() == 2, RuntimeError, "self must be a matrix");
+    AGV_CHECK(b.dim() == 2, RuntimeError, "mat2 must be a matrix");
+    AGV_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
+              a.sizes()[0], "x", a.sizes()[1], " and ", b.sizes()[0], "x", b.sizes()[1], ")");
+    checkSameDtype(a, b);
+    checkMatmulDtype(a.dtype());
+    Tensor out = matrixProduct(a, b);
+    OpRecorder rec("MmBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), mat2 = n.saved(1);
+        return variable_list{needs(n, 0) ? mm(g[0], t(mat2)) : Tensor(), needs(n, 1) ? mm(t(self), g[0]) : Tensor()};
+    });
+    if (rec.active()) {
+        // See Note [Slots saved only when needed]
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("mat2", rec.node()->needsInputGrad(0) ? b : Tensor());
+        rec.attr("self_sym_sizes", a.sizes());
+        rec.attr("self_sym_strides", a.strides());
+        rec.attr("mat2_sym_sizes", b.sizes());
+        rec.attr("mat2_sym_strides", b.strides());
+    }
+    return rec.finish(out);
+}
+
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(a.dim() == 2, RuntimeError, "mat1 must be a matrix, got ", a.dim(), "-D tensor");
+    AGV_CHECK(b.dim() == 2, RuntimeError, "mat2 must be a matrix, got ", b.dim(), "-D tensor");
+    AGV_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
+              a.sizes()[0], "x", a.sizes()[1], " and ", b.sizes()[0], "x", b.sizes()[1], ")");
+    AGV_CHECK(bias.dtype() == b.dtype() && a.dtype() == b.dtype(), RuntimeError,
+              "self and mat2 must have the same dtype");
+    checkMatmulDtype(a.dtype());
+    const IntList outSizes{a.sizes()[0], b.sizes()[1]};
+    if (!isExpandableTo(bias.sizes(), outSizes)) {
+        // Raises expand's message, as PyTorch's addmm does; the learner never sees this tensor.
+        trace::MuteGuard mute;
+        expand(detach(bias), outSizes);
+    }
+    Tensor out = matrixProduct(a, b);
+    AGV_DISPATCH_ALL(out.dtype(), "addmm", [&] {
+        using T = scalar_t;
+        kernel::mapInplace<T>(out, bias, [](T x, T y) { return T(x + y); });
+    });
+    OpRecorder rec("AddmmBackward0", {&bias, &a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor mat1 = n.saved(0), mat2 = n.saved(1);
+        // The bias gradient has the output's shape; the engine sums it to the bias's.
+        return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? mm(g[0], t(mat2)) : Tensor(),
+                             needs(n, 2) ? mm(t(mat1), g[0]) : Tensor()};
+    });
+    if (rec.active()) {
+        rec.save("mat1", rec.node()->needsInputGrad(2) ? a : Tensor());
+        rec.save("mat2", rec.node()->needsInputGrad(1) ? b : Tensor());
+        rec.attr("alpha", int64_t(1));
+        rec.attr("beta", int64_t(1));
+        rec.attr("mat1_sym_sizes", a.sizes());
+        rec.attr("mat1_sym_strides", a.strides());
+        rec.attr("mat2_sym_sizes", b.sizes());
+        rec.attr("mat2_sym_strides", b.strides());
+    }
+    return rec.finish(out);
+}
+
+Tensor bmm(const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(a.dim() == 3, RuntimeError, "batch1 must be a 3D tensor");
+    AGV_CHECK(b.dim() == 3, RuntimeError, "batch2 must be a 3D tensor");
+    AGV_CHECK(b.sizes()[0] == a.sizes()[0] && b.sizes()[1] == a.sizes()[2], RuntimeError,
+              "Expected size for first two dimensions of batch2 tensor to be: [", a.sizes()[0], ", ", a.sizes()[2],
+              "] but got: [", b.sizes()[0], ", ", b.sizes()[1], "].");
+    checkSameDtype(a, b);
+    checkMatmulDtype(a.dtype());
+    Tensor out = batchedProduct(a, b);
+    OpRecorder rec("BmmBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), mat2 = n.saved(1);
+        return variable_list{needs(n, 0) ? bmm(g[0], transpose(mat2, 1, 2)) : Tensor(),
+                             needs(n, 1) ? bmm(transpose(self, 1, 2), g[0]) : Tensor()};
+    });
+    if (rec.active()) {
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("mat2", rec.node()->needsInputGrad(0) ? b : Tensor());
+    }
+    return rec.finish(out);
+}
+
+Tensor dot(const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(a.dim() == 1 && b.dim() == 1, RuntimeError, "1D tensors expected, but got ", a.dim(), "D and ",
+              b.dim(), "D tensors");
+    AGV_CHECK(a.dtype() == b.dtype(), RuntimeError, "dot : expected both vectors to have same dtype, but found ",
+              legacyDtypeShortName(a.dtype()), " and ", legacyDtypeShortName(b.dtype()));
+    AGV_CHECK(a.numel() == b.numel(), RuntimeError, "inconsistent tensor size, expected tensor [", a.numel(),
+              "] and src [", b.numel(), "] to have the same number of elements, but got ", a.numel(), " and ",
+              b.numel(), " elements respectively");
+    checkMatmulDtype(a.dtype());
+    Tensor out = kernel::newTensor({}, a.dtype(), a.device());
+    const int64_t k = a.numel();
+    AGV_DISPATCH_ALL(a.dtype(), "dot", [&] {
+        using T = scalar_t;
+        if constexpr (!std::is_same_v<T, bool>)
+            gemmInto<T>(out.data<T>(), a.data<T>(), k, a.strides()[0], b.data<T>(), b.strides()[0], 1, 1, k, 1);
+    });
+    OpRecorder rec("DotBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), tensor = n.saved(1);
+        return variable_list{needs(n, 0) ? mul(g[0], tensor) : Tensor(), needs(n, 1) ? mul(g[0], self) : Tensor()};
+    });
+    if (rec.active()) {
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("tensor", rec.node()->needsInputGrad(0) ? b : Tensor());
+    }
+    return rec.finish(out);
+}
+
+Tensor mv(const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(a.dim() == 2 && b.dim() == 1, RuntimeError, "vector + matrix @ vector expected, got 1, ", a.dim(),
+              ", ", b.dim());
+    AGV_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "size mismatch, got ", a.sizes()[0], ", ", a.sizes()[0],
+              "x", a.sizes()[1], ",", b.sizes()[0]);
+    checkSameDtype(a, b);
+    checkMatmulDtype(a.dtype());
+    const int64_t m = a.sizes()[0], k = a.sizes()[1];
+    Tensor out = kernel::newTensor({m}, a.dtype(), a.device());
+    AGV_DISPATCH_ALL(a.dtype(), "mv", [&] {
+        using T = scalar_t;
+        if constexpr (!std::is_same_v<T, bool>)
+            gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0], 1,
+                        m, k, 1);
+    });
+    OpRecorder rec("MvBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), vec = n.saved(1);
+        // d self = grad (outer) vec; d vec = self^T @ grad
+        return variable_list{needs(n, 0) ? mul(unsqueeze(g[0], 1), unsqueeze(vec, 0)) : Tensor(),
+                             needs(n, 1) ? mv(t(self), g[0]) : Tensor()};
+    });
+    if (rec.active()) {
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("vec", rec.node()->needsInputGrad(0) ? b : Tensor());
+    }
+    return rec.finish(out);
+}
+
+Tensor matmul(const Tensor& a, const Tensor& b)
+{
+    const int64_t d1 = a.dim(), d2 = b.dim();
+    AGV_CHECK(d1 >= 1 && d2 >= 1, RuntimeError, "both arguments to matmul need to be at least 1D, but they are ", d1,
+              "D and ", d2, "D");
+    if (d1 == 1 && d2 == 1)
+        return dot(a, b);
+    if (d1 == 2 && d2 == 1)
+        return mv(a, b);
+    if (d1 == 1 && d2 == 2) {
+        Tensor out = mm(unsqueeze(a, 0), b);
+        return internal::squeezeDimInplace(out, 0);
+    }
+    if (d1 == 2 && d2 == 2)
+        return mm(a, b);
+
+    if (shouldFold(a, d2) || shouldFold(b, d1)) {
+        // Fold the batch of the larger operand into the rows of one mm/mv; when the
+        // right operand is the larger one, work on transposes: (A B)^T = B^T A^T.
+        const bool transposed = d2 > d1;
+        const Tensor t1 = transposed ? transpose(b, -1, -2) : a;
+        const Tensor t2 = !transposed ? b : (d1 == 2 ? t(a) : a);
+        const IntList& sizes1 = t1.sizes();
+        IntList outShape(sizes1.begin(), sizes1.end() - 1);
+        const int64_t folded = computeNumel(outShape);
+        const bool t2IsMatrix = t2.dim() == 2;
+        if (t2IsMatrix)
+            outShape.push_back(t2.sizes()[1]);
+        const Tensor t1Folded = reshape(t1, {folded, sizes1.back()});
+        if (!t2IsMatrix)
+            return internal::unsafeView(mv(t1Folded, t2), outShape);
+        Tensor out = internal::unsafeView(mm(t1Folded, t2), outShape);
+        return transposed ? contiguous(transpose(out, -1, -2)) : out;
+    }
+
+    // Both operands have a batch: broadcast the batches, flatten them, bmm.
+    const int64_t n = d1 > 1 ? a.sizes()[size_t(d1 - 2)] : 1;
+    const int64_t m1 = a.sizes().back();
+    const IntList batch1(a.sizes().begin(), a.sizes().begin() + std::max<int64_t>(d1 - 2, 0));
+    const int64_t m2 = d2 > 1 ? b.sizes()[size_t(d2 - 2)] : b.sizes().front();
+    const int64_t p = d2 > 1 ? b.sizes().back() : 1;
+    const IntList batch2(b.sizes().begin(), b.sizes().begin() + std::max<int64_t>(d2 - 2, 0));
+    IntList outShape = broadcastShapes(batch1, batch2);
+    const int64_t batchProduct = computeNumel(outShape);
+    IntList expand1 = outShape, expand2 = outShape;
+    expand1.insert(expand1.end(), {n, m1});
+    expand2.insert(expand2.end(), {m2, p});
+    Tensor a3 = reshape(expand(a, expand1), {batchProduct, n, m1});
+    Tensor b3 = reshape(expand(b, expand2), {batchProduct, m2, p});
+    if (d1 > 1)
+        outShape.push_back(n);
+    if (d2 > 1)
+        outShape.push_back(p);
+    return internal::unsafeView(bmm(a3, b3), outShape);
+}
+
+// ---------------------------------------------------------------- internal building blocks
+
+namespace internal {
+
+Tensor unsafeView(const Tensor& t, const IntList& sizes)
+{
+    AGV_CHECK(t.isContiguous() && computeNumel(sizes) == t.numel(), RuntimeError,
+              "_unsafe_view: expected a contiguous tensor of ", computeNumel(sizes), " elements");
+    Tensor out = makeView(t, sizes, contiguousStrides(sizes), t.offset());
+    out.impl()->ensureAutograd().isView = false;  // not a view for autograd
+    out.impl()->ensureAutograd().base.reset();
+    const IntList inputSizes = t.sizes();
+    OpRecorder rec("UnsafeViewBackward0", {&t}, [inputSizes](BackwardNode&, const variable_list& g) {
+        return variable_list{reshape(g[0], inputSizes)};
+    });
+    rec.attr("self_sym_sizes", inputSizes);
+    return rec.finish(out);
+}
+
+Tensor& squeezeDimInplace(Tensor& self, int64_t dim)
+{
+    dim = wrapDim(dim, self.dim());
+    const IntList inputSizes = self.sizes();
+    OpRecorder rec("SqueezeBackward3", {&self}, [dim](BackwardNode&, const variable_list& g) {
+        return variable_list{unsqueeze(g[0], dim)};
+    });
+    rec.attr("dim", dim);
+    rec.attr("self_sizes", inputSizes);
+    if (self.dim() > 0 && inputSizes[size_t(dim)] == 1) {
+        IntList sizes = self.sizes(), strides = self.strides();
+        sizes.erase(sizes.begin() + dim);
+        strides.erase(strides.begin() + dim);
+        self.impl()->setGeometry(sizes, strides, self.offset());
+    }
+    self.bumpVersion("squeeze_");
+    if (rec.active())
+        rebaseHistory(self, rec.node());
+    return self;
+}
+
+}  // namespace internal
+
+}  // namespace agv::ops

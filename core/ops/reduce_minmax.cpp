@@ -1,0 +1,254 @@
+// max / min / argmax. NaN wins every comparison (it propagates, as in PyTorch), and
+// among equal values the first index is reported.
+//
+// The full reduction spreads its gradient evenly over all tied elements (PyTorch's
+// evenly_distribute_backward); the reduction along a dim sends it to the reported
+// index only (value_selecting_reduction_backward).
+
+#include <cmath>
+#include <cstring>
+
+#include "core/ops/internal_ops.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+
+namespace agv::ops {
+
+namespace {
+
+template <typename T>
+bool isNan(T v)
+{
+    if constexpr (std::is_floating_point_v<T>)
+        return std::isnan(v);
+    else
+        return false;
+}
+
+/// Whether `candidate` replaces `best` (strictly better, or the first NaN).
+template <typename T>
+bool better(T candidate, T best, bool isMax)
+{
+    if (isNan(best))
+        return false;
+    if (isNan(candidate))
+        return true;
+    return isMax ? candidate > best : candidate < best;
+}
+
+/// (values, indices) of the reduction of `t` along `dim` (wrapped), keepdim shape.
+std::pair<Tensor, Tensor> reduceAlongDim(const Tensor& t, int64_t dim, bool isMax)
+{
+    IntList keptSizes = t.sizes();
+    IntList keptStrides = t.strides();
+    int64_t len = 1, stride = 0;
+    if (t.dim() > 0) {
+        len = keptSizes[size_t(dim)];
+        stride = keptStrides[size_t(dim)];
+        keptSizes[size_t(dim)] = 1;
+    }
+    Tensor values = kernel::newTensor(keptSizes, t.dtype(), t.device());
+    Tensor indices = kernel::newTensor(keptSizes, ScalarType::Int64, t.device());
+    const std::vector<int64_t> offsets = kernel::elementOffsets(keptSizes, keptStrides);
+    AGV_DISPATCH_ALL(t.dtype(), "max", [&] {
+        using T = scalar_t;
+        const T* in = t.data<T>();
+        T* v = values.data<T>();
+        int64_t* idx = indices.data<int64_t>();
+        for (size_t o = 0; o < offsets.size(); ++o) {
+            T best = in[offsets[o]];
+            int64_t bestIndex = 0;
+            for (int64_t i = 1; i < len; ++i) {
+                const T x = in[offsets[o] + i * stride];
+                if (better(x, best, isMax)) {
+                    best = x;
+                    bestIndex = i;
+                }
+            }
+            v[o] = best;
+            idx[o] = bestIndex;
+        }
+    });
+    return {values, indices};
+}
+
+/// The extreme element: its flat (row-major) index and its storage offset.
+struct Extreme {
+    int64_t flatIndex = 0;
+    int64_t offset = 0;
+};
+
+Extreme findExtreme(const Tensor& t, bool isMax)
+{
+    const std::vector<int64_t> offsets = kernel::elementOffsets(t.sizes(), t.strides());
+    return AGV_DISPATCH_ALL(t.dtype(), "max", [&] {
+        using T = scalar_t;
+        const T* in = t.data<T>();
+        size_t best = 0;
+        for (size_t i = 1; i < offsets.size(); ++i)
+            if (better(in[offsets[i]], in[offsets[best]], isMax))
+                best = i;
+        return Extreme{int64_t(best), offsets[best]};
+    });
+}
+
+Tensor reduceAll(const Tensor& t, bool isMax)
+{
+    const char* name = isMax ? "max" : "min";
+    AGV_CHECK(t.numel() > 0, RuntimeError, name,
+              "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
+              "'dim' argument.");
+    const Extreme best = findExtreme(t, isMax);
+    Tensor out = kernel::newTensor({}, t.dtype(), t.device());
+    AGV_DISPATCH_ALL(t.dtype(), "max", [&] { *out.data<scalar_t>() = t.data<scalar_t>()[best.offset]; });
+    OpRecorder rec(isMax ? "MaxBackward1" : "MinBackward1", {&t}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), result = n.saved(1);
+        // All elements equal to the result share the gradient (NaN counts as equal to NaN).
+        const bool nanResult = std::isnan(result.item());
+        Tensor mask = nanResult ? compare(self, self, CompareOp::Ne) : compare(self, result, CompareOp::Eq);
+        const int64_t count = sum(mask).itemInt();
+        return variable_list{where(mask, div(g[0], Scalar(count)), zerosLike(self))};
+    });
+    rec.save("self", t);
+    return rec.finishSavingResult(out);
+}
+
+std::pair<Tensor, Tensor> reduceDim(const Tensor& t, int64_t dimIn, bool keepdim, bool isMax)
+{
+    const char* name = isMax ? "max" : "min";
+    const int64_t dim = wrapDim(dimIn, t.dim());
+    AGV_CHECK(t.dim() == 0 || t.sizes()[size_t(dim)] > 0, IndexError, name, "(): Expected reduction dim ", dim,
+              " to have non-zero size.");
+    auto [values, indices] = reduceAlongDim(t, dim, isMax);
+    if (!keepdim && t.dim() > 0) {
+        IntList sizes = values.sizes();
+        sizes.erase(sizes.begin() + dim);
+        values.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
+        indices.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
+    }
+    const IntList selfSizes = t.sizes();
+    OpRecorder rec(isMax ? "MaxBackward0" : "MinBackward0", {&t},
+                   [dim, keepdim, selfSizes](BackwardNode& n, const variable_list& g) {
+                       if (selfSizes.empty())
+                           return variable_list{g[0]};
+                       Tensor idx = n.saved(0);
+                       Tensor grad = g[0];
+                       if (!keepdim) {
+                           idx = unsqueeze(idx, dim);
+                           grad = unsqueeze(grad, dim);
+                       }
+                       return variable_list{internal::scatterIntoZeros(selfSizes, dim, idx, grad)};
+                   });
+    rec.attr("dim", dimIn);
+    rec.attr("keepdim", keepdim);
+    rec.attr("self_sizes", selfSizes);
+    rec.save("indices", indices);
+    values = rec.finish(values);
+    announceTensor(indices);
+    return {values, indices};
+}
+
+/// Storage offsets (in a tensor of `sizes`/`strides`) of the elements that `index`
+/// picks along `dim`, in the index's row-major order (gather/scatter addressing).
+std::vector<int64_t> pickedOffsets(const IntList& sizes, const IntList& strides, int64_t dim, const Tensor& index)
+{
+    IntList alongOthers = strides;
+    alongOthers[size_t(dim)] = 0;  // the coordinate along dim comes from the index value
+    const std::vector<int64_t> indexOffsets = kernel::elementOffsets(index.sizes(), index.strides());
+    const std::vector<int64_t> positions = kernel::elementOffsets(index.sizes(), alongOthers);
+    std::vector<int64_t> out(indexOffsets.size());
+    const int64_t* idx = index.data<int64_t>();
+    for (size_t i = 0; i < indexOffsets.size(); ++i) {
+        const int64_t k = idx[indexOffsets[i]];
+        AGV_CHECK(k >= 0 && k < sizes[size_t(dim)], RuntimeError, "index ", k, " is out of bounds for dimension ",
+                  dim, " with size ", sizes[size_t(dim)]);
+        out[i] = positions[i] + k * strides[size_t(dim)];
+    }
+    return out;
+}
+
+}  // namespace
+
+Tensor max(const Tensor& t) { return reduceAll(t, true); }
+Tensor min(const Tensor& t) { return reduceAll(t, false); }
+
+std::pair<Tensor, Tensor> max(const Tensor& t, int64_t dim, bool keepdim) { return reduceDim(t, dim, keepdim, true); }
+std::pair<Tensor, Tensor> min(const Tensor& t, int64_t dim, bool keepdim) { return reduceDim(t, dim, keepdim, false); }
+
+Tensor argmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim)
+{
+    AGV_CHECK(t.dtype() != ScalarType::Bool, RuntimeError, "\"argmax_cpu\" not implemented for 'Bool'");
+    Tensor out;
+    if (!dim) {
+        AGV_CHECK(t.numel() > 0, IndexError,
+                  "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+        const IntList sizes = keepdim ? IntList(size_t(t.dim()), 1) : IntList{};
+        out = kernel::newTensor(sizes, ScalarType::Int64, t.device());
+        *out.data<int64_t>() = findExtreme(t, true).flatIndex;
+    } else {
+        const int64_t d = wrapDim(*dim, t.dim());
+        AGV_CHECK(t.dim() == 0 || t.sizes()[size_t(d)] > 0, IndexError, "argmax(): Expected reduction dim ", d,
+                  " to have non-zero size.");
+        out = reduceAlongDim(t, d, true).second;
+        if (!keepdim && t.dim() > 0) {
+            IntList sizes = out.sizes();
+            sizes.erase(sizes.begin() + d);
+            out.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
+        }
+    }
+    announceTensor(out);
+    return out;
+}
+
+// ---------------------------------------------------------------- gather / scatter
+
+namespace internal {
+
+Tensor scatterIntoZeros(const IntList& sizes, int64_t dim, const Tensor& index, const Tensor& src)
+{
+    Tensor out = kernel::newTensor(sizes, src.dtype(), src.device());
+    std::memset(out.rawData(), 0, out.nbytes());
+    const std::vector<int64_t> targets = pickedOffsets(sizes, out.strides(), dim, index);
+    const std::vector<int64_t> sources = kernel::elementOffsets(index.sizes(), src.strides());
+    AGV_DISPATCH_ALL(src.dtype(), "scatter", [&] {
+        using T = scalar_t;
+        T* o = out.data<T>();
+        const T* s = src.data<T>();
+        for (size_t i = 0; i < targets.size(); ++i)
+            o[targets[i]] = s[sources[i]];
+    });
+    Tensor zerosSelf;  // `self` of scatter: the fresh zeros, which need no gradient
+    OpRecorder rec("ScatterBackward0", {&zerosSelf, &src}, [dim](BackwardNode& n, const variable_list& g) {
+        return variable_list{Tensor(), gather(g[0], dim, n.saved(0))};
+    });
+    rec.attr("dim", dim);
+    rec.save("index", index);
+    return rec.finish(out);
+}
+
+Tensor gather(const Tensor& t, int64_t dim, const Tensor& index)
+{
+    Tensor out = kernel::newTensor(index.sizes(), t.dtype(), t.device());
+    const std::vector<int64_t> picked = pickedOffsets(t.sizes(), t.strides(), dim, index);
+    AGV_DISPATCH_ALL(t.dtype(), "gather", [&] {
+        using T = scalar_t;
+        T* o = out.data<T>();
+        const T* s = t.data<T>();
+        for (size_t i = 0; i < picked.size(); ++i)
+            o[i] = s[picked[i]];
+    });
+    const IntList selfSizes = t.sizes();
+    OpRecorder rec("GatherBackward0", {&t}, [dim, selfSizes](BackwardNode& n, const variable_list& g) {
+        // Each slice picks one element, so scattering back cannot collide.
+        return variable_list{scatterIntoZeros(selfSizes, dim, n.saved(0), g[0])};
+    });
+    rec.attr("dim", dim);
+    rec.save("index", index);
+    rec.attr("sparse_grad", false);
+    return rec.finish(out);
+}
+
+}  // namespace internal
+
+}  // namespace agv::ops

@@ -1,0 +1,91 @@
+// softmax and log_softmax along a dim, numerically stable: the slice's maximum is
+// subtracted before exponentiating, so large logits do not overflow.
+
+#include <cmath>
+
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// Sum along `dim` keeping it; a 0-d tensor is its own (single-element) slice.
+Tensor sumKeepDim(const Tensor& t, int64_t dim)
+{
+    return t.dim() == 0 ? t : sum(t, {dim}, /*keepdim=*/true);
+}
+
+Tensor softmaxKernel(const Tensor& t, int64_t dim, bool log)
+{
+    const bool lastDim = t.dim() == 0 || dim == t.dim() - 1;
+    const std::string kernelName = std::string(log ? "log_softmax" : "softmax") + (lastDim ? "_lastdim" : "") +
+                                   "_kernel_impl";
+    AGV_CHECK(isFloatingType(t.dtype()), RuntimeError, "\"", kernelName, "\" not implemented for '",
+              legacyDtypeShortName(t.dtype()), "'");
+    Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());
+    const int64_t len = t.dim() == 0 ? 1 : t.sizes()[size_t(dim)];
+    const int64_t inStride = t.dim() == 0 ? 0 : t.strides()[size_t(dim)];
+    const int64_t outStride = t.dim() == 0 ? 0 : out.strides()[size_t(dim)];
+    if (t.numel() == 0)
+        return out;
+    // One iteration per slice: loop over the shape with the dim collapsed to 1.
+    IntList outer = t.sizes();
+    if (t.dim() > 0)
+        outer[size_t(dim)] = 1;
+    AGV_DISPATCH_FLOATING(t.dtype(), "softmax", [&] {
+        using T = scalar_t;
+        kernel::stridedLoop<2>(
+            outer, {static_cast<char*>(out.rawData()), static_cast<char*>(t.rawData())},
+            {out.strides(), t.strides()}, {sizeof(T), sizeof(T)},
+            [&](int64_t n, std::array<char*, 2> p, std::array<int64_t, 2> s) {
+                for (int64_t j = 0; j < n; ++j) {
+                    T* o = reinterpret_cast<T*>(p[0]) + j * s[0];
+                    const T* x = reinterpret_cast<const T*>(p[1]) + j * s[1];
+                    double maxValue = -INFINITY;
+                    for (int64_t i = 0; i < len; ++i)
+                        maxValue = std::max(maxValue, double(x[i * inStride]));
+                    double total = 0;
+                    for (int64_t i = 0; i < len; ++i)
+                        total += std::exp(double(x[i * inStride]) - maxValue);
+                    const double logTotal = std::log(total);
+                    for (int64_t i = 0; i < len; ++i) {
+                        const double shifted = double(x[i * inStride]) - maxValue;
+                        o[i * outStride] = T(log ? shifted - logTotal : std::exp(shifted) / total);
+                    }
+                }
+            });
+    });
+    return out;
+}
+
+}  // namespace
+
+Tensor softmax(const Tensor& t, int64_t dimIn)
+{
+    const int64_t dim = wrapDim(dimIn, t.dim());
+    Tensor out = softmaxKernel(t, dim, false);
+    OpRecorder rec("SoftmaxBackward0", {&t}, [dim](BackwardNode& n, const variable_list& g) {
+        Tensor result = n.saved(0);
+        // d softmax: y * (g - sum(g * y))
+        return variable_list{mul(result, sub(g[0], sumKeepDim(mul(g[0], result), dim)))};
+    });
+    rec.attr("dim", dimIn);
+    return rec.finishSavingResult(out);
+}
+
+Tensor logSoftmax(const Tensor& t, int64_t dimIn)
+{
+    const int64_t dim = wrapDim(dimIn, t.dim());
+    Tensor out = softmaxKernel(t, dim, true);
+    OpRecorder rec("LogSoftmaxBackward0", {&t}, [dim](BackwardNode& n, const variable_list& g) {
+        Tensor result = n.saved(0);
+        // d log_softmax: g - exp(y) * sum(g)
+        return variable_list{sub(g[0], mul(exp(result), sumKeepDim(g[0], dim)))};
+    });
+    rec.attr("dim", dimIn);
+    return rec.finishSavingResult(out);
+}
+
+}  // namespace agv::ops
