@@ -61,7 +61,9 @@ public:
                     m_tokens.push_back(t);
                 }
                 consumeNewlineChars();
-                atLineStart = true;
+                // Inside brackets a newline only joins lines: indentation is measured
+                // at the start of the next logical line, never after a closing bracket.
+                atLineStart = m_brackets.empty();
                 continue;
             }
             if (isIdentStart(c)) {

@@ -61,9 +61,15 @@ ScriptRunOutcome runScript(const std::string& source, const std::string& fileNam
         // so the recording sees the memory being released.
         trace::ScopedSink sink(options.record ? &outcome.recording : nullptr);
         Interpreter interpreter(interpreterOptions);
-        {
+        try {
             trace::MuteGuard mute;  // the prelude's own work is not part of the user's story
             torch::installTorch(interpreter);
+        } catch (const std::exception& e) {
+            outcome.exitCode = 1;
+            outcome.stderrText = std::string("autogradviz: internal error while setting up torch: ") + e.what() + "\n";
+            if (options.onStderr)
+                options.onStderr(outcome.stderrText);
+            return outcome;
         }
         RunResult result = interpreter.run(source, fileName);
         outcome.exitCode = result.exitCode;
