@@ -546,7 +546,7 @@ void Interpreter::installBuiltins()
             throw PyError(BuiltinExc::RuntimeError, "super(): no arguments");
         if (!frame.function->ownerClass)
             throw PyError(BuiltinExc::RuntimeError, "super(): __class__ cell not found");
-        Value first = frame.slots[0];
+        Value first = frame.slotValues[0];
         if (first.is(ObjectKind::Cell))
             first = first.as<CellObject>()->value;
         return Value(make<SuperObject>(frame.function->ownerClass, first));
@@ -904,6 +904,10 @@ void Interpreter::installBuiltins()
         const Value& v = args.positional[0];
         if (v.isIntLike())
             return Value::fromInt(v.asInt());
+        // hash(2.0) == hash(2), as equal numbers must hash alike.
+        if (v.isFloat() && std::isfinite(v.asFloat()) && v.asFloat() == std::floor(v.asFloat()) &&
+            std::fabs(v.asFloat()) < 9.2e18)
+            return Value::fromInt(static_cast<int64_t>(v.asFloat()));
         return Value::fromInt(static_cast<int64_t>(hashValue(v) >> 1));
     });
     def("iter", [](Interpreter& in, Args& args) {

@@ -29,8 +29,12 @@ Decomposed decompose(const char* begin, const char* end)
     for (; p < end && *p != 'e'; ++p)
         if (*p != '.')
             d.digits += *p;
-    if (p < end)
-        d.exponent = std::atoi(p + 1);
+    if (p < end) {
+        const char* e = p + 1;
+        if (e < end && *e == '+')
+            ++e;
+        std::from_chars(e, end, d.exponent);
+    }
     return d;
 }
 
@@ -358,8 +362,8 @@ std::string formatFloat(double value, const FormatSpec& spec)
         case 'e':
         case 'E': {
             std::string sci = toCharsScientific(magnitude, spec.precision < 0 ? 6 : spec.precision);
-            size_t epos = sci.find('e');
-            body = sci.substr(0, epos) + exponentSuffix(std::atoi(sci.c_str() + epos + 1), type);
+            Decomposed d = decompose(sci.data(), sci.data() + sci.size());
+            body = sci.substr(0, sci.find('e')) + exponentSuffix(d.exponent, type);
             break;
         }
         case 'g':

@@ -234,11 +234,11 @@ RunResult Interpreter::run(std::string_view source, const std::string& fileName)
     }
 
     m_codes.push_back(module.code);
+    const uint32_t nameId = m_names.intern("__name__");
     m_globals.resize(std::max(m_globals.size(), m_names.size()));
     if (m_builtins.size() < m_names.size())
         m_builtins.resize(m_names.size());
-    m_globals[m_names.intern("__name__")] = makeStr("__main__");
-    m_globals.resize(std::max(m_globals.size(), m_names.size()));
+    m_globals[nameId] = makeStr("__main__");
 
     Frame frame;
     frame.code = module.code.get();
@@ -375,7 +375,7 @@ void bindCell(Interpreter::Frame& frame, const FunctionCode& code)
 {
     for (int i = 0; i < code.firstFreeSlot; ++i)
         if (code.cellSlots[static_cast<size_t>(i)])
-            frame.slots[i] = Value(make<CellObject>(std::move(frame.slots[i])));
+            frame.slotValues[i] = Value(make<CellObject>(std::move(frame.slotValues[i])));
 }
 
 Value makeFunctionObject(Interpreter& in, const std::shared_ptr<FunctionCode>& code, const ParameterDefaults& d)
@@ -387,7 +387,7 @@ Value makeFunctionObject(Interpreter& in, const std::shared_ptr<FunctionCode>& c
         fn->kwDefaults.push_back(e ? in.eval(*e) : Value());
     Interpreter::Frame& frame = in.frame();
     for (int source : code->freeVarSources) {
-        Value& slot = frame.slots[source];
+        Value& slot = frame.slotValues[source];
         fn->closure.push_back(slot.is(ObjectKind::Cell) ? Ref<CellObject>(slot.as<CellObject>())
                                                         : make<CellObject>());
     }
@@ -431,17 +431,28 @@ __attribute__((noinline)) Interpreter::Flow execClassDef(Interpreter& in, const 
     SlotStorage storage(static_cast<size_t>(code.numSlots()));
     Interpreter::Frame frame;
     frame.code = &code;
-    frame.slots = storage.data();
+    frame.slotValues = storage.data();
     frame.classNamespace = &cls->dict;
     Interpreter::Frame& outer = in.frame();
     for (size_t j = 0; j < code.freeVarSources.size(); ++j)
-        frame.slots[static_cast<size_t>(code.firstFreeSlot) + j] = outer.slots[code.freeVarSources[j]];
+        frame.slotValues[static_cast<size_t>(code.firstFreeSlot) + j] = outer.slotValues[code.freeVarSources[j]];
     cls->dict["__module__"] = in.makeStr("__main__");
     cls->dict["__qualname__"] = in.makeStr(code.qualname);
     {
         FrameScope scope(in.m_frames, &frame);
         frame.line = s.line;
-        in.execBlock(code.body);
+        try {
+            in.execBlock(code.body);
+        } catch (const ScriptException& e) {
+            in.propagateToCaller(e.exception());
+            throw;
+        } catch (const ScriptAbort&) {
+            throw;
+        } catch (...) {
+            Value exception = in.exceptionFromCurrent();
+            in.propagateToCaller(exception);
+            throw ScriptException(exception);
+        }
     }
     for (auto& [name, value] : cls->dict) {
         if (value.is(ObjectKind::Function))
@@ -666,7 +677,10 @@ __attribute__((noinline)) Interpreter::Flow execRaise(Interpreter& in, const Rai
     }
     if (!in.m_handling.empty() && !in.m_handling.back().identical(exception) && data.context.isEmpty())
         data.context = in.m_handling.back();
-    in.attachTraceback(exception);
+    if (data.traceback.empty())
+        in.attachTraceback(exception);
+    else
+        in.prependTraceback(exception, in.frame());
     throw ScriptException(exception);
 }
 
@@ -858,14 +872,14 @@ Value Interpreter::loadName(const NameExpr& n)
 {
     switch (n.scope) {
     case NameScope::Fast: {
-        const Value& v = frame().slots[n.slot];
+        const Value& v = frame().slotValues[n.slot];
         if (v.isEmpty()) [[unlikely]]
             throw PyError(BuiltinExc::UnboundLocalError,
                           "cannot access local variable '" + n.id + "' where it is not associated with a value");
         return v;
     }
     case NameScope::Deref: {
-        const Value& cell = frame().slots[n.slot];
+        const Value& cell = frame().slotValues[n.slot];
         const Value& v = cell.as<CellObject>()->value;
         if (v.isEmpty()) [[unlikely]] {
             if (n.slot < frame().code->firstFreeSlot)
@@ -900,8 +914,8 @@ Value Interpreter::loadName(const NameExpr& n)
 void Interpreter::storeName(const NameExpr& n, const Value& value)
 {
     switch (n.scope) {
-    case NameScope::Fast: frame().slots[n.slot] = value; break;
-    case NameScope::Deref: frame().slots[n.slot].as<CellObject>()->value = value; break;
+    case NameScope::Fast: frame().slotValues[n.slot] = value; break;
+    case NameScope::Deref: frame().slotValues[n.slot].as<CellObject>()->value = value; break;
     case NameScope::ClassBody:
         if (StringMap<Value>* ns = frame().classNamespace) {
             if (value.isEmpty())
@@ -1078,7 +1092,7 @@ Value Interpreter::callFunction(FunctionObject& fn, CallArgs& args, const Value*
 
     Frame frame;
     frame.code = &code;
-    frame.slots = slots;
+    frame.slotValues = slots;
     frame.function = &fn;
     frame.line = code.line;
     bindCell(frame, code);
@@ -1092,13 +1106,16 @@ Value Interpreter::callFunction(FunctionObject& fn, CallArgs& args, const Value*
         if (execBlock(code.body) == Flow::Return)
             return std::move(frame.returnValue);
         return Value::none();
-    } catch (const ScriptException&) {
+    } catch (const ScriptException& e) {
+        propagateToCaller(e.exception());
         throw;
     } catch (const ScriptAbort&) {
         throw;
     } catch (...) {
         // Converted here, while this frame is still on the stack, so the traceback includes it.
-        throw ScriptException(exceptionFromCurrent());
+        Value exception = exceptionFromCurrent();
+        propagateToCaller(exception);
+        throw ScriptException(exception);
     }
 }
 
@@ -1288,12 +1305,12 @@ __attribute__((noinline)) Value evalComprehension(Interpreter& in, const Compreh
     SlotStorage storage(static_cast<size_t>(code.numSlots()));
     Interpreter::Frame frame;
     frame.code = &code;
-    frame.slots = storage.data();
+    frame.slotValues = storage.data();
     frame.line = e.line;
     Interpreter::Frame& outer = in.frame();
     bindCell(frame, code);
     for (size_t j = 0; j < code.freeVarSources.size(); ++j)
-        frame.slots[static_cast<size_t>(code.firstFreeSlot) + j] = outer.slots[code.freeVarSources[j]];
+        frame.slotValues[static_cast<size_t>(code.firstFreeSlot) + j] = outer.slotValues[code.freeVarSources[j]];
 
     FrameScope scope(in.m_frames, &frame);
     try {
@@ -1322,12 +1339,15 @@ __attribute__((noinline)) Value evalComprehension(Interpreter& in, const Compreh
         auto it = make<IteratorObject>(IteratorObject::Source::Sequence, Value(list));
         it->generator = true;
         return Value(it);
-    } catch (const ScriptException&) {
+    } catch (const ScriptException& e) {
+        in.propagateToCaller(e.exception());
         throw;
     } catch (const ScriptAbort&) {
         throw;
     } catch (...) {
-        throw ScriptException(in.exceptionFromCurrent());
+        Value exception = in.exceptionFromCurrent();
+        in.propagateToCaller(exception);
+        throw ScriptException(exception);
     }
 }
 

@@ -157,7 +157,7 @@ public:
 
     struct Frame {
         const FunctionCode* code = nullptr;
-        Value* slots = nullptr;
+        Value* slotValues = nullptr;
         int line = 0;
         StringMap<Value>* classNamespace = nullptr;  ///< class bodies only
         FunctionObject* function = nullptr;          ///< for zero-argument super()
@@ -210,7 +210,14 @@ public:
     Value exceptionFromCurrent();  ///< call inside catch(...): converts to a Python exception
     Value makeBuiltinException(BuiltinExc exc, std::string message);
     Value exceptionFromCoreError(const agv::Error& error);
+    /// Starts the traceback of a new exception at the current frame.
     void attachTraceback(const Value& exception);
+    /// Records that `exception` propagates through `frame` (CPython adds each frame
+    /// an exception unwinds through to the front of its traceback).
+    void prependTraceback(const Value& exception, const Frame& frame);
+    /// The exception leaves the innermost frame for its caller.
+    void propagateToCaller(const Value& exception);
+    trace::StackFrame stackFrameOf(const Frame& frame) const;
     bool exceptionMatches(const Value& exception, const Value& handlerType);
     std::string exceptionTypeName(const ClassObject& cls) const;
     std::string exceptionMessage(const Value& exception);

@@ -306,14 +306,16 @@ private:
         ExprPtr e = parseStarExpressions();
         if (atOp("=")) {
             auto s = std::make_unique<AssignStmt>(line, col);
+            std::vector<int> ends{m_tokens[m_pos - 1].endColumn};
             s->targets.push_back(std::move(e));
             while (acceptOp("=")) {
                 s->targets.push_back(parseStarExpressions());
+                ends.push_back(m_tokens[m_pos - 1].endColumn);
             }
             s->value = std::move(s->targets.back());
             s->targets.pop_back();
-            for (const ExprPtr& target : s->targets)
-                checkAssignTarget(*target, true);
+            for (size_t i = 0; i < s->targets.size(); ++i)
+                checkAssignTarget(*s->targets[i], true, ends[i]);
             return s;
         }
         static const std::pair<const char*, BinaryOp> augOps[] = {
@@ -364,7 +366,8 @@ private:
         return std::make_unique<ExprStmt>(std::move(e), line, col);
     }
 
-    void checkAssignTarget(const Expr& e, bool topLevel)
+    /// `endColumn` bounds the caret range of a rejected top-level target (-1: unknown).
+    void checkAssignTarget(const Expr& e, bool topLevel, int endColumn = -1)
     {
         switch (e.kind) {
         case ExprKind::Name:
@@ -386,7 +389,7 @@ private:
         default:
             if (topLevel && e.kind != ExprKind::Starred)
                 fail(std::string("cannot assign to ") + targetKindName(e) + " here. Maybe you meant '==' instead of '='?",
-                     e.line, e.column, endColumnOf(e));
+                     e.line, e.column, endColumn);
             fail(std::string("cannot assign to ") + targetKindName(e), e.line, e.column, endColumnOf(e));
         }
     }
@@ -1082,9 +1085,10 @@ private:
             } else if (at(TokenKind::Name) && peek().isOp("=") && !isKeyword(cur().text)) {
                 std::string name = advance().text;
                 ++m_pos;
+                ExprPtr value = parseExpression();
                 if (!keywordNames.insert(name).second)
-                    fail("keyword argument repeated: " + name, start.line, start.column, start.endColumn);
-                call.keywords.push_back({name, parseExpression()});
+                    fail("keyword argument repeated: " + name, start.line, start.column, m_tokens[m_pos - 1].endColumn);
+                call.keywords.push_back({name, std::move(value)});
                 sawKeyword = true;
             } else {
                 ExprPtr arg = parseNamedExpression();

@@ -71,13 +71,36 @@ Value Interpreter::exceptionFromCoreError(const agv::Error& error)
     return e;
 }
 
+trace::StackFrame Interpreter::stackFrameOf(const Frame& frame) const
+{
+    trace::StackFrame sf;
+    sf.file = m_fileName;
+    sf.line = frame.line;
+    sf.function = frame.code ? frame.code->name : "<module>";
+    sf.sourceLine = sourceLine(frame.line);
+    return sf;
+}
+
 void Interpreter::attachTraceback(const Value& exception)
+{
+    if (!exception.is(ObjectKind::Instance) || m_frames.empty())
+        return;
+    if (ExceptionData* data = exception.as<InstanceObject>()->exception.get())
+        data->traceback = {stackFrameOf(*m_frames.back())};
+}
+
+void Interpreter::prependTraceback(const Value& exception, const Frame& frame)
 {
     if (!exception.is(ObjectKind::Instance))
         return;
-    ExceptionData* data = exception.as<InstanceObject>()->exception.get();
-    if (data)
-        data->traceback = currentStack();
+    if (ExceptionData* data = exception.as<InstanceObject>()->exception.get())
+        data->traceback.insert(data->traceback.begin(), stackFrameOf(frame));
+}
+
+void Interpreter::propagateToCaller(const Value& exception)
+{
+    if (m_frames.size() >= 2)
+        prependTraceback(exception, *m_frames[m_frames.size() - 2]);
 }
 
 Value Interpreter::exceptionFromCurrent()

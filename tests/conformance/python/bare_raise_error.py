@@ -1,0 +1,5 @@
+try:
+    [].pop()
+except IndexError:
+    print("handling")
+    raise

@@ -1,0 +1,7 @@
+def load():
+    try:
+        return {}["weights"]
+    except KeyError:
+        raise RuntimeError("could not load weights")
+
+load()

@@ -1,0 +1,3 @@
+config = {"lr": 0.1}
+print(config["lr"])
+print(config["momentum"])

@@ -1,0 +1,4 @@
+print("before")
+def f():
+    return undefined_variable + 1
+f()

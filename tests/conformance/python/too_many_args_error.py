@@ -1,0 +1,5 @@
+class Layer:
+    def forward(self, x):
+        return x
+
+Layer().forward(1, 2)

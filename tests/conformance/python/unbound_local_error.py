@@ -1,0 +1,4 @@
+total = 0
+def add(v):
+    total += v
+add(1)
