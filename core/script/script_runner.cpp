@@ -69,12 +69,14 @@ ScriptRunOutcome runScript(const std::string& source, const std::string& fileNam
             outcome.stderrText = std::string("autogradviz: internal error while setting up torch: ") + e.what() + "\n";
             if (options.onStderr)
                 options.onStderr(outcome.stderrText);
+            torch::releaseTorchState();
             return outcome;
         }
         RunResult result = interpreter.run(source, fileName);
         outcome.exitCode = result.exitCode;
         outcome.error = result.error;
     }
+    torch::releaseTorchState();
     return outcome;
 }
 

@@ -433,6 +433,17 @@ print(net(2), net._parameters, net.name, isinstance(net, nn.Module))
         QCOMPARE(outputs[0]->text, std::string("1\n"));
     }
 
+    void bracketContinuationKeepsIndentation()
+    {
+        // Regression: a newline inside brackets used to re-measure indentation after
+        // the closing bracket, dedenting the rest of the line.
+        Outcome o = runScript("class C:\n    def f(self, a,\n          b=2):\n        return a + b\n\n"
+                              "    def g(self):\n        x = (1 +\n             2)\n        return x\n"
+                              "print(C().f(1), C().g())\n");
+        QCOMPARE(o.result.exitCode, 0);
+        QCOMPARE(QString::fromStdString(o.out), QString("3 3\n"));
+    }
+
     void globalsPersistAcrossRuns()
     {
         std::string out;

@@ -10,5 +10,8 @@ class Interpreter;
 namespace agv::script::torch {
 
 void installTorch(Interpreter& in);
+/// Drops the binding's per-thread references to script objects (class objects,
+/// dtype singletons). Call once the interpreter is gone, never during thread exit.
+void releaseTorchState();
 
 }  // namespace agv::script::torch

@@ -319,6 +319,14 @@ void installCuda(Interpreter& in, const Ref<ModuleObject>& torchModule)
 
 }  // namespace
 
+void clearDtypeCache();
+
+void releaseTorchState()
+{
+    setTensorClasses(nullptr, nullptr);
+    clearDtypeCache();
+}
+
 void installTorch(Interpreter& in)
 {
     Ref<ModuleObject> torch = in.createModule("torch");

@@ -136,6 +136,12 @@ namespace {
 thread_local Value t_dtypes[4];
 }
 
+void clearDtypeCache()
+{
+    for (Value& v : t_dtypes)
+        v = Value();
+}
+
 Value wrapDtype(ScalarType t)
 {
     Value& slot = t_dtypes[size_t(t)];
