@@ -386,6 +386,8 @@ FinalGraph finalGraph(const Recording& recording)
                     t.requiresGrad = p.requiresGrad;
                     t.isLeaf = p.isLeaf;
                     t.gradFn = p.gradFn;
+                    if (p.gradFn != 0)
+                        t.gradFnHistory.push_back(p.gradFn);
                     t.createdStep = e.step;
                     if (auto it = tensorIndex.find(p.tensor); it != tensorIndex.end()) {
                         g.tensors[it->second] = t;
@@ -401,6 +403,7 @@ FinalGraph finalGraph(const Recording& recording)
                         FinalTensor& t = g.tensors[it->second];
                         if (p.gradFn != 0) {
                             t.gradFn = p.gradFn;
+                            t.gradFnHistory.push_back(p.gradFn);
                             t.isLeaf = false;
                         }
                         t.requiresGrad = p.requiresGrad;

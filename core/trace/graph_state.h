@@ -225,7 +225,8 @@ struct FinalTensor {
     std::string dtype;
     bool requiresGrad = false;
     bool isLeaf = true;
-    Id gradFn = 0;  ///< the first grad_fn it got (0 for leaves)
+    Id gradFn = 0;  ///< its last grad_fn (0 for leaves)
+    std::vector<Id> gradFnHistory;  ///< every grad_fn it had (in-place ops rewrite history)
     bool savedBySomeNode = false;
     bool isBackwardRoot = false;  ///< its grad_fn was a root of some backward()
     uint64_t createdStep = 0;
