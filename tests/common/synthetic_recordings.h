@@ -378,7 +378,8 @@ inline Recording wideGraphRecording(size_t nodeCount, uint64_t seed = 7)
         }
         // Prefer recent nodes: long chains with some skip connections, like real nets.
         const Id a = nodes[nodes.size() - 1 - rng.below(std::min<size_t>(nodes.size(), 6))];
-        const Id c = nodes[rng.below(nodes.size())];
+        // Skip connections span a few layers, as in residual networks.
+        const Id c = nodes[nodes.size() - 1 - rng.below(std::min<size_t>(nodes.size(), 40))];
         const Id n = b.node(rng.below(2) ? "MulBackward0" : "AddBackward0", {{a, 0}, {c, 0}});
         b.tensor("", {4}, true, n, "x");
         nodes.push_back(n);

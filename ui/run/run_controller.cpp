@@ -5,7 +5,7 @@
 #include <QPointer>
 #include <QThread>
 
-#include "ui/graph/graphviz_layout.h"
+#include "ui/graph/layered_layout.h"
 #include "ui/logging.h"
 
 namespace agv::ui {
@@ -26,7 +26,7 @@ std::shared_ptr<GraphLayoutModel> RunController::layoutFor(const trace::Recordin
 {
     auto model = std::make_shared<GraphLayoutModel>(GraphLayoutModel::fromFinalGraph(trace::finalGraph(recording), metrics));
     QString error;
-    if (!layoutWithGraphviz(*model, &error))
+    if (!layoutGraph(*model, &error))
         qCWarning(lcGraph) << "layout fell back to a grid:" << error;
     return model;
 }
