@@ -5,6 +5,10 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+// resources.qrc lives in the static agv_ui library: its initializer must be referenced
+// explicitly or the linker drops it (Q_INIT_RESOURCE must be used outside namespaces).
+static void initUiResources() { Q_INIT_RESOURCE(resources); }
+
 namespace agv::ui {
 
 DemoInfo parseDemoHeader(const QString& source, const QString& path)
@@ -54,6 +58,8 @@ QList<DemoInfo> scanDemos(const QString& directory)
 
 QList<DemoInfo> availableDemos()
 {
+    static const bool initialized = (initUiResources(), true);
+    Q_UNUSED(initialized);
     QList<DemoInfo> demos = scanDemos(QStringLiteral(":/demos"));
     const QString extra = qEnvironmentVariable("AGV_DEMOS_DIR");
     if (!extra.isEmpty())
