@@ -104,6 +104,8 @@ private Q_SLOTS:
             step = stepAfterNth(run.recording, isBump, 0);
         else if (moment == QLatin1String("forward"))
             step = run.recording.size() / 3;
+        // Theme first, as the app does at startup (widgets are created with its fonts).
+        Theme::applyToApplication(*qApp, Theme::make(dark, presenter));
         MainWindow w;
         prepare(w, size, dark, presenter, error, step);
         if (moment == QLatin1String("end") && error)
@@ -113,10 +115,20 @@ private Q_SLOTS:
         shoot(w, QString::fromLatin1(QTest::currentDataTag()));
     }
 
+    void themeSwitchAtRuntime()
+    {
+        // Switching back from presenter mode must shrink every font again.
+        Theme::applyToApplication(*qApp, Theme::make(false, true));
+        MainWindow w;
+        prepare(w, QSize(1280, 800), false, false, false, 25);
+        shoot(w, QStringLiteral("1280_after_presenter_toggle"));
+        QVERIFY(w.font().pointSizeF() < 12);
+    }
+
     void startPage()
     {
+        Theme::applyToApplication(*qApp, Theme::make(false, false));
         MainWindow w;
-        w.setTheme(false, false);
         w.resize(1920, 1080);
         w.show();
         w.showStartPage();

@@ -1,5 +1,6 @@
 #include "ui/panels/inspector_panel.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
@@ -52,10 +53,7 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent)
     layout->setSpacing(2);
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("InspectorTitle"));
-    QFont f = font();
-    f.setPointSizeF(f.pointSizeF() * 1.35);
-    f.setBold(true);
-    m_title->setFont(f);
+    updateTitleFont();
     m_subtitle = new QLabel(this);
     m_subtitle->setWordWrap(true);
     m_tree = new QTreeWidget(this);
@@ -73,6 +71,22 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent)
     layout->addSpacing(4);
     layout->addWidget(m_tree, 1);
     showState(trace::GraphState{});
+}
+
+void InspectorPanel::updateTitleFont()
+{
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 1.35);
+    f.setBold(true);
+    m_title->setFont(f);
+}
+
+void InspectorPanel::changeEvent(QEvent* event)
+{
+    // The title's font is derived from ours: follow theme / presenter-mode changes.
+    if (event->type() == QEvent::FontChange)
+        updateTitleFont();
+    QWidget::changeEvent(event);
 }
 
 void InspectorPanel::setSelection(Selection selection) { m_selection = selection; }

@@ -31,7 +31,11 @@ public:
     /// Value of a property row by its name (for tests), e.g. "_version".
     QString value(const QString& property) const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void updateTitleFont();
     QTreeWidgetItem* row(const QString& name, const QString& value, QTreeWidgetItem* parent = nullptr);
     void showTensor(const trace::GraphState& s, const trace::TensorView& t);
     void showNode(const trace::GraphState& s, const trace::NodeView& n);
