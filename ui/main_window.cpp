@@ -379,6 +379,28 @@ void MainWindow::onStepChanged()
         m_errorShown = false;
     }
     m_inspector->showState(s);
+
+    const Theme& theme = Theme::current();
+    QString phase = tr("forward");
+    QColor phaseColor = theme.accent;
+    if (s.error) {
+        phase = tr("error: %1").arg(QString::fromStdString(s.error->exceptionType));
+        phaseColor = theme.stale;
+    } else if (s.inBackward) {
+        phase = tr("backward()");
+        phaseColor = theme.gradient;
+    } else if (m_player->step() == m_player->stepCount() && m_player->stepCount() > 0) {
+        phase = tr("finished");
+        phaseColor = theme.accumulateBorder;
+    } else if (s.recomputeSegment != 0) {
+        phase = tr("recompute (checkpoint)");
+        phaseColor = theme.recomputeBorder;
+    }
+    const QString hint = m_player->hasRecording() && m_scene->visibleNodeCount() == 0
+                             ? (m_player->step() == 0 ? tr("Press Space to play, → to step, Shift+→ to run a line")
+                                                      : tr("No autograd graph yet at this step"))
+                             : QString();
+    m_view->setOverlay(m_player->hasRecording() ? phase : QString(), phaseColor, hint);
 }
 
 void MainWindow::onSelectionChanged()

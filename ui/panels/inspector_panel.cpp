@@ -139,6 +139,32 @@ void InspectorPanel::showState(const trace::GraphState& state)
     m_subtitle->setText(m_selection.kind == Selection::Kind::None
                             ? tr("Click a tensor, a grad_fn node or a saved-tensor badge in the graph.")
                             : tr("Not created yet at this step."));
+    if (state.step == 0)
+        return;
+    // With nothing selected: a summary of the run so far.
+    int leaves = 0, stale = 0, released = 0, executed = 0;
+    for (const auto& [id, t] : state.tensors)
+        leaves += t.isLeaf && t.requiresGrad;
+    for (const auto& [id, v] : state.saved) {
+        released += v.released;
+        stale += !v.released && state.isStale(v);
+    }
+    for (const auto& [id, n] : state.nodes)
+        executed += n.executed;
+    QTreeWidgetItem* summary = row(tr("at this step"), QString());
+    row(tr("tensors"), QString::number(state.tensors.size()), summary);
+    row(tr("leaves with requires_grad"), QString::number(leaves), summary);
+    row(tr("grad_fn nodes"), QString::number(state.nodes.size()), summary);
+    row(tr("nodes executed by backward"), QString::number(executed), summary);
+    row(tr("saved tensors"), QString::number(state.saved.size()), summary);
+    if (released)
+        row(tr("  released"), QString::number(released), summary);
+    if (stale)
+        row(tr("  stale"), QString::number(stale), summary);
+    row(tr("backward() calls"), QString::number(state.backwardCount), summary);
+    for (const auto& [device, m] : state.memory)
+        row(tr("memory on %1").arg(q(device)), tr("%1 B (peak %2 B)").arg(m.current).arg(m.peak), summary);
+    m_tree->expandAll();
 }
 
 void InspectorPanel::showTensor(const trace::GraphState& s, const trace::TensorView& t)

@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+#include "ui/theme.h"
+
 namespace agv::ui {
 
 GraphView::GraphView(QWidget* parent) : QGraphicsView(parent)
@@ -72,6 +74,83 @@ void GraphView::resizeEvent(QResizeEvent* event)
     QGraphicsView::resizeEvent(event);
     if (m_autoFit)
         fitToView();
+}
+
+void GraphView::setOverlay(const QString& phase, const QColor& phaseColor, const QString& hint)
+{
+    if (phase == m_phase && phaseColor == m_phaseColor && hint == m_hint)
+        return;
+    m_phase = phase;
+    m_phaseColor = phaseColor;
+    m_hint = hint;
+    viewport()->update();
+}
+
+void GraphView::setLegendVisible(bool visible)
+{
+    m_legend = visible;
+    viewport()->update();
+}
+
+void GraphView::drawForeground(QPainter* painter, const QRectF&)
+{
+    const Theme& theme = Theme::current();
+    painter->save();
+    painter->resetTransform();  // screen space: the overlay does not zoom with the graph
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QFont body = theme.bodyFont();
+    QFont bold = body;
+    bold.setBold(true);
+    const QFontMetricsF fm(bold);
+    const qreal pad = 12 * theme.fontScale;
+
+    if (!m_phase.isEmpty()) {
+        const QRectF pill(pad, pad, fm.horizontalAdvance(m_phase) + 24, fm.height() + 10);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(m_phaseColor);
+        painter->drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
+        painter->setFont(bold);
+        painter->setPen(Qt::white);
+        painter->drawText(pill, Qt::AlignCenter, m_phase);
+    }
+    if (!m_hint.isEmpty()) {
+        painter->setFont(body);
+        painter->setPen(theme.mutedText);
+        painter->drawText(QRectF(0, 0, viewport()->width(), viewport()->height()), Qt::AlignCenter, m_hint);
+    }
+    if (m_legend && scene() && !scene()->items().isEmpty()) {
+        struct Entry {
+            QString label;
+            QColor fill, border;
+            bool dashed;
+        };
+        const Entry entries[] = {
+            {tr("parameter (requires_grad)"), theme.parameterFill, theme.parameterBorder, false},
+            {tr("input"), theme.inputFill, theme.inputBorder, true},
+            {tr("grad_fn node"), theme.functionFill, theme.functionBorder, false},
+            {tr("AccumulateGrad"), theme.accumulateFill, theme.accumulateBorder, false},
+            {tr("loss"), theme.rootFill, theme.rootBorder, false},
+            {tr("stale saved tensor"), theme.badgeFill, theme.stale, false},
+        };
+        const QFontMetricsF bm(body);
+        qreal x = pad;
+        const qreal y = viewport()->height() - pad - bm.height();
+        painter->setFont(body);
+        for (const Entry& e : entries) {
+            const QRectF swatch(x, y + 2, 16 * theme.fontScale, bm.height() - 4);
+            QPen pen(e.border, 1.4);
+            if (e.dashed)
+                pen.setStyle(Qt::DashLine);
+            painter->setPen(pen);
+            painter->setBrush(e.fill);
+            painter->drawRoundedRect(swatch, 3, 3);
+            painter->setPen(theme.mutedText);
+            const qreal w = bm.horizontalAdvance(e.label);
+            painter->drawText(QRectF(swatch.right() + 5, y, w + 2, bm.height()), Qt::AlignVCenter, e.label);
+            x = swatch.right() + 5 + w + 16;
+        }
+    }
+    painter->restore();
 }
 
 void GraphView::mousePressEvent(QMouseEvent* event)

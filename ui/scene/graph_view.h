@@ -15,6 +15,10 @@ public:
     /// Fits the whole graph; further resizes keep fitting until the user zooms.
     void fitToView();
     void zoomBy(qreal factor);
+    /// Overlay drawn on top of the graph in screen space: a phase pill ("forward",
+    /// "backward", "error"), a hint line, and the colour legend.
+    void setOverlay(const QString& phase, const QColor& phaseColor, const QString& hint);
+    void setLegendVisible(bool visible);
 
 Q_SIGNALS:
     void zoomChanged(qreal zoom);
@@ -24,9 +28,14 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
     bool m_autoFit = true;
+    bool m_legend = true;
+    QString m_phase;
+    QColor m_phaseColor;
+    QString m_hint;
 };
 
 }  // namespace agv::ui
