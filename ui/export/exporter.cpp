@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPainter>
@@ -16,8 +17,14 @@ namespace {
 
 QRectF sourceRect(QGraphicsScene* scene, QRectF source)
 {
-    if (source.isEmpty())
-        source = scene->itemsBoundingRect().adjusted(-24, -24, 24, 24);
+    if (source.isEmpty()) {
+        // What is visible at this step, not the whole final graph (hidden items would
+        // leave empty space in a slide).
+        for (QGraphicsItem* item : scene->items())
+            if (item->isVisible())
+                source |= item->sceneBoundingRect();
+        source.adjust(-24, -24, 24, 24);
+    }
     if (source.isEmpty())
         source = QRectF(0, 0, 200, 120);
     return source;

@@ -11,7 +11,7 @@ namespace agv::ui {
 
 class GraphLayoutModel;
 
-/// Renders `source` (scene coordinates; the items' bounds when empty) of `scene`.
+/// Renders `source` (scene coordinates; the visible items' bounds when empty) of `scene`.
 bool exportSceneSvg(QGraphicsScene* scene, const QString& path, QRectF source = {}, QString* error = nullptr);
 bool exportScenePng(QGraphicsScene* scene, const QString& path, QRectF source = {}, qreal scale = 2.0,
                     QString* error = nullptr);
