@@ -282,7 +282,7 @@ Timeline::Timeline(const Recording& recording, size_t minInterval) : m_recording
         apply(state, e);
         state.step = i + 1;
         ++sinceSnapshot;
-        if (sinceSnapshot >= std::max(minInterval, state.entityCount() / 8)) {
+        if (sinceSnapshot >= std::max(minInterval, state.entityCount() / 16)) {
             m_snapshots.push_back(state);
             sinceSnapshot = 0;
         }

@@ -178,9 +178,9 @@ struct Marker {
 
 /// Snapshots + navigation over one Recording. Seeking any step costs one snapshot copy
 /// (cheap: see Note [Cheap snapshots]) plus at most one snapshot interval of events.
-/// The interval is max(minInterval, entities / 8): snapshots of a big state cost one
+/// The interval is max(minInterval, entities / 16): snapshots of a big state cost one
 /// pointer per entity, so spacing them with the state size bounds total memory while
-/// replay stays a few milliseconds (measured: < 8 ms worst case at 100,000 events).
+/// replay stays a few milliseconds (about 4 ms worst case at 100,000 events).
 /// Keeps a pointer to the Recording, which must outlive the Timeline.
 class Timeline {
 public:
