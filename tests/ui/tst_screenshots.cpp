@@ -125,6 +125,20 @@ private Q_SLOTS:
         QVERIFY(w.font().pointSizeF() < 12);
     }
 
+    void bigGraph()
+    {
+        Theme::applyToApplication(*qApp, Theme::make(false, false));
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        const trace::Recording r = wideGraphRecording(400);
+        w.loadRecording(std::make_shared<trace::Recording>(r), QStringLiteral("# a generated network\n"),
+                        QStringLiteral("big.py"), r.size());
+        w.graphView()->setZoom(0.6);
+        w.graphView()->centerOn(w.scene()->itemsBoundingRect().center());
+        shoot(w, QStringLiteral("1920_big_graph"));
+    }
+
     void startPage()
     {
         Theme::applyToApplication(*qApp, Theme::make(false, false));

@@ -136,6 +136,15 @@ void GraphView::drawForeground(QPainter* painter, const QRectF&)
         qreal x = pad;
         const qreal y = viewport()->height() - pad - bm.height();
         painter->setFont(body);
+        // A soft band keeps the legend readable over busy graphs.
+        qreal legendWidth = 0;
+        for (const Entry& e : entries)
+            legendWidth += 16 * theme.fontScale + 5 + bm.horizontalAdvance(e.label) + 16;
+        QColor band = theme.sceneBackground;
+        band.setAlphaF(0.88);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(band);
+        painter->drawRoundedRect(QRectF(pad - 6, y - 4, legendWidth, bm.height() + 8), 6, 6);
         for (const Entry& e : entries) {
             const QRectF swatch(x, y + 2, 16 * theme.fontScale, bm.height() - 4);
             QPen pen(e.border, 1.4);
