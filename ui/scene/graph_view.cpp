@@ -125,9 +125,9 @@ void GraphView::drawForeground(QPainter* painter, const QRectF&)
             bool dashed;
         };
         const Entry entries[] = {
-            {tr("parameter (requires_grad)"), theme.parameterFill, theme.parameterBorder, false},
+            {tr("parameter"), theme.parameterFill, theme.parameterBorder, false},
             {tr("input"), theme.inputFill, theme.inputBorder, true},
-            {tr("grad_fn node"), theme.functionFill, theme.functionBorder, false},
+            {tr("grad_fn"), theme.functionFill, theme.functionBorder, false},
             {tr("AccumulateGrad"), theme.accumulateFill, theme.accumulateBorder, false},
             {tr("loss"), theme.rootFill, theme.rootBorder, false},
             {tr("stale saved tensor"), theme.badgeFill, theme.stale, false},
