@@ -1,23 +1,25 @@
-// autogradviz: the GUI by default; headless modes for scripts and CI.
+// autogradviz: command line and wiring only (DESIGN.md, "The four layers").
+//   --run FILE.py [--trace OUT.jsonl]   headless run (app/headless_run.cpp)
+//   anything else                       the GUI or its headless export (ui/gui_app.h)
 
 #include <cstdio>
-#include <cstring>
+#include <memory>
 #include <string>
 
 #include "app/headless_run.h"
 
+#ifdef AGV_WITH_UI
+#include "app/interpreter_runner.h"
+#include "ui/gui_app.h"
+#endif
+
 namespace {
-void printHelp()
-{
-    std::puts(
-        "usage: autogradviz [FILE.py]\n"
-        "       autogradviz --run FILE.py [--trace OUT.jsonl]\n"
-        "\n"
-        "  FILE.py               open a script in the GUI\n"
-        "  --run FILE.py         run headless, print what `python3 FILE.py` prints, exit 0 or 1\n"
-        "  --trace OUT.jsonl     with --run: also write the recording, one JSON event per line\n"
-        "  --help                this text");
-}
+const char* const kHeadlessHelp =
+    "       autogradviz --run FILE.py [--trace OUT.jsonl]\n"
+    "\n"
+    "  --run FILE.py         run headless; print what `python3 FILE.py` prints; exit 0 or 1\n"
+    "  --trace OUT.jsonl     with --run: also write the recording, one JSON event per line\n"
+    "                        (schema: docs/trace-schema.md)\n";
 }  // namespace
 
 int main(int argc, char** argv)
@@ -26,19 +28,38 @@ int main(int argc, char** argv)
     bool headless = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            printHelp();
-            return 0;
-        }
-        if (arg == "--run" && i + 1 < argc) {
+        if (arg == "--run") {
+            if (i + 1 >= argc) {
+                std::fputs("autogradviz: --run needs a script path\n", stderr);
+                return 2;
+            }
             headless = true;
             run.scriptPath = argv[++i];
-        } else if (arg == "--trace" && i + 1 < argc) {
+        } else if (arg == "--trace") {
+            if (i + 1 >= argc) {
+                std::fputs("autogradviz: --trace needs an output path\n", stderr);
+                return 2;
+            }
             run.tracePath = argv[++i];
+        } else if (arg == "--help" || arg == "-h") {
+#ifdef AGV_WITH_UI
+            // the GUI prints its own usage lines first
+            std::fputs("usage: autogradviz [FILE.py|FILE.jsonl] [--demo NAME] [--dark] [--presenter]\n"
+                       "       autogradviz FILE --export OUT.svg|OUT.png|OUT.dot [--step N|end] [--dark]\n",
+                       stdout);
+#else
+            std::fputs("usage:\n", stdout);
+#endif
+            std::fputs(kHeadlessHelp, stdout);
+            return 0;
         }
     }
     if (headless)
         return runHeadless(run);
-    printHelp();
-    return 0;
+#ifdef AGV_WITH_UI
+    return agv::ui::runApp(argc, argv, std::make_shared<InterpreterRunner>());
+#else
+    std::fputs("autogradviz was built without the GUI (AGV_BUILD_UI=OFF); use --run FILE.py\n", stderr);
+    return 2;
+#endif
 }

@@ -1,0 +1,454 @@
+#include "core/trace/graph_state.h"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace agv::trace {
+
+bool operator==(const StackFrame& a, const StackFrame& b)
+{
+    return a.file == b.file && a.line == b.line && a.function == b.function && a.sourceLine == b.sourceLine;
+}
+
+bool operator==(const EdgeRef& a, const EdgeRef& b) { return a.node == b.node && a.inputNr == b.inputNr; }
+
+uint32_t GraphState::versionOf(const TensorView& t) const
+{
+    const uint32_t* v = versionCounters.find(t.versionCounter);
+    return v ? *v : 0;
+}
+
+uint32_t GraphState::currentVersion(const SavedView& s) const
+{
+    const uint32_t* v = versionCounters.find(s.versionCounter);
+    return v ? *v : s.savedVersion;
+}
+
+const TensorView* GraphState::tensor(Id id) const { return tensors.find(id); }
+
+const NodeView* GraphState::node(Id id) const { return nodes.find(id); }
+
+namespace {
+
+// One overload per payload type; each touches only what that event changes, so a
+// fold step costs O(log n) (plus the size of the event's own data).
+struct Folder {
+    GraphState& s;
+    const Event& e;
+
+    void operator()(const LineReached& p) { s.line = p.line; }
+
+    void operator()(const TensorCreated& p)
+    {
+        TensorView& t = s.tensors.obtain(p.tensor);
+        t.id = p.tensor;
+        t.label = p.label;
+        t.shape = p.shape;
+        t.dtype = p.dtype;
+        t.device = p.device;
+        t.bytes = p.bytes;
+        t.requiresGrad = p.requiresGrad;
+        t.isLeaf = p.isLeaf;
+        t.gradFn = p.gradFn;
+        t.outputNr = p.outputNr;
+        t.versionCounter = p.versionCounter != 0 ? p.versionCounter : p.tensor;
+        t.viewOf = p.viewOf;
+        t.preview = p.preview;
+        t.alive = true;
+        t.createdStep = e.step;
+        // A new counter starts at the tensor's version; a view shares its base's counter.
+        if (!s.versionCounters.contains(t.versionCounter))
+            s.versionCounters.obtain(t.versionCounter) = p.version;
+    }
+
+    void operator()(const TensorLabeled& p)
+    {
+        if (TensorView* t = s.tensors.edit(p.tensor))
+            t->label = p.label;
+    }
+
+    void operator()(const NodeCreated& p)
+    {
+        NodeView& n = s.nodes.obtain(p.node);
+        n.id = p.node;
+        n.name = p.name;
+        n.nextEdges = p.nextEdges;
+        n.phase = p.phase;
+        n.checkpointSegment = p.checkpointSegment;
+        n.variable = p.variable;
+        n.forwardTrace = p.forwardTrace;
+        n.module = s.moduleStack.empty() ? 0 : s.moduleStack.back();
+        n.createdStep = e.step;
+    }
+
+    void operator()(const TensorSaved& p)
+    {
+        SavedView& v = s.saved.obtain(p.saved);
+        v.id = p.saved;
+        v.node = p.node;
+        v.slot = p.slot;
+        v.tensor = p.tensor;
+        v.versionCounter = p.versionCounter;
+        if (v.versionCounter == 0)
+            if (const TensorView* t = s.tensor(p.tensor))
+                v.versionCounter = t->versionCounter;
+        v.savedVersion = p.savedVersion;
+        v.isOutput = p.isOutput;
+        v.holding = p.holding;
+        v.bytes = p.bytes;
+        if (NodeView* n = s.nodes.edit(p.node))
+            n->saved.push_back(p.saved);
+    }
+
+    void operator()(const VersionBumped& p)
+    {
+        Id counter = p.versionCounter;
+        if (counter == 0)
+            if (const TensorView* t = s.tensor(p.tensor))
+                counter = t->versionCounter;
+        s.versionCounters.obtain(counter) = p.newVersion;
+    }
+
+    void operator()(const GradFnChanged& p)
+    {
+        if (TensorView* t = s.tensors.edit(p.tensor)) {
+            t->gradFn = p.gradFn;
+            t->outputNr = p.outputNr;
+            t->requiresGrad = p.requiresGrad;
+            if (p.gradFn != 0)
+                t->isLeaf = false;
+            if (!p.preview.empty())
+                t->preview = p.preview;
+        }
+    }
+
+    void operator()(const Packed& p)
+    {
+        if (SavedView* v = s.saved.edit(p.saved)) {
+            v->packed = true;
+            v->packedDevice = p.toDevice;
+            v->hook = p.hook;
+        }
+    }
+
+    void operator()(const Unpacked& p)
+    {
+        if (SavedView* v = s.saved.edit(p.saved)) {
+            v->packed = false;
+            v->unpackCount += 1;
+        }
+    }
+
+    void operator()(const BackwardBegin& p)
+    {
+        s.inBackward = true;
+        s.retainGraph = p.retainGraph;
+        s.backwardCount += 1;
+        s.executingNode = 0;
+        s.gradientsInFlight.clear();
+    }
+
+    void operator()(const BackwardEnd&)
+    {
+        s.inBackward = false;
+        s.executingNode = 0;
+        s.gradientsInFlight.clear();
+    }
+
+    void operator()(const NodeExecuted& p)
+    {
+        s.executingNode = p.node;
+        s.gradientsInFlight.clear();
+        NodeView* node = s.nodes.edit(p.node);
+        if (!node)
+            return;
+        NodeView& n = *node;
+        n.executed = true;
+        n.executionOrder = s.executedCount++;
+        n.gradInputs = p.gradInputs;
+        n.gradOutputs = p.gradOutputs;
+        for (size_t i = 0; i < n.nextEdges.size() && i < p.gradOutputs.size(); ++i) {
+            const EdgeRef& edge = n.nextEdges[i];
+            if (edge.node != 0 && !p.gradOutputs[i].empty())
+                s.gradientsInFlight.push_back({p.node, edge.node, edge.inputNr, p.gradOutputs[i]});
+        }
+    }
+
+    void operator()(const GradAccumulated& p)
+    {
+        if (TensorView* t = s.tensors.edit(p.tensor)) {
+            t->hasGrad = true;
+            t->gradPreview = p.preview;
+        }
+    }
+
+    void operator()(const HookCalled&) {}
+
+    void operator()(const SavedReleased& p)
+    {
+        NodeView* n = s.nodes.edit(p.node);
+        if (!n)
+            return;
+        n->released = true;
+        for (Id id : n->saved)
+            if (SavedView* v = s.saved.edit(id))
+                v->released = true;
+    }
+
+    void operator()(const RecomputeBegin& p) { s.recomputeSegment = p.segment; }
+    void operator()(const RecomputeEnd&) { s.recomputeSegment = 0; }
+
+    void operator()(const MemoryChanged& p)
+    {
+        MemoryView& m = s.memory[p.device];
+        m.current = p.current;
+        m.peak = std::max(m.peak, p.peak);
+        if (p.delta < 0 && p.owner != 0)
+            if (TensorView* t = s.tensors.edit(p.owner))
+                t->alive = false;
+    }
+
+    void operator()(const ModuleEnter& p)
+    {
+        ModuleView& m = s.modules.obtain(p.module);
+        m.id = p.module;
+        m.name = p.name;
+        m.type = p.type;
+        m.parent = s.moduleStack.empty() ? 0 : s.moduleStack.back();
+        s.moduleStack.push_back(p.module);
+    }
+
+    void operator()(const ModuleExit& p)
+    {
+        // Pop up to and including the module (tolerates a missing exit on error paths).
+        auto it = std::find(s.moduleStack.rbegin(), s.moduleStack.rend(), p.module);
+        if (it != s.moduleStack.rend())
+            s.moduleStack.erase(std::next(it).base(), s.moduleStack.end());
+    }
+
+    void operator()(const Output& p) { s.console += p.text; }
+
+    void operator()(const ErrorRaised& p)
+    {
+        ErrorView err;
+        err.exceptionType = p.exceptionType;
+        err.message = p.message;
+        err.kind = p.kind;
+        err.failingNode = p.failingNode;
+        err.staleTensor = p.staleTensor;
+        err.forwardTrace = p.forwardTrace;
+        err.traceback = p.traceback;
+        err.line = e.line;
+        err.step = e.step;
+        s.error = std::move(err);
+        s.inBackward = false;
+        s.gradientsInFlight.clear();
+        // Keep executingNode: the failing node stays highlighted.
+        if (p.failingNode != 0)
+            s.executingNode = p.failingNode;
+    }
+};
+
+}  // namespace
+
+void apply(GraphState& state, const Event& event)
+{
+    if (event.line != 0 && !std::holds_alternative<LineReached>(event.payload))
+        state.line = event.line;
+    std::visit(Folder{state, event}, event.payload);
+    state.step = event.step + 1;
+}
+
+GraphState stateAt(const Recording& recording, size_t step)
+{
+    GraphState state;
+    const size_t end = std::min(step, recording.size());
+    for (size_t i = 0; i < end; ++i)
+        apply(state, recording[i]);
+    state.step = end;
+    return state;
+}
+
+// ---------------------------------------------------------------------------------
+
+Timeline::Timeline(const Recording& recording, size_t minInterval) : m_recording(&recording)
+{
+    GraphState state;
+    m_snapshots.push_back(state);
+    size_t sinceSnapshot = 0;
+    int previousLine = 0;
+    for (size_t i = 0; i < recording.size(); ++i) {
+        const Event& e = recording[i];
+        apply(state, e);
+        state.step = i + 1;
+        ++sinceSnapshot;
+        if (sinceSnapshot >= std::max(minInterval, state.entityCount() / 16)) {
+            m_snapshots.push_back(state);
+            sinceSnapshot = 0;
+        }
+        if (state.line != previousLine)
+            m_lineRunStarts.push_back(i + 1);
+        previousLine = state.line;
+        if (std::holds_alternative<NodeExecuted>(e.payload))
+            m_nodeSteps.push_back(i + 1);
+        if (std::holds_alternative<BackwardBegin>(e.payload))
+            m_markers.push_back({i + 1, MarkerKind::BackwardBegin});
+        else if (std::holds_alternative<ErrorRaised>(e.payload))
+            m_markers.push_back({i + 1, MarkerKind::ErrorRaised});
+        else if (std::holds_alternative<VersionBumped>(e.payload))
+            m_markers.push_back({i + 1, MarkerKind::VersionBumped});
+    }
+}
+
+const GraphState& Timeline::seek(size_t step)
+{
+    step = std::min(step, size());
+    if (step == m_current.step)
+        return m_current;
+    // Index of the last snapshot at or before `step`.
+    auto it = std::upper_bound(m_snapshots.begin(), m_snapshots.end(), step,
+                               [](size_t s, const GraphState& g) { return s < g.step; });
+    const GraphState& base = *std::prev(it);
+    // Moving forward from the current state is cheaper than copying when the current
+    // state is at or after the best snapshot.
+    if (!(m_current.step <= step && m_current.step >= base.step))
+        m_current = base;
+    for (size_t i = m_current.step; i < step; ++i)
+        apply(m_current, (*m_recording)[i]);
+    m_current.step = step;
+    return m_current;
+}
+
+int Timeline::lineAt(size_t step) const
+{
+    // The line at `step` is the line of the latest run start at or before it.
+    auto it = std::upper_bound(m_lineRunStarts.begin(), m_lineRunStarts.end(), step);
+    if (it == m_lineRunStarts.begin())
+        return 0;
+    const size_t runStart = *std::prev(it);
+    const Event& e = (*m_recording)[runStart - 1];
+    if (const auto* lr = std::get_if<LineReached>(&e.payload))
+        return lr->line;
+    return e.line;
+}
+
+size_t Timeline::nextLineStep(size_t step) const
+{
+    auto it = std::upper_bound(m_lineRunStarts.begin(), m_lineRunStarts.end(), step);
+    return it == m_lineRunStarts.end() ? size() : *it;
+}
+
+size_t Timeline::previousLineStep(size_t step) const
+{
+    auto it = std::upper_bound(m_lineRunStarts.begin(), m_lineRunStarts.end(), step);
+    if (it == m_lineRunStarts.begin())
+        return 0;
+    const size_t runStart = *std::prev(it);
+    if (runStart < step)
+        return runStart;
+    // Already at the start of this run: go to the start of the previous one.
+    if (std::prev(it) == m_lineRunStarts.begin())
+        return 0;
+    return *std::prev(it, 2);
+}
+
+size_t Timeline::nextBackwardNodeStep(size_t step) const
+{
+    auto it = std::upper_bound(m_nodeSteps.begin(), m_nodeSteps.end(), step);
+    return it == m_nodeSteps.end() ? step : *it;
+}
+
+size_t Timeline::previousBackwardNodeStep(size_t step) const
+{
+    auto it = std::lower_bound(m_nodeSteps.begin(), m_nodeSteps.end(), step);
+    return it == m_nodeSteps.begin() ? step : *std::prev(it);
+}
+
+// ---------------------------------------------------------------------------------
+
+FinalGraph finalGraph(const Recording& recording)
+{
+    FinalGraph g;
+    std::map<Id, size_t> tensorIndex;
+    std::map<Id, size_t> nodeIndex;
+    std::vector<Id> moduleStack;
+    std::vector<Id> roots;
+    for (const Event& e : recording.events()) {
+        std::visit(
+            [&](const auto& p) {
+                using T = std::decay_t<decltype(p)>;
+                if constexpr (std::is_same_v<T, TensorCreated>) {
+                    FinalTensor t;
+                    t.id = p.tensor;
+                    t.label = p.label;
+                    t.shape = p.shape;
+                    t.dtype = p.dtype;
+                    t.requiresGrad = p.requiresGrad;
+                    t.isLeaf = p.isLeaf;
+                    t.gradFn = p.gradFn;
+                    if (p.gradFn != 0)
+                        t.gradFnHistory.push_back(p.gradFn);
+                    t.createdStep = e.step;
+                    if (auto it = tensorIndex.find(p.tensor); it != tensorIndex.end()) {
+                        g.tensors[it->second] = t;
+                    } else {
+                        tensorIndex[p.tensor] = g.tensors.size();
+                        g.tensors.push_back(t);
+                    }
+                } else if constexpr (std::is_same_v<T, TensorLabeled>) {
+                    if (auto it = tensorIndex.find(p.tensor); it != tensorIndex.end())
+                        g.tensors[it->second].label = p.label;
+                } else if constexpr (std::is_same_v<T, GradFnChanged>) {
+                    if (auto it = tensorIndex.find(p.tensor); it != tensorIndex.end()) {
+                        FinalTensor& t = g.tensors[it->second];
+                        if (p.gradFn != 0) {
+                            t.gradFn = p.gradFn;
+                            t.gradFnHistory.push_back(p.gradFn);
+                            t.isLeaf = false;
+                        }
+                        t.requiresGrad = p.requiresGrad;
+                    }
+                } else if constexpr (std::is_same_v<T, NodeCreated>) {
+                    FinalNode n;
+                    n.id = p.node;
+                    n.name = p.name;
+                    n.nextEdges = p.nextEdges;
+                    n.phase = p.phase;
+                    n.checkpointSegment = p.checkpointSegment;
+                    n.variable = p.variable;
+                    n.module = moduleStack.empty() ? 0 : moduleStack.back();
+                    n.createdStep = e.step;
+                    if (nodeIndex.find(p.node) == nodeIndex.end()) {
+                        nodeIndex[p.node] = g.nodes.size();
+                        g.nodes.push_back(std::move(n));
+                    }
+                } else if constexpr (std::is_same_v<T, TensorSaved>) {
+                    if (auto it = nodeIndex.find(p.node); it != nodeIndex.end())
+                        g.nodes[it->second].savedSlots.push_back(p.slot);
+                    if (auto it = tensorIndex.find(p.tensor); it != tensorIndex.end())
+                        g.tensors[it->second].savedBySomeNode = true;
+                    g.savedLinks.push_back({p.saved, p.node, p.tensor});
+                } else if constexpr (std::is_same_v<T, BackwardBegin>) {
+                    roots.insert(roots.end(), p.roots.begin(), p.roots.end());
+                } else if constexpr (std::is_same_v<T, ModuleEnter>) {
+                    ModuleView& m = g.modules[p.module];
+                    m.id = p.module;
+                    m.name = p.name;
+                    m.type = p.type;
+                    m.parent = moduleStack.empty() ? 0 : moduleStack.back();
+                    moduleStack.push_back(p.module);
+                } else if constexpr (std::is_same_v<T, ModuleExit>) {
+                    auto it = std::find(moduleStack.rbegin(), moduleStack.rend(), p.module);
+                    if (it != moduleStack.rend())
+                        moduleStack.erase(std::next(it).base(), moduleStack.end());
+                }
+            },
+            e.payload);
+    }
+    for (FinalTensor& t : g.tensors)
+        if (t.gradFn != 0 && std::find(roots.begin(), roots.end(), t.gradFn) != roots.end())
+            t.isBackwardRoot = true;
+    return g;
+}
+
+}  // namespace agv::trace

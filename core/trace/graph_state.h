@@ -1,0 +1,262 @@
+#pragma once
+// The pure fold Recording + step -> GraphState that the GUI draws (DESIGN.md, "Trace
+// first"). State at step s is the fold of events [0, s): step 0 is "nothing happened
+// yet", step recording.size() is the end of the run. Everything here is plain data
+// with defaulted operator==, so tests can check that stepping back gives exactly the
+// state stepping forward gave.
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/trace/id_map.h"
+#include "core/trace/recording.h"
+
+namespace agv::trace {
+
+bool operator==(const StackFrame& a, const StackFrame& b);
+bool operator==(const EdgeRef& a, const EdgeRef& b);
+
+struct TensorView {
+    Id id = 0;
+    std::string label;  ///< latest script variable name bound to it ("" if none)
+    std::vector<int64_t> shape;
+    std::string dtype;
+    std::string device;
+    uint64_t bytes = 0;
+    bool requiresGrad = false;
+    bool isLeaf = true;
+    Id gradFn = 0;
+    uint32_t outputNr = 0;
+    Id versionCounter = 0;
+    Id viewOf = 0;
+    std::string preview;
+    bool hasGrad = false;
+    std::string gradPreview;
+    /// Cleared when the storage it owns is freed (MemoryChanged with a negative delta
+    /// and this tensor as owner): the core has no separate "tensor destroyed" event.
+    bool alive = true;
+    uint64_t createdStep = 0;
+
+    bool operator==(const TensorView&) const = default;
+};
+
+struct NodeView {
+    Id id = 0;
+    std::string name;
+    std::vector<EdgeRef> nextEdges;
+    NodePhase phase = NodePhase::Forward;
+    Id checkpointSegment = 0;
+    Id variable = 0;  ///< AccumulateGrad: the leaf
+    StackTrace forwardTrace;
+    Id module = 0;  ///< innermost nn.Module active when the node was created
+    std::vector<Id> saved;  ///< saved-variable ids owned by this node, in save order
+    bool executed = false;
+    int executionOrder = -1;  ///< 0 for the first node the engine ran, ...
+    bool released = false;    ///< SavedReleased seen
+    std::vector<std::string> gradInputs;   ///< from its latest NodeExecuted
+    std::vector<std::string> gradOutputs;  ///< one per next edge
+    uint64_t createdStep = 0;
+
+    bool operator==(const NodeView&) const = default;
+};
+
+struct SavedView {
+    Id id = 0;
+    Id node = 0;
+    std::string slot;
+    Id tensor = 0;
+    Id versionCounter = 0;
+    uint32_t savedVersion = 0;
+    bool isOutput = false;
+    SavedHolding holding = SavedHolding::Original;
+    uint64_t bytes = 0;
+    bool released = false;
+    bool packed = false;         ///< currently held in packed form (a hook ran pack)
+    std::string packedDevice;    ///< where the packed value lives ("cpu" when offloaded)
+    std::string hook;            ///< name of the hook that packed it
+    int unpackCount = 0;
+
+    bool operator==(const SavedView&) const = default;
+};
+
+/// A gradient travelling from `from` to its next edge `to` (drawn as a token on the edge).
+struct GradientFlow {
+    Id from = 0;
+    Id to = 0;
+    uint32_t inputNr = 0;
+    std::string preview;
+
+    bool operator==(const GradientFlow&) const = default;
+};
+
+struct MemoryView {
+    uint64_t current = 0;
+    uint64_t peak = 0;
+
+    bool operator==(const MemoryView&) const = default;
+};
+
+struct ModuleView {
+    Id id = 0;
+    std::string name;
+    std::string type;
+    Id parent = 0;
+
+    bool operator==(const ModuleView&) const = default;
+};
+
+struct ErrorView {
+    std::string exceptionType;
+    std::string message;
+    ErrorKind kind = ErrorKind::Other;
+    Id failingNode = 0;
+    Id staleTensor = 0;
+    StackTrace forwardTrace;
+    StackTrace traceback;
+    int line = 0;
+    uint64_t step = 0;  ///< index of the ErrorRaised event
+
+    bool operator==(const ErrorView&) const = default;
+};
+
+struct GraphState {
+    uint64_t step = 0;  ///< number of events folded in
+    // IdMaps share unchanged entities between copies: see Note [Cheap snapshots].
+    IdMap<TensorView> tensors;
+    IdMap<NodeView> nodes;
+    IdMap<SavedView> saved;
+    IdMap<uint32_t> versionCounters;  ///< counter id -> current version
+    IdMap<ModuleView> modules;
+    std::vector<Id> moduleStack;
+
+    Id executingNode = 0;  ///< node of the latest NodeExecuted while backward runs
+    int executedCount = 0;
+    std::vector<GradientFlow> gradientsInFlight;
+    bool inBackward = false;
+    bool retainGraph = false;
+    int backwardCount = 0;
+    Id recomputeSegment = 0;  ///< checkpoint segment being recomputed (0: none)
+
+    int line = 0;  ///< current source line
+    std::string console;
+    std::map<std::string, MemoryView> memory;  ///< per device
+    std::optional<ErrorView> error;
+
+    bool operator==(const GraphState&) const = default;
+
+    /// Current version of a tensor (through its shared version counter).
+    uint32_t versionOf(const TensorView& t) const;
+    uint32_t currentVersion(const SavedView& s) const;
+    /// A saved variable is stale when its tensor was modified in place after saving.
+    bool isStale(const SavedView& s) const { return currentVersion(s) != s.savedVersion; }
+    const TensorView* tensor(Id id) const;
+    const NodeView* node(Id id) const;
+    /// Number of entities held (drives the snapshot spacing in Timeline).
+    size_t entityCount() const { return tensors.size() + nodes.size() + saved.size(); }
+};
+
+/// Folds one event into the state (the state's step becomes event.step + 1).
+void apply(GraphState& state, const Event& event);
+
+/// The state after events [0, step) (step is clamped to recording.size()).
+GraphState stateAt(const Recording& recording, size_t step);
+
+// ---------------------------------------------------------------------------------
+// Navigation and markers
+
+enum class MarkerKind : uint8_t { BackwardBegin, ErrorRaised, VersionBumped };
+
+struct Marker {
+    size_t step = 0;  ///< the state right after the event
+    MarkerKind kind = MarkerKind::BackwardBegin;
+    bool operator==(const Marker&) const = default;
+};
+
+/// Snapshots + navigation over one Recording. Seeking any step costs one snapshot copy
+/// (cheap: see Note [Cheap snapshots]) plus at most one snapshot interval of events.
+/// The interval is max(minInterval, entities / 16): snapshots of a big state cost one
+/// pointer per entity, so spacing them with the state size bounds total memory while
+/// replay stays a few milliseconds (about 4 ms worst case at 100,000 events).
+/// Keeps a pointer to the Recording, which must outlive the Timeline.
+class Timeline {
+public:
+    explicit Timeline(const Recording& recording, size_t minInterval = 256);
+
+    const Recording& recording() const { return *m_recording; }
+    size_t size() const { return m_recording->size(); }
+
+    /// The state at `step` (clamped). The reference stays valid until the next seek.
+    const GraphState& seek(size_t step);
+    const GraphState& current() const { return m_current; }
+
+    /// Source line shown at `step`: the line of the last folded event (0 at step 0).
+    int lineAt(size_t step) const;
+    /// First step after `step` at which the line differs (size() if none).
+    size_t nextLineStep(size_t step) const;
+    /// Start of the current line's run, or of the previous one when already there.
+    size_t previousLineStep(size_t step) const;
+    /// Next / previous step right after a NodeExecuted event (returns `step` if none).
+    size_t nextBackwardNodeStep(size_t step) const;
+    size_t previousBackwardNodeStep(size_t step) const;
+
+    const std::vector<Marker>& markers() const { return m_markers; }
+    size_t snapshotCount() const { return m_snapshots.size(); }
+
+private:
+    const Recording* m_recording;
+    std::vector<GraphState> m_snapshots;  ///< ascending by step, first is step 0
+    std::vector<size_t> m_lineRunStarts;  ///< steps s where lineAt(s) != lineAt(s - 1)
+    std::vector<size_t> m_nodeSteps;      ///< steps right after each NodeExecuted
+    std::vector<Marker> m_markers;
+    GraphState m_current;
+};
+
+// ---------------------------------------------------------------------------------
+// Final graph: everything that ever exists in the run, for a single fixed layout.
+
+struct FinalTensor {
+    Id id = 0;
+    std::string label;
+    std::vector<int64_t> shape;
+    std::string dtype;
+    bool requiresGrad = false;
+    bool isLeaf = true;
+    Id gradFn = 0;  ///< its last grad_fn (0 for leaves)
+    std::vector<Id> gradFnHistory;  ///< every grad_fn it had (in-place ops rewrite history)
+    bool savedBySomeNode = false;
+    bool isBackwardRoot = false;  ///< its grad_fn was a root of some backward()
+    uint64_t createdStep = 0;
+};
+
+struct FinalNode {
+    Id id = 0;
+    std::string name;
+    std::vector<EdgeRef> nextEdges;
+    NodePhase phase = NodePhase::Forward;
+    Id checkpointSegment = 0;
+    Id variable = 0;
+    Id module = 0;
+    std::vector<std::string> savedSlots;  ///< "self", "other", ... (for sizing badges)
+    uint64_t createdStep = 0;
+};
+
+struct FinalGraph {
+    std::vector<FinalTensor> tensors;  ///< creation order
+    std::vector<FinalNode> nodes;      ///< creation order
+    std::map<Id, ModuleView> modules;
+    /// For each saved variable: node that saved it and the tensor it saved.
+    struct SavedLink {
+        Id saved = 0;
+        Id node = 0;
+        Id tensor = 0;
+    };
+    std::vector<SavedLink> savedLinks;
+};
+
+FinalGraph finalGraph(const Recording& recording);
+
+}  // namespace agv::trace

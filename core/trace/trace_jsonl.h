@@ -1,0 +1,30 @@
+#pragma once
+// Recording <-> JSON lines (docs/trace-schema.md): one event per line,
+// {"step":0,"line":3,"type":"TensorCreated",...fields}. Self-contained: a small
+// writer and a strict parser, no external JSON library.
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "core/trace/recording.h"
+
+namespace agv::trace {
+
+/// One event as a single JSON object (no trailing newline).
+std::string eventToJson(const Event& event);
+
+/// Parses one line. Returns std::nullopt and sets `error` on malformed input or an
+/// unknown event type. Unknown fields are ignored so newer writers stay readable.
+std::optional<Event> eventFromJson(const std::string& line, std::string* error = nullptr);
+
+void writeJsonl(const Recording& recording, std::ostream& out);
+
+/// Reads a whole stream; blank lines are skipped. On the first bad line returns false
+/// with `error` naming the line number. Steps are renumbered in reading order.
+bool readJsonl(std::istream& in, Recording& recording, std::string* error = nullptr);
+
+bool saveJsonl(const Recording& recording, const std::string& path, std::string* error = nullptr);
+bool loadJsonl(const std::string& path, Recording& recording, std::string* error = nullptr);
+
+}  // namespace agv::trace

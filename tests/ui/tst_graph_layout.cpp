@@ -1,0 +1,162 @@
+// Graphviz layout copied into GraphLayoutModel: every item gets a position, edges get
+// paths, boxes do not overlap, big graphs stay fast, DOT export is well formed.
+
+#include "core/trace/graph_state.h"
+#include "tests/common/synthetic_recordings.h"
+
+#include <QtTest>
+
+#include <QApplication>
+#include <QElapsedTimer>
+
+#include "ui/graph/graph_layout_model.h"
+#include "ui/graph/graphviz_layout.h"
+#include "ui/graph/layered_layout.h"
+#include "ui/scene/graph_scene.h"
+#include "ui/theme.h"
+
+using namespace agv;
+using namespace agv::testing;
+using namespace agv::ui;
+
+class TestGraphLayout : public QObject {
+    Q_OBJECT
+
+private:
+    static GraphLayoutModel laidOut(const trace::Recording& r)
+    {
+        GraphLayoutModel m = GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), GraphScene::metricsFor(Theme::current()));
+        QString error;
+        const bool ok = layoutGraph(m, &error);
+        if (!ok)
+            qWarning("%s", qPrintable(error));
+        return m;
+    }
+
+private Q_SLOTS:
+    void classicItems()
+    {
+        const GraphLayoutModel m = laidOut(classicRun().recording);
+        QVERIFY(m.laidOut);
+        int fn = 0, acc = 0, params = 0, inputs = 0, roots = 0;
+        for (const LayoutNode& n : m.nodes) {
+            switch (n.kind) {
+            case LayoutNodeKind::GradFn: ++fn; break;
+            case LayoutNodeKind::AccumulateGrad: ++acc; break;
+            case LayoutNodeKind::Parameter: ++params; break;
+            case LayoutNodeKind::Input: ++inputs; break;
+            case LayoutNodeKind::Root: ++roots; break;
+            }
+        }
+        QCOMPARE(fn, 5);
+        QCOMPARE(acc, 3);
+        QCOMPARE(params, 3);
+        QCOMPARE(inputs, 1);
+        QCOMPARE(roots, 1);
+        // MulBackward0 of l3 carries two badges (self=l1, other=w3) and its label.
+        const LayoutNode& mul2 = m.nodes[m.indexOfNode(105)];
+        QCOMPARE(mul2.title, QStringLiteral("MulBackward0"));
+        QCOMPARE(mul2.subtitle, QStringLiteral("l3"));
+        QCOMPARE(mul2.badges.size(), 2u);
+        QCOMPARE(mul2.badges[0].slot, QStringLiteral("self"));
+        QCOMPARE(mul2.badges[0].tensorLabel, QStringLiteral("l1"));
+    }
+
+    void everyNodePositionedWithoutOverlap()
+    {
+        const GraphLayoutModel m = laidOut(classicRun(true).recording);
+        QVERIFY(!m.bounds.isEmpty());
+        std::vector<QRectF> boxes;
+        for (const LayoutNode& n : m.nodes) {
+            const QRectF box(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size);
+            QVERIFY2(m.bounds.adjusted(-1, -1, 1, 1).contains(box), qPrintable(n.key));
+            for (const QRectF& other : boxes)
+                QVERIFY2(!box.adjusted(1, 1, -1, -1).intersects(other), qPrintable(n.key));
+            boxes.push_back(box);
+        }
+        for (const LayoutEdge& e : m.edges) {
+            QVERIFY(!e.path.isEmpty());
+            // Paths run from the producer's box to the consumer's box.
+            const LayoutNode& from = m.nodes[e.from];
+            const LayoutNode& to = m.nodes[e.to];
+            QVERIFY(QLineF(e.path.pointAtPercent(0), from.center).length() < from.size.width() + from.size.height());
+            QVERIFY(QLineF(e.path.pointAtPercent(1), to.center).length() < to.size.width() + to.size.height());
+        }
+        // Data flows down: leaves above the loss.
+        const LayoutNode& w1 = m.nodes[m.indexOfTensor(2)];
+        const LayoutNode& mean = m.nodes[m.indexOfNode(107)];
+        QVERIFY(w1.center.y() < mean.center.y());
+    }
+
+    void largeGraphIsFast()
+    {
+        const trace::Recording r = wideGraphRecording(3000);
+        QElapsedTimer timer;
+        timer.start();
+        const GraphLayoutModel m = laidOut(r);
+        const qint64 ms = timer.elapsed();
+        qInfo("3000-node layout: %lld ms, %zu items, %zu edges", ms, m.nodes.size(), m.edges.size());
+        QVERIFY(m.nodes.size() >= 3000);
+        int positioned = 0;
+        for (const LayoutNode& n : m.nodes)
+            positioned += m.bounds.adjusted(-1, -1, 1, 1).contains(n.center);
+        QCOMPARE(positioned, static_cast<int>(m.nodes.size()));
+        QVERIFY2(ms < 2000, qPrintable(QString("layout took %1 ms").arg(ms)));
+        // No two boxes of a rank overlap in the layered layout either.
+        std::map<qreal, std::vector<QRectF>> rows;
+        for (const LayoutNode& n : m.nodes)
+            rows[n.center.y() - n.size.height() / 2].push_back(
+                QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size));
+        for (auto& [y, boxes] : rows) {
+            std::sort(boxes.begin(), boxes.end(), [](const QRectF& a, const QRectF& b) { return a.left() < b.left(); });
+            for (size_t i = 1; i < boxes.size(); ++i)
+                QVERIFY(boxes[i - 1].right() <= boxes[i].left());
+        }
+    }
+
+    void midSizedGraphUsesGraphviz()
+    {
+        const trace::Recording r = wideGraphRecording(250);
+        GraphLayoutModel m = GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), GraphScene::metricsFor(Theme::current()));
+        QVERIFY(m.nodes.size() < kGraphvizNodeLimit);
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(layoutWithGraphviz(m));
+        qInfo("%zu-item Graphviz layout: %lld ms", m.nodes.size(), timer.elapsed());
+        for (const LayoutEdge& e : m.edges)
+            QVERIFY(!e.path.isEmpty());
+    }
+
+    void emptyRecording()
+    {
+        const GraphLayoutModel m = laidOut(trace::Recording{});
+        QVERIFY(m.nodes.empty());
+        QVERIFY(m.laidOut);
+    }
+
+    void gridFallback()
+    {
+        GraphLayoutModel m = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun().recording),
+                                                              GraphScene::metricsFor(Theme::current()));
+        layoutAsGrid(m);
+        for (const LayoutNode& n : m.nodes)
+            QVERIFY(m.bounds.contains(n.center));
+    }
+
+    void dotExport()
+    {
+        const GraphLayoutModel m = laidOut(classicRun().recording);
+        const QString dot = m.toDot();
+        QVERIFY(dot.startsWith(QStringLiteral("digraph autograd {")));
+        QVERIFY(dot.trimmed().endsWith(QLatin1Char('}')));
+        QCOMPARE(dot.count(QStringLiteral("->")), static_cast<int>(m.edges.size()));
+        QVERIFY(dot.contains(QStringLiteral("MulBackward0")));
+        QVERIFY(dot.contains(QStringLiteral("pos=")));
+        // The same recording gives the same structural signature (re-runs keep position).
+        QCOMPARE(laidOut(classicRun().recording).signature(), m.signature());
+        QVERIFY(laidOut(classicRun(true).recording).signature() != m.signature());
+    }
+};
+
+QTEST_MAIN(TestGraphLayout)
+#include "tst_graph_layout.moc"

@@ -1,0 +1,471 @@
+// The main window with synthetic recordings: playback, clicking items, keyboard
+// shortcuts, the error explainer, running through a (fake) ScriptRunner, export.
+
+#include "core/trace/graph_state.h"
+#include "tests/common/fake_runner.h"
+#include "tests/common/synthetic_recordings.h"
+
+#include <QtTest>
+
+#include <QApplication>
+#include <QPlainTextEdit>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+#include "core/trace/trace_jsonl.h"
+#include "ui/demo_catalog.h"
+#include "ui/gui_app.h"
+#include "ui/main_window.h"
+#include "ui/panels/code_editor.h"
+#include "ui/panels/error_panel.h"
+#include "ui/panels/inspector_panel.h"
+#include "ui/panels/memory_chart.h"
+#include "ui/panels/start_page.h"
+#include "ui/playback/player.h"
+#include "ui/playback/scrubber.h"
+#include "ui/playback/transport_bar.h"
+#include "ui/scene/graph_scene.h"
+#include "ui/scene/graph_view.h"
+
+using namespace agv;
+using namespace agv::testing;
+using namespace agv::ui;
+
+namespace {
+
+std::shared_ptr<trace::Recording> shared(const SyntheticRun& run) { return std::make_shared<trace::Recording>(run.recording); }
+
+void load(MainWindow& w, bool error, size_t step = 0)
+{
+    const SyntheticRun run = classicRun(error);
+    w.loadRecording(shared(run), QString::fromStdString(run.source), QString::fromStdString(run.fileName), step);
+}
+
+size_t stepAfterNth(const trace::Recording& r, auto pred, int nth)
+{
+    for (size_t i = 0; i < r.size(); ++i)
+        if (pred(r[i]) && nth-- == 0)
+            return i + 1;
+    return r.size();
+}
+
+void clickItem(GraphView* view, QGraphicsItem* item, QPointF offset = {})
+{
+    view->centerOn(item);
+    const QPoint p = view->mapFromScene(item->scenePos() + offset);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, p);
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("autogradviz-tests"));
+        QSettings().clear();
+    }
+
+    void loadsAndPlaysToEnd()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
+        load(w, false);
+        QCOMPARE(loaded.count(), 1);
+        QCOMPARE(w.player()->step(), 0u);
+        QCOMPARE(w.scene()->visibleNodeCount(), 0);
+        const size_t end = w.player()->stepCount();
+        QVERIFY(end > 50);
+
+        QSignalSpy steps(w.player(), &Player::stepChanged);
+        w.player()->setSpeed(32);
+        w.player()->play();
+        QVERIFY(w.player()->isPlaying());
+        QTRY_COMPARE_WITH_TIMEOUT(w.player()->step(), end, 15000);
+        QTRY_VERIFY(!w.player()->isPlaying());
+        QCOMPARE(static_cast<size_t>(steps.count()), end);
+        QCOMPARE(w.scene()->visibleNodeCount(), 13);
+        QVERIFY(w.console()->toPlainText().contains(QStringLiteral("tensor(28.) tensor(8.) tensor(10.)")));
+        QCOMPARE(w.editor()->currentLine(), 16);
+        QVERIFY(!w.errorPanel()->hasError());
+        // Play again from the end restarts at 0.
+        w.player()->play();
+        QTRY_VERIFY(w.player()->step() < end);
+        w.player()->pause();
+    }
+
+    void nodesRevealInExecutionOrder()
+    {
+        MainWindow w;
+        w.show();
+        load(w, false);
+        const trace::Recording& r = *w.player()->recording();
+        // Right after the first MulBackward0 is created it is visible, later nodes not.
+        const size_t afterMul = stepAfterNth(r, [](const trace::Event& e) {
+            const auto* n = std::get_if<trace::NodeCreated>(&e.payload);
+            return n && n->name == "MulBackward0";
+        }, 0);
+        w.player()->setStep(afterMul);
+        QVERIFY(w.scene()->functionItem(101)->isVisible());
+        QVERIFY(!w.scene()->functionItem(103)->isVisible());
+        const QPointF before = w.scene()->functionItem(101)->pos();
+        w.player()->goToEnd();
+        QCOMPARE(w.scene()->functionItem(101)->pos(), before);  // nothing jumps
+    }
+
+    void clickNodeShowsInspector()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        load(w, false);
+        w.player()->goToEnd();
+        FunctionNodeItem* mul = w.scene()->functionItem(105);  // MulBackward0 of l3
+        QVERIFY(mul && mul->isVisible());
+        // Click on the title area (badges are separate items lower in the box).
+        clickItem(w.graphView(), mul, QPointF(0, -mul->boxRect().height() / 2 + 10));
+        QVERIFY(mul->isSelected());
+        QCOMPARE(w.inspector()->selection().kind, Selection::Kind::Node);
+        QCOMPARE(w.inspector()->title(), QStringLiteral("MulBackward0"));
+        QVERIFY(w.inspector()->value(QStringLiteral("next_functions")).contains(QStringLiteral("AccumulateGrad")));
+        QVERIFY(w.inspector()->value(QStringLiteral("_saved_self")).contains(QStringLiteral("l1 saved@v0")));
+        QVERIFY(w.inspector()->value(QStringLiteral("executed")).contains(QStringLiteral("#3")));
+
+        // A leaf tensor.
+        TensorNodeItem* w1 = w.scene()->tensorItem(2);
+        QVERIFY(w1);
+        clickItem(w.graphView(), w1);
+        QCOMPARE(w.inspector()->title(), QStringLiteral("w1"));
+        QCOMPARE(w.inspector()->value(QStringLiteral(".grad")), QStringLiteral("tensor(28.)"));
+        QCOMPARE(w.inspector()->value(QStringLiteral("is_leaf")), QStringLiteral("True"));
+        QCOMPARE(w.inspector()->value(QStringLiteral("requires_grad")), QStringLiteral("True"));
+
+        // The inspector follows the step: before backward, .grad is None.
+        w.player()->setStep(10);
+        w.player()->goToStart();
+        w.player()->setStep(w.player()->stepCount() / 2);
+        QCOMPARE(w.inspector()->value(QStringLiteral(".grad")), QStringLiteral("None"));
+    }
+
+    void keyboardShortcutsMoveTheStep()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        load(w, false);
+        w.graphView()->setFocus();
+        QSignalSpy spy(w.player(), &Player::stepChanged);
+        QTest::keyClick(&w, Qt::Key_Right);
+        QCOMPARE(w.player()->step(), 1u);
+        QTest::keyClick(&w, Qt::Key_Right);
+        QTest::keyClick(&w, Qt::Key_Left);
+        QCOMPARE(w.player()->step(), 1u);
+        QTest::keyClick(&w, Qt::Key_End);
+        QCOMPARE(w.player()->step(), w.player()->stepCount());
+        QTest::keyClick(&w, Qt::Key_Home);
+        QCOMPARE(w.player()->step(), 0u);
+        QCOMPARE(spy.count(), 5);
+
+        // Shift+Right walks statement by statement.
+        QTest::keyClick(&w, Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(w.player()->state().line, 3);
+        QTest::keyClick(&w, Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(w.player()->state().line, 5);
+        QTest::keyClick(&w, Qt::Key_Left, Qt::ShiftModifier);
+        QCOMPARE(w.player()->state().line, 3);
+
+        // Ctrl+Right jumps to the next backward node.
+        QTest::keyClick(&w, Qt::Key_Right, Qt::ControlModifier);
+        QCOMPARE(QString::fromStdString(w.player()->state().node(w.player()->state().executingNode)->name),
+                 QStringLiteral("MeanBackward0"));
+        QTest::keyClick(&w, Qt::Key_Right, Qt::ControlModifier);
+        QCOMPARE(QString::fromStdString(w.player()->state().node(w.player()->state().executingNode)->name),
+                 QStringLiteral("MulBackward0"));
+        QVERIFY(!w.scene()->tokens().empty());  // gradients in flight are drawn
+
+        // Space toggles playback.
+        QTest::keyClick(&w, Qt::Key_Space);
+        QVERIFY(w.player()->isPlaying());
+        QTest::keyClick(&w, Qt::Key_Space);
+        QVERIFY(!w.player()->isPlaying());
+    }
+
+    void editorKeepsTypingKeys()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        load(w, false);
+        w.editor()->setFocus();
+        QTest::keyClick(w.editor(), Qt::Key_Right);
+        QCOMPARE(w.player()->step(), 0u);
+    }
+
+    void scrubberAndStepBackAreExact()
+    {
+        MainWindow w;
+        w.show();
+        load(w, true);
+        Scrubber* scrubber = w.transportBar()->scrubber();
+        QCOMPARE(scrubber->stepCount(), w.player()->stepCount());
+        QSignalSpy spy(scrubber, &Scrubber::stepRequested);
+        QTest::mouseClick(scrubber, Qt::LeftButton, {}, QPoint(scrubber->width() / 2, scrubber->height() / 2));
+        QCOMPARE(spy.count(), 1);
+        const size_t mid = w.player()->step();
+        QVERIFY(mid > 0 && mid < w.player()->stepCount());
+        const trace::GraphState atMid = w.player()->state();
+        w.player()->goToEnd();
+        while (w.player()->step() > mid)
+            w.player()->stepBack();
+        QVERIFY(w.player()->state() == atMid);
+    }
+
+    void errorPanelExplainsAndLinks()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        load(w, true);
+        QVERIFY(!w.errorPanel()->hasError());
+        w.player()->goToEnd();
+        QVERIFY(w.errorPanel()->hasError());
+        const QString text = w.errorPanel()->toPlainText();
+        QVERIFY(text.contains(QStringLiteral("modified by an inplace operation")));
+        QVERIFY(text.contains(QStringLiteral("clone()")));
+        QVERIFY(text.contains(QStringLiteral("l3 = l1 * w3")));
+        QCOMPARE(w.editor()->errorLine(), 12);
+        FunctionNodeItem* failing = w.scene()->functionItem(105);
+        QVERIFY(failing);
+        SavedBadgeItem* badge = w.scene()->badgeItem(201);
+        QVERIFY(badge && badge->isStale());
+        QVERIFY(badge->text().contains(QStringLiteral("@v0 \u2260 v1")));
+
+        QSignalSpy frames(w.errorPanel(), &ErrorPanel::frameActivated);
+        w.scene()->clearSelection();
+        w.errorPanel()->activateFrame(0);
+        QCOMPARE(frames.count(), 1);
+        QCOMPARE(frames.first().at(0).toInt(), 12);
+        QVERIFY(failing->isSelected());
+        QCOMPARE(w.editor()->textCursor().blockNumber(), 11);
+        QCOMPARE(w.inspector()->title(), QStringLiteral("MulBackward0"));
+
+        // Clicking the stale badge explains it.
+        clickItem(w.graphView(), badge, badge->boundingRect().center());
+        QCOMPARE(w.inspector()->selection().kind, Selection::Kind::Saved);
+        QCOMPARE(w.inspector()->value(QStringLiteral("stale")), QStringLiteral("True"));
+        QCOMPARE(w.inspector()->value(QStringLiteral("current version")), QStringLiteral("1"));
+
+        // Every kind has an explanation with fixes.
+        for (int k = 0; k <= static_cast<int>(ErrorKind::Script); ++k)
+            QVERIFY(!explainError(static_cast<ErrorKind>(k)).fixes.isEmpty());
+        QVERIFY(explainError(ErrorKind::BackwardTwice).fixes.join(' ').contains(QStringLiteral("retain_graph=True")));
+        QVERIFY(explainError(ErrorKind::LeafInplace).fixes.join(' ').contains(QStringLiteral("torch.no_grad()")));
+    }
+
+    void runsThroughTheRunnerOnAWorkerThread()
+    {
+        auto runner = classicFakeRunner(150);
+        MainWindow w(runner);
+        w.show();
+        QSignalSpy running(w.runController(), &RunController::runningChanged);
+        QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
+        w.editor()->setPlainText(QStringLiteral("import torch\n"));
+        QVERIFY(w.runScript());
+        QVERIFY(w.runController()->isRunning());
+        QApplication::processEvents();  // the window stays responsive while it runs
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+        QVERIFY(!w.runController()->isRunning());
+        QVERIFY(w.player()->stepCount() > 0);
+        QVERIFY(running.count() >= 2);
+
+        // A newer run cancels the one in flight; only the latest result arrives.
+        const int runsBefore = runner->m_runs;
+        w.runScript();
+        w.runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 10000);
+        w.runController()->waitForIdle();
+        QCOMPARE(loaded.count(), 2);
+        QVERIFY(runner->m_runs - runsBefore >= 1);
+    }
+
+    void rerunWhileTypingKeepsPosition()
+    {
+        auto runner = classicFakeRunner(0);
+        MainWindow w(runner);
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
+        w.editor()->setPlainText(QStringLiteral("x = 1\n"));  // typing triggers a debounced run
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+        w.player()->setStep(20);
+        w.editor()->appendPlainText(QStringLiteral("# a comment does not change the graph"));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 10000);
+        QCOMPARE(w.player()->step(), 20u);
+        // A different graph (the in-place variant) shows its end instead.
+        w.editor()->appendPlainText(QStringLiteral("l1 += 1"));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 3, 10000);
+        QCOMPARE(w.player()->step(), w.player()->stepCount());
+        QVERIFY(w.errorPanel()->hasError());
+    }
+
+    void runnerExceptionsStayOutOfQt()
+    {
+        struct Throwing : ScriptRunner {
+            RunOutcome run(const std::string&, const std::string&, const std::atomic<bool>&) override
+            {
+                throw std::runtime_error("interpreter exploded");
+            }
+        };
+        MainWindow w(std::make_shared<Throwing>());
+        QSignalSpy finished(w.runController(), &RunController::finished);
+        w.runScript();
+        QTRY_COMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).value<RunResult>().failure, QStringLiteral("interpreter exploded"));
+    }
+
+    void opensJsonlTraces()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("classic.jsonl"));
+        QVERIFY(trace::saveJsonl(classicRun().recording, path.toStdString()));
+        MainWindow w;
+        QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
+        QVERIFY(w.openFile(path));
+        QTRY_COMPARE(loaded.count(), 1);
+        QCOMPARE(w.player()->stepCount(), classicRun().recording.size());
+        QVERIFY(w.saveTrace(dir.filePath(QStringLiteral("again.jsonl"))));
+    }
+
+    void exportsSvgPngDot()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        load(w, false);
+        w.player()->goToEnd();
+
+        const QString svgPath = dir.filePath(QStringLiteral("graph.svg"));
+        QVERIFY(w.exportView(svgPath));
+        QFile svgFile(svgPath);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        const QByteArray svg = svgFile.readAll();
+        QXmlStreamReader xml(svg);
+        int elements = 0;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement)
+                ++elements;
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(elements > 20);
+        QVERIFY(svg.contains("MulBackward0"));
+        QVERIFY(QSvgRenderer(svg).isValid());
+
+        const QString pngPath = dir.filePath(QStringLiteral("graph.png"));
+        QVERIFY(w.exportView(pngPath));
+        QImage png(pngPath);
+        QVERIFY(!png.isNull());
+        QVERIFY(png.width() > 200 && png.height() > 200);
+        QSet<QRgb> colours;
+        for (int y = 0; y < png.height(); y += 7)
+            for (int x = 0; x < png.width(); x += 7)
+                colours.insert(png.pixel(x, y));
+        QVERIFY2(colours.size() > 8, "PNG looks blank");
+
+        const QString dotPath = dir.filePath(QStringLiteral("graph.dot"));
+        QVERIFY(w.exportDotFile(dotPath));
+        QFile dot(dotPath);
+        QVERIFY(dot.open(QIODevice::ReadOnly));
+        QVERIFY(dot.readAll().startsWith("digraph autograd"));
+        QVERIFY(!w.exportView(dir.filePath(QStringLiteral("graph.bmp"))));
+    }
+
+    void headlessExportFromTrace()
+    {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("t.jsonl"));
+        QVERIFY(trace::saveJsonl(classicRun(true).recording, trace.toStdString()));
+        GuiOptions o = parseGuiOptions({QStringLiteral("autogradviz"), trace, QStringLiteral("--export"),
+                                        dir.filePath(QStringLiteral("out.svg")), QStringLiteral("--step"), QStringLiteral("end")});
+        QVERIFY(o.error.isEmpty());
+        QCOMPARE(exportHeadless(o, nullptr), 0);
+        QVERIFY(QSvgRenderer(dir.filePath(QStringLiteral("out.svg"))).isValid());
+        o.exportPath = dir.filePath(QStringLiteral("out.png"));
+        o.step = QStringLiteral("20");
+        QCOMPARE(exportHeadless(o, nullptr), 0);
+        QVERIFY(!QImage(o.exportPath).isNull());
+        // A script needs a runner.
+        QFile py(dir.filePath(QStringLiteral("x.py")));
+        QVERIFY(py.open(QIODevice::WriteOnly));
+        py.write("import torch\n");
+        py.close();
+        o.file = py.fileName();
+        QCOMPARE(exportHeadless(o, nullptr), 2);
+        QCOMPARE(exportHeadless(o, classicFakeRunner()), 0);
+
+        QVERIFY(!parseGuiOptions({QStringLiteral("a"), QStringLiteral("--step"), QStringLiteral("x"), QStringLiteral("f.py")}).error.isEmpty());
+        QVERIFY(!parseGuiOptions({QStringLiteral("a"), QStringLiteral("--export"), QStringLiteral("o.svg")}).error.isEmpty());
+        QVERIFY(!parseGuiOptions({QStringLiteral("a"), QStringLiteral("--bogus")}).error.isEmpty());
+    }
+
+    void demoHeaders_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QString>("watch");
+        QTest::newRow("full") << QStringLiteral("# Title: Saved tensors\n# Watch: the badge\n#   turns red.\nimport torch\n")
+                              << QStringLiteral("Saved tensors") << QStringLiteral("the badge turns red.");
+        QTest::newRow("shebang") << QStringLiteral("#!/usr/bin/env python3\n# Title: T\nx = 1\n# Watch: too late\n")
+                                 << QStringLiteral("T") << QString();
+        QTest::newRow("none") << QStringLiteral("import torch\n") << QStringLiteral("demo") << QString();
+    }
+
+    void demoHeaders()
+    {
+        QFETCH(QString, source);
+        QFETCH(QString, title);
+        QFETCH(QString, watch);
+        const DemoInfo info = parseDemoHeader(source, QStringLiteral("/x/demo.py"));
+        QCOMPARE(info.title, title);
+        QCOMPARE(info.watch, watch);
+    }
+
+    void builtInDemosAreListed()
+    {
+        const QList<DemoInfo> demos = availableDemos();
+        QVERIFY(!demos.isEmpty());
+        QCOMPARE(demos.first().title, QStringLiteral("The classic graph"));
+        QVERIFY(demos.first().watch.contains(QStringLiteral("saved-tensor badges")));
+        MainWindow w;
+        QCOMPARE(w.startPage()->demoCount(), static_cast<int>(demos.size()));
+    }
+
+    void themesRelayoutWithoutLosingTheStep()
+    {
+        MainWindow w;
+        w.show();
+        load(w, false);
+        w.player()->setStep(30);
+        w.setTheme(true, true);
+        QCOMPARE(w.player()->step(), 30u);
+        QVERIFY(w.isDark());
+        w.setTheme(false, false);
+        QCOMPARE(w.player()->step(), 30u);
+    }
+
+    void memoryChartHasSeries()
+    {
+        MainWindow w;
+        load(w, false);
+        QCOMPARE(w.memoryChart()->devices(), QStringList{QStringLiteral("cpu")});
+        QCOMPARE(formatBytes(1536), QStringLiteral("1.5 KiB"));
+        QCOMPARE(formatBytes(12), QStringLiteral("12 B"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

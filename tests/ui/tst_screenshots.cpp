@@ -1,0 +1,154 @@
+// Renders the main window offscreen at projector and laptop sizes and saves PNGs in
+// the build folder (screenshots/), so the look can be reviewed without a display.
+
+#include "core/trace/graph_state.h"
+#include "tests/common/synthetic_recordings.h"
+
+#include <QtTest>
+
+#include <QApplication>
+#include <QDir>
+
+#include "ui/main_window.h"
+#include "ui/panels/error_panel.h"
+#include "ui/playback/player.h"
+#include "ui/scene/graph_scene.h"
+#include "ui/scene/graph_view.h"
+#include "ui/theme.h"
+
+using namespace agv;
+using namespace agv::testing;
+using namespace agv::ui;
+
+namespace {
+
+size_t stepAfterNth(const trace::Recording& r, auto pred, int nth)
+{
+    for (size_t i = 0; i < r.size(); ++i)
+        if (pred(r[i]) && nth-- == 0)
+            return i + 1;
+    return r.size();
+}
+
+bool isNodeExecuted(const trace::Event& e) { return std::holds_alternative<trace::NodeExecuted>(e.payload); }
+bool isBump(const trace::Event& e) { return std::holds_alternative<trace::VersionBumped>(e.payload); }
+
+}  // namespace
+
+class TestScreenshots : public QObject {
+    Q_OBJECT
+
+private:
+    QString m_dir;
+
+    void shoot(MainWindow& w, const QString& name)
+    {
+        QTest::qWait(30);
+        QApplication::processEvents();
+        const QImage image = w.grab().toImage();
+        QVERIFY(!image.isNull());
+        const QString path = m_dir + QLatin1Char('/') + name + QStringLiteral(".png");
+        QVERIFY(image.save(path));
+    }
+
+    void prepare(MainWindow& w, QSize size, bool dark, bool presenter, bool error, size_t step)
+    {
+        w.setTheme(dark, presenter);
+        w.resize(size);
+        w.show();
+        const SyntheticRun run = classicRun(error);
+        w.loadRecording(std::make_shared<trace::Recording>(run.recording), QString::fromStdString(run.source),
+                        QString::fromStdString(run.fileName), step);
+        QApplication::processEvents();
+        w.graphView()->fitToView();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("autogradviz-tests"));
+        QSettings().clear();
+        m_dir = QStringLiteral(AGV_BINARY_DIR) + QStringLiteral("/screenshots");
+        QDir().mkpath(m_dir);
+    }
+
+    void screenshots_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("dark");
+        QTest::addColumn<bool>("presenter");
+        QTest::addColumn<bool>("error");
+        QTest::addColumn<QString>("moment");
+        const QSize projector(1920, 1080), laptop(1280, 800);
+        QTest::newRow("1920_backward_light") << projector << false << false << false << "backward";
+        QTest::newRow("1920_end_light") << projector << false << false << false << "end";
+        QTest::newRow("1920_error_light") << projector << false << false << true << "end";
+        QTest::newRow("1920_stale_dark") << projector << true << false << true << "bump";
+        QTest::newRow("1920_backward_presenter") << projector << false << true << false << "backward";
+        QTest::newRow("1280_forward_light") << laptop << false << false << false << "forward";
+        QTest::newRow("1280_error_dark") << laptop << true << false << true << "end";
+    }
+
+    void screenshots()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, dark);
+        QFETCH(bool, presenter);
+        QFETCH(bool, error);
+        QFETCH(QString, moment);
+        const SyntheticRun run = classicRun(error);
+        size_t step = run.recording.size();
+        if (moment == QLatin1String("backward"))
+            step = stepAfterNth(run.recording, isNodeExecuted, 2);
+        else if (moment == QLatin1String("bump"))
+            step = stepAfterNth(run.recording, isBump, 0);
+        else if (moment == QLatin1String("forward"))
+            step = run.recording.size() / 3;
+        // Theme first, as the app does at startup (widgets are created with its fonts).
+        Theme::applyToApplication(*qApp, Theme::make(dark, presenter));
+        MainWindow w;
+        prepare(w, size, dark, presenter, error, step);
+        if (moment == QLatin1String("end") && error)
+            w.scene()->selectNode(w.player()->state().error->failingNode);
+        else if (moment == QLatin1String("backward"))
+            w.scene()->selectNode(w.player()->state().executingNode);
+        shoot(w, QString::fromLatin1(QTest::currentDataTag()));
+    }
+
+    void themeSwitchAtRuntime()
+    {
+        // Switching back from presenter mode must shrink every font again.
+        Theme::applyToApplication(*qApp, Theme::make(false, true));
+        MainWindow w;
+        prepare(w, QSize(1280, 800), false, false, false, 25);
+        shoot(w, QStringLiteral("1280_after_presenter_toggle"));
+        QVERIFY(w.font().pointSizeF() < 12);
+    }
+
+    void bigGraph()
+    {
+        Theme::applyToApplication(*qApp, Theme::make(false, false));
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        const trace::Recording r = wideGraphRecording(400);
+        w.loadRecording(std::make_shared<trace::Recording>(r), QStringLiteral("# a generated network\n"),
+                        QStringLiteral("big.py"), r.size());
+        w.graphView()->setZoom(0.6);
+        w.graphView()->centerOn(w.scene()->itemsBoundingRect().center());
+        shoot(w, QStringLiteral("1920_big_graph"));
+    }
+
+    void startPage()
+    {
+        Theme::applyToApplication(*qApp, Theme::make(false, false));
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        w.showStartPage();
+        shoot(w, QStringLiteral("1920_start_page"));
+    }
+};
+
+QTEST_MAIN(TestScreenshots)
+#include "tst_screenshots.moc"

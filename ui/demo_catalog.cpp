@@ -1,0 +1,70 @@
+#include "ui/demo_catalog.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+// resources.qrc lives in the static agv_ui library: its initializer must be referenced
+// explicitly or the linker drops it (Q_INIT_RESOURCE must be used outside namespaces).
+static void initUiResources() { Q_INIT_RESOURCE(resources); }
+
+namespace agv::ui {
+
+DemoInfo parseDemoHeader(const QString& source, const QString& path)
+{
+    DemoInfo info;
+    info.path = path;
+    info.fileName = QFileInfo(path).fileName();
+    static const QRegularExpression keyLine(QStringLiteral("^#\\s*([A-Za-z]+)\\s*:\\s*(.*)$"));
+    QString* last = nullptr;
+    for (const QString& raw : source.split(QLatin1Char('\n'))) {
+        const QString line = raw.trimmed();
+        if (line.startsWith(QLatin1String("#!")) || (line.isEmpty() && !last))
+            continue;
+        if (!line.startsWith(QLatin1Char('#')))
+            break;
+        if (const auto m = keyLine.match(line); m.hasMatch()) {
+            const QString key = m.captured(1).toLower();
+            last = key == QLatin1String("title") ? &info.title
+                 : key == QLatin1String("watch") ? &info.watch
+                 : key == QLatin1String("level") ? &info.level
+                                                 : nullptr;
+            if (last)
+                *last = m.captured(2).trimmed();
+            continue;
+        }
+        const QString text = line.mid(1).trimmed();
+        if (last && !text.isEmpty())
+            *last += QLatin1Char(' ') + text;
+    }
+    if (info.title.isEmpty())
+        info.title = QFileInfo(path).completeBaseName();
+    return info;
+}
+
+QList<DemoInfo> scanDemos(const QString& directory)
+{
+    QList<DemoInfo> demos;
+    const QDir dir(directory);
+    for (const QString& name : dir.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name)) {
+        QFile f(dir.filePath(name));
+        if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+            continue;
+        demos.append(parseDemoHeader(QString::fromUtf8(f.read(16 * 1024)), dir.filePath(name)));
+    }
+    return demos;
+}
+
+QList<DemoInfo> availableDemos()
+{
+    static const bool initialized = (initUiResources(), true);
+    Q_UNUSED(initialized);
+    QList<DemoInfo> demos = scanDemos(QStringLiteral(":/demos"));
+    const QString extra = qEnvironmentVariable("AGV_DEMOS_DIR");
+    if (!extra.isEmpty())
+        demos += scanDemos(extra);
+    return demos;
+}
+
+}  // namespace agv::ui

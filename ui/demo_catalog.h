@@ -1,0 +1,32 @@
+#pragma once
+// Demos are plain PyTorch scripts (resources/demos/*.py) that start with a comment
+// header the start page and File > Demos read:
+//
+//   # Title: Saved tensors and in-place ops
+//   # Watch: MulBackward0 saves `l1`. The in-place `l1 += 1` bumps its version,
+//   #        the badge turns red, and backward() fails at that node.
+//   # Level: beginner                      (optional)
+//
+// A key line is `# Key: text`; following `#` lines without a key continue the previous
+// value. The header ends at the first line that is not a comment.
+
+#include <QList>
+#include <QString>
+
+namespace agv::ui {
+
+struct DemoInfo {
+    QString path;      ///< file or resource path (":/demos/01_classic.py")
+    QString fileName;  ///< "01_classic.py"
+    QString title;     ///< from "# Title:", else the file name
+    QString watch;     ///< from "# Watch:"
+    QString level;     ///< from "# Level:" (optional)
+};
+
+DemoInfo parseDemoHeader(const QString& source, const QString& path);
+/// All *.py files in `directory` (a filesystem path or a ":/" resource path), by name.
+QList<DemoInfo> scanDemos(const QString& directory);
+/// The built-in demos plus those in $AGV_DEMOS_DIR.
+QList<DemoInfo> availableDemos();
+
+}  // namespace agv::ui

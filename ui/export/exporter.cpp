@@ -1,0 +1,121 @@
+#include "ui/export/exporter.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QPainter>
+#include <QSvgGenerator>
+
+#include "ui/graph/graph_layout_model.h"
+#include "ui/scene/graph_scene.h"
+
+namespace agv::ui {
+
+namespace {
+
+QRectF sourceRect(QGraphicsScene* scene, QRectF source)
+{
+    if (source.isEmpty()) {
+        // What is visible at this step, not the whole final graph (hidden items would
+        // leave empty space in a slide).
+        for (QGraphicsItem* item : scene->items())
+            if (item->isVisible())
+                source |= item->sceneBoundingRect();
+        source.adjust(-24, -24, 24, 24);
+    }
+    if (source.isEmpty())
+        source = QRectF(0, 0, 200, 120);
+    return source;
+}
+
+// Exports skip the dot grid: it adds thousands of SVG elements and nothing to a slide.
+class PlainBackground {
+public:
+    explicit PlainBackground(QGraphicsScene* scene) : m_scene(qobject_cast<GraphScene*>(scene))
+    {
+        if (m_scene)
+            m_scene->setGridVisible(false);
+    }
+    ~PlainBackground()
+    {
+        if (m_scene)
+            m_scene->setGridVisible(true);
+    }
+
+private:
+    GraphScene* m_scene;
+};
+
+}  // namespace
+
+bool exportSceneSvg(QGraphicsScene* scene, const QString& path, QRectF source, QString* error)
+{
+    source = sourceRect(scene, source);
+    PlainBackground plain(scene);
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(source.size().toSize());
+    svg.setViewBox(QRectF(QPointF(0, 0), source.size()));
+    svg.setTitle(QStringLiteral("Autograd graph"));
+    svg.setDescription(QStringLiteral("Exported by Autograd Visualizer"));
+    QPainter painter;
+    if (!painter.begin(&svg)) {
+        if (error)
+            *error = QStringLiteral("cannot write %1").arg(path);
+        return false;
+    }
+    scene->render(&painter, QRectF(QPointF(0, 0), source.size()), source);
+    painter.end();
+    if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0) {
+        if (error)
+            *error = QStringLiteral("cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+bool exportScenePng(QGraphicsScene* scene, const QString& path, QRectF source, qreal scale, QString* error)
+{
+    source = sourceRect(scene, source);
+    PlainBackground plain(scene);
+    QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    {
+        QPainter painter(&image);
+        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+        scene->render(&painter, QRectF(QPointF(0, 0), image.size()), source);
+    }
+    if (!image.save(path, "PNG")) {
+        if (error)
+            *error = QStringLiteral("cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+bool exportScene(QGraphicsScene* scene, const QString& path, QRectF source, QString* error)
+{
+    if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive))
+        return exportSceneSvg(scene, path, source, error);
+    if (path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
+        return exportScenePng(scene, path, source, 2.0, error);
+    if (error)
+        *error = QStringLiteral("unknown export format (use .svg or .png): %1").arg(path);
+    return false;
+}
+
+bool exportDot(const GraphLayoutModel& model, const QString& path, QString* error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error)
+            *error = QStringLiteral("cannot write %1").arg(path);
+        return false;
+    }
+    f.write(model.toDot().toUtf8());
+    return true;
+}
+
+}  // namespace agv::ui

@@ -1,0 +1,221 @@
+#include "ui/graph/graph_layout_model.h"
+
+#include <QFontMetricsF>
+
+#include <algorithm>
+
+namespace agv::ui {
+
+int GraphLayoutModel::edgeBetweenNodes(Id producer, Id consumer) const
+{
+    const int a = indexOfNode(producer);
+    const int b = indexOfNode(consumer);
+    if (a < 0 || b < 0)
+        return -1;
+    for (size_t i = 0; i < edges.size(); ++i)
+        if (edges[i].from == a && edges[i].to == b)
+            return static_cast<int>(i);
+    return -1;
+}
+
+namespace {
+
+QString badgeText(const LayoutBadge& b)
+{
+    // Widest form the scene will draw: "other: l3 @v0 ≠ v10".
+    return QStringLiteral("%1: %2 @v00 \u2260 v00").arg(b.slot, b.tensorLabel.isEmpty() ? QStringLiteral("tensor") : b.tensorLabel);
+}
+
+}  // namespace
+
+GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics)
+{
+    GraphLayoutModel m;
+    m.modules = graph.modules;
+    const QFontMetricsF title(metrics.titleFont);
+    const QFontMetricsF body(metrics.bodyFont);
+
+    std::map<Id, const trace::FinalTensor*> tensorById;
+    for (const trace::FinalTensor& t : graph.tensors)
+        tensorById[t.id] = &t;
+    auto labelOf = [&](Id tensor) {
+        auto it = tensorById.find(tensor);
+        return it == tensorById.end() ? QString() : QString::fromStdString(it->second->label);
+    };
+
+    auto addNode = [&](LayoutNode n) {
+        qreal w = title.horizontalAdvance(n.title);
+        if (!n.subtitle.isEmpty())
+            w = std::max(w, body.horizontalAdvance(n.subtitle));
+        for (const LayoutBadge& b : n.badges)
+            w = std::max(w, body.horizontalAdvance(badgeText(b)) + 12);
+        qreal h = title.height() + 2 * metrics.paddingY;
+        if (!n.subtitle.isEmpty())
+            h += body.height() + 2;
+        if (!n.reserveText.isEmpty()) {
+            w = std::max(w, body.horizontalAdvance(n.reserveText));
+            h += body.height() + 2;
+        }
+        if (!n.badges.empty())
+            h += n.badges.size() * metrics.badgeHeight + 6;
+        n.size = QSizeF(std::ceil(std::max<qreal>(w + 2 * metrics.paddingX, 96)), std::ceil(h));
+        const int index = static_cast<int>(m.nodes.size());
+        m.indexByKey.insert(n.key, index);
+        m.nodes.push_back(std::move(n));
+        return index;
+    };
+
+    // Labels of non-leaf tensors become the subtitle of the node that produced them.
+    std::map<Id, QStringList> producedLabels;
+    for (const trace::FinalTensor& t : graph.tensors)
+        if (!t.isLeaf && !t.label.empty())
+            for (Id fn : t.gradFnHistory)
+                producedLabels[fn].append(QString::fromStdString(t.label));
+
+    std::map<Id, std::vector<LayoutBadge>> badges;
+    for (const trace::FinalGraph::SavedLink& s : graph.savedLinks) {
+        LayoutBadge b;
+        b.saved = s.saved;
+        b.tensor = s.tensor;
+        b.tensorLabel = labelOf(s.tensor);
+        badges[s.node].push_back(b);
+    }
+    for (const trace::FinalNode& n : graph.nodes) {
+        auto it = badges.find(n.id);
+        if (it == badges.end())
+            continue;
+        for (size_t i = 0; i < it->second.size() && i < n.savedSlots.size(); ++i)
+            it->second[i].slot = QString::fromStdString(n.savedSlots[i]);
+    }
+
+    for (const trace::FinalNode& fn : graph.nodes) {
+        LayoutNode n;
+        n.key = QStringLiteral("n%1").arg(fn.id);
+        n.id = fn.id;
+        n.title = QString::fromStdString(fn.name);
+        n.kind = fn.name == "AccumulateGrad" ? LayoutNodeKind::AccumulateGrad : LayoutNodeKind::GradFn;
+        n.recompute = fn.phase == trace::NodePhase::Recompute;
+        n.module = fn.module;
+        n.createdStep = fn.createdStep;
+        if (auto it = producedLabels.find(fn.id); it != producedLabels.end())
+            n.subtitle = it->second.join(QStringLiteral(", "));
+        if (auto it = badges.find(fn.id); it != badges.end())
+            n.badges = it->second;
+        m.nodeIndexById.insert(fn.id, addNode(std::move(n)));
+    }
+
+    std::map<Id, Id> accumulateOf;  // leaf tensor -> AccumulateGrad node
+    for (const trace::FinalNode& fn : graph.nodes)
+        if (fn.variable != 0)
+            accumulateOf[fn.variable] = fn.id;
+
+    auto shapeText = [](const trace::FinalTensor& t) {
+        QStringList dims;
+        for (int64_t d : t.shape)
+            dims << QString::number(d);
+        return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
+    };
+
+    for (const trace::FinalTensor& t : graph.tensors) {
+        LayoutNode n;
+        n.key = QStringLiteral("t%1").arg(t.id);
+        n.id = t.id;
+        n.createdStep = t.createdStep;
+        const QString label = t.label.empty() ? QStringLiteral("tensor") : QString::fromStdString(t.label);
+        n.title = label;
+        n.subtitle = shapeText(t);
+        if (t.isLeaf && t.requiresGrad && accumulateOf.count(t.id))
+            n.kind = LayoutNodeKind::Parameter;
+        else if (t.isLeaf && !t.requiresGrad && t.savedBySomeNode)
+            n.kind = LayoutNodeKind::Input;
+        else if (t.isBackwardRoot)
+            n.kind = LayoutNodeKind::Root;
+        else
+            continue;
+        if (n.kind == LayoutNodeKind::Parameter)
+            n.reserveText = QStringLiteral(".grad = tensor(00.0000)");
+        m.tensorIndexById.insert(t.id, addNode(std::move(n)));
+        if (m.nodes.back().kind == LayoutNodeKind::Root && t.gradFn != 0) {
+            const int from = m.indexOfNode(t.gradFn);
+            if (from >= 0)
+                m.edges.push_back({from, static_cast<int>(m.nodes.size() - 1), LayoutEdgeKind::ToRoot, 0, {}});
+        }
+    }
+
+    for (const trace::FinalNode& fn : graph.nodes) {
+        const int consumer = m.indexOfNode(fn.id);
+        for (const trace::EdgeRef& e : fn.nextEdges) {
+            const int producer = m.indexOfNode(e.node);
+            if (e.node != 0 && producer >= 0)
+                m.edges.push_back({producer, consumer, LayoutEdgeKind::NextFunction, e.inputNr, {}});
+        }
+        if (fn.variable != 0) {
+            const int leaf = m.indexOfTensor(fn.variable);
+            if (leaf >= 0)
+                m.edges.push_back({leaf, consumer, LayoutEdgeKind::LeafToAccumulate, 0, {}});
+        }
+    }
+    for (const trace::FinalGraph::SavedLink& s : graph.savedLinks) {
+        const int input = m.indexOfTensor(s.tensor);
+        const int node = m.indexOfNode(s.node);
+        if (input >= 0 && node >= 0 && m.nodes[input].kind == LayoutNodeKind::Input)
+            m.edges.push_back({input, node, LayoutEdgeKind::SavedInput, 0, {}});
+    }
+    return m;
+}
+
+namespace {
+QString dotEscape(const QString& s)
+{
+    QString out = s;
+    out.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    out.replace(QLatin1Char('"'), QLatin1String("\\\""));
+    out.replace(QLatin1Char('\n'), QLatin1String("\\n"));
+    return out;
+}
+}  // namespace
+
+QString GraphLayoutModel::toDot() const
+{
+    QString dot;
+    dot += QStringLiteral("digraph autograd {\n  rankdir=TB;\n  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans\"];\n");
+    for (const LayoutNode& n : nodes) {
+        QString fill;
+        switch (n.kind) {
+        case LayoutNodeKind::GradFn: fill = QStringLiteral("#eceff3"); break;
+        case LayoutNodeKind::AccumulateGrad: fill = QStringLiteral("#dcf5e3"); break;
+        case LayoutNodeKind::Parameter: fill = QStringLiteral("#dbeafe"); break;
+        case LayoutNodeKind::Input: fill = QStringLiteral("#ffffff"); break;
+        case LayoutNodeKind::Root: fill = QStringLiteral("#fff0d1"); break;
+        }
+        QString label = n.title;
+        if (!n.subtitle.isEmpty())
+            label += QLatin1Char('\n') + n.subtitle;
+        for (const LayoutBadge& b : n.badges)
+            label += QStringLiteral("\n%1: %2").arg(b.slot, b.tensorLabel);
+        dot += QStringLiteral("  %1 [label=\"%2\", fillcolor=\"%3\"").arg(n.key, dotEscape(label), fill);
+        if (laidOut)
+            dot += QStringLiteral(", pos=\"%1,%2!\"").arg(n.center.x(), 0, 'f', 1).arg(bounds.bottom() - n.center.y(), 0, 'f', 1);
+        dot += QStringLiteral("];\n");
+    }
+    for (const LayoutEdge& e : edges) {
+        dot += QStringLiteral("  %1 -> %2").arg(nodes[e.from].key, nodes[e.to].key);
+        if (e.kind == LayoutEdgeKind::SavedInput)
+            dot += QStringLiteral(" [style=dashed]");
+        dot += QStringLiteral(";\n");
+    }
+    dot += QStringLiteral("}\n");
+    return dot;
+}
+
+QString GraphLayoutModel::signature() const
+{
+    QString sig;
+    for (const LayoutNode& n : nodes)
+        sig += n.key + QLatin1Char(':') + n.title + QLatin1Char(':') + n.subtitle + QLatin1Char(';');
+    for (const LayoutEdge& e : edges)
+        sig += QStringLiteral("%1>%2;").arg(e.from).arg(e.to);
+    return sig;
+}
+
+}  // namespace agv::ui

@@ -1,0 +1,104 @@
+#pragma once
+// Our own copy of the laid-out final graph (KGraphViewer's habit: Graphviz results are
+// copied into the app's model, then Graphviz memory is freed). Built from the
+// FinalGraph of a Recording: every item that will ever appear, with its size, reveal
+// step and, after layout, its position and edge splines. Playback only toggles
+// visibility and styles, so nothing moves while the graph grows.
+
+#include <QFont>
+#include <QHash>
+#include <QPainterPath>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+#include "core/trace/graph_state.h"
+
+namespace agv::ui {
+
+using trace::Id;
+
+enum class LayoutNodeKind {
+    GradFn,          ///< a grad_fn Node (MulBackward0, ...)
+    AccumulateGrad,  ///< the node that writes .grad of a leaf
+    Parameter,       ///< leaf tensor with requires_grad=True
+    Input,           ///< leaf tensor without requires_grad that some node saved
+    Root,            ///< tensor backward() was called on (loss)
+};
+
+struct LayoutBadge {
+    Id saved = 0;
+    QString slot;
+    Id tensor = 0;
+    QString tensorLabel;
+};
+
+struct LayoutNode {
+    QString key;  ///< "n<id>" for nodes, "t<id>" for tensors (also the DOT name)
+    LayoutNodeKind kind = LayoutNodeKind::GradFn;
+    Id id = 0;    ///< node id, or tensor id for tensor kinds
+    QString title;
+    QString subtitle;  ///< variable names of the tensors this node produced ("l1")
+    std::vector<LayoutBadge> badges;
+    QString reserveText;  ///< an extra body line the scene may draw later (".grad = ...")
+    bool recompute = false;
+    Id module = 0;
+    uint64_t createdStep = 0;
+    QSizeF size;
+    QPointF center;
+};
+
+enum class LayoutEdgeKind {
+    NextFunction,  ///< producer grad_fn -> consumer grad_fn (data flows down, gradients up)
+    LeafToAccumulate,
+    SavedInput,    ///< a plain input saved by the node (dashed)
+    ToRoot,        ///< grad_fn -> the tensor backward() starts from
+};
+
+struct LayoutEdge {
+    int from = -1;  ///< index into nodes (data-flow source)
+    int to = -1;
+    LayoutEdgeKind kind = LayoutEdgeKind::NextFunction;
+    uint32_t inputNr = 0;
+    QPainterPath path;  ///< scene coordinates, from `from` to `to`
+};
+
+/// Sizes of the boxes the scene will draw (so Graphviz reserves the right space).
+struct LayoutMetrics {
+    QFont titleFont;
+    QFont bodyFont;
+    qreal paddingX = 14;
+    qreal paddingY = 8;
+    qreal badgeHeight = 18;
+};
+
+class GraphLayoutModel {
+public:
+    std::vector<LayoutNode> nodes;
+    std::vector<LayoutEdge> edges;
+    QRectF bounds;
+    bool laidOut = false;
+    QHash<QString, int> indexByKey;
+    QHash<Id, int> nodeIndexById;    ///< grad_fn node id -> index
+    QHash<Id, int> tensorIndexById;  ///< tensor items only
+    std::map<Id, trace::ModuleView> modules;
+
+    int indexOfNode(Id node) const { return nodeIndexById.value(node, -1); }
+    int indexOfTensor(Id tensor) const { return tensorIndexById.value(tensor, -1); }
+    /// Edge from producer `fromNode` into consumer `toNode` (-1 if none).
+    int edgeBetweenNodes(Id producer, Id consumer) const;
+
+    /// Builds the items and their sizes from the final graph (no positions yet).
+    static GraphLayoutModel fromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics);
+
+    /// The graph as Graphviz DOT (with positions when laid out): File > Export DOT.
+    QString toDot() const;
+
+    /// Structural fingerprint: equal when two runs produced the same graph shape, so a
+    /// re-run can keep the playback position.
+    QString signature() const;
+};
+
+}  // namespace agv::ui

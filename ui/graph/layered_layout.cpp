@@ -1,0 +1,135 @@
+#include "ui/graph/layered_layout.h"
+
+#include <algorithm>
+#include <numeric>
+#include <queue>
+
+#include "ui/graph/graphviz_layout.h"
+#include "ui/logging.h"
+
+namespace agv::ui {
+
+void layoutLayered(GraphLayoutModel& model)
+{
+    const size_t n = model.nodes.size();
+    std::vector<std::vector<int>> in(n), out(n);
+    for (const LayoutEdge& e : model.edges) {
+        out[e.from].push_back(e.to);
+        in[e.to].push_back(e.from);
+    }
+
+    // 1. Ranks: longest path from the sources (Kahn order; any cycle leftovers go last).
+    std::vector<int> rank(n, 0), indegree(n);
+    for (size_t v = 0; v < n; ++v)
+        indegree[v] = static_cast<int>(in[v].size());
+    std::queue<int> ready;
+    for (size_t v = 0; v < n; ++v)
+        if (indegree[v] == 0)
+            ready.push(static_cast<int>(v));
+    size_t seen = 0;
+    while (!ready.empty()) {
+        const int v = ready.front();
+        ready.pop();
+        ++seen;
+        for (int w : out[v]) {
+            rank[w] = std::max(rank[w], rank[v] + 1);
+            if (--indegree[w] == 0)
+                ready.push(w);
+        }
+    }
+    int maxRank = n ? *std::max_element(rank.begin(), rank.end()) : 0;
+    if (seen < n)
+        for (size_t v = 0; v < n; ++v)
+            if (indegree[v] > 0)
+                rank[v] = ++maxRank;
+
+    std::vector<std::vector<int>> layers(maxRank + 1);
+    for (size_t v = 0; v < n; ++v)
+        layers[rank[v]].push_back(static_cast<int>(v));  // creation order to start with
+
+    // 2. Order: barycenter sweeps down (by predecessors) and up (by successors).
+    std::vector<double> position(n, 0);
+    auto renumber = [&] {
+        for (const auto& layer : layers)
+            for (size_t i = 0; i < layer.size(); ++i)
+                position[layer[i]] = static_cast<double>(i) - layer.size() / 2.0;
+    };
+    renumber();
+    for (int sweep = 0; sweep < 4; ++sweep) {
+        const bool down = sweep % 2 == 0;
+        for (auto& layer : layers) {
+            std::vector<std::pair<double, int>> keyed;
+            keyed.reserve(layer.size());
+            for (int v : layer) {
+                const auto& neighbours = down ? in[v] : out[v];
+                double sum = 0;
+                for (int w : neighbours)
+                    sum += position[w];
+                keyed.emplace_back(neighbours.empty() ? position[v] : sum / neighbours.size(), v);
+            }
+            std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+            for (size_t i = 0; i < keyed.size(); ++i) {
+                layer[i] = keyed[i].second;
+                position[layer[i]] = static_cast<double>(i) - layer.size() / 2.0;
+            }
+        }
+    }
+
+    // 3. Coordinates: each node wants to sit under its predecessors; pack without overlap.
+    const qreal nodeGap = 28, rankGap = 46;
+    qreal y = 0;
+    std::vector<qreal> x(n, 0);
+    for (const auto& layer : layers) {
+        qreal height = 0;
+        for (int v : layer)
+            height = std::max(height, model.nodes[v].size.height());
+        qreal right = -1e18;
+        qreal totalWidth = 0;
+        for (int v : layer) {
+            qreal desired = 0;
+            if (!in[v].empty()) {
+                for (int w : in[v])
+                    desired += x[w];
+                desired /= in[v].size();
+            } else {
+                desired = totalWidth;
+            }
+            const qreal half = model.nodes[v].size.width() / 2;
+            x[v] = std::max(desired, right + nodeGap + half);
+            right = x[v] + half;
+            totalWidth += model.nodes[v].size.width() + nodeGap;
+        }
+        for (int v : layer)
+            model.nodes[v].center = QPointF(x[v], y + height / 2);
+        y += height + rankGap;
+    }
+
+    QRectF bounds;
+    for (const LayoutNode& node : model.nodes)
+        bounds |= QRectF(node.center - QPointF(node.size.width() / 2, node.size.height() / 2), node.size);
+    const QPointF shift = -bounds.topLeft() + QPointF(10, 10);
+    for (LayoutNode& node : model.nodes)
+        node.center += shift;
+    model.bounds = QRectF(0, 0, bounds.width() + 20, bounds.height() + 20);
+
+    for (LayoutEdge& e : model.edges) {
+        const LayoutNode& a = model.nodes[e.from];
+        const LayoutNode& b = model.nodes[e.to];
+        QPainterPath path(QPointF(a.center.x(), a.center.y() + a.size.height() / 2));
+        path.lineTo(b.center.x(), b.center.y() - b.size.height() / 2);
+        e.path = path;
+    }
+    model.laidOut = true;
+}
+
+bool layoutGraph(GraphLayoutModel& model, QString* error)
+{
+    if (model.nodes.size() > kGraphvizNodeLimit) {
+        qCInfo(lcGraph) << model.nodes.size() << "items: using the layered layout (see Note [Big graphs])";
+        layoutLayered(model);
+        return true;
+    }
+    return layoutWithGraphviz(model, error);
+}
+
+}  // namespace agv::ui

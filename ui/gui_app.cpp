@@ -1,0 +1,145 @@
+#include "ui/gui_app.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <cstdio>
+
+#include "core/trace/trace_jsonl.h"
+#include "ui/export/exporter.h"
+#include "ui/logging.h"
+#include "ui/main_window.h"
+#include "ui/playback/player.h"
+#include "ui/run/run_controller.h"
+#include "ui/scene/graph_scene.h"
+#include "ui/theme.h"
+
+namespace agv::ui {
+
+GuiOptions parseGuiOptions(const QStringList& arguments)
+{
+    GuiOptions o;
+    for (int i = 1; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        auto value = [&](QString& out) {
+            if (i + 1 >= arguments.size()) {
+                o.error = QStringLiteral("%1 needs a value").arg(a);
+                return;
+            }
+            out = arguments[++i];
+        };
+        if (a == QLatin1String("--export"))
+            value(o.exportPath);
+        else if (a == QLatin1String("--step"))
+            value(o.step);
+        else if (a == QLatin1String("--dark"))
+            o.dark = true;
+        else if (a == QLatin1String("--presenter"))
+            o.presenter = true;
+        else if (a == QLatin1String("--help") || a == QLatin1String("-h"))
+            o.help = true;
+        else if (a.startsWith(QLatin1String("-")) && a != QLatin1String("-"))
+            o.error = QStringLiteral("unknown option %1").arg(a);
+        else if (o.file.isEmpty())
+            o.file = a;
+        else
+            o.error = QStringLiteral("more than one file given");
+    }
+    if (!o.exportPath.isEmpty() && o.file.isEmpty())
+        o.error = QStringLiteral("--export needs an input FILE.py or FILE.jsonl");
+    if (o.step != QLatin1String("end")) {
+        bool ok = false;
+        o.step.toULongLong(&ok);
+        if (!ok)
+            o.error = QStringLiteral("--step takes an event index or 'end'");
+    }
+    return o;
+}
+
+int exportHeadless(const GuiOptions& options, std::shared_ptr<ScriptRunner> runner)
+{
+    QTextStream err(stderr);
+    std::shared_ptr<trace::Recording> recording = std::make_shared<trace::Recording>();
+    QString source;
+    const QString input = options.file;
+    if (input.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive)) {
+        std::string error;
+        if (!trace::loadJsonl(input.toStdString(), *recording, &error)) {
+            err << "autogradviz: " << QString::fromStdString(error) << "\n";
+            return 2;
+        }
+    } else {
+        QFile f(input);
+        if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
+            err << "autogradviz: cannot open " << input << "\n";
+            return 2;
+        }
+        source = QString::fromUtf8(f.readAll());
+        if (!runner) {
+            err << "autogradviz: no interpreter in this build; export from a recorded trace (.jsonl)\n";
+            return 2;
+        }
+        std::atomic<bool> cancel{false};
+        // Exceptions never cross into Qt code.
+        try {
+            RunOutcome outcome = runner->run(source.toStdString(), QFileInfo(input).fileName().toStdString(), cancel);
+            *recording = std::move(outcome.recording);
+        } catch (const std::exception& e) {
+            err << "autogradviz: " << e.what() << "\n";
+            return 2;
+        }
+    }
+    MainWindow window(runner);
+    window.resize(1600, 1000);
+    window.loadRecording(recording, source, QFileInfo(input).fileName(),
+                         options.step == QLatin1String("end") ? recording->size() : options.step.toULongLong());
+    const QString out = options.exportPath;
+    const bool ok = out.endsWith(QLatin1String(".dot"), Qt::CaseInsensitive) || out.endsWith(QLatin1String(".gv"), Qt::CaseInsensitive)
+                        ? window.exportDotFile(out)
+                        : window.exportView(out, true);
+    if (!ok) {
+        err << "autogradviz: cannot export " << out << " (use .svg, .png or .dot)\n";
+        return 1;
+    }
+    return 0;
+}
+
+int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    const GuiOptions options = parseGuiOptions(arguments);
+    if (options.help || !options.error.isEmpty()) {
+        if (!options.error.isEmpty())
+            std::fprintf(stderr, "autogradviz: %s\n", qPrintable(options.error));
+        std::fprintf(options.help ? stdout : stderr,
+                     "usage: autogradviz [FILE.py|FILE.jsonl] [--dark] [--presenter]\n"
+                     "       autogradviz FILE --export OUT.svg|OUT.png|OUT.dot [--step N|end] [--dark]\n");
+        return options.help ? 0 : 2;
+    }
+    if (!options.exportPath.isEmpty() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("autogradviz"));
+    QCoreApplication::setApplicationName(QStringLiteral("Autograd Visualizer"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    Theme::applyToApplication(app, Theme::make(options.dark, options.presenter));
+
+    if (!options.exportPath.isEmpty())
+        return exportHeadless(options, runner);
+
+    MainWindow window(runner);
+    if (options.dark || options.presenter)
+        window.setTheme(options.dark, options.presenter);
+    window.resize(1600, 1000);
+    window.show();
+    if (!options.file.isEmpty())
+        window.openFile(options.file);
+    return app.exec();
+}
+
+}  // namespace agv::ui

@@ -1,0 +1,634 @@
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include "core/trace/trace_jsonl.h"
+#include "ui/demo_catalog.h"
+#include "ui/export/exporter.h"
+#include "ui/logging.h"
+#include "ui/panels/code_editor.h"
+#include "ui/panels/error_panel.h"
+#include "ui/panels/memory_chart.h"
+#include "ui/panels/start_page.h"
+#include "ui/playback/player.h"
+#include "ui/playback/scrubber.h"
+#include "ui/playback/transport_bar.h"
+#include "ui/scene/graph_scene.h"
+#include "ui/scene/graph_view.h"
+#include "ui/theme.h"
+
+namespace agv::ui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+
+QString readText(const QString& path, bool* ok)
+{
+    QFile f(path);
+    *ok = f.open(QIODevice::ReadOnly | QIODevice::Text);
+    return *ok ? QString::fromUtf8(f.readAll()) : QString();
+}
+}  // namespace
+
+MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    m_player = new Player(this);
+    m_runs = new RunController(this);
+    m_runs->setRunner(std::move(runner));
+
+    // Centre: start page or graph, with the transport bar underneath.
+    auto* centre = new QWidget(this);
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    m_stack = new QStackedWidget(centre);
+    m_startPage = new StartPage(m_stack);
+    m_scene = new GraphScene(this);
+    m_view = new GraphView(m_stack);
+    m_view->setObjectName(QStringLiteral("GraphView"));
+    m_view->setScene(m_scene);
+    m_stack->addWidget(m_startPage);
+    m_stack->addWidget(m_view);
+    m_transport = new TransportBar(m_player, centre);
+    centreLayout->addWidget(m_stack, 1);
+    centreLayout->addWidget(m_transport);
+    setCentralWidget(centre);
+
+    m_editor = new CodeEditor(this);
+    m_editor->setObjectName(QStringLiteral("CodeEditor"));
+    m_inspector = new InspectorPanel(this);
+    m_memory = new MemoryChart(this);
+    m_console = new QPlainTextEdit(this);
+    m_console->setObjectName(QStringLiteral("Console"));
+    m_console->setReadOnly(true);
+    m_errorPanel = new ErrorPanel(this);
+    buildDocks();
+    buildActions();
+
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 0);  // busy indicator: runs report no fraction
+    m_progress->setMaximumWidth(160);
+    m_progress->setVisible(false);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setVisible(false);
+    m_status = new QLabel(this);
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    connect(m_cancel, &QPushButton::clicked, m_runs, &RunController::cancel);
+
+    connect(m_player, &Player::stepChanged, this, &MainWindow::onStepChanged);
+    connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(m_runs, &RunController::finished, this, &MainWindow::onRunFinished);
+    connect(m_runs, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
+    connect(m_errorPanel, &ErrorPanel::frameActivated, this, &MainWindow::onFrameActivated);
+    connect(m_memory, &MemoryChart::stepRequested, m_player, &Player::setStep);
+    connect(m_startPage, &StartPage::openPathRequested, this, &MainWindow::openFile);
+    connect(m_startPage, &StartPage::openDialogRequested, this, &MainWindow::openDialog);
+    connect(m_startPage, &StartPage::openTraceDialogRequested, this, &MainWindow::openTraceDialog);
+    connect(m_editor, &QPlainTextEdit::textChanged, this, &MainWindow::onSourceEdited);
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(900);
+    connect(&m_debounce, &QTimer::timeout, this, [this] {
+        m_keepPositionOnNextRun = true;
+        runScript();
+    });
+
+    m_startPage->setDemos(availableDemos());
+    rebuildDemoMenu();
+    readSettings();
+    updateTitle();
+    showStartPage();
+}
+
+MainWindow::~MainWindow()
+{
+    m_runs->cancel();
+    m_runs->waitForIdle();
+}
+
+void MainWindow::buildDocks()
+{
+    auto dock = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+        addDockWidget(area, d);
+        return d;
+    };
+    m_editorDock = dock(m_editor, tr("Code"), QStringLiteral("CodeDock"), Qt::LeftDockWidgetArea);
+    m_inspectorDock = dock(m_inspector, tr("Inspector"), QStringLiteral("InspectorDock"), Qt::RightDockWidgetArea);
+    m_errorDock = dock(m_errorPanel, tr("Error"), QStringLiteral("ErrorDock"), Qt::RightDockWidgetArea);
+    m_consoleDock = dock(m_console, tr("Console"), QStringLiteral("ConsoleDock"), Qt::BottomDockWidgetArea);
+    m_memoryDock = dock(m_memory, tr("Memory"), QStringLiteral("MemoryDock"), Qt::BottomDockWidgetArea);
+    splitDockWidget(m_inspectorDock, m_errorDock, Qt::Vertical);
+    splitDockWidget(m_consoleDock, m_memoryDock, Qt::Horizontal);
+    resizeDocks({m_editorDock, m_inspectorDock}, {520, 470}, Qt::Horizontal);
+    resizeDocks({m_consoleDock}, {190}, Qt::Vertical);
+    resizeDocks({m_inspectorDock, m_errorDock}, {420, 260}, Qt::Vertical);
+}
+
+void MainWindow::buildActions()
+{
+    auto action = [this](QMenu* menu, const QString& text, const QKeySequence& key, auto slot) {
+        auto* a = menu->addAction(text);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    action(file, tr("&Open\u2026"), QKeySequence::Open, [this] { openDialog(); });
+    action(file, tr("Open &Trace (.jsonl)\u2026"), QKeySequence(tr("Ctrl+Shift+O")), [this] { openTraceDialog(); });
+    m_demoMenu = file->addMenu(tr("&Demos"));
+    m_recentMenu = file->addMenu(tr("&Recent Files"));
+    file->addSeparator();
+    action(file, tr("&Save Trace As\u2026"), QKeySequence(tr("Ctrl+Shift+S")), [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save trace"), QString(), tr("Trace (*.jsonl)"));
+        if (!path.isEmpty())
+            saveTrace(path);
+    });
+    action(file, tr("&Export View (SVG/PNG)\u2026"), QKeySequence(tr("Ctrl+E")), [this] { exportDialog(); });
+    action(file, tr("Export Graph as &DOT\u2026"), QKeySequence(), [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export DOT"), QString(), tr("Graphviz (*.dot *.gv)"));
+        if (!path.isEmpty())
+            exportDotFile(path);
+    });
+    file->addSeparator();
+    action(file, tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    action(run, tr("&Run Script"), QKeySequence(tr("Ctrl+R")), [this] { runScript(); });
+    action(run, tr("&Cancel Run"), QKeySequence(tr("Ctrl+.")), [this] { m_runs->cancel(); });
+    m_autoRun = run->addAction(tr("Re-run &While Typing"));
+    m_autoRun->setCheckable(true);
+    m_autoRun->setChecked(true);
+
+    // Playback keys are window shortcuts; the editor keeps them while it has focus
+    // (it overrides shortcuts for text keys), so typing is never hijacked.
+    QMenu* play = menuBar()->addMenu(tr("&Playback"));
+    action(play, tr("Play / Pause"), QKeySequence(Qt::Key_Space), [this] { m_player->togglePlay(); });
+    play->addSeparator();
+    action(play, tr("Step Forward"), QKeySequence(Qt::Key_Right), [this] { m_player->stepForward(); });
+    action(play, tr("Step Back"), QKeySequence(Qt::Key_Left), [this] { m_player->stepBack(); });
+    action(play, tr("Next Line"), QKeySequence(Qt::SHIFT | Qt::Key_Right), [this] { m_player->nextLine(); });
+    action(play, tr("Previous Line"), QKeySequence(Qt::SHIFT | Qt::Key_Left), [this] { m_player->previousLine(); });
+    action(play, tr("Next Backward Node"), QKeySequence(Qt::CTRL | Qt::Key_Right), [this] { m_player->nextBackwardNode(); });
+    action(play, tr("Previous Backward Node"), QKeySequence(Qt::CTRL | Qt::Key_Left),
+           [this] { m_player->previousBackwardNode(); });
+    action(play, tr("Go to Start"), QKeySequence(Qt::Key_Home), [this] { m_player->goToStart(); });
+    action(play, tr("Go to End"), QKeySequence(Qt::Key_End), [this] { m_player->goToEnd(); });
+    play->addSeparator();
+    action(play, tr("Faster"), QKeySequence(Qt::Key_BracketRight), [this] { m_player->setSpeed(m_player->speed() * 2); });
+    action(play, tr("Slower"), QKeySequence(Qt::Key_BracketLeft), [this] { m_player->setSpeed(m_player->speed() / 2); });
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    action(m_viewMenu, tr("&Fit Graph to View"), QKeySequence(tr("Ctrl+0")), [this] { m_view->fitToView(); });
+    action(m_viewMenu, tr("Zoom &In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
+    action(m_viewMenu, tr("Zoom &Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
+    m_viewMenu->addSeparator();
+    m_darkAction = m_viewMenu->addAction(tr("&Dark Theme"));
+    m_darkAction->setCheckable(true);
+    connect(m_darkAction, &QAction::toggled, this, [this](bool on) { setTheme(on, m_presenter); });
+    m_presenterAction = m_viewMenu->addAction(tr("&Presenter Mode"));
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(m_presenterAction, &QAction::toggled, this, [this](bool on) { setTheme(m_dark, on); });
+    m_viewMenu->addSeparator();
+    action(m_viewMenu, tr("&Start Page"), QKeySequence(), [this] { showStartPage(); });
+    m_viewMenu->addSeparator();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        m_viewMenu->addAction(d->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    action(help, tr("&Keyboard Shortcuts"), QKeySequence(Qt::Key_F1), [this] { showShortcuts(); });
+    action(help, tr("&About"), QKeySequence(), [this] {
+        QMessageBox::about(this, tr("About Autograd Visualizer"),
+                           tr("<b>Autograd Visualizer</b> %1<p>Records a PyTorch script run as a trace of autograd "
+                              "events and replays it as an animated graph.</p>")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+// ---------------------------------------------------------------------------------
+// Loading and running
+
+bool MainWindow::openFile(const QString& path)
+{
+    if (path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive)) {
+        const std::string file = path.toStdString();
+        m_filePath = path;
+        m_fileName = QFileInfo(path).fileName();
+        m_status->setText(tr("Loading %1\u2026").arg(m_fileName));
+        m_runs->runJob(
+            [file](const std::atomic<bool>&) {
+                RunOutcome out;
+                std::string error;
+                if (!trace::loadJsonl(file, out.recording, &error))
+                    throw std::runtime_error(error);
+                return out;
+            },
+            m_editor->toPlainText(), m_fileName, GraphScene::metricsFor(Theme::current()));
+        addRecentFile(path);
+        return true;
+    }
+    bool ok = false;
+    const QString source = readText(path, &ok);
+    if (!ok) {
+        m_status->setText(tr("Cannot open %1").arg(path));
+        return false;
+    }
+    m_filePath = path.startsWith(QLatin1String(":/")) ? QString() : path;
+    m_fileName = QFileInfo(path).fileName();
+    m_settingSource = true;
+    m_editor->setPlainText(source);
+    m_settingSource = false;
+    if (!m_filePath.isEmpty())
+        addRecentFile(path);
+    updateTitle();
+    showGraph();
+    if (!runScript())
+        m_status->setText(tr("No interpreter is connected to this build: open a recorded trace (.jsonl) to play it."));
+    return true;
+}
+
+bool MainWindow::runScript()
+{
+    if (!m_runs->hasRunner())
+        return false;
+    const QString fileName = m_fileName.isEmpty() ? QStringLiteral("untitled.py") : m_fileName;
+    return m_runs->runScript(m_editor->toPlainText(), fileName, GraphScene::metricsFor(Theme::current()));
+}
+
+void MainWindow::onSourceEdited()
+{
+    if (m_settingSource || !m_autoRun || !m_autoRun->isChecked() || !m_runs->hasRunner())
+        return;
+    m_debounce.start();
+}
+
+void MainWindow::onRunningChanged(bool running)
+{
+    m_progress->setVisible(running);
+    m_cancel->setVisible(running);
+    if (running)
+        m_status->setText(tr("Running %1\u2026").arg(m_fileName.isEmpty() ? tr("script") : m_fileName));
+}
+
+void MainWindow::onRunFinished(const RunResult& result)
+{
+    const bool keep = m_keepPositionOnNextRun;
+    m_keepPositionOnNextRun = false;
+    if (!result.failure.isEmpty()) {
+        m_status->setText(tr("Run failed: %1").arg(result.failure));
+        qCWarning(lcRun) << "run failed:" << result.failure;
+        return;
+    }
+    if (result.cancelled) {
+        m_status->setText(tr("Run cancelled"));
+        return;
+    }
+    // Re-runs while typing keep the playback position when the graph did not change.
+    size_t step = 0;
+    const QString signature = result.layout ? result.layout->signature() : QString();
+    if (keep && m_player->hasRecording())
+        step = signature == m_layoutSignature ? m_player->step() : result.recording->size();
+    m_loadedSource = result.source;
+    applyLoaded(result.recording, result.layout, step);
+    m_status->setText(tr("%1: %n event(s)", nullptr, static_cast<int>(result.recording->size()))
+                          .arg(result.fileName) +
+                      (result.exitCode != 0 ? tr(" \u2014 ended with an error") : QString()));
+}
+
+void MainWindow::loadRecording(std::shared_ptr<const trace::Recording> recording, const QString& source,
+                               const QString& fileName, size_t step)
+{
+    m_fileName = fileName;
+    m_settingSource = true;
+    m_editor->setPlainText(source);
+    m_settingSource = false;
+    m_loadedSource = source;
+    auto layout = RunController::layoutFor(*recording, GraphScene::metricsFor(Theme::current()));
+    applyLoaded(std::move(recording), std::move(layout), step);
+    updateTitle();
+}
+
+void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, std::shared_ptr<const GraphLayoutModel> layout,
+                             size_t step)
+{
+    m_layoutSignature = layout ? layout->signature() : QString();
+    m_inspector->setSelection({});
+    m_scene->setLayoutModel(std::move(layout));
+    m_memory->setRecording(recording.get());
+    m_errorShown = false;
+    m_player->setRecording(std::move(recording), step);
+    showGraph();
+    m_view->fitToView();
+    updateTitle();
+    Q_EMIT recordingLoaded();
+}
+
+// ---------------------------------------------------------------------------------
+// Playback
+
+void MainWindow::onStepChanged()
+{
+    const trace::GraphState& s = m_player->state();
+    const trace::GraphState* previous = m_player->previousState();
+    m_scene->applyState(s, previous, previous ? m_player->animationMs() : 0);
+    m_editor->setCurrentLine(s.line);
+    int errorLine = 0;
+    if (s.error)
+        errorLine = s.error->forwardTrace.empty() ? s.error->line : s.error->forwardTrace.back().line;
+    m_editor->setErrorLine(errorLine);
+    const QString console = QString::fromStdString(s.console);
+    if (m_console->toPlainText() != console) {
+        m_console->setPlainText(console);
+        m_console->moveCursor(QTextCursor::End);
+    }
+    m_memory->setStep(m_player->step());
+    m_errorPanel->showError(s.error, s);
+    if (s.error && !m_errorShown) {
+        m_errorShown = true;
+        m_errorDock->show();
+        m_errorDock->raise();
+    } else if (!s.error) {
+        m_errorShown = false;
+    }
+    m_inspector->showState(s);
+
+    const Theme& theme = Theme::current();
+    QString phase = tr("forward");
+    QColor phaseColor = theme.accent;
+    if (s.error) {
+        phase = tr("error: %1").arg(QString::fromStdString(s.error->exceptionType));
+        phaseColor = theme.stale;
+    } else if (s.inBackward) {
+        phase = tr("backward()");
+        phaseColor = theme.gradient;
+    } else if (m_player->step() == m_player->stepCount() && m_player->stepCount() > 0) {
+        phase = tr("finished");
+        phaseColor = theme.accumulateBorder;
+    } else if (s.recomputeSegment != 0) {
+        phase = tr("recompute (checkpoint)");
+        phaseColor = theme.recomputeBorder;
+    }
+    const QString hint = m_player->hasRecording() && m_scene->visibleNodeCount() == 0
+                             ? (m_player->step() == 0 ? tr("Press Space to play, → to step, Shift+→ to run a line")
+                                                      : tr("No autograd graph yet at this step"))
+                             : QString();
+    m_view->setOverlay(m_player->hasRecording() ? phase : QString(), phaseColor, hint);
+}
+
+void MainWindow::onSelectionChanged()
+{
+    const QList<QGraphicsItem*> selected = m_scene->selectedItems();
+    Selection sel;
+    if (!selected.isEmpty()) {
+        QGraphicsItem* item = selected.first();
+        if (auto* f = qgraphicsitem_cast<FunctionNodeItem*>(item))
+            sel = {Selection::Kind::Node, f->id()};
+        else if (auto* t = qgraphicsitem_cast<TensorNodeItem*>(item))
+            sel = {Selection::Kind::Tensor, t->id()};
+        else if (auto* b = qgraphicsitem_cast<SavedBadgeItem*>(item))
+            sel = {Selection::Kind::Saved, b->savedId()};
+    }
+    if (sel.kind == Selection::Kind::None)
+        return;  // keep showing the last selection when the user clicks the background
+    m_inspector->setSelection(sel);
+    m_inspector->showState(m_player->state());
+    m_inspectorDock->show();
+    m_inspectorDock->raise();
+}
+
+void MainWindow::onFrameActivated(int line, trace::Id node)
+{
+    if (line > 0)
+        m_editor->setErrorLine(line);
+    if (line > 0) {
+        QTextCursor c(m_editor->document()->findBlockByNumber(line - 1));
+        m_editor->setTextCursor(c);
+        m_editor->centerCursor();
+    }
+    if (QGraphicsItem* item = m_scene->selectNode(node))
+        m_view->centerOn(item);
+}
+
+// ---------------------------------------------------------------------------------
+// Export, theme, dialogs, settings
+
+bool MainWindow::exportView(const QString& path, bool wholeGraph)
+{
+    QString error;
+    const QRectF source = wholeGraph ? QRectF() : m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+    const bool ok = exportScene(m_scene, path, source, &error);
+    m_status->setText(ok ? tr("Exported %1").arg(path) : error);
+    return ok;
+}
+
+bool MainWindow::exportDotFile(const QString& path)
+{
+    if (!m_scene->layoutModel())
+        return false;
+    QString error;
+    const bool ok = exportDot(*m_scene->layoutModel(), path, &error);
+    m_status->setText(ok ? tr("Exported %1").arg(path) : error);
+    return ok;
+}
+
+bool MainWindow::saveTrace(const QString& path)
+{
+    if (!m_player->recording())
+        return false;
+    std::string error;
+    const bool ok = trace::saveJsonl(*m_player->recording(), path.toStdString(), &error);
+    m_status->setText(ok ? tr("Saved %1").arg(path) : QString::fromStdString(error));
+    return ok;
+}
+
+void MainWindow::exportDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), QString(), tr("SVG (*.svg);;PNG (*.png)"));
+    if (!path.isEmpty())
+        exportView(path, false);
+}
+
+void MainWindow::setTheme(bool dark, bool presenter)
+{
+    m_dark = dark;
+    m_presenter = presenter;
+    if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
+        Theme::applyToApplication(*app, Theme::make(dark, presenter));
+    const QSignalBlocker b1(m_darkAction), b2(m_presenterAction);
+    m_darkAction->setChecked(dark);
+    m_presenterAction->setChecked(presenter);
+    m_editor->refreshTheme();
+    m_console->setFont(Theme::current().monoFont(10));
+    m_transport->refreshIcons();
+    m_startPage->setDemos(availableDemos());
+    // Big type needs a wider editor; the memory chart matters less in a lecture.
+    resizeDocks({m_editorDock, m_inspectorDock}, {presenter ? 640 : 520, presenter ? 520 : 470}, Qt::Horizontal);
+    // Box sizes depend on the fonts: lay out again, keeping the step.
+    if (auto recording = m_player->recording()) {
+        const size_t step = m_player->step();
+        applyLoaded(recording, RunController::layoutFor(*recording, GraphScene::metricsFor(Theme::current())), step);
+    }
+    m_scene->update();
+    m_errorPanel->showError(std::nullopt, {});
+    m_errorPanel->showError(m_player->state().error, m_player->state());
+}
+
+void MainWindow::showStartPage() { m_stack->setCurrentWidget(m_startPage); }
+void MainWindow::showGraph() { m_stack->setCurrentWidget(m_view); }
+
+void MainWindow::openDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
+                                                      tr("PyTorch scripts (*.py);;Traces (*.jsonl);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::openTraceDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), QString(), tr("Traces (*.jsonl)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::showShortcuts()
+{
+    QMessageBox box(this);
+    box.setWindowTitle(tr("Keyboard shortcuts"));
+    box.setTextFormat(Qt::RichText);
+    box.setText(tr("<table cellpadding=3>"
+                   "<tr><td><b>Space</b></td><td>play / pause</td></tr>"
+                   "<tr><td><b>Right / Left</b></td><td>step forward / back one event</td></tr>"
+                   "<tr><td><b>Shift+Right / Left</b></td><td>next / previous source line</td></tr>"
+                   "<tr><td><b>Ctrl+Right / Left</b></td><td>next / previous backward node</td></tr>"
+                   "<tr><td><b>Home / End</b></td><td>start / end of the run</td></tr>"
+                   "<tr><td><b>[ / ]</b></td><td>slower / faster</td></tr>"
+                   "<tr><td><b>Ctrl+R</b></td><td>run the script again</td></tr>"
+                   "<tr><td><b>Ctrl+0</b></td><td>fit graph to view (wheel zooms, drag pans)</td></tr>"
+                   "<tr><td><b>F11</b></td><td>presenter mode</td></tr>"
+                   "<tr><td><b>Ctrl+E</b></td><td>export view as SVG / PNG</td></tr>"
+                   "</table><p>Playback keys work when the graph has focus; the editor keeps them while you type.</p>"));
+    box.exec();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& file : recent)
+        connect(m_recentMenu->addAction(QFileInfo(file).fileName()), &QAction::triggered, this, [this, file] { openFile(file); });
+    m_recentMenu->setEnabled(!recent.isEmpty());
+    m_startPage->setRecentFiles(recent);
+}
+
+void MainWindow::rebuildDemoMenu()
+{
+    m_demoMenu->clear();
+    const QList<DemoInfo> demos = availableDemos();
+    for (const DemoInfo& demo : demos) {
+        QAction* a = m_demoMenu->addAction(demo.title);
+        a->setToolTip(demo.watch);
+        const QString path = demo.path;
+        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+    }
+    m_demoMenu->setEnabled(!demos.isEmpty());
+}
+
+void MainWindow::readSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    m_autoRun->setChecked(settings.value(QStringLiteral("autoRun"), true).toBool());
+    m_player->setSpeed(settings.value(QStringLiteral("speed"), 1.0).toDouble());
+    const bool dark = settings.value(QStringLiteral("dark"), false).toBool();
+    const bool presenter = settings.value(QStringLiteral("presenter"), false).toBool();
+    if (dark != m_dark || presenter != m_presenter)
+        setTheme(dark, presenter);
+    rebuildRecentMenu();
+}
+
+void MainWindow::writeSettings()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("windowState"), saveState());
+    settings.setValue(QStringLiteral("autoRun"), m_autoRun->isChecked());
+    settings.setValue(QStringLiteral("speed"), m_player->speed());
+    settings.setValue(QStringLiteral("dark"), m_dark);
+    settings.setValue(QStringLiteral("presenter"), m_presenter);
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(m_fileName.isEmpty() ? tr("Autograd Visualizer") : tr("%1 \u2014 Autograd Visualizer").arg(m_fileName));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    writeSettings();
+    m_runs->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile() && (url.toLocalFile().endsWith(QLatin1String(".py")) || url.toLocalFile().endsWith(QLatin1String(".jsonl")))) {
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile()) {
+            openFile(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+}  // namespace agv::ui

@@ -1,0 +1,142 @@
+#pragma once
+// The main window: graph view in the centre with the transport bar, docks for the
+// code editor, inspector, memory chart, console and error explainer.
+
+#include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
+
+#include "core/trace/recording.h"
+#include "ui/panels/inspector_panel.h"
+#include "ui/run/run_controller.h"
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+
+namespace agv::ui {
+
+class CodeEditor;
+class ErrorPanel;
+class GraphScene;
+class GraphView;
+class MemoryChart;
+class Player;
+class ScriptRunner;
+class StartPage;
+class TransportBar;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// `runner` may be null: scripts then cannot run, but traces can be opened.
+    explicit MainWindow(std::shared_ptr<ScriptRunner> runner = nullptr, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// .py: shown in the editor and run; .jsonl: loaded as a recorded trace.
+    bool openFile(const QString& path);
+    /// Shows a finished recording (layout computed synchronously). Used by tests and
+    /// the headless export; interactive runs go through RunController.
+    void loadRecording(std::shared_ptr<const trace::Recording> recording, const QString& source, const QString& fileName,
+                       size_t step = 0);
+    /// Runs the editor's script with the runner (Ctrl+R). Returns false without a runner.
+    bool runScript();
+
+    bool exportView(const QString& path, bool wholeGraph = true);
+    bool exportDotFile(const QString& path);
+    bool saveTrace(const QString& path);
+
+    void setTheme(bool dark, bool presenter);
+    bool isDark() const { return m_dark; }
+    bool isPresenter() const { return m_presenter; }
+    void showStartPage();
+    void showGraph();
+
+    Player* player() const { return m_player; }
+    GraphScene* scene() const { return m_scene; }
+    GraphView* graphView() const { return m_view; }
+    InspectorPanel* inspector() const { return m_inspector; }
+    CodeEditor* editor() const { return m_editor; }
+    ErrorPanel* errorPanel() const { return m_errorPanel; }
+    MemoryChart* memoryChart() const { return m_memory; }
+    QPlainTextEdit* console() const { return m_console; }
+    TransportBar* transportBar() const { return m_transport; }
+    StartPage* startPage() const { return m_startPage; }
+    RunController* runController() const { return m_runs; }
+
+Q_SIGNALS:
+    void recordingLoaded();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildActions();
+    void buildDocks();
+    void onStepChanged();
+    void onSelectionChanged();
+    void onRunFinished(const RunResult& result);
+    void onRunningChanged(bool running);
+    void onSourceEdited();
+    void onFrameActivated(int line, trace::Id node);
+    void applyLoaded(std::shared_ptr<const trace::Recording> recording, std::shared_ptr<const GraphLayoutModel> layout,
+                     size_t step);
+    void openDialog();
+    void openTraceDialog();
+    void exportDialog();
+    void showShortcuts();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void rebuildDemoMenu();
+    void readSettings();
+    void writeSettings();
+    void updateTitle();
+
+    Player* m_player;
+    RunController* m_runs;
+    GraphScene* m_scene;
+    GraphView* m_view;
+    QStackedWidget* m_stack;
+    StartPage* m_startPage;
+    TransportBar* m_transport;
+    CodeEditor* m_editor;
+    InspectorPanel* m_inspector;
+    MemoryChart* m_memory;
+    QPlainTextEdit* m_console;
+    ErrorPanel* m_errorPanel;
+    QDockWidget* m_editorDock = nullptr;
+    QDockWidget* m_inspectorDock = nullptr;
+    QDockWidget* m_memoryDock = nullptr;
+    QDockWidget* m_consoleDock = nullptr;
+    QDockWidget* m_errorDock = nullptr;
+    QProgressBar* m_progress;
+    QPushButton* m_cancel;
+    QLabel* m_status;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_demoMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QAction* m_autoRun = nullptr;
+    QAction* m_darkAction = nullptr;
+    QAction* m_presenterAction = nullptr;
+    QTimer m_debounce;
+
+    QString m_fileName;
+    QString m_filePath;
+    QString m_loadedSource;  ///< the source the current recording came from
+    QString m_layoutSignature;
+    bool m_dark = false;
+    bool m_presenter = false;
+    bool m_settingSource = false;
+    bool m_errorShown = false;
+    bool m_keepPositionOnNextRun = false;
+};
+
+}  // namespace agv::ui

@@ -1,0 +1,179 @@
+#include "ui/panels/error_panel.h"
+
+#include <QUrl>
+
+#include "ui/theme.h"
+
+namespace agv::ui {
+
+ErrorExplanation explainError(ErrorKind kind)
+{
+    switch (kind) {
+    case ErrorKind::VersionMismatch:
+        return {QObject::tr("A saved tensor was modified in place"),
+                QObject::tr("A backward node saved a tensor during the forward pass because its gradient formula needs "
+                            "that value. Afterwards an in-place operation (<code>x += 1</code>, <code>x.add_()</code>, "
+                            "<code>x[0] = ...</code>, <code>relu_</code>...) changed the tensor and bumped its version "
+                            "counter. When backward reached the node, the saved version no longer matched, so the "
+                            "gradient would have been computed from the wrong numbers."),
+                {QObject::tr("Use the out-of-place op: <code>x = x + 1</code> instead of <code>x += 1</code>."),
+                 QObject::tr("Or <code>clone()</code> before the in-place op, so the saved tensor stays untouched."),
+                 QObject::tr("Or move the in-place change after <code>backward()</code>."),
+                 QObject::tr("Turn on <code>torch.autograd.set_detect_anomaly(True)</code> to see the forward line "
+                             "that created the failing node (shown below when available).")}};
+    case ErrorKind::BackwardTwice:
+        return {QObject::tr("Backward through the same graph twice"),
+                QObject::tr("To save memory, <code>backward()</code> frees the tensors each node saved as soon as the node "
+                            "has run. A second <code>backward()</code> (or <code>torch.autograd.grad</code>) over the same "
+                            "graph finds them gone."),
+                {QObject::tr("Pass <code>retain_graph=True</code> to the first <code>backward()</code> if you really need two passes."),
+                 QObject::tr("Usually better: run the forward pass again before each backward."),
+                 QObject::tr("In loops, <code>detach()</code> tensors carried across iterations (e.g. an RNN hidden state).")}};
+    case ErrorKind::LeafInplace:
+        return {QObject::tr("In-place change of a leaf that requires grad"),
+                QObject::tr("A leaf tensor with <code>requires_grad=True</code> is a parameter autograd tracks. Changing it "
+                            "in place while grad mode is on would make the recorded graph inconsistent, so PyTorch refuses."),
+                {QObject::tr("Update parameters inside <code>with torch.no_grad():</code> (this is what optimizers do)."),
+                 QObject::tr("Or edit <code>param.data</code>, which autograd does not track."),
+                 QObject::tr("Or create a new tensor with an out-of-place op.")}};
+    case ErrorKind::LeafMovedIntoGraph:
+        return {QObject::tr("A view of a leaf was modified in place"),
+                QObject::tr("The tensor is a view of a leaf that requires grad; modifying the view in place would rewrite "
+                            "the leaf's history."),
+                {QObject::tr("Wrap the change in <code>torch.no_grad()</code>, or clone the leaf first.")}};
+    case ErrorKind::NoGradFn:
+        return {QObject::tr("Nothing to differentiate"),
+                QObject::tr("The tensor you called <code>backward()</code> on has no <code>grad_fn</code>: no tensor that "
+                            "requires grad took part in computing it, so there is no graph."),
+                {QObject::tr("Set <code>requires_grad=True</code> on the parameters before the forward pass."),
+                 QObject::tr("Remove <code>torch.no_grad()</code>, <code>detach()</code> or <code>.item()</code> around the forward."),
+                 QObject::tr("Check the inspector: <code>requires_grad</code> and <code>grad_fn</code> of the loss.")}};
+    case ErrorKind::NonScalarImplicitGrad:
+        return {QObject::tr("backward() on a non-scalar"),
+                QObject::tr("<code>backward()</code> without arguments starts from a gradient of 1, which only makes sense "
+                            "for a single number. For a tensor with many elements PyTorch needs to know the gradient "
+                            "flowing into each element."),
+                {QObject::tr("Reduce first: <code>loss = y.sum()</code> or <code>y.mean()</code>."),
+                 QObject::tr("Or pass it explicitly: <code>y.backward(torch.ones_like(y))</code>.")}};
+    case ErrorKind::ShapeMismatch:
+        return {QObject::tr("Shapes do not match"),
+                QObject::tr("An operation received tensors whose shapes cannot be combined (or a gradient had the wrong shape)."),
+                {QObject::tr("Print <code>x.shape</code> of both operands just before the failing line."),
+                 QObject::tr("Check broadcasting rules; use <code>unsqueeze</code>/<code>reshape</code> deliberately.")}};
+    case ErrorKind::InferenceSaved:
+        return {QObject::tr("Inference tensor saved for backward"),
+                QObject::tr("Tensors created under <code>torch.inference_mode()</code> carry no version counter, so autograd "
+                            "cannot check them later and refuses to save them."),
+                {QObject::tr("Create the tensor outside <code>inference_mode()</code>, or <code>clone()</code> it outside."),
+                 QObject::tr("Use <code>torch.no_grad()</code> instead when the result may be used with autograd later.")}};
+    case ErrorKind::NanDetected:
+        return {QObject::tr("NaN in a gradient"),
+                QObject::tr("Anomaly mode checks every backward output and stopped at the first NaN. The forward trace "
+                            "below shows the line that created the node producing it."),
+                {QObject::tr("Look for <code>log(0)</code>, <code>sqrt</code> of negatives, <code>0/0</code> or overflowing <code>exp</code>."),
+                 QObject::tr("Add a small epsilon: <code>torch.log(x + 1e-8)</code>; clamp inputs."),
+                 QObject::tr("Lower the learning rate or normalise inputs.")}};
+    case ErrorKind::OutOfMemory:
+        return {QObject::tr("Out of device memory"),
+                QObject::tr("The tensors kept alive (parameters, activations saved for backward, gradients) no longer fit "
+                            "in the device's memory. The memory chart shows where the peak comes from."),
+                {QObject::tr("Recompute instead of storing: <code>torch.utils.checkpoint</code>."),
+                 QObject::tr("Offload saved tensors: <code>torch.autograd.graph.save_on_cpu()</code>."),
+                 QObject::tr("Use a smaller batch; evaluate under <code>torch.no_grad()</code>; <code>del</code> what you no longer need.")}};
+    case ErrorKind::Script:
+        return {QObject::tr("Python error in the script"),
+                QObject::tr("The script itself raised an exception; the traceback points at the line."),
+                {QObject::tr("Read the last line of the traceback: it names the problem.")}};
+    case ErrorKind::Other:
+        break;
+    }
+    return {QObject::tr("Error"), QObject::tr("The run stopped with an error."),
+            {QObject::tr("Read PyTorch's message above; step back to see the state before the error.")}};
+}
+
+ErrorPanel::ErrorPanel(QWidget* parent) : QTextBrowser(parent)
+{
+    setOpenLinks(false);
+    setOpenExternalLinks(false);
+    setFrameShape(QFrame::NoFrame);
+    connect(this, &QTextBrowser::anchorClicked, this, &ErrorPanel::onAnchor);
+    showError(std::nullopt, trace::GraphState{});
+}
+
+void ErrorPanel::showError(const std::optional<trace::ErrorView>& error, const trace::GraphState& state)
+{
+    if (error == m_error && !document()->isEmpty())
+        return;
+    m_error = error;
+    const Theme& theme = Theme::current();
+    if (!error) {
+        setHtml(QStringLiteral("<p style='color:%1'>%2</p>")
+                    .arg(theme.mutedText.name(), tr("No error at this step. When a run fails, the message, an explanation "
+                                                    "and the forward trace of the failing node appear here.")));
+        return;
+    }
+    const ErrorExplanation ex = explainError(error->kind);
+    const QString mono = QStringLiteral("font-family:'DejaVu Sans Mono',monospace;");
+    QString html;
+    html += QStringLiteral("<h3 style='color:%1;margin-bottom:2px'>%2</h3>").arg(theme.stale.name(), ex.headline.toHtmlEscaped());
+    html += QStringLiteral("<p style='%1 background:%2;padding:6px'><b>%3:</b> %4</p>")
+                .arg(mono, theme.errorLine.name(), QString::fromStdString(error->exceptionType).toHtmlEscaped(),
+                     QString::fromStdString(error->message).toHtmlEscaped());
+    if (error->failingNode != 0)
+        if (const trace::NodeView* n = state.node(error->failingNode))
+            html += tr("<p>Failing node: <a href='node:%1'><b>%2</b></a>").arg(n->id).arg(QString::fromStdString(n->name)) +
+                    (error->staleTensor ? tr(" &nbsp;·&nbsp; modified tensor: <b>%1</b>")
+                                              .arg(state.tensor(error->staleTensor) && !state.tensor(error->staleTensor)->label.empty()
+                                                       ? QString::fromStdString(state.tensor(error->staleTensor)->label)
+                                                       : tr("#%1").arg(error->staleTensor))
+                                        : QString()) +
+                    QStringLiteral("</p>");
+    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("What happened."), ex.meaning);
+    html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Usual fixes"));
+    for (const QString& fix : ex.fixes)
+        html += QStringLiteral("<li>%1</li>").arg(fix);
+    html += QStringLiteral("</ul>");
+    auto frames = [&](const trace::StackTrace& trace, const QString& title, const QString& scheme) {
+        if (trace.empty())
+            return;
+        html += QStringLiteral("<p><b>%1</b></p>").arg(title);
+        for (size_t i = 0; i < trace.size(); ++i) {
+            const trace::StackFrame& f = trace[i];
+            html += QStringLiteral("<p style='%1 margin:0 0 0 12px'><a href='%2:%3'>File \"%4\", line %5, in %6</a><br>"
+                                   "&nbsp;&nbsp;&nbsp;&nbsp;%7</p>")
+                        .arg(mono, scheme)
+                        .arg(i)
+                        .arg(QString::fromStdString(f.file).toHtmlEscaped())
+                        .arg(f.line)
+                        .arg(QString::fromStdString(f.function).toHtmlEscaped(), QString::fromStdString(f.sourceLine).toHtmlEscaped());
+        }
+    };
+    frames(error->forwardTrace, tr("Forward call that created the failing node (anomaly mode)"), QStringLiteral("frame"));
+    frames(error->traceback, tr("Traceback"), QStringLiteral("tb"));
+    setHtml(html);
+}
+
+void ErrorPanel::activateFrame(int index)
+{
+    if (!m_error || index < 0 || index >= static_cast<int>(m_error->forwardTrace.size()))
+        return;
+    Q_EMIT frameActivated(m_error->forwardTrace[index].line, m_error->failingNode);
+}
+
+void ErrorPanel::onAnchor(const QUrl& url)
+{
+    if (!m_error)
+        return;
+    const QString s = url.toString();
+    const int colon = static_cast<int>(s.indexOf(QLatin1Char(':')));
+    const QString scheme = s.left(colon);
+    const qulonglong n = s.mid(colon + 1).toULongLong();
+    if (scheme == QLatin1String("frame"))
+        activateFrame(static_cast<int>(n));
+    else if (scheme == QLatin1String("tb") && n < m_error->traceback.size())
+        Q_EMIT frameActivated(m_error->traceback[n].line, m_error->failingNode);
+    else if (scheme == QLatin1String("node"))
+        Q_EMIT frameActivated(m_error->forwardTrace.empty() ? m_error->line : m_error->forwardTrace.back().line, n);
+}
+
+}  // namespace agv::ui

@@ -1,0 +1,50 @@
+#pragma once
+// Details of the selected tensor, grad_fn node or saved variable at the current step.
+
+#include <QWidget>
+
+#include "core/trace/graph_state.h"
+
+class QLabel;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace agv::ui {
+
+struct Selection {
+    enum class Kind { None, Node, Tensor, Saved } kind = Kind::None;
+    trace::Id id = 0;
+    bool operator==(const Selection&) const = default;
+};
+
+class InspectorPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit InspectorPanel(QWidget* parent = nullptr);
+
+    void setSelection(Selection selection);
+    Selection selection() const { return m_selection; }
+    /// Refreshes the details for `state` (called on every step).
+    void showState(const trace::GraphState& state);
+
+    QString title() const;
+    /// Value of a property row by its name (for tests), e.g. "_version".
+    QString value(const QString& property) const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void updateTitleFont();
+    QTreeWidgetItem* row(const QString& name, const QString& value, QTreeWidgetItem* parent = nullptr);
+    void showTensor(const trace::GraphState& s, const trace::TensorView& t);
+    void showNode(const trace::GraphState& s, const trace::NodeView& n);
+    void showSaved(const trace::GraphState& s, const trace::SavedView& v);
+
+    Selection m_selection;
+    QLabel* m_title;
+    QLabel* m_subtitle;
+    QTreeWidget* m_tree;
+};
+
+}  // namespace agv::ui

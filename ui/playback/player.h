@@ -1,0 +1,74 @@
+#pragma once
+// Plays a Recording: the current step, play/pause on a timer, and the navigation of
+// the transport bar. All state comes from trace::Timeline (the pure fold with
+// snapshots), so stepping back is as cheap and as exact as stepping forward.
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+#include "core/trace/graph_state.h"
+
+namespace agv::ui {
+
+class Player : public QObject {
+    Q_OBJECT
+public:
+    explicit Player(QObject* parent = nullptr);
+    ~Player() override;
+
+    /// Takes a finished recording; playback restarts at `step` (clamped).
+    void setRecording(std::shared_ptr<const trace::Recording> recording, size_t step = 0);
+    std::shared_ptr<const trace::Recording> recording() const { return m_recording; }
+    bool hasRecording() const { return m_recording != nullptr; }
+
+    size_t step() const { return m_step; }
+    size_t stepCount() const { return m_recording ? m_recording->size() : 0; }
+    const trace::GraphState& state() const;
+    /// The state one event earlier when the last move was a single step forward (for
+    /// animations), otherwise nullptr.
+    const trace::GraphState* previousState() const { return m_previous ? &*m_previous : nullptr; }
+    const trace::Timeline* timeline() const { return m_timeline.get(); }
+
+    bool isPlaying() const { return m_timer.isActive(); }
+    double speed() const { return m_speed; }
+    /// How long the animation of the current step may take at the current speed.
+    int animationMs() const;
+
+public Q_SLOTS:
+    void setStep(size_t step);
+    void play();
+    void pause();
+    void togglePlay();
+    void stepForward();
+    void stepBack();
+    void nextLine();
+    void previousLine();
+    void nextBackwardNode();
+    void previousBackwardNode();
+    void goToStart();
+    void goToEnd();
+    void setSpeed(double speed);
+
+Q_SIGNALS:
+    void stepChanged(size_t step);
+    void playingChanged(bool playing);
+    void recordingChanged();
+    void speedChanged(double speed);
+
+private:
+    void onTick();
+    int delayForNextEvent() const;
+
+    std::shared_ptr<const trace::Recording> m_recording;
+    std::unique_ptr<trace::Timeline> m_timeline;
+    std::optional<trace::GraphState> m_previous;
+    trace::GraphState m_empty;
+    size_t m_step = 0;
+    double m_speed = 1.0;
+    QTimer m_timer;
+};
+
+}  // namespace agv::ui

@@ -1,0 +1,125 @@
+#include "ui/run/run_controller.h"
+
+#include <QCoreApplication>
+#include <QMetaObject>
+#include <QPointer>
+#include <QThread>
+
+#include "ui/graph/layered_layout.h"
+#include "ui/logging.h"
+
+namespace agv::ui {
+
+RunController::RunController(QObject* parent) : QObject(parent)
+{
+    qRegisterMetaType<agv::ui::RunResult>("agv::ui::RunResult");
+}
+
+RunController::~RunController()
+{
+    m_pending.reset();
+    cancel();
+    waitForIdle();
+}
+
+std::shared_ptr<GraphLayoutModel> RunController::layoutFor(const trace::Recording& recording, const LayoutMetrics& metrics)
+{
+    auto model = std::make_shared<GraphLayoutModel>(GraphLayoutModel::fromFinalGraph(trace::finalGraph(recording), metrics));
+    QString error;
+    if (!layoutGraph(*model, &error))
+        qCWarning(lcGraph) << "layout fell back to a grid:" << error;
+    return model;
+}
+
+bool RunController::runScript(const QString& source, const QString& fileName, const LayoutMetrics& metrics)
+{
+    if (!m_runner)
+        return false;
+    std::shared_ptr<ScriptRunner> runner = m_runner;
+    const std::string src = source.toStdString();
+    const std::string name = fileName.toStdString();
+    runJob([runner, src, name](const std::atomic<bool>& cancel) { return runner->run(src, name, cancel); }, source, fileName,
+           metrics);
+    return true;
+}
+
+void RunController::runJob(Job job, const QString& source, const QString& fileName, const LayoutMetrics& metrics)
+{
+    m_pending = std::make_unique<Request>(Request{std::move(job), source, fileName, metrics});
+    if (m_thread)
+        cancel();  // the finished handler starts the pending request
+    else
+        startNext();
+}
+
+void RunController::cancel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void RunController::waitForIdle()
+{
+    while (m_thread) {
+        m_thread->wait();
+        // Deliver the queued result (and start a pending job, if any).
+        QCoreApplication::sendPostedEvents(this);
+        QCoreApplication::processEvents();
+    }
+}
+
+void RunController::startNext()
+{
+    if (!m_pending)
+        return;
+    std::unique_ptr<Request> request = std::move(m_pending);
+    auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = cancelFlag;
+    const quint64 generation = ++m_generation;
+    QPointer<RunController> self(this);
+
+    m_thread = QThread::create([self, request = std::shared_ptr<Request>(std::move(request)), cancelFlag, generation] {
+        RunResult result;
+        result.source = request->source;
+        result.fileName = request->fileName;
+        result.generation = generation;
+        // Exceptions never cross into Qt code: everything the job throws stops here.
+        try {
+            RunOutcome outcome = request->job(*cancelFlag);
+            result.exitCode = outcome.exitCode;
+            result.cancelled = outcome.cancelled || cancelFlag->load();
+            auto recording = std::make_shared<trace::Recording>(std::move(outcome.recording));
+            if (!result.cancelled)
+                result.layout = layoutFor(*recording, request->metrics);
+            result.recording = std::move(recording);
+        } catch (const std::exception& e) {
+            result.failure = QString::fromUtf8(e.what());
+        } catch (...) {
+            result.failure = QStringLiteral("unknown error");
+        }
+        if (self)
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, result] {
+                    if (!self)
+                        return;
+                    self->m_thread->wait();
+                    self->m_thread->deleteLater();
+                    self->m_thread = nullptr;
+                    self->m_cancel.reset();
+                    const bool superseded = self->m_pending != nullptr;
+                    if (!superseded)
+                        Q_EMIT self->finished(result);
+                    if (superseded)
+                        self->startNext();
+                    else
+                        Q_EMIT self->runningChanged(false);
+                },
+                Qt::QueuedConnection);
+    });
+    qCDebug(lcRun) << "starting job" << generation << m_thread;
+    Q_EMIT runningChanged(true);
+    m_thread->start();
+}
+
+}  // namespace agv::ui

@@ -1,0 +1,73 @@
+#pragma once
+// Runs a ScriptRunner (or loads a trace) on a worker thread, then computes the final
+// graph and its Graphviz layout there too, so the window never freezes. A new request
+// cancels the one in flight; only the latest result is delivered.
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+#include "ui/graph/graph_layout_model.h"
+#include "ui/run/script_runner.h"
+
+class QThread;
+
+namespace agv::ui {
+
+struct RunResult {
+    std::shared_ptr<const trace::Recording> recording;
+    std::shared_ptr<const GraphLayoutModel> layout;
+    int exitCode = 0;
+    bool cancelled = false;
+    QString failure;   ///< the job itself failed (runner threw, file unreadable)
+    QString source;    ///< script text the recording belongs to
+    QString fileName;
+    quint64 generation = 0;
+};
+
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    using Job = std::function<RunOutcome(const std::atomic<bool>& cancel)>;
+
+    explicit RunController(QObject* parent = nullptr);
+    ~RunController() override;
+
+    void setRunner(std::shared_ptr<ScriptRunner> runner) { m_runner = std::move(runner); }
+    bool hasRunner() const { return m_runner != nullptr; }
+    bool isRunning() const { return m_thread != nullptr; }
+
+    /// Runs the script with the runner (no-op returning false without one).
+    bool runScript(const QString& source, const QString& fileName, const LayoutMetrics& metrics);
+    /// Runs any job producing a recording (e.g. loading a .jsonl trace).
+    void runJob(Job job, const QString& source, const QString& fileName, const LayoutMetrics& metrics);
+    void cancel();
+    /// Blocks until the current job ends (used on shutdown and in tests).
+    void waitForIdle();
+
+    /// The whole pipeline, synchronously: fold the final graph and lay it out.
+    static std::shared_ptr<GraphLayoutModel> layoutFor(const trace::Recording& recording, const LayoutMetrics& metrics);
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    void finished(const agv::ui::RunResult& result);
+
+private:
+    void startNext();
+
+    struct Request {
+        Job job;
+        QString source, fileName;
+        LayoutMetrics metrics;
+    };
+    std::shared_ptr<ScriptRunner> m_runner;
+    QThread* m_thread = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::unique_ptr<Request> m_pending;
+    quint64 m_generation = 0;
+};
+
+}  // namespace agv::ui

@@ -1,0 +1,298 @@
+#include "ui/scene/graph_scene.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QParallelAnimationGroup>
+#include <QPropertyAnimation>
+
+#include <set>
+
+#include "ui/theme.h"
+
+namespace agv::ui {
+
+using trace::GraphState;
+
+GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent)
+{
+    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+}
+
+GraphScene::~GraphScene() { clearTokens(); }
+
+LayoutMetrics GraphScene::metricsFor(const Theme& theme)
+{
+    LayoutMetrics m;
+    m.titleFont = theme.titleFont();
+    m.bodyFont = theme.bodyFont();
+    m.badgeHeight = QFontMetricsF(m.bodyFont).height() + 6;
+    m.paddingX = 14 * theme.fontScale;
+    return m;
+}
+
+void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
+{
+    clearTokens();
+    clear();
+    m_nodeItems.clear();
+    m_edgeItems.clear();
+    m_clusters.clear();
+    m_functionItems.clear();
+    m_tensorItems.clear();
+    m_badgeItems.clear();
+    m_model = std::move(model);
+    if (!m_model)
+        return;
+
+    const QFontMetricsF title(Theme::current().titleFont());
+    const QFontMetricsF body(Theme::current().bodyFont());
+    const qreal badgeHeight = body.height() + 4;
+    for (size_t i = 0; i < m_model->nodes.size(); ++i) {
+        const LayoutNode& n = m_model->nodes[i];
+        GraphNodeItem* item = nullptr;
+        if (n.kind == LayoutNodeKind::GradFn || n.kind == LayoutNodeKind::AccumulateGrad) {
+            auto* f = new FunctionNodeItem(n, static_cast<int>(i));
+            m_functionItems.insert(n.id, f);
+            item = f;
+            // Badges stack at the bottom of the box, one row per saved variable.
+            const QRectF box = f->boxRect();
+            qreal y = box.bottom() - 6 - n.badges.size() * (badgeHeight + 2) + 2;
+            for (const LayoutBadge& b : n.badges) {
+                auto* badge = new SavedBadgeItem(b, QRectF(box.left() + 6, y, box.width() - 12, badgeHeight), f);
+                m_badgeItems.insert(b.saved, badge);
+                y += badgeHeight + 2;
+            }
+        } else {
+            auto* t = new TensorNodeItem(n, static_cast<int>(i));
+            m_tensorItems.insert(n.id, t);
+            item = t;
+        }
+        item->setVisible(false);
+        addItem(item);
+        m_nodeItems.push_back(item);
+    }
+    for (size_t i = 0; i < m_model->edges.size(); ++i) {
+        auto* e = new GraphEdgeItem(m_model->edges[i], static_cast<int>(i));
+        addItem(e);
+        m_edgeItems.push_back(e);
+    }
+    // nn.Module calls: a frame around the nodes created inside each module.
+    for (const auto& [moduleId, module] : m_model->modules) {
+        std::vector<int> members;
+        QRectF rect;
+        for (size_t i = 0; i < m_model->nodes.size(); ++i) {
+            const LayoutNode& n = m_model->nodes[i];
+            if (n.module != moduleId)
+                continue;
+            members.push_back(static_cast<int>(i));
+            rect |= QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size);
+        }
+        if (members.empty())
+            continue;
+        auto* cluster = new ModuleClusterItem(rect.adjusted(-14, -24, 14, 12),
+                                              QStringLiteral("%1 (%2)").arg(QString::fromStdString(module.name),
+                                                                            QString::fromStdString(module.type)));
+        cluster->setVisible(false);
+        addItem(cluster);
+        m_clusters.emplace_back(cluster, std::move(members));
+    }
+    setSceneRect(m_model->bounds.adjusted(-60, -60, 60, 60));
+}
+
+void GraphScene::clearTokens()
+{
+    if (m_tokenAnimation) {
+        m_tokenAnimation->stop();
+        delete m_tokenAnimation;
+    }
+    for (GradientTokenItem* t : m_tokens) {
+        removeItem(t);
+        delete t;
+    }
+    m_tokens.clear();
+}
+
+int GraphScene::visibleNodeCount() const
+{
+    int n = 0;
+    for (const GraphNodeItem* item : m_nodeItems)
+        n += item->isVisible();
+    return n;
+}
+
+QGraphicsItem* GraphScene::selectNode(Id node)
+{
+    FunctionNodeItem* item = functionItem(node);
+    if (!item)
+        return nullptr;
+    clearSelection();
+    item->setSelected(true);
+    return item;
+}
+
+namespace {
+
+QString shapeText(const std::vector<int64_t>& shape)
+{
+    QStringList dims;
+    for (int64_t d : shape)
+        dims << QString::number(d);
+    return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
+}
+
+QString htmlPre(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+}  // namespace
+
+void GraphScene::applyState(const GraphState& state, const GraphState* previous, int animationMs)
+{
+    if (!m_model)
+        return;
+    clearTokens();
+    const bool animate = previous && animationMs > 0;
+    const Id failing = state.error ? state.error->failingNode : 0;
+    const Id staleTensor = state.error ? state.error->staleTensor : 0;
+
+    // Versions that changed since the previous step flash (tensor box or producing node).
+    std::set<Id> bumped;
+    if (animate)
+        for (const auto& [id, t] : state.tensors)
+            if (const trace::TensorView* before = previous->tensor(id))
+                if (previous->versionOf(*before) != state.versionOf(t))
+                    bumped.insert(id);
+
+    for (GraphNodeItem* item : m_nodeItems) {
+        if (auto* f = qgraphicsitem_cast<FunctionNodeItem*>(item)) {
+            const trace::NodeView* n = state.node(f->id());
+            f->setVisible(n != nullptr);
+            if (!n)
+                continue;
+            f->setExecuted(n->executed, n->executionOrder);
+            f->setFailed(failing == n->id);
+            f->setExecuting(state.inBackward && state.executingNode == n->id);
+            QString tip = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(n->name));
+            if (!n->gradInputs.empty())
+                tip += QStringLiteral("<br>grad in: <pre>%1</pre>").arg(htmlPre(n->gradInputs.front()));
+            tip += n->executed ? QStringLiteral("<br>executed (#%1)").arg(n->executionOrder + 1)
+                               : QStringLiteral("<br>not executed yet");
+            f->setToolTip(tip);
+        } else if (auto* t = qgraphicsitem_cast<TensorNodeItem*>(item)) {
+            const trace::TensorView* tv = state.tensor(t->id());
+            t->setVisible(tv != nullptr);
+            if (!tv)
+                continue;
+            t->setTensorState(static_cast<int>(state.versionOf(*tv)), tv->hasGrad ? QString::fromStdString(tv->gradPreview) : QString(),
+                              tv->id == staleTensor);
+            bool accumulating = false;
+            if (state.inBackward && state.executingNode != 0)
+                if (const trace::NodeView* n = state.node(state.executingNode))
+                    accumulating = n->variable == tv->id;
+            t->setExecuting(accumulating);
+            t->setToolTip(QStringLiteral("<b>%1</b> %2 %3 on %4<br>requires_grad=%5, is_leaf=%6, _version=%7<pre>%8</pre>%9")
+                              .arg(QString::fromStdString(tv->label.empty() ? "tensor" : tv->label), shapeText(tv->shape),
+                                   QString::fromStdString(tv->dtype), QString::fromStdString(tv->device),
+                                   tv->requiresGrad ? QStringLiteral("True") : QStringLiteral("False"),
+                                   tv->isLeaf ? QStringLiteral("True") : QStringLiteral("False"))
+                              .arg(state.versionOf(*tv))
+                              .arg(htmlPre(tv->preview),
+                                   tv->hasGrad ? QStringLiteral(".grad<pre>%1</pre>").arg(htmlPre(tv->gradPreview)) : QString()));
+        }
+    }
+    for (Id id : bumped) {
+        if (TensorNodeItem* t = tensorItem(id)) {
+            t->startFlash(std::max(animationMs * 2, 500));
+        } else if (const trace::TensorView* tv = state.tensor(id)) {
+            if (FunctionNodeItem* f = functionItem(tv->gradFn))
+                f->startFlash(std::max(animationMs * 2, 500));
+        }
+    }
+
+    for (auto it = m_badgeItems.cbegin(); it != m_badgeItems.cend(); ++it) {
+        const trace::SavedView* sv = state.saved.find(it.key());
+        if (!sv) {
+            it.value()->setBadgeState(false, 0, 0, false, {});
+            continue;
+        }
+        it.value()->setBadgeState(true, sv->savedVersion, state.currentVersion(*sv), sv->released,
+                                  sv->packed ? QString::fromStdString(sv->packedDevice) : QString());
+    }
+
+    // Edges: visible once both ends are; active while a gradient travels on them.
+    auto* group = animate ? new QParallelAnimationGroup(this) : nullptr;
+    for (GraphEdgeItem* e : m_edgeItems) {
+        const LayoutEdge& le = e->layoutEdge();
+        const GraphNodeItem* from = m_nodeItems[le.from];
+        const GraphNodeItem* to = m_nodeItems[le.to];
+        e->setVisible(from->isVisible() && to->isVisible());
+        if (!e->isVisible())
+            continue;
+        QString preview;
+        bool active = false;
+        if (le.kind == LayoutEdgeKind::NextFunction) {
+            for (const trace::GradientFlow& g : state.gradientsInFlight)
+                if (g.from == to->id() && g.to == from->id() && g.inputNr == le.inputNr) {
+                    active = true;
+                    preview = QString::fromStdString(g.preview);
+                }
+            const trace::NodeView* consumer = state.node(to->id());
+            e->setExecutedStyle(consumer && consumer->executed);
+        } else if (le.kind == LayoutEdgeKind::LeafToAccumulate) {
+            active = state.inBackward && state.executingNode == to->id();
+            if (active)
+                if (const trace::NodeView* n = state.node(to->id()); n && !n->gradInputs.empty())
+                    preview = QString::fromStdString(n->gradInputs.front());
+            const trace::NodeView* acc = state.node(to->id());
+            e->setExecutedStyle(acc && acc->executed);
+        } else if (le.kind == LayoutEdgeKind::ToRoot) {
+            e->setExecutedStyle(state.backwardCount > 0);
+        }
+        e->setActive(active);
+        if (!active)
+            continue;
+        auto* token = new GradientTokenItem(le.path, preview);
+        addItem(token);
+        m_tokens.push_back(token);
+        if (group) {
+            auto* anim = new QPropertyAnimation(token, "progress");
+            anim->setDuration(animationMs);
+            anim->setStartValue(0.0);
+            anim->setEndValue(0.55);
+            anim->setEasingCurve(QEasingCurve::InOutCubic);
+            group->addAnimation(anim);
+        } else {
+            token->setProgress(0.55);
+        }
+    }
+    if (group) {
+        m_tokenAnimation = group;
+        group->start();
+    }
+
+    for (auto& [cluster, members] : m_clusters) {
+        bool any = false;
+        for (int i : members)
+            any = any || m_nodeItems[i]->isVisible();
+        cluster->setVisible(any);
+    }
+}
+
+void GraphScene::drawBackground(QPainter* painter, const QRectF& rect)
+{
+    const Theme& theme = Theme::current();
+    painter->fillRect(rect, theme.sceneBackground);
+    // A faint dot grid: gives a sense of space and zoom without competing with the graph.
+    const qreal spacing = 24;
+    const qreal scale = painter->transform().m11();
+    if (!m_gridVisible || scale * spacing < 8)
+        return;
+    painter->setPen(QPen(theme.gridDot, 1.6 / std::max<qreal>(scale, 0.1), Qt::SolidLine, Qt::RoundCap));
+    const qreal left = std::floor(rect.left() / spacing) * spacing;
+    const qreal top = std::floor(rect.top() / spacing) * spacing;
+    QVector<QPointF> points;
+    for (qreal x = left; x < rect.right(); x += spacing)
+        for (qreal y = top; y < rect.bottom(); y += spacing)
+            points.append(QPointF(x, y));
+    painter->drawPoints(points.constData(), static_cast<int>(points.size()));
+}
+
+}  // namespace agv::ui

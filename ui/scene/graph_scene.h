@@ -1,0 +1,69 @@
+#pragma once
+// The scene of one run: items for every node/tensor/edge of the final graph at fixed
+// positions, restyled for the current GraphState (revealed in execution order,
+// executing node glowing, gradient tokens on edges, stale badges pulsing).
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QPointer>
+
+#include <memory>
+#include <vector>
+
+#include "core/trace/graph_state.h"
+#include "ui/graph/graph_layout_model.h"
+#include "ui/scene/graph_items.h"
+
+class QParallelAnimationGroup;
+
+namespace agv::ui {
+
+struct Theme;
+
+class GraphScene : public QGraphicsScene {
+    Q_OBJECT
+public:
+    explicit GraphScene(QObject* parent = nullptr);
+    ~GraphScene() override;
+
+    /// Fonts/paddings the items draw with (the layout must reserve the same sizes).
+    static LayoutMetrics metricsFor(const Theme& theme);
+
+    void setLayoutModel(std::shared_ptr<const GraphLayoutModel> model);
+    const GraphLayoutModel* layoutModel() const { return m_model.get(); }
+
+    /// Restyles every item for `state`. With `previous` (the state just before, when
+    /// playing forward) and animationMs > 0, gradient tokens travel and bumps flash.
+    void applyState(const trace::GraphState& state, const trace::GraphState* previous, int animationMs);
+
+    FunctionNodeItem* functionItem(Id node) const { return m_functionItems.value(node); }
+    TensorNodeItem* tensorItem(Id tensor) const { return m_tensorItems.value(tensor); }
+    SavedBadgeItem* badgeItem(Id saved) const { return m_badgeItems.value(saved); }
+    const std::vector<GradientTokenItem*>& tokens() const { return m_tokens; }
+    int visibleNodeCount() const;
+
+    /// The dot grid behind the graph (off while exporting).
+    void setGridVisible(bool visible) { m_gridVisible = visible; }
+
+    /// Selects and returns the item for a grad_fn node (used by the error panel links).
+    QGraphicsItem* selectNode(Id node);
+
+protected:
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+
+private:
+    void clearTokens();
+
+    std::shared_ptr<const GraphLayoutModel> m_model;
+    std::vector<GraphNodeItem*> m_nodeItems;  ///< by layout index
+    std::vector<GraphEdgeItem*> m_edgeItems;  ///< by layout index
+    std::vector<std::pair<ModuleClusterItem*, std::vector<int>>> m_clusters;
+    QHash<Id, FunctionNodeItem*> m_functionItems;
+    QHash<Id, TensorNodeItem*> m_tensorItems;
+    QHash<Id, SavedBadgeItem*> m_badgeItems;
+    std::vector<GradientTokenItem*> m_tokens;
+    QPointer<QParallelAnimationGroup> m_tokenAnimation;
+    bool m_gridVisible = true;
+};
+
+}  // namespace agv::ui

@@ -1,0 +1,179 @@
+#include "ui/scene/graph_view.h"
+
+#include <QGraphicsItem>
+#include <QMouseEvent>
+#include <QWheelEvent>
+
+#include <cmath>
+
+#include "ui/theme.h"
+
+namespace agv::ui {
+
+GraphView::GraphView(QWidget* parent) : QGraphicsView(parent)
+{
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setFrameShape(QFrame::NoFrame);
+    // Panning is by dragging; scrollbars would only eat space on a projector.
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setFocusPolicy(Qt::StrongFocus);
+}
+
+void GraphView::setZoom(qreal zoom)
+{
+    zoom = std::clamp<qreal>(zoom, 0.05, 6.0);
+    QTransform t;
+    t.scale(zoom, zoom);
+    setTransform(t);
+    Q_EMIT zoomChanged(zoom);
+}
+
+void GraphView::zoomBy(qreal factor)
+{
+    m_autoFit = false;
+    setZoom(zoom() * factor);
+}
+
+void GraphView::fitToView()
+{
+    m_autoFit = true;
+    if (!scene())
+        return;
+    QRectF r = scene()->itemsBoundingRect();
+    if (r.isEmpty())
+        r = sceneRect();
+    if (r.isEmpty())
+        return;
+    r.adjust(-30, -30, 30, 30);
+    fitInView(r, Qt::KeepAspectRatio);
+    // Small graphs should not be blown up to poster size.
+    if (zoom() > 1.6)
+        setZoom(1.6);
+    centerOn(r.center());
+    Q_EMIT zoomChanged(zoom());
+}
+
+void GraphView::wheelEvent(QWheelEvent* event)
+{
+    const qreal steps = event->angleDelta().y() / 120.0;
+    if (steps == 0) {
+        QGraphicsView::wheelEvent(event);
+        return;
+    }
+    zoomBy(std::pow(1.15, steps));
+    event->accept();
+}
+
+void GraphView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit)
+        fitToView();
+}
+
+void GraphView::setOverlay(const QString& phase, const QColor& phaseColor, const QString& hint)
+{
+    if (phase == m_phase && phaseColor == m_phaseColor && hint == m_hint)
+        return;
+    m_phase = phase;
+    m_phaseColor = phaseColor;
+    m_hint = hint;
+    viewport()->update();
+}
+
+void GraphView::setLegendVisible(bool visible)
+{
+    m_legend = visible;
+    viewport()->update();
+}
+
+void GraphView::drawForeground(QPainter* painter, const QRectF&)
+{
+    const Theme& theme = Theme::current();
+    painter->save();
+    painter->resetTransform();  // screen space: the overlay does not zoom with the graph
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QFont body = theme.bodyFont();
+    QFont bold = body;
+    bold.setBold(true);
+    const QFontMetricsF fm(bold);
+    const qreal pad = 12 * theme.fontScale;
+
+    if (!m_phase.isEmpty()) {
+        const QRectF pill(pad, pad, fm.horizontalAdvance(m_phase) + 24, fm.height() + 10);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(m_phaseColor);
+        painter->drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
+        painter->setFont(bold);
+        painter->setPen(Qt::white);
+        painter->drawText(pill, Qt::AlignCenter, m_phase);
+    }
+    if (!m_hint.isEmpty()) {
+        painter->setFont(body);
+        painter->setPen(theme.mutedText);
+        painter->drawText(QRectF(0, 0, viewport()->width(), viewport()->height()), Qt::AlignCenter, m_hint);
+    }
+    if (m_legend && scene() && !scene()->items().isEmpty()) {
+        struct Entry {
+            QString label;
+            QColor fill, border;
+            bool dashed;
+        };
+        const Entry entries[] = {
+            {tr("parameter"), theme.parameterFill, theme.parameterBorder, false},
+            {tr("input"), theme.inputFill, theme.inputBorder, true},
+            {tr("grad_fn"), theme.functionFill, theme.functionBorder, false},
+            {tr("AccumulateGrad"), theme.accumulateFill, theme.accumulateBorder, false},
+            {tr("loss"), theme.rootFill, theme.rootBorder, false},
+            {tr("stale saved tensor"), theme.badgeFill, theme.stale, false},
+        };
+        const QFontMetricsF bm(body);
+        qreal x = pad;
+        const qreal y = viewport()->height() - pad - bm.height();
+        painter->setFont(body);
+        // A soft band keeps the legend readable over busy graphs.
+        qreal legendWidth = 0;
+        for (const Entry& e : entries)
+            legendWidth += 16 * theme.fontScale + 5 + bm.horizontalAdvance(e.label) + 16;
+        QColor band = theme.sceneBackground;
+        band.setAlphaF(0.88);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(band);
+        painter->drawRoundedRect(QRectF(pad - 6, y - 4, legendWidth, bm.height() + 8), 6, 6);
+        for (const Entry& e : entries) {
+            const QRectF swatch(x, y + 2, 16 * theme.fontScale, bm.height() - 4);
+            QPen pen(e.border, 1.4);
+            if (e.dashed)
+                pen.setStyle(Qt::DashLine);
+            painter->setPen(pen);
+            painter->setBrush(e.fill);
+            painter->drawRoundedRect(swatch, 3, 3);
+            painter->setPen(theme.mutedText);
+            const qreal w = bm.horizontalAdvance(e.label);
+            painter->drawText(QRectF(swatch.right() + 5, y, w + 2, bm.height()), Qt::AlignVCenter, e.label);
+            x = swatch.right() + 5 + w + 16;
+        }
+    }
+    painter->restore();
+}
+
+void GraphView::mousePressEvent(QMouseEvent* event)
+{
+    // Clicking an item selects it; dragging the background pans.
+    if (itemAt(event->position().toPoint()))
+        setDragMode(QGraphicsView::NoDrag);
+    QGraphicsView::mousePressEvent(event);
+}
+
+void GraphView::mouseReleaseEvent(QMouseEvent* event)
+{
+    QGraphicsView::mouseReleaseEvent(event);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+}
+
+}  // namespace agv::ui
