@@ -1,10 +1,12 @@
 #include "app/headless_run.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "core/script/script_runner.h"
+#include "core/trace/trace_jsonl.h"
 
 int runHeadless(const HeadlessRunOptions& options)
 {
@@ -24,8 +26,19 @@ int runHeadless(const HeadlessRunOptions& options)
         std::fflush(stdout);
         std::fwrite(text.data(), 1, text.size(), stderr);
     };
-    std::string displayName = options.scriptPath;
+    // CPython 3.11 reports the main script by its absolute path in tracebacks and warnings.
+    std::error_code ec;
+    std::string displayName = std::filesystem::absolute(options.scriptPath, ec).lexically_normal().string();
+    if (ec)
+        displayName = options.scriptPath;
     agv::script::ScriptRunOutcome outcome = agv::script::runScript(buffer.str(), displayName, runOptions);
     std::fflush(stdout);
+    if (!options.tracePath.empty()) {
+        std::string error;
+        if (!agv::trace::saveJsonl(outcome.recording, options.tracePath, &error)) {
+            std::fprintf(stderr, "autogradviz: could not write the trace: %s\n", error.c_str());
+            return outcome.exitCode == 0 ? 2 : outcome.exitCode;
+        }
+    }
     return outcome.exitCode;
 }

@@ -360,6 +360,17 @@ struct ScopeDeclStmt final : Stmt {  ///< global / nonlocal
 
 // ---------------------------------------------------------------- code objects
 
+/// The text a code object came from. Library code (the torch.nn prelude) shows in
+/// tracebacks under its own name but never moves the learner's current line.
+struct SourceFile {
+    std::string name;                ///< "demo.py", "<torch>"
+    std::vector<std::string> lines;  ///< raw lines, without newlines
+    bool library = false;
+
+    /// Line `line` (1-based) stripped of surrounding whitespace, "" if out of range.
+    std::string strippedLine(int line) const;
+};
+
 /// A function, lambda, comprehension, class body or the module: the unit of scope.
 struct FunctionCode {
     enum class Kind : uint8_t { Module, Function, Lambda, Comprehension, ClassBody };
@@ -372,6 +383,7 @@ struct FunctionCode {
     std::vector<std::string> kwOnlyParams;  ///< after `*` or `*args`
     std::string varArgs;                    ///< `*args` name, empty if none
     std::string varKwArgs;                  ///< `**kwargs` name, empty if none
+    std::shared_ptr<const SourceFile> source;  ///< set by the resolver for every code object
 
     StmtList body;
     ExprPtr lambdaBody;  ///< lambdas only

@@ -180,6 +180,20 @@ std::optional<Value> Interpreter::global(std::string_view name) const
 
 // ================================================================ running
 
+RunResult Interpreter::runLibrary(std::string_view source, const std::string& fileName)
+{
+    m_runningLibrary = true;
+    RunResult result;
+    try {
+        result = run(source, fileName);
+    } catch (...) {
+        m_runningLibrary = false;
+        throw;
+    }
+    m_runningLibrary = false;
+    return result;
+}
+
 RunResult Interpreter::run(std::string_view source, const std::string& fileName)
 {
     StackBaseScope stackBase;
@@ -202,8 +216,13 @@ RunResult Interpreter::run(std::string_view source, const std::string& fileName)
 
     ModuleAst module;
     try {
+        auto file = std::make_shared<SourceFile>();
+        file->name = fileName;
+        file->lines = m_sourceLines;
+        file->library = m_runningLibrary;
+        m_source = file;
         module = parseModule(source);
-        resolveScopes(module, m_names);
+        resolveScopes(module, m_names, m_source);
     } catch (const ScriptSyntaxError& e) {
         std::string text = "  File \"" + m_fileName + "\", line " + std::to_string(e.line) + "\n";
         std::string lineText = sourceLine(e.line);
@@ -304,11 +323,7 @@ trace::StackTrace Interpreter::currentStack() const
     stack.reserve(m_frames.size());
     for (const Frame* f : m_frames) {
         trace::StackFrame sf;
-        sf.file = m_fileName;
-        sf.line = f->line;
-        sf.function = f->code ? f->code->name : "<module>";
-        sf.sourceLine = sourceLine(f->line);
-        stack.push_back(std::move(sf));
+        stack.push_back(stackFrameOf(*f));
     }
     return stack;
 }
@@ -337,13 +352,17 @@ void Interpreter::writeStderr(std::string_view text)
 
 void Interpreter::warn(std::string_view category, std::string_view message)
 {
-    int line = currentLine();
+    // Like warnings.warn(stacklevel=...): blame the user's line, not library code.
+    const Frame* user = innermostUserFrame();
+    const int line = user ? user->line : currentLine();
+    const std::string fileName = user && user->code && user->code->source ? user->code->source->name : m_fileName;
     std::string key = std::to_string(line) + "\n" + std::string(category) + "\n" + std::string(message);
     if (!m_warningsShown.insert(key).second)
         return;
-    std::string text = m_fileName + ":" + std::to_string(line) + ": " + std::string(category) + ": " +
+    std::string text = fileName + ":" + std::to_string(line) + ": " + std::string(category) + ": " +
                        std::string(message) + "\n";
-    std::string src = sourceLine(line);
+    std::string src = user && user->code && user->code->source ? user->code->source->strippedLine(line)
+                                                               : sourceLine(line);
     if (!src.empty())
         text += "  " + src + "\n";
     writeStderr(text);
@@ -366,6 +385,8 @@ namespace {
 void markLine(Interpreter& in, int line)
 {
     in.frame().line = line;
+    if (Interpreter::isLibraryFrame(in.frame()))
+        return;  // the learner's current line stays at the call into library code
     trace::setCurrentLine(line);
     if (trace::sink())
         trace::publish(trace::LineReached{line});
@@ -932,7 +953,7 @@ void Interpreter::storeName(const NameExpr& n, const Value& value)
         m_globals[n.nameId] = value;
         break;
     }
-    if (m_assignHook && value.is(ObjectKind::Host))
+    if (m_assignHook && value.is(ObjectKind::Host) && !isLibraryFrame(frame()))
         m_assignHook(*this, n.id, value);
 }
 

@@ -99,6 +99,9 @@ public:
     /// to stderr exactly as CPython 3.11 prints them, and reported in the result.
     /// Globals persist across runs on the same interpreter.
     RunResult run(std::string_view source, const std::string& fileName = "<string>");
+    /// Runs library code (e.g. the torch.nn prelude): its frames appear in tracebacks
+    /// under `fileName`, but it never reports lines, labels or warnings as the user's.
+    RunResult runLibrary(std::string_view source, const std::string& fileName);
 
     /// The Python call stack, outermost first (what anomaly mode records).
     trace::StackTrace currentStack() const;
@@ -224,6 +227,9 @@ public:
     void printException(const Value& exception);
     void printTraceback(const trace::StackTrace& frames);
     std::string sourceLine(int line) const;
+    /// Innermost frame running user (non-library) code, or nullptr.
+    const Frame* innermostUserFrame() const;
+    static bool isLibraryFrame(const Frame& frame);
     ScriptErrorInfo errorInfo(const Value& exception);
 
     // Builtins (builtins.cpp)
@@ -246,6 +252,8 @@ public:
     Value m_notImplemented;
     AssignHook m_assignHook;
     std::string m_fileName = "<string>";
+    bool m_runningLibrary = false;
+    std::shared_ptr<const SourceFile> m_source;
     std::vector<std::string> m_sourceLines;
     std::vector<Value> m_handling;  ///< exceptions being handled (innermost last)
     std::set<std::string> m_warningsShown;

@@ -466,12 +466,20 @@ void resolve(Scope& scope, const std::set<std::string>& enclosingBound, NameTabl
 
 }  // namespace
 
-void resolveScopes(ModuleAst& module, NameTable& names)
+void resolveScopes(ModuleAst& module, NameTable& names, const std::shared_ptr<const SourceFile>& source)
 {
     Collector collector;
     Scope* root = collector.newScope(module.code.get(), nullptr);
     collector.visitBody(module.code->body, root);
     std::unique_ptr<Scope> owned = collector.takeRoot();
+    std::vector<Scope*> pending{owned.get()};
+    while (!pending.empty()) {
+        Scope* scope = pending.back();
+        pending.pop_back();
+        scope->code->source = source;
+        for (auto& child : scope->children)
+            pending.push_back(child.get());
+    }
     analyzeFree(*owned);
     resolve(*owned, {}, names);
 }

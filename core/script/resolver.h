@@ -9,6 +9,6 @@
 namespace agv::script {
 
 /// Annotates every NameExpr of `module` and fills the slot layout of every FunctionCode.
-void resolveScopes(ModuleAst& module, NameTable& names);
+void resolveScopes(ModuleAst& module, NameTable& names, const std::shared_ptr<const SourceFile>& source = nullptr);
 
 }  // namespace agv::script

@@ -74,11 +74,37 @@ Value Interpreter::exceptionFromCoreError(const agv::Error& error)
 trace::StackFrame Interpreter::stackFrameOf(const Frame& frame) const
 {
     trace::StackFrame sf;
-    sf.file = m_fileName;
+    const SourceFile* source = frame.code ? frame.code->source.get() : nullptr;
+    sf.file = source ? source->name : m_fileName;
     sf.line = frame.line;
     sf.function = frame.code ? frame.code->name : "<module>";
-    sf.sourceLine = sourceLine(frame.line);
+    sf.sourceLine = source ? source->strippedLine(frame.line) : sourceLine(frame.line);
     return sf;
+}
+
+bool Interpreter::isLibraryFrame(const Frame& frame)
+{
+    return frame.code && frame.code->source && frame.code->source->library;
+}
+
+const Interpreter::Frame* Interpreter::innermostUserFrame() const
+{
+    for (auto it = m_frames.rbegin(); it != m_frames.rend(); ++it)
+        if (!isLibraryFrame(**it))
+            return *it;
+    return nullptr;
+}
+
+std::string SourceFile::strippedLine(int line) const
+{
+    if (line < 1 || static_cast<size_t>(line) > lines.size())
+        return "";
+    const std::string& raw = lines[static_cast<size_t>(line - 1)];
+    size_t begin = raw.find_first_not_of(" \t\f");
+    if (begin == std::string::npos)
+        return "";
+    size_t end = raw.find_last_not_of(" \t\f\r");
+    return raw.substr(begin, end - begin + 1);
 }
 
 void Interpreter::attachTraceback(const Value& exception)

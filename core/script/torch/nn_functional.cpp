@@ -152,6 +152,13 @@ void installNn(Interpreter& in, const Ref<ModuleObject>& torchModule)
             trace::publish(trace::ModuleExit{uint64_t(args.positional[1].asInt())});
         return Value::none();
     });
+    // A parameter is labelled by its attribute name (`weight`, `bias`) in the graph.
+    def(in, nn, "_label", [](Interpreter&, CallArgs& args) {
+        if (trace::enabled() && args.positional.size() == 2 && args.positional[1].isStr())
+            if (const Tensor* t = asTensor(args.positional[0]))
+                trace::publish(trace::TensorLabeled{t->id(), args.positional[1].str()});
+        return Value::none();
+    });
     def(in, nn, "_next_module_id", [](Interpreter&, CallArgs&) { return Value::fromInt(int64_t(nextObjectId())); });
 
     runNnPrelude(in);

@@ -68,6 +68,7 @@ class Module:
                 raise AttributeError('cannot assign parameters before Module.__init__() call')
             self._remove_from(name, params)
             params[name] = value
+            _agv_nn._label(value, name)
         elif isinstance(value, _agv_nn.Module):
             try:
                 modules = self._modules
@@ -620,7 +621,7 @@ void runNnPrelude(Interpreter& in)
 {
     in.createModule("torch.nn")->attrs["init"] = Value(in.createModule("torch.nn.init"));
     in.createModule("torch")->attrs["optim"] = Value(in.createModule("torch.optim"));
-    RunResult result = in.run(kPrelude, "<torch>");
+    RunResult result = in.runLibrary(kPrelude, "<torch>");
     if (result.exitCode != 0)
         throw std::logic_error("the torch.nn prelude failed: " +
                                (result.error ? result.error->message : std::string("unknown error")));
