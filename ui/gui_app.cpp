@@ -3,11 +3,13 @@
 #include <QApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QIcon>
 #include <QTextStream>
 
 #include <cstdio>
 
 #include "core/trace/trace_jsonl.h"
+#include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
 #include "ui/logging.h"
 #include "ui/main_window.h"
@@ -16,7 +18,36 @@
 #include "ui/scene/graph_scene.h"
 #include "ui/theme.h"
 
+// Resources compiled into a static library must be registered explicitly.
+static void initUiResources()
+{
+    Q_INIT_RESOURCE(demos);
+    Q_INIT_RESOURCE(resources);
+}
+
 namespace agv::ui {
+
+QString findDemo(const QString& name, QString* error)
+{
+    initUiResources();
+    const QList<DemoInfo> demos = availableDemos();
+    for (const DemoInfo& demo : demos)
+        if (demo.fileName.contains(name, Qt::CaseInsensitive))
+            return demo.path;
+    QStringList names;
+    for (const DemoInfo& demo : demos)
+        names << QFileInfo(demo.fileName).completeBaseName();
+    if (error)
+        *error = QStringLiteral("no demo matches '%1' (available: %2)").arg(name, names.join(QStringLiteral(", ")));
+    return {};
+}
+
+QString defaultDemo()
+{
+    initUiResources();
+    const QList<DemoInfo> demos = availableDemos();
+    return demos.isEmpty() ? QString() : demos.first().path;
+}
 
 GuiOptions parseGuiOptions(const QStringList& arguments)
 {
@@ -34,6 +65,8 @@ GuiOptions parseGuiOptions(const QStringList& arguments)
             value(o.exportPath);
         else if (a == QLatin1String("--step"))
             value(o.step);
+        else if (a == QLatin1String("--demo"))
+            value(o.demo);
         else if (a == QLatin1String("--dark"))
             o.dark = true;
         else if (a == QLatin1String("--presenter"))
@@ -46,6 +79,12 @@ GuiOptions parseGuiOptions(const QStringList& arguments)
             o.file = a;
         else
             o.error = QStringLiteral("more than one file given");
+    }
+    if (!o.demo.isEmpty()) {
+        if (!o.file.isEmpty())
+            o.error = QStringLiteral("give either FILE or --demo, not both");
+        else
+            o.file = findDemo(o.demo, &o.error);
     }
     if (!o.exportPath.isEmpty() && o.file.isEmpty())
         o.error = QStringLiteral("--export needs an input FILE.py or FILE.jsonl");
@@ -116,14 +155,16 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
         if (!options.error.isEmpty())
             std::fprintf(stderr, "autogradviz: %s\n", qPrintable(options.error));
         std::fprintf(options.help ? stdout : stderr,
-                     "usage: autogradviz [FILE.py|FILE.jsonl] [--dark] [--presenter]\n"
+                     "usage: autogradviz [FILE.py|FILE.jsonl] [--demo NAME] [--dark] [--presenter]\n"
                      "       autogradviz FILE --export OUT.svg|OUT.png|OUT.dot [--step N|end] [--dark]\n");
         return options.help ? 0 : 2;
     }
     if (!options.exportPath.isEmpty() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
 
+    initUiResources();
     QApplication app(argc, argv);
+    app.setWindowIcon(QIcon(QStringLiteral(":/icons/autogradviz.svg")));
     QCoreApplication::setOrganizationName(QStringLiteral("autogradviz"));
     QCoreApplication::setApplicationName(QStringLiteral("Autograd Visualizer"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
@@ -137,8 +178,11 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
         window.setTheme(options.dark, options.presenter);
     window.resize(1600, 1000);
     window.show();
-    if (!options.file.isEmpty())
-        window.openFile(options.file);
+    // With no file the app opens the first demo (the classic worked example), so a
+    // fresh start shows a graph, not an empty window.
+    const QString file = options.file.isEmpty() ? defaultDemo() : options.file;
+    if (!file.isEmpty())
+        window.openFile(file);
     return app.exec();
 }
 

@@ -15,6 +15,7 @@ class ScriptRunner;
 
 struct GuiOptions {
     QString file;        ///< script or trace to open
+    QString demo;        ///< --demo NAME: a built-in demo whose file name contains NAME
     QString exportPath;  ///< headless export target (empty: start the GUI)
     QString step = QStringLiteral("end");
     bool dark = false;
@@ -22,6 +23,11 @@ struct GuiOptions {
     bool help = false;
     QString error;       ///< command line problem
 };
+
+/// The built-in demo whose file name contains `name` (case-insensitive); empty + error if none.
+QString findDemo(const QString& name, QString* error = nullptr);
+/// The demo a fresh start opens (the first by file name).
+QString defaultDemo();
 
 /// Parses the GUI's command line (unknown options are reported in `error`).
 GuiOptions parseGuiOptions(const QStringList& arguments);
