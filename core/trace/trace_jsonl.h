@@ -1,5 +1,5 @@
 #pragma once
-// Recording <-> JSON lines (docs/trace-schema.md): one event per line,
+// Recording <-> JSON lines (README.md, "Trace schema"): one event per line,
 // {"step":0,"line":3,"type":"TensorCreated",...fields}. Self-contained: a small
 // writer and a strict parser, no external JSON library.
 
