@@ -19,7 +19,7 @@ const char* const kHeadlessHelp =
     "\n"
     "  --run FILE.py         run headless; print what `python3 FILE.py` prints; exit 0 or 1\n"
     "  --trace OUT.jsonl     with --run: also write the recording, one JSON event per line\n"
-    "                        (schema: README.md, "Trace schema")\n";
+    "                        (schema: README.md, section 'Trace schema')\n";
 }  // namespace
 
 int main(int argc, char** argv)
