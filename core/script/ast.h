@@ -361,9 +361,17 @@ struct ScopeDeclStmt final : Stmt {  ///< global / nonlocal
 // ---------------------------------------------------------------- code objects
 
 /// A function, lambda, comprehension, class body or the module: the unit of scope.
+/// The file a piece of code came from: tracebacks and warnings name it and quote
+/// its lines. The user's script and the torch prelude are different files.
+struct SourceFile {
+    std::string name;                ///< as shown in `File "...", line N`
+    std::vector<std::string> lines;  ///< raw lines, without newlines
+};
+
 struct FunctionCode {
     enum class Kind : uint8_t { Module, Function, Lambda, Comprehension, ClassBody };
     Kind kind = Kind::Function;
+    std::shared_ptr<const SourceFile> file;  ///< null when parsed without one
     std::string name;      ///< "f", "<lambda>", "<listcomp>", "<module>"
     std::string qualname;  ///< "A.f", "outer.<locals>.inner"
     int line = 0;

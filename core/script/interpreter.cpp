@@ -202,7 +202,10 @@ RunResult Interpreter::run(std::string_view source, const std::string& fileName)
 
     ModuleAst module;
     try {
-        module = parseModule(source);
+        auto file = std::make_shared<SourceFile>();
+        file->name = m_fileName;
+        file->lines = m_sourceLines;
+        module = parseModule(source, std::move(file));
         resolveScopes(module, m_names);
     } catch (const ScriptSyntaxError& e) {
         std::string text = "  File \"" + m_fileName + "\", line " + std::to_string(e.line) + "\n";
@@ -302,14 +305,8 @@ trace::StackTrace Interpreter::currentStack() const
 {
     trace::StackTrace stack;
     stack.reserve(m_frames.size());
-    for (const Frame* f : m_frames) {
-        trace::StackFrame sf;
-        sf.file = m_fileName;
-        sf.line = f->line;
-        sf.function = f->code ? f->code->name : "<module>";
-        sf.sourceLine = sourceLine(f->line);
-        stack.push_back(std::move(sf));
-    }
+    for (const Frame* f : m_frames)
+        stack.push_back(stackFrameOf(*f));
     return stack;
 }
 
@@ -337,13 +334,18 @@ void Interpreter::writeStderr(std::string_view text)
 
 void Interpreter::warn(std::string_view category, std::string_view message)
 {
-    int line = currentLine();
-    std::string key = std::to_string(line) + "\n" + std::string(category) + "\n" + std::string(message);
+    trace::StackFrame where;
+    if (!m_frames.empty())
+        where = stackFrameOf(*m_frames.back());
+    else
+        where.file = m_fileName;
+    const int line = where.line;
+    std::string key = where.file + ":" + std::to_string(line) + "\n" + std::string(category) + "\n" + std::string(message);
     if (!m_warningsShown.insert(key).second)
         return;
-    std::string text = m_fileName + ":" + std::to_string(line) + ": " + std::string(category) + ": " +
+    std::string text = where.file + ":" + std::to_string(line) + ": " + std::string(category) + ": " +
                        std::string(message) + "\n";
-    std::string src = sourceLine(line);
+    const std::string& src = where.sourceLine;
     if (!src.empty())
         text += "  " + src + "\n";
     writeStderr(text);

@@ -224,6 +224,7 @@ public:
     void printException(const Value& exception);
     void printTraceback(const trace::StackTrace& frames);
     std::string sourceLine(int line) const;
+    static std::string sourceLine(const std::vector<std::string>& lines, int line);
     ScriptErrorInfo errorInfo(const Value& exception);
 
     // Builtins (builtins.cpp)

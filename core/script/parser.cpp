@@ -45,6 +45,8 @@ const char* targetKindName(const Expr& e)
 
 class Parser {
 public:
+    std::shared_ptr<const SourceFile> m_file;  ///< stamped on every FunctionCode
+
     Parser(std::vector<Token> tokens, int depthOffset = 0, int lineOffset = 0)
         : m_tokens(std::move(tokens)), m_depthOffset(depthOffset)
     {
@@ -59,6 +61,7 @@ public:
     {
         ModuleAst module;
         module.code = std::make_shared<FunctionCode>();
+        module.code->file = m_file;
         module.code->kind = FunctionCode::Kind::Module;
         module.code->name = "<module>";
         module.code->qualname = "<module>";
@@ -659,6 +662,7 @@ private:
         std::string name = expectName();
         s->target = std::make_unique<NameExpr>(name, nameToken.line, nameToken.column);
         auto code = std::make_shared<FunctionCode>();
+        code->file = m_file;
         code->kind = FunctionCode::Kind::Function;
         code->name = name;
         code->qualname = childQualname(name);
@@ -699,6 +703,7 @@ private:
             expectOp(")");
         }
         auto code = std::make_shared<FunctionCode>();
+        code->file = m_file;
         code->kind = FunctionCode::Kind::ClassBody;
         code->name = s->name;
         code->qualname = childQualname(s->name);
@@ -848,6 +853,7 @@ private:
         guardRecursion(t);
         auto e = std::make_unique<LambdaExpr>(t.line, t.column);
         auto code = std::make_shared<FunctionCode>();
+        code->file = m_file;
         code->kind = FunctionCode::Kind::Lambda;
         code->name = "<lambda>";
         code->qualname = childQualname("<lambda>");
@@ -1391,6 +1397,7 @@ private:
         comp->element = std::move(element);
         comp->value = std::move(value);
         auto code = std::make_shared<FunctionCode>();
+        code->file = m_file;
         code->kind = FunctionCode::Kind::Comprehension;
         code->name = kind == ExprKind::ListComp  ? "<listcomp>"
                      : kind == ExprKind::SetComp ? "<setcomp>"
@@ -1592,6 +1599,7 @@ private:
         for (Token& t : tokens)
             t.column = token.column;  // positions inside the field are approximate
         Parser sub(std::move(tokens), m_depthOffset + m_recursion + 2, token.line - 1);
+        sub.m_file = m_file;
         sub.m_scopeStack = m_scopeStack;
         sub.m_functionDepth = m_functionDepth;
         ExprPtr e = sub.parseFStringField();
@@ -1613,6 +1621,11 @@ private:
 
 }  // namespace
 
-ModuleAst parseModule(std::string_view source) { return Parser(tokenize(source)).parseFile(); }
+ModuleAst parseModule(std::string_view source, std::shared_ptr<const SourceFile> file)
+{
+    Parser parser(tokenize(source));
+    parser.m_file = std::move(file);
+    return parser.parseFile();
+}
 
 }  // namespace agv::script

@@ -74,10 +74,16 @@ Value Interpreter::exceptionFromCoreError(const agv::Error& error)
 trace::StackFrame Interpreter::stackFrameOf(const Frame& frame) const
 {
     trace::StackFrame sf;
-    sf.file = m_fileName;
     sf.line = frame.line;
     sf.function = frame.code ? frame.code->name : "<module>";
-    sf.sourceLine = sourceLine(frame.line);
+    // Code from another file (the torch prelude) is named and quoted from its own file.
+    if (frame.code && frame.code->file) {
+        sf.file = frame.code->file->name;
+        sf.sourceLine = sourceLine(frame.code->file->lines, frame.line);
+    } else {
+        sf.file = m_fileName;
+        sf.sourceLine = sourceLine(frame.line);
+    }
     return sf;
 }
 
@@ -165,11 +171,13 @@ std::string Interpreter::exceptionMessage(const Value& exception)
     return repr(inst->exception->args);
 }
 
-std::string Interpreter::sourceLine(int line) const
+std::string Interpreter::sourceLine(int line) const { return sourceLine(m_sourceLines, line); }
+
+std::string Interpreter::sourceLine(const std::vector<std::string>& lines, int line)
 {
-    if (line < 1 || static_cast<size_t>(line) > m_sourceLines.size())
+    if (line < 1 || static_cast<size_t>(line) > lines.size())
         return "";
-    const std::string& raw = m_sourceLines[static_cast<size_t>(line - 1)];
+    const std::string& raw = lines[static_cast<size_t>(line - 1)];
     size_t begin = raw.find_first_not_of(" \t\f");
     if (begin == std::string::npos)
         return "";
