@@ -907,7 +907,7 @@ Value Interpreter::loadName(const NameExpr& n)
             return m_globals[n.nameId];
         if (n.nameId < m_builtins.size() && !m_builtins[n.nameId].isEmpty())
             return m_builtins[n.nameId];
-        throw PyError(BuiltinExc::NameError, "name '" + n.id + "' is not defined");
+        raiseNameError(n.id);
     }
     }
     return Value::none();
