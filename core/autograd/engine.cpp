@@ -387,6 +387,13 @@ void backward(const TensorList& tensors, const TensorList& gradTensors, std::opt
     const bool keepGraph = retainGraph.value_or(createGraph);
     std::vector<Edge> roots = rootEdgesFor(tensors);
     TensorList grads = makeRootGrads(tensors, gradTensors, createGraph);
+    if (createGraph)
+        warn("UserWarning",
+             "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+             "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
+             "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
+             "to None after use to break the cycle and avoid the leak. (Triggered internally at  "
+             "./torch/csrc/autograd/engine.cpp:1059.)");
     emitBegin(roots, keepGraph, createGraph);
     EndEmitter end;
     GraphTask task;
@@ -444,7 +451,13 @@ variable_list AccumulateGrad::apply(variable_list&& grads)
     if (!meta.grad) {
         // A fresh tensor, so later in-place accumulation never aliases a gradient
         // another node still holds.
-        Tensor copy = GradMode::isEnabled() ? grad : ops::detachedClone(grad);
+        // With create_graph, PyTorch copies through `empty.copy_(grad)`, so the new
+        // .grad is differentiable with grad_fn CopyBackwards.
+        Tensor copy = ops::detachedClone(grad);
+        if (GradMode::isEnabled() && grad.requiresGrad()) {
+            copy = ops::emptyLike(grad);
+            ops::copyInplace(copy, grad);
+        }
         meta.grad = copy.implPtr();
     } else if (!GradMode::isEnabled()) {
         ops::addInplaceNoGrad(Tensor(meta.grad), grad);

@@ -38,9 +38,10 @@ Tensor toDtype(const Tensor& t, ScalarType dtype)
 {
     if (t.dtype() == dtype)
         return t;
-    if (computeRequiresGrad({&t}))
-        AGV_CHECK(isFloatingType(dtype), RuntimeError, "only Tensors of floating point dtype can require gradients");
     Tensor out = copyOf(t, dtype, t.device());
+    // Integer and bool results cannot require grad: PyTorch records no node for them.
+    if (!isFloatingType(dtype))
+        return out;
     const ScalarType from = t.dtype();
     OpRecorder rec("ToCopyBackward0", {&t}, [from](BackwardNode&, const variable_list& g) {
         return variable_list{toDtype(g[0], from)};

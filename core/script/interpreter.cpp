@@ -321,10 +321,8 @@ trace::StackTrace Interpreter::currentStack() const
 {
     trace::StackTrace stack;
     stack.reserve(m_frames.size());
-    for (const Frame* f : m_frames) {
-        trace::StackFrame sf;
+    for (const Frame* f : m_frames)
         stack.push_back(stackFrameOf(*f));
-    }
     return stack;
 }
 
@@ -926,7 +924,7 @@ Value Interpreter::loadName(const NameExpr& n)
             return m_globals[n.nameId];
         if (n.nameId < m_builtins.size() && !m_builtins[n.nameId].isEmpty())
             return m_builtins[n.nameId];
-        throw PyError(BuiltinExc::NameError, "name '" + n.id + "' is not defined");
+        raiseNameError(n.id);
     }
     }
     return Value::none();

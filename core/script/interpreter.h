@@ -149,6 +149,8 @@ public:
     Value makeException(const Ref<ClassObject>& cls, std::string message);
     /// Raises a built-in exception from native code with a traceback at the current line.
     [[noreturn]] void raise(BuiltinExc exc, const std::string& message);
+    /// NameError for `name`, with CPython's suggestion among the visible names.
+    [[noreturn]] void raiseNameError(const std::string& name);
 
     /// Built-in classes, for host classes deriving from them (e.g. object).
     Ref<ClassObject> objectClass() const { return m_types.object; }

@@ -226,6 +226,9 @@ struct ExceptionData {
     bool suppressContext = false;
     ErrorKind kind = ErrorKind::Script;  ///< from agv::Error, for the GUI
     uint64_t failingNode = 0;
+    /// CPython 3.11 prints `NameError: ... Did you mean: 'x'?` for an uncaught
+    /// NameError; str(e) never includes it.
+    std::string suggestion;
 };
 
 class HostObject;

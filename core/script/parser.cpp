@@ -45,6 +45,7 @@ const char* targetKindName(const Expr& e)
 
 class Parser {
 public:
+
     Parser(std::vector<Token> tokens, int depthOffset = 0, int lineOffset = 0)
         : m_tokens(std::move(tokens)), m_depthOffset(depthOffset)
     {
@@ -1613,6 +1614,10 @@ private:
 
 }  // namespace
 
-ModuleAst parseModule(std::string_view source) { return Parser(tokenize(source)).parseFile(); }
+ModuleAst parseModule(std::string_view source)
+{
+    Parser parser(tokenize(source));
+    return parser.parseFile();
+}
 
 }  // namespace agv::script

@@ -4,6 +4,7 @@
 // Expression nesting is bounded so that neither parsing nor evaluating nor
 // destroying the tree can exhaust the C++ stack.
 
+#include <memory>
 #include <string_view>
 
 #include "core/script/ast.h"
@@ -14,7 +15,7 @@ namespace agv::script {
 /// during compilation far beyond anything a script legitimately needs).
 inline constexpr int kMaxExpressionDepth = 400;
 
-/// Parses a module. Throws ScriptSyntaxError.
+/// Parses a module. Throws ScriptSyntaxError. Every FunctionCode records `file`.
 ModuleAst parseModule(std::string_view source);
 
 }  // namespace agv::script

@@ -2,6 +2,8 @@
 // against `except` clauses, and printing tracebacks exactly as CPython 3.11 does
 // (minus the ^^^^ position markers).
 
+#include <algorithm>
+#include <cstdint>
 #include <new>
 
 #include "core/script/interpreter.h"
@@ -193,14 +195,13 @@ std::string Interpreter::exceptionMessage(const Value& exception)
 
 std::string Interpreter::sourceLine(int line) const
 {
+    if (m_source)
+        return m_source->strippedLine(line);
     if (line < 1 || static_cast<size_t>(line) > m_sourceLines.size())
         return "";
-    const std::string& raw = m_sourceLines[static_cast<size_t>(line - 1)];
-    size_t begin = raw.find_first_not_of(" \t\f");
-    if (begin == std::string::npos)
-        return "";
-    size_t end = raw.find_last_not_of(" \t\f\r");
-    return raw.substr(begin, end - begin + 1);
+    SourceFile file;
+    file.lines = {m_sourceLines[static_cast<size_t>(line - 1)]};
+    return file.strippedLine(1);
 }
 
 void Interpreter::printTraceback(const trace::StackTrace& frames)
@@ -226,6 +227,117 @@ void Interpreter::printTraceback(const trace::StackTrace& frames)
         i += run;
     }
     writeStderr(text);
+}
+
+namespace {
+
+// CPython 3.11's Python/suggestions.c: a Levenshtein distance where changing only
+// the case costs 1 and any other edit 2, with the same cut-offs, so the same
+// name is suggested.
+constexpr size_t kMoveCost = 2;
+constexpr size_t kCaseCost = 1;
+constexpr size_t kMaxStringSize = 40;
+constexpr size_t kMaxCandidateItems = 750;
+
+size_t substitutionCost(char a, char b)
+{
+    if ((a & 31) != (b & 31))
+        return kMoveCost;
+    if (a == b)
+        return 0;
+    if ('A' <= a && a <= 'Z')
+        a = char(a + ('a' - 'A'));
+    if ('A' <= b && b <= 'Z')
+        b = char(b + ('a' - 'A'));
+    return a == b ? kCaseCost : kMoveCost;
+}
+
+size_t levenshteinDistance(std::string_view a, std::string_view b, size_t maxCost)
+{
+    while (!a.empty() && !b.empty() && a.front() == b.front()) {
+        a.remove_prefix(1);
+        b.remove_prefix(1);
+    }
+    while (!a.empty() && !b.empty() && a.back() == b.back()) {
+        a.remove_suffix(1);
+        b.remove_suffix(1);
+    }
+    if (a.empty() || b.empty())
+        return (a.size() + b.size()) * kMoveCost;
+    if (a.size() > kMaxStringSize || b.size() > kMaxStringSize)
+        return maxCost + 1;
+    if (b.size() < a.size())
+        std::swap(a, b);
+    if ((b.size() - a.size()) * kMoveCost > maxCost)
+        return maxCost + 1;
+    std::vector<size_t> buffer(a.size());
+    for (size_t i = 0; i < a.size(); ++i)
+        buffer[i] = (i + 1) * kMoveCost;
+    size_t result = 0;
+    for (size_t bIndex = 0; bIndex < b.size(); ++bIndex) {
+        const char code = b[bIndex];
+        size_t distance = result = bIndex * kMoveCost;
+        size_t minimum = SIZE_MAX;
+        for (size_t index = 0; index < a.size(); ++index) {
+            const size_t substitute = distance + substitutionCost(code, a[index]);
+            distance = buffer[index];
+            const size_t insertDelete = std::min(result, distance) + kMoveCost;
+            result = std::min(insertDelete, substitute);
+            buffer[index] = result;
+            minimum = std::min(minimum, result);
+        }
+        if (minimum > maxCost)
+            return maxCost + 1;
+    }
+    return result;
+}
+
+/// The closest candidate to `name`, or "" (calculate_suggestions in CPython).
+std::string closestName(const std::string& name, const std::vector<std::string>& candidates)
+{
+    if (candidates.size() > kMaxCandidateItems)
+        return {};
+    std::string best;
+    size_t bestDistance = SIZE_MAX;
+    for (const std::string& item : candidates) {
+        if (item == name)
+            continue;
+        size_t maxDistance = (name.size() + item.size() + 3) * kMoveCost / 6;
+        maxDistance = std::min(maxDistance, bestDistance - 1);
+        const size_t distance = levenshteinDistance(name, item, maxDistance);
+        if (distance > maxDistance)
+            continue;
+        if (best.empty() || distance < bestDistance) {
+            best = item;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+}  // namespace
+
+void Interpreter::raiseNameError(const std::string& name)
+{
+    Value exception = makeBuiltinException(BuiltinExc::NameError, "name '" + name + "' is not defined");
+    // Like CPython: the frame's local variable names first, then globals, then builtins.
+    std::string suggestion;
+    if (!m_frames.empty() && frame().code && frame().code->kind != FunctionCode::Kind::Module) {
+        const FunctionCode& code = *frame().code;
+        suggestion = closestName(name, std::vector<std::string>(code.slotNames.begin(),
+                                                                code.slotNames.begin() + code.firstFreeSlot));
+    }
+    for (const std::vector<Value>* scope : {&m_globals, &m_builtins}) {
+        if (!suggestion.empty())
+            break;
+        std::vector<std::string> names;
+        for (size_t id = 0; id < scope->size() && id < m_names.size(); ++id)
+            if (!(*scope)[id].isEmpty() && m_names.name(uint32_t(id)).rfind("_agv_", 0) != 0)  // prelude globals
+                names.push_back(m_names.name(uint32_t(id)));
+        suggestion = closestName(name, names);
+    }
+    exception.as<InstanceObject>()->exception->suggestion = suggestion;
+    throw ScriptException(exception);
 }
 
 void Interpreter::printException(const Value& exception)
@@ -270,6 +382,8 @@ void Interpreter::printException(const Value& exception)
             message = "<exception str() failed>";
         }
         std::string name = exceptionTypeName(*e.as<InstanceObject>()->cls);
+        if (data && !data->suggestion.empty() && e.as<InstanceObject>()->cls == exceptionClass(BuiltinExc::NameError))
+            message += ". Did you mean: '" + data->suggestion + "'?";
         writeStderr(message.empty() ? name + "\n" : name + ": " + message + "\n");
         if (i > 0)
             writeStderr(causedBy[i - 1]

@@ -438,7 +438,7 @@ private Q_SLOTS:
     {
         const QList<DemoInfo> demos = availableDemos();
         QVERIFY(!demos.isEmpty());
-        QCOMPARE(demos.first().title, QStringLiteral("The classic graph"));
+        QCOMPARE(demos.first().title, QStringLiteral("The classic worked example"));
         QVERIFY(demos.first().watch.contains(QStringLiteral("saved-tensor badges")));
         MainWindow w;
         QCOMPARE(w.startPage()->demoCount(), static_cast<int>(demos.size()));

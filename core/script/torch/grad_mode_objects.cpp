@@ -26,7 +26,11 @@ std::optional<Value> ModeContextObject::call(Interpreter& in, CallArgs& args)
         return std::nullopt;
     Value function = args.positional[0];
     auto apply = m_apply;
-    return in.makeFunction(m_name, [function, apply](Interpreter& interp, CallArgs& inner) {
+    // Like functools.wraps: the decorated function keeps its own __name__.
+    std::string name = m_name;
+    if (auto wrappedName = in.findAttr(function, "__name__"); wrappedName && wrappedName->isStr())
+        name = wrappedName->str();
+    return in.makeFunction(name, [function, apply](Interpreter& interp, CallArgs& inner) {
         auto restore = apply();
         try {
             Value result = interp.call(function, inner);

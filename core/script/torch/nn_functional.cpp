@@ -61,8 +61,14 @@ void installFunctional(Interpreter& in, const Ref<ModuleObject>& nn)
         return wrapTensor(ops::leakyRelu(requireTensor(in, a[0], "leaky_relu", "input", 1),
                                          given(a[1]) ? requireFloat(in, a[1], "leaky_relu", "negative_slope") : 0.01));
     });
-    def(in, F, "sigmoid", [](Interpreter& in, CallArgs& args) { return wrapTensor(ops::sigmoid(unaryArg(in, args, "sigmoid"))); });
-    def(in, F, "tanh", [](Interpreter& in, CallArgs& args) { return wrapTensor(ops::tanh(unaryArg(in, args, "tanh"))); });
+    def(in, F, "sigmoid", [](Interpreter& in, CallArgs& args) {
+        in.warn("UserWarning", "nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.");
+        return wrapTensor(ops::sigmoid(unaryArg(in, args, "sigmoid")));
+    });
+    def(in, F, "tanh", [](Interpreter& in, CallArgs& args) {
+        in.warn("UserWarning", "nn.functional.tanh is deprecated. Use torch.tanh instead.");
+        return wrapTensor(ops::tanh(unaryArg(in, args, "tanh")));
+    });
     def(in, F, "softmax", [](Interpreter& in, CallArgs& args) {
         auto a = bindNativeArgs(args, "softmax", {"input", "dim", "_stacklevel", "dtype"}, 1);
         Tensor t = requireTensor(in, a[0], "softmax", "input", 1);

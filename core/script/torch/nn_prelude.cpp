@@ -370,7 +370,11 @@ class Sequential(Module):
     def __getitem__(self, idx):
         keys = list(self._modules.keys())
         if isinstance(idx, slice):
-            return Sequential(*[self._modules[k] for k in keys[idx]])
+            # A slice keeps the original keys, as PyTorch's OrderedDict-based slicing does.
+            sliced = _agv_nn.Sequential()
+            for k in keys[idx]:
+                sliced.add_module(k, self._modules[k])
+            return sliced
         if idx < -len(keys) or idx >= len(keys):
             raise IndexError('index ' + str(idx) + ' is out of range')
         return self._modules[keys[idx]]

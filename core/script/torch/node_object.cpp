@@ -81,7 +81,10 @@ std::optional<Value> NodeObject::compare(Interpreter&, CompareOp op, const Value
 std::optional<Value> NodeObject::getAttr(Interpreter& in, std::string_view name)
 {
     if (name == "name") {
+        // name() is the C++ class name: the engine's own nodes live in torch::autograd.
         std::string n = m_node->name();
+        if (n == "AccumulateGrad" || n == "CopySlices" || n == "GraphRoot" || n == "Error")
+            n = "torch::autograd::" + n;
         return in.makeFunction("name", [n](Interpreter&, CallArgs&) { return Value::fromString(n); });
     }
     if (name == "next_functions") {

@@ -66,7 +66,7 @@ Value minMax(Interpreter& in, const Tensor& self, Args& args, bool isMax)
     auto a = bind(args, fn, {"dim", "keepdim"}, 0);
     if (!given(a[0]))
         return wrapTensor(isMax ? ops::max(self) : ops::min(self));
-    if (const Tensor* other = asTensor(a[0]))
+    if (asTensor(a[0]))  // torch.max(a, b) is the elementwise maximum
         throw PyError(BuiltinExc::NotImplementedError, std::string(fn) + "(other) is not supported yet");
     const int64_t dim = requireInt(in, a[0], fn, "dim");
     const bool keepdim = given(a[1]) && requireBool(in, a[1], fn, "keepdim");
@@ -112,11 +112,23 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
                 return Value::fromInt(self.size(requireInt(in, a[0], "size", "dim")));
             return wrapSize(in, self.sizes());
         } END,
+        METHOD(equal) {
+            auto a = bind(args, "equal", {"other"}, 1);
+            const Tensor other = requireTensor(in, a[0], "equal", "other", 1);
+            if (self.sizes() != other.sizes())
+                return Value::fromBool(false);
+            for (int64_t i = 0; i < self.numel(); ++i)
+                if (self.valueAt(i) != other.valueAt(i))
+                    return Value::fromBool(false);
+            return Value::fromBool(true);
+        } END,
         METHOD(dim) { bind(args, "dim", {}, 0); return Value::fromInt(self.dim()); } END,
         METHOD(numel) { bind(args, "numel", {}, 0); return Value::fromInt(self.numel()); } END,
         METHOD(nelement) { bind(args, "nelement", {}, 0); return Value::fromInt(self.numel()); } END,
         METHOD(item) {
             bind(args, "item", {}, 0);
+            if (self.numel() != 1)
+                throw PyError(BuiltinExc::ValueError, "only one element tensors can be converted to Python scalars");
             if (isFloatingType(self.dtype()))
                 return Value::fromFloat(self.item());
             if (self.dtype() == ScalarType::Bool)
@@ -177,7 +189,11 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         METHOD(requires_grad_) {
             auto a = bind(args, "requires_grad_", {"requires_grad"}, 0);
             Tensor t = self;
-            ops::requiresGrad_(t, !given(a[0]) || in.truthy(a[0]));
+            const bool requiresGrad = !given(a[0]) || in.truthy(a[0]);
+            // The method's message differs from the attribute setter's ("... and complex dtype").
+            if (requiresGrad && self.isLeaf() && !isFloatingType(self.dtype()))
+                throw PyError(BuiltinExc::RuntimeError, "only Tensors of floating point dtype can require gradients");
+            ops::requiresGrad_(t, requiresGrad);
             return self_(selfValue);
         } END,
         // ---------------------------------------------------------- copies and views

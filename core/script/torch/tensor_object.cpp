@@ -29,6 +29,15 @@ ops::CompareOp toOpsCompare(script::CompareOp op)
     }
 }
 
+/// `&` and `|` of two bool tensors (masks); other dtypes would need bitwise kernels.
+std::optional<Value> logicalAndOr(const Tensor& a, const Tensor& b, bool isAnd)
+{
+    if (a.dtype() != ScalarType::Bool || b.dtype() != ScalarType::Bool)
+        return std::nullopt;
+    Tensor count = ops::add(ops::toDtype(a, ScalarType::Int64), ops::toDtype(b, ScalarType::Int64));
+    return wrapTensor(ops::compare(count, Scalar(int64_t(isAnd ? 2 : 1)), CompareOp::Ge));
+}
+
 bool isEllipsis(Interpreter& in, const Value& v) { return v.isObject() && in.typeName(v) == "ellipsis"; }
 
 std::optional<int64_t> optionalIndex(Interpreter& in, const Value& v)
@@ -138,7 +147,9 @@ std::optional<Value> TensorObject::binaryOp(Interpreter& in, BinaryOp op, const 
         case BinaryOp::TrueDiv: return wrapTensor(ops::div(a, b));
         case BinaryOp::MatMul: return wrapTensor(ops::matmul(a, b));
         case BinaryOp::Pow: return wrapTensor(ops::pow(a, b));
-        case BinaryOp::BitAnd: return wrapTensor(ops::mul(a, b));
+        case BinaryOp::BitAnd:
+        case BinaryOp::BitOr:
+            return logicalAndOr(a, b, op == BinaryOp::BitAnd);
         default: return std::nullopt;
         }
     }
@@ -332,7 +343,9 @@ std::string TensorObject::repr(Interpreter&)
 
 std::optional<std::string> TensorObject::format(Interpreter& in, std::string_view spec)
 {
-    if (spec.empty())
+    // Tensor.__format__ formats a 0-d tensor as its Python number, even with an
+    // empty spec: f"{loss}" prints 0.25, not tensor(0.25).
+    if (spec.empty() && m_tensor.dim() != 0)
         return std::nullopt;
     if (m_tensor.numel() != 1)
         throw PyError(BuiltinExc::TypeError, "unsupported format string passed to Tensor.__format__");

@@ -54,6 +54,8 @@ FactoryOptions factoryOptions(Interpreter& in, const CallArgs& args)
 
 Value finishFactory(Tensor t, const FactoryOptions& o)
 {
+    if (o.requiresGrad && !isFloatingType(t.dtype()))
+        throw PyError(BuiltinExc::RuntimeError, "Only Tensors of floating point and complex dtype can require gradients");
     if (o.requiresGrad)
         ops::requiresGrad_(t, true);
     return wrapTensor(t);
@@ -126,8 +128,6 @@ Value tensorFactory(Interpreter& in, CallArgs& args)
     const ScalarType dtype = o.dtype.value_or(nested.values.empty() ? defaultFloatType() : inferred);
     Tensor t = dtype == ScalarType::Int64 ? ops::fromInts(nested.sizes, nested.ints, dtype, o.device)
                                           : ops::fromValues(nested.sizes, nested.values, dtype, o.device);
-    if (o.requiresGrad && !isFloatingType(dtype))
-        throw PyError(BuiltinExc::RuntimeError, "Only Tensors of floating point and complex dtype can require gradients");
     return finishFactory(t, o);
 }
 
@@ -505,6 +505,9 @@ void installTorch(Interpreter& in)
         return modeContext("set_grad_enabled", [previous] {
             return std::function<void()>([previous] { GradMode::setEnabled(previous); });
         }, false);
+    });
+    def(in, torch, "is_anomaly_enabled", [](Interpreter&, CallArgs&) {
+        return Value::fromBool(AnomalyMode::isEnabled());
     });
     def(in, torch, "is_grad_enabled", [](Interpreter&, CallArgs&) { return Value::fromBool(GradMode::isEnabled()); });
     def(in, torch, "inference_mode", [](Interpreter& in, CallArgs& args) {

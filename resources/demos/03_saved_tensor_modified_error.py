@@ -1,0 +1,20 @@
+# Title: A saved tensor modified in place
+# Watch: SigmoidBackward0 saves its own output `b` at version 0. The in-place
+#   `b.mul_(2)` bumps b's version counter to 1, and the saved-tensor badge
+#   turns red: it is stale. When backward reaches SigmoidBackward0 it unpacks
+#   the saved tensor, compares versions and fails with PyTorch's message.
+# Level: intermediate
+import torch
+
+a = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+b = a.sigmoid()      # sigmoid's derivative is b * (1 - b): backward needs b itself
+print("b =", b)
+print("version of b after sigmoid:", b._version)
+
+b.mul_(2)            # in place: overwrites the values backward needs
+print("version of b after mul_:", b._version)
+
+# The forward result looks fine, but the gradient can no longer be computed.
+loss = b.sum()
+print("loss =", loss)
+loss.backward()      # RuntimeError: ... modified by an inplace operation

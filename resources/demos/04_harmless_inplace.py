@@ -1,0 +1,22 @@
+# Title: An in-place op that is perfectly fine
+# Watch: AddBackward0 saves nothing: the gradient of a sum does not depend on
+#   the values. So `y.mul_(3)` bumps y's version without making any saved
+#   tensor stale, and backward runs. The later MulBackward0 saves `y` at its
+#   new version 1, which is still current when backward reaches it.
+# Level: intermediate
+import torch
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x + 1            # AddBackward0 keeps no tensors for backward
+print("y =", y, "version", y._version)
+
+y.mul_(3)            # in place, but nobody saved y's old values
+print("y =", y, "version", y._version)
+print("y.grad_fn is now", y.grad_fn)
+
+z = y * y            # MulBackward0 saves y at version 1
+loss = z.sum()
+loss.backward()
+
+# d loss / dx = 2 * y * 3 = 6 * (3 * (x + 1))
+print("x.grad =", x.grad)

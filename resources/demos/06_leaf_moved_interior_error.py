@@ -1,0 +1,20 @@
+# Title: A leaf moved into the graph interior
+# Watch: `v` is a view of `x` that we turned into a leaf, so the graph of `y`
+#   ends in AccumulateGrad(v). Then `x.mul_(w)` makes x (and therefore its view
+#   v) part of the graph: v now has a grad_fn. When backward reaches the old
+#   AccumulateGrad, its variable is no longer a leaf and PyTorch gives up.
+# Level: advanced
+import torch
+
+x = torch.zeros(3)
+v = x[0:2]                 # a view of x
+v.requires_grad_()         # allowed: v does not come from a recorded op
+print("v.is_leaf =", v.is_leaf)
+
+y = (v * 2).sum()          # the graph of y ends in AccumulateGrad(v)
+
+w = torch.ones(3, requires_grad=True)
+x.mul_(w)                  # in place on the base, with an input that requires grad
+print("v.is_leaf =", v.is_leaf, " v.grad_fn =", v.grad_fn)
+
+y.backward()               # RuntimeError: leaf variable has been moved into the graph interior

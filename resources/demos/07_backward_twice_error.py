@@ -1,0 +1,19 @@
+# Title: Backward twice, and retain_graph=True
+# Watch: after a normal backward every node frees its saved tensors (the
+#   badges disappear). With retain_graph=True they are kept, so a second
+#   backward works and the gradients add up in x.grad. The last backward
+#   without retain_graph frees them, and the one after it has nothing to
+#   unpack.
+# Level: beginner
+import torch
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = (x * x).sum()          # MulBackward0 saves x twice
+
+y.backward(retain_graph=True)
+print("after the 1st backward: x.grad =", x.grad)
+
+y.backward()               # allowed: the graph was retained; this one frees it
+print("after the 2nd backward: x.grad =", x.grad)
+
+y.backward()               # RuntimeError: Trying to backward through the graph a second time

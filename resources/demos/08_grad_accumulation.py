@@ -1,0 +1,27 @@
+# Title: Gradients accumulate
+# Watch: each backward adds into w.grad instead of replacing it: the
+#   AccumulateGrad node shows the running sum. Zeroing the gradient (as
+#   optimizer.zero_grad() does) or setting it to None starts from scratch.
+# Level: beginner
+import torch
+
+w = torch.tensor([1.0, -2.0], requires_grad=True)
+
+loss1 = (3 * w).sum()
+loss1.backward()
+print("after loss1: w.grad =", w.grad)
+
+loss2 = (w * w).sum()
+loss2.backward()
+print("after loss2: w.grad =", w.grad, "= 3 + 2w")
+
+# Forgetting to zero the gradient between training steps is a classic bug.
+w.grad.zero_()
+print("zeroed:      w.grad =", w.grad)
+
+loss3 = (w * w).sum()
+loss3.backward()
+print("after loss3: w.grad =", w.grad)
+
+w.grad = None
+print("set to None: w.grad =", w.grad)

@@ -1,0 +1,16 @@
+# Title: A NaN caught by anomaly mode
+# Watch: log(0) is -inf in the forward pass. Multiplying by 0 hides it: the
+#   loss is a clean 0. In backward, LogBackward0 computes grad / x = 0 / 0 =
+#   nan. With detect_anomaly on, every backward output is checked, the
+#   failing node is highlighted, and the forward trace points at the line
+#   that created it.
+# Level: intermediate
+import torch
+
+with torch.autograd.detect_anomaly():
+    x = torch.tensor([0.0, 1.0], requires_grad=True)
+    y = torch.log(x)       # tensor([-inf, 0.])
+    print("y =", y)
+    loss = (y * 0).sum()   # the -inf is multiplied away...
+    print("loss =", loss)
+    loss.backward()        # ...but its gradient is 0 / 0

@@ -1,0 +1,20 @@
+# Title: A dynamic graph, rebuilt in a loop
+# Watch: every pass through the loop records a fresh graph whose depth depends
+#   on the data: the while loop runs until the value is small, so the chain of
+#   MulBackward0 nodes has a different length each time. Backward follows
+#   exactly the operations that ran.
+# Level: intermediate
+import torch
+
+x = torch.tensor(1.5, requires_grad=True)
+
+for start in [1.0, 4.0, 20.0]:
+    y = x * start
+    steps = 0
+    while y > 1:           # Python control flow decides the graph's shape
+        y = y * 0.5
+        steps += 1
+    y.backward()
+    # dy/dx = start * 0.5 ** steps
+    print(f"start {start}: {steps} halvings, y = {y.item():.4f}, dy/dx = {x.grad.item():.4f}")
+    x.grad = None          # a fresh gradient for the next graph

@@ -1,0 +1,42 @@
+# Title: One training step of a small MLP
+# Watch: nn.Linear becomes AddmmBackward0 (bias + input @ weight.T), with
+#   TBackward0 for the transposed weight; the Tanh layer saves its output.
+#   MseLossBackward0 starts the backward pass, every parameter's
+#   AccumulateGrad receives its gradient, and optimizer.step() updates the
+#   parameters in place under no_grad, bumping their versions.
+# Level: beginner
+import torch
+import torch.nn as nn
+
+model = nn.Sequential(
+    nn.Linear(2, 3),
+    nn.Tanh(),
+    nn.Linear(3, 1),
+)
+print(model)
+
+# Random initial weights would make the output differ on every machine: set them.
+with torch.no_grad():
+    model[0].weight.copy_(torch.tensor([[0.5, -0.5], [0.25, 0.75], [-1.0, 0.5]]))
+    model[0].bias.fill_(0.1)
+    model[2].weight.copy_(torch.tensor([[1.0, -1.0, 0.5]]))
+    model[2].bias.zero_()
+
+inputs = torch.tensor([[1.0, 2.0], [0.0, -1.0]])
+targets = torch.tensor([[1.0], [0.0]])
+loss_fn = nn.MSELoss()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+
+prediction = model(inputs)
+loss = loss_fn(prediction, targets)
+print("prediction =", prediction)
+print("loss =", loss)
+
+optimizer.zero_grad()
+loss.backward()
+for name, parameter in model.named_parameters():
+    print(name, "grad =", parameter.grad)
+
+optimizer.step()
+print("first layer weight after the step:", model[0].weight)
+print("new loss =", loss_fn(model(inputs), targets))

@@ -1,0 +1,23 @@
+# Type promotion: int and float tensors, Python scalars, bool, float64.
+import torch
+
+i = torch.tensor([1, 2, 3])
+f = torch.tensor([0.5, 1.5, 2.5])
+d = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)
+b = torch.tensor([True, False, True])
+print((i + f).dtype, i + f)
+print((i * 2).dtype, i * 2)
+print((i * 2.5).dtype, i * 2.5)
+print((i / 2).dtype, i / 2)
+print((f + d).dtype, f + d)
+print((b + i).dtype, b + i)
+print((b * 1.5).dtype)
+print((i + torch.tensor(1.5, dtype=torch.float64)).dtype)
+print((f + torch.tensor(2, dtype=torch.float64)).dtype)
+print((i > 1).dtype, i > 1)
+print((i ** 2).dtype, i ** 2)
+print((2 ** i).dtype, 2 ** i)
+print((f ** 2).dtype)
+print(torch.get_default_dtype())
+print(i.sum().dtype, b.sum().dtype, b.sum(), f.mean().dtype)
+print(i.float().dtype, f.long(), f.double().dtype, i.bool())

@@ -1,0 +1,20 @@
+# Comparisons, where, masked_fill, clamp and their gradients.
+import torch
+
+x = torch.tensor([-2.0, -0.5, 0.5, 2.0], requires_grad=True)
+print(x > 0, x >= 0.5, x < 0, x <= -0.5, x == 2.0, x != 2.0)
+print(x.eq(0.5), x.ne(0.5), x.lt(0), x.le(0), x.gt(0), x.ge(0), torch.eq(x, x))
+print(torch.gt(x, torch.zeros(4)))
+w = torch.where(x > 0, x, torch.zeros(4))
+print(w, w.grad_fn)
+print(torch.where(x > 0, x * 2, -x))
+print(torch.where(x > 0, 1.0, 0.0))
+f = x.masked_fill(x < 0, 0.0)
+print(f, f.grad_fn)
+c = x.clamp(-1, 1)
+print(c, c.grad_fn)
+print(x.clamp(min=0), x.clamp(max=0), torch.clamp(x, -1.5, 1.5), torch.clip(x, 0, 1))
+(w.sum() + f.sum() + c.sum()).backward()
+print(x.grad)
+print(torch.allclose(torch.tensor([1.0, 2.0]), torch.tensor([1.0, 2.0000001])), torch.equal(x, x.detach()))
+print(torch.allclose(torch.tensor([1.0]), torch.tensor([1.1])), torch.allclose(torch.tensor([1.0]), torch.tensor([1.1]), atol=0.2))
