@@ -86,6 +86,27 @@ std::string formatStack(const trace::StackTrace& stack)
     return out;
 }
 
+/// A backward failure: anomaly mode's warning with the forward trace, and the trace event.
+void reportFailure(const Node& node, Error& error)
+{
+    if (error.failingNode == 0)
+        error.failingNode = node.id();
+    if (AnomalyMode::isEnabled() && !node.forwardTrace().empty())
+        warn("UserWarning", "Error detected in " + node.name() + ". Traceback of forward call that caused the error:\n" +
+                                formatStack(node.forwardTrace()) +
+                                " (Triggered internally at  ./torch/csrc/autograd/python_anomaly_mode.cpp:114.)");
+    if (!trace::enabled())
+        return;
+    trace::ErrorRaised raised;
+    raised.exceptionType = pyExcName(error.exc());
+    raised.message = error.message();
+    raised.kind = error.kind();
+    raised.failingNode = error.failingNode;
+    raised.staleTensor = error.staleTensor;
+    raised.forwardTrace = node.forwardTrace();
+    trace::publish(std::move(raised));
+}
+
 std::string previewOrNone(const Tensor& t) { return t.defined() ? t.preview() : std::string(); }
 
 Tensor runHooks(Node& node, uint32_t inputNr, Tensor grad)
@@ -243,24 +264,7 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
             outputs = node->apply(std::move(inputs));
             validateOutputs(*node, outputs);
         } catch (Error& error) {
-            if (error.failingNode == 0)
-                error.failingNode = node->id();
-            if (AnomalyMode::isEnabled() && !node->forwardTrace().empty())
-                warn("UserWarning", "Error detected in " + node->name() +
-                                        ". Traceback of forward call that caused the error:\n" +
-                                        formatStack(node->forwardTrace()) +
-                                        " (Triggered internally at  "
-                                        "./torch/csrc/autograd/python_anomaly_mode.cpp:114.)");
-            if (trace::enabled()) {
-                trace::ErrorRaised raised;
-                raised.exceptionType = pyExcName(error.exc());
-                raised.message = error.message();
-                raised.kind = error.kind();
-                raised.failingNode = error.failingNode;
-                raised.staleTensor = error.staleTensor;
-                raised.forwardTrace = node->forwardTrace();
-                trace::publish(std::move(raised));
-            }
+            reportFailure(*node, error);
             throw;
         }
 
@@ -271,22 +275,7 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                                 "Function '" + node->name() + "' returned nan values in its " + ordinal(i) +
                                     " output.",
                                 ErrorKind::NanDetected);
-                    error.failingNode = node->id();
-                    if (!node->forwardTrace().empty())
-                        warn("UserWarning", "Error detected in " + node->name() +
-                                                ". Traceback of forward call that caused the error:\n" +
-                                                formatStack(node->forwardTrace()) +
-                                                " (Triggered internally at  "
-                                                "./torch/csrc/autograd/python_anomaly_mode.cpp:114.)");
-                    if (trace::enabled()) {
-                        trace::ErrorRaised raised;
-                        raised.exceptionType = "RuntimeError";
-                        raised.message = error.message();
-                        raised.kind = ErrorKind::NanDetected;
-                        raised.failingNode = node->id();
-                        raised.forwardTrace = node->forwardTrace();
-                        trace::publish(std::move(raised));
-                    }
+                    reportFailure(*node, error);
                     throw error;
                 }
             }

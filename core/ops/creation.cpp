@@ -56,7 +56,9 @@ Tensor full(const IntList& sizes, Scalar value, std::optional<ScalarType> dtype,
     return leaf(filled(sizes, type, device, value.toDouble()));
 }
 
-Tensor fromValues(const IntList& sizes, const std::vector<double>& values, ScalarType dtype, Device device)
+namespace {
+template <typename Value>
+Tensor fromList(const IntList& sizes, const std::vector<Value>& values, ScalarType dtype, Device device)
 {
     Tensor t = kernel::newTensor(sizes, dtype, device);
     AGV_CHECK(int64_t(values.size()) == t.numel(), RuntimeError, "tensor: got ", values.size(),
@@ -68,18 +70,16 @@ Tensor fromValues(const IntList& sizes, const std::vector<double>& values, Scala
     });
     return leaf(t);
 }
+}  // namespace
+
+Tensor fromValues(const IntList& sizes, const std::vector<double>& values, ScalarType dtype, Device device)
+{
+    return fromList(sizes, values, dtype, device);
+}
 
 Tensor fromInts(const IntList& sizes, const std::vector<int64_t>& values, ScalarType dtype, Device device)
 {
-    Tensor t = kernel::newTensor(sizes, dtype, device);
-    AGV_CHECK(int64_t(values.size()) == t.numel(), RuntimeError, "tensor: got ", values.size(),
-              " values for shape ", sizesToString(sizes));
-    AGV_DISPATCH_ALL(dtype, "tensor", [&] {
-        scalar_t* p = t.data<scalar_t>();
-        for (size_t i = 0; i < values.size(); ++i)
-            p[i] = static_cast<scalar_t>(values[i]);
-    });
-    return leaf(t);
+    return fromList(sizes, values, dtype, device);
 }
 
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<ScalarType> dtype, Device device)

@@ -31,6 +31,20 @@ def _agv_addindent(s, num_spaces):
     return first + '\n' + '\n'.join(lines)
 
 
+def _agv_zero_grad(params, set_to_none):
+    # Module.zero_grad and Optimizer.zero_grad share PyTorch 1.13's rule.
+    for p in params:
+        if p.grad is not None:
+            if set_to_none:
+                p.grad = None
+            else:
+                if p.grad.grad_fn is not None:
+                    p.grad.detach_()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()
+
+
 class Module:
     def __init__(self):
         object.__setattr__(self, 'training', True)
@@ -160,16 +174,7 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=False):
-        for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        _agv_zero_grad(self.parameters(), set_to_none)
 
     def apply(self, fn):
         for module in self.children():
@@ -510,16 +515,7 @@ class Optimizer:
 
     def zero_grad(self, set_to_none=False):
         for group in self.param_groups:
-            for p in group['params']:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+            _agv_zero_grad(group['params'], set_to_none)
 
     def _state_for(self, p):
         for key, value in self.state.items():
