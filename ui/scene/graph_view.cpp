@@ -1,6 +1,8 @@
 #include "ui/scene/graph_view.h"
 
+#include <QGestureEvent>
 #include <QGraphicsItem>
+#include <QNativeGestureEvent>
 #include <QMouseEvent>
 #include <QWheelEvent>
 
@@ -22,6 +24,7 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent)
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setFocusPolicy(Qt::StrongFocus);
+    viewport()->grabGesture(Qt::PinchGesture);
 }
 
 void GraphView::setZoom(qreal zoom)
@@ -67,6 +70,27 @@ void GraphView::wheelEvent(QWheelEvent* event)
     }
     zoomBy(std::pow(1.15, steps));
     event->accept();
+}
+
+bool GraphView::viewportEvent(QEvent* event)
+{
+    if (event->type() == QEvent::NativeGesture) {
+        auto* gesture = static_cast<QNativeGestureEvent*>(event);
+        if (gesture->gestureType() == Qt::ZoomNativeGesture) {
+            zoomBy(1.0 + gesture->value());
+            return true;
+        }
+    }
+    if (event->type() == QEvent::Gesture) {
+        auto* gestures = static_cast<QGestureEvent*>(event);
+        if (auto* pinch = static_cast<QPinchGesture*>(gestures->gesture(Qt::PinchGesture))) {
+            if (pinch->changeFlags() & QPinchGesture::ScaleFactorChanged)
+                zoomBy(pinch->scaleFactor());
+            gestures->accept(pinch);
+            return true;
+        }
+    }
+    return QGraphicsView::viewportEvent(event);
 }
 
 void GraphView::resizeEvent(QResizeEvent* event)
