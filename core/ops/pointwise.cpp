@@ -116,7 +116,38 @@ Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
     return rec.finish(out);
 }
 
-Tensor add(const Tensor& a, Scalar b, Scalar alpha) { return add(a, scalarTensor(b, a.device()), alpha); }
+namespace {
+/// tensor + alpha * number (sign -1 for sub) without a wrapped-number tensor: add and
+/// sub never save the number, and this is the hottest path of every chain of small ops.
+Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double sign, const char* nodeName)
+{
+    const ScalarType type = resultType(a, b);
+    AGV_CHECK(isFloatingType(type) || !alpha.isFloating(), RuntimeError,
+              "For integral input tensors, argument alpha must not be a floating point number.");
+    const double scaled = sign * alpha.toDouble();
+    const double number = b.toDouble();
+    const int64_t intNumber = b.toInt();
+    Tensor x = convert(a, type);
+    Tensor out = AGV_DISPATCH_ALL(type, nodeName, [&] {
+        using T = scalar_t;
+        if constexpr (std::is_same_v<T, bool>) {
+            const bool q = number != 0.0;
+            return kernel::mapUnary<T, T>(x, type, [q](T p) { return T(p || q); });
+        } else {
+            const T q = std::is_integral_v<T> ? T(intNumber) : T(number);
+            const T s = T(scaled);
+            return kernel::mapUnary<T, T>(x, type, [q, s](T p) { return T(p + s * q); });
+        }
+    });
+    OpRecorder rec(nodeName, {&a, nullptr}, [](BackwardNode&, const variable_list& g) {
+        return variable_list{g[0], Tensor()};
+    });
+    rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    return rec.finish(out);
+}
+}  // namespace
+
+Tensor add(const Tensor& a, Scalar b, Scalar alpha) { return addScalar(a, b, alpha, 1.0, "AddBackward0"); }
 
 Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
 {
@@ -137,7 +168,13 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
     return rec.finish(out);
 }
 
-Tensor sub(const Tensor& a, Scalar b, Scalar alpha) { return sub(a, scalarTensor(b, a.device()), alpha); }
+Tensor sub(const Tensor& a, Scalar b, Scalar alpha)
+{
+    AGV_CHECK(a.dtype() != ScalarType::Bool || !b.isBool(), RuntimeError,
+              "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+              "`logical_xor()` operator instead.");
+    return addScalar(a, b, alpha, -1.0, "SubBackward0");
+}
 
 Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
 {

@@ -38,6 +38,12 @@ ScalarType resultType(std::initializer_list<const Tensor*> operands)
     return wrapped.value_or(defaultFloatType());
 }
 
+ScalarType resultType(const Tensor& t, const Scalar& number)
+{
+    const ScalarType wrapped = number.isFloating() ? defaultFloatType() : number.type();
+    return combine(t.dtype(), wrapped);
+}
+
 ScalarType floatResultType(ScalarType t) { return isFloatingType(t) ? t : defaultFloatType(); }
 
 }  // namespace agv::ops

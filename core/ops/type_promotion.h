@@ -6,11 +6,14 @@
 
 #include <initializer_list>
 
+#include "core/ops/scalar.h"
 #include "core/tensor/tensor.h"
 
 namespace agv::ops {
 
 ScalarType resultType(std::initializer_list<const Tensor*> operands);
+/// resultType({&t, wrapped number}) without materialising the number as a tensor.
+ScalarType resultType(const Tensor& t, const Scalar& number);
 /// Result of a true division or a floating unary op: integers become the default float.
 ScalarType floatResultType(ScalarType t);
 
