@@ -49,7 +49,19 @@ Ref<ClassObject> parameterClass() { return t_parameterClass; }
 
 TensorObject::TensorObject(Tensor t) : m_tensor(std::move(t)) { registerTensorObject(m_tensor.impl(), this); }
 
-TensorObject::~TensorObject() { unregisterTensorObject(m_tensor.impl(), this); }
+TensorObject::~TensorObject()
+{
+    if (m_tensor.defined())
+        unregisterTensorObject(m_tensor.impl(), this);
+}
+
+void TensorObject::clearReferences()
+{
+    if (!m_tensor.defined())
+        return;
+    unregisterTensorObject(m_tensor.impl(), this);
+    m_tensor = Tensor();
+}
 
 Ref<ClassObject> TensorObject::pyClass() const { return isParameter ? t_parameterClass : t_tensorClass; }
 
