@@ -76,7 +76,7 @@ int main(int argc, char** argv)
 
     const int64_t n = quick ? (1 << 20) : (16 << 20);
     Tensor a = ops::rand({n}), b = ops::rand({n});
-    std::vector<float> src(size_t(n), 1.0f), dst(size_t(n));
+    std::vector<float> src(static_cast<size_t>(n), 1.0f), dst(static_cast<size_t>(n));
     const double copyTime = best(5, [&] { std::memcpy(dst.data(), src.data(), size_t(n) * sizeof(float)); });
     const double copyGBs = 2.0 * double(n) * 4 / copyTime / 1e9;  // read + write
     const double addTime = best(5, [&] { Tensor c = ops::add(a, b); });
