@@ -21,20 +21,37 @@ void resetObjectIds() { g_nextId.store(1); }
 IntList contiguousStrides(const IntList& sizes)
 {
     IntList strides(sizes.size());
-    int64_t stride = 1;
+    // Wrapping arithmetic: the strides of an empty tensor with huge other dimensions
+    // (`torch.empty(0, 2**62, 4)`) may overflow, and are never used to address memory.
+    uint64_t stride = 1;
     for (size_t i = sizes.size(); i-- > 0;) {
-        strides[i] = stride;
-        stride *= std::max<int64_t>(sizes[i], 1);
+        strides[i] = static_cast<int64_t>(stride);
+        stride *= static_cast<uint64_t>(std::max<int64_t>(sizes[i], 1));
     }
     return strides;
 }
 
-int64_t computeNumel(const IntList& sizes)
+std::optional<int64_t> checkedNumel(const IntList& sizes)
 {
     int64_t n = 1;
-    for (int64_t s : sizes)
-        n *= s;
+    bool overflow = false;
+    bool empty = false;
+    for (int64_t s : sizes) {
+        empty |= s == 0;
+        overflow |= __builtin_mul_overflow(n, s, &n);
+    }
+    if (empty)
+        return 0;
+    if (overflow)
+        return std::nullopt;
     return n;
+}
+
+int64_t computeNumel(const IntList& sizes)
+{
+    std::optional<int64_t> numel = checkedNumel(sizes);
+    AGV_CHECK(numel.has_value(), RuntimeError, "numel: integer multiplication overflow");
+    return *numel;
 }
 
 std::string sizesToString(const IntList& sizes)
