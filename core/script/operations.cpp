@@ -1811,7 +1811,11 @@ std::string Interpreter::percentFormat(const std::string& format, const Value& a
         };
         auto readNumber = [&](int& target) {
             if (i < format.size() && format[i] == '*') {
-                target = static_cast<int>(toIndex(takeArg()));
+                const int64_t n = toIndex(takeArg());
+                // Checked before padding allocates: a huge '*' width fails as `'a' * n` does.
+                if (n > m_options.maxSequenceLength || n < -m_options.maxSequenceLength)
+                    throw PyError(BuiltinExc::MemoryError, "string too large");
+                target = static_cast<int>(n);
                 ++i;
                 return;
             }
@@ -1825,6 +1829,12 @@ std::string Interpreter::percentFormat(const std::string& format, const Value& a
             target = v;
         };
         readNumber(spec.width);
+        if (spec.width < -1) {
+            // -1 means no width (and a '*' width of -1 pads nothing either); other
+            // negative '*' widths left-justify, like the '-' flag.
+            spec.align = '<';
+            spec.width = -spec.width;
+        }
         if (i < format.size() && format[i] == '.') {
             ++i;
             readNumber(spec.precision);
