@@ -1,5 +1,7 @@
 #include "core/ops/kernels.h"
 
+#include "core/ops/integer_arithmetic.h"
+
 namespace agv::ops::kernel {
 
 Tensor newTensor(const IntList& sizes, ScalarType dtype, Device device)
@@ -44,7 +46,7 @@ void copyInto(const Tensor& dst, const Tensor& src)
                                DstT* d = reinterpret_cast<DstT*>(p[0]);
                                const SrcT* q = reinterpret_cast<const SrcT*>(p[1]);
                                for (int64_t i = 0; i < n; ++i)
-                                   d[i * s[0]] = static_cast<DstT>(q[i * s[1]]);
+                                   d[i * s[0]] = convertValue<DstT>(q[i * s[1]]);
                            });
         });
     });

@@ -3,6 +3,7 @@
 // script classes dispatch to their dunder methods; host objects to HostObject hooks.
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <cstdio>
 
@@ -168,6 +169,8 @@ int64_t adjustSlice(Interpreter& in, const SliceObject& slice, int64_t length, i
     step = slice.step.isNone() ? 1 : in.toIndex(slice.step);
     if (step == 0)
         throw PyError(BuiltinExc::ValueError, "slice step cannot be zero");
+    // As CPython's PySlice_Unpack: the step is clamped so that -step exists.
+    step = std::max(step, -std::numeric_limits<int64_t>::max());
     auto clampIndex = [&](const Value& v, int64_t defaultValue) {
         if (v.isNone())
             return defaultValue;

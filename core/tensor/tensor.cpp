@@ -33,15 +33,12 @@ IntList contiguousStrides(const IntList& sizes)
 
 std::optional<int64_t> checkedNumel(const IntList& sizes)
 {
+    // Left to right, as c10::safe_multiplies_u64: (0, 2**62, 4) is an empty tensor,
+    // (2**62, 4, 0) overflowed before reaching the zero.
     int64_t n = 1;
     bool overflow = false;
-    bool empty = false;
-    for (int64_t s : sizes) {
-        empty |= s == 0;
+    for (int64_t s : sizes)
         overflow |= __builtin_mul_overflow(n, s, &n);
-    }
-    if (empty)
-        return 0;
     if (overflow)
         return std::nullopt;
     return n;
@@ -116,6 +113,10 @@ void TensorImpl::refreshDerived()
 {
     m_numel = computeNumel(m_sizes);
     m_contiguous = true;
+    // As in c10: an empty tensor is contiguous whatever its strides, and its sizes'
+    // partial products below could overflow (`torch.zeros(0, 2**62, 4)`).
+    if (m_numel == 0)
+        return;
     int64_t expected = 1;
     for (size_t i = m_sizes.size(); i-- > 0;) {
         if (m_sizes[i] == 1)

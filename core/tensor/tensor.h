@@ -184,7 +184,7 @@ std::string sizesToString(const IntList& sizes);
 IntList contiguousStrides(const IntList& sizes);
 /// Product of the sizes; raises PyTorch's "numel: integer multiplication overflow".
 int64_t computeNumel(const IntList& sizes);
-/// Product of the sizes, nullopt when it overflows int64 (an empty shape is never an overflow).
+/// Product of the sizes, nullopt when it overflows int64 along the way.
 std::optional<int64_t> checkedNumel(const IntList& sizes);
 
 /// Ids for tensors, nodes, saved variables, version counters: reset at the start of a run
