@@ -164,17 +164,6 @@ int64_t parseIntLiteral(const std::string& text, int base)
     return negative ? static_cast<int64_t>(0 - value) : static_cast<int64_t>(value);
 }
 
-int64_t floatToInt(double d)
-{
-    if (std::isnan(d))
-        throw PyError(BuiltinExc::ValueError, "cannot convert float NaN to integer");
-    if (std::isinf(d))
-        throw PyError(BuiltinExc::OverflowError, "cannot convert float infinity to integer");
-    double t = std::trunc(d);
-    if (t >= 9223372036854775808.0 || t < -9223372036854775808.0)
-        throw PyError(BuiltinExc::OverflowError, "int too large (this interpreter uses 64-bit integers)");
-    return static_cast<int64_t>(t);
-}
 
 double parseFloatLiteral(Interpreter& in, const std::string& text)
 {
@@ -346,6 +335,18 @@ std::vector<std::string> splitWhitespace(const std::string& s, int64_t maxSplit)
 }
 
 }  // namespace
+
+int64_t floatToInt(double d)
+{
+    if (std::isnan(d))
+        throw PyError(BuiltinExc::ValueError, "cannot convert float NaN to integer");
+    if (std::isinf(d))
+        throw PyError(BuiltinExc::OverflowError, "cannot convert float infinity to integer");
+    double t = std::trunc(d);
+    if (t >= 9223372036854775808.0 || t < -9223372036854775808.0)
+        throw PyError(BuiltinExc::OverflowError, "int too large (this interpreter uses 64-bit integers)");
+    return static_cast<int64_t>(t);
+}
 
 void Interpreter::installBuiltins()
 {

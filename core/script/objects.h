@@ -105,6 +105,9 @@ public:
     const std::vector<Value> items;
 };
 
+/// int(x) for a float: CPython's errors for NaN and infinity, OverflowError past int64.
+int64_t floatToInt(double d);
+
 /// Python hash of a hashable value; throws PyError(TypeError) "unhashable type: 'list'".
 size_t hashValue(const Value& v);
 /// Key equality used by dicts and sets: numeric across int/float/bool, by content

@@ -331,7 +331,7 @@ std::optional<int64_t> TensorObject::toInt(Interpreter&)
     if (m_tensor.numel() != 1)
         throw PyError(BuiltinExc::ValueError, "only one element tensors can be converted to Python scalars");
     if (isFloatingType(m_tensor.dtype()))
-        return int64_t(m_tensor.item());
+        return floatToInt(m_tensor.item());
     return m_tensor.itemInt();
 }
 

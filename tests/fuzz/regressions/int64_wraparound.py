@@ -5,6 +5,9 @@
 # expect: tensor([-9223372036854775808]) tensor([-9223372036854775808]) tensor([-2984622845537545263]) tensor([ 0, -1,  1,  0])
 # expect: shape '[3, 4611686018427387904, 0]' is invalid for input of size 3
 # expect: [9] [9] [9]
+# expect: OverflowError cannot convert float infinity to integer
+# expect: ValueError cannot convert float NaN to integer
+# expect: 3
 import torch
 
 M = -2**62 - 2**62  # -2**63: 2**63 itself does not fit in this interpreter's ints
@@ -17,3 +20,8 @@ try:
 except RuntimeError as e:
     print(e)
 print(list(range(10))[::M], list(range(10))[::M + 1], list(range(10))[::-2**62])
+for v in [torch.tensor(1e300), torch.tensor(float('nan')), torch.tensor(3.7)]:
+    try:
+        print(int(v))
+    except (OverflowError, ValueError) as e:
+        print(type(e).__name__, e)
