@@ -1,5 +1,7 @@
 #include "core/ops/kernels.h"
 
+#include "core/ops/integer_arithmetic.h"
+
 namespace agv::ops::kernel {
 
 Tensor newTensor(const IntList& sizes, ScalarType dtype, Device device)
@@ -7,11 +9,12 @@ Tensor newTensor(const IntList& sizes, ScalarType dtype, Device device)
     for (int64_t s : sizes)
         AGV_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ",
                   sizesToString(sizes));
-    const int64_t numel = computeNumel(sizes);
-    // Guard the multiplication: a gigantic shape must end in an allocation error, not overflow.
-    const uint64_t bytes = uint64_t(numel) * elementSize(dtype);
-    AGV_CHECK(numel == 0 || bytes / uint64_t(numel) == elementSize(dtype), RuntimeError,
-              "Storage size calculation overflowed with sizes=", sizesToString(sizes));
+    // Guard the multiplications: a gigantic shape must end in PyTorch's error (or an
+    // allocation error), never in an overflowed, too small storage.
+    const std::optional<int64_t> numel = checkedNumel(sizes);
+    uint64_t bytes = 0;
+    AGV_CHECK(numel && !__builtin_mul_overflow(uint64_t(*numel), uint64_t(elementSize(dtype)), &bytes),
+              RuntimeError, "Storage size calculation overflowed with sizes=", sizesToString(sizes));
     auto storage = std::make_shared<Storage>(size_t(bytes), device);
     auto impl = std::make_shared<TensorImpl>(std::move(storage), dtype, sizes, contiguousStrides(sizes), 0, nullptr);
     return Tensor(std::move(impl));
@@ -43,7 +46,7 @@ void copyInto(const Tensor& dst, const Tensor& src)
                                DstT* d = reinterpret_cast<DstT*>(p[0]);
                                const SrcT* q = reinterpret_cast<const SrcT*>(p[1]);
                                for (int64_t i = 0; i < n; ++i)
-                                   d[i * s[0]] = static_cast<DstT>(q[i * s[1]]);
+                                   d[i * s[0]] = convertValue<DstT>(q[i * s[1]]);
                            });
         });
     });

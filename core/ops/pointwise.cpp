@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -105,9 +106,9 @@ Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
     const double al = alpha.toDouble();
     Tensor out = type == ScalarType::Bool
                      ? binaryKernel(a, b, type, type, "add", [](auto p, auto q) { return p || q; })
-                 : al == 1.0 ? binaryKernel(a, b, type, type, "add", [](auto p, auto q) { return p + q; })
+                 : al == 1.0 ? binaryKernel(a, b, type, type, "add", [](auto p, auto q) { return wrappingAdd(p, q); })
                              : binaryKernel(a, b, type, type, "add", [al](auto p, auto q) {
-                                   return p + static_cast<decltype(p)>(al) * q;
+                                   return wrappingAdd(p, wrappingMul(convertValue<decltype(p)>(al), q));
                                });
     OpRecorder rec("AddBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
         return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? alphaTimes(g[0], alpha) : Tensor()};
@@ -158,7 +159,7 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
     const ScalarType type = resultType({&a, &b});
     const double al = alpha.toDouble();
     Tensor out = binaryKernel(a, b, type, type, "sub", [al](auto p, auto q) {
-        return p - static_cast<decltype(p)>(al) * q;
+        return wrappingSub(p, wrappingMul(convertValue<decltype(p)>(al), q));
     });
     OpRecorder rec("SubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
         return variable_list{needs(n, 0) ? g[0] : Tensor(),
@@ -182,7 +183,7 @@ Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
     const ScalarType type = resultType({&a, &other});
     const double al = alpha.toDouble();
     Tensor out = binaryKernel(other, a, type, type, "rsub", [al](auto p, auto q) {
-        return p - static_cast<decltype(p)>(al) * q;
+        return wrappingSub(p, wrappingMul(convertValue<decltype(p)>(al), q));
     });
     OpRecorder rec("RsubBackward1", {&a}, [alpha](BackwardNode&, const variable_list& g) {
         return variable_list{neg(alphaTimes(g[0], alpha))};
@@ -198,7 +199,7 @@ Tensor mul(const Tensor& a, const Tensor& b)
     const ScalarType type = resultType({&a, &b});
     Tensor out = type == ScalarType::Bool
                      ? binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
-                     : binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p * q; });
+                     : binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return wrappingMul(p, q); });
     OpRecorder rec("MulBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor(),
                              needs(n, 1) ? mul(g[0], n.saved(1)) : Tensor()};
@@ -247,13 +248,18 @@ Tensor pow(const Tensor& base, Scalar exponent)
     if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
         if (!isFloatingType(base.dtype()) && exponent.toInt() < 0)
             AGV_RAISE(RuntimeError, "Integers to negative integer powers are not allowed.");
-        out = sameTypeUnaryKernel(base, "pow", [e](auto x) {
+        const uint64_t integerExponent = exponent.isFloating() ? 0 : static_cast<uint64_t>(exponent.toInt());
+        out = sameTypeUnaryKernel(base, "pow", [e, integerExponent](auto x) {
             using T = decltype(x);
-            if (e == 2.0)
-                return T(x * x);
-            if (e == 1.0)
-                return x;
-            return T(std::pow(double(x), e));
+            if constexpr (kWrapsAround<T>) {
+                return wrappingPow(x, integerExponent);
+            } else {
+                if (e == 2.0)
+                    return T(x * x);
+                if (e == 1.0)
+                    return x;
+                return T(std::pow(double(x), e));
+            }
         });
     } else {
         out = floatUnaryKernel(base, "pow", [e](auto x) { return std::pow(x, static_cast<decltype(x)>(e)); });
@@ -275,7 +281,14 @@ Tensor pow(const Tensor& base, const Tensor& exponent)
     const ScalarType type = resultType({&base, &exponent});
     Tensor out = binaryKernel(base, exponent, type, type, "pow", [](auto p, auto q) {
         using T = decltype(p);
-        return T(std::pow(double(p), double(q)));
+        if constexpr (kWrapsAround<T>) {
+            // c10's powi: a negative exponent truncates towards zero.
+            if (q < 0)
+                return p == 1 ? T(1) : p == -1 ? T((q & 1) ? -1 : 1) : T(0);
+            return wrappingPow(p, static_cast<uint64_t>(q));
+        } else {
+            return T(std::pow(double(p), double(q)));
+        }
     });
     OpRecorder rec("PowBackward1", {&base, &exponent}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), ex = n.saved(1), result = n.saved(2);
@@ -328,7 +341,7 @@ Tensor neg(const Tensor& t)
     AGV_CHECK(t.dtype() != ScalarType::Bool, RuntimeError,
               "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
               "use the `~` or `logical_not()` operator instead.");
-    Tensor out = sameTypeUnaryKernel(t, "neg", [](auto x) { return -x; });
+    Tensor out = sameTypeUnaryKernel(t, "neg", [](auto x) { return wrappingNeg(x); });
     OpRecorder rec("NegBackward0", {&t}, [](BackwardNode&, const variable_list& g) {
         return variable_list{neg(g[0])};
     });
@@ -395,7 +408,7 @@ Tensor sign(const Tensor& t)
 
 Tensor abs(const Tensor& t)
 {
-    Tensor out = sameTypeUnaryKernel(t, "abs", [](auto x) { return x < decltype(x)(0) ? -x : x; });
+    Tensor out = sameTypeUnaryKernel(t, "abs", [](auto x) { return x < decltype(x)(0) ? wrappingNeg(x) : x; });
     OpRecorder rec("AbsBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], sign(n.saved(0)))};
     });

@@ -17,7 +17,9 @@ namespace {
 /// Resolves one -1 in a requested shape (view/reshape).
 IntList inferSize(IntList sizes, int64_t numel)
 {
-    int64_t known = 1;
+    // Wrapping product, as c10's infer_size: a product past int64 cannot match
+    // numel anyway, and the view's own numel check then raises.
+    uint64_t product = 1;
     std::optional<size_t> infer;
     for (size_t i = 0; i < sizes.size(); ++i) {
         if (sizes[i] == -1) {
@@ -25,9 +27,10 @@ IntList inferSize(IntList sizes, int64_t numel)
             infer = i;
         } else {
             AGV_CHECK(sizes[i] >= 0, RuntimeError, "invalid shape dimension ", sizes[i]);
-            known *= sizes[i];
+            product *= static_cast<uint64_t>(sizes[i]);
         }
     }
+    const int64_t known = static_cast<int64_t>(product);
     auto invalid = [&] {
         std::string shape = "[";
         for (size_t i = 0; i < sizes.size(); ++i)

@@ -88,6 +88,16 @@ void sortValues(Interpreter& in, std::vector<Value>& items, const Value& key, bo
     mergeSort(items, [&](const Value& x, const Value& y) { return reverse ? in.lessThan(y, x) : in.lessThan(x, y); });
 }
 
+/// The width argument of str.ljust/rjust/center/zfill: checked before padding
+/// allocates, so a huge width fails as `'a' * n` does instead of exhausting memory.
+int paddedWidth(Interpreter& in, const Value& widthArg)
+{
+    const int64_t width = in.toIndex(widthArg);
+    if (width > in.m_options.maxSequenceLength)
+        throw PyError(BuiltinExc::MemoryError, "string too large");
+    return static_cast<int>(std::max<int64_t>(width, -1));
+}
+
 std::string stripChars(const std::string& s, const Value& chars, bool left, bool right)
 {
     std::string set = chars.isEmpty() || chars.isNone() ? std::string(" \t\n\r\f\v") : chars.str();
@@ -154,17 +164,6 @@ int64_t parseIntLiteral(const std::string& text, int base)
     return negative ? static_cast<int64_t>(0 - value) : static_cast<int64_t>(value);
 }
 
-int64_t floatToInt(double d)
-{
-    if (std::isnan(d))
-        throw PyError(BuiltinExc::ValueError, "cannot convert float NaN to integer");
-    if (std::isinf(d))
-        throw PyError(BuiltinExc::OverflowError, "cannot convert float infinity to integer");
-    double t = std::trunc(d);
-    if (t >= 9223372036854775808.0 || t < -9223372036854775808.0)
-        throw PyError(BuiltinExc::OverflowError, "int too large (this interpreter uses 64-bit integers)");
-    return static_cast<int64_t>(t);
-}
 
 double parseFloatLiteral(Interpreter& in, const std::string& text)
 {
@@ -237,7 +236,8 @@ Value roundValue(Interpreter& in, const Value& x, const Value& ndigits)
             return Value::fromFloat(std::copysign(0.0, d));
         if (n >= 0) {
             // Correctly rounded decimal conversion, then back: what CPython does.
-            char buf[400];
+            // 309 integer digits at most, a point, n <= 323 decimals.
+            char buf[700];
             auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::fixed, static_cast<int>(n));
             double out = 0.0;
             std::from_chars(buf, r.ptr, out);
@@ -335,6 +335,18 @@ std::vector<std::string> splitWhitespace(const std::string& s, int64_t maxSplit)
 }
 
 }  // namespace
+
+int64_t floatToInt(double d)
+{
+    if (std::isnan(d))
+        throw PyError(BuiltinExc::ValueError, "cannot convert float NaN to integer");
+    if (std::isinf(d))
+        throw PyError(BuiltinExc::OverflowError, "cannot convert float infinity to integer");
+    double t = std::trunc(d);
+    if (t >= 9223372036854775808.0 || t < -9223372036854775808.0)
+        throw PyError(BuiltinExc::OverflowError, "int too large (this interpreter uses 64-bit integers)");
+    return static_cast<int64_t>(t);
+}
 
 void Interpreter::installBuiltins()
 {
@@ -1290,7 +1302,7 @@ void Interpreter::installTypeMethods()
         method(t.strType, name, [align, name](Interpreter& in, Args& args) {
             expectCount(args, name, 2, 3);
             FormatSpec spec;
-            spec.width = static_cast<int>(std::min<int64_t>(in.toIndex(args.positional[1]), 1 << 24));
+            spec.width = paddedWidth(in, args.positional[1]);
             spec.align = align;
             if (args.positional.size() == 3)
                 spec.fill = args.positional[2].str();
@@ -1303,7 +1315,7 @@ void Interpreter::installTypeMethods()
     method(t.strType, "zfill", [](Interpreter& in, Args& args) {
         expectCount(args, "zfill", 2, 2);
         FormatSpec spec;
-        spec.width = static_cast<int>(std::min<int64_t>(in.toIndex(args.positional[1]), 1 << 24));
+        spec.width = paddedWidth(in, args.positional[1]);
         spec.fill = "0";
         spec.align = '=';
         return in.makeStr(padFormatted(self(args).str(), spec, '='));

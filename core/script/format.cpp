@@ -1,5 +1,6 @@
 #include "core/script/format.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -66,24 +67,23 @@ std::string fixedFromDigits(const std::string& digits, int exponent)
     return out;
 }
 
+// A double has at most 309 integer digits; sign, point and exponent fit in the slack.
+constexpr size_t kCharsSlack = 330;
+
 std::string toCharsFixed(double v, int precision)
 {
-    char buf[512];
-    auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, precision);
-    if (r.ec != std::errc()) {
-        // Enormous values with many decimals: fall back to a heap buffer.
-        std::string big(4096, '\0');
-        r = std::to_chars(big.data(), big.data() + big.size(), v, std::chars_format::fixed, precision);
-        return std::string(big.data(), r.ptr);
-    }
-    return std::string(buf, r.ptr);
+    std::string out(kCharsSlack + static_cast<size_t>(std::max(precision, 0)), '\0');
+    auto r = std::to_chars(out.data(), out.data() + out.size(), v, std::chars_format::fixed, precision);
+    out.resize(static_cast<size_t>(r.ptr - out.data()));
+    return out;
 }
 
 std::string toCharsScientific(double v, int precision)
 {
-    char buf[512];
-    auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific, precision);
-    return std::string(buf, r.ptr);
+    std::string out(kCharsSlack + static_cast<size_t>(std::max(precision, 0)), '\0');
+    auto r = std::to_chars(out.data(), out.data() + out.size(), v, std::chars_format::scientific, precision);
+    out.resize(static_cast<size_t>(r.ptr - out.data()));
+    return out;
 }
 
 /// Inserts a thousands separator into the integer part of a plain digit string.

@@ -121,18 +121,10 @@ Interpreter::Interpreter(InterpreterOptions options) : m_options(std::move(optio
 
 Interpreter::~Interpreter()
 {
-    // Break the reference cycles scripts commonly create (class -> method ->
-    // ownerClass, module globals -> functions, self-referencing containers held in
-    // globals) so that everything is freed with the interpreter.
-    m_globals.clear();
-    for (Ref<ClassObject>& cls : m_classes) {
-        StringMap<Value> dict = std::move(cls->dict);
-        cls->dict.clear();
-        for (auto& [name, value] : dict)
-            if (value.is(ObjectKind::Function))
-                value.as<FunctionObject>()->ownerClass = nullptr;
-    }
-    m_classes.clear();
+    // See Note [Teardown breaks cycles]: after this, the members' own references
+    // are the last ones, and dropping them frees everything the scripts created.
+    ObjectRegistry::Activation active(m_registry);
+    m_registry.breakCycles();
 }
 
 Ref<ModuleObject> Interpreter::createModule(const std::string& dottedName)
@@ -153,7 +145,6 @@ Ref<ClassObject> Interpreter::createClass(const std::string& name, const std::st
         bases.push_back(m_types.object);
     cls->bases = std::move(bases);
     cls->mro = computeMro(cls.get());
-    m_classes.push_back(cls);
     return cls;
 }
 
@@ -196,6 +187,7 @@ RunResult Interpreter::runLibrary(std::string_view source, const std::string& fi
 
 RunResult Interpreter::run(std::string_view source, const std::string& fileName)
 {
+    ObjectRegistry::Activation active(m_registry);
     StackBaseScope stackBase;
     RunResult result;
     m_fileName = fileName;

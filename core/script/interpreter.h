@@ -239,6 +239,8 @@ public:
     void installTypeMethods();
     void installExceptions();
 
+    /// First member: constructed before, and destroyed after, every value the others hold.
+    ObjectRegistry m_registry;
     InterpreterOptions m_options;
     NameTable m_names;
     std::vector<Value> m_globals;
@@ -246,7 +248,6 @@ public:
     StringMap<Ref<ModuleObject>> m_modules;
     std::vector<Frame*> m_frames;
     std::vector<std::shared_ptr<const FunctionCode>> m_codes;  ///< keeps every run's AST alive
-    std::vector<Ref<ClassObject>> m_classes;  ///< classes created; their cycles are broken at teardown
     BuiltinTypes m_types;
     Ref<ClassObject> m_exceptionClasses[static_cast<size_t>(BuiltinExc::Count_)];
     StringMap<Ref<ClassObject>> m_hostClasses;  ///< synthesised classes for HostObject type names

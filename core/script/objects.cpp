@@ -1,11 +1,150 @@
 #include "core/script/objects.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 
 #include "core/script/host_object.h"
 
 namespace agv::script {
+
+namespace {
+std::atomic<int64_t> g_liveObjects{0};
+// The registries alive or activated on this thread, most recent last. Interpreters
+// may be destroyed in any order, so a dying registry is erased wherever it sits;
+// `t_currentRegistry` caches the back for the object constructor.
+thread_local std::vector<ObjectRegistry*> t_registryStack;
+thread_local ObjectRegistry* t_currentRegistry = nullptr;
+
+void pushRegistry(ObjectRegistry* registry)
+{
+    t_registryStack.push_back(registry);
+    t_currentRegistry = registry;
+}
+
+void popRegistry(ObjectRegistry* registry)
+{
+    auto it = std::find(t_registryStack.rbegin(), t_registryStack.rend(), registry);
+    if (it != t_registryStack.rend())
+        t_registryStack.erase(std::next(it).base());
+    t_currentRegistry = t_registryStack.empty() ? nullptr : t_registryStack.back();
+}
+}  // namespace
+
+Object::Object(ObjectKind kind) : m_kind(kind)
+{
+    g_liveObjects.fetch_add(1, std::memory_order_relaxed);
+    if (ObjectRegistry* registry = t_currentRegistry)
+        registry->add(this);
+}
+
+Object::~Object()
+{
+    if (m_registry)
+        m_registry->remove(this);
+    g_liveObjects.fetch_sub(1, std::memory_order_relaxed);
+}
+
+int64_t Object::liveCount() { return g_liveObjects.load(std::memory_order_relaxed); }
+
+// ---------------------------------------------------------------- ObjectRegistry
+
+ObjectRegistry::ObjectRegistry() { pushRegistry(this); }
+
+ObjectRegistry::~ObjectRegistry()
+{
+    // Survivors are held from outside (a host's thread-local cache, a test's Value):
+    // they outlive us and must not unlink themselves from a dead list.
+    for (Object* object = m_head; object;) {
+        Object* next = object->m_nextRegistered;
+        object->m_registry = nullptr;
+        object->m_prevRegistered = object->m_nextRegistered = nullptr;
+        object = next;
+    }
+    while (std::find(t_registryStack.begin(), t_registryStack.end(), this) != t_registryStack.end())
+        popRegistry(this);
+}
+
+ObjectRegistry* ObjectRegistry::current() { return t_currentRegistry; }
+
+ObjectRegistry::Activation::Activation(ObjectRegistry& registry) : m_registry(&registry) { pushRegistry(m_registry); }
+
+ObjectRegistry::Activation::~Activation() { popRegistry(m_registry); }
+
+void ObjectRegistry::add(Object* object)
+{
+    object->m_registry = this;
+    object->m_nextRegistered = m_head;
+    if (m_head)
+        m_head->m_prevRegistered = object;
+    m_head = object;
+    ++m_count;
+}
+
+void ObjectRegistry::remove(Object* object)
+{
+    if (object->m_prevRegistered)
+        object->m_prevRegistered->m_nextRegistered = object->m_nextRegistered;
+    else
+        m_head = object->m_nextRegistered;
+    if (object->m_nextRegistered)
+        object->m_nextRegistered->m_prevRegistered = object->m_prevRegistered;
+    object->m_registry = nullptr;
+    --m_count;
+}
+
+void ObjectRegistry::breakCycles()
+{
+    // See Note [Teardown breaks cycles]. Pinning first means no object dies while
+    // others are being emptied, so the list and every cleared object stay valid.
+    std::vector<Ref<Object>> pinned;
+    pinned.reserve(m_count);
+    for (Object* object = m_head; object; object = object->m_nextRegistered)
+        pinned.emplace_back(object);
+    for (const Ref<Object>& object : pinned)
+        object->clearReferences();
+    pinned.clear();
+}
+
+// ---------------------------------------------------------------- clearing
+
+void ListObject::clearReferences() { std::vector<Value>().swap(items); }
+void DictObject::clearReferences() { dict.clear(); }
+void SetObject::clearReferences() { dict.clear(); }
+void CellObject::clearReferences() { value = Value(); }
+
+void FunctionObject::clearReferences()
+{
+    defaults.clear();
+    kwDefaults.clear();
+    closure.clear();
+    ownerClass = nullptr;
+}
+
+void NativeFunctionObject::clearReferences() { fn = nullptr; }
+
+void ClassObject::clearReferences()
+{
+    // Instances keep their class (type names stay printable); the cycles run
+    // through the class dict (methods -> ownerClass) and native hooks.
+    dict.clear();
+    constructor = nullptr;
+    initInstance = nullptr;
+    mro.assign(1, this);
+    bases.clear();
+}
+
+void InstanceObject::clearReferences()
+{
+    attrs.clear();
+    hostState = nullptr;
+    if (exception) {
+        exception->args = Value();
+        exception->cause = Value();
+        exception->context = Value();
+    }
+}
 
 void Object::release() const
 {

@@ -24,6 +24,61 @@ struct FunctionCode;
 /// A native (C++) callable: receives the interpreter and the call's arguments.
 using NativeFn = std::function<Value(Interpreter&, CallArgs&)>;
 
+// Note [Teardown breaks cycles]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// Values are reference counted and the interpreter has no cycle collector, so
+// `self.me = self`, a list that contains itself, a closure that refers to itself or
+// a tensor hook that captures its own tensor would never reach a zero count. Each
+// interpreter owns an ObjectRegistry: an intrusive list of every object created
+// while it is current on the thread. When the interpreter dies, the registry pins
+// every object still alive, empties each one (`clearReferences`), then unpins them:
+// every cycle has lost an edge, so everything the script created is freed —
+// including the tensors (and through them the autograd graphs) its objects held.
+// Clearing only touches members that can be assigned after construction: an
+// object cannot refer to one created after it through a constructor-set member,
+// so every cycle runs through at least one clearable edge.
+
+/// The intrusive list behind Note [Teardown breaks cycles].
+class ObjectRegistry {
+public:
+    /// Becomes the current registry of the constructing thread, which must also be
+    /// the destroying thread.
+    ObjectRegistry();
+    /// Detaches the objects that are still alive (they outlive the registry) and
+    /// stops being current on this thread.
+    ~ObjectRegistry();
+    ObjectRegistry(const ObjectRegistry&) = delete;
+    ObjectRegistry& operator=(const ObjectRegistry&) = delete;
+
+    /// Empties every registered object, then lets the ones nothing else holds die.
+    void breakCycles();
+    /// Objects created under this registry that are still alive.
+    size_t size() const { return m_count; }
+
+    static ObjectRegistry* current();
+
+    /// Makes a registry current on this thread for a scope (an interpreter may be
+    /// built on one thread and run on another).
+    class Activation {
+    public:
+        explicit Activation(ObjectRegistry& registry);
+        ~Activation();
+        Activation(const Activation&) = delete;
+        Activation& operator=(const Activation&) = delete;
+
+    private:
+        ObjectRegistry* m_registry;
+    };
+
+private:
+    friend class Object;
+    void add(Object* object);
+    void remove(Object* object);
+
+    Object* m_head = nullptr;
+    size_t m_count = 0;
+};
+
 class StrObject final : public Object {
 public:
     explicit StrObject(std::string s) : Object(ObjectKind::Str), value(std::move(s)) {}
@@ -39,6 +94,7 @@ class ListObject final : public Object {
 public:
     ListObject() : Object(ObjectKind::List) {}
     explicit ListObject(std::vector<Value> v) : Object(ObjectKind::List), items(std::move(v)) {}
+    void clearReferences() override;
     std::vector<Value> items;
 };
 
@@ -48,6 +104,9 @@ public:
     explicit TupleObject(std::vector<Value> v) : Object(ObjectKind::Tuple), items(std::move(v)) {}
     const std::vector<Value> items;
 };
+
+/// int(x) for a float: CPython's errors for NaN and infinity, OverflowError past int64.
+int64_t floatToInt(double d);
 
 /// Python hash of a hashable value; throws PyError(TypeError) "unhashable type: 'list'".
 size_t hashValue(const Value& v);
@@ -88,12 +147,14 @@ private:
 class DictObject final : public Object {
 public:
     DictObject() : Object(ObjectKind::Dict) {}
+    void clearReferences() override;
     ValueDict dict;
 };
 
 class SetObject final : public Object {
 public:
     SetObject() : Object(ObjectKind::Set) {}
+    void clearReferences() override;
     ValueDict dict;  ///< values unused
 };
 
@@ -121,6 +182,7 @@ class CellObject final : public Object {
 public:
     CellObject() : Object(ObjectKind::Cell) {}
     explicit CellObject(Value v) : Object(ObjectKind::Cell), value(std::move(v)) {}
+    void clearReferences() override;
     Value value;  ///< Empty while unbound
 };
 
@@ -132,6 +194,7 @@ public:
         : Object(ObjectKind::Function), code(std::move(code))
     {
     }
+    void clearReferences() override;
     std::shared_ptr<const FunctionCode> code;
     std::vector<Value> defaults;    ///< for the last positional parameters
     std::vector<Value> kwDefaults;  ///< one per keyword-only parameter, Empty if required
@@ -146,8 +209,10 @@ public:
         : Object(ObjectKind::NativeFunction), name(std::move(name)), fn(std::move(fn))
     {
     }
+    /// Drops `fn`: its captures may hold script values (a bound tensor method holds its tensor).
+    void clearReferences() override;
     const std::string name;
-    const NativeFn fn;
+    NativeFn fn;  ///< empty only after teardown
 };
 
 /// `obj.method` where method is a function found on obj's class.
@@ -210,6 +275,8 @@ public:
     /// script subclass, before __init__ runs. Inherited along the MRO.
     std::function<void(Interpreter&, InstanceObject&)> initInstance;
 
+    void clearReferences() override;
+
     /// Looks `name` up along the MRO; nullptr when absent.
     const Value* lookup(std::string_view attr) const;
     bool isSubclassOf(const ClassObject* other) const;
@@ -236,6 +303,7 @@ class HostObject;
 class InstanceObject final : public Object {
 public:
     explicit InstanceObject(Ref<ClassObject> cls) : Object(ObjectKind::Instance), cls(std::move(cls)) {}
+    void clearReferences() override;
     Ref<ClassObject> cls;
     StringMap<Value> attrs;
     /// Native state a host base class attached (see ClassObject::initInstance).
@@ -246,6 +314,7 @@ public:
 class ModuleObject final : public Object {
 public:
     explicit ModuleObject(std::string name) : Object(ObjectKind::Module), name(std::move(name)) {}
+    void clearReferences() override { attrs.clear(); }
     const std::string name;
     StringMap<Value> attrs;
 };
@@ -280,6 +349,7 @@ public:
 class PropertyObject final : public Object {
 public:
     explicit PropertyObject(Value getter) : Object(ObjectKind::Property), getter(std::move(getter)) {}
+    void clearReferences() override { setter = Value(); }
     const Value getter;
     Value setter;  ///< None when read-only
 };

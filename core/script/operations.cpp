@@ -3,6 +3,7 @@
 // script classes dispatch to their dunder methods; host objects to HostObject hooks.
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <cstdio>
 
@@ -168,6 +169,8 @@ int64_t adjustSlice(Interpreter& in, const SliceObject& slice, int64_t length, i
     step = slice.step.isNone() ? 1 : in.toIndex(slice.step);
     if (step == 0)
         throw PyError(BuiltinExc::ValueError, "slice step cannot be zero");
+    // As CPython's PySlice_Unpack: the step is clamped so that -step exists.
+    step = std::max(step, -std::numeric_limits<int64_t>::max());
     auto clampIndex = [&](const Value& v, int64_t defaultValue) {
         if (v.isNone())
             return defaultValue;
@@ -1811,7 +1814,11 @@ std::string Interpreter::percentFormat(const std::string& format, const Value& a
         };
         auto readNumber = [&](int& target) {
             if (i < format.size() && format[i] == '*') {
-                target = static_cast<int>(toIndex(takeArg()));
+                const int64_t n = toIndex(takeArg());
+                // Checked before padding allocates: a huge '*' width fails as `'a' * n` does.
+                if (n > m_options.maxSequenceLength || n < -m_options.maxSequenceLength)
+                    throw PyError(BuiltinExc::MemoryError, "string too large");
+                target = static_cast<int>(n);
                 ++i;
                 return;
             }
@@ -1825,6 +1832,12 @@ std::string Interpreter::percentFormat(const std::string& format, const Value& a
             target = v;
         };
         readNumber(spec.width);
+        if (spec.width < -1) {
+            // -1 means no width (and a '*' width of -1 pads nothing either); other
+            // negative '*' widths left-justify, like the '-' flag.
+            spec.align = '<';
+            spec.width = -spec.width;
+        }
         if (i < format.size() && format[i] == '.') {
             ++i;
             readNumber(spec.precision);

@@ -55,6 +55,7 @@ ScriptRunOutcome runScript(const std::string& source, const std::string& fileNam
             options.onStderr(text);
     };
     interpreterOptions.stepBudget = options.stepBudget;
+    interpreterOptions.maxSequenceLength = options.maxSequenceLength;
     interpreterOptions.cancelFlag = options.cancel;
     {
         // The interpreter (and every tensor it holds) dies inside the sink's scope,

@@ -14,6 +14,7 @@ namespace agv::script {
 struct ScriptRunOptions {
     bool record = true;                          ///< attach a Recording
     uint64_t stepBudget = 50'000'000;            ///< statements before "possible infinite loop"
+    int64_t maxSequenceLength = InterpreterOptions{}.maxSequenceLength;  ///< largest list/str one operation builds
     const std::atomic<bool>* cancel = nullptr;   ///< set from another thread to stop
     std::function<void(std::string_view)> onStdout;  ///< live output (optional)
     std::function<void(std::string_view)> onStderr;

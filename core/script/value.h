@@ -30,13 +30,26 @@ enum class ObjectKind : uint8_t {
     Host,
 };
 
+class ObjectRegistry;
+
 /// Base of every heap value. Subclasses are final and identified by `kind()`.
+/// An object created while an ObjectRegistry is current on its thread is linked
+/// into it, so the owning interpreter can break reference cycles when it dies.
+/// See Note [Teardown breaks cycles] in objects.h.
 class Object {
 public:
-    explicit Object(ObjectKind kind) : m_kind(kind) {}
-    virtual ~Object() = default;
+    explicit Object(ObjectKind kind);
+    virtual ~Object();
     Object(const Object&) = delete;
     Object& operator=(const Object&) = delete;
+
+    /// Drops every reference this object holds to other objects (CPython's tp_clear).
+    /// Only called at interpreter teardown, when the object's contents no longer matter.
+    virtual void clearReferences() {}
+
+    /// Objects alive in the process, all threads together: lets tests prove that an
+    /// interpreter's teardown freed everything it created.
+    static int64_t liveCount();
 
     ObjectKind kind() const { return m_kind; }
     void incRef() const { ++m_refs; }
@@ -52,8 +65,13 @@ private:
     // overflow the C++ stack when it dies.
     void release() const;
 
+    friend class ObjectRegistry;
+
     mutable uint32_t m_refs = 0;
     ObjectKind m_kind;
+    ObjectRegistry* m_registry = nullptr;
+    Object* m_prevRegistered = nullptr;
+    Object* m_nextRegistered = nullptr;
 };
 
 /// Intrusive owning pointer to an Object subclass.

@@ -21,20 +21,34 @@ void resetObjectIds() { g_nextId.store(1); }
 IntList contiguousStrides(const IntList& sizes)
 {
     IntList strides(sizes.size());
-    int64_t stride = 1;
+    // Wrapping arithmetic: the strides of an empty tensor with huge other dimensions
+    // (`torch.empty(0, 2**62, 4)`) may overflow, and are never used to address memory.
+    uint64_t stride = 1;
     for (size_t i = sizes.size(); i-- > 0;) {
-        strides[i] = stride;
-        stride *= std::max<int64_t>(sizes[i], 1);
+        strides[i] = static_cast<int64_t>(stride);
+        stride *= static_cast<uint64_t>(std::max<int64_t>(sizes[i], 1));
     }
     return strides;
 }
 
+std::optional<int64_t> checkedNumel(const IntList& sizes)
+{
+    // Left to right, as c10::safe_multiplies_u64: (0, 2**62, 4) is an empty tensor,
+    // (2**62, 4, 0) overflowed before reaching the zero.
+    int64_t n = 1;
+    bool overflow = false;
+    for (int64_t s : sizes)
+        overflow |= __builtin_mul_overflow(n, s, &n);
+    if (overflow)
+        return std::nullopt;
+    return n;
+}
+
 int64_t computeNumel(const IntList& sizes)
 {
-    int64_t n = 1;
-    for (int64_t s : sizes)
-        n *= s;
-    return n;
+    std::optional<int64_t> numel = checkedNumel(sizes);
+    AGV_CHECK(numel.has_value(), RuntimeError, "numel: integer multiplication overflow");
+    return *numel;
 }
 
 std::string sizesToString(const IntList& sizes)
@@ -99,6 +113,10 @@ void TensorImpl::refreshDerived()
 {
     m_numel = computeNumel(m_sizes);
     m_contiguous = true;
+    // As in c10: an empty tensor is contiguous whatever its strides, and its sizes'
+    // partial products below could overflow (`torch.zeros(0, 2**62, 4)`).
+    if (m_numel == 0)
+        return;
     int64_t expected = 1;
     for (size_t i = m_sizes.size(); i-- > 0;) {
         if (m_sizes[i] == 1)

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -181,7 +182,10 @@ std::string describeForError(const Tensor& t);
 std::string sizesToString(const IntList& sizes);
 /// Contiguous strides for a shape.
 IntList contiguousStrides(const IntList& sizes);
+/// Product of the sizes; raises PyTorch's "numel: integer multiplication overflow".
 int64_t computeNumel(const IntList& sizes);
+/// Product of the sizes, nullopt when it overflows int64 along the way.
+std::optional<int64_t> checkedNumel(const IntList& sizes);
 
 /// Ids for tensors, nodes, saved variables, version counters: reset at the start of a run
 /// so that two runs of the same script produce identical recordings.

@@ -47,9 +47,11 @@ public:
         const bool isInt = tensor.dtype == ScalarType::Int64;
         AGV_CHECK(isInt ? bool(tensor.intValue) : bool(tensor.value), ValueError,
                   "tensor printing: no element accessor for dtype ", dtypeName(tensor.dtype));
+        // Wrapping products: an empty tensor's strides may overflow and are never used.
         m_strides.assign(tensor.sizes.size(), 1);
         for (size_t d = tensor.sizes.size(); d-- > 1;)
-            m_strides[d - 1] = m_strides[d] * tensor.sizes[d];
+            m_strides[d - 1] = static_cast<int64_t>(static_cast<uint64_t>(m_strides[d]) *
+                                                    static_cast<uint64_t>(tensor.sizes[d]));
         m_summarize = numelOf(tensor.sizes) > options.threshold;
         // See Note [edgeitems=0]: PyTorch's get_summarized_data stacks an empty list.
         AGV_CHECK(!(m_summarize && options.edgeItems == 0 && tensor.sizes.size() >= 2), RuntimeError,

@@ -58,7 +58,19 @@ Ref<ClassObject> parameterClass() { return t_parameterClass; }
 
 TensorObject::TensorObject(Tensor t) : m_tensor(std::move(t)) { registerTensorObject(m_tensor.impl(), this); }
 
-TensorObject::~TensorObject() { unregisterTensorObject(m_tensor.impl(), this); }
+TensorObject::~TensorObject()
+{
+    if (m_tensor.defined())
+        unregisterTensorObject(m_tensor.impl(), this);
+}
+
+void TensorObject::clearReferences()
+{
+    if (!m_tensor.defined())
+        return;
+    unregisterTensorObject(m_tensor.impl(), this);
+    m_tensor = Tensor();
+}
 
 Ref<ClassObject> TensorObject::pyClass() const { return isParameter ? t_parameterClass : t_tensorClass; }
 
@@ -330,7 +342,7 @@ std::optional<int64_t> TensorObject::toInt(Interpreter&)
     if (m_tensor.numel() != 1)
         throw PyError(BuiltinExc::ValueError, "only one element tensors can be converted to Python scalars");
     if (isFloatingType(m_tensor.dtype()))
-        return int64_t(m_tensor.item());
+        return floatToInt(m_tensor.item());
     return m_tensor.itemInt();
 }
 

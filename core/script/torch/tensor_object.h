@@ -14,6 +14,9 @@ public:
     ~TensorObject() override;
 
     const Tensor& tensor() const { return m_tensor; }
+    /// Drops the tensor: a hook registered on it may hold this very object
+    /// (`t.register_hook(t.add)`). See Note [Teardown breaks cycles].
+    void clearReferences() override;
     /// nn.Parameter: prints "Parameter containing:" and is an instance of nn.Parameter.
     bool isParameter = false;
 

@@ -6,6 +6,7 @@
 #include "core/autograd/engine.h"
 #include "core/autograd/grad_mode.h"
 #include "core/device/allocator.h"
+#include "core/ops/integer_arithmetic.h"
 #include "core/ops/ops.h"
 #include "core/random/generator.h"
 #include "core/script/exceptions.h"
@@ -100,7 +101,7 @@ void collect(Interpreter& in, const Value& v, size_t depth, NestedData& out)
     if (!v.isNumber())
         throw PyError(BuiltinExc::TypeError, "new(): invalid data type '" + in.typeName(v) + "'");
     out.values.push_back(v.toDouble());
-    out.ints.push_back(v.isFloat() ? int64_t(v.asFloat()) : v.asInt());
+    out.ints.push_back(v.isFloat() ? ops::convertValue<int64_t>(v.asFloat()) : v.asInt());
     out.anyFloat = out.anyFloat || v.isFloat();
     out.allBool = out.allBool && v.isBool();
 }

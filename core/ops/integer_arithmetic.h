@@ -1,0 +1,82 @@
+#pragma once
+// Integer tensor arithmetic as PyTorch's CPU kernels behave: int64 wraps around
+// (two's complement) and a float converted to int64 that does not fit gives
+// INT64_MIN (x86's cvttsd2si). Written out so that C++ never sees signed overflow
+// or an out-of-range float-to-int conversion, both undefined behaviour.
+// Floating types (and bool) pass through the ordinary operators.
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace agv::ops {
+
+template <typename T>
+inline constexpr bool kWrapsAround = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+template <typename T>
+T wrappingAdd(T a, T b)
+{
+    if constexpr (kWrapsAround<T>)
+        return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) + static_cast<std::make_unsigned_t<T>>(b));
+    else
+        return a + b;
+}
+
+template <typename T>
+T wrappingSub(T a, T b)
+{
+    if constexpr (kWrapsAround<T>)
+        return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) - static_cast<std::make_unsigned_t<T>>(b));
+    else
+        return a - b;
+}
+
+template <typename T>
+T wrappingMul(T a, T b)
+{
+    if constexpr (kWrapsAround<T>)
+        return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) * static_cast<std::make_unsigned_t<T>>(b));
+    else
+        return a * b;
+}
+
+template <typename T>
+T wrappingNeg(T a)
+{
+    if constexpr (kWrapsAround<T>)
+        return static_cast<T>(std::make_unsigned_t<T>(0) - static_cast<std::make_unsigned_t<T>>(a));
+    else
+        return -a;
+}
+
+/// x ** e for an integer e >= 0 by squaring, wrapping like PyTorch's integer pow.
+template <typename T>
+T wrappingPow(T x, uint64_t e)
+{
+    T result = 1;
+    while (e) {
+        if (e & 1)
+            result = wrappingMul(result, x);
+        x = wrappingMul(x, x);
+        e >>= 1;
+    }
+    return result;
+}
+
+/// static_cast<To>(from), except that a floating value outside To's range (or NaN)
+/// becomes To's minimum, as x86 conversions produce.
+template <typename To, typename From>
+To convertValue(From from)
+{
+    if constexpr (kWrapsAround<To> && std::is_signed_v<To> && std::is_floating_point_v<From>) {
+        constexpr From lowest = static_cast<From>(std::numeric_limits<To>::min());
+        // -lowest is 2^63 for int64: exact in floating point, one past the largest To.
+        if (!(from >= lowest && from < -lowest))
+            return std::numeric_limits<To>::min();
+    }
+    return static_cast<To>(from);
+}
+
+}  // namespace agv::ops
