@@ -38,6 +38,8 @@ T wrappingMul(T a, T b)
 {
     if constexpr (kWrapsAround<T>)
         return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) * static_cast<std::make_unsigned_t<T>>(b));
+    else if constexpr (std::is_same_v<T, bool>)
+        return a && b;
     else
         return a * b;
 }
