@@ -269,6 +269,9 @@ Tensor indexTensor(Interpreter& in, const Tensor& t, const Value& key)
             result = ops::indexWithTensor(result, *idx);
             dim += idx->dtype() == ScalarType::Bool ? idx->dim() : 1;
         } else if (item.is(ObjectKind::List)) {
+            if (dim != 0 || items.size() != 1)
+                throw PyError(BuiltinExc::NotImplementedError,
+                              "index lists are supported only as the single index of a tensor");
             std::vector<int64_t> values;
             for (const Value& v : in.iterate(item))
                 values.push_back(in.toIndex(v));
