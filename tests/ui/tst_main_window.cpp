@@ -436,6 +436,20 @@ private Q_SLOTS:
         QCOMPARE(info.watch, watch);
     }
 
+    void demoByNameFromTheCommandLine()
+    {
+        // `autogradviz --demo inplace` opens the version-mismatch lesson.
+        QVERIFY(findDemo(QStringLiteral("inplace")).endsWith(QLatin1String("03_inplace_saved_tensor_error.py")));
+        QString error;
+        QVERIFY(findDemo(QStringLiteral("no-such-demo"), &error).isEmpty());
+        QVERIFY(error.contains(QLatin1String("01_classic")));
+        const GuiOptions options = parseGuiOptions({QStringLiteral("autogradviz"), QStringLiteral("--demo"),
+                                                    QStringLiteral("classic")});
+        QVERIFY(options.error.isEmpty());
+        QVERIFY(options.file.endsWith(QLatin1String("01_classic.py")));
+        QVERIFY(defaultDemo().endsWith(QLatin1String("01_classic.py")));
+    }
+
     void builtInDemosAreListed()
     {
         const QList<DemoInfo> demos = availableDemos();
