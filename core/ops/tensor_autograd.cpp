@@ -49,6 +49,8 @@ void retainGrad(const Tensor& t)
     if (meta.retainsGrad)
         return;
     meta.retainsGrad = true;
+    if (trace::enabled())
+        trace::publish(trace::HookCalled{t.id(), 0, "retain_grad"});
     std::weak_ptr<TensorImpl> weak = t.implPtr();
     auto fn = t.gradFn();
     fn->addPreHook(
@@ -73,6 +75,8 @@ void retainGrad(const Tensor& t)
 std::function<void()> registerHook(const Tensor& t, TensorHookFn hook)
 {
     AGV_CHECK(t.requiresGrad(), RuntimeError, "cannot register a hook on a tensor that doesn't require gradient");
+    if (trace::enabled())
+        trace::publish(trace::HookCalled{t.id(), 0, "tensor_hook"});
     if (t.isLeaf()) {
         AutogradMeta& meta = t.impl()->ensureAutograd();
         const int id = meta.nextHookId++;

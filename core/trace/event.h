@@ -132,6 +132,8 @@ struct GradAccumulated {
     std::string preview;  ///< the new .grad
 };
 
+/// A hook on a tensor: registered (node 0: register_hook / retain_grad called in the
+/// script) or run by the engine during backward (node: where the gradient arrived).
 struct HookCalled {
     Id tensor = 0;
     Id node = 0;

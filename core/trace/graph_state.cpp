@@ -182,7 +182,18 @@ struct Folder {
         }
     }
 
-    void operator()(const HookCalled&) {}
+    void operator()(const HookCalled& p)
+    {
+        TensorView* t = s.tensors.edit(p.tensor);
+        if (!t)
+            return;
+        if (p.node == 0) {
+            t->hooks.push_back(p.kind);
+        } else {
+            ++t->hookCalls;
+            t->lastHookStep = e.step;
+        }
+    }
 
     void operator()(const SavedReleased& p)
     {

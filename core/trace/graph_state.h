@@ -36,6 +36,9 @@ struct TensorView {
     std::string preview;
     bool hasGrad = false;
     std::string gradPreview;
+    std::vector<std::string> hooks;  ///< registered: "tensor_hook", "retain_grad"
+    int hookCalls = 0;               ///< how often the engine ran them
+    uint64_t lastHookStep = 0;
     /// Cleared when the storage it owns is freed (MemoryChanged with a negative delta
     /// and this tensor as owner): the core has no separate "tensor destroyed" event.
     bool alive = true;

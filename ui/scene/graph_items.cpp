@@ -226,9 +226,37 @@ void FunctionNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*,
         painter->setPen(Qt::white);
         painter->drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter, QString::number(m_order + 1));
     }
+    paintHookTag(painter);
 }
 
 // ---------------------------------------------------------------------------------
+
+void GraphNodeItem::setHookTag(const QString& tag)
+{
+    if (tag == m_hookTag)
+        return;
+    m_hookTag = tag;
+    update();
+}
+
+void GraphNodeItem::paintHookTag(QPainter* painter)
+{
+    if (m_hookTag.isEmpty())
+        return;
+    const Theme& theme = Theme::current();
+    QFont font = theme.bodyFont();
+    font.setPointSizeF(font.pointSizeF() * 0.8);
+    font.setBold(true);
+    const QFontMetricsF fm(font);
+    const QSizeF size(fm.horizontalAdvance(m_hookTag) + 12, fm.height() + 2);
+    const QRectF pill(m_box.left() - 4, m_box.top() - size.height() / 2, size.width(), size.height());
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(theme.gradient);
+    painter->drawRoundedRect(pill, size.height() / 2, size.height() / 2);
+    painter->setFont(font);
+    painter->setPen(Qt::white);
+    painter->drawText(pill, Qt::AlignCenter, m_hookTag);
+}
 
 void TensorNodeItem::setTensorState(int version, const QString& gradPreview, bool stale)
 {
@@ -283,6 +311,7 @@ void TensorNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
                                               : QStringLiteral(".grad = ") + GradientTokenItem::compactPreview(m_grad, 18);
         painter->drawText(QRectF(m_box.left(), y, m_box.width(), bm.height()), Qt::AlignCenter, text);
     }
+    paintHookTag(painter);
 }
 
 // ---------------------------------------------------------------------------------

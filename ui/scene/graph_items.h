@@ -50,8 +50,13 @@ public:
     /// Pulsing glow while this node runs.
     void setExecuting(bool executing);
     bool isExecuting() const { return m_executing; }
+    /// Hooks registered on this tensor (or on the output this node produces), e.g.
+    /// "hook" or "retain_grad": drawn as a small tag on the box's top-left corner.
+    void setHookTag(const QString& tag);
+    QString hookTag() const { return m_hookTag; }
 
 protected:
+    void paintHookTag(QPainter* painter);
     void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
     void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
     void paintFrame(QPainter* painter, const QColor& fill, const QColor& border, qreal borderWidth, bool dashed);
@@ -64,6 +69,7 @@ protected:
     qreal m_flash = 0;
     bool m_hovered = false;
     bool m_executing = false;
+    QString m_hookTag;
     QPointer<QPropertyAnimation> m_glowAnimation;
     QPointer<QPropertyAnimation> m_flashAnimation;
 };

@@ -5,6 +5,7 @@
 #include <QParallelAnimationGroup>
 #include <QPropertyAnimation>
 
+#include <map>
 #include <set>
 
 #include "ui/theme.h"
@@ -161,7 +162,31 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
                 if (previous->versionOf(*before) != state.versionOf(t))
                     bumped.insert(id);
 
+    // Hooks: a leaf shows its own; a non-leaf's show on the node that produced it (the
+    // graph draws non-leaf tensors as that node's output). Running hooks flash.
+    std::map<Id, QString> hookTags;
+    std::set<Id> hooksRan;
+    for (const auto& [id, t] : state.tensors) {
+        if (t.hooks.empty())
+            continue;
+        QStringList kinds;
+        for (const std::string& kind : t.hooks) {
+            const QString k = kind == "retain_grad" ? QStringLiteral("retain_grad") : QStringLiteral("hook");
+            if (!kinds.contains(k))
+                kinds << k;
+        }
+        const Id owner = t.isLeaf || t.gradFn == 0 ? id : t.gradFn;
+        hookTags[owner] = kinds.join(QStringLiteral(" · "));
+        if (animate)
+            if (const trace::TensorView* before = previous->tensor(id); before && before->hookCalls != t.hookCalls)
+                hooksRan.insert(owner);
+    }
+
     for (GraphNodeItem* item : m_nodeItems) {
+        const auto tag = hookTags.find(item->id());
+        item->setHookTag(tag == hookTags.end() ? QString() : tag->second);
+        if (hooksRan.count(item->id()))
+            item->startFlash(std::max(animationMs * 2, 500));
         if (auto* f = qgraphicsitem_cast<FunctionNodeItem*>(item)) {
             const trace::NodeView* n = state.node(f->id());
             f->setVisible(n != nullptr);
