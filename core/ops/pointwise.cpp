@@ -137,7 +137,8 @@ Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double s
         } else {
             const T q = std::is_integral_v<T> ? T(intNumber) : T(number);
             const T s = T(scaled);
-            return kernel::mapUnary<T, T>(x, type, [q, s](T p) { return T(p + s * q); });
+            // Integers wrap on overflow as in PyTorch (no signed-overflow UB).
+            return kernel::mapUnary<T, T>(x, type, [q, s](T p) { return wrappingAdd(p, wrappingMul(s, q)); });
         }
     });
     OpRecorder rec(nodeName, {&a, nullptr}, [](BackwardNode&, const variable_list& g) {

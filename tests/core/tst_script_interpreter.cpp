@@ -8,7 +8,6 @@
 #include "core/script/interpreter.h"
 #include "core/trace/recording.h"
 
-#include <QElapsedTimer>
 #include <QTest>
 
 using namespace agv::script;
@@ -456,11 +455,10 @@ print(net(2), net._parameters, net.name, isinstance(net, nn.Module))
         QCOMPARE(interp.global("counter")->asInt(), int64_t(42));
     }
 
-    void hostCallLoopIsFast()
+    // How fast this runs is measured by tests/bench/bench_script, not asserted here.
+    void hostCallLoop()
     {
         int64_t calls = 0;
-        QElapsedTimer timer;
-        timer.start();
         Outcome o = runScript("total = 0\nfor i in range(100000):\n    total += native(i)\nprint(total)\n", {},
                               [&](Interpreter& in) {
                                   in.setBuiltin("native", in.makeFunction("native", [&](Interpreter&, CallArgs& args) {
@@ -468,10 +466,8 @@ print(net(2), net._parameters, net.name, isinstance(net, nn.Module))
                                       return args.positional[0];
                                   }));
                               });
-        qint64 elapsed = timer.elapsed();
         QCOMPARE(o.out, std::string("4999950000\n"));
         QCOMPARE(calls, int64_t(100000));
-        QVERIFY2(elapsed < 1000, qPrintable(QString("took %1 ms").arg(elapsed)));
     }
 };
 

@@ -88,20 +88,16 @@ private Q_SLOTS:
         QVERIFY(w1.center.y() < mean.center.y());
     }
 
-    void largeGraphIsFast()
+    // Its speed is measured by tests/bench/bench_ui, not asserted here.
+    void largeGraphIsLaidOut()
     {
         const trace::Recording r = wideGraphRecording(3000);
-        QElapsedTimer timer;
-        timer.start();
         const GraphLayoutModel m = laidOut(r);
-        const qint64 ms = timer.elapsed();
-        qInfo("3000-node layout: %lld ms, %zu items, %zu edges", ms, m.nodes.size(), m.edges.size());
         QVERIFY(m.nodes.size() >= 3000);
         int positioned = 0;
         for (const LayoutNode& n : m.nodes)
             positioned += m.bounds.adjusted(-1, -1, 1, 1).contains(n.center);
         QCOMPARE(positioned, static_cast<int>(m.nodes.size()));
-        QVERIFY2(ms < 2000, qPrintable(QString("layout took %1 ms").arg(ms)));
         // No two boxes of a rank overlap in the layered layout either.
         std::map<qreal, std::vector<QRectF>> rows;
         for (const LayoutNode& n : m.nodes)

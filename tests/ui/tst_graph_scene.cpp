@@ -148,16 +148,13 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(producer->flash(), 0.0, 3000);
     }
 
-    void bigGraphSceneBuildsQuickly()
+    // Its speed is measured by tests/bench/bench_ui, not asserted here.
+    void bigGraphSceneBuilds()
     {
         const trace::Recording r = wideGraphRecording(3000);
-        QElapsedTimer timer;
-        timer.start();
         auto scene = sceneFor(r);
         scene->applyState(trace::stateAt(r, r.size()), nullptr, 0);
-        qInfo("3000-node scene: %lld ms", timer.elapsed());
         QCOMPARE(scene->visibleNodeCount(), 3300);
-        QVERIFY(timer.elapsed() < 5000);
     }
 };
 

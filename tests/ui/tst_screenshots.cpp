@@ -43,7 +43,6 @@ private:
 
     void shoot(MainWindow& w, const QString& name)
     {
-        QTest::qWait(30);
         QApplication::processEvents();
         const QImage image = w.grab().toImage();
         QVERIFY(!image.isNull());
