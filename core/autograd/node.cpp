@@ -65,7 +65,7 @@ variable_list BackwardNode::apply(variable_list&& grads) { return m_rule(*this, 
 
 void BackwardNode::save(std::string slot, const Tensor& tensor, bool isOutput)
 {
-    m_saved.emplace_back(tensor, isOutput, shared_from_this(), std::move(slot));
+    m_saved.emplace_back(tensor, isOutput, std::move(slot));
 }
 
 Tensor BackwardNode::saved(size_t i) { return m_saved.at(i).unpack(shared_from_this()); }

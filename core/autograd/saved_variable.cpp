@@ -5,8 +5,7 @@
 
 namespace agv {
 
-SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, const std::shared_ptr<Node>& owner,
-                             std::string slot)
+SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, std::string slot)
     : m_slot(std::move(slot))
 {
     if (!tensor.defined())
@@ -34,7 +33,6 @@ SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, const std::sha
     } else {
         m_data = tensor;
     }
-    (void)owner;
 }
 
 Tensor SavedVariable::unpack(const std::shared_ptr<Node>& savedFor) const

@@ -19,7 +19,7 @@ namespace agv {
 class SavedVariable {
 public:
     SavedVariable() = default;
-    SavedVariable(const Tensor& tensor, bool isOutput, const std::shared_ptr<Node>& owner, std::string slot);
+    SavedVariable(const Tensor& tensor, bool isOutput, std::string slot);
 
     /// The saved tensor, checked against in-place modification and release.
     /// `savedFor` is the node unpacking it (used to restore an output's grad_fn).

@@ -99,6 +99,28 @@ Value toMethod(Interpreter& in, const Tensor& self, Args& args)
     return wrapTensor(out);
 }
 
+constexpr const char* compareName(ops::CompareOp op)
+{
+    switch (op) {
+    case ops::CompareOp::Eq: return "eq";
+    case ops::CompareOp::Ne: return "ne";
+    case ops::CompareOp::Lt: return "lt";
+    case ops::CompareOp::Le: return "le";
+    case ops::CompareOp::Gt: return "gt";
+    case ops::CompareOp::Ge: return "ge";
+    }
+    return "compare";
+}
+
+/// t.eq(other) ... t.ge(other): one body for the six comparisons.
+template <ops::CompareOp Op>
+Value compareMethod(Interpreter& in, const Tensor& self, Args& args, const Value&)
+{
+    return binary(in, self, argAt(args, 0, "other"), compareName(Op),
+                  [](auto& x, auto& y) { return ops::compare(x, y, Op); },
+                  [](auto& x, Scalar y) { return ops::compare(x, y, Op); });
+}
+
 #define METHOD(name) {#name, [](Interpreter & in, const Tensor& self, Args& args, const Value& selfValue) -> Value
 #define END }
 
@@ -340,12 +362,12 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
             return wrapTensor(ops::where(cond, self, other));
         } END,
         // ---------------------------------------------------------- comparisons
-        METHOD(eq) { return binary(in, self, argAt(args, 0, "other"), "eq", [](auto& x, auto& y) { return ops::compare(x, y, ops::CompareOp::Eq); }, [](auto& x, Scalar y) { return ops::compare(x, y, ops::CompareOp::Eq); }); } END,
-        METHOD(ne) { return binary(in, self, argAt(args, 0, "other"), "ne", [](auto& x, auto& y) { return ops::compare(x, y, ops::CompareOp::Ne); }, [](auto& x, Scalar y) { return ops::compare(x, y, ops::CompareOp::Ne); }); } END,
-        METHOD(lt) { return binary(in, self, argAt(args, 0, "other"), "lt", [](auto& x, auto& y) { return ops::compare(x, y, ops::CompareOp::Lt); }, [](auto& x, Scalar y) { return ops::compare(x, y, ops::CompareOp::Lt); }); } END,
-        METHOD(le) { return binary(in, self, argAt(args, 0, "other"), "le", [](auto& x, auto& y) { return ops::compare(x, y, ops::CompareOp::Le); }, [](auto& x, Scalar y) { return ops::compare(x, y, ops::CompareOp::Le); }); } END,
-        METHOD(gt) { return binary(in, self, argAt(args, 0, "other"), "gt", [](auto& x, auto& y) { return ops::compare(x, y, ops::CompareOp::Gt); }, [](auto& x, Scalar y) { return ops::compare(x, y, ops::CompareOp::Gt); }); } END,
-        METHOD(ge) { return binary(in, self, argAt(args, 0, "other"), "ge", [](auto& x, auto& y) { return ops::compare(x, y, ops::CompareOp::Ge); }, [](auto& x, Scalar y) { return ops::compare(x, y, ops::CompareOp::Ge); }); } END,
+        {"eq", compareMethod<ops::CompareOp::Eq>},
+        {"ne", compareMethod<ops::CompareOp::Ne>},
+        {"lt", compareMethod<ops::CompareOp::Lt>},
+        {"le", compareMethod<ops::CompareOp::Le>},
+        {"gt", compareMethod<ops::CompareOp::Gt>},
+        {"ge", compareMethod<ops::CompareOp::Ge>},
         // ---------------------------------------------------------- reductions
         METHOD(sum) {
             auto a = bind(args, "sum", {"dim", "keepdim", "dtype"}, 0);

@@ -166,6 +166,18 @@ TensorList tensorSequence(Interpreter& in, const Value& v, const char* fn)
     return out;
 }
 
+/// torch.autograd's `tensors` arguments: one tensor, or a sequence whose None entries
+/// stand for "no tensor" (grad_outputs=[None, g]).
+TensorList tensorsOrSingle(Interpreter& in, const Value& v, const char* fn, const char* arg)
+{
+    if (const Tensor* t = asTensor(v))
+        return {*t};
+    TensorList out;
+    for (const Value& item : in.iterate(v))
+        out.push_back(item.isNone() ? Tensor() : requireTensor(in, item, fn, arg, 1));
+    return out;
+}
+
 std::function<void()> gradModeSetter(bool enabled)
 {
     const bool previous = GradMode::isEnabled();
@@ -226,16 +238,9 @@ void installAutograd(Interpreter& in, const Ref<ModuleObject>& torchModule)
                                 {"outputs", "inputs", "grad_outputs", "retain_graph", "create_graph",
                                  "only_inputs", "allow_unused", "is_grads_batched"},
                                 2);
-        auto listOf = [&](const Value& v) {
-            if (asTensor(v))
-                return TensorList{*asTensor(v)};
-            TensorList out;
-            for (const Value& item : in.iterate(v))
-                out.push_back(item.isNone() ? Tensor() : requireTensor(in, item, "grad", "outputs", 1));
-            return out;
-        };
-        TensorList outputs = listOf(a[0]), inputs = listOf(a[1]);
-        TensorList gradOutputs = given(a[2]) ? listOf(a[2]) : TensorList{};
+        TensorList outputs = tensorsOrSingle(in, a[0], "grad", "outputs");
+        TensorList inputs = tensorsOrSingle(in, a[1], "grad", "outputs");
+        TensorList gradOutputs = given(a[2]) ? tensorsOrSingle(in, a[2], "grad", "outputs") : TensorList{};
         std::optional<bool> retain;
         if (given(a[3]))
             retain = in.truthy(a[3]);
@@ -249,16 +254,8 @@ void installAutograd(Interpreter& in, const Ref<ModuleObject>& torchModule)
     });
     def(in, autograd, "backward", [](Interpreter& in, CallArgs& args) {
         auto a = bindNativeArgs(args, "backward", {"tensors", "grad_tensors", "retain_graph", "create_graph"}, 1);
-        auto listOf = [&](const Value& v) {
-            if (asTensor(v))
-                return TensorList{*asTensor(v)};
-            TensorList out;
-            for (const Value& item : in.iterate(v))
-                out.push_back(item.isNone() ? Tensor() : requireTensor(in, item, "backward", "tensors", 1));
-            return out;
-        };
-        TensorList tensors = listOf(a[0]);
-        TensorList grads = given(a[1]) ? listOf(a[1]) : TensorList{};
+        TensorList tensors = tensorsOrSingle(in, a[0], "backward", "tensors");
+        TensorList grads = given(a[1]) ? tensorsOrSingle(in, a[1], "backward", "tensors") : TensorList{};
         std::optional<bool> retain;
         if (given(a[2]))
             retain = in.truthy(a[2]);
