@@ -15,6 +15,8 @@ PACKAGES=(
     qt6-base-dev qt6-svg-dev libgl-dev
     libgraphviz-dev graphviz
     libopenblas-dev
+    python3.11-dev pybind11-dev
+    ccache
     fonts-dejavu-core fontconfig
 )
 
@@ -33,7 +35,7 @@ install_missing() {
 }
 
 build() {
-    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo ${AGV_CMAKE_ARGS:-} >/dev/null
+    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache ${AGV_CMAKE_ARGS:-} >/dev/null
     cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
 

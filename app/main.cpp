@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/headless_run.h"
+#include "core/python/host.h"
 
 #ifdef AGV_WITH_UI
 #include "app/interpreter_runner.h"
@@ -28,6 +29,12 @@ int main(int argc, char** argv)
     bool headless = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
+        if (arg == "--pyrun" && i + 1 < argc) {
+            agv::python::HostOptions host;
+            host.scriptPath = argv[i + 1];
+            host.packageDir = agv::python::findPackageDir(argv[0]);
+            return agv::python::runHost(host);
+        }
         if (arg == "--run") {
             if (i + 1 >= argc) {
                 std::fputs("autogradviz: --run needs a script path\n", stderr);

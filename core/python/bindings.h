@@ -1,0 +1,18 @@
+#pragma once
+// The parts of the `_agv_torch` extension module, one binding file each (see
+// torch_module.cpp for the order they are installed in).
+
+#include <pybind11/pybind11.h>
+
+namespace agv::python {
+
+void bindErrors(pybind11::module_& m);       // errors.cpp
+void bindTypes(pybind11::module_& m);        // types_binding.cpp: dtype, device, finfo-like facts
+void bindTensor(pybind11::module_& m);       // tensor_binding.cpp: torch.Tensor
+void bindNodes(pybind11::module_& m);        // node_binding.cpp: grad_fn objects
+void bindFunctions(pybind11::module_& m);    // functions_binding.cpp: torch.* functions
+void bindNnFunctional(pybind11::module_& m); // nn_functional_binding.cpp: torch._C._nn kernels
+void bindAutograd(pybind11::module_& m);     // autograd_binding.cpp: backward, grad, modes
+void bindHostHooks(pybind11::module_& m);    // host_hooks.cpp: labels, module calls, output
+
+}  // namespace agv::python

@@ -1,0 +1,104 @@
+#include "core/python/host.h"
+
+#include <Python.h>
+
+#include <filesystem>
+#include <string>
+
+#include "core/python/host_hooks.h"
+#include "core/python/torch_module.h"
+
+namespace agv::python {
+
+namespace {
+
+/// Sets a PyConfig wide-string field from UTF-8; false (with `error`) on failure.
+bool setString(PyConfig& config, wchar_t** field, const std::string& value, std::string& error)
+{
+    PyStatus status = PyConfig_SetBytesString(&config, field, value.c_str());
+    if (PyStatus_Exception(status)) {
+        error = status.err_msg ? status.err_msg : "PyConfig_SetBytesString failed";
+        return false;
+    }
+    return true;
+}
+
+bool appendPath(PyConfig& config, const std::string& path, std::string& error)
+{
+    wchar_t* wide = Py_DecodeLocale(path.c_str(), nullptr);
+    if (!wide) {
+        error = "cannot decode path " + path;
+        return false;
+    }
+    PyStatus status = PyWideStringList_Append(&config.module_search_paths, wide);
+    PyMem_RawFree(wide);
+    if (PyStatus_Exception(status)) {
+        error = status.err_msg ? status.err_msg : "PyWideStringList_Append failed";
+        return false;
+    }
+    return true;
+}
+
+/// An isolated interpreter: the standard library and our package, nothing from the
+/// machine's site-packages (a PyTorch installed there must never be imported).
+bool configure(PyConfig& config, const HostOptions& options, std::string& error)
+{
+    PyConfig_InitIsolatedConfig(&config);
+    config.site_import = 0;         // site would add dist-packages; _agv_host sets up its builtins
+    config.safe_path = 0;           // like `python3 FILE.py`: the script's folder comes first
+    config.install_signal_handlers = 1;
+    config.parse_argv = 0;
+    config.pathconfig_warnings = 0;
+    config.module_search_paths_set = 1;
+    config.write_bytecode = 0;      // never write __pycache__ next to the user's files
+    const std::string stdlib = AGV_STDLIB_DIR;
+    return setString(config, &config.program_name, "python3", error) &&
+           setString(config, &config.run_filename, options.scriptPath, error) &&
+           setString(config, &config.home, "/usr", error) &&
+           appendPath(config, options.packageDir, error) && appendPath(config, stdlib, error) &&
+           appendPath(config, stdlib + "/lib-dynload", error);
+}
+
+}  // namespace
+
+std::string findPackageDir(const std::string& executablePath)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path exe = fs::weakly_canonical(executablePath, ec);
+    for (const fs::path& candidate : {exe.parent_path() / "python", exe.parent_path().parent_path() / "python",
+                                      fs::path(AGV_SOURCE_PYTHON_DIR)}) {
+        if (fs::exists(candidate / "torch" / "__init__.py", ec))
+            return candidate.string();
+    }
+    return AGV_SOURCE_PYTHON_DIR;
+}
+
+int runHost(const HostOptions& options)
+{
+    registerTorchModule();
+    PyConfig config;
+    std::string error;
+    if (!configure(config, options, error)) {
+        PyConfig_Clear(&config);
+        std::fprintf(stderr, "autogradviz: cannot configure Python: %s\n", error.c_str());
+        return 2;
+    }
+    PyStatus status = Py_InitializeFromConfig(&config);
+    PyConfig_Clear(&config);
+    if (PyStatus_Exception(status)) {
+        if (PyStatus_IsExit(status))
+            return status.exitcode;
+        std::fprintf(stderr, "autogradviz: cannot start Python: %s\n", status.err_msg ? status.err_msg : "?");
+        return 2;
+    }
+    HostSession session(options);
+    if (!session.start())
+        return 2;
+    // Runs the script as __main__ like `python3 FILE.py` (sys.exit, uncaught errors,
+    // KeyboardInterrupt), then finalises the interpreter: every tensor dies inside the
+    // session, so the recording sees the memory being released.
+    return Py_RunMain();
+}
+
+}  // namespace agv::python

@@ -1,0 +1,245 @@
+#include "core/python/py_values.h"
+
+#include <array>
+
+namespace agv::python {
+
+namespace {
+py::object& sizeClass()
+{
+    static py::object* cls = new py::object();  // leaked: outlives interpreter finalisation
+    return *cls;
+}
+
+std::array<py::object*, 4>& dtypeObjects()
+{
+    static std::array<py::object*, 4> objects{};
+    return objects;
+}
+
+std::string argPrefix(std::string_view fn, std::string_view arg)
+{
+    return std::string(fn) + "(): argument '" + std::string(arg) + "'";
+}
+}  // namespace
+
+[[noreturn]] void raise(PyObject* type, const std::string& message)
+{
+    PyErr_SetString(type, message.c_str());
+    throw py::error_already_set();
+}
+
+std::string typeName(py::handle h) { return Py_TYPE(h.ptr())->tp_name; }
+
+// ---------------------------------------------------------------- tensors
+
+py::object wrapTensor(const Tensor& t)
+{
+    if (!t.defined())
+        return py::none();
+    return py::cast(t.implPtr());
+}
+
+py::tuple wrapTensors(const TensorList& ts)
+{
+    py::tuple out(ts.size());
+    for (size_t i = 0; i < ts.size(); ++i)
+        out[i] = wrapTensor(ts[i]);
+    return out;
+}
+
+bool isTensor(py::handle h) { return h && py::isinstance<TensorImpl>(h); }
+
+std::optional<Tensor> asTensor(py::handle h)
+{
+    if (!isTensor(h))
+        return std::nullopt;
+    return Tensor(h.cast<std::shared_ptr<TensorImpl>>());
+}
+
+Tensor requireTensor(py::handle h, std::string_view fn, std::string_view arg, int position)
+{
+    if (auto t = asTensor(h))
+        return *t;
+    raise(PyExc_TypeError, argPrefix(fn, arg) + " (position " + std::to_string(position) + ") must be Tensor, not " +
+                               typeName(h));
+}
+
+// ---------------------------------------------------------------- numbers
+
+bool isNumber(py::handle h)
+{
+    return h && (PyBool_Check(h.ptr()) || PyLong_Check(h.ptr()) || PyFloat_Check(h.ptr()));
+}
+
+Scalar toScalar(py::handle h)
+{
+    if (PyBool_Check(h.ptr()))
+        return Scalar(h.ptr() == Py_True);
+    if (PyLong_Check(h.ptr())) {
+        int overflow = 0;
+        const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+        if (overflow != 0)
+            raise(PyExc_RuntimeError, "Overflow when unpacking long");
+        return Scalar(int64_t(v));
+    }
+    return Scalar(PyFloat_AsDouble(h.ptr()));
+}
+
+Scalar requireScalar(py::handle h, std::string_view fn, std::string_view arg)
+{
+    if (isNumber(h))
+        return toScalar(h);
+    if (auto t = asTensor(h); t && t->numel() == 1)
+        return isFloatingType(t->dtype()) ? Scalar(t->item()) : Scalar(t->itemInt());
+    raise(PyExc_TypeError, argPrefix(fn, arg) + " must be Number, not " + typeName(h));
+}
+
+int64_t requireInt(py::handle h, std::string_view fn, std::string_view arg)
+{
+    if (PyLong_Check(h.ptr()))
+        return toScalar(h).toInt();
+    if (auto t = asTensor(h); t && t->numel() == 1 && !isFloatingType(t->dtype()))
+        return t->itemInt();
+    if (!PyFloat_Check(h.ptr()) && PyIndex_Check(h.ptr()))
+        return py::cast<int64_t>(py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr())));
+    raise(PyExc_TypeError, argPrefix(fn, arg) + " must be int, not " + typeName(h));
+}
+
+double requireFloat(py::handle h, std::string_view fn, std::string_view arg)
+{
+    if (isNumber(h))
+        return toScalar(h).toDouble();
+    if (auto t = asTensor(h); t && t->numel() == 1)
+        return t->item();
+    raise(PyExc_TypeError, argPrefix(fn, arg) + " must be float, not " + typeName(h));
+}
+
+bool requireBool(py::handle h, std::string_view fn, std::string_view arg)
+{
+    if (PyBool_Check(h.ptr()))
+        return h.ptr() == Py_True;
+    if (PyLong_Check(h.ptr()))
+        return toScalar(h).toInt() != 0;
+    raise(PyExc_TypeError, argPrefix(fn, arg) + " must be bool, not " + typeName(h));
+}
+
+// ---------------------------------------------------------------- shapes
+
+IntList intList(py::handle h, std::string_view fn, std::string_view arg)
+{
+    if (PyLong_Check(h.ptr()) && !PyBool_Check(h.ptr()))
+        return {toScalar(h).toInt()};
+    if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) {
+        IntList out;
+        for (py::handle item : h)
+            out.push_back(requireInt(item, fn, arg));
+        return out;
+    }
+    raise(PyExc_TypeError, argPrefix(fn, arg) + " must be tuple of ints, not " + typeName(h));
+}
+
+IntList sizesFromArgs(const py::args& args, std::string_view fn)
+{
+    if (args.size() == 1 && !PyLong_Check(args[0].ptr()))
+        return intList(args[0], fn, "size");
+    IntList out;
+    for (py::handle v : args)
+        out.push_back(requireInt(v, fn, "size"));
+    return out;
+}
+
+void setSizeClass(py::object cls) { sizeClass() = std::move(cls); }
+
+py::object wrapSize(const IntList& sizes)
+{
+    py::tuple items(sizes.size());
+    for (size_t i = 0; i < sizes.size(); ++i)
+        items[i] = py::int_(sizes[i]);
+    if (!sizeClass())
+        return std::move(items);
+    return sizeClass()(items);
+}
+
+// ---------------------------------------------------------------- dtype / device
+
+py::object wrapDtype(ScalarType t)
+{
+    py::object*& slot = dtypeObjects()[size_t(t)];
+    if (!slot)
+        slot = new py::object(py::cast(t));  // leaked on purpose: lives as long as the process
+    return *slot;
+}
+
+std::optional<ScalarType> asDtype(py::handle h)
+{
+    if (h && py::isinstance<ScalarType>(h))
+        return h.cast<ScalarType>();
+    return std::nullopt;
+}
+
+py::object wrapDevice(Device d) { return py::cast(d); }
+
+std::optional<Device> asDevice(py::handle h)
+{
+    if (!h || h.is_none())
+        return std::nullopt;
+    if (py::isinstance<Device>(h))
+        return h.cast<Device>();
+    if (PyUnicode_Check(h.ptr()))
+        return Device::parse(h.cast<std::string>());
+    if (PyLong_Check(h.ptr()))
+        return Device::cuda(int(toScalar(h).toInt()));
+    raise(PyExc_TypeError, "expected a device, not " + typeName(h));
+}
+
+// ---------------------------------------------------------------- arguments
+
+py::handle CallArgs::keyword(std::string_view name) const
+{
+    if (!keywords)
+        return {};
+    PyObject* v = PyDict_GetItemString(keywords.ptr(), std::string(name).c_str());
+    return py::handle(v);
+}
+
+std::vector<py::object> bind(const CallArgs& args, std::string_view fn, std::initializer_list<std::string_view> names,
+                             size_t required)
+{
+    std::vector<py::object> out(names.size());
+    const size_t npos = args.positional.size();
+    if (npos > names.size())
+        raise(PyExc_TypeError, std::string(fn) + "() takes " +
+                                   (required == names.size() ? "" : "from " + std::to_string(required) + " to ") +
+                                   std::to_string(names.size()) + " positional argument" +
+                                   (names.size() == 1 ? "" : "s") + " but " + std::to_string(npos) +
+                                   (npos == 1 ? " was" : " were") + " given");
+    for (size_t i = 0; i < npos; ++i)
+        out[i] = py::reinterpret_borrow<py::object>(args.positional[i]);
+    if (args.keywords) {
+        for (auto [key, value] : args.keywords) {
+            const std::string k = py::str(key);
+            size_t index = 0;
+            for (std::string_view n : names) {
+                if (n == k)
+                    break;
+                ++index;
+            }
+            if (index == names.size())
+                raise(PyExc_TypeError, std::string(fn) + "() got an unexpected keyword argument '" + k + "'");
+            if (out[index])
+                raise(PyExc_TypeError, std::string(fn) + "() got multiple values for argument '" + k + "'");
+            out[index] = py::reinterpret_borrow<py::object>(value);
+        }
+    }
+    size_t index = 0;
+    for (std::string_view n : names) {
+        if (index < required && !out[index])
+            raise(PyExc_TypeError, std::string(fn) + "() missing 1 required positional argument: '" + std::string(n) +
+                                       "'");
+        ++index;
+    }
+    return out;
+}
+
+}  // namespace agv::python

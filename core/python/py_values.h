@@ -1,0 +1,92 @@
+#pragma once
+// Conversions between Python objects and engine values for the `_agv_torch` module:
+// tensors, Python numbers as Scalars, shapes, dims, dtypes and devices, plus a small
+// argument binder that reports errors in CPython's and PyTorch's words.
+
+#include <pybind11/pybind11.h>
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/device/device.h"
+#include "core/ops/scalar.h"
+#include "core/tensor/tensor.h"
+
+namespace agv::python {
+
+namespace py = pybind11;
+
+// ---------------------------------------------------------------- tensors
+
+/// The Python object for a tensor (None when undefined). While the object is alive the
+/// same TensorImpl always maps to it (pybind11's instance registry), so `x.grad is x.grad`.
+py::object wrapTensor(const Tensor& t);
+/// A tuple of wrapped tensors.
+py::tuple wrapTensors(const TensorList& ts);
+/// True when `h` is a torch.Tensor (or a subclass such as nn.Parameter).
+bool isTensor(py::handle h);
+/// The tensor behind `h`; nullopt when `h` is not a tensor.
+std::optional<Tensor> asTensor(py::handle h);
+/// Raises TypeError "<fn>(): argument '<arg>' (position N) must be Tensor, not int".
+Tensor requireTensor(py::handle h, std::string_view fn, std::string_view arg, int position);
+
+// ---------------------------------------------------------------- numbers
+
+/// A Python bool, int or float (not a tensor, not a str).
+bool isNumber(py::handle h);
+/// The Scalar of a Python number (bool stays bool, int stays int64, float is double).
+Scalar toScalar(py::handle h);
+/// A Python number or a one-element tensor as a Scalar (clamp(min=t) etc.).
+Scalar requireScalar(py::handle h, std::string_view fn, std::string_view arg);
+int64_t requireInt(py::handle h, std::string_view fn, std::string_view arg);
+double requireFloat(py::handle h, std::string_view fn, std::string_view arg);
+bool requireBool(py::handle h, std::string_view fn, std::string_view arg);
+/// Python's type name of an object, as error messages print it ("int", "NoneType").
+std::string typeName(py::handle h);
+
+// ---------------------------------------------------------------- shapes
+
+/// Shape arguments: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size([2, 3])).
+IntList sizesFromArgs(const py::args& args, std::string_view fn);
+/// An int or a sequence of ints (dims, sizes).
+IntList intList(py::handle h, std::string_view fn, std::string_view arg);
+/// torch.Size(sizes). The class is Python-level (torch/_size.py) and registered at import.
+py::object wrapSize(const IntList& sizes);
+void setSizeClass(py::object cls);
+
+// ---------------------------------------------------------------- dtype / device
+
+/// torch.float32 etc.: one Python object per dtype.
+py::object wrapDtype(ScalarType t);
+std::optional<ScalarType> asDtype(py::handle h);
+py::object wrapDevice(Device d);
+/// A device from a torch.device, a string "cuda:0", an int (cuda index), or None (nullopt).
+std::optional<Device> asDevice(py::handle h);
+
+// ---------------------------------------------------------------- arguments
+
+/// The arguments of a call as a native function receives them (`py::args`, `py::kwargs`).
+struct CallArgs {
+    py::args positional;
+    py::kwargs keywords;
+    /// The keyword argument `name`, or a null handle.
+    py::handle keyword(std::string_view name) const;
+};
+
+/// Binds `args` to a Python-style signature and reports arity and keyword errors with
+/// CPython's wording. `names` lists the parameters in order; the first `required` must
+/// be given. Missing optional parameters come back as null handles (see given()).
+std::vector<py::object> bind(const CallArgs& args, std::string_view fn, std::initializer_list<std::string_view> names,
+                             size_t required);
+/// True when an optional argument was passed and is not None.
+inline bool given(py::handle h) { return h && !h.is_none(); }
+
+// ---------------------------------------------------------------- errors
+
+/// Raises a Python exception of class `type` (e.g. PyExc_TypeError) with `message`.
+[[noreturn]] void raise(PyObject* type, const std::string& message);
+
+}  // namespace agv::python

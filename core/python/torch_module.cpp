@@ -1,0 +1,46 @@
+// The `_agv_torch` extension module: the engine as Python sees it. PyTorch's
+// `torch._C`; our torch/__init__.py imports it under both names. Built into the
+// host binary and registered in the interpreter's table of built-in modules.
+
+#include <Python.h>
+
+#include "core/python/bindings.h"
+#include "core/python/torch_module.h"
+
+namespace agv::python {
+
+namespace py = pybind11;
+
+namespace {
+void defineModule(py::module_& m)
+{
+    m.doc() = "autogradviz's engine, the torch._C of our torch package";
+    bindErrors(m);
+    bindTypes(m);
+    bindTensor(m);
+    bindNodes(m);
+    bindFunctions(m);
+    bindNnFunctional(m);
+    bindAutograd(m);
+    bindHostHooks(m);
+}
+
+extern "C" PyObject* initAgvTorch()
+{
+    static py::module_::module_def definition;
+    try {
+        auto m = py::module_::create_extension_module("_agv_torch", nullptr, &definition);
+        defineModule(m);
+        return m.release().ptr();
+    } catch (py::error_already_set& e) {
+        e.restore();
+    } catch (const std::exception& e) {
+        PyErr_SetString(PyExc_ImportError, e.what());
+    }
+    return nullptr;
+}
+}  // namespace
+
+void registerTorchModule() { PyImport_AppendInittab("_agv_torch", &initAgvTorch); }
+
+}  // namespace agv::python

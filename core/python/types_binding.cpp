@@ -1,0 +1,91 @@
+// torch.dtype and torch.device. torch.Size is Python-level (torch/_size.py).
+
+#include <pybind11/operators.h>
+
+#include "core/python/bindings.h"
+#include "core/python/py_values.h"
+
+namespace agv::python {
+
+namespace {
+std::string deviceRepr(const Device& d)
+{
+    if (d.isCpu())
+        return "device(type='cpu')";
+    if (d.index < 0)
+        return "device(type='cuda')";
+    return "device(type='cuda', index=" + std::to_string(d.index) + ")";
+}
+
+Device makeDevice(py::handle spec, py::handle index)
+{
+    if (py::isinstance<Device>(spec))
+        return spec.cast<Device>();
+    if (PyLong_Check(spec.ptr()))
+        return Device::cuda(int(toScalar(spec).toInt()));
+    if (!PyUnicode_Check(spec.ptr()))
+        raise(PyExc_TypeError, "device() received an invalid combination of arguments - got (" + typeName(spec) + ")");
+    Device d = Device::parse(spec.cast<std::string>());
+    if (given(index)) {
+        if (d.index >= 0)
+            raise(PyExc_RuntimeError, "type (string) must not include an index because index was passed explicitly: " +
+                                          spec.cast<std::string>());
+        d.index = int(requireInt(index, "device", "index"));
+        if (d.isCpu() && d.index != 0)
+            raise(PyExc_RuntimeError, "CPU device index must be -1 or zero, got " + std::to_string(d.index));
+        if (d.isCpu())
+            d.index = -1;
+    }
+    return d;
+}
+}  // namespace
+
+void bindTypes(py::module_& m)
+{
+    py::class_<ScalarType>(m, "dtype")
+        .def_property_readonly("is_floating_point", [](ScalarType t) { return isFloatingType(t); })
+        .def_property_readonly("is_complex", [](ScalarType) { return false; })
+        .def_property_readonly("is_signed", [](ScalarType t) { return t != ScalarType::Bool; })
+        .def_property_readonly("itemsize", [](ScalarType t) { return int64_t(elementSize(t)); })
+        .def("__repr__", [](ScalarType t) { return std::string(dtypeName(t)); })
+        .def("__eq__", [](ScalarType a, py::handle b) { auto t = asDtype(b); return t && *t == a; })
+        .def("__ne__", [](ScalarType a, py::handle b) { auto t = asDtype(b); return !(t && *t == a); })
+        .def("__hash__", [](ScalarType t) { return int64_t(t) + 1; })
+        .def("__reduce__", [](ScalarType t) { return std::string(dtypeName(t)).substr(6); });
+    m.attr("dtype").attr("__module__") = "torch";
+
+    py::class_<Device>(m, "device")
+        .def(py::init([](py::handle spec, py::handle index) { return makeDevice(spec, index); }), py::arg("type"),
+             py::arg("index") = py::none())
+        .def_property_readonly("type", [](const Device& d) { return d.isCpu() ? "cpu" : "cuda"; })
+        .def_property_readonly("index",
+                               [](const Device& d) -> py::object {
+                                   if (d.index < 0)
+                                       return py::none();
+                                   return py::int_(d.index);
+                               })
+        .def("__repr__", &deviceRepr)
+        .def("__str__", [](const Device& d) { return d.isCuda() && d.index < 0 ? std::string("cuda") : d.str(); })
+        .def("__eq__",
+             [](const Device& a, py::handle b) {
+                 if (!py::isinstance<Device>(b))
+                     return false;
+                 const Device o = b.cast<Device>();
+                 return o.type == a.type && o.index == a.index;
+             })
+        .def("__hash__", [](const Device& d) { return int64_t(d.type) * 1000 + d.index; });
+    m.attr("device").attr("__module__") = "torch";
+
+    for (ScalarType t : {ScalarType::Bool, ScalarType::Int64, ScalarType::Float32, ScalarType::Float64})
+        wrapDtype(t);
+    m.attr("float32") = wrapDtype(ScalarType::Float32);
+    m.attr("float") = wrapDtype(ScalarType::Float32);
+    m.attr("float64") = wrapDtype(ScalarType::Float64);
+    m.attr("double") = wrapDtype(ScalarType::Float64);
+    m.attr("int64") = wrapDtype(ScalarType::Int64);
+    m.attr("long") = wrapDtype(ScalarType::Int64);
+    m.attr("bool") = wrapDtype(ScalarType::Bool);
+    m.def("_set_size_class", &setSizeClass);
+}
+
+}  // namespace agv::python

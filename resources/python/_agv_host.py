@@ -1,0 +1,73 @@
+"""Set-up of the script host, run once before the learner's script (see core/python/host.cpp).
+
+The interpreter starts isolated and without the `site` module, so that nothing from the
+machine's site-packages can be imported; this module gives the script what `site` would
+have given it (exit, quit, help, copyright...), and, when the run is recorded, copies
+stdout and stderr into the recording and records an uncaught exception before Python
+prints it.
+"""
+
+import io
+import site
+import sys
+
+import _agv_torch
+
+STDOUT, STDERR = 1, 2
+
+
+class _RecordedStream(io.TextIOBase):
+    """A text stream that records every write and, optionally, passes it on."""
+
+    def __init__(self, stream, which, echo):
+        self._stream = stream
+        self._which = which
+        self._echo = echo
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        _agv_torch._record_output(self._which, text)
+        if self._echo and self._stream is not None:
+            self._stream.write(text)
+        return len(text)
+
+    def flush(self):
+        if self._echo and self._stream is not None:
+            self._stream.flush()
+
+    def writable(self):
+        return True
+
+    def isatty(self):
+        return False
+
+    @property
+    def encoding(self):
+        return getattr(self._stream, "encoding", "utf-8")
+
+    @property
+    def errors(self):
+        return getattr(self._stream, "errors", "strict")
+
+    def fileno(self):
+        if self._stream is None:
+            raise io.UnsupportedOperation("fileno")
+        return self._stream.fileno()
+
+
+def _record_then_print(exc_type, exc, tb):
+    try:
+        _agv_torch._record_exception(exc)
+    finally:
+        sys.__excepthook__(exc_type, exc, tb)
+
+
+def install(record, echo):
+    site.setquit()
+    site.setcopyright()
+    site.sethelper()
+    if record:
+        sys.stdout = _RecordedStream(sys.stdout, STDOUT, echo)
+        sys.stderr = _RecordedStream(sys.stderr, STDERR, echo)
+        sys.excepthook = _record_then_print
