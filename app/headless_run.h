@@ -6,7 +6,12 @@
 struct HeadlessRunOptions {
     std::string scriptPath;
     std::string tracePath;  ///< --trace OUT.jsonl (empty: none)
+    std::string executable; ///< argv[0], to find our torch package next to the binary
 };
 
 /// Returns the process exit code (0, or 1 on an uncaught exception, 2 on usage errors).
 int runHeadless(const HeadlessRunOptions& options);
+
+/// The same in embedded CPython (core/python): the new host, beside the old interpreter
+/// until it passes every conformance script.
+int runHeadlessPython(const HeadlessRunOptions& options);

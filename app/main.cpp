@@ -7,7 +7,6 @@
 #include <string>
 
 #include "app/headless_run.h"
-#include "core/python/host.h"
 
 #ifdef AGV_WITH_UI
 #include "app/interpreter_runner.h"
@@ -27,13 +26,15 @@ int main(int argc, char** argv)
 {
     HeadlessRunOptions run;
     bool headless = false;
+    bool python = false;
+    run.executable = argv[0];
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--pyrun" && i + 1 < argc) {
-            agv::python::HostOptions host;
-            host.scriptPath = argv[i + 1];
-            host.packageDir = agv::python::findPackageDir(argv[0]);
-            return agv::python::runHost(host);
+            headless = true;
+            python = true;
+            run.scriptPath = argv[++i];
+            continue;
         }
         if (arg == "--run") {
             if (i + 1 >= argc) {
@@ -62,7 +63,7 @@ int main(int argc, char** argv)
         }
     }
     if (headless)
-        return runHeadless(run);
+        return python ? runHeadlessPython(run) : runHeadless(run);
 #ifdef AGV_WITH_UI
     return agv::ui::runApp(argc, argv, std::make_shared<InterpreterRunner>());
 #else
