@@ -3,7 +3,8 @@
 // showed, the main window plays it to the end, and a 1920x1080 screenshot of each
 // demo is written to the build folder (screenshots/demo_<name>.png).
 
-#include "core/script/script_runner.h"
+#include "core/trace/graph_state.h"
+#include "tests/common/script_process.h"
 #include "core/trace/graph_state.h"
 
 #include <QtTest>
@@ -29,9 +30,9 @@ QString readFile(const QString& path)
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
-script::ScriptRunOutcome runDemo(const QString& path)
+testing::ScriptRun runDemo(const QString& path)
 {
-    return script::runScript(readFile(path).toStdString(), QFileInfo(path).fileName().toStdString());
+    return testing::runScriptFile(path);
 }
 
 bool mentions(const QString& source, const char* text) { return source.contains(QLatin1String(text)); }
@@ -63,7 +64,8 @@ private Q_SLOTS:
         QVERIFY(source.startsWith(QLatin1String("# Title:")));
         QVERIFY(source.contains(QLatin1String("# Watch:")));
 
-        script::ScriptRunOutcome outcome = runDemo(path);
+        testing::ScriptRun outcome = runDemo(path);
+        QVERIFY2(outcome.failure.isEmpty(), qPrintable(outcome.failure));
         const trace::Recording& rec = outcome.recording;
         QVERIFY(!rec.empty());
         const trace::GraphState end = trace::stateAt(rec, rec.size());

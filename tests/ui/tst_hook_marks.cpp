@@ -2,7 +2,7 @@
 // with no node), the fold keeps each tensor's hooks and how often they ran, and the
 // scene tags the leaf itself or, for a non-leaf, the node that produced it.
 
-#include "core/script/script_runner.h"
+#include "tests/common/script_process.h"
 #include "core/trace/graph_state.h"
 
 #include <QtTest>
@@ -33,7 +33,8 @@ class TestHookMarks : public QObject {
 private Q_SLOTS:
     void foldKeepsHooksAndCalls()
     {
-        script::ScriptRunOutcome run = script::runScript(kScript, "hooks.py");
+        testing::ScriptRun run = testing::runScriptProcess(QString::fromUtf8(kScript), QStringLiteral("hooks.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(QString::fromStdString(run.stdoutText), QStringLiteral("tensor(360.) tensor(12.)\n"));
         const trace::GraphState end = trace::stateAt(run.recording, run.recording.size());
@@ -54,7 +55,8 @@ private Q_SLOTS:
 
     void sceneTagsLeafAndProducer()
     {
-        script::ScriptRunOutcome run = script::runScript(kScript, "hooks.py");
+        testing::ScriptRun run = testing::runScriptProcess(QString::fromUtf8(kScript), QStringLiteral("hooks.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
         auto recording = std::make_shared<trace::Recording>(std::move(run.recording));
         MainWindow window(nullptr);
         window.resize(1280, 800);
