@@ -73,9 +73,12 @@ void labelVariables(PyFrameObject* frame)
         PyObject* value;
         Py_ssize_t pos = 0;
         while (PyDict_Next(locals, &pos, &key, &value)) {
-            if (!isTensor(value) || !PyUnicode_Check(key))
+            if (!PyUnicode_Check(key))
                 continue;
-            const uint64_t id = py::handle(value).cast<TensorImpl*>()->id();
+            const std::optional<Tensor> tensor = asTensor(value);
+            if (!tensor)
+                continue;
+            const uint64_t id = tensor->id();
             const char* name = PyUnicode_AsUTF8(key);
             if (!name) {
                 PyErr_Clear();

@@ -48,13 +48,25 @@ py::tuple wrapTensors(const TensorList& ts)
     return out;
 }
 
-bool isTensor(py::handle h) { return h && py::isinstance<TensorImpl>(h); }
+namespace {
+/// torch.Tensor's type object, looked up once: isinstance through pybind11's type
+/// registry on every operator call would cost more than the op itself.
+PyTypeObject* tensorType()
+{
+    static PyTypeObject* type = reinterpret_cast<PyTypeObject*>(py::detail::get_type_handle(typeid(TensorImpl), true).ptr());
+    return type;
+}
+}  // namespace
+
+bool isTensor(py::handle h) { return h && PyObject_TypeCheck(h.ptr(), tensorType()); }
 
 std::optional<Tensor> asTensor(py::handle h)
 {
     if (!isTensor(h))
         return std::nullopt;
-    return Tensor(h.cast<std::shared_ptr<TensorImpl>>());
+    // The holder is read straight from the instance (the type check above guarantees it).
+    auto* instance = reinterpret_cast<py::detail::instance*>(h.ptr());
+    return Tensor(instance->get_value_and_holder().holder<std::shared_ptr<TensorImpl>>());
 }
 
 Tensor requireTensor(py::handle h, std::string_view fn, std::string_view arg, int position)
