@@ -1,5 +1,6 @@
 #pragma once
-// `autogradviz --run FILE.py`: runs a script headless and behaves like `python3 FILE.py`.
+// `autogradviz --run FILE.py`: runs a script headless in the embedded CPython host
+// (core/python) and behaves like `python3 FILE.py`; --trace also records the run.
 
 #include <string>
 
@@ -11,7 +12,3 @@ struct HeadlessRunOptions {
 
 /// Returns the process exit code (0, or 1 on an uncaught exception, 2 on usage errors).
 int runHeadless(const HeadlessRunOptions& options);
-
-/// The same in embedded CPython (core/python): the new host, beside the old interpreter
-/// until it passes every conformance script.
-int runHeadlessPython(const HeadlessRunOptions& options);

@@ -26,16 +26,9 @@ int main(int argc, char** argv)
 {
     HeadlessRunOptions run;
     bool headless = false;
-    bool python = false;
     run.executable = argv[0];
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        if (arg == "--pyrun" && i + 1 < argc) {
-            headless = true;
-            python = true;
-            run.scriptPath = argv[++i];
-            continue;
-        }
         if (arg == "--run") {
             if (i + 1 >= argc) {
                 std::fputs("autogradviz: --run needs a script path\n", stderr);
@@ -63,7 +56,7 @@ int main(int argc, char** argv)
         }
     }
     if (headless)
-        return python ? runHeadlessPython(run) : runHeadless(run);
+        return runHeadless(run);
 #ifdef AGV_WITH_UI
     return agv::ui::runApp(argc, argv, std::make_shared<InterpreterRunner>());
 #else

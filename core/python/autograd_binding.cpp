@@ -1,16 +1,67 @@
-// Autograd entry points and switches: backward, grad, grad mode, inference mode,
-// anomaly mode.
+// Autograd entry points and switches: torch.autograd.backward/grad and the state
+// behind no_grad, enable_grad, inference_mode and anomaly mode. The context managers
+// and decorators themselves are Python (torch/autograd/grad_mode.py, anomaly_mode.py),
+// as in PyTorch.
 
+#include "core/autograd/engine.h"
 #include "core/autograd/grad_mode.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 
 namespace agv::python {
 
+namespace {
+
+/// torch.autograd's `tensors` arguments: one tensor, or a sequence whose None entries
+/// stand for "no tensor" (grad_outputs=[None, g]).
+TensorList tensorsOrSingle(py::handle v, const char* fn, const char* arg)
+{
+    if (auto t = asTensor(v))
+        return {*t};
+    TensorList out;
+    for (py::handle item : v)
+        out.push_back(item.is_none() ? Tensor() : requireTensor(item, fn, arg, 1));
+    return out;
+}
+
+std::optional<bool> optionalBool(py::handle h)
+{
+    if (!given(h))
+        return std::nullopt;
+    return truthy(h);
+}
+
+}  // namespace
+
 void bindAutograd(py::module_& m)
 {
     m.def("is_grad_enabled", [] { return GradMode::isEnabled(); });
     m.def("_set_grad_enabled", [](bool enabled) { GradMode::setEnabled(enabled); });
+    m.def("is_inference_mode_enabled", [] { return InferenceMode::isEnabled(); });
+    m.def("_set_inference_mode", [](bool enabled) { InferenceMode::setEnabled(enabled); });
+    m.def("is_anomaly_enabled", [] { return AnomalyMode::isEnabled(); });
+    m.def("is_anomaly_check_nan_enabled", [] { return AnomalyMode::checkNan(); });
+    m.def("_set_anomaly_enabled", [](bool enabled, bool checkNan) { AnomalyMode::setEnabled(enabled, checkNan); },
+          py::arg("enabled"), py::arg("check_nan") = true);
+    m.def("is_inference", [](py::handle input) {
+        return requireTensor(input, "is_inference", "input", 1).impl()->isInference();
+    });
+    m.def("_autograd_backward", [](py::handle tensors, py::handle gradTensors, py::handle retainGraph,
+                                   py::handle createGraph) {
+        TensorList roots = tensorsOrSingle(tensors, "backward", "tensors");
+        TensorList grads = given(gradTensors) ? tensorsOrSingle(gradTensors, "backward", "tensors") : TensorList{};
+        agv::backward(roots, grads, optionalBool(retainGraph), given(createGraph) && truthy(createGraph));
+    });
+    m.def("_autograd_grad", [](py::handle outputs, py::handle inputs, py::handle gradOutputs, py::handle retainGraph,
+                               py::handle createGraph, py::handle allowUnused) {
+        TensorList outs = tensorsOrSingle(outputs, "grad", "outputs");
+        TensorList ins = tensorsOrSingle(inputs, "grad", "outputs");
+        TensorList gradOuts = given(gradOutputs) ? tensorsOrSingle(gradOutputs, "grad", "outputs") : TensorList{};
+        TensorList grads = agv::grad(outs, ins, gradOuts, optionalBool(retainGraph),
+                                     given(createGraph) && truthy(createGraph),
+                                     given(allowUnused) && truthy(allowUnused));
+        return wrapTensors(grads);
+    });
 }
 
 }  // namespace agv::python

@@ -1,14 +1,416 @@
-// torch.* functions: factories, math, reductions, joins, random state.
+// torch.* functions: factories, math that mirrors Tensor methods (one implementation:
+// the method), joins, random state, defaults, printing options, torch.cuda's state.
+// Grad-mode context managers are Python (torch/autograd/grad_mode.py) over the
+// primitives of autograd_binding.cpp.
 
+#include <cmath>
+
+#include "core/device/allocator.h"
+#include "core/ops/integer_arithmetic.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/random/generator.h"
+#include "core/tensor/tensor_print.h"
+#include "core/warning.h"
 
 namespace agv::python {
 
+namespace {
+
+using Native = py::object (*)(CallArgs& args);
+
+void def(py::module_& m, const char* name, Native fn)
+{
+    m.def(name, [fn](py::args args, py::kwargs kwargs) {
+        CallArgs call{std::move(args), std::move(kwargs)};
+        return fn(call);
+    });
+}
+
+/// Common keyword arguments of factory functions.
+struct FactoryOptions {
+    std::optional<ScalarType> dtype;
+    Device device;
+    bool requiresGrad = false;
+};
+
+FactoryOptions factoryOptions(const CallArgs& args)
+{
+    FactoryOptions o;
+    if (py::handle v = args.keyword("dtype"); given(v)) {
+        o.dtype = asDtype(v);
+        if (!o.dtype)
+            raise(PyExc_TypeError, "argument 'dtype' must be torch.dtype, not " + typeName(v));
+    }
+    if (py::handle v = args.keyword("device"); given(v))
+        o.device = *asDevice(v);
+    if (py::handle v = args.keyword("requires_grad"))
+        o.requiresGrad = truthy(v);
+    return o;
+}
+
+py::object finishFactory(Tensor t, const FactoryOptions& o)
+{
+    if (o.requiresGrad && !isFloatingType(t.dtype()))
+        raise(PyExc_RuntimeError, "Only Tensors of floating point and complex dtype can require gradients");
+    if (o.requiresGrad)
+        ops::requiresGrad_(t, true);
+    return wrapTensor(t);
+}
+
+// ------------------------------------------------------------ torch.tensor(data)
+
+struct NestedData {
+    IntList sizes;
+    std::vector<double> values;
+    std::vector<int64_t> ints;
+    bool anyFloat = false, allBool = true;
+};
+
+void collect(py::handle v, size_t depth, NestedData& out)
+{
+    if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr())) {
+        if (depth > 10000)  // PyTorch's own limit shows as this text
+            raise(PyExc_ValueError, "too many dimensions 'list'");
+        const auto n = int64_t(py::len(v));
+        if (out.sizes.size() == depth)
+            out.sizes.push_back(n);
+        else if (out.sizes.size() < depth || out.sizes[depth] != n)
+            raise(PyExc_ValueError, "expected sequence of length " +
+                                        std::to_string(depth < out.sizes.size() ? out.sizes[depth] : 0) + " at dim " +
+                                        std::to_string(depth) + " (got " + std::to_string(n) + ")");
+        for (py::handle item : v)
+            collect(item, depth + 1, out);
+        return;
+    }
+    if (depth < out.sizes.size())
+        raise(PyExc_TypeError, "not a sequence");
+    if (auto t = asTensor(v)) {
+        if (t->numel() != 1)
+            raise(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
+        out.values.push_back(t->item());
+        out.ints.push_back(isFloatingType(t->dtype()) ? int64_t(t->item()) : t->itemInt());
+        out.anyFloat = out.anyFloat || isFloatingType(t->dtype());
+        out.allBool = out.allBool && t->dtype() == ScalarType::Bool;
+        return;
+    }
+    if (!isNumber(v))
+        raise(PyExc_TypeError, "new(): invalid data type '" + typeName(v) + "'");
+    const Scalar s = toScalar(v);
+    out.values.push_back(s.toDouble());
+    out.ints.push_back(s.isFloating() ? ops::convertValue<int64_t>(s.toDouble()) : s.toInt());
+    out.anyFloat = out.anyFloat || s.isFloating();
+    out.allBool = out.allBool && s.isBool();
+}
+
+py::object tensorFactory(CallArgs& args)
+{
+    py::handle data = argAt(args, 0, "data");
+    if (!data)
+        raise(PyExc_TypeError, "tensor() missing 1 required positional arguments: \"data\"");
+    FactoryOptions o = factoryOptions(args);
+    if (auto t = asTensor(data)) {
+        warn("UserWarning",
+             "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
+             "sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor).");
+        Tensor copy = ops::detachedClone(*t);
+        if (o.dtype)
+            copy = ops::toDtype(copy, *o.dtype);
+        return finishFactory(copy, o);
+    }
+    NestedData nested;
+    collect(data, 0, nested);
+    const ScalarType inferred = nested.anyFloat                                  ? defaultFloatType()
+                                : (nested.allBool && !nested.values.empty()) ? ScalarType::Bool
+                                                                              : ScalarType::Int64;
+    const ScalarType dtype = o.dtype.value_or(nested.values.empty() ? defaultFloatType() : inferred);
+    Tensor t = dtype == ScalarType::Int64 ? ops::fromInts(nested.sizes, nested.ints, dtype, o.device)
+                                          : ops::fromValues(nested.sizes, nested.values, dtype, o.device);
+    return finishFactory(t, o);
+}
+
+/// Positional size arguments, minus keyword-only ones.
+IntList sizeArgs(const CallArgs& args, const char* fn)
+{
+    if (py::handle v = args.keyword("size"))
+        return intList(v, fn, "size");
+    return sizesFromArgs(args.positional, fn);
+}
+
+template <Tensor (*Make)(const IntList&, ScalarType, Device)>
+py::object simpleFactory(CallArgs& args, const char* name)
+{
+    FactoryOptions o = factoryOptions(args);
+    return finishFactory(Make(sizeArgs(args, name), o.dtype.value_or(defaultFloatType()), o.device), o);
+}
+
+template <Tensor (*Make)(const Tensor&, std::optional<ScalarType>)>
+py::object likeFactory(CallArgs& args, const char* name)
+{
+    FactoryOptions o = factoryOptions(args);
+    Tensor t = requireTensor(argAt(args, 0, "input"), name, "input", 1);
+    return finishFactory(Make(t, o.dtype), o);
+}
+
+/// torch.<fn>(t, ...) for functions that mirror a Tensor method: the method is the
+/// single implementation.
+py::object mirror(const char* name, CallArgs& args)
+{
+    if (args.positional.empty()) {
+        if (py::handle input = args.keyword("input")) {
+            py::dict rest;
+            for (auto [k, v] : args.keywords)
+                if (py::str(k).cast<std::string>() != "input")
+                    rest[k] = v;
+            if (!isTensor(input))
+                raise(PyExc_TypeError, std::string(name) + "(): argument 'input' (position 1) must be Tensor, not " +
+                                           typeName(input));
+            return input.attr(name)(**rest);
+        }
+        raise(PyExc_TypeError, std::string(name) + "() missing required argument 'input' (pos 1)");
+    }
+    py::handle self = args.positional[0];
+    if (!isTensor(self))
+        raise(PyExc_TypeError, std::string(name) + "(): argument 'input' (position 1) must be Tensor, not " +
+                                   typeName(self));
+    if (args.keyword("input"))
+        raise(PyExc_TypeError, std::string(name) + "() got multiple values for argument 'input'");
+    py::tuple rest(args.positional.size() - 1);
+    for (size_t i = 1; i < args.positional.size(); ++i)
+        rest[i - 1] = args.positional[i];
+    return self.attr(name)(*rest, **args.keywords);
+}
+
+TensorList tensorSequence(py::handle v, const char* fn)
+{
+    TensorList out;
+    for (py::handle item : v)
+        out.push_back(requireTensor(item, fn, "tensors", 1));
+    return out;
+}
+
+py::object allclose(CallArgs& args)
+{
+    auto a = bind(args, "allclose", {"input", "other", "rtol", "atol", "equal_nan"}, 2);
+    Tensor x = requireTensor(a[0], "allclose", "input", 1);
+    Tensor y = requireTensor(a[1], "allclose", "other", 2);
+    const double rtol = given(a[2]) ? requireFloat(a[2], "allclose", "rtol") : 1e-5;
+    const double atol = given(a[3]) ? requireFloat(a[3], "allclose", "atol") : 1e-8;
+    const bool equalNan = given(a[4]) && truthy(a[4]);
+    Tensor xb = ops::expand(x, ops::broadcastShapes(x.sizes(), y.sizes()));
+    Tensor yb = ops::expand(y, xb.sizes());
+    for (int64_t i = 0; i < xb.numel(); ++i) {
+        const double p = xb.valueAt(i), q = yb.valueAt(i);
+        if (std::isnan(p) || std::isnan(q)) {
+            if (!(equalNan && std::isnan(p) && std::isnan(q)))
+                return py::bool_(false);
+            continue;
+        }
+        if (p != q && std::fabs(p - q) > atol + rtol * std::fabs(q))
+            return py::bool_(false);
+    }
+    return py::bool_(true);
+}
+
+struct GeneratorHandle {};
+
+}  // namespace
+
 void bindFunctions(py::module_& m)
 {
-    m.def("ones", [](py::args args) { return wrapTensor(ops::ones(sizesFromArgs(args, "ones"))); });
+    py::class_<GeneratorHandle>(m, "Generator")
+        .def("initial_seed", [](const GeneratorHandle&) { return defaultGenerator().initialSeed(); })
+        .def("manual_seed", [](py::handle self, int64_t seed) {
+            defaultGenerator().manualSeed(uint64_t(seed));
+            return py::reinterpret_borrow<py::object>(self);
+        });
+    m.attr("Generator").attr("__module__") = "torch._C";
+    m.attr("default_generator") = py::cast(GeneratorHandle{});
+
+    def(m, "tensor", tensorFactory);
+    def(m, "ones", [](CallArgs& a) { return simpleFactory<ops::ones>(a, "ones"); });
+    def(m, "zeros", [](CallArgs& a) { return simpleFactory<ops::zeros>(a, "zeros"); });
+    def(m, "empty", [](CallArgs& a) { return simpleFactory<ops::empty>(a, "empty"); });
+    def(m, "rand", [](CallArgs& a) { return simpleFactory<ops::rand>(a, "rand"); });
+    def(m, "randn", [](CallArgs& a) { return simpleFactory<ops::randn>(a, "randn"); });
+    def(m, "zeros_like", [](CallArgs& a) { return likeFactory<ops::zerosLike>(a, "zeros_like"); });
+    def(m, "ones_like", [](CallArgs& a) { return likeFactory<ops::onesLike>(a, "ones_like"); });
+    def(m, "empty_like", [](CallArgs& a) { return likeFactory<ops::emptyLike>(a, "empty_like"); });
+    def(m, "rand_like", [](CallArgs& a) { return likeFactory<ops::randLike>(a, "rand_like"); });
+    def(m, "randn_like", [](CallArgs& a) { return likeFactory<ops::randnLike>(a, "randn_like"); });
+    def(m, "full", [](CallArgs& args) {
+        auto a = bind(args, "full", {"size", "fill_value", "dtype", "device", "requires_grad"}, 2);
+        FactoryOptions o = factoryOptions(args);
+        return finishFactory(
+            ops::full(intList(a[0], "full", "size"), requireScalar(a[1], "full", "fill_value"), o.dtype, o.device), o);
+    });
+    def(m, "full_like", [](CallArgs& args) {
+        auto a = bind(args, "full_like", {"input", "fill_value", "dtype", "device", "requires_grad"}, 2);
+        FactoryOptions o = factoryOptions(args);
+        return finishFactory(ops::fullLike(requireTensor(a[0], "full_like", "input", 1),
+                                           requireScalar(a[1], "full_like", "fill_value"), o.dtype),
+                             o);
+    });
+    def(m, "arange", [](CallArgs& args) {
+        FactoryOptions o = factoryOptions(args);
+        std::vector<py::handle> p(args.positional.begin(), args.positional.end());
+        if (py::handle v = args.keyword("start"))
+            p.insert(p.begin(), v);
+        if (py::handle v = args.keyword("end"))
+            p.push_back(v);
+        if (py::handle v = args.keyword("step"))
+            p.push_back(v);
+        if (p.empty() || p.size() > 3)
+            raise(PyExc_TypeError, "arange() received an invalid combination of arguments");
+        Scalar start = p.size() >= 2 ? requireScalar(p[0], "arange", "start") : Scalar(int64_t(0));
+        Scalar end = requireScalar(p.size() >= 2 ? p[1] : p[0], "arange", "end");
+        Scalar step = p.size() == 3 ? requireScalar(p[2], "arange", "step") : Scalar(int64_t(1));
+        return finishFactory(ops::arange(start, end, step, o.dtype, o.device), o);
+    });
+    def(m, "linspace", [](CallArgs& args) {
+        auto a = bind(args, "linspace", {"start", "end", "steps", "dtype", "device", "requires_grad"}, 3);
+        FactoryOptions o = factoryOptions(args);
+        return finishFactory(ops::linspace(requireFloat(a[0], "linspace", "start"), requireFloat(a[1], "linspace", "end"),
+                                           requireInt(a[2], "linspace", "steps"), o.dtype.value_or(defaultFloatType()),
+                                           o.device),
+                             o);
+    });
+    def(m, "eye", [](CallArgs& args) {
+        auto a = bind(args, "eye", {"n", "m", "dtype", "device", "requires_grad"}, 1);
+        FactoryOptions o = factoryOptions(args);
+        return finishFactory(ops::eye(requireInt(a[0], "eye", "n"), given(a[1]) ? requireInt(a[1], "eye", "m") : -1,
+                                      o.dtype.value_or(defaultFloatType()), o.device),
+                             o);
+    });
+    def(m, "randint", [](CallArgs& args) {
+        FactoryOptions o = factoryOptions(args);
+        std::vector<py::handle> p(args.positional.begin(), args.positional.end());
+        if (py::handle v = args.keyword("low"))
+            p.insert(p.begin(), v);
+        if (py::handle v = args.keyword("high"))
+            p.insert(p.begin() + (p.empty() ? 0 : 1), v);
+        if (py::handle v = args.keyword("size"))
+            p.push_back(v);
+        if (p.size() < 2)
+            raise(PyExc_TypeError, "randint() received an invalid combination of arguments");
+        const int64_t low = p.size() == 3 ? requireInt(p[0], "randint", "low") : 0;
+        const int64_t high = requireInt(p[p.size() - 2], "randint", "high");
+        return finishFactory(
+            ops::randint(low, high, intList(p.back(), "randint", "size"), o.dtype.value_or(ScalarType::Int64), o.device),
+            o);
+    });
+
+#define AGV_MIRROR(name) def(m, #name, [](CallArgs& a) { return mirror(#name, a); })
+    AGV_MIRROR(add); AGV_MIRROR(sub); AGV_MIRROR(mul); AGV_MIRROR(div); AGV_MIRROR(pow); AGV_MIRROR(neg);
+    AGV_MIRROR(reciprocal); AGV_MIRROR(exp); AGV_MIRROR(log); AGV_MIRROR(sqrt); AGV_MIRROR(rsqrt); AGV_MIRROR(abs);
+    AGV_MIRROR(sin); AGV_MIRROR(cos); AGV_MIRROR(tanh); AGV_MIRROR(sigmoid); AGV_MIRROR(relu); AGV_MIRROR(clamp);
+    AGV_MIRROR(sum); AGV_MIRROR(mean); AGV_MIRROR(max); AGV_MIRROR(min); AGV_MIRROR(argmax); AGV_MIRROR(softmax);
+    AGV_MIRROR(log_softmax); AGV_MIRROR(matmul); AGV_MIRROR(mm); AGV_MIRROR(bmm); AGV_MIRROR(dot); AGV_MIRROR(mv);
+    AGV_MIRROR(masked_fill); AGV_MIRROR(transpose); AGV_MIRROR(t); AGV_MIRROR(permute); AGV_MIRROR(reshape);
+    AGV_MIRROR(flatten); AGV_MIRROR(unsqueeze); AGV_MIRROR(squeeze); AGV_MIRROR(narrow); AGV_MIRROR(select);
+    AGV_MIRROR(clone); AGV_MIRROR(detach); AGV_MIRROR(numel); AGV_MIRROR(eq); AGV_MIRROR(ne); AGV_MIRROR(lt);
+    AGV_MIRROR(le); AGV_MIRROR(gt); AGV_MIRROR(ge);
+#undef AGV_MIRROR
+    m.attr("clip") = m.attr("clamp");
+
+    def(m, "where", [](CallArgs& args) {
+        auto a = bind(args, "where", {"condition", "input", "other"}, 3);
+        Tensor cond = requireTensor(a[0], "where", "condition", 1);
+        auto operand = [](py::handle v) {
+            auto t = asTensor(v);
+            return t ? *t : ops::scalarTensor(requireScalar(v, "where", "input"));
+        };
+        return wrapTensor(ops::where(cond, operand(a[1]), operand(a[2])));
+    });
+    def(m, "cat", [](CallArgs& args) {
+        auto a = bind(args, "cat", {"tensors", "dim"}, 1);
+        return wrapTensor(ops::cat(tensorSequence(a[0], "cat"), given(a[1]) ? requireInt(a[1], "cat", "dim") : 0));
+    });
+    m.attr("concat") = m.attr("cat");
+    def(m, "stack", [](CallArgs& args) {
+        auto a = bind(args, "stack", {"tensors", "dim"}, 1);
+        return wrapTensor(ops::stack(tensorSequence(a[0], "stack"), given(a[1]) ? requireInt(a[1], "stack", "dim") : 0));
+    });
+    def(m, "is_tensor", [](CallArgs& args) -> py::object { return py::bool_(isTensor(argAt(args, 0, "obj"))); });
+    def(m, "allclose", allclose);
+    def(m, "typename", [](CallArgs& args) -> py::object {
+        py::handle v = argAt(args, 0, "obj");
+        if (auto t = asTensor(v))
+            return py::str(std::string(t->device().isCuda() ? "torch.cuda." : "torch.") +
+                           legacyTensorTypeName(t->dtype()));
+        return py::str(typeName(v));
+    });
+    def(m, "equal", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "equal", {"input", "other"}, 2);
+        Tensor x = requireTensor(a[0], "equal", "input", 1), y = requireTensor(a[1], "equal", "other", 2);
+        if (x.sizes() != y.sizes())
+            return py::bool_(false);
+        for (int64_t i = 0; i < x.numel(); ++i)
+            if (x.valueAt(i) != y.valueAt(i))
+                return py::bool_(false);
+        return py::bool_(true);
+    });
+
+    // --- random state and defaults
+    def(m, "manual_seed", [](CallArgs& args) {
+        auto a = bind(args, "manual_seed", {"seed"}, 1);
+        defaultGenerator().manualSeed(uint64_t(requireInt(a[0], "manual_seed", "seed")));
+        return py::cast(GeneratorHandle{});
+    });
+    def(m, "seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
+    def(m, "initial_seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
+    def(m, "get_rng_state", [](CallArgs&) {
+        std::vector<uint8_t> state = defaultGenerator().getState();
+        std::vector<int64_t> values(state.begin(), state.end());
+        return wrapTensor(ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64));
+    });
+    def(m, "set_rng_state", [](CallArgs& args) {
+        Tensor t = requireTensor(argAt(args, 0, "new_state"), "set_rng_state", "new_state", 1);
+        std::vector<uint8_t> state;
+        for (int64_t i = 0; i < t.numel(); ++i)
+            state.push_back(uint8_t(t.intValueAt(i)));
+        defaultGenerator().setState(state);
+        return py::object(py::none());
+    });
+    def(m, "get_default_dtype", [](CallArgs&) { return wrapDtype(defaultFloatType()); });
+    def(m, "set_default_dtype", [](CallArgs& args) {
+        auto d = asDtype(argAt(args, 0, "d"));
+        if (!d || !isFloatingType(*d))
+            raise(PyExc_TypeError, "only floating-point types are supported as the default type");
+        setDefaultFloatType(*d);
+        return py::object(py::none());
+    });
+    def(m, "set_printoptions", [](CallArgs& args) {
+        auto a = bind(args, "set_printoptions", {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"},
+                      0);
+        PrintOptions& o = printOptions();
+        if (given(a[4]) && PyUnicode_Check(a[4].ptr()) && a[4].cast<std::string>() == "default")
+            o = PrintOptions{};
+        if (given(a[0]))
+            o.precision = int(requireInt(a[0], "set_printoptions", "precision"));
+        if (given(a[1]))
+            o.threshold = requireInt(a[1], "set_printoptions", "threshold");
+        if (given(a[2]))
+            o.edgeItems = int(requireInt(a[2], "set_printoptions", "edgeitems"));
+        if (given(a[3]))
+            o.lineWidth = int(requireInt(a[3], "set_printoptions", "linewidth"));
+        if (a[5])
+            o.sciMode = a[5].is_none() ? std::optional<bool>() : std::optional<bool>(truthy(a[5]));
+        return py::object(py::none());
+    });
+
+    // --- torch.cuda's state (torch/cuda/__init__.py wraps these)
+    m.def("_cuda_is_available", [] { return cudaAvailable(); });
+    m.def("_cuda_device_count", [] { return cudaAvailable() ? 1 : 0; });
+    m.def("_cuda_memory_allocated",
+          [] { return cudaAvailable() ? int64_t(allocatorFor(Device::cuda()).currentBytes()) : int64_t(0); });
+    m.def("_cuda_max_memory_allocated",
+          [] { return cudaAvailable() ? int64_t(allocatorFor(Device::cuda()).peakBytes()) : int64_t(0); });
+    m.def("_cuda_reset_peak_memory_stats", [] {
+        if (cudaAvailable())
+            allocatorFor(Device::cuda()).resetPeak();
+    });
 }
 
 }  // namespace agv::python

@@ -1,15 +1,129 @@
-// The kernels behind torch.nn.functional (torch/nn/functional.py calls these).
+// The kernels behind torch.nn.functional: `_agv_torch._nn.<name>`, re-exported by
+// torch/nn/functional.py. Argument names and error texts are PyTorch's.
 
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/warning.h"
 
 namespace agv::python {
+
+namespace {
+
+using Native = py::object (*)(CallArgs& args);
+
+void def(py::module_& m, const char* name, Native fn)
+{
+    m.def(name, [fn](py::args args, py::kwargs kwargs) {
+        CallArgs call{std::move(args), std::move(kwargs)};
+        return fn(call);
+    });
+}
+
+ops::Reduction reductionArg(py::handle v)
+{
+    if (!given(v))
+        return ops::Reduction::Mean;
+    if (!PyUnicode_Check(v.ptr()))
+        raise(PyExc_TypeError, "reduction must be a string, not " + typeName(v));
+    const std::string text = v.cast<std::string>();
+    try {
+        return ops::parseReduction(text);
+    } catch (const Error&) {
+        raise(PyExc_ValueError, text + " is not a valid value for reduction");
+    }
+}
+
+Tensor unaryArg(CallArgs& args, const char* fn)
+{
+    py::handle input = args.positional.size() > 0 ? py::handle(args.positional[0]) : args.keyword("input");
+    return requireTensor(input, fn, "input", 1);
+}
+
+}  // namespace
 
 void bindNnFunctional(py::module_& m)
 {
     py::module_ nn = m.def_submodule("_nn");
-    nn.def("relu", [](py::handle t) { return wrapTensor(ops::relu(requireTensor(t, "relu", "input", 1))); });
+    def(nn, "relu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "relu", {"input", "inplace"}, 1);
+        Tensor t = requireTensor(a[0], "relu", "input", 1);
+        if (given(a[1]) && truthy(a[1])) {
+            ops::reluInplace(t);
+            return a[0];
+        }
+        return wrapTensor(ops::relu(t));
+    });
+    def(nn, "gelu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "gelu", {"input", "approximate"}, 1);
+        return wrapTensor(ops::gelu(requireTensor(a[0], "gelu", "input", 1), given(a[1]) ? a[1].cast<std::string>() : "none"));
+    });
+    def(nn, "leaky_relu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "leaky_relu", {"input", "negative_slope", "inplace"}, 1);
+        return wrapTensor(ops::leakyRelu(requireTensor(a[0], "leaky_relu", "input", 1),
+                                         given(a[1]) ? requireFloat(a[1], "leaky_relu", "negative_slope") : 0.01));
+    });
+    def(nn, "sigmoid", [](CallArgs& args) -> py::object {
+        warn("UserWarning", "nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.");
+        return wrapTensor(ops::sigmoid(unaryArg(args, "sigmoid")));
+    });
+    def(nn, "tanh", [](CallArgs& args) -> py::object {
+        warn("UserWarning", "nn.functional.tanh is deprecated. Use torch.tanh instead.");
+        return wrapTensor(ops::tanh(unaryArg(args, "tanh")));
+    });
+    def(nn, "softmax", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "softmax", {"input", "dim", "_stacklevel", "dtype"}, 1);
+        Tensor t = requireTensor(a[0], "softmax", "input", 1);
+        if (!given(a[1]))
+            raise(PyExc_TypeError, "softmax() missing required argument 'dim'");
+        return wrapTensor(ops::softmax(t, requireInt(a[1], "softmax", "dim")));
+    });
+    def(nn, "log_softmax", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "log_softmax", {"input", "dim", "_stacklevel", "dtype"}, 1);
+        Tensor t = requireTensor(a[0], "log_softmax", "input", 1);
+        if (!given(a[1]))
+            raise(PyExc_TypeError, "log_softmax() missing required argument 'dim'");
+        return wrapTensor(ops::logSoftmax(t, requireInt(a[1], "log_softmax", "dim")));
+    });
+    def(nn, "dropout", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "dropout", {"input", "p", "training", "inplace"}, 1);
+        const double p = given(a[1]) ? requireFloat(a[1], "dropout", "p") : 0.5;
+        const bool training = !given(a[2]) || truthy(a[2]);
+        return wrapTensor(ops::dropout(requireTensor(a[0], "dropout", "input", 1), p, training));
+    });
+    def(nn, "linear", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "linear", {"input", "weight", "bias"}, 2);
+        Tensor bias = given(a[2]) ? requireTensor(a[2], "linear", "bias", 3) : Tensor();
+        return wrapTensor(ops::linear(requireTensor(a[0], "linear", "input", 1),
+                                      requireTensor(a[1], "linear", "weight", 2), bias));
+    });
+    def(nn, "mse_loss", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "mse_loss", {"input", "target", "size_average", "reduce", "reduction"}, 2);
+        Tensor input = requireTensor(a[0], "mse_loss", "input", 1);
+        Tensor target = requireTensor(a[1], "mse_loss", "target", 2);
+        if (input.sizes() != target.sizes())
+            warn("UserWarning",
+                    "Using a target size (torch.Size(" + sizesToString(target.sizes()) +
+                        ")) that is different to the input size (torch.Size(" + sizesToString(input.sizes()) +
+                        ")). This will likely lead to incorrect results due to broadcasting. Please ensure they have "
+                        "the same size.");
+        return wrapTensor(ops::mseLoss(input, target, reductionArg(a[4])));
+    });
+    def(nn, "nll_loss", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "nll_loss",
+                                {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction"}, 2);
+        return wrapTensor(ops::nllLoss(requireTensor(a[0], "nll_loss", "input", 1),
+                                       requireTensor(a[1], "nll_loss", "target", 2), reductionArg(a[6])));
+    });
+    def(nn, "cross_entropy", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "cross_entropy",
+                                {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction",
+                                 "label_smoothing"},
+                                2);
+        return wrapTensor(ops::crossEntropy(requireTensor(a[0], "cross_entropy", "input", 1),
+                                            requireTensor(a[1], "cross_entropy", "target", 2),
+                                            reductionArg(a[6])));
+    });
 }
 
 }  // namespace agv::python

@@ -1,5 +1,9 @@
-// grad_fn objects as Python sees them: `y.grad_fn`, `.name()`, `.next_functions`,
-// `._saved_self`, printed as `<MulBackward0 object at 0x7f...>`.
+// grad_fn objects as Python sees them: `type(y.grad_fn).__name__ == "MulBackward0"`,
+// `.name()`, `.next_functions`, `._saved_self`, `.metadata`, printed as
+// `<MulBackward0 object at 0x7f...>`. One Python class per node name (created on
+// first use, like PyTorch's generated classes), one Python object per live node.
+
+#include <unordered_map>
 
 #include "core/autograd/node.h"
 #include "core/python/bindings.h"
@@ -7,9 +11,134 @@
 
 namespace agv::python {
 
+namespace {
+
+using NodePtr = std::shared_ptr<Node>;
+
+std::unordered_map<std::string, PyObject*>& nodeClasses()
+{
+    static auto* classes = new std::unordered_map<std::string, PyObject*>();  // live as long as the process
+    return *classes;
+}
+
+py::object attrToPython(const SavedAttr& attr)
+{
+    return std::visit(
+        [](const auto& v) -> py::object {
+            using V = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<V, NoneValue>)
+                return py::none();
+            else if constexpr (std::is_same_v<V, bool>)
+                return py::bool_(v);
+            else if constexpr (std::is_same_v<V, int64_t>)
+                return py::int_(v);
+            else if constexpr (std::is_same_v<V, double>)
+                return py::float_(v);
+            else if constexpr (std::is_same_v<V, std::string>)
+                return py::str(v);
+            else {
+                py::tuple items(v.size());
+                for (size_t i = 0; i < v.size(); ++i)
+                    items[i] = py::int_(v[i]);
+                return std::move(items);
+            }
+        },
+        attr);
+}
+
+/// The Python class for a node name, a subclass of _FunctionBase.
+py::handle classFor(const std::string& name)
+{
+    auto& classes = nodeClasses();
+    auto it = classes.find(name);
+    if (it != classes.end())
+        return it->second;
+    py::handle base = py::detail::get_type_handle(typeid(Node), true);
+    py::dict namespace_;
+    namespace_["__module__"] = "torch.autograd.graph";
+    py::object cls = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyType_Type))(
+        name, py::make_tuple(base), namespace_);
+    return classes.emplace(name, cls.release().ptr()).first->second;
+}
+
+py::object savedAttribute(const NodePtr& node, const std::string& attr)
+{
+    if (attr.rfind("_saved_", 0) == 0) {
+        const std::string slot = attr.substr(7);
+        for (const SavedVariable* saved : node->savedVariables())
+            if (saved->slot() == slot)
+                return wrapTensor(saved->unpack(node));
+        for (const auto& [attrName, value] : node->savedAttrs())
+            if (attrName == slot)
+                return attrToPython(value);
+    }
+    raise(PyExc_AttributeError, "'" + node->name() + "' object has no attribute '" + attr + "'");
+}
+
+}  // namespace
+
+py::object wrapNode(const NodePtr& node)
+{
+    if (!node)
+        return py::none();
+    const py::detail::type_info* info = py::detail::get_type_info(typeid(Node));
+    if (py::handle existing = py::detail::find_registered_python_instance(node.get(), info))
+        return py::reinterpret_steal<py::object>(existing);
+    py::handle cls = classFor(node->name());
+    auto instance = py::reinterpret_steal<py::object>(
+        py::detail::make_new_instance(reinterpret_cast<PyTypeObject*>(cls.ptr())));
+    auto* wrapper = reinterpret_cast<py::detail::instance*>(instance.ptr());
+    wrapper->owned = true;
+    py::detail::values_and_holders(wrapper).begin()->value_ptr() = node.get();
+    NodePtr holder = node;
+    info->init_instance(wrapper, &holder);
+    return instance;
+}
+
 void bindNodes(py::module_& m)
 {
-    py::class_<Node, std::shared_ptr<Node>>(m, "Node").def("name", [](const Node& n) { return n.name(); });
+    py::class_<Node, NodePtr>(m, "_FunctionBase", py::dynamic_attr())
+        .def("name",
+             [](const NodePtr& n) {
+                 // name() is the C++ class name: the engine's own nodes live in torch::autograd.
+                 std::string name = n->name();
+                 if (name == "AccumulateGrad" || name == "CopySlices" || name == "GraphRoot" || name == "Error")
+                     name = "torch::autograd::" + name;
+                 return name;
+             })
+        .def_property_readonly("next_functions",
+                               [](const NodePtr& n) {
+                                   py::tuple edges(n->nextEdges().size());
+                                   size_t i = 0;
+                                   for (const Edge& e : n->nextEdges())
+                                       edges[i++] = py::make_tuple(wrapNode(e.function), py::int_(e.inputNr));
+                                   return edges;
+                               })
+        .def_property_readonly("variable",
+                               [](const NodePtr& n) -> py::object {
+                                   if (auto* acc = dynamic_cast<AccumulateGrad*>(n.get()))
+                                       return wrapTensor(Tensor(acc->variable()));
+                                   raise(PyExc_AttributeError,
+                                         "'" + n->name() + "' object has no attribute 'variable'");
+                               })
+        .def_property_readonly("metadata",
+                               [](py::handle self) {
+                                   py::dict d = self.attr("__dict__");
+                                   if (!d.contains("_metadata"))
+                                       d["_metadata"] = py::dict();
+                                   return d["_metadata"];
+                               })
+        .def("__repr__",
+             [](py::handle self) {
+                 char address[32];
+                 std::snprintf(address, sizeof address, "%p", static_cast<void*>(self.ptr()));
+                 return "<" + self.cast<NodePtr>()->name() + " object at " + address + ">";
+             })
+        .def("__getattr__", &savedAttribute)
+        .def("__eq__", [](const NodePtr& a, py::handle b) {
+            return py::isinstance<Node>(b) && b.cast<NodePtr>() == a;
+        })
+        .def("__hash__", [](const NodePtr& n) { return reinterpret_cast<intptr_t>(n.get()) >> 4; });
 }
 
 }  // namespace agv::python

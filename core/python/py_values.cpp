@@ -33,11 +33,42 @@ std::string typeName(py::handle h) { return Py_TYPE(h.ptr())->tp_name; }
 
 // ---------------------------------------------------------------- tensors
 
+namespace {
+PyTypeObject* g_tensorClass = nullptr;  // torch.Tensor, kept alive for the whole process
+
+const py::detail::type_info* tensorTypeInfo()
+{
+    static const py::detail::type_info* info = py::detail::get_type_info(typeid(TensorImpl));
+    return info;
+}
+}  // namespace
+
+void setTensorClass(py::object cls) { g_tensorClass = reinterpret_cast<PyTypeObject*>(cls.release().ptr()); }
+
+py::object wrapTensorAs(py::handle type, const Tensor& t)
+{
+    // What pybind11 does when it casts a holder, but with the Python subclass as the
+    // instance's type: PyTorch's tensors are instances of torch.Tensor, a Python class.
+    const py::detail::type_info* info = tensorTypeInfo();
+    auto instance = py::reinterpret_steal<py::object>(
+        py::detail::make_new_instance(reinterpret_cast<PyTypeObject*>(type.ptr())));
+    auto* wrapper = reinterpret_cast<py::detail::instance*>(instance.ptr());
+    wrapper->owned = true;
+    py::detail::values_and_holders(wrapper).begin()->value_ptr() = t.impl();
+    std::shared_ptr<TensorImpl> holder = t.implPtr();
+    info->init_instance(wrapper, &holder);
+    return instance;
+}
+
 py::object wrapTensor(const Tensor& t)
 {
     if (!t.defined())
         return py::none();
-    return py::cast(t.implPtr());
+    if (!g_tensorClass)
+        return py::cast(t.implPtr());
+    if (py::handle existing = py::detail::find_registered_python_instance(t.impl(), tensorTypeInfo()))
+        return py::reinterpret_steal<py::object>(existing);
+    return wrapTensorAs(reinterpret_cast<PyObject*>(g_tensorClass), t);
 }
 
 py::tuple wrapTensors(const TensorList& ts)
@@ -213,6 +244,21 @@ py::handle CallArgs::keyword(std::string_view name) const
         return {};
     PyObject* v = PyDict_GetItemString(keywords.ptr(), std::string(name).c_str());
     return py::handle(v);
+}
+
+py::handle argAt(const CallArgs& args, size_t pos, std::string_view keyword)
+{
+    if (pos < args.positional.size())
+        return args.positional[pos];
+    return args.keyword(keyword);
+}
+
+bool truthy(py::handle h)
+{
+    const int r = PyObject_IsTrue(h.ptr());
+    if (r < 0)
+        throw py::error_already_set();
+    return r != 0;
 }
 
 std::vector<py::object> bind(const CallArgs& args, std::string_view fn, std::initializer_list<std::string_view> names,

@@ -24,6 +24,12 @@ namespace py = pybind11;
 /// The Python object for a tensor (None when undefined). While the object is alive the
 /// same TensorImpl always maps to it (pybind11's instance registry), so `x.grad is x.grad`.
 py::object wrapTensor(const Tensor& t);
+/// Makes `wrapTensor` create instances of the Python-level torch.Tensor (torch/_tensor.py),
+/// which derives from `_TensorBase` as PyTorch's does.
+void setTensorClass(py::object cls);
+/// A new Python object of `type` (torch.Tensor or a subclass such as nn.Parameter)
+/// holding `t`; it becomes the object `wrapTensor(t)` returns while it lives.
+py::object wrapTensorAs(py::handle type, const Tensor& t);
 /// A tuple of wrapped tensors.
 py::tuple wrapTensors(const TensorList& ts);
 /// True when `h` is a torch.Tensor (or a subclass such as nn.Parameter).
@@ -32,6 +38,9 @@ bool isTensor(py::handle h);
 std::optional<Tensor> asTensor(py::handle h);
 /// Raises TypeError "<fn>(): argument '<arg>' (position N) must be Tensor, not int".
 Tensor requireTensor(py::handle h, std::string_view fn, std::string_view arg, int position);
+
+/// The grad_fn object of a node (None for nullptr): node_binding.cpp.
+py::object wrapNode(const std::shared_ptr<class Node>& node);
 
 // ---------------------------------------------------------------- numbers
 
@@ -81,6 +90,10 @@ struct CallArgs {
 /// be given. Missing optional parameters come back as null handles (see given()).
 std::vector<py::object> bind(const CallArgs& args, std::string_view fn, std::initializer_list<std::string_view> names,
                              size_t required);
+/// Positional argument `pos`, else the keyword argument, else a null handle.
+py::handle argAt(const CallArgs& args, size_t pos, std::string_view keyword);
+/// Python truth (`bool(h)`), raising what __bool__ raises.
+bool truthy(py::handle h);
 /// True when an optional argument was passed and is not None.
 inline bool given(py::handle h) { return h && !h.is_none(); }
 

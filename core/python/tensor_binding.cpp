@@ -1,55 +1,801 @@
-// torch.Tensor: attributes, methods, Python operators, indexing and printing, all
-// forwarding to the engine (core/ops). The Python type wraps TensorImpl held by
-// std::shared_ptr, exactly the engine's Tensor handle.
+// torch._C._TensorBase: the engine's tensor as Python sees it. Attributes, the method
+// table (ported from the former interpreter's binding, with PyTorch's argument names and
+// error texts), Python operators and indexing. torch/_tensor.py derives the public
+// `torch.Tensor` from it, as PyTorch does; its Python-level methods live there.
 
 #include <pybind11/stl.h>
+
+#include <unordered_map>
 
 #include "core/autograd/engine.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/tensor_support.h"
 
 namespace agv::python {
 
 namespace {
+
+IntList dimsArg(py::handle v, const char* fn) { return intList(v, fn, "dim"); }
+
+/// A binary op taking a tensor or a Python number as `other`.
+template <typename TensorFn, typename ScalarFn>
+py::object binary(const Tensor& self, py::handle other, const char* fn, TensorFn tf, ScalarFn sf)
+{
+    if (auto o = asTensor(other))
+        return wrapTensor(tf(self, *o));
+    if (isNumber(other))
+        return wrapTensor(sf(self, toScalar(other)));
+    raise(PyExc_TypeError, std::string(fn) + "(): argument 'other' (position 1) must be Tensor, not " +
+                                             typeName(other));
+}
+
+py::object tolist(const Tensor& t, int64_t dim, int64_t& linear)
+{
+    if (dim == t.dim()) {
+        const int64_t i = linear++;
+        if (isFloatingType(t.dtype()))
+            return py::float_(t.valueAt(i));
+        if (t.dtype() == ScalarType::Bool)
+            return py::bool_(t.intValueAt(i) != 0);
+        return py::int_(t.intValueAt(i));
+    }
+    py::list items;
+    for (int64_t i = 0; i < t.sizes()[dim]; ++i)
+        items.append(tolist(t, dim + 1, linear));
+    return std::move(items);
+}
+
+
+py::object minMax(const Tensor& self, CallArgs& args, bool isMax)
+{
+    const char* fn = isMax ? "max" : "min";
+    auto a = bind(args, fn, {"dim", "keepdim"}, 0);
+    if (!given(a[0]))
+        return wrapTensor(isMax ? ops::max(self) : ops::min(self));
+    if (asTensor(a[0]))  // torch.max(a, b) is the elementwise maximum
+        raise(PyExc_NotImplementedError, std::string(fn) + "(other) is not supported yet");
+    const int64_t dim = requireInt(a[0], fn, "dim");
+    const bool keepdim = given(a[1]) && requireBool(a[1], fn, "keepdim");
+    auto [values, indices] = isMax ? ops::max(self, dim, keepdim) : ops::min(self, dim, keepdim);
+    return makeReturnType(fn, wrapTensor(values), wrapTensor(indices));
+}
+
+py::object toMethod(const Tensor& self, CallArgs& args)
+{
+    Tensor out = self;
+    std::optional<ScalarType> dtype;
+    std::optional<Device> device;
+    for (py::handle v : args.positional) {
+        if (auto d = asDtype(v))
+            dtype = d;
+        else if (auto other = asTensor(v)) {
+            dtype = other->dtype();
+            device = other->device();
+        } else
+            device = asDevice(v);
+    }
+    if (py::handle v = args.keyword("dtype"))
+        dtype = asDtype(v);
+    if (py::handle v = args.keyword("device"))
+        device = asDevice(v);
+    if (device)
+        out = ops::toDevice(out, *device);
+    if (dtype)
+        out = ops::toDtype(out, *dtype);
+    return wrapTensor(out);
+}
+
+constexpr const char* compareName(ops::CompareOp op)
+{
+    switch (op) {
+    case ops::CompareOp::Eq: return "eq";
+    case ops::CompareOp::Ne: return "ne";
+    case ops::CompareOp::Lt: return "lt";
+    case ops::CompareOp::Le: return "le";
+    case ops::CompareOp::Gt: return "gt";
+    case ops::CompareOp::Ge: return "ge";
+    }
+    return "compare";
+}
+
+/// t.eq(other) ... t.ge(other): one body for the six comparisons.
+template <ops::CompareOp Op>
+py::object compareMethod(const Tensor& self, CallArgs& args, py::handle)
+{
+    return binary(self, argAt(args, 0, "other"), compareName(Op),
+                  [](auto& x, auto& y) { return ops::compare(x, y, Op); },
+                  [](auto& x, Scalar y) { return ops::compare(x, y, Op); });
+}
+
+#define METHOD(name) {#name, [](const Tensor& self, CallArgs& args, py::handle selfValue) -> py::object
+#define END }
+
+const std::unordered_map<std::string_view, TensorMethod>& methodTable()
+{
+    static const std::unordered_map<std::string_view, TensorMethod> table = {
+        // ---------------------------------------------------------- introspection
+        METHOD(size) {
+            auto a = bind(args, "size", {"dim"}, 0);
+            if (given(a[0]))
+                return py::int_(self.size(requireInt(a[0], "size", "dim")));
+            return wrapSize(self.sizes());
+        } END,
+        METHOD(equal) {
+            auto a = bind(args, "equal", {"other"}, 1);
+            const Tensor other = requireTensor(a[0], "equal", "other", 1);
+            if (self.sizes() != other.sizes())
+                return py::bool_(false);
+            for (int64_t i = 0; i < self.numel(); ++i)
+                if (self.valueAt(i) != other.valueAt(i))
+                    return py::bool_(false);
+            return py::bool_(true);
+        } END,
+        METHOD(dim) { bind(args, "dim", {}, 0); return py::int_(self.dim()); } END,
+        METHOD(numel) { bind(args, "numel", {}, 0); return py::int_(self.numel()); } END,
+        METHOD(nelement) { bind(args, "nelement", {}, 0); return py::int_(self.numel()); } END,
+        METHOD(item) {
+            bind(args, "item", {}, 0);
+            if (self.numel() != 1)
+                raise(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
+            if (isFloatingType(self.dtype()))
+                return py::float_(self.item());
+            if (self.dtype() == ScalarType::Bool)
+                return py::bool_(self.itemInt() != 0);
+            return py::int_(self.itemInt());
+        } END,
+        METHOD(tolist) {
+            bind(args, "tolist", {}, 0);
+            int64_t linear = 0;
+            return tolist(self, 0, linear);
+        } END,
+        METHOD(is_contiguous) { return py::bool_(self.isContiguous()); } END,
+        METHOD(is_floating_point) { return py::bool_(isFloatingType(self.dtype())); } END,
+        METHOD(element_size) { return py::int_(int64_t(elementSize(self.dtype()))); } END,
+        METHOD(storage_offset) { return py::int_(self.offset()); } END,
+        METHOD(stride) {
+            auto a = bind(args, "stride", {"dim"}, 0);
+            if (given(a[0])) {
+                const int64_t d = ops::wrapDim(requireInt(a[0], "stride", "dim"), self.dim());
+                return py::int_(self.strides()[size_t(d)]);
+            }
+            py::tuple items(self.strides().size());
+            for (size_t i = 0; i < self.strides().size(); ++i)
+                items[i] = py::int_(self.strides()[i]);
+            return std::move(items);
+        } END,
+        // ---------------------------------------------------------- autograd
+        METHOD(backward) {
+            auto a = bind(args, "backward", {"gradient", "retain_graph", "create_graph", "inputs"}, 0);
+            TensorList grads;
+            if (given(a[0]))
+                grads.push_back(requireTensor(a[0], "backward", "gradient", 1));
+            std::optional<bool> retain;
+            if (given(a[1]))
+                retain = truthy(a[1]);
+            const bool create = given(a[2]) && truthy(a[2]);
+            agv::backward({self}, grads, retain, create);
+            return py::none();
+        } END,
+        METHOD(retain_grad) { ops::retainGrad(self); return py::none(); } END,
+        METHOD(register_hook) {
+            auto a = bind(args, "register_hook", {"hook"}, 1);
+            py::object hook = a[0];
+            auto remove = ops::registerHook(self, [hook](const Tensor& grad) {
+                py::object result = hook(wrapTensor(grad));
+                if (result.is_none())
+                    return Tensor();
+                if (auto t = asTensor(result))
+                    return *t;
+                raise(PyExc_TypeError, "hook returned a " + typeName(result) + " where a Tensor or None was expected");
+            });
+            return py::cast(RemovableHandle{std::move(remove)});
+        } END,
+        METHOD(detach) { return wrapTensor(ops::detach(self)); } END,
+        METHOD(detach_) { Tensor t = self; ops::detach_(t); return py::reinterpret_borrow<py::object>(selfValue); } END,
+        METHOD(requires_grad_) {
+            auto a = bind(args, "requires_grad_", {"requires_grad"}, 0);
+            Tensor t = self;
+            const bool requiresGrad = !given(a[0]) || truthy(a[0]);
+            // The method's message differs from the attribute setter's ("... and complex dtype").
+            if (requiresGrad && self.isLeaf() && !isFloatingType(self.dtype()))
+                raise(PyExc_RuntimeError, "only Tensors of floating point dtype can require gradients");
+            ops::requiresGrad_(t, requiresGrad);
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        // ---------------------------------------------------------- copies and views
+        METHOD(clone) { return wrapTensor(ops::clone(self)); } END,
+        METHOD(contiguous) { return wrapTensor(ops::contiguous(self)); } END,
+        METHOD(view) {
+            if (args.positional.size() == 1)
+                if (auto dtype = asDtype(args.positional[0]))
+                    raise(PyExc_NotImplementedError, "view(dtype) is not supported");
+            return wrapTensor(ops::view(self, sizesFromArgs(args.positional, "view")));
+        } END,
+        METHOD(reshape) { return wrapTensor(ops::reshape(self, sizesFromArgs(args.positional, "reshape"))); } END,
+        METHOD(view_as) {
+            auto a = bind(args, "view_as", {"other"}, 1);
+            return wrapTensor(ops::view(self, requireTensor(a[0], "view_as", "other", 1).sizes()));
+        } END,
+        METHOD(reshape_as) {
+            auto a = bind(args, "reshape_as", {"other"}, 1);
+            return wrapTensor(ops::reshape(self, requireTensor(a[0], "reshape_as", "other", 1).sizes()));
+        } END,
+        METHOD(flatten) {
+            auto a = bind(args, "flatten", {"start_dim", "end_dim"}, 0);
+            return wrapTensor(ops::flatten(self, given(a[0]) ? requireInt(a[0], "flatten", "start_dim") : 0,
+                                           given(a[1]) ? requireInt(a[1], "flatten", "end_dim") : -1));
+        } END,
+        METHOD(transpose) {
+            auto a = bind(args, "transpose", {"dim0", "dim1"}, 2);
+            return wrapTensor(ops::transpose(self, requireInt(a[0], "transpose", "dim0"),
+                                             requireInt(a[1], "transpose", "dim1")));
+        } END,
+        METHOD(t) { return wrapTensor(ops::t(self)); } END,
+        METHOD(permute) { return wrapTensor(ops::permute(self, sizesFromArgs(args.positional, "permute"))); } END,
+        METHOD(unsqueeze) {
+            auto a = bind(args, "unsqueeze", {"dim"}, 1);
+            return wrapTensor(ops::unsqueeze(self, requireInt(a[0], "unsqueeze", "dim")));
+        } END,
+        METHOD(squeeze) {
+            auto a = bind(args, "squeeze", {"dim"}, 0);
+            if (given(a[0]))
+                return wrapTensor(ops::squeeze(self, requireInt(a[0], "squeeze", "dim")));
+            return wrapTensor(ops::squeeze(self));
+        } END,
+        METHOD(expand) { return wrapTensor(ops::expand(self, sizesFromArgs(args.positional, "expand"))); } END,
+        METHOD(expand_as) {
+            auto a = bind(args, "expand_as", {"other"}, 1);
+            return wrapTensor(ops::expandAs(self, requireTensor(a[0], "expand_as", "other", 1)));
+        } END,
+        METHOD(narrow) {
+            auto a = bind(args, "narrow", {"dim", "start", "length"}, 3);
+            return wrapTensor(ops::narrow(self, requireInt(a[0], "narrow", "dim"),
+                                          requireInt(a[1], "narrow", "start"),
+                                          requireInt(a[2], "narrow", "length")));
+        } END,
+        METHOD(select) {
+            auto a = bind(args, "select", {"dim", "index"}, 2);
+            return wrapTensor(
+                ops::select(self, requireInt(a[0], "select", "dim"), requireInt(a[1], "select", "index")));
+        } END,
+        METHOD(to) { return toMethod(self, args); } END,
+        METHOD(float) { return wrapTensor(ops::toDtype(self, ScalarType::Float32)); } END,
+        METHOD(double) { return wrapTensor(ops::toDtype(self, ScalarType::Float64)); } END,
+        METHOD(long) { return wrapTensor(ops::toDtype(self, ScalarType::Int64)); } END,
+        METHOD(bool) { return wrapTensor(ops::toDtype(self, ScalarType::Bool)); } END,
+        METHOD(cpu) { return wrapTensor(ops::toDevice(self, Device::cpu())); } END,
+        METHOD(cuda) { return wrapTensor(ops::toDevice(self, Device::cuda(0))); } END,
+        // ---------------------------------------------------------- arithmetic
+        METHOD(add) {
+            auto a = bind(args, "add", {"other", "alpha"}, 1);
+            const Scalar alpha = given(a[1]) ? toScalar(a[1]) : Scalar(1);
+            return binary(self, a[0], "add", [&](auto& x, auto& y) { return ops::add(x, y, alpha); },
+                          [&](auto& x, Scalar y) { return ops::add(x, y, alpha); });
+        } END,
+        METHOD(sub) {
+            auto a = bind(args, "sub", {"other", "alpha"}, 1);
+            const Scalar alpha = given(a[1]) ? toScalar(a[1]) : Scalar(1);
+            return binary(self, a[0], "sub", [&](auto& x, auto& y) { return ops::sub(x, y, alpha); },
+                          [&](auto& x, Scalar y) { return ops::sub(x, y, alpha); });
+        } END,
+        METHOD(mul) {
+            auto a = bind(args, "mul", {"other"}, 1);
+            return binary(self, a[0], "mul", [](auto& x, auto& y) { return ops::mul(x, y); },
+                          [](auto& x, Scalar y) { return ops::mul(x, y); });
+        } END,
+        METHOD(div) {
+            auto a = bind(args, "div", {"other"}, 1);
+            return binary(self, a[0], "div", [](auto& x, auto& y) { return ops::div(x, y); },
+                          [](auto& x, Scalar y) { return ops::div(x, y); });
+        } END,
+        METHOD(pow) {
+            auto a = bind(args, "pow", {"exponent"}, 1);
+            return binary(self, a[0], "pow", [](auto& x, auto& y) { return ops::pow(x, y); },
+                          [](auto& x, Scalar y) { return ops::pow(x, y); });
+        } END,
+        METHOD(matmul) {
+            auto a = bind(args, "matmul", {"other"}, 1);
+            return wrapTensor(ops::matmul(self, requireTensor(a[0], "matmul", "other", 1)));
+        } END,
+        METHOD(mm) {
+            auto a = bind(args, "mm", {"mat2"}, 1);
+            return wrapTensor(ops::mm(self, requireTensor(a[0], "mm", "mat2", 1)));
+        } END,
+        METHOD(bmm) {
+            auto a = bind(args, "bmm", {"mat2"}, 1);
+            return wrapTensor(ops::bmm(self, requireTensor(a[0], "bmm", "mat2", 1)));
+        } END,
+        METHOD(dot) {
+            auto a = bind(args, "dot", {"tensor"}, 1);
+            return wrapTensor(ops::dot(self, requireTensor(a[0], "dot", "tensor", 1)));
+        } END,
+        METHOD(mv) {
+            auto a = bind(args, "mv", {"vec"}, 1);
+            return wrapTensor(ops::mv(self, requireTensor(a[0], "mv", "vec", 1)));
+        } END,
+        METHOD(neg) { return wrapTensor(ops::neg(self)); } END,
+        METHOD(reciprocal) { return wrapTensor(ops::reciprocal(self)); } END,
+        METHOD(exp) { return wrapTensor(ops::exp(self)); } END,
+        METHOD(log) { return wrapTensor(ops::log(self)); } END,
+        METHOD(sqrt) { return wrapTensor(ops::sqrt(self)); } END,
+        METHOD(rsqrt) { return wrapTensor(ops::rsqrt(self)); } END,
+        METHOD(abs) { return wrapTensor(ops::abs(self)); } END,
+        METHOD(sin) { return wrapTensor(ops::sin(self)); } END,
+        METHOD(cos) { return wrapTensor(ops::cos(self)); } END,
+        METHOD(tanh) { return wrapTensor(ops::tanh(self)); } END,
+        METHOD(sigmoid) { return wrapTensor(ops::sigmoid(self)); } END,
+        METHOD(relu) { return wrapTensor(ops::relu(self)); } END,
+        METHOD(clamp) {
+            auto a = bind(args, "clamp", {"min", "max"}, 0);
+            std::optional<Scalar> lo, hi;
+            if (given(a[0]))
+                lo = requireScalar(a[0], "clamp", "min");
+            if (given(a[1]))
+                hi = requireScalar(a[1], "clamp", "max");
+            return wrapTensor(ops::clamp(self, lo, hi));
+        } END,
+        METHOD(masked_fill) {
+            auto a = bind(args, "masked_fill", {"mask", "value"}, 2);
+            return wrapTensor(ops::maskedFill(self, requireTensor(a[0], "masked_fill", "mask", 1),
+                                              requireScalar(a[1], "masked_fill", "value")));
+        } END,
+        METHOD(where) {
+            auto a = bind(args, "where", {"condition", "other"}, 2);
+            Tensor cond = requireTensor(a[0], "where", "condition", 1);
+            Tensor other = asTensor(a[1]) ? *asTensor(a[1]) : ops::scalarTensor(toScalar(a[1]));
+            return wrapTensor(ops::where(cond, self, other));
+        } END,
+        // ---------------------------------------------------------- comparisons
+        {"eq", compareMethod<ops::CompareOp::Eq>},
+        {"ne", compareMethod<ops::CompareOp::Ne>},
+        {"lt", compareMethod<ops::CompareOp::Lt>},
+        {"le", compareMethod<ops::CompareOp::Le>},
+        {"gt", compareMethod<ops::CompareOp::Gt>},
+        {"ge", compareMethod<ops::CompareOp::Ge>},
+        // ---------------------------------------------------------- reductions
+        METHOD(sum) {
+            auto a = bind(args, "sum", {"dim", "keepdim", "dtype"}, 0);
+            std::optional<ScalarType> dtype;
+            if (given(a[2]))
+                dtype = asDtype(a[2]);
+            if (!given(a[0]))
+                return wrapTensor(ops::sum(self, dtype));
+            return wrapTensor(ops::sum(self, dimsArg(a[0], "sum"), given(a[1]) && truthy(a[1]), dtype));
+        } END,
+        METHOD(mean) {
+            auto a = bind(args, "mean", {"dim", "keepdim"}, 0);
+            if (!given(a[0]))
+                return wrapTensor(ops::mean(self));
+            return wrapTensor(ops::mean(self, dimsArg(a[0], "mean"), given(a[1]) && truthy(a[1])));
+        } END,
+        METHOD(max) { return minMax(self, args, true); } END,
+        METHOD(min) { return minMax(self, args, false); } END,
+        METHOD(argmax) {
+            auto a = bind(args, "argmax", {"dim", "keepdim"}, 0);
+            std::optional<int64_t> dim;
+            if (given(a[0]))
+                dim = requireInt(a[0], "argmax", "dim");
+            return wrapTensor(ops::argmax(self, dim, given(a[1]) && truthy(a[1])));
+        } END,
+        METHOD(softmax) {
+            auto a = bind(args, "softmax", {"dim"}, 1);
+            return wrapTensor(ops::softmax(self, requireInt(a[0], "softmax", "dim")));
+        } END,
+        METHOD(log_softmax) {
+            auto a = bind(args, "log_softmax", {"dim"}, 1);
+            return wrapTensor(ops::logSoftmax(self, requireInt(a[0], "log_softmax", "dim")));
+        } END,
+        // ---------------------------------------------------------- in-place
+        METHOD(add_) {
+            auto a = bind(args, "add_", {"other", "alpha"}, 1);
+            const Scalar alpha = given(a[1]) ? toScalar(a[1]) : Scalar(1);
+            Tensor t = self;
+            if (auto o = asTensor(a[0]))
+                ops::addInplace(t, *o, alpha);
+            else
+                ops::addInplace(t, requireScalar(a[0], "add_", "other"), alpha);
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(sub_) {
+            auto a = bind(args, "sub_", {"other", "alpha"}, 1);
+            const Scalar alpha = given(a[1]) ? toScalar(a[1]) : Scalar(1);
+            Tensor t = self;
+            if (auto o = asTensor(a[0]))
+                ops::subInplace(t, *o, alpha);
+            else
+                ops::subInplace(t, requireScalar(a[0], "sub_", "other"), alpha);
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(mul_) {
+            auto a = bind(args, "mul_", {"other"}, 1);
+            Tensor t = self;
+            if (auto o = asTensor(a[0]))
+                ops::mulInplace(t, *o);
+            else
+                ops::mulInplace(t, requireScalar(a[0], "mul_", "other"));
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(div_) {
+            auto a = bind(args, "div_", {"other"}, 1);
+            Tensor t = self;
+            if (auto o = asTensor(a[0]))
+                ops::divInplace(t, *o);
+            else
+                ops::divInplace(t, requireScalar(a[0], "div_", "other"));
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(pow_) {
+            auto a = bind(args, "pow_", {"exponent"}, 1);
+            Tensor t = self;
+            ops::powInplace(t, requireScalar(a[0], "pow_", "exponent"));
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(zero_) { Tensor t = self; ops::zeroInplace(t); return py::reinterpret_borrow<py::object>(selfValue); } END,
+        METHOD(fill_) {
+            auto a = bind(args, "fill_", {"value"}, 1);
+            Tensor t = self;
+            if (auto v = asTensor(a[0]))
+                ops::fillInplace(t, *v);
+            else
+                ops::fillInplace(t, requireScalar(a[0], "fill_", "value"));
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(copy_) {
+            auto a = bind(args, "copy_", {"src", "non_blocking"}, 1);
+            Tensor t = self;
+            ops::copyInplace(t, requireTensor(a[0], "copy_", "src", 1));
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(clamp_) {
+            auto a = bind(args, "clamp_", {"min", "max"}, 0);
+            std::optional<Scalar> lo, hi;
+            if (given(a[0]))
+                lo = requireScalar(a[0], "clamp_", "min");
+            if (given(a[1]))
+                hi = requireScalar(a[1], "clamp_", "max");
+            Tensor t = self;
+            ops::clampInplace(t, lo, hi);
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(relu_) { Tensor t = self; ops::reluInplace(t); return py::reinterpret_borrow<py::object>(selfValue); } END,
+        METHOD(sigmoid_) { Tensor t = self; ops::sigmoidInplace(t); return py::reinterpret_borrow<py::object>(selfValue); } END,
+        METHOD(tanh_) { Tensor t = self; ops::tanhInplace(t); return py::reinterpret_borrow<py::object>(selfValue); } END,
+        METHOD(exp_) { Tensor t = self; ops::expInplace(t); return py::reinterpret_borrow<py::object>(selfValue); } END,
+        // ---------------------------------------------------------- factories on a tensor
+        METHOD(new_zeros) { return wrapTensor(ops::zeros(sizesFromArgs(args.positional, "new_zeros"), self.dtype(), self.device())); } END,
+        METHOD(new_ones) { return wrapTensor(ops::ones(sizesFromArgs(args.positional, "new_ones"), self.dtype(), self.device())); } END,
+    };
+    return table;
+}
+
+#undef METHOD
+#undef END
+
 using ImplPtr = std::shared_ptr<TensorImpl>;
 Tensor T(const ImplPtr& p) { return Tensor(p); }
+
+py::object& returnTypesModule()
+{
+    static py::object* module = new py::object();  // outlives finalisation on purpose
+    return *module;
+}
+
+py::object notImplemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
+
+/// `&` and `|` of two bool tensors (masks); other dtypes would need bitwise kernels.
+py::object logicalAndOr(const Tensor& a, const Tensor& b, bool isAnd)
+{
+    if (a.dtype() != ScalarType::Bool || b.dtype() != ScalarType::Bool)
+        return notImplemented();
+    Tensor count = ops::add(ops::toDtype(a, ScalarType::Int64), ops::toDtype(b, ScalarType::Int64));
+    return wrapTensor(ops::compare(count, Scalar(int64_t(isAnd ? 2 : 1)), ops::CompareOp::Ge));
+}
+
+enum class BinOp { Add, Sub, Mul, TrueDiv, MatMul, Pow, And, Or };
+
+py::object binaryOp(const ImplPtr& selfImpl, py::handle other, BinOp op, bool reflected)
+{
+    const Tensor self(selfImpl);
+    if (auto o = asTensor(other)) {
+        const Tensor& a = reflected ? *o : self;
+        const Tensor& b = reflected ? self : *o;
+        switch (op) {
+        case BinOp::Add: return wrapTensor(ops::add(a, b));
+        case BinOp::Sub: return wrapTensor(ops::sub(a, b));
+        case BinOp::Mul: return wrapTensor(ops::mul(a, b));
+        case BinOp::TrueDiv: return wrapTensor(ops::div(a, b));
+        case BinOp::MatMul: return wrapTensor(ops::matmul(a, b));
+        case BinOp::Pow: return wrapTensor(ops::pow(a, b));
+        case BinOp::And:
+        case BinOp::Or: return logicalAndOr(a, b, op == BinOp::And);
+        }
+    }
+    if (!isNumber(other))
+        return notImplemented();
+    const Scalar s = toScalar(other);
+    switch (op) {
+    case BinOp::Add: return wrapTensor(ops::add(self, s));
+    case BinOp::Sub: return wrapTensor(reflected ? ops::rsub(self, s) : ops::sub(self, s));
+    case BinOp::Mul: return wrapTensor(ops::mul(self, s));
+    case BinOp::TrueDiv: return wrapTensor(reflected ? ops::rdiv(self, s) : ops::div(self, s));
+    case BinOp::Pow: return wrapTensor(reflected ? ops::rpow(self, s) : ops::pow(self, s));
+    default: return notImplemented();
+    }
+}
+
+py::object inplaceOp(py::handle selfObject, py::handle other, BinOp op)
+{
+    Tensor self = *asTensor(selfObject);
+    auto o = asTensor(other);
+    if (!o && !isNumber(other))
+        return notImplemented();
+    switch (op) {
+    case BinOp::Add: o ? ops::addInplace(self, *o) : ops::addInplace(self, toScalar(other)); break;
+    case BinOp::Sub: o ? ops::subInplace(self, *o) : ops::subInplace(self, toScalar(other)); break;
+    case BinOp::Mul: o ? ops::mulInplace(self, *o) : ops::mulInplace(self, toScalar(other)); break;
+    case BinOp::TrueDiv: o ? ops::divInplace(self, *o) : ops::divInplace(self, toScalar(other)); break;
+    default: return notImplemented();
+    }
+    return py::reinterpret_borrow<py::object>(selfObject);
+}
+
+py::object compareOp(const ImplPtr& self, py::handle other, ops::CompareOp op)
+{
+    if (auto o = asTensor(other))
+        return wrapTensor(ops::compare(T(self), *o, op));
+    if (isNumber(other))
+        return wrapTensor(ops::compare(T(self), toScalar(other), op));
+    if (op == ops::CompareOp::Eq)
+        return py::bool_(false);
+    if (op == ops::CompareOp::Ne)
+        return py::bool_(true);
+    return notImplemented();
+}
+
+bool isEllipsis(py::handle h) { return h.ptr() == Py_Ellipsis; }
+
+std::optional<int64_t> optionalIndex(py::handle h)
+{
+    if (!h || h.is_none())
+        return std::nullopt;
+    return py::cast<int64_t>(py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr())));
+}
+
+int64_t toIndex(py::handle h)
+{
+    PyObject* index = PyNumber_Index(h.ptr());
+    if (!index)
+        throw py::error_already_set();
+    return py::cast<int64_t>(py::reinterpret_steal<py::object>(index));
+}
+
+double itemAsDouble(const Tensor& t)
+{
+    if (t.numel() != 1)
+        raise(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
+    return t.item();
+}
+
 }  // namespace
+
+py::object makeReturnType(const char* name, py::object values, py::object indices)
+{
+    py::object& module = returnTypesModule();
+    if (!module)
+        return py::make_tuple(values, indices);
+    return module.attr(name)(py::make_tuple(values, indices));
+}
+
+void setReturnTypesModule(py::object module) { returnTypesModule() = std::move(module); }
+
+Tensor indexTensor(const Tensor& t, py::handle key)
+{
+    std::vector<py::handle> items;
+    if (PyTuple_Check(key.ptr()))
+        for (py::handle item : key)
+            items.push_back(item);
+    else
+        items.push_back(key);
+    int64_t consuming = 0;
+    for (py::handle item : items)
+        if (!item.is_none() && !isEllipsis(item))
+            ++consuming;
+    if (consuming > t.dim())
+        raise(PyExc_IndexError, "too many indices for tensor of dimension " + std::to_string(t.dim()));
+    Tensor result = t;
+    int64_t dim = 0;
+    bool sawEllipsis = false;
+    for (py::handle item : items) {
+        if (item.is_none()) {
+            result = ops::unsqueeze(result, dim++);
+        } else if (isEllipsis(item)) {
+            if (sawEllipsis)
+                raise(PyExc_IndexError, "an index can only have a single ellipsis ('...')");
+            sawEllipsis = true;
+            dim += t.dim() - consuming;
+        } else if (PyLong_Check(item.ptr())) {
+            result = ops::select(result, dim, toIndex(item));
+        } else if (PySlice_Check(item.ptr())) {
+            const auto step = optionalIndex(item.attr("step"));
+            result = ops::slice(result, dim, optionalIndex(item.attr("start")), optionalIndex(item.attr("stop")),
+                                step.value_or(1));
+            ++dim;
+        } else if (auto idx = asTensor(item)) {
+            if (dim != 0 || items.size() != 1) {
+                if (idx->dim() == 0 && !isFloatingType(idx->dtype()) && idx->dtype() != ScalarType::Bool) {
+                    result = ops::select(result, dim, idx->itemInt());
+                    continue;
+                }
+                raise(PyExc_NotImplementedError, "tensor indices are supported only as the single index of a tensor");
+            }
+            result = ops::indexWithTensor(result, *idx);
+            dim += idx->dtype() == ScalarType::Bool ? idx->dim() : 1;
+        } else if (PyList_Check(item.ptr())) {
+            if (dim != 0 || items.size() != 1)
+                raise(PyExc_NotImplementedError, "index lists are supported only as the single index of a tensor");
+            std::vector<int64_t> values;
+            for (py::handle v : item)
+                values.push_back(toIndex(v));
+            Tensor idx = ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64);
+            result = ops::indexWithTensor(result, idx);
+            ++dim;
+        } else if (PyIndex_Check(item.ptr())) {
+            result = ops::select(result, dim, toIndex(item));
+        } else {
+            raise(PyExc_IndexError,
+                  "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
+                  "(got " + typeName(item) + ")");
+        }
+    }
+    return result;
+}
 
 void bindTensor(py::module_& m)
 {
-    py::class_<TensorImpl, ImplPtr> cls(m, "Tensor", py::dynamic_attr());
-    cls.attr("__module__") = "torch";
-    cls.def("__repr__", [](const ImplPtr& self) { return T(self).repr(); })
-        .def_property_readonly("shape", [](const ImplPtr& self) { return wrapSize(self->sizes()); })
-        .def_property_readonly("dtype", [](const ImplPtr& self) { return wrapDtype(self->dtype()); })
-        .def_property_readonly("grad_fn", [](const ImplPtr&) { return py::none(); })
+    py::class_<RemovableHandle>(m, "_RemovableHandle")
+        .def("remove", [](RemovableHandle& h) {
+            if (h.remove) {
+                auto remove = std::move(h.remove);
+                h.remove = nullptr;
+                remove();
+            }
+        });
+    m.def("_set_return_types", &setReturnTypesModule);
+
+    py::class_<TensorImpl, ImplPtr> cls(m, "_TensorBase");
+    cls.def_property(
+           "grad", [](const ImplPtr& self) { return wrapTensor(T(self).grad()); },
+           [](const ImplPtr& self, py::handle value) {
+               if (value.is_none())
+                   T(self).setGrad(Tensor());
+               else
+                   T(self).setGrad(requireTensor(value, "grad", "grad", 1));
+           })
+        .def_property_readonly("grad_fn", [](const ImplPtr& self) { return wrapNode(T(self).gradFn()); })
+        .def_property_readonly("is_leaf", [](const ImplPtr& self) { return T(self).isLeaf(); })
         .def_property(
             "requires_grad", [](const ImplPtr& self) { return T(self).requiresGrad(); },
             [](const ImplPtr& self, py::handle v) {
                 Tensor t(self);
                 ops::requiresGrad_(t, requireBool(v, "requires_grad", "requires_grad"));
             })
-        .def_property_readonly("grad", [](const ImplPtr& self) { return wrapTensor(T(self).grad()); })
-        .def("__add__", [](const ImplPtr& self, py::handle other) -> py::object {
-            if (auto o = asTensor(other))
-                return wrapTensor(ops::add(T(self), *o));
-            if (isNumber(other))
-                return wrapTensor(ops::add(T(self), toScalar(other)));
-            return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+        .def_property_readonly("_version", [](const ImplPtr& self) { return T(self).version(); })
+        .def_property(
+            "data", [](const ImplPtr& self) { return wrapTensor(ops::data(T(self))); },
+            [](const ImplPtr& self, py::handle value) {
+                Tensor src = requireTensor(value, "data", "data", 1);
+                self->setStorage(src.impl()->storage());
+                self->setGeometry(src.sizes(), src.strides(), src.offset());
+            })
+        .def_property_readonly("shape", [](const ImplPtr& self) { return wrapSize(self->sizes()); })
+        .def_property_readonly("dtype", [](const ImplPtr& self) { return wrapDtype(self->dtype()); })
+        .def_property_readonly("device", [](const ImplPtr& self) { return wrapDevice(self->device()); })
+        .def_property_readonly("ndim", [](const ImplPtr& self) { return int64_t(self->sizes().size()); })
+        .def_property_readonly("is_cuda", [](const ImplPtr& self) { return self->device().isCuda(); })
+        .def_property_readonly("retains_grad", [](const ImplPtr& self) { return T(self).retainsGrad(); })
+        .def_property_readonly("_base", [](const ImplPtr& self) { return wrapTensor(T(self).base()); })
+        .def_property_readonly("output_nr", [](const ImplPtr& self) { return T(self).outputNr(); })
+        .def_property_readonly("T",
+                               [](const ImplPtr& self) {
+                                   const Tensor t(self);
+                                   IntList dims;
+                                   for (int64_t d = t.dim() - 1; d >= 0; --d)
+                                       dims.push_back(d);
+                                   return wrapTensor(t.dim() <= 2 ? ops::t(t) : ops::permute(t, dims));
+                               })
+        .def("_repr", [](const ImplPtr& self) { return T(self).repr(); })
+        .def("_agv_id", [](const ImplPtr& self) { return self->id(); })
+        .def("__add__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Add, false); })
+        .def("__radd__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Add, true); })
+        .def("__sub__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Sub, false); })
+        .def("__rsub__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Sub, true); })
+        .def("__mul__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Mul, false); })
+        .def("__rmul__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Mul, true); })
+        .def("__truediv__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::TrueDiv, false); })
+        .def("__rtruediv__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::TrueDiv, true); })
+        .def("__matmul__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::MatMul, false); })
+        .def("__rmatmul__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::MatMul, true); })
+        .def("__pow__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Pow, false); })
+        .def("__rpow__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Pow, true); })
+        .def("__and__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::And, false); })
+        .def("__or__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Or, false); })
+        .def("__iadd__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Add); })
+        .def("__isub__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Sub); })
+        .def("__imul__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Mul); })
+        .def("__itruediv__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::TrueDiv); })
+        .def("__neg__", [](const ImplPtr& s) { return wrapTensor(ops::neg(T(s))); })
+        .def("__pos__", [](py::handle s) { return py::reinterpret_borrow<py::object>(s); })
+        .def("__invert__", [](const ImplPtr& s) -> py::object {
+            if (s->dtype() == ScalarType::Bool)
+                return wrapTensor(ops::logicalNot(T(s)));
+            return notImplemented();
         })
-        .def("__mul__", [](const ImplPtr& self, py::handle other) -> py::object {
-            if (auto o = asTensor(other))
-                return wrapTensor(ops::mul(T(self), *o));
-            if (isNumber(other))
-                return wrapTensor(ops::mul(T(self), toScalar(other)));
-            return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+        .def("__eq__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Eq); })
+        .def("__ne__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Ne); })
+        .def("__lt__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Lt); })
+        .def("__le__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Le); })
+        .def("__gt__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Gt); })
+        .def("__ge__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Ge); })
+        .def("__hash__", [](py::handle s) { return reinterpret_cast<intptr_t>(s.ptr()) >> 4; })
+        .def("__getitem__", [](const ImplPtr& s, py::handle key) { return wrapTensor(indexTensor(T(s), key)); })
+        .def("__setitem__",
+             [](const ImplPtr& s, py::handle key, py::handle value) {
+                 if (isTensor(key) || PyList_Check(key.ptr()))
+                     raise(PyExc_NotImplementedError,
+                           "assignment through a tensor index (index_put_) is not supported yet; use torch.where");
+                 Tensor view = indexTensor(T(s), key);
+                 if (auto src = asTensor(value))
+                     ops::copyInplace(view, *src);
+                 else if (isNumber(value))
+                     ops::fillInplace(view, toScalar(value));
+                 else
+                     raise(PyExc_TypeError, "can't assign a " + typeName(value) + " to a torch.FloatTensor");
+             })
+        .def("__len__",
+             [](const ImplPtr& s) {
+                 if (s->sizes().empty())
+                     raise(PyExc_TypeError, "len() of a 0-d tensor");
+                 return s->sizes()[0];
+             })
+        .def("__bool__",
+             [](const ImplPtr& s) {
+                 if (s->numel() != 1)
+                     raise(PyExc_RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
+                 return T(s).item() != 0.0;
+             })
+        .def("__float__", [](const ImplPtr& s) { return itemAsDouble(T(s)); })
+        .def("__int__", [](const ImplPtr& s) -> py::object {
+            const Tensor t(s);
+            if (t.numel() != 1)
+                raise(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
+            if (isFloatingType(t.dtype()))
+                return py::reinterpret_steal<py::object>(PyNumber_Long(py::float_(t.item()).ptr()));
+            return py::int_(t.itemInt());
         })
-        .def("sum", [](const ImplPtr& self) { return wrapTensor(ops::sum(T(self))); })
-        .def("backward", [](const ImplPtr& self) {
-            Tensor t(self);
-            agv::backward({t});
+        .def("__index__", [](const ImplPtr& s) {
+            const Tensor t(s);
+            if (t.numel() != 1 || isFloatingType(t.dtype()))
+                raise(PyExc_TypeError, "only integer tensors of a single element can be converted to an index");
+            return t.itemInt();
         });
+    for (const auto& [name, method] : methodTable()) {
+        TensorMethod fn = method;
+        cls.def(std::string(name).c_str(), [fn](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            return fn(*asTensor(self), call, self);
+        });
+    }
+    m.def("_set_tensor_class", &setTensorClass);
+    // Tensor._make_subclass(cls, data, requires_grad): nn.Parameter's constructor. The new
+    // object shares data's storage and version counter (a detached alias), as in PyTorch.
+    m.def("_make_subclass", [](py::handle cls, py::handle data, bool requiresGrad) {
+        Tensor alias = ops::detach(requireTensor(data, "_make_subclass", "data", 2));
+        if (requiresGrad)
+            ops::requiresGrad_(alias, true);
+        return wrapTensorAs(cls, alias);
+    });
 }
 
 }  // namespace agv::python

@@ -1,4 +1,5 @@
-"""autogradviz's torch: PyTorch's Python API over the embedded engine (_agv_torch)."""
+"""autogradviz's torch: PyTorch's Python API over the embedded engine (_agv_torch,
+known to Python as torch._C too, as in PyTorch)."""
 
 import sys as _sys
 
@@ -6,11 +7,22 @@ import _agv_torch as _C
 
 _sys.modules["torch._C"] = _C
 
-from torch._size import Size
+from torch._size import Size  # noqa: E402
 
 _C._set_size_class(Size)
 
-from _agv_torch import *  # noqa: E402,F401,F403  Tensor, dtype, device, functions
-from _agv_torch import Tensor, dtype, device  # noqa: E402,F401
+from torch._tensor import Tensor  # noqa: E402
+from torch import return_types  # noqa: E402
+
+_C._set_return_types(return_types)
+
+from _agv_torch import *  # noqa: E402,F401,F403  functions, dtypes, device
+from _agv_torch import device, dtype, Generator  # noqa: E402,F401
+from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_enabled, is_inference  # noqa: E402,F401
+
+from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
+from torch import autograd, cuda, nn, optim, utils  # noqa: E402,F401
 
 __version__ = "1.13.1"
+
+del _sys

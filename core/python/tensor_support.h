@@ -1,0 +1,27 @@
+#pragma once
+// Small pieces the tensor binding shares with the torch.* functions: the method
+// signature of the Tensor method table, torch.return_types, and hook handles.
+
+#include <functional>
+
+#include "core/python/py_values.h"
+
+namespace agv::python {
+
+/// One entry of the Tensor method table: `self` is the engine tensor, `selfObject` the
+/// Python object (in-place methods return it).
+using TensorMethod = py::object (*)(const Tensor& self, CallArgs& args, py::handle selfObject);
+
+/// torch.return_types.<name>(values=..., indices=...) (torch/return_types.py).
+py::object makeReturnType(const char* name, py::object values, py::object indices);
+void setReturnTypesModule(py::object module);
+
+/// What register_hook returns: `.remove()` unregisters the hook (idempotent).
+struct RemovableHandle {
+    std::function<void()> remove;
+};
+
+/// `t[key]`: ints, slices, None, Ellipsis, tuples of those, and a tensor/list index.
+Tensor indexTensor(const Tensor& t, py::handle key);
+
+}  // namespace agv::python

@@ -1,0 +1,40 @@
+"""torch.Tensor: the engine's tensor (_C._TensorBase) with the Python-level methods
+PyTorch also writes in Python (torch/_tensor.py)."""
+
+import _agv_torch as _C
+
+
+class Tensor(_C._TensorBase):
+    def __repr__(self):
+        return self._repr()
+
+    def __format__(self, format_spec):
+        # A 0-d tensor formats as its Python number, even with an empty spec:
+        # f"{loss}" prints 0.25, not tensor(0.25).
+        if self.dim() == 0:
+            return self.item().__format__(format_spec)
+        return object.__format__(self, format_spec)
+
+    def __iter__(self):
+        if self.dim() == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter([self[i] for i in range(self.shape[0])])
+
+    def __contains__(self, element):
+        if isinstance(element, (Tensor, int, float, bool)):
+            return bool((self == element).sum().item())
+        raise RuntimeError(
+            "Tensor.__contains__ only supports Tensor or scalar, but you passed in a {}.".format(type(element)))
+
+    def __array__(self, dtype=None):
+        raise TypeError("autogradviz tensors cannot be converted to NumPy arrays")
+
+    __hash__ = _C._TensorBase.__hash__
+
+    @staticmethod
+    def _make_subclass(cls, data, require_grad=False):
+        return _C._make_subclass(cls, data, require_grad)
+
+
+Tensor.__module__ = "torch"
+_C._set_tensor_class(Tensor)

@@ -1,0 +1,33 @@
+"""torch.return_types: the named tuples that max(dim), min(dim) ... return."""
+
+
+class _ValuesIndices(tuple):
+    def __new__(cls, sequence):
+        return tuple.__new__(cls, sequence)
+
+    @property
+    def values(self):
+        return self[0]
+
+    @property
+    def indices(self):
+        return self[1]
+
+    def __repr__(self):
+        return f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+class max(_ValuesIndices):
+    pass
+
+
+class min(_ValuesIndices):
+    pass
+
+
+class sort(_ValuesIndices):
+    pass
+
+
+class topk(_ValuesIndices):
+    pass
