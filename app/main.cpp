@@ -3,13 +3,17 @@
 //   anything else                       the GUI or its headless export (ui/gui_app.h)
 
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 
 #include "app/headless_run.h"
+#include "app/host_mode.h"
 
 #ifdef AGV_WITH_UI
-#include "app/interpreter_runner.h"
+#include <filesystem>
+
+#include "ui/run/host_process_runner.h"
 #include "ui/gui_app.h"
 #endif
 
@@ -29,6 +33,16 @@ int main(int argc, char** argv)
     run.executable = argv[0];
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
+        if (arg == "--host" && i + 1 < argc) {
+            // The GUI's script host (app/host_mode.h): not meant to be typed by people.
+            HostModeOptions host;
+            host.scriptPath = argv[++i];
+            host.executable = argv[0];
+            for (int j = i + 1; j + 1 < argc; ++j)
+                if (std::string(argv[j]) == "--memory-limit")
+                    host.memoryLimitBytes = std::strtoull(argv[j + 1], nullptr, 10);
+            return runHostMode(host);
+        }
         if (arg == "--run") {
             if (i + 1 >= argc) {
                 std::fputs("autogradviz: --run needs a script path\n", stderr);
@@ -58,7 +72,11 @@ int main(int argc, char** argv)
     if (headless)
         return runHeadless(run);
 #ifdef AGV_WITH_UI
-    return agv::ui::runApp(argc, argv, std::make_shared<InterpreterRunner>());
+    // The GUI runs every script in a fresh host process: this very binary in --host mode.
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::canonical("/proc/self/exe", ec);
+    const QString executable = QString::fromStdString(ec ? std::string(argv[0]) : self.string());
+    return agv::ui::runApp(argc, argv, std::make_shared<agv::ui::HostProcessRunner>(executable));
 #else
     std::fputs("autogradviz was built without the GUI (AGV_BUILD_UI=OFF); use --run FILE.py\n", stderr);
     return 2;

@@ -117,7 +117,7 @@ int exportHeadless(const GuiOptions& options, std::shared_ptr<ScriptRunner> runn
         }
         source = QString::fromUtf8(f.readAll());
         if (!runner) {
-            err << "autogradviz: no interpreter in this build; export from a recorded trace (.jsonl)\n";
+            err << "autogradviz: no script host in this build; export from a recorded trace (.jsonl)\n";
             return 2;
         }
         std::atomic<bool> cancel{false};

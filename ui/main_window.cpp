@@ -101,6 +101,7 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     connect(m_player, &Player::stepChanged, this, &MainWindow::onStepChanged);
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::onSelectionChanged);
     connect(m_runs, &RunController::finished, this, &MainWindow::onRunFinished);
+    connect(m_runs, &RunController::progress, this, &MainWindow::onRunProgress);
     connect(m_runs, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
     connect(m_errorPanel, &ErrorPanel::frameActivated, this, &MainWindow::onFrameActivated);
     connect(m_memory, &MemoryChart::stepRequested, m_player, &Player::setStep);
@@ -244,7 +245,7 @@ bool MainWindow::openFile(const QString& path)
         m_fileName = QFileInfo(path).fileName();
         m_status->setText(tr("Loading %1\u2026").arg(m_fileName));
         m_runs->runJob(
-            [file](const std::atomic<bool>&) {
+            [file](const std::atomic<bool>&, const RunProgress&) {
                 RunOutcome out;
                 std::string error;
                 if (!trace::loadJsonl(file, out.recording, &error))
@@ -308,7 +309,13 @@ void MainWindow::onRunFinished(const RunResult& result)
         return;
     }
     if (result.cancelled) {
-        m_status->setText(tr("Run cancelled"));
+        // The partial recording stays on screen, at its last step.
+        if (result.recording && !result.recording->empty()) {
+            m_loadedSource = result.source;
+            applyLoaded(result.recording, result.layout, result.recording->size());
+        }
+        m_status->setText(tr("Run cancelled after %n event(s)", nullptr,
+                             static_cast<int>(result.recording ? result.recording->size() : 0)));
         return;
     }
     // Re-runs while typing keep the playback position when the graph did not change.
@@ -321,6 +328,19 @@ void MainWindow::onRunFinished(const RunResult& result)
     m_status->setText(tr("%1: %n event(s)", nullptr, static_cast<int>(result.recording->size()))
                           .arg(result.fileName) +
                       (result.exitCode != 0 ? tr(" \u2014 ended with an error") : QString()));
+}
+
+void MainWindow::onRunProgress(const RunResult& partial)
+{
+    // The graph grows live: show the newest partial recording at its last step (big
+    // recordings come without a layout: then only the count moves).
+    if (partial.layout) {
+        m_loadedSource = partial.source;
+        applyLoaded(partial.recording, partial.layout, partial.recording->size());
+    }
+    m_status->setText(tr("Running %1\u2026 %n event(s) so far", nullptr, static_cast<int>(partial.recording->size()))
+                          .arg(partial.fileName));
+    Q_EMIT runProgressShown();
 }
 
 void MainWindow::loadRecording(std::shared_ptr<const trace::Recording> recording, const QString& source,

@@ -72,6 +72,8 @@ public:
 
 Q_SIGNALS:
     void recordingLoaded();
+    /// A partial recording of a running script was shown (the graph grows live).
+    void runProgressShown();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -84,6 +86,7 @@ private:
     void onStepChanged();
     void onSelectionChanged();
     void onRunFinished(const RunResult& result);
+    void onRunProgress(const RunResult& partial);
     void onRunningChanged(bool running);
     void onSourceEdited();
     void onFrameActivated(int line, trace::Id node);

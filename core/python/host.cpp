@@ -2,6 +2,8 @@
 
 #include <Python.h>
 
+#include <sys/resource.h>
+
 #include <filesystem>
 #include <string>
 
@@ -76,6 +78,11 @@ std::string findPackageDir(const std::string& executablePath)
 
 int runHost(const HostOptions& options)
 {
+    if (options.memoryLimitBytes > 0) {
+        // RLIMIT_DATA, not RLIMIT_AS: CUDA reserves huge address ranges it never touches.
+        const rlimit limit{rlim_t(options.memoryLimitBytes), rlim_t(options.memoryLimitBytes)};
+        setrlimit(RLIMIT_DATA, &limit);
+    }
     registerTorchModule();
     PyConfig config;
     std::string error;

@@ -4,6 +4,7 @@
 // our engine, and records what the learner needs into a trace::Sink. One host per
 // process: the interpreter is initialised once and finalised at the end of the run.
 
+#include <cstdint>
 #include <string>
 
 #include "core/trace/sink.h"
@@ -16,6 +17,7 @@ struct HostOptions {
     trace::Sink* sink = nullptr;   ///< record into this; nullptr: no recording, no line tracing
     bool echoOutput = true;        ///< also write the script's output to the real stdout/stderr
     bool sandbox = false;          ///< apply the kernel sandbox before the script runs
+    uint64_t memoryLimitBytes = 0; ///< RLIMIT_DATA for the host (0: none); exceeding it is a MemoryError
 };
 
 /// Runs the script; returns the process exit code `python3 FILE.py` would return.

@@ -23,16 +23,25 @@ class _RecordedStream(io.TextIOBase):
         self._stream = stream
         self._which = which
         self._echo = echo
+        self._pending = ""
 
     def write(self, text):
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
-        _agv_torch._record_output(self._which, text)
+        # Line-buffered into the recording: print(a, b) is one Output event, not four.
+        self._pending += text
+        end = self._pending.rfind("\n") + 1
+        if end:
+            _agv_torch._record_output(self._which, self._pending[:end])
+            self._pending = self._pending[end:]
         if self._echo and self._stream is not None:
             self._stream.write(text)
         return len(text)
 
     def flush(self):
+        if self._pending:
+            _agv_torch._record_output(self._which, self._pending)
+            self._pending = ""
         if self._echo and self._stream is not None:
             self._stream.flush()
 

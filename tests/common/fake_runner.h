@@ -19,7 +19,8 @@ public:
     {
     }
 
-    agv::ui::RunOutcome run(const std::string& source, const std::string&, const std::atomic<bool>& cancel) override
+    agv::ui::RunOutcome run(const std::string& source, const std::string&, const std::atomic<bool>& cancel,
+                            const agv::ui::RunProgress& = {}) override
     {
         ++m_runs;
         agv::ui::RunOutcome out;

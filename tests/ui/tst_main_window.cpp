@@ -318,7 +318,7 @@ private Q_SLOTS:
     void runnerExceptionsStayOutOfQt()
     {
         struct Throwing : ScriptRunner {
-            RunOutcome run(const std::string&, const std::string&, const std::atomic<bool>&) override
+            RunOutcome run(const std::string&, const std::string&, const std::atomic<bool>&, const RunProgress&) override
             {
                 throw std::runtime_error("interpreter exploded");
             }

@@ -10,6 +10,11 @@
 
 namespace agv::ui {
 
+namespace {
+/// Above this many events a running script's graph is no longer laid out live.
+constexpr size_t kLiveLayoutEvents = 20000;
+}  // namespace
+
 RunController::RunController(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<agv::ui::RunResult>("agv::ui::RunResult");
@@ -38,8 +43,9 @@ bool RunController::runScript(const QString& source, const QString& fileName, co
     std::shared_ptr<ScriptRunner> runner = m_runner;
     const std::string src = source.toStdString();
     const std::string name = fileName.toStdString();
-    runJob([runner, src, name](const std::atomic<bool>& cancel) { return runner->run(src, name, cancel); }, source, fileName,
-           metrics);
+    runJob([runner, src, name](const std::atomic<bool>& cancel,
+                               const RunProgress& progress) { return runner->run(src, name, cancel, progress); },
+           source, fileName, metrics);
     return true;
 }
 
@@ -83,14 +89,38 @@ void RunController::startNext()
         result.source = request->source;
         result.fileName = request->fileName;
         result.generation = generation;
+        // Partial results go to the window only while this run is the newest one, one at a
+        // time (a fast script must not queue up layouts), and only while the graph is small
+        // enough to lay out again and again; past that the window shows a count.
+        auto inFlight = std::make_shared<std::atomic<bool>>(false);
+        const RunProgress progress = [self, request, generation, cancelFlag, inFlight](const trace::Recording& soFar) {
+            if (cancelFlag->load() || inFlight->exchange(true))
+                return;
+            RunResult partial;
+            partial.source = request->source;
+            partial.fileName = request->fileName;
+            partial.generation = generation;
+            auto recording = std::make_shared<trace::Recording>(soFar);
+            if (recording->size() <= kLiveLayoutEvents)
+                partial.layout = layoutFor(*recording, request->metrics);
+            partial.recording = std::move(recording);
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, partial, inFlight] {
+                    inFlight->store(false);
+                    if (self && self->m_generation == partial.generation && !self->m_pending)
+                        Q_EMIT self->progress(partial);
+                },
+                Qt::QueuedConnection);
+        };
         // Exceptions never cross into Qt code: everything the job throws stops here.
         try {
-            RunOutcome outcome = request->job(*cancelFlag);
+            RunOutcome outcome = request->job(*cancelFlag, progress);
             result.exitCode = outcome.exitCode;
             result.cancelled = outcome.cancelled || cancelFlag->load();
             auto recording = std::make_shared<trace::Recording>(std::move(outcome.recording));
-            if (!result.cancelled)
-                result.layout = layoutFor(*recording, request->metrics);
+            // A cancelled run still shows what it recorded up to that point.
+            result.layout = layoutFor(*recording, request->metrics);
             result.recording = std::move(recording);
         } catch (const std::exception& e) {
             result.failure = QString::fromUtf8(e.what());

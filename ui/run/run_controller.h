@@ -1,7 +1,8 @@
 #pragma once
 // Runs a ScriptRunner (or loads a trace) on a worker thread, then computes the final
 // graph and its Graphviz layout there too, so the window never freezes. A new request
-// cancels the one in flight; only the latest result is delivered.
+// cancels the one in flight; only the latest run's results are delivered. While a run
+// goes on, partial recordings are laid out and delivered as `progress`.
 
 #include <QObject>
 #include <QString>
@@ -31,7 +32,7 @@ struct RunResult {
 class RunController : public QObject {
     Q_OBJECT
 public:
-    using Job = std::function<RunOutcome(const std::atomic<bool>& cancel)>;
+    using Job = std::function<RunOutcome(const std::atomic<bool>& cancel, const RunProgress& progress)>;
 
     explicit RunController(QObject* parent = nullptr);
     ~RunController() override;
@@ -54,6 +55,8 @@ public:
 Q_SIGNALS:
     void runningChanged(bool running);
     void finished(const agv::ui::RunResult& result);
+    /// A partial recording of the run in flight (laid out), so the graph grows live.
+    void progress(const agv::ui::RunResult& partial);
 
 private:
     void startNext();

@@ -1,9 +1,10 @@
 #pragma once
-// The ui's only view of "running a script". The ui does not depend on the interpreter:
-// app/main.cpp implements ScriptRunner with the real one (core/script) and hands it to
-// the GUI (see ui/gui_app.h). Tests use fakes that return synthetic recordings.
+// The ui's only view of "running a script". The ui never runs Python itself: the real
+// runner (ui/run/host_process_runner.h) starts the script host process for each run;
+// tests use fakes that return synthetic recordings.
 
 #include <atomic>
+#include <functional>
 #include <string>
 
 #include "core/trace/recording.h"
@@ -18,15 +19,19 @@ struct RunOutcome {
     bool cancelled = false;      ///< stopped because `cancel` became true
 };
 
+/// Called now and then during a run with everything recorded so far (on the runner's thread).
+using RunProgress = std::function<void(const trace::Recording& soFar)>;
+
 class ScriptRunner {
 public:
     virtual ~ScriptRunner() = default;
 
-    /// Runs `source` to the end (or an uncaught error, a step budget, or cancel) and
-    /// returns what it recorded. Called on a worker thread, one run at a time per
-    /// runner; must poll `cancel` regularly and should not throw (RunController
+    /// Runs `source` to the end (or an uncaught error, a limit, or cancel) and returns
+    /// what it recorded, also when cancelled. Called on a worker thread, one run at a
+    /// time per runner; must poll `cancel` regularly and should not throw (RunController
     /// catches anything that escapes and reports it as a failed run).
-    virtual RunOutcome run(const std::string& source, const std::string& fileName, const std::atomic<bool>& cancel) = 0;
+    virtual RunOutcome run(const std::string& source, const std::string& fileName, const std::atomic<bool>& cancel,
+                           const RunProgress& progress = {}) = 0;
 };
 
 }  // namespace agv::ui

@@ -1,0 +1,34 @@
+#pragma once
+// A Sink that streams every event as a JSON line to a file descriptor while the run
+// goes on: the script host writes its recording to the GUI through a pipe, so the
+// graph grows live and a killed host still leaves what it recorded so far.
+
+#include <chrono>
+#include <string>
+
+#include "core/trace/sink.h"
+
+namespace agv::trace {
+
+class StreamSink : public Sink {
+public:
+    /// Writes to `fd` (not closed by the sink).
+    explicit StreamSink(int fd);
+    ~StreamSink() override;
+    StreamSink(const StreamSink&) = delete;
+    StreamSink& operator=(const StreamSink&) = delete;
+
+    void record(Payload payload, int line) override;
+    /// Writes what is buffered; false once the reader has gone away.
+    bool flush();
+    uint64_t eventCount() const { return m_step; }
+
+private:
+    int m_fd;
+    uint64_t m_step = 0;
+    std::string m_buffer;
+    std::chrono::steady_clock::time_point m_lastFlush;
+    bool m_broken = false;
+};
+
+}  // namespace agv::trace
