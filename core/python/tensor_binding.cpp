@@ -770,8 +770,13 @@ void bindTensor(py::module_& m)
             const Tensor t(s);
             if (t.numel() != 1)
                 raise(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
-            if (isFloatingType(t.dtype()))
-                return py::reinterpret_steal<py::object>(PyNumber_Long(py::float_(t.item()).ptr()));
+            if (isFloatingType(t.dtype())) {
+                // int(float) raises Python's own errors for inf and NaN.
+                PyObject* value = PyNumber_Long(py::float_(t.item()).ptr());
+                if (!value)
+                    throw py::error_already_set();
+                return py::reinterpret_steal<py::object>(value);
+            }
             return py::int_(t.itemInt());
         })
         .def("__index__", [](const ImplPtr& s) {

@@ -1,5 +1,0 @@
-try:
-    [].pop()
-except IndexError:
-    print("handling")
-    raise

@@ -1,5 +1,0 @@
-def train(model, epochs):
-    return model * epochs
-
-print(train(2, 3))
-train(5)

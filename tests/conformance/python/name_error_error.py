@@ -1,4 +1,0 @@
-print("before")
-def f():
-    return undefined_variable + 1
-f()

@@ -1,4 +1,0 @@
-def forever(n):
-    return forever(n + 1)
-
-forever(0)

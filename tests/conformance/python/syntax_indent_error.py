@@ -1,3 +1,0 @@
-def f():
-    return 1
-      print("bad")

@@ -1,3 +1,0 @@
-x = 1
-if x == 1
-    print(x)

@@ -1,2 +1,0 @@
-count = 3
-print("count: " + count)

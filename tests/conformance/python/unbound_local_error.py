@@ -1,4 +1,0 @@
-total = 0
-def add(v):
-    total += v
-add(1)
