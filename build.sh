@@ -15,7 +15,7 @@ PACKAGES=(
     qt6-base-dev qt6-svg-dev libgl-dev
     libgraphviz-dev graphviz
     libopenblas-dev
-    python3.11-dev pybind11-dev
+    python3.11-dev pybind11-dev libseccomp-dev
     ccache
     fonts-dejavu-core fontconfig
 )

@@ -16,16 +16,28 @@ int runHeadless(const HeadlessRunOptions& options)
         std::fprintf(stderr, "autogradviz: can't find '__main__' module in '%s'\n", options.scriptPath.c_str());
         return 2;
     }
+    // The trace file is opened before the script runs: once the sandbox is on, the host
+    // may write only inside the run's temporary folder.
+    std::ofstream trace;
+    if (!options.tracePath.empty()) {
+        trace.open(options.tracePath, std::ios::binary | std::ios::trunc);
+        if (!trace) {
+            std::fprintf(stderr, "autogradviz: could not write the trace: cannot open %s\n", options.tracePath.c_str());
+            return 2;
+        }
+    }
     agv::trace::Recording recording;
     agv::python::HostOptions host;
     host.scriptPath = options.scriptPath;
     host.packageDir = agv::python::findPackageDir(options.executable);
     host.sink = options.tracePath.empty() ? nullptr : &recording;
+    host.sandbox = options.sandbox;
     const int exitCode = agv::python::runHost(host);
-    if (!options.tracePath.empty()) {
-        std::string error;
-        if (!agv::trace::saveJsonl(recording, options.tracePath, &error)) {
-            std::fprintf(stderr, "autogradviz: could not write the trace: %s\n", error.c_str());
+    if (trace.is_open()) {
+        agv::trace::writeJsonl(recording, trace);
+        trace.close();
+        if (!trace) {
+            std::fprintf(stderr, "autogradviz: could not write the trace to %s\n", options.tracePath.c_str());
             return exitCode == 0 ? 2 : exitCode;
         }
     }

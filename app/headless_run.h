@@ -8,6 +8,7 @@ struct HeadlessRunOptions {
     std::string scriptPath;
     std::string tracePath;  ///< --trace OUT.jsonl (empty: none)
     std::string executable; ///< argv[0], to find our torch package next to the binary
+    bool sandbox = true;    ///< --no-sandbox turns the host's sandbox off
 };
 
 /// Returns the process exit code (0, or 1 on an uncaught exception, 2 on usage errors).

@@ -28,6 +28,7 @@ int runHostMode(const HostModeOptions& options)
     host.packageDir = agv::python::findPackageDir(options.executable);
     host.sink = &sink;
     host.echoOutput = false;
+    host.sandbox = true;
     host.memoryLimitBytes = options.memoryLimitBytes;
     const int exitCode = agv::python::runHost(host);
     sink.flush();

@@ -19,10 +19,12 @@
 
 namespace {
 const char* const kHeadlessHelp =
-    "       autogradviz --run FILE.py [--trace OUT.jsonl]\n"
+    "       autogradviz --run FILE.py [--trace OUT.jsonl] [--no-sandbox]\n"
     "\n"
     "  --run FILE.py         run headless; print what `python3 FILE.py` prints; exit 0 or 1\n"
     "  --trace OUT.jsonl     with --run: also write the recording, one JSON event per line\n"
+    "  --no-sandbox          with --run: let the script start processes, use the network and\n"
+    "                        read and write files anywhere (your own code on your own machine)\n"
     "                        (schema: README.md, section 'Trace schema')\n";
 }  // namespace
 
@@ -50,6 +52,8 @@ int main(int argc, char** argv)
             }
             headless = true;
             run.scriptPath = argv[++i];
+        } else if (arg == "--no-sandbox") {
+            run.sandbox = false;
         } else if (arg == "--trace") {
             if (i + 1 >= argc) {
                 std::fputs("autogradviz: --trace needs an output path\n", stderr);

@@ -4,10 +4,12 @@
 
 #include <sys/resource.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
 #include "core/python/host_hooks.h"
+#include "core/python/sandbox.h"
 #include "core/python/torch_module.h"
 
 namespace agv::python {
@@ -84,6 +86,20 @@ int runHost(const HostOptions& options)
         setrlimit(RLIMIT_DATA, &limit);
     }
     registerTorchModule();
+    SandboxOptions sandbox;
+    if (options.sandbox) {
+        namespace fs = std::filesystem;
+        std::error_code ec;
+        sandbox.scriptDir = fs::absolute(options.scriptPath, ec).parent_path().string();
+        sandbox.readable = {AGV_STDLIB_DIR, options.packageDir};
+        sandbox.tempDir = makeRunTempDir();
+        if (sandbox.tempDir.empty()) {
+            std::fprintf(stderr, "autogradviz: cannot create a temporary folder for the run\n");
+            return 2;
+        }
+        setenv("TMPDIR", sandbox.tempDir.c_str(), 1);  // tempfile and friends write there
+        installAuditHook(sandbox);
+    }
     PyConfig config;
     std::string error;
     if (!configure(config, options, error)) {
@@ -102,10 +118,17 @@ int runHost(const HostOptions& options)
     HostSession session(options);
     if (!session.start())
         return 2;
+    if (options.sandbox) {
+        const std::string layers = applyKernelSandbox(sandbox);
+        if (std::getenv("AGV_SANDBOX_DEBUG"))
+            std::fprintf(stderr, "autogradviz: sandbox: %s\n", layers.c_str());
+    }
     // Runs the script as __main__ like `python3 FILE.py` (sys.exit, uncaught errors,
     // KeyboardInterrupt), then finalises the interpreter: every tensor dies inside the
     // session, so the recording sees the memory being released.
-    return Py_RunMain();
+    const int exitCode = Py_RunMain();
+    removeRunTempDir(sandbox.tempDir);
+    return exitCode;
 }
 
 }  // namespace agv::python
