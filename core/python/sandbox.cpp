@@ -145,7 +145,7 @@ int auditHook(const char* eventName, PyObject* args, void*)
         PyObject* name = PyTuple_Check(args) && PyTuple_GET_SIZE(args) > 0 ? PyTuple_GET_ITEM(args, 0) : nullptr;
         return name == Py_None ? 0 : refuse(kNoNativeLibraries);
     }
-    if (event == "ctypes.call_function")
+    if (event == "ctypes.dlsym" || event == "ctypes.call_function")
         return refuse(kNoNativeLibraries);
     if (event == "os.listdir" || event == "os.scandir" || event == "glob.glob")
         return checkRead(pathArg(args, 0).empty() ? "." : pathArg(args, 0));

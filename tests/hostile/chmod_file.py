@@ -1,0 +1,5 @@
+# Hostile: chmod a system file.
+# expect-exit: 1
+# expect: PermissionError: autogradviz scripts can only write files in their temporary folder (TEMP_DIR), not /etc/hostname
+import os
+os.chmod('/etc/hostname', 0o777)

@@ -1,0 +1,5 @@
+# Hostile: A single fork.
+# expect-exit: 1
+# expect: PermissionError: autogradviz scripts cannot start processes
+import os
+os.fork()
