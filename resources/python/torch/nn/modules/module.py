@@ -28,6 +28,16 @@ def _zero_grad(params, set_to_none):
                 p.grad.zero_()
 
 
+def _adopt(child, name):
+    # A child module's parameters are labelled in the graph by their qualified name
+    # ('0.weight', 'fc.bias'), and its calls by its attribute path ('0', 'encoder.fc'):
+    # the names named_parameters() and named_modules() give from the outermost module.
+    for module_name, module in child.named_modules(prefix=name):
+        object.__setattr__(module, '_agv_path', module_name)
+    for param_name, param in child.named_parameters(prefix=name):
+        _C._label(param, param_name)
+
+
 class Module:
     def __init__(self):
         object.__setattr__(self, 'training', True)
@@ -40,7 +50,7 @@ class Module:
         raise NotImplementedError('Module [' + type(self).__name__ + '] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
-        _C._trace_module_enter(self, self._agv_id, type(self).__name__)
+        _C._trace_module_enter(self, self._agv_id, self.__dict__.get('_agv_path') or type(self).__name__)
         try:
             result = self.forward(*args, **kwargs)
         finally:
@@ -73,6 +83,7 @@ class Module:
                 raise AttributeError('cannot assign module before Module.__init__() call')
             self._remove_from(name, modules)
             modules[name] = value
+            _adopt(value, name)
         elif name in self.__dict__.get('_parameters', {}):
             if value is not None:
                 raise TypeError("cannot assign '" + torch.typename(value) + "' as parameter '" + name +
@@ -109,6 +120,8 @@ class Module:
 
     def add_module(self, name, module):
         self._modules[name] = module
+        if module is not None:
+            _adopt(module, name)
 
     def named_parameters(self, prefix='', recurse=True):
         result = []
