@@ -495,9 +495,9 @@ py::object logicalAndOr(const Tensor& a, const Tensor& b, bool isAnd)
 
 enum class BinOp { Add, Sub, Mul, TrueDiv, MatMul, Pow, And, Or };
 
-py::object binaryOp(const ImplPtr& selfImpl, py::handle other, BinOp op, bool reflected)
+py::object binaryOp(py::handle selfObject, py::handle other, BinOp op, bool reflected)
 {
-    const Tensor self(selfImpl);
+    const Tensor self = *asTensor(selfObject);
     if (auto o = asTensor(other)) {
         const Tensor& a = reflected ? *o : self;
         const Tensor& b = reflected ? self : *o;
@@ -707,20 +707,20 @@ void bindTensor(py::module_& m)
                                })
         .def("_repr", [](const ImplPtr& self) { return T(self).repr(); })
         .def("_agv_id", [](const ImplPtr& self) { return self->id(); })
-        .def("__add__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Add, false); })
-        .def("__radd__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Add, true); })
-        .def("__sub__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Sub, false); })
-        .def("__rsub__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Sub, true); })
-        .def("__mul__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Mul, false); })
-        .def("__rmul__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Mul, true); })
-        .def("__truediv__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::TrueDiv, false); })
-        .def("__rtruediv__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::TrueDiv, true); })
-        .def("__matmul__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::MatMul, false); })
-        .def("__rmatmul__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::MatMul, true); })
-        .def("__pow__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Pow, false); })
-        .def("__rpow__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Pow, true); })
-        .def("__and__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::And, false); })
-        .def("__or__", [](const ImplPtr& s, py::handle o) { return binaryOp(s, o, BinOp::Or, false); })
+        .def("__add__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Add, false); })
+        .def("__radd__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Add, true); })
+        .def("__sub__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Sub, false); })
+        .def("__rsub__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Sub, true); })
+        .def("__mul__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Mul, false); })
+        .def("__rmul__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Mul, true); })
+        .def("__truediv__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::TrueDiv, false); })
+        .def("__rtruediv__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::TrueDiv, true); })
+        .def("__matmul__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::MatMul, false); })
+        .def("__rmatmul__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::MatMul, true); })
+        .def("__pow__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Pow, false); })
+        .def("__rpow__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Pow, true); })
+        .def("__and__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::And, false); })
+        .def("__or__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Or, false); })
         .def("__iadd__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Add); })
         .def("__isub__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Sub); })
         .def("__imul__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Mul); })
