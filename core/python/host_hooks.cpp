@@ -5,6 +5,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/autograd/grad_mode.h"
 #include "core/python/bindings.h"
@@ -25,6 +26,8 @@ struct TracerState {
     std::unordered_map<PyObject*, bool> userFiles;
     /// per live user frame: variable name -> id of the tensor it last held
     std::unordered_map<PyFrameObject*, std::unordered_map<std::string, uint64_t>> names;
+    /// tensors that already carry a name (see labelVariables)
+    std::unordered_set<uint64_t> labelled;
     PyObject* linecache = nullptr;
 };
 TracerState g_tracer;
@@ -60,8 +63,13 @@ bool isUserFrame(PyFrameObject* frame)
 
 /// Publishes TensorLabeled for every variable of `frame` that now holds a different
 /// tensor than at the previous look: Python Tutor's "compare the locals" approach.
+/// A script-level name always wins; inside a function a tensor is named only when it
+/// has no name yet, so `def f(t)` does not rename the caller's `x` to `t`.
 void labelVariables(PyFrameObject* frame)
 {
+    PyCodeObject* code = PyFrame_GetCode(frame);
+    const bool moduleLevel = PyUnicode_CompareWithASCIIString(code->co_name, "<module>") == 0;
+    Py_DECREF(code);
     PyObject* locals = PyFrame_GetLocals(frame);  // for module code: the globals dict
     if (!locals) {
         PyErr_Clear();
@@ -88,6 +96,8 @@ void labelVariables(PyFrameObject* frame)
             if (!inserted && it->second == id)
                 continue;
             it->second = id;
+            if (!g_tracer.labelled.insert(id).second && !moduleLevel)
+                continue;
             trace::publish(trace::TensorLabeled{id, name});
         }
     }
