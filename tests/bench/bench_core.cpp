@@ -14,6 +14,7 @@
 #include "core/autograd/engine.h"
 #include "core/ops/ops.h"
 #include "core/trace/recording.h"
+#include "core/trace/trace_jsonl.h"
 
 using namespace agv;
 using Clock = std::chrono::steady_clock;
@@ -110,6 +111,39 @@ int main(int argc, char** argv)
         const double t = best(quick ? 1 : 3, [&] { Tensor c = ops::mm(m1, m2); });
         std::printf("| matmul %lldx%lld float32 | %.1f GFLOP/s |\n", (long long)size, (long long)size,
                     2.0 * double(size * size * size) / t / 1e9);
+    }
+
+    // The host -> GUI stream: a real recording (the chain above, sink on) encoded as JSON
+    // lines by the host and decoded by the GUI.
+    {
+        trace::Recording recording;
+        {
+            trace::ScopedSink sink(&recording);
+            Tensor x = ops::scalarTensor(1.0);
+            ops::requiresGrad_(x, true);
+            Tensor y = x;
+            for (int i = 0; i < (quick ? 5'000 : 50'000); ++i)
+                y = ops::add(ops::mul(y, 1.0001), 0.5);
+            agv::backward({y});
+        }
+        std::vector<std::string> lines;
+        lines.reserve(recording.size());
+        const auto t0 = Clock::now();
+        for (const trace::Event& e : recording.events())
+            lines.push_back(trace::eventToJson(e));
+        const auto t1 = Clock::now();
+        size_t bytes = 0;
+        for (const std::string& line : lines) {
+            bytes += line.size() + 1;
+            if (!trace::eventFromJson(line))
+                return 1;
+        }
+        const auto t2 = Clock::now();
+        const double events = double(recording.size());
+        std::printf("| JSONL stream, %zu events (%.0f bytes each): encode | %.2f M events/s |\n", recording.size(),
+                    double(bytes) / events, events / std::chrono::duration<double>(t1 - t0).count() / 1e6);
+        std::printf("| JSONL stream: decode | %.2f M events/s |\n",
+                    events / std::chrono::duration<double>(t2 - t1).count() / 1e6);
     }
     return 0;
 }
