@@ -35,6 +35,8 @@ install_missing() {
 }
 
 build() {
+    # ccache hashes paths relative to the checkout, so a fresh clone reuses earlier builds.
+    export CCACHE_BASEDIR="$PWD"
     cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache ${AGV_CMAKE_ARGS:-} >/dev/null
     cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
