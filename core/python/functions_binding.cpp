@@ -18,16 +18,6 @@ namespace agv::python {
 
 namespace {
 
-using Native = py::object (*)(CallArgs& args);
-
-void def(py::module_& m, const char* name, Native fn)
-{
-    m.def(name, [fn](py::args args, py::kwargs kwargs) {
-        CallArgs call{std::move(args), std::move(kwargs)};
-        return fn(call);
-    });
-}
-
 /// Common keyword arguments of factory functions.
 struct FactoryOptions {
     std::optional<ScalarType> dtype;
@@ -228,31 +218,31 @@ void bindFunctions(py::module_& m)
     m.attr("Generator").attr("__module__") = "torch._C";
     m.attr("default_generator") = py::cast(GeneratorHandle{});
 
-    def(m, "tensor", tensorFactory);
-    def(m, "ones", [](CallArgs& a) { return simpleFactory<ops::ones>(a, "ones"); });
-    def(m, "zeros", [](CallArgs& a) { return simpleFactory<ops::zeros>(a, "zeros"); });
-    def(m, "empty", [](CallArgs& a) { return simpleFactory<ops::empty>(a, "empty"); });
-    def(m, "rand", [](CallArgs& a) { return simpleFactory<ops::rand>(a, "rand"); });
-    def(m, "randn", [](CallArgs& a) { return simpleFactory<ops::randn>(a, "randn"); });
-    def(m, "zeros_like", [](CallArgs& a) { return likeFactory<ops::zerosLike>(a, "zeros_like"); });
-    def(m, "ones_like", [](CallArgs& a) { return likeFactory<ops::onesLike>(a, "ones_like"); });
-    def(m, "empty_like", [](CallArgs& a) { return likeFactory<ops::emptyLike>(a, "empty_like"); });
-    def(m, "rand_like", [](CallArgs& a) { return likeFactory<ops::randLike>(a, "rand_like"); });
-    def(m, "randn_like", [](CallArgs& a) { return likeFactory<ops::randnLike>(a, "randn_like"); });
-    def(m, "full", [](CallArgs& args) {
+    defNative(m, "tensor", tensorFactory);
+    defNative(m, "ones", [](CallArgs& a) { return simpleFactory<ops::ones>(a, "ones"); });
+    defNative(m, "zeros", [](CallArgs& a) { return simpleFactory<ops::zeros>(a, "zeros"); });
+    defNative(m, "empty", [](CallArgs& a) { return simpleFactory<ops::empty>(a, "empty"); });
+    defNative(m, "rand", [](CallArgs& a) { return simpleFactory<ops::rand>(a, "rand"); });
+    defNative(m, "randn", [](CallArgs& a) { return simpleFactory<ops::randn>(a, "randn"); });
+    defNative(m, "zeros_like", [](CallArgs& a) { return likeFactory<ops::zerosLike>(a, "zeros_like"); });
+    defNative(m, "ones_like", [](CallArgs& a) { return likeFactory<ops::onesLike>(a, "ones_like"); });
+    defNative(m, "empty_like", [](CallArgs& a) { return likeFactory<ops::emptyLike>(a, "empty_like"); });
+    defNative(m, "rand_like", [](CallArgs& a) { return likeFactory<ops::randLike>(a, "rand_like"); });
+    defNative(m, "randn_like", [](CallArgs& a) { return likeFactory<ops::randnLike>(a, "randn_like"); });
+    defNative(m, "full", [](CallArgs& args) {
         auto a = bind(args, "full", {"size", "fill_value", "dtype", "device", "requires_grad"}, 2);
         FactoryOptions o = factoryOptions(args);
         return finishFactory(
             ops::full(intList(a[0], "full", "size"), requireScalar(a[1], "full", "fill_value"), o.dtype, o.device), o);
     });
-    def(m, "full_like", [](CallArgs& args) {
+    defNative(m, "full_like", [](CallArgs& args) {
         auto a = bind(args, "full_like", {"input", "fill_value", "dtype", "device", "requires_grad"}, 2);
         FactoryOptions o = factoryOptions(args);
         return finishFactory(ops::fullLike(requireTensor(a[0], "full_like", "input", 1),
                                            requireScalar(a[1], "full_like", "fill_value"), o.dtype),
                              o);
     });
-    def(m, "arange", [](CallArgs& args) {
+    defNative(m, "arange", [](CallArgs& args) {
         FactoryOptions o = factoryOptions(args);
         std::vector<py::handle> p(args.positional.begin(), args.positional.end());
         if (py::handle v = args.keyword("start"))
@@ -268,7 +258,7 @@ void bindFunctions(py::module_& m)
         Scalar step = p.size() == 3 ? requireScalar(p[2], "arange", "step") : Scalar(int64_t(1));
         return finishFactory(ops::arange(start, end, step, o.dtype, o.device), o);
     });
-    def(m, "linspace", [](CallArgs& args) {
+    defNative(m, "linspace", [](CallArgs& args) {
         auto a = bind(args, "linspace", {"start", "end", "steps", "dtype", "device", "requires_grad"}, 3);
         FactoryOptions o = factoryOptions(args);
         return finishFactory(ops::linspace(requireFloat(a[0], "linspace", "start"), requireFloat(a[1], "linspace", "end"),
@@ -276,14 +266,14 @@ void bindFunctions(py::module_& m)
                                            o.device),
                              o);
     });
-    def(m, "eye", [](CallArgs& args) {
+    defNative(m, "eye", [](CallArgs& args) {
         auto a = bind(args, "eye", {"n", "m", "dtype", "device", "requires_grad"}, 1);
         FactoryOptions o = factoryOptions(args);
         return finishFactory(ops::eye(requireInt(a[0], "eye", "n"), given(a[1]) ? requireInt(a[1], "eye", "m") : -1,
                                       o.dtype.value_or(defaultFloatType()), o.device),
                              o);
     });
-    def(m, "randint", [](CallArgs& args) {
+    defNative(m, "randint", [](CallArgs& args) {
         FactoryOptions o = factoryOptions(args);
         std::vector<py::handle> p(args.positional.begin(), args.positional.end());
         if (py::handle v = args.keyword("low"))
@@ -301,7 +291,7 @@ void bindFunctions(py::module_& m)
             o);
     });
 
-#define AGV_MIRROR(name) def(m, #name, [](CallArgs& a) { return mirror(#name, a); })
+#define AGV_MIRROR(name) defNative(m, #name, [](CallArgs& a) { return mirror(#name, a); })
     AGV_MIRROR(add); AGV_MIRROR(sub); AGV_MIRROR(mul); AGV_MIRROR(div); AGV_MIRROR(pow); AGV_MIRROR(neg);
     AGV_MIRROR(reciprocal); AGV_MIRROR(exp); AGV_MIRROR(log); AGV_MIRROR(sqrt); AGV_MIRROR(rsqrt); AGV_MIRROR(abs);
     AGV_MIRROR(sin); AGV_MIRROR(cos); AGV_MIRROR(tanh); AGV_MIRROR(sigmoid); AGV_MIRROR(relu); AGV_MIRROR(clamp);
@@ -314,7 +304,7 @@ void bindFunctions(py::module_& m)
 #undef AGV_MIRROR
     m.attr("clip") = m.attr("clamp");
 
-    def(m, "where", [](CallArgs& args) {
+    defNative(m, "where", [](CallArgs& args) {
         auto a = bind(args, "where", {"condition", "input", "other"}, 3);
         Tensor cond = requireTensor(a[0], "where", "condition", 1);
         auto operand = [](py::handle v) {
@@ -323,25 +313,25 @@ void bindFunctions(py::module_& m)
         };
         return wrapTensor(ops::where(cond, operand(a[1]), operand(a[2])));
     });
-    def(m, "cat", [](CallArgs& args) {
+    defNative(m, "cat", [](CallArgs& args) {
         auto a = bind(args, "cat", {"tensors", "dim"}, 1);
         return wrapTensor(ops::cat(tensorSequence(a[0], "cat"), given(a[1]) ? requireInt(a[1], "cat", "dim") : 0));
     });
     m.attr("concat") = m.attr("cat");
-    def(m, "stack", [](CallArgs& args) {
+    defNative(m, "stack", [](CallArgs& args) {
         auto a = bind(args, "stack", {"tensors", "dim"}, 1);
         return wrapTensor(ops::stack(tensorSequence(a[0], "stack"), given(a[1]) ? requireInt(a[1], "stack", "dim") : 0));
     });
-    def(m, "is_tensor", [](CallArgs& args) -> py::object { return py::bool_(isTensor(argAt(args, 0, "obj"))); });
-    def(m, "allclose", allclose);
-    def(m, "typename", [](CallArgs& args) -> py::object {
+    defNative(m, "is_tensor", [](CallArgs& args) -> py::object { return py::bool_(isTensor(argAt(args, 0, "obj"))); });
+    defNative(m, "allclose", allclose);
+    defNative(m, "typename", [](CallArgs& args) -> py::object {
         py::handle v = argAt(args, 0, "obj");
         if (auto t = asTensor(v))
             return py::str(std::string(t->device().isCuda() ? "torch.cuda." : "torch.") +
                            legacyTensorTypeName(t->dtype()));
         return py::str(typeName(v));
     });
-    def(m, "equal", [](CallArgs& args) -> py::object {
+    defNative(m, "equal", [](CallArgs& args) -> py::object {
         auto a = bind(args, "equal", {"input", "other"}, 2);
         Tensor x = requireTensor(a[0], "equal", "input", 1), y = requireTensor(a[1], "equal", "other", 2);
         if (x.sizes() != y.sizes())
@@ -353,19 +343,19 @@ void bindFunctions(py::module_& m)
     });
 
     // --- random state and defaults
-    def(m, "manual_seed", [](CallArgs& args) {
+    defNative(m, "manual_seed", [](CallArgs& args) {
         auto a = bind(args, "manual_seed", {"seed"}, 1);
         defaultGenerator().manualSeed(uint64_t(requireInt(a[0], "manual_seed", "seed")));
         return py::cast(GeneratorHandle{});
     });
-    def(m, "seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
-    def(m, "initial_seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
-    def(m, "get_rng_state", [](CallArgs&) {
+    defNative(m, "seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
+    defNative(m, "initial_seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
+    defNative(m, "get_rng_state", [](CallArgs&) {
         std::vector<uint8_t> state = defaultGenerator().getState();
         std::vector<int64_t> values(state.begin(), state.end());
         return wrapTensor(ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64));
     });
-    def(m, "set_rng_state", [](CallArgs& args) {
+    defNative(m, "set_rng_state", [](CallArgs& args) {
         Tensor t = requireTensor(argAt(args, 0, "new_state"), "set_rng_state", "new_state", 1);
         std::vector<uint8_t> state;
         for (int64_t i = 0; i < t.numel(); ++i)
@@ -373,15 +363,15 @@ void bindFunctions(py::module_& m)
         defaultGenerator().setState(state);
         return py::object(py::none());
     });
-    def(m, "get_default_dtype", [](CallArgs&) { return wrapDtype(defaultFloatType()); });
-    def(m, "set_default_dtype", [](CallArgs& args) {
+    defNative(m, "get_default_dtype", [](CallArgs&) { return wrapDtype(defaultFloatType()); });
+    defNative(m, "set_default_dtype", [](CallArgs& args) {
         auto d = asDtype(argAt(args, 0, "d"));
         if (!d || !isFloatingType(*d))
             raise(PyExc_TypeError, "only floating-point types are supported as the default type");
         setDefaultFloatType(*d);
         return py::object(py::none());
     });
-    def(m, "set_printoptions", [](CallArgs& args) {
+    defNative(m, "set_printoptions", [](CallArgs& args) {
         auto a = bind(args, "set_printoptions", {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"},
                       0);
         PrintOptions& o = printOptions();

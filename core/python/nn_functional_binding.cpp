@@ -10,16 +10,6 @@ namespace agv::python {
 
 namespace {
 
-using Native = py::object (*)(CallArgs& args);
-
-void def(py::module_& m, const char* name, Native fn)
-{
-    m.def(name, [fn](py::args args, py::kwargs kwargs) {
-        CallArgs call{std::move(args), std::move(kwargs)};
-        return fn(call);
-    });
-}
-
 ops::Reduction reductionArg(py::handle v)
 {
     if (!given(v))
@@ -45,7 +35,7 @@ Tensor unaryArg(CallArgs& args, const char* fn)
 void bindNnFunctional(py::module_& m)
 {
     py::module_ nn = m.def_submodule("_nn");
-    def(nn, "relu", [](CallArgs& args) -> py::object {
+    defNative(nn, "relu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "relu", {"input", "inplace"}, 1);
         Tensor t = requireTensor(a[0], "relu", "input", 1);
         if (given(a[1]) && truthy(a[1])) {
@@ -54,50 +44,50 @@ void bindNnFunctional(py::module_& m)
         }
         return wrapTensor(ops::relu(t));
     });
-    def(nn, "gelu", [](CallArgs& args) -> py::object {
+    defNative(nn, "gelu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "gelu", {"input", "approximate"}, 1);
         return wrapTensor(ops::gelu(requireTensor(a[0], "gelu", "input", 1), given(a[1]) ? a[1].cast<std::string>() : "none"));
     });
-    def(nn, "leaky_relu", [](CallArgs& args) -> py::object {
+    defNative(nn, "leaky_relu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "leaky_relu", {"input", "negative_slope", "inplace"}, 1);
         return wrapTensor(ops::leakyRelu(requireTensor(a[0], "leaky_relu", "input", 1),
                                          given(a[1]) ? requireFloat(a[1], "leaky_relu", "negative_slope") : 0.01));
     });
-    def(nn, "sigmoid", [](CallArgs& args) -> py::object {
+    defNative(nn, "sigmoid", [](CallArgs& args) -> py::object {
         warn("UserWarning", "nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.");
         return wrapTensor(ops::sigmoid(unaryArg(args, "sigmoid")));
     });
-    def(nn, "tanh", [](CallArgs& args) -> py::object {
+    defNative(nn, "tanh", [](CallArgs& args) -> py::object {
         warn("UserWarning", "nn.functional.tanh is deprecated. Use torch.tanh instead.");
         return wrapTensor(ops::tanh(unaryArg(args, "tanh")));
     });
-    def(nn, "softmax", [](CallArgs& args) -> py::object {
+    defNative(nn, "softmax", [](CallArgs& args) -> py::object {
         auto a = bind(args, "softmax", {"input", "dim", "_stacklevel", "dtype"}, 1);
         Tensor t = requireTensor(a[0], "softmax", "input", 1);
         if (!given(a[1]))
             raise(PyExc_TypeError, "softmax() missing required argument 'dim'");
         return wrapTensor(ops::softmax(t, requireInt(a[1], "softmax", "dim")));
     });
-    def(nn, "log_softmax", [](CallArgs& args) -> py::object {
+    defNative(nn, "log_softmax", [](CallArgs& args) -> py::object {
         auto a = bind(args, "log_softmax", {"input", "dim", "_stacklevel", "dtype"}, 1);
         Tensor t = requireTensor(a[0], "log_softmax", "input", 1);
         if (!given(a[1]))
             raise(PyExc_TypeError, "log_softmax() missing required argument 'dim'");
         return wrapTensor(ops::logSoftmax(t, requireInt(a[1], "log_softmax", "dim")));
     });
-    def(nn, "dropout", [](CallArgs& args) -> py::object {
+    defNative(nn, "dropout", [](CallArgs& args) -> py::object {
         auto a = bind(args, "dropout", {"input", "p", "training", "inplace"}, 1);
         const double p = given(a[1]) ? requireFloat(a[1], "dropout", "p") : 0.5;
         const bool training = !given(a[2]) || truthy(a[2]);
         return wrapTensor(ops::dropout(requireTensor(a[0], "dropout", "input", 1), p, training));
     });
-    def(nn, "linear", [](CallArgs& args) -> py::object {
+    defNative(nn, "linear", [](CallArgs& args) -> py::object {
         auto a = bind(args, "linear", {"input", "weight", "bias"}, 2);
         Tensor bias = given(a[2]) ? requireTensor(a[2], "linear", "bias", 3) : Tensor();
         return wrapTensor(ops::linear(requireTensor(a[0], "linear", "input", 1),
                                       requireTensor(a[1], "linear", "weight", 2), bias));
     });
-    def(nn, "mse_loss", [](CallArgs& args) -> py::object {
+    defNative(nn, "mse_loss", [](CallArgs& args) -> py::object {
         auto a = bind(args, "mse_loss", {"input", "target", "size_average", "reduce", "reduction"}, 2);
         Tensor input = requireTensor(a[0], "mse_loss", "input", 1);
         Tensor target = requireTensor(a[1], "mse_loss", "target", 2);
@@ -109,13 +99,13 @@ void bindNnFunctional(py::module_& m)
                         "the same size.");
         return wrapTensor(ops::mseLoss(input, target, reductionArg(a[4])));
     });
-    def(nn, "nll_loss", [](CallArgs& args) -> py::object {
+    defNative(nn, "nll_loss", [](CallArgs& args) -> py::object {
         auto a = bind(args, "nll_loss",
                                 {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction"}, 2);
         return wrapTensor(ops::nllLoss(requireTensor(a[0], "nll_loss", "input", 1),
                                        requireTensor(a[1], "nll_loss", "target", 2), reductionArg(a[6])));
     });
-    def(nn, "cross_entropy", [](CallArgs& args) -> py::object {
+    defNative(nn, "cross_entropy", [](CallArgs& args) -> py::object {
         auto a = bind(args, "cross_entropy",
                                 {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction",
                                  "label_smoothing"},

@@ -246,6 +246,14 @@ py::handle CallArgs::keyword(std::string_view name) const
     return py::handle(v);
 }
 
+void defNative(py::module_& m, const char* name, NativeFunction fn)
+{
+    m.def(name, [fn](py::args args, py::kwargs kwargs) {
+        CallArgs call{std::move(args), std::move(kwargs)};
+        return fn(call);
+    });
+}
+
 py::handle argAt(const CallArgs& args, size_t pos, std::string_view keyword)
 {
     if (pos < args.positional.size())

@@ -85,6 +85,11 @@ struct CallArgs {
     py::handle keyword(std::string_view name) const;
 };
 
+/// A function of the module that binds its own arguments (PyTorch's signatures are
+/// richer than pybind11's overloads: `zeros(2, 3)`, `zeros((2, 3))`, `zeros(size=...)`).
+using NativeFunction = py::object (*)(CallArgs& args);
+void defNative(py::module_& m, const char* name, NativeFunction fn);
+
 /// Binds `args` to a Python-style signature and reports arity and keyword errors with
 /// CPython's wording. `names` lists the parameters in order; the first `required` must
 /// be given. Missing optional parameters come back as null handles (see given()).
