@@ -245,6 +245,10 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
 
         for (uint32_t i = 0; i < inputs.size(); ++i)
             inputs[i] = runHooks(*node, i, inputs[i]);
+        const auto functionPreHooks = node->functionPreHooks();  // a hook may remove hooks
+        for (const auto& [id, hook] : functionPreHooks)
+            if (std::optional<variable_list> replaced = hook(inputs))
+                inputs = std::move(*replaced);
         for (uint32_t i = 0; i < inputs.size(); ++i) {
             auto it = task.captures.find({node.get(), i});
             if (it != task.captures.end())
@@ -262,6 +266,20 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
             GradModeGuard mode(task.createGraph);
             trace::MuteGuard mute;
             outputs = node->apply(std::move(inputs));
+            validateOutputs(*node, outputs);
+        } catch (Error& error) {
+            reportFailure(*node, error);
+            throw;
+        }
+        if (!node->functionPostHooks().empty()) {
+            // Hooks are user code: they run with grad mode as the backward call set it.
+            GradModeGuard mode(task.createGraph);
+            const auto postHooks = node->functionPostHooks();
+            for (const auto& [id, hook] : postHooks)
+                if (std::optional<variable_list> replaced = hook(outputs, gradInputs))
+                    outputs = std::move(*replaced);
+        }
+        try {
             validateOutputs(*node, outputs);
         } catch (Error& error) {
             reportFailure(*node, error);

@@ -59,6 +59,28 @@ bool Node::removePreHook(int id)
     return true;
 }
 
+int Node::addFunctionPreHook(FunctionPreHook fn)
+{
+    const int id = m_nextHookId++;
+    m_functionPreHooks.emplace_back(id, std::move(fn));
+    return id;
+}
+
+int Node::addFunctionPostHook(FunctionPostHook fn)
+{
+    const int id = m_nextHookId++;
+    m_functionPostHooks.emplace_back(id, std::move(fn));
+    return id;
+}
+
+bool Node::removeFunctionHook(int id)
+{
+    auto erase = [id](auto& hooks) {
+        return std::erase_if(hooks, [id](const auto& h) { return h.first == id; }) > 0;
+    };
+    return erase(m_functionPreHooks) || erase(m_functionPostHooks);
+}
+
 // --- BackwardNode ---
 
 variable_list BackwardNode::apply(variable_list&& grads) { return m_rule(*this, grads); }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -78,6 +79,19 @@ public:
     bool removePreHook(int id);
     const std::vector<PreHook>& preHooks() const { return m_preHooks; }
 
+    /// Hooks on the node itself (grad_fn.register_prehook / register_hook). A pre hook sees
+    /// the gradients flowing in (PyTorch's grad_outputs) before the node runs; a post hook
+    /// sees what the node computed (grad_inputs) and the gradients it got. Each may return
+    /// replacements; nullopt keeps what there is.
+    using FunctionPreHook = std::function<std::optional<variable_list>(const variable_list& gradOutputs)>;
+    using FunctionPostHook =
+        std::function<std::optional<variable_list>(const variable_list& gradInputs, const variable_list& gradOutputs)>;
+    int addFunctionPreHook(FunctionPreHook fn);
+    int addFunctionPostHook(FunctionPostHook fn);
+    bool removeFunctionHook(int id);
+    const std::vector<std::pair<int, FunctionPreHook>>& functionPreHooks() const { return m_functionPreHooks; }
+    const std::vector<std::pair<int, FunctionPostHook>>& functionPostHooks() const { return m_functionPostHooks; }
+
     const trace::StackTrace& forwardTrace() const { return m_forwardTrace; }
     void setForwardTrace(trace::StackTrace trace) { m_forwardTrace = std::move(trace); }
 
@@ -90,6 +104,8 @@ private:
     std::vector<InputMetadata> m_inputMetadata;
     std::vector<std::pair<std::string, SavedAttr>> m_attrs;
     std::vector<PreHook> m_preHooks;
+    std::vector<std::pair<int, FunctionPreHook>> m_functionPreHooks;
+    std::vector<std::pair<int, FunctionPostHook>> m_functionPostHooks;
     trace::StackTrace m_forwardTrace;
     uint64_t m_id;
     uint64_t m_sequenceNr;

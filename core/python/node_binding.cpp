@@ -8,6 +8,7 @@
 #include "core/autograd/node.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/tensor_support.h"
 
 namespace agv::python {
 
@@ -75,6 +76,34 @@ py::object savedAttribute(const NodePtr& node, const std::string& attr)
     raise(PyExc_AttributeError, "'" + node->name() + "' object has no attribute '" + attr + "'");
 }
 
+py::tuple toTuple(const variable_list& grads)
+{
+    py::tuple out(grads.size());
+    for (size_t i = 0; i < grads.size(); ++i)
+        out[i] = wrapTensor(grads[i]);
+    return out;
+}
+
+/// A hook's result: None keeps the gradients; otherwise a sequence of the same length.
+std::optional<variable_list> hookResult(py::handle hook, py::handle result, size_t expected)
+{
+    if (result.is_none())
+        return std::nullopt;
+    if (!PyTuple_Check(result.ptr()) && !PyList_Check(result.ptr()))
+        raise(PyExc_TypeError, "expected tuple, but hook returned '" + typeName(result) + "'");
+    const size_t got = py::len(result);
+    if (got != expected) {
+        const std::string name = py::hasattr(hook, "__name__") ? py::str(hook.attr("__name__")).cast<std::string>()
+                                                                  : std::string("<hook>");
+        raise(PyExc_RuntimeError, "hook '" + name + "' has returned an incorrect number of values (got " +
+                                      std::to_string(got) + ", but expected " + std::to_string(expected) + ")");
+    }
+    variable_list out;
+    for (py::handle item : result)
+        out.push_back(item.is_none() ? Tensor() : requireTensor(item, "hook", "grad", 1));
+    return out;
+}
+
 }  // namespace
 
 py::object wrapNode(const NodePtr& node)
@@ -133,6 +162,29 @@ void bindNodes(py::module_& m)
                  char address[32];
                  std::snprintf(address, sizeof address, "%p", static_cast<void*>(self.ptr()));
                  return "<" + self.cast<NodePtr>()->name() + " object at " + address + ">";
+             })
+        .def("register_prehook",
+             [](const NodePtr& n, py::object hook) {
+                 std::weak_ptr<Node> weak = n;
+                 const int id = n->addFunctionPreHook([hook](const variable_list& gradOutputs) {
+                     return hookResult(hook, hook(toTuple(gradOutputs)), gradOutputs.size());
+                 });
+                 return RemovableHandle{[weak, id] {
+                     if (auto node = weak.lock())
+                         node->removeFunctionHook(id);
+                 }};
+             })
+        .def("register_hook",
+             [](const NodePtr& n, py::object hook) {
+                 std::weak_ptr<Node> weak = n;
+                 const int id =
+                     n->addFunctionPostHook([hook](const variable_list& gradInputs, const variable_list& gradOutputs) {
+                         return hookResult(hook, hook(toTuple(gradInputs), toTuple(gradOutputs)), gradInputs.size());
+                     });
+                 return RemovableHandle{[weak, id] {
+                     if (auto node = weak.lock())
+                         node->removeFunctionHook(id);
+                 }};
              })
         .def("__getattr__", &savedAttribute)
         .def("__eq__", [](const NodePtr& a, py::handle b) {
