@@ -28,6 +28,8 @@ struct TracerState {
     std::unordered_map<PyFrameObject*, std::unordered_map<std::string, uint64_t>> names;
     /// tensors that already carry a name (see labelVariables)
     std::unordered_set<uint64_t> labelled;
+    /// parameters named by their module ('0.weight'): a loop variable never renames them
+    std::unordered_set<uint64_t> pinned;
     PyObject* linecache = nullptr;
 };
 TracerState g_tracer;
@@ -96,7 +98,7 @@ void labelVariables(PyFrameObject* frame)
             if (!inserted && it->second == id)
                 continue;
             it->second = id;
-            if (!g_tracer.labelled.insert(id).second && !moduleLevel)
+            if (g_tracer.pinned.count(id) || (!g_tracer.labelled.insert(id).second && !moduleLevel))
                 continue;
             trace::publish(trace::TensorLabeled{id, name});
         }
@@ -225,9 +227,11 @@ void bindHostHooks(py::module_& m)
     });
     m.def("_record_exception", &recordException);
     m.def("_label", [](py::handle t, const std::string& name) {
-        if (trace::enabled())
-            if (auto tensor = asTensor(t))
+        if (auto tensor = asTensor(t)) {
+            g_tracer.pinned.insert(tensor->id());
+            if (trace::enabled())
                 trace::publish(trace::TensorLabeled{tensor->id(), name});
+        }
     });
     m.def("_next_module_id", [] { return nextObjectId(); });
     m.def("_trace_module_enter", [](py::handle module, uint64_t id, const std::string& name) {
