@@ -263,23 +263,16 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
         variable_list gradInputs = inputs;
         variable_list outputs;
         try {
+            // Grad mode as the backward call set it, for the node and for hooks (user code).
             GradModeGuard mode(task.createGraph);
-            trace::MuteGuard mute;
-            outputs = node->apply(std::move(inputs));
-            validateOutputs(*node, outputs);
-        } catch (Error& error) {
-            reportFailure(*node, error);
-            throw;
-        }
-        if (!node->functionPostHooks().empty()) {
-            // Hooks are user code: they run with grad mode as the backward call set it.
-            GradModeGuard mode(task.createGraph);
-            const auto postHooks = node->functionPostHooks();
+            {
+                trace::MuteGuard mute;
+                outputs = node->apply(std::move(inputs));
+            }
+            const auto postHooks = node->functionPostHooks();  // a hook may remove hooks
             for (const auto& [id, hook] : postHooks)
                 if (std::optional<variable_list> replaced = hook(outputs, gradInputs))
                     outputs = std::move(*replaced);
-        }
-        try {
             validateOutputs(*node, outputs);
         } catch (Error& error) {
             reportFailure(*node, error);
