@@ -10,6 +10,7 @@
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/tensor_support.h"
 #include "core/random/generator.h"
 #include "core/tensor/tensor_print.h"
 #include "core/warning.h"
@@ -333,13 +334,8 @@ void bindFunctions(py::module_& m)
     });
     defNative(m, "equal", [](CallArgs& args) -> py::object {
         auto a = bind(args, "equal", {"input", "other"}, 2);
-        Tensor x = requireTensor(a[0], "equal", "input", 1), y = requireTensor(a[1], "equal", "other", 2);
-        if (x.sizes() != y.sizes())
-            return py::bool_(false);
-        for (int64_t i = 0; i < x.numel(); ++i)
-            if (x.valueAt(i) != y.valueAt(i))
-                return py::bool_(false);
-        return py::bool_(true);
+        return py::bool_(
+            tensorsEqual(requireTensor(a[0], "equal", "input", 1), requireTensor(a[1], "equal", "other", 2)));
     });
 
     // --- random state and defaults

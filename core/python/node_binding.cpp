@@ -76,14 +76,6 @@ py::object savedAttribute(const NodePtr& node, const std::string& attr)
     raise(PyExc_AttributeError, "'" + node->name() + "' object has no attribute '" + attr + "'");
 }
 
-py::tuple toTuple(const variable_list& grads)
-{
-    py::tuple out(grads.size());
-    for (size_t i = 0; i < grads.size(); ++i)
-        out[i] = wrapTensor(grads[i]);
-    return out;
-}
-
 /// A hook's result: None keeps the gradients; otherwise a sequence of the same length.
 std::optional<variable_list> hookResult(py::handle hook, py::handle result, size_t expected)
 {
@@ -113,15 +105,7 @@ py::object wrapNode(const NodePtr& node)
     const py::detail::type_info* info = py::detail::get_type_info(typeid(Node));
     if (py::handle existing = py::detail::find_registered_python_instance(node.get(), info))
         return py::reinterpret_steal<py::object>(existing);
-    py::handle cls = classFor(node->name());
-    auto instance = py::reinterpret_steal<py::object>(
-        py::detail::make_new_instance(reinterpret_cast<PyTypeObject*>(cls.ptr())));
-    auto* wrapper = reinterpret_cast<py::detail::instance*>(instance.ptr());
-    wrapper->owned = true;
-    py::detail::values_and_holders(wrapper).begin()->value_ptr() = node.get();
-    NodePtr holder = node;
-    info->init_instance(wrapper, &holder);
-    return instance;
+    return wrapHolderAs(classFor(node->name()), info, node.get(), &node);
 }
 
 void bindNodes(py::module_& m)
@@ -167,7 +151,7 @@ void bindNodes(py::module_& m)
              [](const NodePtr& n, py::object hook) {
                  std::weak_ptr<Node> weak = n;
                  const int id = n->addFunctionPreHook([hook](const variable_list& gradOutputs) {
-                     return hookResult(hook, hook(toTuple(gradOutputs)), gradOutputs.size());
+                     return hookResult(hook, hook(wrapTensors(gradOutputs)), gradOutputs.size());
                  });
                  return RemovableHandle{[weak, id] {
                      if (auto node = weak.lock())
@@ -179,7 +163,7 @@ void bindNodes(py::module_& m)
                  std::weak_ptr<Node> weak = n;
                  const int id =
                      n->addFunctionPostHook([hook](const variable_list& gradInputs, const variable_list& gradOutputs) {
-                         return hookResult(hook, hook(toTuple(gradInputs), toTuple(gradOutputs)), gradInputs.size());
+                         return hookResult(hook, hook(wrapTensors(gradInputs), wrapTensors(gradOutputs)), gradInputs.size());
                      });
                  return RemovableHandle{[weak, id] {
                      if (auto node = weak.lock())

@@ -45,19 +45,23 @@ const py::detail::type_info* tensorTypeInfo()
 
 void setTensorClass(py::object cls) { g_tensorClass = reinterpret_cast<PyTypeObject*>(cls.release().ptr()); }
 
-py::object wrapTensorAs(py::handle type, const Tensor& t)
+py::object wrapHolderAs(py::handle type, const py::detail::type_info* info, void* pointer, const void* holder)
 {
-    // What pybind11 does when it casts a holder, but with the Python subclass as the
-    // instance's type: PyTorch's tensors are instances of torch.Tensor, a Python class.
-    const py::detail::type_info* info = tensorTypeInfo();
+    // What pybind11 does when it casts a holder, but with a chosen (Python) class as the
+    // instance's type: PyTorch's tensors are instances of torch.Tensor, a Python class,
+    // and each grad_fn is an instance of its node's own class.
     auto instance = py::reinterpret_steal<py::object>(
         py::detail::make_new_instance(reinterpret_cast<PyTypeObject*>(type.ptr())));
     auto* wrapper = reinterpret_cast<py::detail::instance*>(instance.ptr());
     wrapper->owned = true;
-    py::detail::values_and_holders(wrapper).begin()->value_ptr() = t.impl();
-    std::shared_ptr<TensorImpl> holder = t.implPtr();
-    info->init_instance(wrapper, &holder);
+    py::detail::values_and_holders(wrapper).begin()->value_ptr() = pointer;
+    info->init_instance(wrapper, holder);
     return instance;
+}
+
+py::object wrapTensorAs(py::handle type, const Tensor& t)
+{
+    return wrapHolderAs(type, tensorTypeInfo(), t.impl(), &t.implPtr());
 }
 
 py::object wrapTensor(const Tensor& t)

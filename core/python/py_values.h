@@ -30,6 +30,10 @@ void setTensorClass(py::object cls);
 /// A new Python object of `type` (torch.Tensor or a subclass such as nn.Parameter)
 /// holding `t`; it becomes the object `wrapTensor(t)` returns while it lives.
 py::object wrapTensorAs(py::handle type, const Tensor& t);
+/// A new instance of the Python class `type` (a pybind11 class or a Python subclass of
+/// one) holding `holder`, registered so that pybind11 hands out this object for the
+/// pointer while it lives. `info` is the pybind11 type the holder belongs to.
+py::object wrapHolderAs(py::handle type, const py::detail::type_info* info, void* pointer, const void* holder);
 /// A tuple of wrapped tensors.
 py::tuple wrapTensors(const TensorList& ts);
 /// True when `h` is a torch.Tensor (or a subclass such as nn.Parameter).

@@ -124,13 +124,7 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         } END,
         METHOD(equal) {
             auto a = bind(args, "equal", {"other"}, 1);
-            const Tensor other = requireTensor(a[0], "equal", "other", 1);
-            if (self.sizes() != other.sizes())
-                return py::bool_(false);
-            for (int64_t i = 0; i < self.numel(); ++i)
-                if (self.valueAt(i) != other.valueAt(i))
-                    return py::bool_(false);
-            return py::bool_(true);
+            return py::bool_(tensorsEqual(self, requireTensor(a[0], "equal", "other", 1)));
         } END,
         METHOD(dim) { bind(args, "dim", {}, 0); return py::int_(self.dim()); } END,
         METHOD(numel) { bind(args, "numel", {}, 0); return py::int_(self.numel()); } END,
@@ -589,6 +583,16 @@ py::object makeReturnType(const char* name, py::object values, py::object indice
 }
 
 void setReturnTypesModule(py::object module) { returnTypesModule() = std::move(module); }
+
+bool tensorsEqual(const Tensor& a, const Tensor& b)
+{
+    if (a.sizes() != b.sizes())
+        return false;
+    for (int64_t i = 0; i < a.numel(); ++i)
+        if (a.valueAt(i) != b.valueAt(i))
+            return false;
+    return true;
+}
 
 Tensor indexTensor(const Tensor& t, py::handle key)
 {

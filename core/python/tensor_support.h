@@ -21,6 +21,9 @@ struct RemovableHandle {
     std::function<void()> remove;
 };
 
+/// torch.equal / Tensor.equal: same sizes and the same values.
+bool tensorsEqual(const Tensor& a, const Tensor& b);
+
 /// `t[key]`: ints, slices, None, Ellipsis, tuples of those, and a tensor/list index.
 Tensor indexTensor(const Tensor& t, py::handle key);
 
