@@ -55,23 +55,13 @@ bool isUserFile(PyObject* filename)
     return user;
 }
 
-bool isUserFrame(PyFrameObject* frame)
-{
-    PyCodeObject* code = PyFrame_GetCode(frame);
-    const bool user = isUserFile(code->co_filename);
-    Py_DECREF(code);
-    return user;
-}
-
 /// Publishes TensorLabeled for every variable of `frame` that now holds a different
 /// tensor than at the previous look: Python Tutor's "compare the locals" approach.
 /// A script-level name always wins; inside a function a tensor is named only when it
 /// has no name yet, so `def f(t)` does not rename the caller's `x` to `t`.
-void labelVariables(PyFrameObject* frame)
+void labelVariables(PyFrameObject* frame, PyCodeObject* code)
 {
-    PyCodeObject* code = PyFrame_GetCode(frame);
     const bool moduleLevel = PyUnicode_CompareWithASCIIString(code->co_name, "<module>") == 0;
-    Py_DECREF(code);
     PyObject* locals = PyFrame_GetLocals(frame);  // for module code: the globals dict
     if (!locals) {
         PyErr_Clear();
@@ -110,10 +100,13 @@ int traceFunction(PyObject*, PyFrameObject* frame, int what, PyObject*)
 {
     if (what != PyTrace_LINE && what != PyTrace_RETURN)
         return 0;
-    if (!isUserFrame(frame))
+    PyCodeObject* code = PyFrame_GetCode(frame);
+    const bool user = isUserFile(code->co_filename);
+    if (user && trace::enabled())
+        labelVariables(frame, code);
+    Py_DECREF(code);
+    if (!user)
         return 0;  // library code never moves the learner's line
-    if (trace::enabled())
-        labelVariables(frame);
     if (what == PyTrace_RETURN) {
         g_tracer.names.erase(frame);
         return 0;
