@@ -9,6 +9,7 @@
 
 #include "app/headless_run.h"
 #include "app/host_mode.h"
+#include "core/device/allocator.h"
 
 #ifdef AGV_WITH_UI
 #include <filesystem>
@@ -19,17 +20,29 @@
 
 namespace {
 const char* const kHeadlessHelp =
-    "       autogradviz --run FILE.py [--trace OUT.jsonl] [--no-sandbox]\n"
+    "       autogradviz --run FILE.py [--trace OUT.jsonl] [--no-sandbox] [--gpu MODE]\n"
     "\n"
     "  --run FILE.py         run headless; print what `python3 FILE.py` prints; exit 0 or 1\n"
     "  --trace OUT.jsonl     with --run: also write the recording, one JSON event per line\n"
     "  --no-sandbox          with --run: let the script start processes, use the network and\n"
     "                        read and write files anywhere (your own code on your own machine)\n"
-    "                        (schema: README.md, section 'Trace schema')\n";
+    "                        (schema: README.md, section 'Trace schema')\n"
+    "  --gpu MODE            auto (default: a real GPU when present, otherwise none, as\n"
+    "                        CPU-only PyTorch), none, real, or simulated[=SIZE] (a GPU\n"
+    "                        simulated in host memory, 4G unless SIZE says otherwise)\n";
 }  // namespace
 
 int main(int argc, char** argv)
 {
+    // --gpu applies to every mode (the GUI passes it on to its script hosts).
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (std::string(argv[i]) != "--gpu")
+            continue;
+        if (const std::string error = agv::configureGpu(argv[i + 1]); !error.empty()) {
+            std::fprintf(stderr, "autogradviz: %s\n", error.c_str());
+            return 2;
+        }
+    }
     HeadlessRunOptions run;
     bool headless = false;
     run.executable = argv[0];

@@ -167,8 +167,23 @@ void validateOutputs(const Node& node, variable_list& outputs)
     }
 }
 
+thread_local const GraphTask* t_currentTask = nullptr;
+
+/// The graph task being executed on this thread (a backward inside a backward nests).
+class CurrentTask {
+public:
+    explicit CurrentTask(const GraphTask& task) : m_previous(t_currentTask) { t_currentTask = &task; }
+    ~CurrentTask() { t_currentTask = m_previous; }
+    CurrentTask(const CurrentTask&) = delete;
+    CurrentTask& operator=(const CurrentTask&) = delete;
+
+private:
+    const GraphTask* m_previous;
+};
+
 void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorList& rootGrads)
 {
+    CurrentTask current(task);
     // Count, for every node reachable from the roots, how many edges point at it.
     std::vector<Node*> stack;
     std::unordered_set<Node*> seen;
@@ -380,6 +395,13 @@ struct EndEmitter {
 };
 
 }  // namespace
+
+bool isCheckpointValid()
+{
+    // autograd.grad runs only the part of the graph that leads to its inputs, which a
+    // reentrant checkpoint's inner backward cannot honour.
+    return t_currentTask == nullptr || t_currentTask->captures.empty();
+}
 
 void backward(const TensorList& tensors, const TensorList& gradTensors, std::optional<bool> retainGraph,
               bool createGraph)

@@ -18,4 +18,8 @@ void backward(const TensorList& tensors, const TensorList& gradTensors = {},
 TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs = {},
                 std::optional<bool> retainGraph = std::nullopt, bool createGraph = false, bool allowUnused = false);
 
+/// torch.autograd._is_checkpoint_valid(): false while autograd.grad runs (a reentrant
+/// checkpoint cannot run its inner backward then).
+bool isCheckpointValid();
+
 }  // namespace agv

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/autograd/checkpoint_segment.h"
 #include "core/autograd/grad_mode.h"
 #include "core/trace/sink.h"
 
@@ -99,6 +100,14 @@ std::vector<const SavedVariable*> BackwardNode::savedVariables() const
     for (const SavedVariable& s : m_saved)
         out.push_back(&s);
     return out;
+}
+
+SavedVariable* BackwardNode::savedVariable(const std::string& slot)
+{
+    for (SavedVariable& s : m_saved)
+        if (s.slot() == slot)
+            return &s;
+    return nullptr;
 }
 
 void BackwardNode::releaseVariables()
@@ -208,6 +217,9 @@ void announceNode(const Node& node)
     for (const Edge& e : node.nextEdges())
         created.nextEdges.push_back({e.function ? e.function->id() : 0, e.inputNr});
     created.forwardTrace = node.forwardTrace();
+    created.checkpointSegment = CheckpointSegments::current();
+    if (CheckpointSegments::recomputing())
+        created.phase = trace::NodePhase::Recompute;
     trace::publish(std::move(created));
     for (const SavedVariable* s : node.savedVariables()) {
         if (!s->defined())
@@ -221,7 +233,13 @@ void announceNode(const Node& node)
         saved.savedVersion = s->savedVersion();
         saved.isOutput = s->isOutput();
         saved.bytes = s->bytes();
+        if (const SavedVariableHooks* hooks = s->hooks()) {
+            const std::string packedOn = hooks->packedDevice();
+            saved.holding = !packedOn.empty() && packedOn != s->device() ? trace::SavedHolding::Offloaded
+                                                                          : trace::SavedHolding::PackedByHook;
+        }
         trace::publish(std::move(saved));
+        s->publishPacked();
     }
 }
 

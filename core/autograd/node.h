@@ -60,6 +60,8 @@ public:
 
     /// Saved tensors in slot order (for _saved_* attributes, the trace and release).
     virtual std::vector<const SavedVariable*> savedVariables() const { return {}; }
+    /// The saved variable of a slot, for grad_fn._raw_saved_* (nullptr: no such slot).
+    virtual SavedVariable* savedVariable(const std::string& slot) { return nullptr; }
     /// Saved non-tensor attributes.
     const std::vector<std::pair<std::string, SavedAttr>>& savedAttrs() const { return m_attrs; }
     void setAttr(std::string name, SavedAttr value) { m_attrs.emplace_back(std::move(name), std::move(value)); }
@@ -145,6 +147,7 @@ public:
     /// Unpacks saved slot i (checked: version, release).
     Tensor saved(size_t i);
     std::vector<const SavedVariable*> savedVariables() const override;
+    SavedVariable* savedVariable(const std::string& slot) override;
     void releaseVariables() override;
 
 private:

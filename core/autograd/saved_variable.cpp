@@ -2,8 +2,27 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
+#include "core/trace/sink.h"
 
 namespace agv {
+
+namespace {
+
+const char* const kBackwardTwice =
+    "Trying to backward through the graph a second time (or directly access saved tensors after they "
+    "have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward.";
+
+/// A tensor sharing `t`'s storage and version counter, without autograd meta.
+Tensor dataOnly(const Tensor& t)
+{
+    auto* impl = t.impl();
+    return Tensor(std::make_shared<TensorImpl>(impl->storage(), impl->dtype(), impl->sizes(), impl->strides(),
+                                               impl->offset(), impl->versionCounter()));
+}
+
+}  // namespace
 
 SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, std::string slot)
     : m_slot(std::move(slot))
@@ -23,16 +42,110 @@ SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, std::string sl
     m_outputNr = tensor.outputNr();
     m_tensorId = tensor.id();
     m_bytes = tensor.nbytes();
+    m_device = tensor.device().str();
+    // PyTorch 1.13 packs Python numbers wrapped as tensors too (`x * 2` packs tensor(2)).
+    if (auto hooks = SavedTensorDefaultHooks::make()) {
+        saveMetadata(tensor);
+        packWith(std::move(hooks), tensor);
+        return;
+    }
     if (isOutput && !m_isLeaf) {
         // See Note [Saved output cycles]
-        auto* impl = tensor.impl();
-        auto copy = std::make_shared<TensorImpl>(impl->storage(), impl->dtype(), impl->sizes(), impl->strides(),
-                                                 impl->offset(), impl->versionCounter());
-        m_data = Tensor(std::move(copy));
+        m_data = dataOnly(tensor);
         m_weakGradFn = tensor.gradFn();
     } else {
         m_data = tensor;
     }
+}
+
+void SavedVariable::saveMetadata(const Tensor& tensor)
+{
+    if (m_isOutput && !m_isLeaf)
+        m_weakGradFn = tensor.gradFn();  // See Note [Saved output cycles]
+    else if (!m_isLeaf)
+        m_gradFn = tensor.gradFn();
+}
+
+void SavedVariable::packWith(std::unique_ptr<SavedVariableHooks> hooks, const Tensor& tensor)
+{
+    m_hooks = std::move(hooks);
+    {
+        GradModeGuard noGrad(false);
+        const uint32_t before = m_version->version;
+        m_hooks->callPackHook(tensor);
+        AGV_CHECK(m_version->version == before, RuntimeError,
+                  "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack hook "
+                  "can not be modified by in-place operations as this can lead to unexpected side-effects. Please "
+                  "open an issue if you need to perform in-place operations on the input to a pack hook.");
+    }
+    m_data = Tensor();
+}
+
+void SavedVariable::registerHooks(std::unique_ptr<SavedVariableHooks> hooks)
+{
+    AGV_CHECK(!m_hooks, RuntimeError,
+              "Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only one pair of "
+              "hooks is allowed at a time.");
+    AGV_CHECK(m_defined, RuntimeError, "Calling register_hooks on a saved tensor with value None is forbidden");
+    AGV_CHECK(!m_released, RuntimeError,
+              "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of the "
+              "graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need "
+              "to backward through the graph a second time or if you need to access saved variables after calling "
+              "backward.");
+    // Pack sees the tensor as unpack would give it, detached from the graph.
+    Tensor held = (m_isOutput && !m_isLeaf) ? m_data : dataOnly(m_data);
+    if (!(m_isOutput && !m_isLeaf))
+        saveMetadata(m_data);
+    packWith(std::move(hooks), held);
+    publishPacked();
+}
+
+void SavedVariable::publishPacked() const
+{
+    if (!m_hooks || !trace::enabled())
+        return;
+    trace::Packed packed;
+    packed.saved = m_id;
+    packed.hook = m_hooks->hookName();
+    packed.fromDevice = m_device;
+    packed.toDevice = m_hooks->packedDevice();
+    packed.bytes = m_hooks->packedBytes();
+    trace::publish(std::move(packed));
+}
+
+void SavedVariable::throwVersionMismatch(const std::shared_ptr<Node>& savedFor) const
+{
+    std::string message = "one of the variables needed for gradient computation has been modified by an "
+                          "inplace operation: " +
+                          describeForError(m_data);
+    std::shared_ptr<Node> gradFn = m_isOutput ? m_weakGradFn.lock() : m_data.gradFn();
+    if (!gradFn && m_isOutput)
+        gradFn = savedFor;
+    if (gradFn)
+        message += ", which is output " + std::to_string(m_outputNr) + " of " + gradFn->name() + ",";
+    message += " is at version " + std::to_string(m_version->version) + "; expected version " +
+               std::to_string(m_savedVersion) + " instead.";
+    if (AnomalyMode::isEnabled())
+        message += " Hint: the backtrace further above shows the operation that failed to compute its "
+                   "gradient. The variable in question was changed in there or anywhere later. Good luck!";
+    else
+        message += " Hint: enable anomaly detection to find the operation that failed to compute its "
+                   "gradient, with torch.autograd.set_detect_anomaly(True).";
+    Error error(PyExc::RuntimeError, message, ErrorKind::VersionMismatch);
+    error.staleTensor = m_tensorId;
+    throw error;
+}
+
+Tensor SavedVariable::withAutogradMeta(const Tensor& data, std::shared_ptr<Node> gradFn) const
+{
+    Tensor out = dataOnly(data);
+    if (gradFn || m_requiresGrad) {
+        AutogradMeta& meta = out.impl()->ensureAutograd();
+        meta.gradFn = std::move(gradFn);
+        meta.outputNr = m_outputNr;
+        meta.requiresGrad = m_requiresGrad;
+    }
+    return out;
 }
 
 Tensor SavedVariable::unpack(const std::shared_ptr<Node>& savedFor) const
@@ -40,49 +153,40 @@ Tensor SavedVariable::unpack(const std::shared_ptr<Node>& savedFor) const
     if (!m_defined)
         return {};
     if (m_released)
-        throw Error(PyExc::RuntimeError,
-                    "Trying to backward through the graph a second time (or directly access saved tensors after they "
-                    "have already been freed). Saved intermediate values of the graph are freed when you call "
-                    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
-                    "graph a second time or if you need to access saved tensors after calling backward.",
-                    ErrorKind::BackwardTwice);
-    if (m_version->version != m_savedVersion) {
-        std::string message = "one of the variables needed for gradient computation has been modified by an "
-                              "inplace operation: " +
-                              describeForError(m_data);
-        std::shared_ptr<Node> gradFn = m_isOutput ? m_weakGradFn.lock() : m_data.gradFn();
-        if (!gradFn && m_isOutput)
+        throw Error(PyExc::RuntimeError, kBackwardTwice, ErrorKind::BackwardTwice);
+    if (m_hooks) {
+        // No version check: see Note [Saved tensor hooks].
+        Tensor data = m_hooks->callUnpackHook();
+        if (trace::enabled()) {
+            trace::Unpacked unpacked;
+            unpacked.saved = m_id;
+            unpacked.hook = m_hooks->hookName();
+            unpacked.fromDevice = m_hooks->packedDevice();
+            unpacked.toDevice = data.device().str();
+            unpacked.bytes = m_hooks->packedBytes();
+            trace::publish(std::move(unpacked));
+        }
+        if (m_isLeaf) {
+            // A leaf keeps no grad_fn; a leaf that requires grad comes back as one.
+            Tensor out = dataOnly(data);
+            if (m_requiresGrad)
+                out.impl()->ensureAutograd().requiresGrad = true;
+            return out;
+        }
+        std::shared_ptr<Node> gradFn = m_isOutput ? m_weakGradFn.lock() : m_gradFn;
+        if (!gradFn)
             gradFn = savedFor;
-        if (gradFn)
-            message += ", which is output " + std::to_string(m_outputNr) + " of " + gradFn->name() + ",";
-        message += " is at version " + std::to_string(m_version->version) + "; expected version " +
-                   std::to_string(m_savedVersion) + " instead.";
-        if (AnomalyMode::isEnabled())
-            message += " Hint: the backtrace further above shows the operation that failed to compute its "
-                       "gradient. The variable in question was changed in there or anywhere later. Good luck!";
-        else
-            message += " Hint: enable anomaly detection to find the operation that failed to compute its "
-                       "gradient, with torch.autograd.set_detect_anomaly(True).";
-        Error error(PyExc::RuntimeError, message, ErrorKind::VersionMismatch);
-        error.staleTensor = m_tensorId;
-        throw error;
+        return withAutogradMeta(data, std::move(gradFn));
     }
+    if (m_version->version != m_savedVersion)
+        throwVersionMismatch(savedFor);
     if (!m_isOutput || m_isLeaf)
         return m_data;
     // Rebuild the output with its grad_fn (alive while its node runs).
-    auto* impl = m_data.impl();
-    auto out = std::make_shared<TensorImpl>(impl->storage(), impl->dtype(), impl->sizes(), impl->strides(),
-                                            impl->offset(), impl->versionCounter());
     std::shared_ptr<Node> gradFn = m_weakGradFn.lock();
     if (!gradFn)
         gradFn = savedFor;
-    if (gradFn || m_requiresGrad) {
-        AutogradMeta& meta = out->ensureAutograd();
-        meta.gradFn = gradFn;
-        meta.outputNr = m_outputNr;
-        meta.requiresGrad = m_requiresGrad;
-    }
-    return Tensor(std::move(out));
+    return withAutogradMeta(m_data, std::move(gradFn));
 }
 
 void SavedVariable::release()
@@ -90,6 +194,8 @@ void SavedVariable::release()
     if (!m_defined)
         return;
     m_data = Tensor();
+    m_hooks.reset();
+    m_gradFn.reset();
     m_released = true;
 }
 

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "core/autograd/saved_tensor_hooks.h"
 #include "core/tensor/tensor.h"
 
 namespace agv {
@@ -19,13 +20,24 @@ namespace agv {
 class SavedVariable {
 public:
     SavedVariable() = default;
+    /// Saves `tensor`; under saved_tensors_hooks the innermost pack hook runs now.
     SavedVariable(const Tensor& tensor, bool isOutput, std::string slot);
+    SavedVariable(SavedVariable&&) noexcept = default;
+    SavedVariable& operator=(SavedVariable&&) noexcept = default;
 
     /// The saved tensor, checked against in-place modification and release.
     /// `savedFor` is the node unpacking it (used to restore an output's grad_fn).
     Tensor unpack(const std::shared_ptr<Node>& savedFor = nullptr) const;
 
     void release();
+    /// grad_fn._raw_saved_x.register_hooks(pack, unpack): packs the held tensor now.
+    void registerHooks(std::unique_ptr<SavedVariableHooks> hooks);
+    /// The hooks holding this tensor (nullptr: held as is). See Note [Saved tensor hooks].
+    const SavedVariableHooks* hooks() const { return m_hooks.get(); }
+    /// Device of the saved tensor ("cpu", "cuda:0"), for the trace.
+    const std::string& device() const { return m_device; }
+    /// Publishes the Packed event of a hooked tensor (after its TensorSaved).
+    void publishPacked() const;
     bool defined() const { return m_defined; }
     bool released() const { return m_released; }
     uint64_t id() const { return m_id; }
@@ -38,10 +50,18 @@ public:
     uint64_t bytes() const { return m_bytes; }
 
 private:
+    void saveMetadata(const Tensor& tensor);
+    void packWith(std::unique_ptr<SavedVariableHooks> hooks, const Tensor& tensor);
+    Tensor withAutogradMeta(const Tensor& data, std::shared_ptr<Node> gradFn) const;
+    [[noreturn]] void throwVersionMismatch(const std::shared_ptr<Node>& savedFor) const;
+
     Tensor m_data;
+    std::unique_ptr<SavedVariableHooks> m_hooks;
+    std::shared_ptr<Node> m_gradFn;  ///< hooked non-output: the input's grad_fn (m_data is gone)
     std::weak_ptr<Node> m_weakGradFn;
     std::shared_ptr<VersionCounter> m_version;
     std::string m_slot;
+    std::string m_device;
     uint64_t m_id = 0;
     uint64_t m_tensorId = 0;
     uint64_t m_bytes = 0;

@@ -1,5 +1,6 @@
 #include "core/device/allocator.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <memory>
 #include <sstream>
@@ -86,7 +87,7 @@ std::string formatGiB(double bytes)
 /// classroom laptop still shows offloading and checkpointing savings.
 class SimulatedCudaAllocator final : public Allocator {
 public:
-    SimulatedCudaAllocator() : Allocator(Device::cuda(0), uint64_t(4) << 30) {}
+    SimulatedCudaAllocator() : Allocator(Device::cuda(0), kDefaultSimulatedGpuBytes) {}
     std::string kindLabel() const override { return "simulated"; }
 
 protected:
@@ -114,7 +115,79 @@ GpuMode g_gpuMode = GpuMode::Auto;
 void setGpuMode(GpuMode mode) { g_gpuMode = mode; }
 GpuMode gpuMode() { return g_gpuMode; }
 
-bool cudaAvailable() { return g_gpuMode != GpuMode::None; }
+bool realCudaPresent()
+{
+    // The CUDA backend (issue 10) is not built yet: no build finds a real device.
+    return false;
+}
+
+bool cudaAvailable()
+{
+    switch (g_gpuMode) {
+    case GpuMode::Simulated: return true;
+    case GpuMode::Auto:
+    case GpuMode::Real: return realCudaPresent();
+    case GpuMode::None: return false;
+    }
+    return false;
+}
+
+namespace {
+
+/// "512M", "2G", "1.5GiB", "1073741824" -> bytes; 0 when not understood.
+uint64_t parseByteSize(const std::string& text)
+{
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || !(value > 0))
+        return 0;
+    std::string unit(end);
+    for (char& c : unit)
+        c = char(std::toupper(static_cast<unsigned char>(c)));
+    if (unit.size() > 1 && unit.back() == 'B')
+        unit.pop_back();
+    if (unit.size() > 1 && unit.back() == 'I')
+        unit.pop_back();
+    double scale = 1;
+    if (unit == "K")
+        scale = double(1 << 10);
+    else if (unit == "M")
+        scale = double(1 << 20);
+    else if (unit == "G")
+        scale = double(1 << 30);
+    else if (!unit.empty() && unit != "B")
+        return 0;
+    const double bytes = value * scale;
+    return bytes >= 1 && bytes < 1e18 ? uint64_t(bytes) : 0;
+}
+
+}  // namespace
+
+std::string configureGpu(const std::string& text)
+{
+    if (text == "auto")
+        setGpuMode(GpuMode::Auto);
+    else if (text == "none")
+        setGpuMode(GpuMode::None);
+    else if (text == "real") {
+        if (!realCudaPresent())
+            return "--gpu real: no CUDA device is usable (this build has no CUDA backend, or the machine no GPU); "
+                   "use --gpu simulated for the simulated GPU";
+        setGpuMode(GpuMode::Real);
+    } else if (text == "simulated" || text.rfind("simulated=", 0) == 0) {
+        if (text.size() > 10) {
+            const uint64_t bytes = parseByteSize(text.substr(10));
+            if (bytes == 0)
+                return "--gpu simulated=SIZE: cannot read the size '" + text.substr(10) + "' (try 512M or 2G)";
+            setGpuMode(GpuMode::Simulated);
+            allocatorFor(Device::cuda(0)).setCapacity(bytes);
+        }
+        setGpuMode(GpuMode::Simulated);
+    } else {
+        return "--gpu takes auto, real, simulated[=SIZE] or none, not '" + text + "'";
+    }
+    return {};
+}
 
 Allocator& allocatorFor(Device device)
 {

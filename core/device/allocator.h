@@ -50,8 +50,19 @@ Allocator& allocatorFor(Device device);
 
 /// Whether a cuda device (real or simulated) is available: torch.cuda.is_available().
 bool cudaAvailable();
+/// Whether this build has a CUDA backend and the machine a device it can use.
+bool realCudaPresent();
+
+/// --gpu: `auto` is honest (a real GPU when present, otherwise none, as CPU-only PyTorch
+/// answers); the simulated GPU is only there when asked for.
 enum class GpuMode { Auto, Real, Simulated, None };
 void setGpuMode(GpuMode mode);
 GpuMode gpuMode();
+/// Parses "auto", "real", "none", "simulated" or "simulated=SIZE" (SIZE like 512M, 2G,
+/// 1.5GiB). Sets the simulated device's capacity when given. Returns an error text, or
+/// "" when the text was understood.
+std::string configureGpu(const std::string& text);
+/// The simulated device's default capacity.
+constexpr uint64_t kDefaultSimulatedGpuBytes = uint64_t(4) << 30;
 
 }  // namespace agv

@@ -202,14 +202,16 @@ Tensor mul(const Tensor& a, const Tensor& b)
                      ? binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
                      : binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return wrappingMul(p, q); });
     OpRecorder rec("MulBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        return variable_list{needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor(),
-                             needs(n, 1) ? mul(g[0], n.saved(1)) : Tensor()};
+        // Unpacked in PyTorch's order (self, then other): saved-tensor hooks see it.
+        const Tensor self = n.saved(0);
+        const Tensor other = n.saved(1);
+        return variable_list{needs(n, 0) ? mul(g[0], other) : Tensor(), needs(n, 1) ? mul(g[0], self) : Tensor()};
     });
     if (rec.active()) {
         // Each slot exists either way (None when the other side needs no gradient), as
-        // grad_fn._saved_self / _saved_other do in PyTorch.
-        rec.save("other", rec.node()->needsInputGrad(0) ? b : Tensor());
+        // grad_fn._saved_self / _saved_other do in PyTorch; saved (and packed) self first.
         rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("other", rec.node()->needsInputGrad(0) ? b : Tensor());
     }
     return rec.finish(out);
 }

@@ -77,6 +77,7 @@ public:
     }
 
     std::vector<const SavedVariable*> savedVariables() const override { return m_fn->savedVariables(); }
+    SavedVariable* savedVariable(const std::string& slot) override { return m_fn->savedVariable(slot); }
     void releaseVariables() override
     {
         m_fn->releaseVariables();
@@ -124,7 +125,7 @@ void checkInplace(const Tensor& self)
                   "https://github.com/pytorch/rfcs/pull/17 for more details.");
 }
 
-void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult)
+void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult, bool announce)
 {
     if (!node)
         return;
@@ -135,7 +136,8 @@ void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool
         meta.requiresGrad = true;
         if (saveResult)
             node->save("result", self, /*isOutput=*/true);
-        announceNode(*node);
+        if (announce)
+            announceNode(*node);
         emitGradFnChanged(self);
         return;
     }

@@ -23,8 +23,10 @@ void checkInplace(const Tensor& self);
 
 /// Makes `node` the new history of `self` after an in-place op (CopySlices for views).
 /// With `saveResult`, the modified tensor is saved as the node's "result" before the
-/// node is announced.
-void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult = false);
+/// node is announced. Without `announce` the caller announces `node` itself, once it is
+/// complete (a custom Function saves its tensors after wiring all its outputs).
+void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult = false,
+                   bool announce = true);
 
 /// Configures an AsStridedBackward0 node regenerating `view`'s grad_fn from `base`.
 void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Tensor& view);

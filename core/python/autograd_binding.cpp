@@ -3,6 +3,7 @@
 // and decorators themselves are Python (torch/autograd/grad_mode.py, anomaly_mode.py),
 // as in PyTorch.
 
+#include "core/autograd/checkpoint_segment.h"
 #include "core/autograd/engine.h"
 #include "core/autograd/grad_mode.h"
 #include "core/python/bindings.h"
@@ -46,6 +47,12 @@ void bindAutograd(py::module_& m)
     m.def("is_inference", [](py::handle input) {
         return requireTensor(input, "is_inference", "input", 1).impl()->isInference();
     });
+    m.def("_is_checkpoint_valid", [] { return isCheckpointValid(); });
+    // torch/utils/checkpoint.py marks its segments for the trace (checkpoint_segment.h).
+    m.def("_checkpoint_new_segment", [] { return CheckpointSegments::newSegment(); });
+    m.def("_checkpoint_enter", [](uint64_t segment, bool recompute) { CheckpointSegments::enter(segment, recompute); });
+    m.def("_checkpoint_leave", [] { CheckpointSegments::leave(); });
+    m.def("_checkpoint_current_segment", [] { return CheckpointSegments::current(); });
     m.def("_autograd_backward", [](py::handle tensors, py::handle gradTensors, py::handle retainGraph,
                                    py::handle createGraph) {
         TensorList roots = tensorsOrSingle(tensors, "backward", "tensors");

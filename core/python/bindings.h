@@ -13,6 +13,8 @@ void bindNodes(pybind11::module_& m);        // node_binding.cpp: grad_fn object
 void bindFunctions(pybind11::module_& m);    // functions_binding.cpp: torch.* functions
 void bindNnFunctional(pybind11::module_& m); // nn_functional_binding.cpp: torch._C._nn kernels
 void bindAutograd(pybind11::module_& m);     // autograd_binding.cpp: backward, grad, modes
+void bindSavedTensorHooks(pybind11::module_& m);  // saved_tensor_binding.cpp: saved-tensor hooks
+void bindFunction(pybind11::module_& m);     // function_binding.cpp: torch.autograd.Function
 void bindHostHooks(pybind11::module_& m);    // host_hooks.cpp: labels, module calls, output
 
 }  // namespace agv::python

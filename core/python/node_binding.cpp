@@ -7,6 +7,7 @@
 
 #include "core/autograd/node.h"
 #include "core/python/bindings.h"
+#include "core/python/node_functions.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
 
@@ -64,6 +65,11 @@ py::handle classFor(const std::string& name)
 
 py::object savedAttribute(const NodePtr& node, const std::string& attr)
 {
+    if (attr.rfind("_raw_saved_", 0) == 0) {
+        const std::string slot = attr.substr(11);
+        if (node->savedVariable(slot))
+            return wrapRawSaved(node, slot);
+    }
     if (attr.rfind("_saved_", 0) == 0) {
         const std::string slot = attr.substr(7);
         for (const SavedVariable* saved : node->savedVariables())
@@ -98,10 +104,53 @@ std::optional<variable_list> hookResult(py::handle hook, py::handle result, size
 
 }  // namespace
 
+std::string nodeName(const NodePtr& n)
+{
+    std::string name = n->name();
+    if (name == "AccumulateGrad" || name == "CopySlices" || name == "GraphRoot" || name == "Error")
+        name = "torch::autograd::" + name;
+    return name;
+}
+
+py::tuple nextFunctions(const NodePtr& n)
+{
+    py::tuple edges(n->nextEdges().size());
+    size_t i = 0;
+    for (const Edge& e : n->nextEdges())
+        edges[i++] = py::make_tuple(wrapNode(e.function), py::int_(e.inputNr));
+    return edges;
+}
+
+py::object registerNodePrehook(const NodePtr& n, py::object hook)
+{
+    std::weak_ptr<Node> weak = n;
+    const int id = n->addFunctionPreHook([hook](const variable_list& gradOutputs) {
+        return hookResult(hook, hook(wrapTensors(gradOutputs)), gradOutputs.size());
+    });
+    return py::cast(RemovableHandle{[weak, id] {
+        if (auto node = weak.lock())
+            node->removeFunctionHook(id);
+    }});
+}
+
+py::object registerNodeHook(const NodePtr& n, py::object hook)
+{
+    std::weak_ptr<Node> weak = n;
+    const int id = n->addFunctionPostHook([hook](const variable_list& gradInputs, const variable_list& gradOutputs) {
+        return hookResult(hook, hook(wrapTensors(gradInputs), wrapTensors(gradOutputs)), gradInputs.size());
+    });
+    return py::cast(RemovableHandle{[weak, id] {
+        if (auto node = weak.lock())
+            node->removeFunctionHook(id);
+    }});
+}
+
 py::object wrapNode(const NodePtr& node)
 {
     if (!node)
         return py::none();
+    if (py::object ctx = functionContext(node))
+        return ctx;
     const py::detail::type_info* info = py::detail::get_type_info(typeid(Node));
     if (py::handle existing = py::detail::find_registered_python_instance(node.get(), info))
         return py::reinterpret_steal<py::object>(existing);
@@ -111,22 +160,8 @@ py::object wrapNode(const NodePtr& node)
 void bindNodes(py::module_& m)
 {
     py::class_<Node, NodePtr>(m, "_FunctionBase", py::dynamic_attr())
-        .def("name",
-             [](const NodePtr& n) {
-                 // name() is the C++ class name: the engine's own nodes live in torch::autograd.
-                 std::string name = n->name();
-                 if (name == "AccumulateGrad" || name == "CopySlices" || name == "GraphRoot" || name == "Error")
-                     name = "torch::autograd::" + name;
-                 return name;
-             })
-        .def_property_readonly("next_functions",
-                               [](const NodePtr& n) {
-                                   py::tuple edges(n->nextEdges().size());
-                                   size_t i = 0;
-                                   for (const Edge& e : n->nextEdges())
-                                       edges[i++] = py::make_tuple(wrapNode(e.function), py::int_(e.inputNr));
-                                   return edges;
-                               })
+        .def("name", &nodeName)
+        .def_property_readonly("next_functions", &nextFunctions)
         .def_property_readonly("variable",
                                [](const NodePtr& n) -> py::object {
                                    if (auto* acc = dynamic_cast<AccumulateGrad*>(n.get()))
@@ -147,29 +182,8 @@ void bindNodes(py::module_& m)
                  std::snprintf(address, sizeof address, "%p", static_cast<void*>(self.ptr()));
                  return "<" + self.cast<NodePtr>()->name() + " object at " + address + ">";
              })
-        .def("register_prehook",
-             [](const NodePtr& n, py::object hook) {
-                 std::weak_ptr<Node> weak = n;
-                 const int id = n->addFunctionPreHook([hook](const variable_list& gradOutputs) {
-                     return hookResult(hook, hook(wrapTensors(gradOutputs)), gradOutputs.size());
-                 });
-                 return RemovableHandle{[weak, id] {
-                     if (auto node = weak.lock())
-                         node->removeFunctionHook(id);
-                 }};
-             })
-        .def("register_hook",
-             [](const NodePtr& n, py::object hook) {
-                 std::weak_ptr<Node> weak = n;
-                 const int id =
-                     n->addFunctionPostHook([hook](const variable_list& gradInputs, const variable_list& gradOutputs) {
-                         return hookResult(hook, hook(wrapTensors(gradInputs), wrapTensors(gradOutputs)), gradInputs.size());
-                     });
-                 return RemovableHandle{[weak, id] {
-                     if (auto node = weak.lock())
-                         node->removeFunctionHook(id);
-                 }};
-             })
+        .def("register_prehook", &registerNodePrehook)
+        .def("register_hook", &registerNodeHook)
         .def("__getattr__", &savedAttribute)
         .def("__eq__", [](const NodePtr& a, py::handle b) {
             return py::isinstance<Node>(b) && b.cast<NodePtr>() == a;

@@ -45,6 +45,9 @@ Tensor requireTensor(py::handle h, std::string_view fn, std::string_view arg, in
 
 /// The grad_fn object of a node (None for nullptr): node_binding.cpp.
 py::object wrapNode(const std::shared_ptr<class Node>& node);
+/// grad_fn._raw_saved_<slot> (a torch._C._autograd.SavedTensor; None for no such slot):
+/// saved_tensor_binding.cpp.
+py::object wrapRawSaved(const std::shared_ptr<class Node>& node, const std::string& slot);
 
 // ---------------------------------------------------------------- numbers
 

@@ -162,6 +162,14 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         // ---------------------------------------------------------- autograd
         METHOD(backward) {
             auto a = bind(args, "backward", {"gradient", "retain_graph", "create_graph", "inputs"}, 0);
+            if (given(a[3])) {
+                // Only some leaves get a .grad: torch.autograd.backward does that in Python.
+                py::object backward = py::module_::import("torch.autograd").attr("backward");
+                auto orNone = [](py::handle h) { return given(h) ? py::reinterpret_borrow<py::object>(h) : py::none(); };
+                backward(selfValue, orNone(a[0]), orNone(a[1]), py::bool_(given(a[2]) && truthy(a[2])), py::none(),
+                         a[3]);
+                return py::none();
+            }
             TensorList grads;
             if (given(a[0]))
                 grads.push_back(requireTensor(a[0], "backward", "gradient", 1));
@@ -700,6 +708,7 @@ void bindTensor(py::module_& m)
         .def_property_readonly("is_cuda", [](const ImplPtr& self) { return self->device().isCuda(); })
         .def_property_readonly("retains_grad", [](const ImplPtr& self) { return T(self).retainsGrad(); })
         .def_property_readonly("_base", [](const ImplPtr& self) { return wrapTensor(T(self).base()); })
+        .def("_is_view", [](const ImplPtr& self) { return T(self).isView(); })
         .def_property_readonly("output_nr", [](const ImplPtr& self) { return T(self).outputNr(); })
         .def_property_readonly("T",
                                [](const ImplPtr& self) {

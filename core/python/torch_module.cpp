@@ -22,6 +22,8 @@ void defineModule(py::module_& m)
     bindFunctions(m);
     bindNnFunctional(m);
     bindAutograd(m);
+    bindSavedTensorHooks(m);
+    bindFunction(m);
     bindHostHooks(m);
 }
 

@@ -21,7 +21,7 @@ from _agv_torch import device, dtype, Generator  # noqa: E402,F401
 from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_enabled, is_inference  # noqa: E402,F401
 
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
-from torch import autograd, cuda, nn, optim, utils  # noqa: E402,F401
+from torch import autograd, cuda, nn, optim, random, utils  # noqa: E402,F401
 
 __version__ = "1.13.1"
 

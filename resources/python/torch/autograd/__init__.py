@@ -3,12 +3,29 @@
 import _agv_torch as _C
 from torch.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
+from torch.autograd import graph
+from torch.autograd.function import Function, once_differentiable
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None):
     if grad_variables is not None:
         grad_tensors = grad_variables
-    _C._autograd_backward(tensors, grad_tensors, retain_graph, create_graph)
+    if inputs is None:
+        _C._autograd_backward(tensors, grad_tensors, retain_graph, create_graph)
+        return
+    # Only these tensors get a .grad: run the graph for them, then accumulate.
+    inputs = (inputs,) if isinstance(inputs, _C._TensorBase) else tuple(inputs)
+    if len(inputs) == 0:
+        raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+    grads = _C._autograd_grad(tensors, inputs, grad_tensors, retain_graph, create_graph, True)
+    with no_grad():
+        for inp, g in zip(inputs, grads):
+            if g is None:
+                continue
+            if inp.grad is None:
+                inp.grad = g if create_graph else g.detach()
+            else:
+                inp.grad = inp.grad + g
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
@@ -17,3 +34,4 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 is_anomaly_enabled = _C.is_anomaly_enabled
+_is_checkpoint_valid = _C._is_checkpoint_valid

@@ -5,6 +5,11 @@ import _agv_torch as _C
 OutOfMemoryError = _C.OutOfMemoryError
 
 
+# PyTorch's flag for "CUDA's lazy set-up has run" (checkpoint then stashes CUDA RNG
+# states). The simulated GPU draws from the CPU generator, so there is none to stash.
+_initialized = False
+
+
 def is_available():
     return _C._cuda_is_available()
 

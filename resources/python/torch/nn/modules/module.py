@@ -1,8 +1,11 @@
 """torch.nn.Module: the base class of every layer (PyTorch's torch/nn/modules/module.py)."""
 
+from collections import OrderedDict
+
 import torch
 import _agv_torch as _C
 from torch.nn.parameter import Parameter
+from torch.utils.hooks import RemovableHandle
 
 
 def _addindent(s, num_spaces):
@@ -45,6 +48,20 @@ class Module:
         object.__setattr__(self, '_buffers', {})
         object.__setattr__(self, '_modules', {})
         object.__setattr__(self, '_agv_id', _C._next_module_id())
+        object.__setattr__(self, '_forward_hooks', OrderedDict())
+        object.__setattr__(self, '_forward_pre_hooks', OrderedDict())
+
+    def register_forward_pre_hook(self, hook):
+        """hook(module, input) runs before forward; a result replaces the input."""
+        handle = RemovableHandle(self._forward_pre_hooks)
+        self._forward_pre_hooks[handle.id] = hook
+        return handle
+
+    def register_forward_hook(self, hook):
+        """hook(module, input, output) runs after forward; a result replaces the output."""
+        handle = RemovableHandle(self._forward_hooks)
+        self._forward_hooks[handle.id] = hook
+        return handle
 
     def forward(self, *input):
         raise NotImplementedError('Module [' + type(self).__name__ + '] is missing the required "forward" function')
@@ -52,7 +69,15 @@ class Module:
     def __call__(self, *args, **kwargs):
         _C._trace_module_enter(self, self._agv_id, self.__dict__.get('_agv_path') or type(self).__name__)
         try:
+            for hook in list(self._forward_pre_hooks.values()):
+                replaced = hook(self, args)
+                if replaced is not None:
+                    args = replaced if isinstance(replaced, tuple) else (replaced,)
             result = self.forward(*args, **kwargs)
+            for hook in list(self._forward_hooks.values()):
+                replaced = hook(self, args, result)
+                if replaced is not None:
+                    result = replaced
         finally:
             _C._trace_module_exit(self, self._agv_id)
         return result

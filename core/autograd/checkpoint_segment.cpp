@@ -1,0 +1,56 @@
+#include "core/autograd/checkpoint_segment.h"
+
+#include <vector>
+
+#include "core/trace/sink.h"
+
+namespace agv {
+
+namespace {
+
+struct Scope {
+    uint64_t segment;
+    bool recompute;
+};
+
+std::vector<Scope>& scopes()
+{
+    thread_local std::vector<Scope> s;
+    return s;
+}
+
+uint64_t g_nextSegment = 1;
+
+}  // namespace
+
+uint64_t CheckpointSegments::newSegment() { return g_nextSegment++; }
+
+void CheckpointSegments::enter(uint64_t segment, bool recompute)
+{
+    scopes().push_back({segment, recompute});
+    if (recompute)
+        trace::publish(trace::RecomputeBegin{segment});
+}
+
+void CheckpointSegments::leave()
+{
+    if (scopes().empty())
+        return;
+    const Scope scope = scopes().back();
+    scopes().pop_back();
+    if (scope.recompute)
+        trace::publish(trace::RecomputeEnd{scope.segment});
+}
+
+uint64_t CheckpointSegments::current() { return scopes().empty() ? 0 : scopes().back().segment; }
+
+bool CheckpointSegments::recomputing()
+{
+    // Any enclosing recompute counts: a segment nested in a recomputed one is recomputed too.
+    for (const Scope& s : scopes())
+        if (s.recompute)
+            return true;
+    return false;
+}
+
+}  // namespace agv

@@ -1,0 +1,26 @@
+#pragma once
+// Checkpointed segments (torch.utils.checkpoint): the nodes created while a segment's
+// forward runs, and again while backward recomputes it, carry the segment's id and
+// phase in the trace, so the picture can frame the segment and show its recompute.
+// torch/utils/checkpoint.py opens and closes the scopes.
+
+#include <cstdint>
+
+namespace agv {
+
+class CheckpointSegments {
+public:
+    /// A fresh segment id (ids are never reused within a run).
+    static uint64_t newSegment();
+    /// Enters `segment`; with `recompute`, publishes RecomputeBegin and nodes created until
+    /// the matching leave() are in phase recompute.
+    static void enter(uint64_t segment, bool recompute);
+    /// Leaves the innermost segment (publishes RecomputeEnd for a recompute).
+    static void leave();
+
+    /// The innermost segment (0: none) and whether it is being recomputed.
+    static uint64_t current();
+    static bool recomputing();
+};
+
+}  // namespace agv

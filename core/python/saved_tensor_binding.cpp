@@ -1,0 +1,153 @@
+// Saved-tensor hooks as Python sees them: the default-hooks stack behind
+// torch.autograd.graph.saved_tensors_hooks / save_on_cpu / disable_saved_tensors_hooks,
+// and grad_fn._raw_saved_* objects (torch._C._autograd.SavedTensor) with
+// register_hooks(pack, unpack). See Note [Saved tensor hooks].
+
+#include "core/autograd/node.h"
+#include "core/autograd/saved_tensor_hooks.h"
+#include "core/python/bindings.h"
+#include "core/python/py_values.h"
+
+namespace agv::python {
+
+namespace {
+
+/// A strong reference that is dropped only while the interpreter lives: a hook left on
+/// the default stack when the script exits is destroyed after finalisation.
+class PyRef {
+public:
+    explicit PyRef(py::object o) : m_object(o.release().ptr()) {}
+    PyRef(const PyRef&) = delete;
+    PyRef& operator=(const PyRef&) = delete;
+    ~PyRef()
+    {
+        if (m_object && Py_IsInitialized())
+            Py_DECREF(m_object);
+    }
+    py::handle get() const { return m_object; }
+
+private:
+    PyObject* m_object;
+};
+
+/// A tensor the packed value holds: the value itself or an item of a tuple/list
+/// (save_on_cpu packs `(device, tensor)`).
+std::optional<Tensor> tensorInside(py::handle packed)
+{
+    if (auto t = asTensor(packed))
+        return t;
+    if (PyTuple_Check(packed.ptr()) || PyList_Check(packed.ptr()))
+        for (py::handle item : packed)
+            if (auto t = asTensor(item))
+                return t;
+    return std::nullopt;
+}
+
+class PySavedVariableHooks final : public SavedVariableHooks {
+public:
+    PySavedVariableHooks(std::shared_ptr<PyRef> pack, std::shared_ptr<PyRef> unpack)
+        : m_pack(std::move(pack)), m_unpack(std::move(unpack))
+    {
+    }
+
+    void callPackHook(const Tensor& tensor) override
+    {
+        m_data = std::make_unique<PyRef>(m_pack->get()(wrapTensor(tensor)));
+    }
+
+    Tensor callUnpackHook() override
+    {
+        py::object result = m_unpack->get()(m_data->get());
+        auto t = asTensor(result);
+        if (!t)
+            raise(PyExc_TypeError,
+                  "Output of saved tensor unpack_hook expected to be a Tensor but got result of type " +
+                      typeName(result));
+        return *t;
+    }
+
+    std::string hookName() const override
+    {
+        py::handle pack = m_pack->get();
+        if (py::hasattr(pack, "__name__"))
+            return py::str(pack.attr("__name__")).cast<std::string>();
+        return typeName(pack);
+    }
+
+    std::string packedDevice() const override
+    {
+        auto t = m_data ? tensorInside(m_data->get()) : std::nullopt;
+        return t ? t->device().str() : std::string();
+    }
+
+    uint64_t packedBytes() const override
+    {
+        auto t = m_data ? tensorInside(m_data->get()) : std::nullopt;
+        return t ? t->nbytes() : 0;
+    }
+
+private:
+    std::shared_ptr<PyRef> m_pack;
+    std::shared_ptr<PyRef> m_unpack;
+    std::unique_ptr<PyRef> m_data;
+};
+
+/// grad_fn._raw_saved_<slot>: the node's saved variable, kept reachable through its node.
+struct SavedTensorRef {
+    std::shared_ptr<Node> node;
+    std::string slot;
+
+    SavedVariable& variable() const
+    {
+        SavedVariable* saved = node->savedVariable(slot);
+        if (!saved)
+            raise(PyExc_RuntimeError, "the saved tensor '" + slot + "' no longer exists");
+        return *saved;
+    }
+};
+
+std::unique_ptr<SavedVariableHooks> makeHooks(py::object pack, py::object unpack)
+{
+    return std::make_unique<PySavedVariableHooks>(std::make_shared<PyRef>(std::move(pack)),
+                                                  std::make_shared<PyRef>(std::move(unpack)));
+}
+
+}  // namespace
+
+py::object wrapRawSaved(const std::shared_ptr<Node>& node, const std::string& slot)
+{
+    if (!node->savedVariable(slot))
+        return py::none();
+    return py::cast(SavedTensorRef{node, slot});
+}
+
+void bindSavedTensorHooks(py::module_& m)
+{
+    py::class_<SavedTensorRef> savedTensor(m, "SavedTensor");
+    savedTensor.attr("__module__") = "torch._C._autograd";
+    savedTensor
+        .def(py::init([]() -> SavedTensorRef {
+            raise(PyExc_RuntimeError, "Trying to create a SavedTensor object from Python is forbidden.");
+        }))
+        .def("register_hooks", [](const SavedTensorRef& self, py::object pack, py::object unpack) {
+            SavedVariable& saved = self.variable();
+            saved.registerHooks(makeHooks(std::move(pack), std::move(unpack)));
+        });
+
+    m.def("_push_saved_tensors_default_hooks", [](py::object pack, py::object unpack) {
+        auto packRef = std::make_shared<PyRef>(std::move(pack));
+        auto unpackRef = std::make_shared<PyRef>(std::move(unpack));
+        SavedTensorDefaultHooks::push([packRef, unpackRef]() -> std::unique_ptr<SavedVariableHooks> {
+            return std::make_unique<PySavedVariableHooks>(packRef, unpackRef);
+        });
+    });
+    m.def("_pop_saved_tensors_default_hooks", [] { SavedTensorDefaultHooks::pop(); });
+    m.def("_saved_tensors_hooks_disable", [](std::string message) { SavedTensorDefaultHooks::disable(message); });
+    m.def("_saved_tensors_hooks_enable", [] { SavedTensorDefaultHooks::enable(); });
+    m.def("_saved_tensors_hooks_get_disabled_error_message", []() -> py::object {
+        auto message = SavedTensorDefaultHooks::disabledMessage();
+        return message ? py::object(py::str(*message)) : py::object(py::none());
+    });
+}
+
+}  // namespace agv::python
