@@ -11,6 +11,7 @@ namespace {
 struct Scope {
     uint64_t segment;
     bool recompute;
+    int savedMute;  ///< a recompute runs inside a node's backward (muted): it is shown
 };
 
 std::vector<Scope>& scopes()
@@ -27,7 +28,7 @@ uint64_t CheckpointSegments::newSegment() { return g_nextSegment++; }
 
 void CheckpointSegments::enter(uint64_t segment, bool recompute)
 {
-    scopes().push_back({segment, recompute});
+    scopes().push_back({segment, recompute, recompute ? trace::unmute() : 0});
     if (recompute)
         trace::publish(trace::RecomputeBegin{segment});
 }
@@ -38,8 +39,10 @@ void CheckpointSegments::leave()
         return;
     const Scope scope = scopes().back();
     scopes().pop_back();
-    if (scope.recompute)
+    if (scope.recompute) {
         trace::publish(trace::RecomputeEnd{scope.segment});
+        trace::restoreMute(scope.savedMute);
+    }
 }
 
 uint64_t CheckpointSegments::current() { return scopes().empty() ? 0 : scopes().back().segment; }

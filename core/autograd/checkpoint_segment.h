@@ -13,7 +13,8 @@ public:
     /// A fresh segment id (ids are never reused within a run).
     static uint64_t newSegment();
     /// Enters `segment`; with `recompute`, publishes RecomputeBegin and nodes created until
-    /// the matching leave() are in phase recompute.
+    /// the matching leave() are in phase recompute. A recompute runs inside a node's
+    /// backward, where the engine's own arithmetic is not traced; the recompute is.
     static void enter(uint64_t segment, bool recompute);
     /// Leaves the innermost segment (publishes RecomputeEnd for a recompute).
     static void leave();

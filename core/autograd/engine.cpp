@@ -406,6 +406,9 @@ bool isCheckpointValid()
 void backward(const TensorList& tensors, const TensorList& gradTensors, std::optional<bool> retainGraph,
               bool createGraph)
 {
+    // A backward called from inside another one (a reentrant checkpoint's backward) is
+    // the script's own call: traced like any other.
+    trace::ScopedUnmute unmute;
     const bool keepGraph = retainGraph.value_or(createGraph);
     std::vector<Edge> roots = rootEdgesFor(tensors);
     TensorList grads = makeRootGrads(tensors, gradTensors, createGraph);
@@ -428,6 +431,7 @@ void backward(const TensorList& tensors, const TensorList& gradTensors, std::opt
 TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs,
                 std::optional<bool> retainGraph, bool createGraph, bool allowUnused)
 {
+    trace::ScopedUnmute unmute;  // as in backward()
     const bool keepGraph = retainGraph.value_or(createGraph);
     std::vector<Edge> roots = rootEdgesFor(outputs);
     TensorList grads = makeRootGrads(outputs, gradOutputs, createGraph);

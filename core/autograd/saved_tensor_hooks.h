@@ -30,8 +30,9 @@ public:
     /// Called at every unpack; gives the tensor backward will use.
     virtual Tensor callUnpackHook() = 0;
 
-    /// For the trace: the pack function's name ("pack_to_cpu").
+    /// For the trace: the pack and unpack functions' names ("pack_to_cpu").
     virtual std::string hookName() const = 0;
+    virtual std::string unpackHookName() const = 0;
     /// For the trace: the device of the tensor pack returned ("" when it kept no tensor,
     /// e.g. a file name) and that tensor's bytes.
     virtual std::string packedDevice() const = 0;

@@ -157,10 +157,12 @@ Tensor SavedVariable::unpack(const std::shared_ptr<Node>& savedFor) const
     if (m_hooks) {
         // No version check: see Note [Saved tensor hooks].
         Tensor data = m_hooks->callUnpackHook();
+        // Unpacking happens inside a node's backward (muted); the learner sees it.
+        trace::ScopedUnmute unmute;
         if (trace::enabled()) {
             trace::Unpacked unpacked;
             unpacked.saved = m_id;
-            unpacked.hook = m_hooks->hookName();
+            unpacked.hook = m_hooks->unpackHookName();
             unpacked.fromDevice = m_hooks->packedDevice();
             unpacked.toDevice = data.device().str();
             unpacked.bytes = m_hooks->packedBytes();

@@ -43,6 +43,13 @@ std::optional<Tensor> tensorInside(py::handle packed)
     return std::nullopt;
 }
 
+std::string functionName(py::handle fn)
+{
+    if (py::hasattr(fn, "__name__"))
+        return py::str(fn.attr("__name__")).cast<std::string>();
+    return typeName(fn);
+}
+
 class PySavedVariableHooks final : public SavedVariableHooks {
 public:
     PySavedVariableHooks(std::shared_ptr<PyRef> pack, std::shared_ptr<PyRef> unpack)
@@ -66,13 +73,8 @@ public:
         return *t;
     }
 
-    std::string hookName() const override
-    {
-        py::handle pack = m_pack->get();
-        if (py::hasattr(pack, "__name__"))
-            return py::str(pack.attr("__name__")).cast<std::string>();
-        return typeName(pack);
-    }
+    std::string hookName() const override { return functionName(m_pack->get()); }
+    std::string unpackHookName() const override { return functionName(m_unpack->get()); }
 
     std::string packedDevice() const override
     {

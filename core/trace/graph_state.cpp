@@ -142,6 +142,7 @@ struct Folder {
     void operator()(const BackwardBegin& p)
     {
         s.inBackward = true;
+        s.backwardDepth += 1;
         s.retainGraph = p.retainGraph;
         s.backwardCount += 1;
         s.executingNode = 0;
@@ -150,7 +151,8 @@ struct Folder {
 
     void operator()(const BackwardEnd&)
     {
-        s.inBackward = false;
+        s.backwardDepth = s.backwardDepth > 0 ? s.backwardDepth - 1 : 0;
+        s.inBackward = s.backwardDepth > 0;
         s.executingNode = 0;
         s.gradientsInFlight.clear();
     }
@@ -253,6 +255,7 @@ struct Folder {
         err.step = e.step;
         s.error = std::move(err);
         s.inBackward = false;
+        s.backwardDepth = 0;
         s.gradientsInFlight.clear();
         // Keep executingNode: the failing node stays highlighted.
         if (p.failingNode != 0)
@@ -382,6 +385,7 @@ FinalGraph finalGraph(const Recording& recording)
     FinalGraph g;
     std::map<Id, size_t> tensorIndex;
     std::map<Id, size_t> nodeIndex;
+    std::map<Id, size_t> savedIndex;
     std::vector<Id> moduleStack;
     std::vector<Id> roots;
     for (const Event& e : recording.events()) {
@@ -438,7 +442,13 @@ FinalGraph finalGraph(const Recording& recording)
                         g.nodes[it->second].savedSlots.push_back(p.slot);
                     if (auto it = tensorIndex.find(p.tensor); it != tensorIndex.end())
                         g.tensors[it->second].savedBySomeNode = true;
-                    g.savedLinks.push_back({p.saved, p.node, p.tensor});
+                    savedIndex[p.saved] = g.savedLinks.size();
+                    g.savedLinks.push_back({p.saved, p.node, p.tensor, p.holding, {}, {}});
+                } else if constexpr (std::is_same_v<T, Packed>) {
+                    if (auto it = savedIndex.find(p.saved); it != savedIndex.end()) {
+                        g.savedLinks[it->second].hook = p.hook;
+                        g.savedLinks[it->second].packedDevice = p.toDevice;
+                    }
                 } else if constexpr (std::is_same_v<T, BackwardBegin>) {
                     roots.insert(roots.end(), p.roots.begin(), p.roots.end());
                 } else if constexpr (std::is_same_v<T, ModuleEnter>) {

@@ -140,6 +140,7 @@ struct GraphState {
     int executedCount = 0;
     std::vector<GradientFlow> gradientsInFlight;
     bool inBackward = false;
+    int backwardDepth = 0;  ///< > 1 while a backward runs inside another (reentrant checkpoint)
     bool retainGraph = false;
     int backwardCount = 0;
     Id recomputeSegment = 0;  ///< checkpoint segment being recomputed (0: none)
@@ -256,6 +257,9 @@ struct FinalGraph {
         Id saved = 0;
         Id node = 0;
         Id tensor = 0;
+        SavedHolding holding = SavedHolding::Original;
+        std::string hook;          ///< the pack hook, when a saved-tensor hook holds it
+        std::string packedDevice;  ///< where pack put it ("" when it kept no tensor)
     };
     std::vector<SavedLink> savedLinks;
 };

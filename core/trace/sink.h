@@ -66,6 +66,16 @@ public:
     MuteGuard& operator=(const MuteGuard&) = delete;
 };
 
+/// Re-enables graph events until restoreMute(returned value): for scopes that open and
+/// close in different calls (a checkpoint's recompute, entered and left from Python).
+inline int unmute()
+{
+    const int saved = detail::t_muteDepth;
+    detail::t_muteDepth = 0;
+    return saved;
+}
+inline void restoreMute(int saved) { detail::t_muteDepth = saved; }
+
 /// Re-enables graph events inside a muted scope (the engine reports .grad updates).
 class ScopedUnmute {
 public:

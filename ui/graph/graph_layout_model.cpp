@@ -22,11 +22,31 @@ namespace {
 
 QString badgeText(const LayoutBadge& b)
 {
-    // Widest form the scene will draw: "other: l3 @v0 ≠ v10".
-    return QStringLiteral("%1: %2 @v00 \u2260 v00").arg(b.slot, b.tensorLabel.isEmpty() ? QStringLiteral("tensor") : b.tensorLabel);
+    // Widest form the scene will draw: "other: l3 @v0 ≠ v10 ⇢ cpu".
+    QString text = QStringLiteral("%1: %2 @v00 \u2260 v00")
+                       .arg(b.slot, b.tensorLabel.isEmpty() ? QStringLiteral("tensor") : b.tensorLabel);
+    const QString packed = savedHoldingNote(b, true);
+    const QString unpacked = savedHoldingNote(b, false);
+    const QString note = packed.size() > unpacked.size() ? packed : unpacked;
+    return note.isEmpty() ? text : text + QStringLiteral(" ") + note;
 }
 
 }  // namespace
+
+QString savedHoldingNote(const LayoutBadge& badge, bool packed)
+{
+    // A recompute's own saves only refill the checkpoint's placeholders: its frame says so.
+    if (badge.recomputeNode || badge.holding == trace::SavedHolding::Original ||
+        badge.holding == trace::SavedHolding::DataOnly)
+        return {};
+    if (badge.hook == QLatin1String("pack_for_recompute"))  // torch/utils/checkpoint.py's placeholder
+        return packed ? QStringLiteral("\u27f2 recompute") : QStringLiteral("\u27f2 recomputed");
+    if (!packed)
+        return QStringLiteral("\u21e0 unpacked");
+    if (badge.holding == trace::SavedHolding::Offloaded)
+        return QStringLiteral("\u21e2 %1").arg(badge.packedDevice);
+    return QStringLiteral("\u21e2 %1()").arg(badge.hook);
+}
 
 GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics)
 {
@@ -78,6 +98,9 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         b.saved = s.saved;
         b.tensor = s.tensor;
         b.tensorLabel = labelOf(s.tensor);
+        b.holding = s.holding;
+        b.hook = QString::fromStdString(s.hook);
+        b.packedDevice = QString::fromStdString(s.packedDevice);
         badges[s.node].push_back(b);
     }
     for (const trace::FinalNode& n : graph.nodes) {
@@ -95,12 +118,16 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         n.title = QString::fromStdString(fn.name);
         n.kind = fn.name == "AccumulateGrad" ? LayoutNodeKind::AccumulateGrad : LayoutNodeKind::GradFn;
         n.recompute = fn.phase == trace::NodePhase::Recompute;
+        n.segment = fn.checkpointSegment;
         n.module = fn.module;
         n.createdStep = fn.createdStep;
         if (auto it = producedLabels.find(fn.id); it != producedLabels.end())
             n.subtitle = it->second.join(QStringLiteral(", "));
-        if (auto it = badges.find(fn.id); it != badges.end())
+        if (auto it = badges.find(fn.id); it != badges.end()) {
             n.badges = it->second;
+            for (LayoutBadge& b : n.badges)
+                b.recomputeNode = n.recompute;
+        }
         m.nodeIndexById.insert(fn.id, addNode(std::move(n)));
     }
 

@@ -33,7 +33,16 @@ struct LayoutBadge {
     QString slot;
     Id tensor = 0;
     QString tensorLabel;
+    trace::SavedHolding holding = trace::SavedHolding::Original;
+    QString hook;          ///< pack hook holding the tensor ("" when held as is)
+    QString packedDevice;  ///< where pack put it
+    bool recomputeNode = false;  ///< saved by a node a checkpoint recompute created
 };
+
+/// The note a saved badge carries about a saved-tensor hook ("⇢ cpu", "⟲ recompute",
+/// "⇢ pack_hook()"); "" when the tensor is held as is. `packed`: the hook's pack has run
+/// and no unpack since. One place for the scene (the state) and the layout (the width).
+QString savedHoldingNote(const LayoutBadge& badge, bool packed);
 
 struct LayoutNode {
     QString key;  ///< "n<id>" for nodes, "t<id>" for tensors (also the DOT name)
@@ -44,6 +53,7 @@ struct LayoutNode {
     std::vector<LayoutBadge> badges;
     QString reserveText;  ///< an extra body line the scene may draw later (".grad = ...")
     bool recompute = false;
+    Id segment = 0;  ///< checkpoint segment the node was created in (0: none)
     Id module = 0;
     uint64_t createdStep = 0;
     QSizeF size;

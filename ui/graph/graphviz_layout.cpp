@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "ui/logging.h"
 
@@ -100,11 +101,29 @@ bool layoutWithGraphviz(GraphLayoutModel& model, QString* error)
         setAttr(g, "nslimit1", "2");
     }
 
+    // A checkpointed segment's nodes, and its recomputed nodes, each stay together in a
+    // cluster so the scene can frame them without the frame covering other nodes.
+    std::map<std::pair<Id, bool>, Agraph_t*> segmentClusters;
+    auto clusterFor = [&](const LayoutNode& n) -> Agraph_t* {
+        if (n.segment == 0)
+            return g;
+        Agraph_t*& cluster = segmentClusters[{n.segment, n.recompute}];
+        if (!cluster) {
+            QByteArray name = QStringLiteral("cluster_segment_%1_%2")
+                                  .arg(qulonglong(n.segment))
+                                  .arg(n.recompute ? QStringLiteral("recompute") : QStringLiteral("forward"))
+                                  .toUtf8();
+            cluster = agsubg(g, name.data(), 1);
+            setAttr(cluster, "margin", "22");
+        }
+        return cluster;
+    };
+
     std::vector<Agnode_t*> gvNodes(model.nodes.size(), nullptr);
     for (size_t i = 0; i < model.nodes.size(); ++i) {
         const LayoutNode& n = model.nodes[i];
         QByteArray name = n.key.toUtf8();
-        Agnode_t* node = agnode(g, name.data(), 1);
+        Agnode_t* node = agnode(clusterFor(n), name.data(), 1);
         setAttr(node, "shape", "box");
         setAttr(node, "fixedsize", "true");
         setAttr(node, "label", "");

@@ -331,23 +331,23 @@ QString SavedBadgeItem::text() const
     QString t = QStringLiteral("%1: %2 @v%3").arg(m_badge.slot, label).arg(m_savedVersion);
     if (m_stale)
         t += QStringLiteral(" \u2260 v%1").arg(m_currentVersion);
-    if (!m_packedOn.isEmpty())
-        t += QStringLiteral(" \u21e2 %1").arg(m_packedOn);
+    if (!m_holdingNote.isEmpty())
+        t += QStringLiteral(" ") + m_holdingNote;
     return t;
 }
 
 void SavedBadgeItem::setBadgeState(bool present, uint32_t savedVersion, uint32_t currentVersion, bool released,
-                                   const QString& packedOn)
+                                   const QString& holdingNote)
 {
     const bool stale = present && !released && savedVersion != currentVersion;
     if (present == m_present && savedVersion == m_savedVersion && currentVersion == m_currentVersion &&
-        released == m_released && packedOn == m_packedOn)
+        released == m_released && holdingNote == m_holdingNote)
         return;
     m_present = present;
     m_savedVersion = savedVersion;
     m_currentVersion = currentVersion;
     m_released = released;
-    m_packedOn = packedOn;
+    m_holdingNote = holdingNote;
     setVisible(present);
     if (stale != m_stale) {
         m_stale = stale;
@@ -370,8 +370,14 @@ void SavedBadgeItem::setBadgeState(bool present, uint32_t savedVersion, uint32_t
                    .arg(savedVersion)
                    .arg(currentVersion)
                    .arg(released ? QStringLiteral("<br><i>released after backward</i>")
-                                 : stale ? QStringLiteral("<br><b>stale</b>: modified in place after saving")
-                                         : QString()));
+                         : stale && !holdingNote.isEmpty()
+                             ? QStringLiteral("<br><b>modified in place after saving</b>: a saved-tensor hook holds "
+                                              "it, so PyTorch does not check its version and backward will use "
+                                              "whatever unpack returns")
+                         : stale ? QStringLiteral("<br><b>stale</b>: modified in place after saving")
+                                 : QString())
+                   + (holdingNote.isEmpty() ? QString() : QStringLiteral("<br>held by a saved-tensor hook: %1")
+                                                              .arg(holdingNote)));
     update();
 }
 
@@ -397,7 +403,7 @@ void SavedBadgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
         border = theme.stale;
         fill = mix(theme.badgeFill, theme.stale, 0.12 + 0.25 * m_pulse);
         textColor = theme.stale.darker(theme.dark ? 80 : 120);
-    } else if (!m_packedOn.isEmpty()) {
+    } else if (!m_holdingNote.isEmpty()) {
         border = theme.recomputeBorder;
     }
     if (m_stale) {
@@ -551,7 +557,8 @@ void GradientTokenItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*
 
 // ---------------------------------------------------------------------------------
 
-ModuleClusterItem::ModuleClusterItem(const QRectF& rect, const QString& title) : QGraphicsRectItem(rect), m_title(title)
+ModuleClusterItem::ModuleClusterItem(const QRectF& rect, const QString& title, Style style)
+    : QGraphicsRectItem(rect), m_title(title), m_style(style)
 {
     setZValue(0);
 }
@@ -560,14 +567,18 @@ void ModuleClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*
 {
     const Theme& theme = Theme::current();
     painter->setRenderHint(QPainter::Antialiasing);
-    QColor fill = theme.accent;
-    fill.setAlphaF(0.05);
-    QColor border = theme.accent;
-    border.setAlphaF(0.45);
-    painter->setPen(QPen(border, 1, Qt::DashLine));
+    const bool checkpoint = m_style != Style::Module;
+    QColor border = checkpoint ? theme.recomputeBorder : theme.accent;
+    QColor fill = border;
+    fill.setAlphaF(m_style == Style::CheckpointRecompute ? 0.09 : 0.05);
+    border.setAlphaF(checkpoint ? 0.8 : 0.45);
+    painter->setPen(QPen(border, checkpoint ? 1.6 : 1, m_style == Style::CheckpointRecompute ? Qt::DashDotLine
+                                                                                             : Qt::DashLine));
     painter->setBrush(fill);
     painter->drawRoundedRect(rect(), 10, 10);
-    painter->setFont(theme.bodyFont());
+    QFont font = theme.bodyFont();
+    font.setBold(checkpoint);
+    painter->setFont(font);
     painter->setPen(border);
     painter->drawText(rect().adjusted(10, 4, -10, -4), Qt::AlignTop | Qt::AlignLeft, m_title);
 }

@@ -124,9 +124,10 @@ public:
     int type() const override { return Type; }
 
     Id savedId() const { return m_badge.saved; }
+    const LayoutBadge& badge() const { return m_badge; }
     Id tensorId() const { return m_badge.tensor; }
     void setBadgeState(bool present, uint32_t savedVersion, uint32_t currentVersion, bool released,
-                       const QString& packedOn);
+                       const QString& holdingNote);
     bool isStale() const { return m_stale; }
     QString text() const;
 
@@ -144,7 +145,7 @@ private:
     uint32_t m_currentVersion = 0;
     bool m_released = false;
     bool m_stale = false;
-    QString m_packedOn;
+    QString m_holdingNote;  ///< how a saved-tensor hook holds it ("" when held as is)
     qreal m_pulse = 0;
     QPointer<QPropertyAnimation> m_pulseAnimation;
 };
@@ -195,16 +196,21 @@ private:
     qreal m_progress = 0;
 };
 
-/// Frame around the nodes created inside one nn.Module call.
+/// Frame around the nodes created inside one nn.Module call, or inside one checkpointed
+/// segment (its forward, or its recompute during backward).
 class ModuleClusterItem : public QGraphicsRectItem {
 public:
     enum { Type = ModuleClusterType };
-    ModuleClusterItem(const QRectF& rect, const QString& title);
+    enum class Style { Module, CheckpointForward, CheckpointRecompute };
+    ModuleClusterItem(const QRectF& rect, const QString& title, Style style = Style::Module);
     int type() const override { return Type; }
+    Style style() const { return m_style; }
+    const QString& title() const { return m_title; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
     QString m_title;
+    Style m_style;
 };
 
 }  // namespace agv::ui

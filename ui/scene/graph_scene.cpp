@@ -97,6 +97,28 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
         addItem(cluster);
         m_clusters.emplace_back(cluster, std::move(members));
     }
+    // Checkpointed segments: one frame around what forward ran without keeping its
+    // activations, one around what backward recomputed.
+    std::map<std::pair<Id, bool>, std::pair<QRectF, std::vector<int>>> segments;
+    for (size_t i = 0; i < m_model->nodes.size(); ++i) {
+        const LayoutNode& n = m_model->nodes[i];
+        if (n.segment == 0)
+            continue;
+        auto& [rect, members] = segments[{n.segment, n.recompute}];
+        rect |= QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size);
+        members.push_back(static_cast<int>(i));
+    }
+    for (auto& [key, frame] : segments) {
+        const auto [segment, recompute] = key;
+        const QString title = recompute ? tr("\u27f2 checkpoint %1: recompute").arg(segment)
+                                        : tr("checkpoint %1: not kept").arg(segment);
+        auto* cluster = new ModuleClusterItem(frame.first.adjusted(-16, -26, 16, 12), title,
+                                              recompute ? ModuleClusterItem::Style::CheckpointRecompute
+                                                        : ModuleClusterItem::Style::CheckpointForward);
+        cluster->setVisible(false);
+        addItem(cluster);
+        m_clusters.emplace_back(cluster, std::move(frame.second));
+    }
     setSceneRect(m_model->bounds.adjusted(-60, -60, 60, 60));
 }
 
@@ -239,7 +261,7 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
             continue;
         }
         it.value()->setBadgeState(true, sv->savedVersion, state.currentVersion(*sv), sv->released,
-                                  sv->packed ? QString::fromStdString(sv->packedDevice) : QString());
+                                  savedHoldingNote(it.value()->badge(), sv->packed));
     }
 
     // Edges: visible once both ends are; active while a gradient travels on them.
