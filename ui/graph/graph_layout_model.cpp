@@ -35,9 +35,10 @@ QString badgeText(const LayoutBadge& b)
 
 QString savedHoldingNote(const LayoutBadge& badge, bool packed)
 {
-    // A recompute's own saves only refill the checkpoint's placeholders: its frame says so.
-    if (badge.recomputeNode || badge.holding == trace::SavedHolding::Original ||
-        badge.holding == trace::SavedHolding::DataOnly)
+    // A checkpoint recompute's own saves only refill the placeholders of the forward's
+    // nodes (torch/utils/checkpoint.py): the recompute frame says so already.
+    if (badge.holding == trace::SavedHolding::Original || badge.holding == trace::SavedHolding::DataOnly ||
+        badge.hook == QLatin1String("refill_placeholder"))
         return {};
     if (badge.hook == QLatin1String("pack_for_recompute"))  // torch/utils/checkpoint.py's placeholder
         return packed ? QStringLiteral("\u27f2 recompute") : QStringLiteral("\u27f2 recomputed");
@@ -123,11 +124,8 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         n.createdStep = fn.createdStep;
         if (auto it = producedLabels.find(fn.id); it != producedLabels.end())
             n.subtitle = it->second.join(QStringLiteral(", "));
-        if (auto it = badges.find(fn.id); it != badges.end()) {
+        if (auto it = badges.find(fn.id); it != badges.end())
             n.badges = it->second;
-            for (LayoutBadge& b : n.badges)
-                b.recomputeNode = n.recompute;
-        }
         m.nodeIndexById.insert(fn.id, addNode(std::move(n)));
     }
 

@@ -36,7 +36,6 @@ struct LayoutBadge {
     trace::SavedHolding holding = trace::SavedHolding::Original;
     QString hook;          ///< pack hook holding the tensor ("" when held as is)
     QString packedDevice;  ///< where pack put it
-    bool recomputeNode = false;  ///< saved by a node a checkpoint recompute created
 };
 
 /// The note a saved badge carries about a saved-tensor hook ("⇢ cpu", "⟲ recompute",

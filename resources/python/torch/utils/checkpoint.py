@@ -215,7 +215,7 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, **kw
         if len(storage) == 0:
             # The first unpack re-runs the function; the tensors it saves, in the same
             # order as in forward, fill the holders.
-            def inner_pack(inner):
+            def refill_placeholder(inner):
                 nonlocal unpack_counter
                 unpack_counter += 1
                 if weak_holder_list[unpack_counter - 1]() is None:
@@ -223,13 +223,13 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, **kw
                 storage[weak_holder_list[unpack_counter - 1]()] = inner.detach()
                 return
 
-            def inner_unpack(packed):
+            def never_unpacked(packed):
                 raise RuntimeError("You are calling backwards on a tensor that is never exposed. Please open an issue.")
 
             with rng.restored():
                 with torch.enable_grad(), \
                      _segment(segment, recompute=True), \
-                     torch.autograd.graph.saved_tensors_hooks(inner_pack, inner_unpack):
+                     torch.autograd.graph.saved_tensors_hooks(refill_placeholder, never_unpacked):
                     _unused = function(*args, **kwargs)
 
         if x not in storage:
