@@ -29,7 +29,8 @@ DemoInfo parseDemoHeader(const QString& source, const QString& path)
             last = key == QLatin1String("title") ? &info.title
                  : key == QLatin1String("watch") ? &info.watch
                  : key == QLatin1String("level") ? &info.level
-                                                 : nullptr;
+                 : key == QLatin1String("device") ? &info.device
+                                                  : nullptr;
             if (last)
                 *last = m.captured(2).trimmed();
             continue;

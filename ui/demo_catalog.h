@@ -6,6 +6,7 @@
 //   # Watch: MulBackward0 saves `l1`. The in-place `l1 += 1` bumps its version,
 //   #        the badge turns red, and backward() fails at that node.
 //   # Level: beginner                      (optional)
+//   # Device: gpu                          (optional: the demo wants a GPU)
 //
 // A key line is `# Key: text`; following `#` lines without a key continue the previous
 // value. The header ends at the first line that is not a comment.
@@ -21,6 +22,7 @@ struct DemoInfo {
     QString title;     ///< from "# Title:", else the file name
     QString watch;     ///< from "# Watch:"
     QString level;     ///< from "# Level:" (optional)
+    QString device;    ///< from "# Device:" (optional; "gpu": offer the simulated GPU)
 };
 
 DemoInfo parseDemoHeader(const QString& source, const QString& path);

@@ -67,6 +67,8 @@ GuiOptions parseGuiOptions(const QStringList& arguments)
             value(o.step);
         else if (a == QLatin1String("--demo"))
             value(o.demo);
+        else if (a == QLatin1String("--gpu"))
+            value(o.gpu);
         else if (a == QLatin1String("--dark"))
             o.dark = true;
         else if (a == QLatin1String("--presenter"))
@@ -120,6 +122,8 @@ int exportHeadless(const GuiOptions& options, std::shared_ptr<ScriptRunner> runn
             err << "autogradviz: no script host in this build; export from a recorded trace (.jsonl)\n";
             return 2;
         }
+        if (!options.gpu.isEmpty())
+            runner->setGpuMode(options.gpu.toStdString());
         std::atomic<bool> cancel{false};
         // Exceptions never cross into Qt code.
         try {
@@ -155,7 +159,7 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
         if (!options.error.isEmpty())
             std::fprintf(stderr, "autogradviz: %s\n", qPrintable(options.error));
         std::fprintf(options.help ? stdout : stderr,
-                     "usage: autogradviz [FILE.py|FILE.jsonl] [--demo NAME] [--dark] [--presenter]\n"
+                     "usage: autogradviz [FILE.py|FILE.jsonl] [--demo NAME] [--dark] [--presenter] [--gpu MODE]\n"
                      "       autogradviz FILE --export OUT.svg|OUT.png|OUT.dot [--step N|end] [--dark]\n");
         return options.help ? 0 : 2;
     }
@@ -174,6 +178,8 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
         return exportHeadless(options, runner);
 
     MainWindow window(runner);
+    if (!options.gpu.isEmpty())
+        window.setGpuMode(options.gpu.section(QLatin1Char('='), 0, 0));
     if (options.dark || options.presenter)
         window.setTheme(options.dark, options.presenter);
     window.resize(1600, 1000);

@@ -20,6 +20,7 @@ struct GuiOptions {
     QString step = QStringLiteral("end");
     bool dark = false;
     bool presenter = false;
+    QString gpu;         ///< --gpu MODE for the scripts' hosts (empty: the Device menu's choice)
     bool help = false;
     QString error;       ///< command line problem
 };

@@ -1,6 +1,7 @@
 #include "ui/main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -20,6 +21,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "core/device/allocator.h"
 #include "core/trace/trace_jsonl.h"
 #include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
@@ -94,6 +96,10 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     m_cancel->setVisible(false);
     m_status = new QLabel(this);
     statusBar()->addWidget(m_status, 1);
+    m_offerSimulatedGpu = new QPushButton(tr("This script wants a GPU: use the simulated GPU"), this);
+    m_offerSimulatedGpu->setVisible(false);
+    statusBar()->addPermanentWidget(m_offerSimulatedGpu);
+    connect(m_offerSimulatedGpu, &QPushButton::clicked, this, [this] { setGpuMode(QStringLiteral("simulated")); });
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     connect(m_cancel, &QPushButton::clicked, m_runs, &RunController::cancel);
@@ -190,6 +196,25 @@ void MainWindow::buildActions()
 
     // Playback keys are window shortcuts; the editor keeps them while it has focus
     // (it overrides shortcuts for text keys), so typing is never hijacked.
+    // Device: an honest default (what PyTorch itself would find) and the simulated GPU
+    // for classrooms without one, labelled as simulated wherever it appears.
+    QMenu* device = menuBar()->addMenu(tr("&Device"));
+    m_deviceGroup = new QActionGroup(this);
+    const std::pair<QString, QString> devices[] = {
+        {QStringLiteral("auto"), agv::realCudaPresent() ? tr("&Automatic: this machine's GPU")
+                                                         : tr("&Automatic: CPU only (no GPU found, as PyTorch sees it)")},
+        {QStringLiteral("simulated"), tr("&Simulated GPU (4 GiB in host memory)")},
+        {QStringLiteral("none"), tr("&CPU Only")},
+    };
+    for (const auto& [mode, text] : devices) {
+        QAction* a = device->addAction(text);
+        a->setCheckable(true);
+        a->setData(mode);
+        a->setChecked(mode == m_gpuMode);
+        m_deviceGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, mode = mode] { setGpuMode(mode); });
+    }
+
     QMenu* play = menuBar()->addMenu(tr("&Playback"));
     action(play, tr("Play / Pause"), QKeySequence(Qt::Key_Space), [this] { m_player->togglePlay(); });
     play->addSeparator();
@@ -264,6 +289,8 @@ bool MainWindow::openFile(const QString& path)
     }
     m_filePath = path.startsWith(QLatin1String(":/")) ? QString() : path;
     m_fileName = QFileInfo(path).fileName();
+    m_scriptWantsGpu = parseDemoHeader(source, path).device.compare(QLatin1String("gpu"), Qt::CaseInsensitive) == 0;
+    updateGpuOffer();
     m_settingSource = true;
     m_editor->setPlainText(source);
     m_settingSource = false;
@@ -274,6 +301,25 @@ bool MainWindow::openFile(const QString& path)
     if (!runScript())
         m_status->setText(tr("No interpreter is connected to this build: open a recorded trace (.jsonl) to play it."));
     return true;
+}
+
+void MainWindow::setGpuMode(const QString& mode)
+{
+    m_gpuMode = mode;
+    m_runs->setGpuMode(mode.toStdString());
+    for (QAction* a : m_deviceGroup->actions())
+        a->setChecked(a->data().toString() == mode);
+    QSettings().setValue(QStringLiteral("gpuMode"), mode);
+    updateGpuOffer();
+    if (!m_editor->toPlainText().isEmpty() && m_stack->currentWidget() == m_view)
+        runScript();
+}
+
+void MainWindow::updateGpuOffer()
+{
+    const bool haveGpu = m_gpuMode == QLatin1String("simulated") ||
+                         (m_gpuMode == QLatin1String("auto") && agv::realCudaPresent());
+    m_offerSimulatedGpu->setVisible(m_scriptWantsGpu && !haveGpu);
 }
 
 bool MainWindow::runScript()
@@ -604,6 +650,13 @@ void MainWindow::readSettings()
     m_player->setSpeed(settings.value(QStringLiteral("speed"), 1.0).toDouble());
     const bool dark = settings.value(QStringLiteral("dark"), false).toBool();
     const bool presenter = settings.value(QStringLiteral("presenter"), false).toBool();
+    const QString gpu = settings.value(QStringLiteral("gpuMode"), QStringLiteral("auto")).toString();
+    if (gpu == QLatin1String("simulated") || gpu == QLatin1String("none")) {
+        m_gpuMode = gpu;
+        m_runs->setGpuMode(gpu.toStdString());
+        for (QAction* a : m_deviceGroup->actions())
+            a->setChecked(a->data().toString() == gpu);
+    }
     if (dark != m_dark || presenter != m_presenter)
         setTheme(dark, presenter);
     rebuildRecentMenu();

@@ -12,6 +12,7 @@
 #include "ui/run/run_controller.h"
 
 class QAction;
+class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -51,6 +52,13 @@ public:
     bool exportView(const QString& path, bool wholeGraph = true);
     bool exportDotFile(const QString& path);
     bool saveTrace(const QString& path);
+
+    /// Device menu: "auto" (a real GPU when present, else CPU only, as PyTorch),
+    /// "simulated" (a GPU simulated in host memory) or "none". Remembered; re-runs the script.
+    void setGpuMode(const QString& mode);
+    QString gpuMode() const { return m_gpuMode; }
+    /// Shown when the open script's header says `# Device: gpu` and no GPU is in use.
+    QPushButton* simulatedGpuOffer() const { return m_offerSimulatedGpu; }
 
     void setTheme(bool dark, bool presenter);
     bool isDark() const { return m_dark; }
@@ -98,6 +106,7 @@ private:
     void showShortcuts();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
+    void updateGpuOffer();
     void rebuildDemoMenu();
     void readSettings();
     void writeSettings();
@@ -122,7 +131,11 @@ private:
     QDockWidget* m_errorDock = nullptr;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
+    QPushButton* m_offerSimulatedGpu = nullptr;
     QLabel* m_status;
+    QString m_gpuMode = QStringLiteral("auto");
+    QActionGroup* m_deviceGroup = nullptr;
+    bool m_scriptWantsGpu = false;  ///< the open script's header says `# Device: gpu`
     QMenu* m_recentMenu = nullptr;
     QMenu* m_demoMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

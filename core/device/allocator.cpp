@@ -24,7 +24,7 @@ void* Allocator::allocate(size_t nbytes, uint64_t& allocationId)
         m_peak = m_current;
     allocationId = m_nextId++;
     trace::publishAlways(trace::MemoryChanged{m_device.str(), allocationId, static_cast<int64_t>(nbytes), m_current,
-                                           m_peak, 0});
+                                              m_peak, 0, kindLabel()});
     return ptr;
 }
 
@@ -33,7 +33,7 @@ void Allocator::deallocate(void* ptr, size_t nbytes, uint64_t allocationId)
     rawFree(ptr);
     m_current -= nbytes;
     trace::publishAlways(trace::MemoryChanged{m_device.str(), allocationId, -static_cast<int64_t>(nbytes), m_current,
-                                           m_peak, 0});
+                                              m_peak, 0, kindLabel()});
 }
 
 namespace {

@@ -259,7 +259,7 @@ Tensor& reluInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "relu_", "ReluBackward0",
         [](BackwardNode& n, const variable_list& g) {
-            return variable_list{mul(g[0], compare(n.saved(0), Scalar(0), CompareOp::Gt))};
+            return variable_list{maskedFill(g[0], compare(n.saved(0), Scalar(0), CompareOp::Le), Scalar(0))};
         },
         false, true, [&] { unaryInplaceKernel(self, [](auto a) { return a > decltype(a)(0) ? a : decltype(a)(0); }); },
         noSaves);

@@ -467,7 +467,8 @@ Tensor relu(const Tensor& t)
     Tensor out = sameTypeUnaryKernel(t, "relu", [](auto x) { return x > decltype(x)(0) ? x : decltype(x)(0); });
     OpRecorder rec("ReluBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor r = n.saved(0);
-        return variable_list{mul(g[0], compare(r, Scalar(0), CompareOp::Gt))};
+        // PyTorch's threshold_backward selects: a masked gradient is +0, never -0.
+        return variable_list{maskedFill(g[0], compare(r, Scalar(0), CompareOp::Le), Scalar(0))};
     });
     return rec.finishSavingResult(out);
 }

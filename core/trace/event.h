@@ -158,6 +158,7 @@ struct MemoryChanged {
     uint64_t current = 0;
     uint64_t peak = 0;
     Id owner = 0;  ///< tensor that first used the storage (0 if unknown)
+    std::string deviceKind;  ///< "simulated" for the simulated GPU, else ""
 };
 
 struct ModuleEnter {

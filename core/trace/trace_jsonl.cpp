@@ -136,6 +136,7 @@ template <class V> void fields(V& v, MemoryChanged& p)
     v("current", p.current);
     v("peak", p.peak);
     v("owner", p.owner);
+    v("device_kind", p.deviceKind);
 }
 
 template <class V> void fields(V& v, ModuleEnter& p)

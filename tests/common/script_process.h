@@ -24,8 +24,10 @@ struct ScriptRun {
     QString failure;  ///< non-empty when the process could not be run or the trace not read
 };
 
-/// Runs `source` saved as `fileName` in a temporary folder.
-inline ScriptRun runScriptProcess(const QString& source, const QString& fileName)
+/// Runs `source` saved as `fileName` in a temporary folder; `extraArguments` go to
+/// `autogradviz --run` (e.g. {"--gpu", "simulated"}).
+inline ScriptRun runScriptProcess(const QString& source, const QString& fileName,
+                                  const QStringList& extraArguments = {})
 {
     ScriptRun run;
     QTemporaryDir dir;
@@ -40,7 +42,8 @@ inline ScriptRun runScriptProcess(const QString& source, const QString& fileName
     file.close();
     QProcess process;
     process.setWorkingDirectory(dir.path());
-    process.start(QStringLiteral(AGV_AUTOGRADVIZ_BIN), {QStringLiteral("--run"), fileName, QStringLiteral("--trace"), tracePath});
+    process.start(QStringLiteral(AGV_AUTOGRADVIZ_BIN),
+                  QStringList{QStringLiteral("--run"), fileName, QStringLiteral("--trace"), tracePath} + extraArguments);
     if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit) {
         run.failure = QStringLiteral("autogradviz --run did not finish normally");
         return run;

@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -294,6 +295,50 @@ private Q_SLOTS:
         w.runController()->waitForIdle();
         QCOMPARE(loaded.count(), 2);
         QVERIFY(runner->m_runs - runsBefore >= 1);
+    }
+
+    void deviceMenuAndTheGpuDemoOffer()
+    {
+        auto runner = classicFakeRunner(0);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("needs_gpu.py"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("# Title: wants a GPU\n# Device: gpu\nimport torch\n");
+        file.close();
+        {
+            MainWindow w(runner);
+            w.show();
+            QCOMPARE(w.gpuMode(), QStringLiteral("auto"));
+            QCOMPARE(runner->gpuMode(), std::string("auto"));
+            QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
+            QVERIFY(w.openFile(path));
+            // No GPU in use: the window offers the simulated one.
+            QVERIFY(w.simulatedGpuOffer()->isVisible());
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+            const int runsBefore = runner->m_runs;
+            QTest::mouseClick(w.simulatedGpuOffer(), Qt::LeftButton);
+            QCOMPARE(w.gpuMode(), QStringLiteral("simulated"));
+            QCOMPARE(runner->gpuMode(), std::string("simulated"));
+            QVERIFY(!w.simulatedGpuOffer()->isVisible());
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 10000);  // re-run on the new device
+            QVERIFY(runner->m_runs > runsBefore);
+            // A script without the header does not ask.
+            w.setGpuMode(QStringLiteral("none"));
+            QVERIFY(w.simulatedGpuOffer()->isVisible());
+            w.editor()->setPlainText(QStringLiteral("import torch\n"));
+            QVERIFY(w.openFile(QStringLiteral(":/demos/01_classic.py")));
+            QVERIFY(!w.simulatedGpuOffer()->isVisible());
+            w.setGpuMode(QStringLiteral("simulated"));
+            w.runController()->waitForIdle();
+        }
+        // The choice is remembered by the next window.
+        auto other = classicFakeRunner(0);
+        MainWindow again(other);
+        QCOMPARE(again.gpuMode(), QStringLiteral("simulated"));
+        QCOMPARE(other->gpuMode(), std::string("simulated"));
+        again.setGpuMode(QStringLiteral("auto"));
+        again.runController()->waitForIdle();
     }
 
     void rerunWhileTypingKeepsPosition()

@@ -30,7 +30,9 @@ void MemoryChart::setRecording(const trace::Recording* recording)
     if (recording)
         for (const trace::Event& e : recording->events())
             if (const auto* m = std::get_if<trace::MemoryChanged>(&e.payload)) {
-                m_series[m->device].push_back({static_cast<size_t>(e.step + 1), m->current, m->peak});
+                // The simulated GPU says so wherever it appears.
+                const std::string lane = m->deviceKind.empty() ? m->device : m->device + " (" + m->deviceKind + " GPU)";
+                m_series[lane].push_back({static_cast<size_t>(e.step + 1), m->current, m->peak});
                 m_max = std::max({m_max, m->current, m->peak});
             }
     update();

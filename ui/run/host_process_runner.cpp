@@ -111,7 +111,8 @@ RunOutcome HostProcessRunner::run(const std::string& source, const std::string& 
     QProcess process;
     process.setWorkingDirectory(folder.path());
     process.start(m_executable, {QStringLiteral("--host"), scriptPath, QStringLiteral("--memory-limit"),
-                                 QString::number(m_limits.memoryBytes)});
+                                 QString::number(m_limits.memoryBytes), QStringLiteral("--gpu"),
+                                 QString::fromStdString(gpuMode())});
     if (!process.waitForStarted(10000)) {
         recordFailure(outcome.recording, QStringLiteral("cannot start the script host %1: %2")
                                              .arg(m_executable, process.errorString()));

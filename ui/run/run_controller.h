@@ -39,6 +39,12 @@ public:
 
     void setRunner(std::shared_ptr<ScriptRunner> runner) { m_runner = std::move(runner); }
     bool hasRunner() const { return m_runner != nullptr; }
+    /// The device of the runs that start from now on (ScriptRunner::setGpuMode).
+    void setGpuMode(const std::string& mode)
+    {
+        if (m_runner)
+            m_runner->setGpuMode(mode);
+    }
     bool isRunning() const { return m_thread != nullptr; }
 
     /// Runs the script with the runner (no-op returning false without one).

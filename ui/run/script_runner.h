@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <functional>
+#include <mutex>
 #include <string>
 
 #include "core/trace/recording.h"
@@ -26,12 +27,29 @@ class ScriptRunner {
 public:
     virtual ~ScriptRunner() = default;
 
+    /// The device the runs that start from now on get: "auto" (a real GPU when present,
+    /// otherwise none), "simulated" (the simulated GPU) or "none" (autogradviz --gpu).
+    void setGpuMode(std::string mode)
+    {
+        std::lock_guard lock(m_settingsMutex);
+        m_gpuMode = std::move(mode);
+    }
+    std::string gpuMode() const
+    {
+        std::lock_guard lock(m_settingsMutex);
+        return m_gpuMode;
+    }
+
     /// Runs `source` to the end (or an uncaught error, a limit, or cancel) and returns
     /// what it recorded, also when cancelled. Called on a worker thread, one run at a
     /// time per runner; must poll `cancel` regularly and should not throw (RunController
     /// catches anything that escapes and reports it as a failed run).
     virtual RunOutcome run(const std::string& source, const std::string& fileName, const std::atomic<bool>& cancel,
                            const RunProgress& progress = {}) = 0;
+
+private:
+    mutable std::mutex m_settingsMutex;  // set from the GUI thread, read by a run's thread
+    std::string m_gpuMode = "auto";
 };
 
 }  // namespace agv::ui

@@ -1,0 +1,35 @@
+# Title: Saved-tensor hooks: pack and unpack
+# Watch: inside saved_tensors_hooks every tensor an op saves for backward
+#   goes through pack_hook first (the badge says what holds it), and backward
+#   gets it back through unpack_hook just before the node runs. MulBackward0
+#   saves both inputs; ExpBackward0 saves its result. Hooked tensors are not
+#   version-checked: the in-place change to c after saving is not caught by
+#   PyTorch, and the badge turns red to show it.
+# Level: intermediate
+import torch
+
+
+def pack_hook(x):
+    print("Packing", x)
+    return x
+
+
+def unpack_hook(x):
+    print("Unpacking", x)
+    return x
+
+
+a = torch.ones(3, requires_grad=True)
+b = torch.ones(3, requires_grad=True) * 2
+with torch.autograd.graph.saved_tensors_hooks(pack_hook, unpack_hook):
+    y = a * b
+    z = y.exp()
+z.sum().backward()
+print(a.grad)
+
+# No version check on hooked tensors: PyTorch raises nothing here.
+c = torch.tensor([1.0, 2.0, 3.0], requires_grad=True).clone()
+with torch.autograd.graph.saved_tensors_hooks(pack_hook, unpack_hook):
+    w = c * c
+c.add_(1)
+w.sum().backward()

@@ -1,0 +1,31 @@
+# Title: Gradient checkpointing: a block that runs twice
+# Watch: checkpoint(block, x) runs block without keeping its activations:
+#   its nodes sit in a "not kept" frame and their badges say "recompute".
+#   When backward reaches the block, block runs again (the line highlight
+#   jumps back into it and its nodes reappear in the recompute frame); the
+#   recomputed tensors fill the placeholders, the original nodes run, and
+#   everything is released.
+# Level: intermediate
+import torch
+from torch.utils.checkpoint import checkpoint
+
+w1 = torch.tensor([1.0, 2.0, -1.0], requires_grad=True)
+w2 = torch.tensor([0.5, -0.5, 2.0], requires_grad=True)
+calls = 0
+
+
+def block(x):
+    global calls
+    calls += 1
+    h = x * w1
+    h = h.relu()
+    return h * w2
+
+
+x = torch.tensor([0.5, -1.0, 0.25], requires_grad=True)
+y = checkpoint(block, x, use_reentrant=False)
+print("block ran", calls, "time(s) in forward")
+loss = y.sum()
+loss.backward()
+print("block ran", calls, "time(s) in all")
+print(x.grad, w1.grad, w2.grad)

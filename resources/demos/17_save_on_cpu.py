@@ -1,0 +1,26 @@
+# Title: save_on_cpu: saved activations leave the GPU
+# Device: gpu
+# Watch: under save_on_cpu every tensor saved for backward is copied to host
+#   memory when it is saved (the badges say "-> cpu") and copied back just
+#   before its node runs. On the (simulated) GPU the memory chart shows the
+#   activations leaving the device; without a GPU everything is on cpu and
+#   nothing moves, exactly as in PyTorch.
+# Level: advanced
+import torch
+import torch.nn as nn
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1)).to(device)
+with torch.no_grad():
+    model[0].weight.copy_(torch.arange(32.0).reshape(8, 4) / 32 - 0.5)
+    model[0].bias.fill_(0.1)
+    model[2].weight.copy_(torch.arange(8.0).reshape(1, 8) / 8 - 0.25)
+    model[2].bias.fill_(-0.2)
+
+x = torch.tensor([[1.0, 2.0, 3.0, 4.0], [-1.0, 0.5, 0.0, 2.0]], device=device)
+with torch.autograd.graph.save_on_cpu():
+    loss = model(x).pow(2).mean()
+print("loss", loss.item())
+loss.backward()
+print(model[2].weight.grad)

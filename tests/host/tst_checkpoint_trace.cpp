@@ -1,0 +1,235 @@
+// Gradient checkpointing as the recording shows it: which nodes a checkpointed segment
+// created, what they saved and how (recompute placeholders), when backward recomputes
+// the segment, and how much memory checkpoint_sequential saves. Runs real scripts
+// through `autogradviz --run --trace` and reads their recordings.
+
+#include <QTest>
+
+#include <algorithm>
+#include <vector>
+
+#include "core/trace/graph_state.h"
+#include "tests/common/script_process.h"
+
+using namespace agv;
+using namespace agv::trace;
+
+namespace {
+
+const char* const kBlock = R"(import torch
+from torch.utils.checkpoint import checkpoint
+
+w1 = torch.tensor([1.0, 2.0, -1.0], requires_grad=True)
+w2 = torch.tensor([0.5, -0.5, 2.0], requires_grad=True)
+
+
+def block(x):
+    h = x * w1
+    h = h.relu()
+    return h * w2
+
+
+x = torch.tensor([0.5, -1.0, 0.25], requires_grad=True)
+y = checkpoint(block, x, use_reentrant=REENTRANT)
+y.sum().backward()
+print(x.grad)
+)";
+
+QString blockScript(bool reentrant)
+{
+    return QString::fromLatin1(kBlock).replace(QStringLiteral("REENTRANT"),
+                                               reentrant ? QStringLiteral("True") : QStringLiteral("False"));
+}
+
+std::vector<const NodeCreated*> nodesWhere(const Recording& r, Id segment, NodePhase phase)
+{
+    std::vector<const NodeCreated*> out;
+    for (const Event& e : r.events())
+        if (const auto* n = std::get_if<NodeCreated>(&e.payload))
+            if (n->checkpointSegment == segment && n->phase == phase)
+                out.push_back(n);
+    return out;
+}
+
+std::vector<std::string> names(const std::vector<const NodeCreated*>& nodes)
+{
+    std::vector<std::string> out;
+    for (const NodeCreated* n : nodes)
+        out.push_back(n->name);
+    return out;
+}
+
+template <class T> std::vector<size_t> stepsOf(const Recording& r)
+{
+    std::vector<size_t> out;
+    for (const Event& e : r.events())
+        if (std::holds_alternative<T>(e.payload))
+            out.push_back(e.step);
+    return out;
+}
+
+template <class T> std::vector<const T*> all(const Recording& r)
+{
+    std::vector<const T*> out;
+    for (const Event& e : r.events())
+        if (const auto* p = std::get_if<T>(&e.payload))
+            out.push_back(p);
+    return out;
+}
+
+/// Highest cpu bytes in use after the first event on `line`, minus the bytes in use then.
+uint64_t extraPeakFromLine(const Recording& r, int line)
+{
+    bool started = false;
+    uint64_t base = 0, current = 0, peak = 0;
+    for (const Event& e : r.events()) {
+        if (!started && e.line == line) {
+            started = true;
+            base = current;
+            peak = current;
+        }
+        if (const auto* m = std::get_if<MemoryChanged>(&e.payload); m && m->device == "cpu") {
+            current = m->current;
+            peak = std::max(peak, current);
+        }
+    }
+    return started ? peak - base : 0;
+}
+
+}  // namespace
+
+class TestCheckpointTrace : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void nonReentrantSegmentIsRecomputedOnFirstUnpack()
+    {
+        const testing::ScriptRun run = testing::runScriptProcess(blockScript(false), QStringLiteral("block.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        const Recording& r = run.recording;
+
+        const auto begins = all<RecomputeBegin>(r);
+        const auto ends = all<RecomputeEnd>(r);
+        QCOMPARE(begins.size(), size_t(1));
+        QCOMPARE(ends.size(), size_t(1));
+        const Id segment = begins[0]->segment;
+        QVERIFY(segment != 0);
+        QCOMPARE(ends[0]->segment, segment);
+
+        // The segment's forward nodes, then the same ops again as a recompute.
+        const std::vector<std::string> ops{"MulBackward0", "ReluBackward0", "MulBackward0"};
+        QCOMPARE(names(nodesWhere(r, segment, NodePhase::Forward)), ops);
+        QCOMPARE(names(nodesWhere(r, segment, NodePhase::Recompute)), ops);
+        QCOMPARE(names(nodesWhere(r, 0, NodePhase::Recompute)), std::vector<std::string>{});
+        const auto outside = names(nodesWhere(r, 0, NodePhase::Forward));
+        QVERIFY(std::find(outside.begin(), outside.end(), "SumBackward0") != outside.end());
+
+        // The recompute happens inside backward.
+        const size_t backwardBegin = stepsOf<BackwardBegin>(r).front();
+        const size_t backwardEnd = stepsOf<BackwardEnd>(r).back();
+        const size_t recomputeBegin = stepsOf<RecomputeBegin>(r).front();
+        QVERIFY(backwardBegin < recomputeBegin && recomputeBegin < backwardEnd);
+
+        // Every tensor the segment's forward saved is a placeholder, unpacked once.
+        std::vector<Id> forwardNodes;
+        for (const NodeCreated* n : nodesWhere(r, segment, NodePhase::Forward))
+            forwardNodes.push_back(n->node);
+        int placeholders = 0;
+        for (const TensorSaved* s : all<TensorSaved>(r)) {
+            if (std::find(forwardNodes.begin(), forwardNodes.end(), s->node) == forwardNodes.end())
+                continue;
+            ++placeholders;
+            QCOMPARE(s->holding, SavedHolding::PackedByHook);
+            int packed = 0, unpacked = 0;
+            for (const Packed* p : all<Packed>(r))
+                if (p->saved == s->saved) {
+                    ++packed;
+                    QCOMPARE(p->hook, std::string("pack_for_recompute"));
+                    QCOMPARE(p->toDevice, std::string());  // a placeholder holds no tensor
+                }
+            for (const Unpacked* u : all<Unpacked>(r))
+                unpacked += u->saved == s->saved;
+            QCOMPARE(packed, 1);
+            QCOMPARE(unpacked, 1);
+        }
+        QCOMPARE(placeholders, 5);  // x, w1 / relu's result / h, w2
+    }
+
+    void reentrantSegmentRecomputesInsideItsOwnBackward()
+    {
+        const testing::ScriptRun run = testing::runScriptProcess(blockScript(true), QStringLiteral("block.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        const Recording& r = run.recording;
+        const auto begins = all<RecomputeBegin>(r);
+        QCOMPARE(begins.size(), size_t(1));
+        const Id segment = begins[0]->segment;
+
+        // Forward ran under no_grad: the segment is one node that saved its input.
+        QCOMPARE(names(nodesWhere(r, segment, NodePhase::Forward)),
+                 std::vector<std::string>{"CheckpointFunctionBackward"});
+        QCOMPARE(names(nodesWhere(r, segment, NodePhase::Recompute)),
+                 (std::vector<std::string>{"MulBackward0", "ReluBackward0", "MulBackward0"}));
+
+        // Its backward calls backward on the recomputed graph: nested, then both end.
+        const auto backwardBegins = stepsOf<BackwardBegin>(r);
+        const auto backwardEnds = stepsOf<BackwardEnd>(r);
+        QCOMPARE(backwardBegins.size(), size_t(2));
+        QCOMPARE(backwardEnds.size(), size_t(2));
+        const size_t recomputeEnd = stepsOf<RecomputeEnd>(r).front();
+        QVERIFY(backwardBegins[0] < recomputeEnd && recomputeEnd < backwardBegins[1]);
+        QVERIFY(backwardBegins[1] < backwardEnds[0] && backwardEnds[1] == backwardEnds.back());
+
+        Timeline timeline(r);
+        const GraphState& inner = timeline.seek(backwardBegins[1] + 1);
+        QVERIFY(inner.inBackward);
+        QCOMPARE(inner.backwardDepth, 2);
+        const GraphState& betweenEnds = timeline.seek(backwardEnds[0] + 1);
+        QVERIFY2(betweenEnds.inBackward, "the outer backward is still running after the inner one ended");
+        const GraphState& end = timeline.seek(r.size());
+        QVERIFY(!end.inBackward);
+        QCOMPARE(end.backwardDepth, 0);
+    }
+
+    void checkpointSequentialKeepsSqrtNActivations()
+    {
+        // 16 Linear+ReLU layers of 512x64 float activations (128 KiB each); the weights are
+        // 16 KiB each. Without checkpointing every layer keeps its activation until
+        // backward; with 4 segments only the segment inputs, the last segment and one
+        // recomputed segment at a time are alive.
+        const QString script = QStringLiteral(R"(import torch
+import torch.nn as nn
+from torch.utils.checkpoint import checkpoint_sequential
+
+layers = []
+for i in range(16):
+    layers += [nn.Linear(64, 64), nn.ReLU()]
+model = nn.Sequential(*layers)
+x = torch.ones(512, 64, requires_grad=True)
+SEGMENTS
+out.sum().backward()
+)");
+        const uint64_t activation = 512 * 64 * 4;
+        const testing::ScriptRun plain = testing::runScriptProcess(
+            QString(script).replace(QStringLiteral("SEGMENTS"), QStringLiteral("out = model(x)")),
+            QStringLiteral("plain.py"));
+        const testing::ScriptRun checkpointed = testing::runScriptProcess(
+            QString(script).replace(QStringLiteral("SEGMENTS"), QStringLiteral("out = checkpoint_sequential(model, 4, x)")),
+            QStringLiteral("checkpointed.py"));
+        QVERIFY2(plain.failure.isEmpty() && checkpointed.failure.isEmpty(), "both scripts ran");
+        QCOMPARE(plain.exitCode, 0);
+        QCOMPARE(checkpointed.exitCode, 0);
+        const int forwardLine = 9;
+        const double plainPeak = double(extraPeakFromLine(plain.recording, forwardLine)) / double(activation);
+        const double checkpointedPeak = double(extraPeakFromLine(checkpointed.recording, forwardLine)) / double(activation);
+        qInfo("peak activations beyond the parameters: %.1f without checkpointing, %.1f with 4 segments", plainPeak,
+              checkpointedPeak);
+        QVERIFY2(plainPeak >= 16, "every layer keeps its activation without checkpointing");
+        // 3 segment inputs + 4 layers of the last segment + 4 recomputed layers + gradients in flight.
+        QVERIFY2(checkpointedPeak <= 14, "checkpoint_sequential keeps O(sqrt(N)) activations");
+        QVERIFY(checkpointedPeak < plainPeak * 0.75);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCheckpointTrace)
+#include "tst_checkpoint_trace.moc"
