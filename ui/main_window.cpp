@@ -409,6 +409,8 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
     m_inspector->setSelection({});
     m_scene->setLayoutModel(std::move(layout));
     m_memory->setRecording(recording.get());
+    m_errorPanel->setRecomputeChecks(recording ? trace::compareRecomputes(*recording)
+                                               : std::vector<trace::RecomputeComparison>{});
     m_errorShown = false;
     m_player->setRecording(std::move(recording), step);
     showGraph();
@@ -436,12 +438,13 @@ void MainWindow::onStepChanged()
         m_console->moveCursor(QTextCursor::End);
     }
     m_memory->setStep(m_player->step());
-    m_errorPanel->showError(s.error, s);
-    if (s.error && !m_errorShown) {
+    m_errorPanel->showError(s.error, s, m_player->step());
+    const bool problem = s.error || m_errorPanel->shownRecomputeDivergences() > 0;
+    if (problem && !m_errorShown) {
         m_errorShown = true;
         m_errorDock->show();
         m_errorDock->raise();
-    } else if (!s.error) {
+    } else if (!problem) {
         m_errorShown = false;
     }
     m_inspector->showState(s);
@@ -564,7 +567,7 @@ void MainWindow::setTheme(bool dark, bool presenter)
     }
     m_scene->update();
     m_errorPanel->showError(std::nullopt, {});
-    m_errorPanel->showError(m_player->state().error, m_player->state());
+    m_errorPanel->showError(m_player->state().error, m_player->state(), m_player->step());
 }
 
 void MainWindow::showStartPage() { m_stack->setCurrentWidget(m_startPage); }

@@ -26,11 +26,16 @@ uint64_t g_nextSegment = 1;
 
 uint64_t CheckpointSegments::newSegment() { return g_nextSegment++; }
 
-void CheckpointSegments::enter(uint64_t segment, bool recompute)
+void CheckpointSegments::enterForward(uint64_t segment, bool reentrant, bool preserveRngState)
 {
-    scopes().push_back({segment, recompute, recompute ? trace::unmute() : 0});
-    if (recompute)
-        trace::publish(trace::RecomputeBegin{segment});
+    scopes().push_back({segment, false, 0});
+    trace::publish(trace::CheckpointBegin{segment, reentrant, preserveRngState});
+}
+
+void CheckpointSegments::enterRecompute(uint64_t segment)
+{
+    scopes().push_back({segment, true, trace::unmute()});
+    trace::publish(trace::RecomputeBegin{segment});
 }
 
 void CheckpointSegments::leave()
@@ -39,10 +44,12 @@ void CheckpointSegments::leave()
         return;
     const Scope scope = scopes().back();
     scopes().pop_back();
-    if (scope.recompute) {
-        trace::publish(trace::RecomputeEnd{scope.segment});
-        trace::restoreMute(scope.savedMute);
+    if (!scope.recompute) {
+        trace::publish(trace::CheckpointEnd{scope.segment});
+        return;
     }
+    trace::publish(trace::RecomputeEnd{scope.segment});
+    trace::restoreMute(scope.savedMute);
 }
 
 uint64_t CheckpointSegments::current() { return scopes().empty() ? 0 : scopes().back().segment; }

@@ -1,8 +1,8 @@
 #pragma once
 // Checkpointed segments (torch.utils.checkpoint): the nodes created while a segment's
 // forward runs, and again while backward recomputes it, carry the segment's id and
-// phase in the trace, so the picture can frame the segment and show its recompute.
-// torch/utils/checkpoint.py opens and closes the scopes.
+// phase in the trace, so the picture can frame the segment, show its recompute and
+// compare the two runs. torch/utils/checkpoint.py opens and closes the scopes.
 
 #include <cstdint>
 
@@ -12,11 +12,13 @@ class CheckpointSegments {
 public:
     /// A fresh segment id (ids are never reused within a run).
     static uint64_t newSegment();
-    /// Enters `segment`; with `recompute`, publishes RecomputeBegin and nodes created until
-    /// the matching leave() are in phase recompute. A recompute runs inside a node's
+    /// The forward of a checkpointed segment starts (publishes CheckpointBegin).
+    static void enterForward(uint64_t segment, bool reentrant, bool preserveRngState);
+    /// Backward recomputes `segment` (publishes RecomputeBegin): nodes created until the
+    /// matching leave() are in phase recompute. A recompute runs inside a node's
     /// backward, where the engine's own arithmetic is not traced; the recompute is.
-    static void enter(uint64_t segment, bool recompute);
-    /// Leaves the innermost segment (publishes RecomputeEnd for a recompute).
+    static void enterRecompute(uint64_t segment);
+    /// Leaves the innermost scope (publishes CheckpointEnd or RecomputeEnd).
     static void leave();
 
     /// The innermost segment (0: none) and whether it is being recomputed.

@@ -7,6 +7,7 @@
 #include "core/autograd/engine.h"
 #include "core/autograd/grad_mode.h"
 #include "core/python/bindings.h"
+#include "core/trace/sink.h"
 #include "core/python/py_values.h"
 
 namespace agv::python {
@@ -50,8 +51,13 @@ void bindAutograd(py::module_& m)
     m.def("_is_checkpoint_valid", [] { return isCheckpointValid(); });
     // torch/utils/checkpoint.py marks its segments for the trace (checkpoint_segment.h).
     m.def("_checkpoint_new_segment", [] { return CheckpointSegments::newSegment(); });
-    m.def("_checkpoint_enter", [](uint64_t segment, bool recompute) { CheckpointSegments::enter(segment, recompute); });
+    m.def("_checkpoint_enter_recompute", [](uint64_t segment) { CheckpointSegments::enterRecompute(segment); });
+    m.def("_checkpoint_enter_forward", [](uint64_t segment, bool reentrant, bool preserveRngState) {
+        CheckpointSegments::enterForward(segment, reentrant, preserveRngState);
+    });
     m.def("_checkpoint_leave", [] { CheckpointSegments::leave(); });
+    m.def("_trace_mute", [] { trace::beginMute(); });
+    m.def("_trace_unmute", [] { trace::endMute(); });
     m.def("_checkpoint_current_segment", [] { return CheckpointSegments::current(); });
     m.def("_autograd_backward", [](py::handle tensors, py::handle gradTensors, py::handle retainGraph,
                                    py::handle createGraph) {

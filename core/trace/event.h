@@ -144,6 +144,17 @@ struct SavedReleased {
     Id node = 0;
 };
 
+/// A checkpointed segment's forward starts (torch.utils.checkpoint): what runs until
+/// CheckpointEnd is compared with the segment's recompute.
+struct CheckpointBegin {
+    Id segment = 0;
+    bool reentrant = true;
+    bool preserveRngState = true;
+};
+struct CheckpointEnd {
+    Id segment = 0;
+};
+
 struct RecomputeBegin {
     Id segment = 0;
 };
@@ -187,8 +198,8 @@ struct ErrorRaised {
 
 using Payload = std::variant<LineReached, TensorCreated, TensorLabeled, NodeCreated, TensorSaved,
                              VersionBumped, GradFnChanged, Packed, Unpacked, BackwardBegin, BackwardEnd,
-                             NodeExecuted, GradAccumulated, HookCalled, SavedReleased, RecomputeBegin,
-                             RecomputeEnd, MemoryChanged, ModuleEnter, ModuleExit, Output, ErrorRaised>;
+                             NodeExecuted, GradAccumulated, HookCalled, SavedReleased, CheckpointBegin,
+                             CheckpointEnd, RecomputeBegin, RecomputeEnd, MemoryChanged, ModuleEnter, ModuleExit, Output, ErrorRaised>;
 
 struct Event {
     uint64_t step = 0;  ///< index in the Recording

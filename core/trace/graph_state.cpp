@@ -208,6 +208,8 @@ struct Folder {
                 v->released = true;
     }
 
+    void operator()(const CheckpointBegin&) {}
+    void operator()(const CheckpointEnd&) {}
     void operator()(const RecomputeBegin& p) { s.recomputeSegment = p.segment; }
     void operator()(const RecomputeEnd&) { s.recomputeSegment = 0; }
 

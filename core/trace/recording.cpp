@@ -17,7 +17,7 @@ const char* eventName(const Payload& payload)
         "LineReached",   "TensorCreated",   "TensorLabeled", "NodeCreated",    "TensorSaved",
         "VersionBumped", "GradFnChanged",   "Packed",        "Unpacked",       "BackwardBegin",
         "BackwardEnd",   "NodeExecuted",    "GradAccumulated", "HookCalled",   "SavedReleased",
-        "RecomputeBegin", "RecomputeEnd",   "MemoryChanged", "ModuleEnter",    "ModuleExit",
+        "CheckpointBegin", "CheckpointEnd", "RecomputeBegin", "RecomputeEnd",   "MemoryChanged", "ModuleEnter",    "ModuleExit",
         "Output",        "ErrorRaised",
     };
     static_assert(std::size(names) == std::variant_size_v<Payload>);

@@ -66,6 +66,15 @@ public:
     MuteGuard& operator=(const MuteGuard&) = delete;
 };
 
+/// Suppresses graph events until the matching endMute(): for library code written in
+/// Python (torch/utils/checkpoint.py's bookkeeping) that learners never see.
+inline void beginMute() { ++detail::t_muteDepth; }
+inline void endMute()
+{
+    if (detail::t_muteDepth > 0)
+        --detail::t_muteDepth;
+}
+
 /// Re-enables graph events until restoreMute(returned value): for scopes that open and
 /// close in different calls (a checkpoint's recompute, entered and left from Python).
 inline int unmute()

@@ -125,6 +125,13 @@ template <class V> void fields(V& v, HookCalled& p)
 }
 
 template <class V> void fields(V& v, SavedReleased& p) { v("node", p.node); }
+template <class V> void fields(V& v, CheckpointBegin& p)
+{
+    v("segment", p.segment);
+    v("reentrant", p.reentrant);
+    v("preserve_rng_state", p.preserveRngState);
+}
+template <class V> void fields(V& v, CheckpointEnd& p) { v("segment", p.segment); }
 template <class V> void fields(V& v, RecomputeBegin& p) { v("segment", p.segment); }
 template <class V> void fields(V& v, RecomputeEnd& p) { v("segment", p.segment); }
 

@@ -332,15 +332,23 @@ inline Recording randomRecording(size_t eventCount, uint64_t seed = 1)
         } else if (pick < 85) {
             r.record(BackwardEnd{true}, line);
         } else if (pick < 86) {
-            r.record(RecomputeBegin{rng.below(4) + 1}, line);
+            if (rng.below(2))
+                r.record(RecomputeBegin{rng.below(4) + 1}, line);
+            else
+                r.record(CheckpointBegin{rng.below(4) + 1, rng.below(2) == 0, rng.below(2) == 0}, line);
         } else if (pick < 87) {
-            r.record(RecomputeEnd{1}, line);
+            if (rng.below(2))
+                r.record(RecomputeEnd{1}, line);
+            else
+                r.record(CheckpointEnd{1}, line);
         } else if (pick < 92) {
             const int64_t delta = rng.below(3) == 0 && mem >= 64 ? -64 : 64;
             mem = static_cast<uint64_t>(static_cast<int64_t>(mem) + delta);
             peak = std::max(peak, mem);
             const Id owner = tensors.empty() ? 0 : tensors[rng.below(tensors.size())];
-            r.record(MemoryChanged{rng.below(3) == 0 ? "cuda:0" : "cpu", nextId++, delta, mem, peak, owner}, line);
+            const bool gpu = rng.below(3) == 0;
+            r.record(MemoryChanged{gpu ? "cuda:0" : "cpu", nextId++, delta, mem, peak, owner, gpu ? "simulated" : ""},
+                     line);
         } else if (pick < 94) {
             const Id m = nextId++;
             moduleStack.push_back(m);

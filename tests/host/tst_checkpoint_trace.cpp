@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/trace/graph_state.h"
+#include "core/trace/recompute_check.h"
 #include "tests/common/script_process.h"
 
 using namespace agv;
@@ -189,6 +190,69 @@ private Q_SLOTS:
         const GraphState& end = timeline.seek(r.size());
         QVERIFY(!end.inBackward);
         QCOMPARE(end.backwardDepth, 0);
+    }
+
+    void recomputeThatDiffersFromForwardIsCaught_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<bool>("differs");
+        QTest::addColumn<QString>("difference");
+        QTest::addColumn<int>("line");  // of the first tensor that differs
+        const QString dropout = QStringLiteral(
+            "import torch\nimport torch.nn.functional as F\nfrom torch.utils.checkpoint import checkpoint\n"
+            "torch.manual_seed(0)\nw = torch.ones(64, requires_grad=True)\n\n\ndef f(x):\n"
+            "    h = x * w\n    return F.dropout(h, p=0.5, training=True)\n\n\n"
+            "x = torch.ones(64, requires_grad=True)\n"
+            "y = checkpoint(f, x, use_reentrant=REENTRANT, preserve_rng_state=PRESERVE)\ny.sum().backward()\n");
+        auto variant = [&](const char* reentrant, const char* preserve) {
+            return QString(dropout)
+                .replace(QStringLiteral("REENTRANT"), QLatin1String(reentrant))
+                .replace(QStringLiteral("PRESERVE"), QLatin1String(preserve));
+        };
+        QTest::newRow("dropout, rng preserved, non-reentrant") << variant("False", "True") << false << QString() << 0;
+        QTest::newRow("dropout, rng preserved, reentrant") << variant("True", "True") << false << QString() << 0;
+        QTest::newRow("dropout, rng not preserved, non-reentrant")
+            << variant("False", "False") << true << QStringLiteral("value") << 10;
+        QTest::newRow("dropout, rng not preserved, reentrant")
+            << variant("True", "False") << true << QStringLiteral("value") << 10;
+        QTest::newRow("a global changed before backward")
+            << QStringLiteral("import torch\nfrom torch.utils.checkpoint import checkpoint\nscale = 2.0\n\n\n"
+                              "def f(x):\n    h = x * 3\n    return h * scale\n\n\n"
+                              "x = torch.ones(2, requires_grad=True)\ny = checkpoint(f, x, use_reentrant=False)\n"
+                              "scale = 5.0\ny.sum().backward()\nprint(x.grad)\n")
+            << true << QStringLiteral("value") << 8;
+        QTest::newRow("an input modified after a non-reentrant forward")
+            << QStringLiteral("import torch\nfrom torch.utils.checkpoint import checkpoint\n"
+                              "w = torch.tensor([1.0, 2.0], requires_grad=True)\n\n\n"
+                              "def f(x):\n    return (x * w).exp()\n\n\n"
+                              "a = torch.ones(2, requires_grad=True) * 1\ny = checkpoint(f, a, use_reentrant=False)\n"
+                              "with torch.no_grad():\n    a.mul_(2)\ny.sum().backward()\nprint(w.grad)\n")
+            << true << QStringLiteral("value") << 7;
+    }
+
+    void recomputeThatDiffersFromForwardIsCaught()
+    {
+        QFETCH(QString, script);
+        QFETCH(bool, differs);
+        QFETCH(QString, difference);
+        QFETCH(int, line);
+        const testing::ScriptRun run = testing::runScriptProcess(script, QStringLiteral("recompute.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QVERIFY2(run.exitCode == 0, run.stderrText.c_str());
+        const std::vector<RecomputeComparison> checks = compareRecomputes(run.recording);
+        QCOMPARE(checks.size(), size_t(1));
+        const RecomputeComparison& c = checks.front();
+        QVERIFY(!c.forward.empty());
+        QCOMPARE(c.firstDifference.has_value(), differs);
+        if (!differs) {
+            QCOMPARE(c.forward.size(), c.recompute.size());
+            return;
+        }
+        QCOMPARE(QString::fromStdString(c.difference), difference);
+        QCOMPARE(c.forward[*c.firstDifference].line, line);
+        QCOMPARE(c.recompute[*c.firstDifference].line, line);
+        QVERIFY(c.forward[*c.firstDifference].preview != c.recompute[*c.firstDifference].preview);
+        QVERIFY(c.recomputeEndStep > c.recompute.back().step);
     }
 
     void checkpointSequentialKeepsSqrtNActivations()

@@ -100,13 +100,78 @@ ErrorPanel::ErrorPanel(QWidget* parent) : QTextBrowser(parent)
     showError(std::nullopt, trace::GraphState{});
 }
 
-void ErrorPanel::showError(const std::optional<trace::ErrorView>& error, const trace::GraphState& state)
+void ErrorPanel::setRecomputeChecks(std::vector<trace::RecomputeComparison> checks)
 {
-    if (error == m_error && !document()->isEmpty())
+    m_checks = std::move(checks);
+    m_shownKey.clear();
+}
+
+QString ErrorPanel::recomputeHtml(size_t step) const
+{
+    const Theme& theme = Theme::current();
+    const QString mono = QStringLiteral("font-family:'DejaVu Sans Mono',monospace;");
+    QString html;
+    for (const trace::RecomputeComparison& c : m_checks) {
+        if (!c.firstDifference || step <= c.recomputeEndStep)
+            continue;
+        const size_t at = *c.firstDifference;
+        html += QStringLiteral("<h3 style='color:%1;margin-bottom:2px'>%2</h3>")
+                    .arg(theme.recomputeBorder.name(), tr("Checkpoint %1: the recompute differs from the forward")
+                                                           .arg(c.segment)
+                                                           .toHtmlEscaped());
+        QString why;
+        if (!c.preserveRngState && c.difference == "value")
+            why = tr("The segment was checkpointed with <code>preserve_rng_state=False</code>, so the random draws "
+                     "(dropout masks) of the recompute are new ones, not those of the forward.");
+        else
+            why = tr("When backward ran the function again it gave other results: it reads something that changed "
+                     "after the forward (a global variable, an input modified in place, a random draw).");
+        html += QStringLiteral("<p>%1 %2</p>")
+                    .arg(why, tr("PyTorch raises nothing and its documentation says this cannot be detected: the "
+                                 "gradients are computed from the recomputed values, so they are silently wrong. "
+                                 "autogradviz recorded both runs and compared them."));
+        html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='%1'><tr><th></th><th align='left'>%2</th>"
+                               "<th align='left'>%3</th></tr>")
+                    .arg(mono, tr("forward"), tr("recompute"));
+        auto cell = [&](const std::vector<trace::SegmentTensor>& run, size_t i) {
+            if (i >= run.size())
+                return tr("(nothing)");
+            const trace::SegmentTensor& t = run[i];
+            QStringList dims;
+            for (int64_t d : t.shape)
+                dims << QString::number(d);
+            return QStringLiteral("<a href='line:%1'>line %1</a> %2 [%3]<br>%4")
+                .arg(t.line)
+                .arg(QString::fromStdString(t.op).toHtmlEscaped(), dims.join(QStringLiteral(", ")),
+                     QString::fromStdString(t.preview).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+        };
+        // The first difference, with the tensor before it for context.
+        for (size_t i = at > 0 ? at - 1 : 0; i <= at; ++i) {
+            const bool differs = i == at;
+            html += QStringLiteral("<tr%1><td>%2</td><td>%3</td><td>%4</td></tr>")
+                        .arg(differs ? QStringLiteral(" style='background:%1'").arg(theme.errorLine.name()) : QString(),
+                             differs ? QStringLiteral("\u2260") : QString(), cell(c.forward, i), cell(c.recompute, i));
+        }
+        html += QStringLiteral("</table>");
+    }
+    return html;
+}
+
+void ErrorPanel::showError(const std::optional<trace::ErrorView>& error, const trace::GraphState& state, size_t step)
+{
+    const QString recompute = recomputeHtml(step);
+    const QString key = recompute + (error ? QString::fromStdString(error->message) : QString());
+    if (error == m_error && key == m_shownKey && !document()->isEmpty())
         return;
     m_error = error;
+    m_shownKey = key;
+    m_shownDivergences = static_cast<int>(recompute.count(QStringLiteral("<h3")));
     const Theme& theme = Theme::current();
     if (!error) {
+        if (!recompute.isEmpty()) {
+            setHtml(recompute);
+            return;
+        }
         setHtml(QStringLiteral("<p style='color:%1'>%2</p>")
                     .arg(theme.mutedText.name(), tr("No error at this step. When a run fails, the message, an explanation "
                                                     "and the forward trace of the failing node appear here.")));
@@ -150,7 +215,7 @@ void ErrorPanel::showError(const std::optional<trace::ErrorView>& error, const t
     };
     frames(error->forwardTrace, tr("Forward call that created the failing node (anomaly mode)"), QStringLiteral("frame"));
     frames(error->traceback, tr("Traceback"), QStringLiteral("tb"));
-    setHtml(html);
+    setHtml(html + recompute);
 }
 
 void ErrorPanel::activateFrame(int index)
@@ -162,12 +227,16 @@ void ErrorPanel::activateFrame(int index)
 
 void ErrorPanel::onAnchor(const QUrl& url)
 {
-    if (!m_error)
-        return;
     const QString s = url.toString();
     const int colon = static_cast<int>(s.indexOf(QLatin1Char(':')));
     const QString scheme = s.left(colon);
     const qulonglong n = s.mid(colon + 1).toULongLong();
+    if (scheme == QLatin1String("line")) {
+        Q_EMIT frameActivated(static_cast<int>(n), 0);
+        return;
+    }
+    if (!m_error)
+        return;
     if (scheme == QLatin1String("frame"))
         activateFrame(static_cast<int>(n));
     else if (scheme == QLatin1String("tb") && n < m_error->traceback.size())

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/trace/graph_state.h"
+#include "core/trace/recompute_check.h"
 
 namespace agv::ui {
 
@@ -25,7 +26,14 @@ class ErrorPanel : public QTextBrowser {
 public:
     explicit ErrorPanel(QWidget* parent = nullptr);
 
-    void showError(const std::optional<trace::ErrorView>& error, const trace::GraphState& state);
+    /// Shows the error at this step (if any) and, once a checkpoint's recompute finished
+    /// before `step`, how that recompute differed from its forward (Note [Recompute that
+    /// differs from forward]): PyTorch raises nothing there, the gradients are wrong.
+    void showError(const std::optional<trace::ErrorView>& error, const trace::GraphState& state, size_t step = 0);
+    /// The run's recompute comparisons (compareRecomputes), shown by showError.
+    void setRecomputeChecks(std::vector<trace::RecomputeComparison> checks);
+    /// Recompute divergences shown at the last showError.
+    int shownRecomputeDivergences() const { return m_shownDivergences; }
     bool hasError() const { return m_error.has_value(); }
     /// Activates the forward-trace frame at `index` (as clicking its link does).
     void activateFrame(int index);
@@ -37,7 +45,12 @@ Q_SIGNALS:
 private:
     void onAnchor(const QUrl& url);
 
+    QString recomputeHtml(size_t step) const;
+
     std::optional<trace::ErrorView> m_error;
+    std::vector<trace::RecomputeComparison> m_checks;
+    int m_shownDivergences = 0;
+    QString m_shownKey;  ///< what the document shows (skip re-rendering the same)
 };
 
 }  // namespace agv::ui

@@ -64,8 +64,27 @@ def set_device_states(devices, states) -> None:
 
 
 @contextlib.contextmanager
-def _segment(segment, recompute):
-    _C._checkpoint_enter(segment, recompute)
+def _untraced():
+    """Checkpoint's own bookkeeping (RNG states, holders) stays out of the recording."""
+    _C._trace_mute()
+    try:
+        yield
+    finally:
+        _C._trace_unmute()
+
+
+@contextlib.contextmanager
+def _recompute(segment):
+    _C._checkpoint_enter_recompute(segment)
+    try:
+        yield
+    finally:
+        _C._checkpoint_leave()
+
+
+@contextlib.contextmanager
+def _segment_forward(segment, reentrant, preserve_rng_state):
+    _C._checkpoint_enter_forward(segment, reentrant, preserve_rng_state)
     try:
         yield
     finally:
@@ -80,19 +99,21 @@ class _RngStash:
         self.preserve = preserve
         self.had_cuda_in_fwd = False
         if preserve:
-            self.fwd_cpu_state = torch.get_rng_state()
-            if torch.cuda._initialized:
-                self.had_cuda_in_fwd = True
-                self.fwd_gpu_devices, self.fwd_gpu_states = get_device_states(*args)
+            with _untraced():
+                self.fwd_cpu_state = torch.get_rng_state()
+                if torch.cuda._initialized:
+                    self.had_cuda_in_fwd = True
+                    self.fwd_gpu_devices, self.fwd_gpu_states = get_device_states(*args)
 
     @contextlib.contextmanager
     def restored(self):
         devices = self.fwd_gpu_devices if self.preserve and self.had_cuda_in_fwd else []
         with torch.random.fork_rng(devices=devices, enabled=self.preserve):
             if self.preserve:
-                torch.set_rng_state(self.fwd_cpu_state)
-                if self.had_cuda_in_fwd:
-                    set_device_states(self.fwd_gpu_devices, self.fwd_gpu_states)
+                with _untraced():
+                    torch.set_rng_state(self.fwd_cpu_state)
+                    if self.had_cuda_in_fwd:
+                        set_device_states(self.fwd_gpu_devices, self.fwd_gpu_states)
             yield
 
 
@@ -134,7 +155,7 @@ class CheckpointFunction(torch.autograd.Function):
 
         with ctx.rng.restored():
             detached_inputs = detach_variable(tuple(inputs))
-            with torch.enable_grad(), _segment(ctx.segment, recompute=True):
+            with torch.enable_grad(), _recompute(ctx.segment):
                 outputs = ctx.run_function(*detached_inputs)
 
         if isinstance(outputs, torch.Tensor):
@@ -163,7 +184,7 @@ def checkpoint(function, *args, use_reentrant: bool = True, **kwargs):
     if kwargs and use_reentrant:
         raise ValueError("Unexpected keyword arguments: " + ",".join(arg for arg in kwargs))
 
-    with _segment(_C._checkpoint_new_segment(), recompute=False):
+    with _segment_forward(_C._checkpoint_new_segment(), use_reentrant, bool(preserve)):
         if use_reentrant:
             return CheckpointFunction.apply(function, preserve, *args)
         return _checkpoint_without_reentrant(function, preserve, *args, **kwargs)
@@ -220,7 +241,8 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, **kw
                 unpack_counter += 1
                 if weak_holder_list[unpack_counter - 1]() is None:
                     return
-                storage[weak_holder_list[unpack_counter - 1]()] = inner.detach()
+                with _untraced():
+                    storage[weak_holder_list[unpack_counter - 1]()] = inner.detach()
                 return
 
             def never_unpacked(packed):
@@ -228,7 +250,7 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, **kw
 
             with rng.restored():
                 with torch.enable_grad(), \
-                     _segment(segment, recompute=True), \
+                     _recompute(segment), \
                      torch.autograd.graph.saved_tensors_hooks(refill_placeholder, never_unpacked):
                     _unused = function(*args, **kwargs)
 

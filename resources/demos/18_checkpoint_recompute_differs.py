@@ -1,0 +1,46 @@
+# Title: When the recompute is not the forward
+# Watch: checkpointing assumes the function gives the same results when
+#   backward runs it again. Here it does not: a dropout with
+#   preserve_rng_state=False draws a new mask, and a global changes between
+#   forward and backward. PyTorch raises nothing and the gradients are
+#   silently wrong; the Error panel shows the first tensor where the
+#   recompute differs from the forward, with its line.
+# Level: advanced
+import torch
+import torch.nn.functional as F
+from torch.utils.checkpoint import checkpoint
+
+torch.manual_seed(0)
+w = torch.ones(64, requires_grad=True)
+
+
+def block(x):
+    h = x * w
+    return F.dropout(h, p=0.5, training=True)
+
+
+x = torch.ones(64)
+# Default: the random state is stashed and restored, the mask is the same.
+y = checkpoint(block, x, use_reentrant=False)
+kept = y != 0
+y.sum().backward()
+print("same mask in backward:", torch.equal(w.grad != 0, kept))
+
+w.grad = None
+y = checkpoint(block, x, use_reentrant=False, preserve_rng_state=False)
+kept = y != 0
+y.sum().backward()
+print("same mask in backward:", torch.equal(w.grad != 0, kept))
+
+scale = 2.0
+v = torch.tensor([1.0, -1.0], requires_grad=True)
+
+
+def scaled(t):
+    return (t * v) * scale
+
+
+z = checkpoint(scaled, torch.ones(2), use_reentrant=False)
+scale = 10.0  # changed before backward re-runs `scaled`
+z.sum().backward()
+print(v.grad)  # computed with scale = 10, although forward used 2
