@@ -267,9 +267,19 @@ void InspectorPanel::showSaved(const trace::GraphState& s, const trace::SavedVie
     m_title->setText(tr("saved %1").arg(q(v.slot)));
     if (stale)
         m_subtitle->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(Theme::current().stale.name()));
-    m_subtitle->setText(v.released ? tr("Released: backward already used it (use retain_graph=True to keep it)")
-                        : stale    ? tr("Stale: the tensor was modified in place after it was saved. Backward through this node will fail.")
-                                   : tr("Kept by the node for its backward formula."));
+    const bool hooked = v.holding == trace::SavedHolding::PackedByHook || v.holding == trace::SavedHolding::Offloaded;
+    const bool placeholder = v.hook == "pack_for_recompute";  // torch/utils/checkpoint.py
+    m_subtitle->setText(
+        v.released ? tr("Released: backward already used it (use retain_graph=True to keep it)")
+        : stale && hooked
+            ? tr("Modified in place after it was saved, but a saved-tensor hook holds it: PyTorch does not check its "
+                 "version, so backward uses whatever unpack returns, without an error.")
+        : stale       ? tr("Stale: the tensor was modified in place after it was saved. Backward through this node will fail.")
+        : placeholder ? tr("A checkpoint placeholder: nothing is kept; backward recomputes this tensor when it needs it.")
+        : v.holding == trace::SavedHolding::Offloaded
+            ? tr("Offloaded: a saved-tensor hook moved it off its device; unpack brings it back for backward.")
+        : hooked ? tr("Held by a saved-tensor hook: pack ran when it was saved, unpack gives it back for backward.")
+                 : tr("Kept by the node for its backward formula."));
     row(QStringLiteral("node"), nodeRef(s, v.node));
     row(QStringLiteral("slot"), q(v.slot));
     row(QStringLiteral("tensor"), tensorName(s, v.tensor));
