@@ -14,28 +14,12 @@
 #include "core/ops/view_inplace.h"
 #include "core/python/bindings.h"
 #include "core/python/node_functions.h"
+#include "core/python/py_ref.h"
 #include "core/python/py_values.h"
 
 namespace agv::python {
 
 namespace {
-
-/// A strong reference to the ctx that is dropped only while the interpreter lives.
-class CtxRef {
-public:
-    explicit CtxRef(py::object o) : m_object(o.release().ptr()) {}
-    CtxRef(const CtxRef&) = delete;
-    CtxRef& operator=(const CtxRef&) = delete;
-    ~CtxRef()
-    {
-        if (Py_IsInitialized())
-            Py_XDECREF(m_object);
-    }
-    py::handle get() const { return m_object; }
-
-private:
-    PyObject* m_object;
-};
 
 /// The node of one custom Function call (PyTorch's PyNode).
 class PyFunctionNode final : public BackwardNode {
@@ -99,7 +83,7 @@ private:
         return out;
     }
 
-    CtxRef m_ctx;
+    PyRef m_ctx;
     std::vector<bool> m_isTensorArg;
 };
 

@@ -6,29 +6,12 @@
 #include "core/autograd/node.h"
 #include "core/autograd/saved_tensor_hooks.h"
 #include "core/python/bindings.h"
+#include "core/python/py_ref.h"
 #include "core/python/py_values.h"
 
 namespace agv::python {
 
 namespace {
-
-/// A strong reference that is dropped only while the interpreter lives: a hook left on
-/// the default stack when the script exits is destroyed after finalisation.
-class PyRef {
-public:
-    explicit PyRef(py::object o) : m_object(o.release().ptr()) {}
-    PyRef(const PyRef&) = delete;
-    PyRef& operator=(const PyRef&) = delete;
-    ~PyRef()
-    {
-        if (m_object && Py_IsInitialized())
-            Py_DECREF(m_object);
-    }
-    py::handle get() const { return m_object; }
-
-private:
-    PyObject* m_object;
-};
 
 /// A tensor the packed value holds: the value itself or an item of a tuple/list
 /// (save_on_cpu packs `(device, tensor)`).
