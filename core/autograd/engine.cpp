@@ -87,14 +87,20 @@ std::string formatStack(const trace::StackTrace& stack)
 }
 
 /// A backward failure: anomaly mode's warning with the forward trace, and the trace event.
-void reportFailure(const Node& node, Error& error)
+/// Anomaly mode names the node that failed and where the forward created it.
+void warnAnomaly(const Node& node)
 {
-    if (error.failingNode == 0)
-        error.failingNode = node.id();
     if (AnomalyMode::isEnabled() && !node.forwardTrace().empty())
         warn("UserWarning", "Error detected in " + node.name() + ". Traceback of forward call that caused the error:\n" +
                                 formatStack(node.forwardTrace()) +
                                 " (Triggered internally at  ./torch/csrc/autograd/python_anomaly_mode.cpp:114.)");
+}
+
+void reportFailure(const Node& node, Error& error)
+{
+    if (error.failingNode == 0)
+        error.failingNode = node.id();
+    warnAnomaly(node);
     if (!trace::enabled())
         return;
     trace::ErrorRaised raised;
@@ -291,6 +297,11 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
             validateOutputs(*node, outputs);
         } catch (Error& error) {
             reportFailure(*node, error);
+            throw;
+        } catch (...) {
+            // An exception of the script's own code (a custom Function's backward, a hook):
+            // the host records it with its Python traceback; anomaly mode still names the node.
+            warnAnomaly(*node);
             throw;
         }
 
