@@ -126,6 +126,25 @@ private Q_SLOTS:
         QVERIFY(badge && badge->isVisible());
         QVERIFY(badge->text().contains(QStringLiteral("\u21e2 cpu")));
         QVERIFY(badge->isStale());  // h was bumped after it was saved
+        // The offloaded tensor waits in the host-memory lane, joined to its node.
+        QVERIFY(scene->hostLane());
+        QCOMPARE(scene->hostLane()->title(), QStringLiteral("host memory (cpu)"));
+        OffloadedTensorItem* chip = scene->offloadedItem(600);
+        QVERIFY(chip && chip->isVisible() && chip->arrow()->isVisible());
+        QCOMPARE(chip->where(), OffloadedTensorItem::Where::OnHost);
+        QVERIFY(chip->text().endsWith(QStringLiteral("on cpu")));
+        QVERIFY(chip->sceneBoundingRect().left() > relu->sceneBoundingRect().right());
+        QVERIFY(scene->sceneRect().contains(scene->hostLane()->rect()));
+        // Unpacked for backward: back on its device; the arrow lights up as it travels.
+        trace::Recording more = r;
+        more.record(trace::Unpacked{600, "unpack_from_cpu", "cpu", "cuda:0", 16}, 3);
+        trace::Timeline moreTl(more);
+        const trace::GraphState before = moreTl.seek(r.size());
+        const trace::GraphState after = moreTl.seek(more.size());
+        scene->applyState(after, &before, 0);
+        QCOMPARE(chip->where(), OffloadedTensorItem::Where::BackOnDevice);
+        QVERIFY(chip->travel() > 0.5);
+        QVERIFY(chip->text().contains(QStringLiteral("back on its device")));
         QCOMPARE(end.node(500)->module, Id(901));
     }
 

@@ -20,6 +20,8 @@ enum ItemType {
     GraphEdgeType = QGraphicsItem::UserType + 4,
     GradientTokenType = QGraphicsItem::UserType + 5,
     ModuleClusterType = QGraphicsItem::UserType + 6,
+    HostLaneType = QGraphicsItem::UserType + 7,
+    OffloadedTensorType = QGraphicsItem::UserType + 8,
 };
 
 /// Common part of node-like items: a rounded box at a fixed center, a glow (executing

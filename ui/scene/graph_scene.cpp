@@ -5,6 +5,7 @@
 #include <QParallelAnimationGroup>
 #include <QPropertyAnimation>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -41,6 +42,8 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
     m_functionItems.clear();
     m_tensorItems.clear();
     m_badgeItems.clear();
+    m_hostLane = nullptr;
+    m_offloaded.clear();
     m_model = std::move(model);
     if (!m_model)
         return;
@@ -119,7 +122,53 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
         addItem(cluster);
         m_clusters.emplace_back(cluster, std::move(frame.second));
     }
-    setSceneRect(m_model->bounds.adjusted(-60, -60, 60, 60));
+    buildHostLane();
+    QRectF bounds = m_model->bounds;
+    if (m_hostLane)
+        bounds |= m_hostLane->rect();
+    setSceneRect(bounds.adjusted(-60, -60, 60, 60));
+}
+
+void GraphScene::buildHostLane()
+{
+    // Saved tensors a hook moved to another device wait in a lane right of the graph,
+    // each level with the node that saved it.
+    std::vector<std::pair<const LayoutBadge*, QPointF>> offloaded;  // badge, its right edge
+    for (const LayoutNode& n : m_model->nodes)
+        for (const LayoutBadge& b : n.badges)
+            if (b.holding == trace::SavedHolding::Offloaded)
+                if (SavedBadgeItem* item = m_badgeItems.value(b.saved))
+                    offloaded.emplace_back(&b, item->mapToScene(QPointF(item->boundingRect().right() - 4,
+                                                                        item->boundingRect().center().y())));
+    if (offloaded.empty())
+        return;
+    std::sort(offloaded.begin(), offloaded.end(), [](const auto& a, const auto& b) { return a.second.y() < b.second.y(); });
+    const QFontMetricsF body(Theme::current().bodyFont());
+    qreal width = body.horizontalAdvance(tr("host memory (%1)").arg(offloaded.front().first->packedDevice)) + 40;
+    for (const auto& [badge, from] : offloaded)
+        width = std::max(width, body.horizontalAdvance(badge->tensorLabel + QStringLiteral(" (") + badge->slot +
+                                                       QStringLiteral(") back on its device")) +
+                                    28);
+    const qreal chipHeight = body.height() + 10;
+    const qreal left = m_model->bounds.right() + 90;
+    const qreal top = m_model->bounds.top();
+    qreal y = top + body.height() + 24;
+    std::vector<QRectF> chips;
+    for (const auto& [badge, from] : offloaded) {
+        y = std::max(y, from.y() - chipHeight / 2);
+        chips.emplace_back(left + 10, y, width - 20, chipHeight);
+        y += chipHeight + 6;
+    }
+    const qreal bottom = std::max(m_model->bounds.bottom(), y + 6);
+    m_hostLane = new HostLaneItem(QRectF(left, top, width, bottom - top),
+                                  tr("host memory (%1)").arg(offloaded.front().first->packedDevice));
+    addItem(m_hostLane);
+    for (size_t i = 0; i < offloaded.size(); ++i) {
+        auto* item = new OffloadedTensorItem(*offloaded[i].first, chips[i], offloaded[i].second);
+        addItem(item->arrow());
+        addItem(item);
+        m_offloaded.insert(offloaded[i].first->saved, item);
+    }
 }
 
 void GraphScene::clearTokens()
@@ -262,6 +311,19 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
         }
         it.value()->setBadgeState(true, sv->savedVersion, state.currentVersion(*sv), sv->released,
                                   savedHoldingNote(it.value()->badge(), sv->packed));
+    }
+
+    // Offloaded saved tensors: in the host lane while packed; the arrow lights up when
+    // one travels (packed out during forward, unpacked back during backward).
+    for (auto it = m_offloaded.cbegin(); it != m_offloaded.cend(); ++it) {
+        const trace::SavedView* sv = state.saved.find(it.key());
+        using Where = OffloadedTensorItem::Where;
+        const Where where = !sv ? Where::NotYet : sv->released ? Where::Released : sv->packed ? Where::OnHost
+                                                                                              : Where::BackOnDevice;
+        const trace::SavedView* before = previous ? previous->saved.find(it.key()) : nullptr;
+        const bool travelled = previous && sv &&
+                               (!before || before->packed != sv->packed || before->unpackCount != sv->unpackCount);
+        it.value()->setWhere(where, travelled, animationMs);
     }
 
     // Edges: visible once both ends are; active while a gradient travels on them.

@@ -13,6 +13,7 @@
 #include "core/trace/graph_state.h"
 #include "ui/graph/graph_layout_model.h"
 #include "ui/scene/graph_items.h"
+#include "ui/scene/host_lane_items.h"
 
 class QParallelAnimationGroup;
 
@@ -39,6 +40,9 @@ public:
     FunctionNodeItem* functionItem(Id node) const { return m_functionItems.value(node); }
     TensorNodeItem* tensorItem(Id tensor) const { return m_tensorItems.value(tensor); }
     SavedBadgeItem* badgeItem(Id saved) const { return m_badgeItems.value(saved); }
+    /// The host-memory lane (nullptr when nothing was offloaded) and its tensors.
+    HostLaneItem* hostLane() const { return m_hostLane; }
+    OffloadedTensorItem* offloadedItem(Id saved) const { return m_offloaded.value(saved); }
     const std::vector<GradientTokenItem*>& tokens() const { return m_tokens; }
     int visibleNodeCount() const;
 
@@ -53,6 +57,7 @@ protected:
 
 private:
     void clearTokens();
+    void buildHostLane();
 
     std::shared_ptr<const GraphLayoutModel> m_model;
     std::vector<GraphNodeItem*> m_nodeItems;  ///< by layout index
@@ -61,6 +66,8 @@ private:
     QHash<Id, FunctionNodeItem*> m_functionItems;
     QHash<Id, TensorNodeItem*> m_tensorItems;
     QHash<Id, SavedBadgeItem*> m_badgeItems;
+    HostLaneItem* m_hostLane = nullptr;
+    QHash<Id, OffloadedTensorItem*> m_offloaded;
     std::vector<GradientTokenItem*> m_tokens;
     QPointer<QParallelAnimationGroup> m_tokenAnimation;
     bool m_gridVisible = true;

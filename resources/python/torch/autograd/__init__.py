@@ -1,10 +1,12 @@
-"""torch.autograd: backward, grad, grad modes and anomaly mode."""
+"""torch.autograd: backward, grad, grad modes, anomaly mode and the legacy Variable."""
 
 import _agv_torch as _C
 from torch.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
 from torch.autograd import graph
 from torch.autograd.function import Function, once_differentiable
+from torch.autograd.variable import Variable
+from torch.autograd import variable
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None):
