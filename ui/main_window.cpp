@@ -455,15 +455,15 @@ void MainWindow::onStepChanged()
     if (s.error) {
         phase = tr("error: %1").arg(QString::fromStdString(s.error->exceptionType));
         phaseColor = theme.stale;
+    } else if (s.recomputeSegment != 0) {  // inside backward: the segment runs again
+        phase = tr("\u27f2 recompute of checkpoint %1").arg(s.recomputeSegment);
+        phaseColor = theme.recomputeBorder;
     } else if (s.inBackward) {
-        phase = tr("backward()");
+        phase = s.backwardDepth > 1 ? tr("backward() inside backward()") : tr("backward()");
         phaseColor = theme.gradient;
     } else if (m_player->step() == m_player->stepCount() && m_player->stepCount() > 0) {
         phase = tr("finished");
         phaseColor = theme.accumulateBorder;
-    } else if (s.recomputeSegment != 0) {
-        phase = tr("recompute (checkpoint)");
-        phaseColor = theme.recomputeBorder;
     }
     const QString hint = m_player->hasRecording() && m_scene->visibleNodeCount() == 0
                              ? (m_player->step() == 0 ? tr("Press Space to play, → to step, Shift+→ to run a line")

@@ -5,7 +5,6 @@
 
 #include "core/trace/graph_state.h"
 #include "tests/common/script_process.h"
-#include "core/trace/graph_state.h"
 
 #include <QtTest>
 
@@ -15,6 +14,7 @@
 
 #include "ui/main_window.h"
 #include "ui/playback/player.h"
+#include "ui/scene/graph_scene.h"
 #include "ui/scene/graph_view.h"
 
 using namespace agv;
@@ -128,6 +128,29 @@ private Q_SLOTS:
         const QImage image = window.grab().toImage();
         QVERIFY(!image.isNull());
         QVERIFY(image.save(dir + QStringLiteral("/demo_") + QFileInfo(path).completeBaseName() + QStringLiteral(".png")));
+
+        // A checkpoint demo, on the projector, right after backward recomputed the segment:
+        // the recompute frame is on screen (and the screenshot shows it).
+        size_t recomputeEnd = 0;
+        for (const trace::Event& e : recording->events())
+            if (std::holds_alternative<trace::RecomputeEnd>(e.payload) && recomputeEnd == 0)
+                recomputeEnd = e.step + 1;
+        if (recomputeEnd == 0)
+            return;
+        window.setTheme(false, true);
+        window.player()->setStep(recomputeEnd);
+        QApplication::processEvents();
+        window.graphView()->fitToView();
+        QApplication::processEvents();
+        bool recomputeFrameShown = false;
+        for (QGraphicsItem* item : window.scene()->items())
+            if (auto* frame = qgraphicsitem_cast<ModuleClusterItem*>(item))
+                recomputeFrameShown = recomputeFrameShown ||
+                                      (frame->isVisible() && frame->style() == ModuleClusterItem::Style::CheckpointRecompute);
+        QVERIFY(recomputeFrameShown);
+        QVERIFY(window.grab().toImage().save(dir + QStringLiteral("/demo_") + QFileInfo(path).completeBaseName() +
+                                             QStringLiteral("_recompute_presenter.png")));
+        window.setTheme(false, false);
     }
 };
 

@@ -3,8 +3,9 @@
 import warnings
 
 import torch
-from _agv_torch._nn import (cross_entropy, dropout, gelu, leaky_relu, linear, log_softmax, mse_loss, nll_loss, relu,
-                            softmax)
+from torch.nn import _reduction as _Reduction
+from _agv_torch import _nn
+from _agv_torch._nn import dropout, gelu, leaky_relu, linear, log_softmax, relu, softmax
 
 
 def sigmoid(input):
@@ -15,3 +16,62 @@ def sigmoid(input):
 def tanh(input):
     warnings.warn("nn.functional.tanh is deprecated. Use torch.tanh instead.")
     return input.tanh()
+
+
+# The losses take the legacy size_average / reduce flags here, as PyTorch's Python
+# wrappers do, and hand the kernel the reduction name they stand for.
+
+def _reduction_name(size_average, reduce, reduction):
+    if size_average is not None or reduce is not None:
+        return _Reduction.legacy_get_string(size_average, reduce)
+    if reduction == 'elementwise_mean':
+        _Reduction.get_enum(reduction)  # its deprecation warning
+        return 'mean'
+    return reduction
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    reduction = _reduction_name(size_average, reduce, reduction)
+    # The kernel's target-size warning would name this line; PyTorch's names our caller's,
+    # and so once per calling line: it is passed on from there.
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter('always')
+            return _nn.mse_loss(input, target, reduction=reduction)
+    finally:
+        for w in caught:
+            warnings.warn(w.message, w.category, stacklevel=2)
+
+
+def _unsupported(name, weight, ignore_index, target, label_smoothing=0.0):
+    # The engine's kernels have no class weights, ignore_index or label smoothing: better an
+    # error than a loss silently computed without them. An ignore_index that no target
+    # takes changes nothing, so only a target that takes it is refused.
+    arg = None
+    if weight is not None:
+        arg = 'weight'
+    elif label_smoothing != 0.0:
+        arg = 'label_smoothing'
+    elif ignore_index != -100 and isinstance(target, torch.Tensor):
+        torch._C._trace_mute()
+        try:
+            hit = bool((target == ignore_index).sum().item())
+        finally:
+            torch._C._trace_unmute()
+        if hit:
+            arg = 'ignore_index'
+    if arg is not None:
+        raise NotImplementedError("autogradviz: " + name + "() does not support " + arg + " yet")
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean',
+                  label_smoothing=0.0):
+    _unsupported('cross_entropy', weight, ignore_index, target, label_smoothing)
+    reduction = _reduction_name(size_average, reduce, reduction)
+    return _nn.cross_entropy(input, target, reduction=reduction)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
+    _unsupported('nll_loss', weight, ignore_index, target)
+    reduction = _reduction_name(size_average, reduce, reduction)
+    return _nn.nll_loss(input, target, reduction=reduction)
