@@ -30,17 +30,33 @@ def _reduction_name(size_average, reduce, reduction):
     return reduction
 
 
+def _broadcast_shape(a, b):
+    ndim = max(len(a), len(b))
+    a = (1,) * (ndim - len(a)) + tuple(a)
+    b = (1,) * (ndim - len(b)) + tuple(b)
+    shape = []
+    for dim, (m, n) in enumerate(zip(a, b)):
+        if m != n and m != 1 and n != 1:
+            raise RuntimeError('The size of tensor a (' + str(m) + ') must match the size of tensor b (' + str(n) +
+                               ') at non-singleton dimension ' + str(dim))
+        shape.append(n if m == 1 else m)
+    return shape
+
+
 def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    if isinstance(input, torch.Tensor) and isinstance(target, torch.Tensor) and input.size() != target.size():
+        # Warned here, naming our caller's line as PyTorch does; the kernel then gets equal
+        # shapes (PyTorch broadcasts before its kernel too) and has nothing to warn about.
+        warnings.warn('Using a target size (' + str(target.size()) + ') that is different to the input size (' +
+                      str(input.size()) + '). This will likely lead to incorrect results due to broadcasting. '
+                      'Please ensure they have the same size.', stacklevel=2)
+        shape = _broadcast_shape(input.shape, target.shape)
+        if list(input.shape) != shape:
+            input = input.expand(shape)
+        if list(target.shape) != shape:
+            target = target.expand(shape)
     reduction = _reduction_name(size_average, reduce, reduction)
-    # The kernel's target-size warning would name this line; PyTorch's names our caller's,
-    # and so once per calling line: it is passed on from there.
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter('always')
-            return _nn.mse_loss(input, target, reduction=reduction)
-    finally:
-        for w in caught:
-            warnings.warn(w.message, w.category, stacklevel=2)
+    return _nn.mse_loss(input, target, reduction=reduction)
 
 
 def _unsupported(name, weight, ignore_index, target, label_smoothing=0.0):

@@ -1,6 +1,8 @@
 """torch.nn.Module: the base class of every layer (PyTorch's torch/nn/modules/module.py)."""
 
-from collections import OrderedDict
+import warnings
+from collections import OrderedDict, namedtuple
+from collections.abc import Mapping
 
 import torch
 import _agv_torch as _C
@@ -41,12 +43,36 @@ def _adopt(child, name):
         _C._label(param, param_name)
 
 
+class _IncompatibleKeys(namedtuple('IncompatibleKeys', ['missing_keys', 'unexpected_keys'])):
+    """What load_state_dict returns: its repr says when nothing is amiss."""
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return '<All keys matched successfully>'
+        return super().__repr__()
+
+    __str__ = __repr__
+
+
+def _check_member_name(module, kind, name):
+    # register_parameter and register_buffer refuse the same names, in the same order.
+    if not isinstance(name, str):
+        raise TypeError(kind + " name should be a string. Got " + torch.typename(name))
+    if '.' in name:
+        raise KeyError(kind + " name can't contain \".\"")
+    if name == '':
+        raise KeyError(kind + " name can't be empty string \"\"")
+
+
 class Module:
+    _version = 1
+
     def __init__(self):
         object.__setattr__(self, 'training', True)
-        object.__setattr__(self, '_parameters', {})
-        object.__setattr__(self, '_buffers', {})
-        object.__setattr__(self, '_modules', {})
+        object.__setattr__(self, '_parameters', OrderedDict())
+        object.__setattr__(self, '_buffers', OrderedDict())
+        object.__setattr__(self, '_non_persistent_buffers_set', set())
+        object.__setattr__(self, '_modules', OrderedDict())
         object.__setattr__(self, '_agv_id', _C._next_module_id())
         object.__setattr__(self, '_forward_hooks', OrderedDict())
         object.__setattr__(self, '_forward_pre_hooks', OrderedDict())
@@ -119,12 +145,20 @@ class Module:
                 raise TypeError("cannot assign '" + torch.typename(value) + "' as child module '" + name +
                                 "' (torch.nn.Module or None expected)")
             self._modules[name] = value
+        elif name in self.__dict__.get('_buffers', {}):
+            if value is not None and not isinstance(value, torch.Tensor):
+                raise TypeError("cannot assign '" + torch.typename(value) + "' as buffer '" + name +
+                                "' (torch.Tensor or None expected)")
+            self._buffers[name] = value
         else:
             object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
         if name in self._parameters:
             del self._parameters[name]
+        elif name in self._buffers:
+            del self._buffers[name]
+            self._non_persistent_buffers_set.discard(name)
         elif name in self._modules:
             del self._modules[name]
         else:
@@ -134,16 +168,56 @@ class Module:
         for d in (self.__dict__, self._parameters, self._buffers, self._modules):
             if d is not keep and name in d:
                 del d[name]
+                if d is self._buffers:
+                    self._non_persistent_buffers_set.discard(name)
 
     def register_parameter(self, name, param):
         if '_parameters' not in self.__dict__:
             raise AttributeError('cannot assign parameter before Module.__init__() call')
-        self._parameters[name] = param
+        _check_member_name(self, 'parameter', name)
+        if hasattr(self, name) and name not in self._parameters:
+            raise KeyError("attribute '" + name + "' already exists")
+        if param is None:
+            self._parameters[name] = None
+        elif not isinstance(param, Parameter):
+            raise TypeError("cannot assign '" + torch.typename(param) + "' object to parameter '" + name +
+                            "' (torch.nn.Parameter or None required)")
+        elif param.grad_fn:
+            raise ValueError("Cannot assign non-leaf Tensor to parameter '" + name + "'. Model parameters must be "
+                             "created explicitly. To express '" + name + "' as a function of another Tensor, "
+                             "compute the value in the forward() method.")
+        else:
+            self._parameters[name] = param
+            _C._label(param, name)
 
     def register_buffer(self, name, tensor, persistent=True):
+        """A tensor kept with the module that is no parameter (running statistics, masks):
+        in state_dict() unless persistent=False, moved by to(), never trained."""
+        if '_buffers' not in self.__dict__:
+            raise AttributeError('cannot assign buffer before Module.__init__() call')
+        _check_member_name(self, 'buffer', name)
+        if hasattr(self, name) and name not in self._buffers:
+            raise KeyError("attribute '" + name + "' already exists")
+        if tensor is not None and not isinstance(tensor, torch.Tensor):
+            raise TypeError("cannot assign '" + torch.typename(tensor) + "' object to buffer '" + name +
+                            "' (torch Tensor or None required)")
         self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
+        else:
+            self._non_persistent_buffers_set.add(name)
 
     def add_module(self, name, module):
+        if not isinstance(module, Module) and module is not None:
+            raise TypeError(torch.typename(module) + " is not a Module subclass")
+        if not isinstance(name, str):
+            raise TypeError("module name should be a string. Got " + torch.typename(name))
+        if hasattr(self, name) and name not in self._modules:
+            raise KeyError("attribute '" + name + "' already exists")
+        if '.' in name:
+            raise KeyError("module name can't contain \".\", got: " + name)
+        if name == '':
+            raise KeyError("module name can't be empty string \"\"")
         self._modules[name] = module
         if module is not None:
             _adopt(module, name)
@@ -162,19 +236,40 @@ class Module:
     def parameters(self, recurse=True):
         return iter([p for _, p in self.named_parameters(recurse=recurse)])
 
+    def named_buffers(self, prefix='', recurse=True):
+        result = []
+        seen = []
+        for module_prefix, module in (self.named_modules(prefix=prefix) if recurse else [(prefix, self)]):
+            for name, b in module._buffers.items():
+                if b is None or any(b is q for q in seen):
+                    continue
+                seen.append(b)
+                result.append(((module_prefix + '.' if module_prefix else '') + name, b))
+        return iter(result)
+
+    def buffers(self, recurse=True):
+        return iter([b for _, b in self.named_buffers(recurse=recurse)])
+
     def named_children(self):
         return iter([(name, m) for name, m in self._modules.items() if m is not None])
 
     def children(self):
         return iter([m for _, m in self.named_children()])
 
-    def named_modules(self, memo=None, prefix=''):
+    def named_modules(self, memo=None, prefix='', remove_duplicate=True):
+        # A module reachable twice is listed once, under the first path, unless asked otherwise.
+        if memo is None:
+            memo = []
+        if remove_duplicate:
+            if any(self is m for m in memo):
+                return iter([])
+            memo.append(self)
         result = [(prefix, self)]
         for name, module in self._modules.items():
             if module is None:
                 continue
             sub = prefix + ('.' if prefix else '') + name
-            result.extend(module.named_modules(prefix=sub))
+            result.extend(module.named_modules(memo, sub, remove_duplicate))
         return iter(result)
 
     def modules(self):
@@ -207,6 +302,11 @@ class Module:
         with torch.no_grad():
             for p in self.parameters():
                 p.data = p.data.to(*args, **kwargs)
+            # Buffers are replaced; integer ones (counters) keep their dtype, as in PyTorch.
+            for module in self.modules():
+                for name, b in module._buffers.items():
+                    if b is not None and b.is_floating_point():
+                        module._buffers[name] = b.to(*args, **kwargs)
         return self
 
     def cuda(self, device=None):
@@ -221,14 +321,108 @@ class Module:
     def double(self):
         return self.to(torch.float64)
 
-    def state_dict(self):
-        return {name: p.detach() for name, p in self.named_parameters()}
+    def _save_to_state_dict(self, destination, prefix, keep_vars):
+        for name, param in self._parameters.items():
+            if param is not None:
+                destination[prefix + name] = param if keep_vars else param.detach()
+        for name, buf in self._buffers.items():
+            if buf is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = buf if keep_vars else buf.detach()
+
+    def state_dict(self, *args, destination=None, prefix='', keep_vars=False):
+        """An OrderedDict of the parameters and persistent buffers, module by module,
+        detached unless keep_vars."""
+        if len(args) > 0:
+            if destination is None:
+                destination = args[0]
+            if len(args) > 1 and prefix == '':
+                prefix = args[1]
+            if len(args) > 2 and keep_vars is False:
+                keep_vars = args[2]
+            warnings.warn("Positional args are being deprecated, use kwargs instead. Refer to "
+                          "https://pytorch.org/docs/master/generated/torch.nn.Module.html#torch.nn.Module.state_dict"
+                          " for details.")
+        if destination is None:
+            destination = OrderedDict()
+            destination._metadata = OrderedDict()
+        if hasattr(destination, '_metadata'):
+            destination._metadata[prefix[:-1]] = dict(version=self._version)
+        self._save_to_state_dict(destination, prefix, keep_vars)
+        for name, module in self._modules.items():
+            if module is not None:
+                module.state_dict(destination=destination, prefix=prefix + name + '.', keep_vars=keep_vars)
+        return destination
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs):
+        persistent = {k: v for k, v in self._buffers.items() if k not in self._non_persistent_buffers_set}
+        local_state = {k: v for k, v in list(self._parameters.items()) + list(persistent.items()) if v is not None}
+        for name, param in local_state.items():
+            key = prefix + name
+            if key not in state_dict:
+                if strict:
+                    missing_keys.append(key)
+                continue
+            input_param = state_dict[key]
+            if not isinstance(input_param, torch.Tensor):
+                error_msgs.append('While copying the parameter named "' + key + '", expected torch.Tensor or '
+                                  'Tensor-like object from checkpoint but received ' + str(type(input_param)))
+                continue
+            # Checkpoints of PyTorch 0.3 stored scalars as 1-element vectors.
+            if len(param.shape) == 0 and len(input_param.shape) == 1:
+                input_param = input_param[0]
+            if input_param.shape != param.shape:
+                error_msgs.append('size mismatch for ' + key + ': copying a param with shape ' +
+                                  str(input_param.shape) + ' from checkpoint, the shape in current model is ' +
+                                  str(param.shape) + '.')
+                continue
+            try:
+                with torch.no_grad():
+                    param.copy_(input_param)
+            except Exception as ex:
+                error_msgs.append('While copying the parameter named "' + key + '", whose dimensions in the model '
+                                  'are ' + str(param.size()) + ' and whose dimensions in the checkpoint are ' +
+                                  str(input_param.size()) + ', an exception occurred : ' + str(ex.args) + '.')
+        if strict:
+            for key in state_dict.keys():
+                if key.startswith(prefix):
+                    input_name = key[len(prefix):].split('.', 1)[0]
+                    if input_name not in self._modules and input_name not in local_state:
+                        unexpected_keys.append(key)
 
     def load_state_dict(self, state_dict, strict=True):
-        own = dict(self.named_parameters())
-        with torch.no_grad():
-            for name, value in state_dict.items():
-                own[name].copy_(value)
+        """Copies the tensors of state_dict into the parameters and buffers of the same
+        names; with strict, missing and unexpected keys are errors."""
+        if not isinstance(state_dict, Mapping):
+            raise TypeError("Expected state_dict to be dict-like, got " + str(type(state_dict)) + ".")
+        missing_keys = []
+        unexpected_keys = []
+        error_msgs = []
+        metadata = getattr(state_dict, '_metadata', None)
+        state_dict = OrderedDict(state_dict)
+
+        def load(module, local_state_dict, prefix=''):
+            local_metadata = {} if metadata is None else metadata.get(prefix[:-1], {})
+            module._load_from_state_dict(local_state_dict, prefix, local_metadata, True, missing_keys,
+                                         unexpected_keys, error_msgs)
+            for name, child in module._modules.items():
+                if child is not None:
+                    child_prefix = prefix + name + '.'
+                    load(child, {k: v for k, v in local_state_dict.items() if k.startswith(child_prefix)},
+                         child_prefix)
+
+        load(self, state_dict)
+        if strict:
+            if unexpected_keys:
+                error_msgs.insert(0, 'Unexpected key(s) in state_dict: ' +
+                                  ', '.join('"' + k + '"' for k in unexpected_keys) + '. ')
+            if missing_keys:
+                error_msgs.insert(0, 'Missing key(s) in state_dict: ' +
+                                  ', '.join('"' + k + '"' for k in missing_keys) + '. ')
+        if error_msgs:
+            raise RuntimeError('Error(s) in loading state_dict for ' + type(self).__name__ + ':\n\t' +
+                               '\n\t'.join(error_msgs))
+        return _IncompatibleKeys(missing_keys, unexpected_keys)
 
     def extra_repr(self):
         return ''
