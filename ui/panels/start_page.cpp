@@ -98,8 +98,13 @@ void StartPage::rebuild()
         card->setFlat(false);
         auto* layout = new QVBoxLayout(card);
         layout->setContentsMargins(14, 10, 14, 10);
-        auto* t = new QLabel(QStringLiteral("<b>%1</b> <span style='color:%2'>&nbsp;%3</span>")
-                                 .arg(demo.title.toHtmlEscaped(), theme.mutedText.name(), demo.fileName.toHtmlEscaped()));
+        const QString gpuTag = demo.device.compare(QLatin1String("gpu"), Qt::CaseInsensitive) == 0
+                                   ? QStringLiteral(" <span style='color:%1'>&nbsp;%2</span>")
+                                         .arg(theme.recomputeBorder.name(), tr("wants a GPU (the simulated one will do)"))
+                                   : QString();
+        auto* t = new QLabel(QStringLiteral("<b>%1</b> <span style='color:%2'>&nbsp;%3</span>%4")
+                                 .arg(demo.title.toHtmlEscaped(), theme.mutedText.name(), demo.fileName.toHtmlEscaped(),
+                                      gpuTag));
         auto* w = new QLabel(demo.watch.isEmpty() ? QString() : tr("Watch: %1").arg(demo.watch.toHtmlEscaped()));
         w->setWordWrap(true);
         w->setStyleSheet(QStringLiteral("color: %1").arg(theme.mutedText.name()));

@@ -300,8 +300,23 @@ class Module:
 
     def to(self, *args, **kwargs):
         with torch.no_grad():
-            for p in self.parameters():
-                p.data = p.data.to(*args, **kwargs)
+            for module in self.modules():
+                for name, p in module._parameters.items():
+                    if p is None:
+                        continue
+                    converted = p.data.to(*args, **kwargs)
+                    if converted.dtype == p.dtype:
+                        p.data = converted
+                    else:
+                        # The engine's .data setter cannot change a tensor's dtype yet (it keeps
+                        # the old one over the new bytes): a new Parameter of the new dtype
+                        # takes the old one's place and name instead.
+                        new_p = Parameter(converted, p.requires_grad)
+                        if p.grad is not None:
+                            new_p.grad = p.grad.to(*args, **kwargs)
+                        module._parameters[name] = new_p
+                        path = module.__dict__.get('_agv_path')
+                        _C._label(new_p, path + '.' + name if path else name)
             # Buffers are replaced; integer ones (counters) keep their dtype, as in PyTorch.
             for module in self.modules():
                 for name, b in module._buffers.items():
