@@ -23,6 +23,14 @@ from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_en
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch import autograd, cuda, nn, optim, random, utils  # noqa: E402,F401
 
+if not hasattr(_C, "randperm"):
+    def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
+        """A random permutation of 0..n-1, drawn as PyTorch's CPU kernel draws it (see
+        torch.utils.data._random): the engine has no kernel for it yet."""
+        from torch.utils.data._random import randperm_list
+        return tensor(randperm_list(n, generator), dtype=int64 if dtype is None else dtype, device=device,
+                      requires_grad=requires_grad)
+
 __version__ = "1.13.1"
 
 del _sys

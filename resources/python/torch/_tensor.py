@@ -31,6 +31,19 @@ class Tensor(_C._TensorBase):
 
     __hash__ = _C._TensorBase.__hash__
 
+    def type(self, dtype=None, non_blocking=False, **kwargs):
+        """Without dtype, the legacy type name ('torch.FloatTensor'); with one (a dtype or
+        such a name), the tensor converted to it (itself when it has it already)."""
+        if dtype is None:
+            return _C.typename(self)
+        if isinstance(dtype, str):
+            by_name = {'torch.' + prefix + 'Tensor': dt for prefix, dt in (
+                ('Float', _C.float32), ('Double', _C.float64), ('Long', _C.int64), ('Bool', _C.bool))}
+            if dtype not in by_name:
+                raise ValueError("invalid type: '" + dtype + "'")
+            dtype = by_name[dtype]
+        return self.to(dtype, non_blocking=non_blocking)
+
     @staticmethod
     def _make_subclass(cls, data, require_grad=False):
         return _C._make_subclass(cls, data, require_grad)

@@ -1,31 +1,203 @@
-"""torch.optim.Optimizer."""
+"""torch.optim.Optimizer: parameter groups, per-parameter state, state_dict."""
+
+import warnings
+from collections import defaultdict
+from collections import abc as container_abcs
+from itertools import chain
 
 import torch
 from torch.nn.modules.module import _zero_grad
 
 
+class _RequiredParameter:
+    """The default of a hyperparameter that has none (SGD's lr)."""
+
+    def __repr__(self):
+        return "<required parameter>"
+
+
+required = _RequiredParameter()
+
+
+def _fused_add(t, other, alpha):
+    # t + alpha * other as PyTorch's CPU kernels compute it: alpha rounded to t's dtype, then
+    # one fused multiply-add. The product of two float32 numbers is exact in float64, so
+    # summing there and rounding once gives the fused result.
+    if t.dtype == torch.float32 and alpha != 1:
+        alpha32 = torch.tensor(alpha, dtype=torch.float32).double()
+        return (t.double() + other.double() * alpha32).float()
+    return t.add(other, alpha=alpha)
+
+
+def _add(t, other, alpha=1):
+    """t.add(other, alpha=alpha), rounded as in PyTorch."""
+    return _fused_add(t, other, alpha)
+
+
+def _add_(t, other, alpha=1):
+    """t.add_(other, alpha=alpha), rounded as in PyTorch."""
+    if t.dtype == torch.float32 and alpha != 1:
+        return t.copy_(_fused_add(t, other, alpha))
+    return t.add_(other, alpha=alpha)
+
+
+def _addcmul_(t, t1, t2, value=1):
+    # PyTorch's addcmul_ rounds value * t1 to t's dtype, then does one fused multiply-add
+    # with t2 and t. The product of two float32 numbers is exact in float64, so summing
+    # there and rounding once gives the fused result bit for bit.
+    if t.dtype == torch.float32:
+        t.copy_((t.double() + t1.mul(value).double() * t2.double()).float())
+    else:
+        t.add_(t1.mul(value).mul(t2))
+    return t
+
+
+def _addcdiv_(t, t1, t2, value=1):
+    # PyTorch's addcdiv_: (value * t1) / t2, rounded at each step, then added to t.
+    return t.add_(t1.mul(value).div(t2))
+
+
+def _deepcopy_state(value):
+    # Optimizer states hold tensors, which copy.deepcopy cannot copy here.
+    if isinstance(value, torch.Tensor):
+        return value.clone()
+    if isinstance(value, dict):
+        return {k: _deepcopy_state(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deepcopy_state(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_deepcopy_state(v) for v in value)
+    return value
+
+
 class Optimizer:
     def __init__(self, params, defaults):
         self.defaults = defaults
-        self.state = {}
-        params = list(params)
-        if len(params) == 0:
-            raise ValueError('optimizer got an empty parameter list')
-        if not isinstance(params[0], dict):
-            params = [{'params': params}]
+        if isinstance(params, torch.Tensor):
+            raise TypeError("params argument given to the optimizer should be an iterable of Tensors or dicts, "
+                            "but got " + torch.typename(params))
+        # Keyed by the parameter tensors themselves (they hash by identity).
+        self.state = defaultdict(dict)
         self.param_groups = []
-        for group in params:
-            g = dict(defaults)
-            g.update(group)
-            g['params'] = list(g['params'])
-            self.param_groups.append(g)
+        param_groups = list(params)
+        if len(param_groups) == 0:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(param_groups[0], dict):
+            param_groups = [{'params': param_groups}]
+        for param_group in param_groups:
+            self.add_param_group(param_group)
+
+    def __getstate__(self):
+        return {'defaults': self.defaults, 'state': self.state, 'param_groups': self.param_groups}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
+    def __repr__(self):
+        format_string = type(self).__name__ + ' ('
+        for i, group in enumerate(self.param_groups):
+            format_string += '\nParameter Group ' + str(i) + '\n'
+            for key in sorted(group.keys()):
+                if key != 'params':
+                    format_string += '    ' + str(key) + ': ' + str(group[key]) + '\n'
+        format_string += ')'
+        return format_string
+
+    def add_param_group(self, param_group):
+        assert isinstance(param_group, dict), "param group must be a dict"
+        params = param_group['params']
+        if isinstance(params, torch.Tensor):
+            param_group['params'] = [params]
+        elif isinstance(params, set):
+            raise TypeError('optimizer parameters need to be organized in ordered collections, but the ordering of '
+                            'tensors in sets will change between runs. Please use a list instead.')
+        else:
+            param_group['params'] = list(params)
+        for param in param_group['params']:
+            if not isinstance(param, torch.Tensor):
+                raise TypeError("optimizer can only optimize Tensors, but one of the params is " +
+                                torch.typename(param))
+            if not self.defaults.get('differentiable', None) and not (param.is_leaf or param.retains_grad):
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for name, default in self.defaults.items():
+            if default is required and name not in param_group:
+                raise ValueError("parameter group didn't specify a value of required optimization parameter " +
+                                 name)
+            param_group.setdefault(name, default)
+        params = param_group['params']
+        if len(params) != len(set(params)):
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; in future, this will "
+                          "cause an error; see github.com/pytorch/pytorch/issues/40967 for more information",
+                          stacklevel=3)
+        param_set = set()
+        for group in self.param_groups:
+            param_set.update(set(group['params']))
+        if not param_set.isdisjoint(set(param_group['params'])):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(param_group)
 
     def zero_grad(self, set_to_none=False):
         for group in self.param_groups:
             _zero_grad(group['params'], set_to_none)
 
-    def _state_for(self, p):
-        for key, value in self.state.items():
-            if key is p:
+    def step(self, closure):
+        raise NotImplementedError
+
+    def state_dict(self):
+        """{'state': ..., 'param_groups': ...} with the parameters replaced by their
+        positions (counted over all groups)."""
+        param_mappings = {}
+        start_index = 0
+
+        def pack_group(group):
+            nonlocal start_index
+            packed = {k: v for k, v in group.items() if k != 'params'}
+            for i, p in enumerate(group['params'], start_index):
+                if id(p) not in param_mappings:
+                    param_mappings[id(p)] = i
+            packed['params'] = [param_mappings[id(p)] for p in group['params']]
+            start_index += len(packed['params'])
+            return packed
+
+        param_groups = [pack_group(g) for g in self.param_groups]
+        packed_state = {(param_mappings[id(k)] if isinstance(k, torch.Tensor) else k): v
+                        for k, v in self.state.items()}
+        return {'state': packed_state, 'param_groups': param_groups}
+
+    def load_state_dict(self, state_dict):
+        state_dict = {'state': _deepcopy_state(state_dict['state']),
+                      'param_groups': _deepcopy_state(state_dict['param_groups'])}
+        groups = self.param_groups
+        saved_groups = state_dict['param_groups']
+        if len(groups) != len(saved_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        if any(len(g['params']) != len(s['params']) for g, s in zip(groups, saved_groups)):
+            raise ValueError("loaded state dict contains a parameter group that doesn't match the size of "
+                             "optimizer's group")
+        id_map = {old_id: p for old_id, p in zip(chain.from_iterable(g['params'] for g in saved_groups),
+                                                 chain.from_iterable(g['params'] for g in groups))}
+
+        def cast(param, value, key=None):
+            # State tensors follow their parameter's dtype, except the step counter.
+            if isinstance(value, torch.Tensor):
+                if key != 'step' and param.is_floating_point():
+                    value = value.to(param.dtype)
                 return value
-        return None
+            if isinstance(value, dict):
+                return {k: cast(param, v, key=k) for k, v in value.items()}
+            if isinstance(value, container_abcs.Iterable) and not isinstance(value, str):
+                return type(value)(cast(param, v) for v in value)
+            return value
+
+        state = defaultdict(dict)
+        for k, v in state_dict['state'].items():
+            if k in id_map:
+                param = id_map[k]
+                state[param] = cast(param, v)
+            else:
+                state[k] = v
+        param_groups = []
+        for group, new_group in zip(groups, saved_groups):
+            new_group['params'] = group['params']
+            param_groups.append(new_group)
+        self.__setstate__({'state': state, 'param_groups': param_groups})

@@ -1,19 +1,23 @@
 """torch.optim.SGD."""
 
 import torch
-from torch.optim.optimizer import Optimizer
+from torch.optim.optimizer import Optimizer, _add, _add_, required
 
 
 class SGD(Optimizer):
-    def __init__(self, params, lr=0.001, momentum=0, dampening=0, weight_decay=0, nesterov=False, maximize=False):
-        if lr < 0.0:
+    def __init__(self, params, lr=required, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
+                 maximize=False, foreach=None, differentiable=False):
+        if lr is not required and lr < 0.0:
             raise ValueError('Invalid learning rate: ' + str(lr))
         if momentum < 0.0:
             raise ValueError('Invalid momentum value: ' + str(momentum))
+        if weight_decay < 0.0:
+            raise ValueError('Invalid weight_decay value: ' + str(weight_decay))
+        defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay, nesterov=nesterov,
+                        maximize=maximize, foreach=foreach, differentiable=differentiable)
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError('Nesterov momentum requires a momentum and zero dampening')
-        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay, nesterov=nesterov, maximize=maximize))
-        self._buffers = []
+        super().__init__(params, defaults)
 
     def step(self, closure=None):
         loss = None
@@ -22,25 +26,25 @@ class SGD(Optimizer):
                 loss = closure()
         with torch.no_grad():
             for group in self.param_groups:
-                for i, p in enumerate(group['params']):
+                for p in group['params']:
                     if p.grad is None:
                         continue
+                    state = self.state[p]
                     d_p = p.grad if not group['maximize'] else -p.grad
                     if group['weight_decay'] != 0:
-                        d_p = d_p.add(p, alpha=group['weight_decay'])
+                        d_p = _add(d_p, p, group['weight_decay'])
+                    # PyTorch stores a momentum_buffer entry (None without momentum) for every
+                    # parameter that had a gradient.
+                    buf = state.get('momentum_buffer')
                     if group['momentum'] != 0:
-                        buf = None
-                        for owner, b in self._buffers:
-                            if owner is p:
-                                buf = b
                         if buf is None:
-                            buf = d_p.clone().detach()
-                            self._buffers.append((p, buf))
+                            buf = torch.clone(d_p).detach()
                         else:
-                            buf.mul_(group['momentum']).add_(d_p, alpha=1 - group['dampening'])
+                            _add_(buf.mul_(group['momentum']), d_p, 1 - group['dampening'])
                         if group['nesterov']:
-                            d_p = d_p.add(buf, alpha=group['momentum'])
+                            d_p = _add(d_p, buf, group['momentum'])
                         else:
                             d_p = buf
-                    p.add_(d_p, alpha=-group['lr'])
+                    state['momentum_buffer'] = buf
+                    _add_(p, d_p, -group['lr'])
         return loss

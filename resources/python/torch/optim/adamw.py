@@ -1,0 +1,23 @@
+"""torch.optim.AdamW: Adam with decoupled weight decay."""
+
+import torch
+from torch.optim.optimizer import Optimizer
+from torch.optim.adam import _adam_step, _check_adam_args
+
+
+class AdamW(Optimizer):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False, foreach=None, capturable=False):
+        _check_adam_args(lr, eps, betas, weight_decay)
+        defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, foreach=foreach,
+                        maximize=maximize, capturable=capturable)
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with torch.enable_grad():
+                loss = closure()
+        with torch.no_grad():
+            _adam_step(self, decoupled_weight_decay=True)
+        return loss
