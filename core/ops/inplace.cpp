@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -87,7 +88,7 @@ Tensor& addInplace(Tensor& self, const Tensor& other, Scalar alpha)
             return variable_list{needs(n, 0) ? g[0] : Tensor(),
                                  needs(n, 1) ? (alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
         },
-        false, false, [&] { binaryInplaceKernel(self, other, [al](auto a, auto b) { return a + decltype(a)(al) * b; }); },
+        false, false, [&] { binaryInplaceKernel(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(al), b); }); },
         [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
 }
 
@@ -106,7 +107,9 @@ Tensor& subInplace(Tensor& self, const Tensor& other, Scalar alpha)
             return variable_list{needs(n, 0) ? g[0] : Tensor(),
                                  needs(n, 1) ? neg(alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
         },
-        false, false, [&] { binaryInplaceKernel(self, other, [al](auto a, auto b) { return a - decltype(a)(al) * b; }); },
+        false, false, [&] {
+            binaryInplaceKernel(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(-al), b); });
+        },
         [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
 }
 

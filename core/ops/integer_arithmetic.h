@@ -33,6 +33,11 @@ T wrappingSub(T a, T b)
         return a - b;
 }
 
+/// a + alpha * b as PyTorch's add kernel computes it: one fused multiply-add for
+/// floating types (alpha rounded to the tensor's type first), wrapping for integers.
+template <typename T>
+T addScaled(T a, T alpha, T b);
+
 template <typename T>
 T wrappingMul(T a, T b)
 {
@@ -79,6 +84,15 @@ To convertValue(From from)
             return std::numeric_limits<To>::min();
     }
     return static_cast<To>(from);
+}
+
+template <typename T>
+T addScaled(T a, T alpha, T b)
+{
+    if constexpr (std::is_floating_point_v<T>)
+        return std::fma(b, alpha, a);
+    else
+        return wrappingAdd(a, wrappingMul(alpha, b));
 }
 
 }  // namespace agv::ops

@@ -108,7 +108,7 @@ Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
                      ? binaryKernel(a, b, type, type, "add", [](auto p, auto q) { return p || q; })
                  : al == 1.0 ? binaryKernel(a, b, type, type, "add", [](auto p, auto q) { return wrappingAdd(p, q); })
                              : binaryKernel(a, b, type, type, "add", [al](auto p, auto q) {
-                                   return wrappingAdd(p, wrappingMul(convertValue<decltype(p)>(al), q));
+                                   return addScaled(p, convertValue<decltype(p)>(al), q);
                                });
     OpRecorder rec("AddBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
         return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? alphaTimes(g[0], alpha) : Tensor()};
@@ -159,8 +159,13 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
     checkAlpha(a, b, alpha);
     const ScalarType type = resultType({&a, &b});
     const double al = alpha.toDouble();
+    // PyTorch subtracts by adding -alpha * b (one fused multiply-add for floats).
     Tensor out = binaryKernel(a, b, type, type, "sub", [al](auto p, auto q) {
-        return wrappingSub(p, wrappingMul(convertValue<decltype(p)>(al), q));
+        using T = decltype(p);
+        if constexpr (std::is_floating_point_v<T>)
+            return addScaled(p, convertValue<T>(-al), q);
+        else
+            return wrappingSub(p, wrappingMul(convertValue<T>(al), q));
     });
     OpRecorder rec("SubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
         return variable_list{needs(n, 0) ? g[0] : Tensor(),
