@@ -697,9 +697,20 @@ void bindTensor(py::module_& m)
         .def_property(
             "data", [](const ImplPtr& self) { return wrapTensor(ops::data(T(self))); },
             [](const ImplPtr& self, py::handle value) {
+                // PyTorch's set_data: the tensor takes the new data's storage, geometry,
+                // dtype and device, keeps its own version counter and autograd identity.
                 Tensor src = requireTensor(value, "data", "data", 1);
+                if (T(self).requiresGrad() && !isFloatingType(src.dtype()))
+                    raise(PyExc_RuntimeError, "data set to a tensor that requires gradients must be floating point or "
+                                              "complex dtype");
+                const bool retype = src.dtype() != self->dtype() || !(src.device() == self->device());
                 self->setStorage(src.impl()->storage());
+                self->setDtype(src.dtype());
                 self->setGeometry(src.sizes(), src.strides(), src.offset());
+                // The leaf's accumulator was made for the old dtype/device (set_data drops it).
+                if (retype)
+                    if (AutogradMeta* meta = self->autograd())
+                        meta->gradAccumulator.reset();
             })
         .def_property_readonly("shape", [](const ImplPtr& self) { return wrapSize(self->sizes()); })
         .def_property_readonly("dtype", [](const ImplPtr& self) { return wrapDtype(self->dtype()); })

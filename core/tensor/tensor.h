@@ -86,6 +86,8 @@ public:
     /// Replaces geometry in place (used by in-place shape ops like squeeze_/t_ and detach_).
     void setGeometry(IntList sizes, IntList strides, int64_t offset);
     void setStorage(std::shared_ptr<Storage> storage) { m_storage = std::move(storage); }
+    /// `x.data = y` takes y's dtype too (storage and geometry set separately).
+    void setDtype(ScalarType dtype) { m_dtype = dtype; }
 
 private:
     void refreshDerived();

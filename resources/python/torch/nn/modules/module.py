@@ -304,19 +304,11 @@ class Module:
                 for name, p in module._parameters.items():
                     if p is None:
                         continue
-                    converted = p.data.to(*args, **kwargs)
-                    if converted.dtype == p.dtype:
-                        p.data = converted
-                    else:
-                        # The engine's .data setter cannot change a tensor's dtype yet (it keeps
-                        # the old one over the new bytes): a new Parameter of the new dtype
-                        # takes the old one's place and name instead.
-                        new_p = Parameter(converted, p.requires_grad)
-                        if p.grad is not None:
-                            new_p.grad = p.grad.to(*args, **kwargs)
-                        module._parameters[name] = new_p
-                        path = module.__dict__.get('_agv_path')
-                        _C._label(new_p, path + '.' + name if path else name)
+                    # The same Parameter objects (an optimizer made before keeps them),
+                    # with their data converted, as PyTorch's set_data does.
+                    p.data = p.data.to(*args, **kwargs)
+                    if p.grad is not None:
+                        p.grad.data = p.grad.data.to(*args, **kwargs)
             # Buffers are replaced; integer ones (counters) keep their dtype, as in PyTorch.
             for module in self.modules():
                 for name, b in module._buffers.items():
