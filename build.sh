@@ -35,8 +35,10 @@ install_missing() {
 }
 
 build() {
-    # ccache hashes paths relative to the checkout, so a fresh clone reuses earlier builds.
+    # ccache hashes paths relative to the checkout, and not the build folder's own path
+    # (which -g would otherwise bring in), so a fresh clone reuses earlier builds.
     export CCACHE_BASEDIR="$PWD"
+    export CCACHE_NOHASHDIR=1
     cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache ${AGV_CMAKE_ARGS:-} >/dev/null
     cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
