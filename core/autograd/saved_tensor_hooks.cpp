@@ -47,8 +47,6 @@ std::unique_ptr<SavedVariableHooks> SavedTensorDefaultHooks::make()
     return state().stack.back()();
 }
 
-bool SavedTensorDefaultHooks::empty() { return state().stack.empty(); }
-
 void SavedTensorDefaultHooks::disable(std::string message)
 {
     state().disabledMessage = std::move(message);

@@ -50,7 +50,6 @@ public:
     static void pop();
     /// Hooks for a tensor being saved now, or nullptr when the stack is empty.
     static std::unique_ptr<SavedVariableHooks> make();
-    static bool empty();
 
     /// torch.autograd.graph.disable_saved_tensors_hooks(message).
     static void disable(std::string message);
