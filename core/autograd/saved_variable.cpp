@@ -42,7 +42,7 @@ SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, std::string sl
     m_outputNr = tensor.outputNr();
     m_tensorId = tensor.id();
     m_bytes = tensor.nbytes();
-    m_device = tensor.device().str();
+    m_device = tensor.device();
     // PyTorch 1.13 packs Python numbers wrapped as tensors too (`x * 2` packs tensor(2)).
     if (auto hooks = SavedTensorDefaultHooks::make()) {
         saveMetadata(tensor);
@@ -107,7 +107,7 @@ void SavedVariable::publishPacked() const
     trace::Packed packed;
     packed.saved = m_id;
     packed.hook = m_hooks->hookName();
-    packed.fromDevice = m_device;
+    packed.fromDevice = m_device.str();
     packed.toDevice = m_hooks->packedDevice();
     packed.bytes = m_hooks->packedBytes();
     trace::publish(std::move(packed));

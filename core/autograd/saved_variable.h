@@ -35,7 +35,7 @@ public:
     /// The hooks holding this tensor (nullptr: held as is). See Note [Saved tensor hooks].
     const SavedVariableHooks* hooks() const { return m_hooks.get(); }
     /// Device of the saved tensor ("cpu", "cuda:0"), for the trace.
-    const std::string& device() const { return m_device; }
+    std::string device() const { return m_device.str(); }
     /// Publishes the Packed event of a hooked tensor (after its TensorSaved).
     void publishPacked() const;
     bool defined() const { return m_defined; }
@@ -61,7 +61,7 @@ private:
     std::weak_ptr<Node> m_weakGradFn;
     std::shared_ptr<VersionCounter> m_version;
     std::string m_slot;
-    std::string m_device;
+    Device m_device;
     uint64_t m_id = 0;
     uint64_t m_tensorId = 0;
     uint64_t m_bytes = 0;
