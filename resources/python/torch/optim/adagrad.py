@@ -1,7 +1,7 @@
 """torch.optim.Adagrad."""
 
 import torch
-from torch.optim.optimizer import Optimizer, _add, _addcdiv_, _addcmul_
+from torch.optim.optimizer import Optimizer, _add, _addcdiv_, _addcmul_, _evaluate_closure
 
 
 class Adagrad(Optimizer):
@@ -23,10 +23,7 @@ class Adagrad(Optimizer):
                 state['sum'] = torch.full_like(p, initial_accumulator_value)
 
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        loss = _evaluate_closure(closure)
         with torch.no_grad():
             for group in self.param_groups:
                 for p in group['params']:

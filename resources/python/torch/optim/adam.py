@@ -3,7 +3,7 @@
 import math
 
 import torch
-from torch.optim.optimizer import Optimizer, _add, _add_, _addcdiv_, _addcmul_
+from torch.optim.optimizer import Optimizer, _add, _add_, _addcdiv_, _addcmul_, _evaluate_closure
 
 
 def _check_adam_args(lr, eps, betas, weight_decay):
@@ -69,10 +69,7 @@ class Adam(Optimizer):
         super().__init__(params, defaults)
 
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        loss = _evaluate_closure(closure)
         with torch.no_grad():
             _adam_step(self, decoupled_weight_decay=False)
         return loss

@@ -1,7 +1,7 @@
 """torch.optim.AdamW: Adam with decoupled weight decay."""
 
 import torch
-from torch.optim.optimizer import Optimizer
+from torch.optim.optimizer import Optimizer, _evaluate_closure
 from torch.optim.adam import _adam_step, _check_adam_args
 
 
@@ -14,10 +14,7 @@ class AdamW(Optimizer):
         super().__init__(params, defaults)
 
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        loss = _evaluate_closure(closure)
         with torch.no_grad():
             _adam_step(self, decoupled_weight_decay=True)
         return loss

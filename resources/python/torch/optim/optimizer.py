@@ -19,25 +19,21 @@ class _RequiredParameter:
 required = _RequiredParameter()
 
 
-def _fused_add(t, other, alpha):
-    # t + alpha * other as PyTorch's CPU kernels compute it: alpha rounded to t's dtype, then
-    # one fused multiply-add. The product of two float32 numbers is exact in float64, so
-    # summing there and rounding once gives the fused result.
-    if t.dtype == torch.float32 and alpha != 1:
-        alpha32 = torch.tensor(alpha, dtype=torch.float32).double()
-        return (t.double() + other.double() * alpha32).float()
-    return t.add(other, alpha=alpha)
+def _evaluate_closure(closure):
+    """step(closure): the closure re-evaluates the model and returns the loss, grad mode on."""
+    if closure is None:
+        return None
+    with torch.enable_grad():
+        return closure()
 
 
 def _add(t, other, alpha=1):
-    """t.add(other, alpha=alpha), rounded as in PyTorch."""
-    return _fused_add(t, other, alpha)
+    """t.add(other, alpha=alpha): the engine fuses it as PyTorch's kernels do."""
+    return t.add(other, alpha=alpha)
 
 
 def _add_(t, other, alpha=1):
-    """t.add_(other, alpha=alpha), rounded as in PyTorch."""
-    if t.dtype == torch.float32 and alpha != 1:
-        return t.copy_(_fused_add(t, other, alpha))
+    """t.add_(other, alpha=alpha), fused as in PyTorch."""
     return t.add_(other, alpha=alpha)
 
 

@@ -1,7 +1,7 @@
 """torch.optim.RMSprop."""
 
 import torch
-from torch.optim.optimizer import Optimizer, _add, _add_, _addcdiv_, _addcmul_
+from torch.optim.optimizer import Optimizer, _add, _add_, _addcdiv_, _addcmul_, _evaluate_closure
 
 
 class RMSprop(Optimizer):
@@ -16,10 +16,7 @@ class RMSprop(Optimizer):
         super().__init__(params, defaults)
 
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        loss = _evaluate_closure(closure)
         with torch.no_grad():
             for group in self.param_groups:
                 alpha = group['alpha']

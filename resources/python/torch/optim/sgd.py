@@ -1,7 +1,7 @@
 """torch.optim.SGD."""
 
 import torch
-from torch.optim.optimizer import Optimizer, _add, _add_, required
+from torch.optim.optimizer import Optimizer, _add, _add_, required, _evaluate_closure
 
 
 class SGD(Optimizer):
@@ -20,10 +20,7 @@ class SGD(Optimizer):
         super().__init__(params, defaults)
 
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        loss = _evaluate_closure(closure)
         with torch.no_grad():
             for group in self.param_groups:
                 for p in group['params']:
