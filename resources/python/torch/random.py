@@ -3,6 +3,7 @@
 import contextlib
 
 import torch
+from torch._untraced import untraced
 
 _C = torch._C
 
@@ -20,20 +21,13 @@ def fork_rng(devices=None, enabled=True, _caller="fork_rng", _devices_kw="device
     if not enabled:
         yield
         return
-    # The saved states are bookkeeping, not part of the learner's graph: untraced.
-    _C._trace_mute()
-    try:
+    with untraced():
         cpu_state = torch.get_rng_state()
         cuda_states = [torch.cuda.get_rng_state(device) for device in (devices or [])]
-    finally:
-        _C._trace_unmute()
     try:
         yield
     finally:
-        _C._trace_mute()
-        try:
+        with untraced():
             torch.set_rng_state(cpu_state)
             for device, state in zip(devices or [], cuda_states):
                 torch.cuda.set_rng_state(state, device)
-        finally:
-            _C._trace_unmute()

@@ -3,6 +3,7 @@
 import warnings
 
 import torch
+from torch._untraced import untraced
 from torch.nn import _reduction as _Reduction
 from _agv_torch import _nn
 from _agv_torch._nn import dropout, gelu, leaky_relu, linear, log_softmax, relu, softmax
@@ -69,11 +70,8 @@ def _unsupported(name, weight, ignore_index, target, label_smoothing=0.0):
     elif label_smoothing != 0.0:
         arg = 'label_smoothing'
     elif ignore_index != -100 and isinstance(target, torch.Tensor):
-        torch._C._trace_mute()
-        try:
+        with untraced():
             hit = bool((target == ignore_index).sum().item())
-        finally:
-            torch._C._trace_unmute()
         if hit:
             arg = 'ignore_index'
     if arg is not None:

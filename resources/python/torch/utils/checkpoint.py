@@ -20,6 +20,7 @@ import weakref
 from typing import Any, Iterable, List, Tuple
 
 import torch
+from torch._untraced import untraced
 
 __all__ = [
     "checkpoint", "checkpoint_sequential", "CheckpointFunction",
@@ -64,16 +65,6 @@ def set_device_states(devices, states) -> None:
 
 
 @contextlib.contextmanager
-def _untraced():
-    """Checkpoint's own bookkeeping (RNG states, holders) stays out of the recording."""
-    _C._trace_mute()
-    try:
-        yield
-    finally:
-        _C._trace_unmute()
-
-
-@contextlib.contextmanager
 def _recompute(segment):
     _C._checkpoint_enter_recompute(segment)
     try:
@@ -99,7 +90,7 @@ class _RngStash:
         self.preserve = preserve
         self.had_cuda_in_fwd = False
         if preserve:
-            with _untraced():
+            with untraced():
                 self.fwd_cpu_state = torch.get_rng_state()
                 if torch.cuda._initialized:
                     self.had_cuda_in_fwd = True
@@ -110,7 +101,7 @@ class _RngStash:
         devices = self.fwd_gpu_devices if self.preserve and self.had_cuda_in_fwd else []
         with torch.random.fork_rng(devices=devices, enabled=self.preserve):
             if self.preserve:
-                with _untraced():
+                with untraced():
                     torch.set_rng_state(self.fwd_cpu_state)
                     if self.had_cuda_in_fwd:
                         set_device_states(self.fwd_gpu_devices, self.fwd_gpu_states)
@@ -241,7 +232,7 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, **kw
                 unpack_counter += 1
                 if weak_holder_list[unpack_counter - 1]() is None:
                     return
-                with _untraced():
+                with untraced():
                     storage[weak_holder_list[unpack_counter - 1]()] = inner.detach()
                 return
 

@@ -7,7 +7,7 @@ generator is the global one, swapped in and out with its saved state."""
 
 import torch
 
-_C = torch._C
+from torch._untraced import untraced
 
 
 def _randperm_global(n):
@@ -22,37 +22,27 @@ def randperm_list(n, generator=None):
     """torch.randperm(n, generator=generator).tolist(); generator None is the global one."""
     if generator is not None and generator is not torch.default_generator:
         raise NotImplementedError("autogradviz: only the default generator is supported here")
-    # Bookkeeping draws, not part of the learner's graph: untraced.
-    _C._trace_mute()
-    try:
+    with untraced():  # bookkeeping draws, not part of the learner's graph
         return _randperm_global(n)
-    finally:
-        _C._trace_unmute()
 
 
 def random_int64():
     """torch.empty((), dtype=torch.int64).random_().item(): one 64-bit draw (two 32-bit
     ones, the first the high half), kept to 63 bits."""
-    _C._trace_mute()
-    try:
+    with untraced():
         # high = 2**32 - 1 keeps randint on its one-32-bit-draw-per-element path; it differs
         # from the raw draw only when that draw is 2**32 - 1.
         hi, lo = torch.randint(0, 2 ** 32 - 1, (2,)).tolist()
-    finally:
-        _C._trace_unmute()
     return ((hi << 32) | lo) % (2 ** 63)
 
 
 def randperm_lists_seeded(n, seed, count):
     """count successive torch.randperm(n, generator=g).tolist() of one generator
     g = torch.Generator().manual_seed(seed), leaving the global generator as it was."""
-    _C._trace_mute()
-    try:
+    with untraced():
         saved = torch.get_rng_state()
         torch.manual_seed(seed)
         try:
             return [_randperm_global(n) for _ in range(count)]
         finally:
             torch.set_rng_state(saved)
-    finally:
-        _C._trace_unmute()
