@@ -1,12 +1,15 @@
 """torch.nn.Module: the base class of every layer (PyTorch's torch/nn/modules/module.py)."""
 
+import functools
 import warnings
+import weakref
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
 import torch
 import _agv_torch as _C
 from torch.nn.parameter import Parameter
+from torch.utils import hooks
 from torch.utils.hooks import RemovableHandle
 
 
@@ -43,6 +46,58 @@ def _adopt(child, name):
         _C._label(param, param_name)
 
 
+# Backward hooks of every module (register_module_full_backward_hook): all full, or
+# all legacy, as on one module.
+_global_backward_hooks = OrderedDict()
+_global_is_full_backward_hook = None
+
+
+def register_module_backward_hook(hook):
+    """Deprecated: a legacy backward hook called for every module (see
+    Module.register_backward_hook)."""
+    global _global_is_full_backward_hook
+    if _global_is_full_backward_hook is True:
+        raise RuntimeError("Cannot use both regular backward hooks and full backward hooks as a "
+                           "global Module hook. Please use only one of them.")
+    _global_is_full_backward_hook = False
+    handle = RemovableHandle(_global_backward_hooks)
+    _global_backward_hooks[handle.id] = hook
+    return handle
+
+
+def register_module_full_backward_hook(hook):
+    """hook(module, grad_input, grad_output) for every module, before the module's own
+    backward hooks."""
+    global _global_is_full_backward_hook
+    if _global_is_full_backward_hook is False:
+        raise RuntimeError("Cannot use both regular backward hooks and full backward hooks as a "
+                           "global Module hook. Please use only one of them.")
+    _global_is_full_backward_hook = True
+    handle = RemovableHandle(_global_backward_hooks)
+    _global_backward_hooks[handle.id] = hook
+    return handle
+
+
+class _WrappedHook:
+    """A legacy backward hook as a Node hook: called with the module first, which it
+    holds weakly."""
+
+    def __init__(self, hook, module=None):
+        self.hook = hook
+        functools.update_wrapper(self, hook)
+        self.with_module = module is not None
+        if module is not None:
+            self.module = weakref.ref(module)
+
+    def __call__(self, *args, **kwargs):
+        if self.with_module:
+            module = self.module()
+            if module is None:
+                raise RuntimeError("You are trying to call the hook of a dead Module!")
+            return self.hook(module, *args, **kwargs)
+        return self.hook(*args, **kwargs)
+
+
 class _IncompatibleKeys(namedtuple('IncompatibleKeys', ['missing_keys', 'unexpected_keys'])):
     """What load_state_dict returns: its repr says when nothing is amiss."""
 
@@ -76,6 +131,8 @@ class Module:
         object.__setattr__(self, '_agv_id', _C._next_module_id())
         object.__setattr__(self, '_forward_hooks', OrderedDict())
         object.__setattr__(self, '_forward_pre_hooks', OrderedDict())
+        object.__setattr__(self, '_backward_hooks', OrderedDict())
+        object.__setattr__(self, '_is_full_backward_hook', None)
 
     def register_forward_pre_hook(self, hook):
         """hook(module, input) runs before forward; a result replaces the input."""
@@ -89,24 +146,128 @@ class Module:
         self._forward_hooks[handle.id] = hook
         return handle
 
+    def register_backward_hook(self, hook):
+        """Deprecated: hook(module, grad_input, grad_output) as a hook of the grad_fn of
+        the module's first output, so grad_input is that last op's and may not be the
+        module's. Use register_full_backward_hook."""
+        if self._is_full_backward_hook is True:
+            raise RuntimeError("Cannot use both regular backward hooks and full backward hooks on a "
+                               "single Module. Please use only one of them.")
+        self._is_full_backward_hook = False
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        return handle
+
+    def register_full_backward_hook(self, hook):
+        """hook(module, grad_input, grad_output) once the gradients of the module's
+        positional tensor inputs are computed; a result replaces grad_input. The forward
+        sees views of the inputs, the caller views of the outputs (see
+        torch.utils.hooks.BackwardHook)."""
+        if self._is_full_backward_hook is False:
+            raise RuntimeError("Cannot use both regular backward hooks and full backward hooks on a "
+                               "single Module. Please use only one of them.")
+        self._is_full_backward_hook = True
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        return handle
+
+    def _get_backward_hooks(self):
+        """(full hooks, legacy hooks) of this module, the global ones first."""
+        full_backward_hooks = []
+        if _global_is_full_backward_hook is True:
+            full_backward_hooks += _global_backward_hooks.values()
+        if self._is_full_backward_hook is True:
+            full_backward_hooks += self._backward_hooks.values()
+        non_full_backward_hooks = []
+        if _global_is_full_backward_hook is False:
+            non_full_backward_hooks += _global_backward_hooks.values()
+        if self._is_full_backward_hook is False:
+            non_full_backward_hooks += self._backward_hooks.values()
+        return full_backward_hooks, non_full_backward_hooks
+
+    def _maybe_warn_non_full_backward_hook(self, inputs, result, grad_fn):
+        # A legacy hook sees one node's gradients: say when those are not the module's.
+        if not isinstance(result, torch.Tensor):
+            if not (isinstance(result, tuple) and all(isinstance(r, torch.Tensor) for r in result)):
+                warnings.warn("Using non-full backward hooks on a Module that does not return a "
+                              "single Tensor or a tuple of Tensors is deprecated and will be removed "
+                              "in future versions. This hook will be missing some of the grad_output. "
+                              "Please use register_full_backward_hook to get the documented behavior.")
+                return
+        else:
+            result = (result,)
+
+        if not isinstance(inputs, torch.Tensor):
+            if not (isinstance(inputs, tuple) and all(isinstance(i, torch.Tensor) for i in inputs)):
+                warnings.warn("Using non-full backward hooks on a Module that does not take as input a "
+                              "single Tensor or a tuple of Tensors is deprecated and will be removed "
+                              "in future versions. This hook will be missing some of the grad_input. "
+                              "Please use register_full_backward_hook to get the documented behavior.")
+                return
+        else:
+            inputs = (inputs,)
+
+        out_grad_fn = {r.grad_fn for r in result if r.grad_fn is not None}
+        if len(out_grad_fn) == 0 or (len(out_grad_fn) == 1 and grad_fn not in out_grad_fn):
+            warnings.warn("Using a non-full backward hook when outputs are nested in python data structure "
+                          "is deprecated and will be removed in future versions. This hook will be missing "
+                          "some grad_output.")
+        elif len(out_grad_fn) > 1:
+            warnings.warn("Using a non-full backward hook when outputs are generated by different autograd Nodes "
+                          "is deprecated and will be removed in future versions. This hook will be missing "
+                          "some grad_output. Please use register_full_backward_hook to get the documented behavior.")
+        else:
+            inputs_grad_fn = {i.grad_fn for i in inputs if i.grad_fn is not None}
+            next_functions = {n[0] for n in grad_fn.next_functions}
+            if inputs_grad_fn != next_functions:
+                warnings.warn("Using a non-full backward hook when the forward contains multiple autograd Nodes "
+                              "is deprecated and will be removed in future versions. This hook will be missing "
+                              "some grad_input. Please use register_full_backward_hook to get the documented "
+                              "behavior.")
+
     def forward(self, *input):
         raise NotImplementedError('Module [' + type(self).__name__ + '] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
         _C._trace_module_enter(self, self._agv_id, self.__dict__.get('_agv_path') or type(self).__name__)
         try:
+            full_backward_hooks, non_full_backward_hooks = [], []
+            if self._backward_hooks or _global_backward_hooks:
+                full_backward_hooks, non_full_backward_hooks = self._get_backward_hooks()
             for hook in list(self._forward_pre_hooks.values()):
                 replaced = hook(self, args)
                 if replaced is not None:
                     args = replaced if isinstance(replaced, tuple) else (replaced,)
+            bw_hook = None
+            if full_backward_hooks:
+                bw_hook = hooks.BackwardHook(self, full_backward_hooks)
+                args = bw_hook.setup_input_hook(args)
             result = self.forward(*args, **kwargs)
             for hook in list(self._forward_hooks.values()):
                 replaced = hook(self, args, result)
                 if replaced is not None:
                     result = replaced
+            if bw_hook:
+                result = bw_hook.setup_output_hook(result)
+            if non_full_backward_hooks:
+                self._register_legacy_backward_hooks(non_full_backward_hooks, args, result)
         finally:
             _C._trace_module_exit(self, self._agv_id)
         return result
+
+    def _register_legacy_backward_hooks(self, non_full_backward_hooks, args, result):
+        # On the grad_fn of the first tensor found in the result.
+        var = result
+        while not isinstance(var, torch.Tensor):
+            if isinstance(var, dict):
+                var = next((v for v in var.values() if isinstance(v, torch.Tensor)))
+            else:
+                var = var[0]
+        grad_fn = var.grad_fn
+        if grad_fn is not None:
+            for hook in non_full_backward_hooks:
+                grad_fn.register_hook(_WrappedHook(hook, self))
+            self._maybe_warn_non_full_backward_hook(args, result, grad_fn)
 
     def __getattr__(self, name):
         if name not in ('_parameters', '_buffers', '_modules'):
