@@ -1,5 +1,5 @@
 from torch.nn.modules.module import Module
-from torch.nn.modules.linear import Identity, Linear
+from torch.nn.modules.linear import Identity, LazyLinear, Linear
 from torch.nn.modules.activation import GELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
 from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.flatten import Flatten

@@ -1,12 +1,13 @@
-"""Identity and Linear."""
+"""Identity, Linear and LazyLinear."""
 
 import math
 
 import torch
 from torch.nn import functional as F
 from torch.nn import init
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, UninitializedParameter
 from torch.nn.modules.module import Module
+from torch.nn.modules.lazy import LazyModuleMixin
 
 
 class Identity(Module):
@@ -41,3 +42,31 @@ class Linear(Module):
     def extra_repr(self):
         return 'in_features=' + str(self.in_features) + ', out_features=' + str(self.out_features) + \
             ', bias=' + str(self.bias is not None)
+
+
+class LazyLinear(LazyModuleMixin, Linear):
+    """A Linear whose in_features is input.shape[-1] of the first call: until then
+    weight and bias are UninitializedParameters; afterwards the module is a Linear."""
+
+    cls_to_become = Linear
+
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        # bias=False: no bias tensor that would be replaced right away.
+        super().__init__(0, 0, False)
+        self.weight = UninitializedParameter(device=device, dtype=dtype)
+        self.out_features = out_features
+        if bias:
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
+
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.in_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input):
+        if self.has_uninitialized_params():
+            with torch.no_grad():
+                self.in_features = input.shape[-1]
+                self.weight.materialize((self.out_features, self.in_features))
+                if self.bias is not None:
+                    self.bias.materialize((self.out_features,))
+                self.reset_parameters()
