@@ -1,5 +1,7 @@
 #include "core/ops/kernels.h"
 
+#include <cstring>
+
 #include "core/ops/integer_arithmetic.h"
 
 namespace agv::ops::kernel {
@@ -80,6 +82,24 @@ Tensor convert(const Tensor& t, ScalarType dtype)
         return t;
     Tensor out = newTensor(t.sizes(), dtype, t.device());
     copyInto(out, t);
+    return out;
+}
+
+Tensor freshCopy(const Tensor& t, const IntList& sizes)
+{
+    if (!t.defined())
+        return t;
+    Tensor out = newTensor(sizes, t.dtype(), t.device());
+    if (t.sizes() == sizes) {
+        copyInto(out, t);
+        return out;
+    }
+    Tensor dense = t;
+    if (!t.isContiguous()) {
+        dense = newTensor(t.sizes(), t.dtype(), t.device());
+        copyInto(dense, t);
+    }
+    std::memcpy(out.rawData(), dense.rawData(), out.nbytes());
     return out;
 }
 

@@ -60,6 +60,9 @@ void stridedLoop(const IntList& shape, std::array<char*, N> base, std::array<Int
 
 /// dst[...] = convert(src[...]) for any dtypes; shapes must match (src may broadcast).
 void copyInto(const Tensor& dst, const Tensor& src);
+/// A new contiguous tensor of `sizes` (t's number of elements) holding t's elements in order:
+/// what a kernel returns when its result was built in a buffer of another shape.
+Tensor freshCopy(const Tensor& t, const IntList& sizes);
 
 /// out = f(a) elementwise in T (a already of dtype T, any strides); out is fresh contiguous.
 template <typename TIn, typename TOut, typename F>

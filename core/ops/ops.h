@@ -107,6 +107,22 @@ Reduction parseReduction(const std::string& name);
 Tensor mseLoss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean);
 Tensor nllLoss(const Tensor& logProbs, const Tensor& target, Reduction reduction = Reduction::Mean);
 Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean);
+/// F.max_pool2d(return_indices=True): values and flat in-plane indices (MaxPool2DWithIndicesBackward0).
+std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& self, const IntList& kernel, const IntList& stride,
+                                               const IntList& padding, const IntList& dilation, bool ceilMode);
+Tensor avgPool2d(const Tensor& self, const IntList& kernel, const IntList& stride, const IntList& padding,
+                 bool ceilMode, bool countIncludePad, std::optional<int64_t> divisorOverride);
+Tensor adaptiveAvgPool2d(const Tensor& self, const IntList& outputSize);
+/// F.pad(mode="constant"): grad_fn ConstantPadNdBackward0; negative padding crops.
+Tensor constantPadNd(const Tensor& self, const IntList& pad, Scalar value = 0);
+/// torch.convolution (conv1d/conv2d/conv_transpose*d): grad_fn ConvolutionBackward0.
+Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias, const IntList& stride,
+                   const IntList& padding, const IntList& dilation, bool transposed, const IntList& outputPadding,
+                   int64_t groups);
+/// The name of the algorithm PyTorch 1.13 would run (torch._C._select_conv_backend).
+std::string selectConvBackend(const Tensor& input, const Tensor& weight, const Tensor& bias, const IntList& stride,
+                              const IntList& padding, const IntList& dilation, bool transposed,
+                              const IntList& outputPadding, int64_t groups);
 
 // ---------------------------------------------------------------- copies
 Tensor clone(const Tensor& t);

@@ -12,6 +12,7 @@ void bindTensor(pybind11::module_& m);       // tensor_binding.cpp: torch.Tensor
 void bindNodes(pybind11::module_& m);        // node_binding.cpp: grad_fn objects
 void bindFunctions(pybind11::module_& m);    // functions_binding.cpp: torch.* functions
 void bindNnFunctional(pybind11::module_& m); // nn_functional_binding.cpp: torch._C._nn kernels
+void bindConvolution(pybind11::module_& m);  // conv_binding.cpp: torch.convolution, _select_conv_backend
 void bindAutograd(pybind11::module_& m);     // autograd_binding.cpp: backward, grad, modes
 void bindSavedTensorHooks(pybind11::module_& m);  // saved_tensor_binding.cpp: saved-tensor hooks
 void bindFunction(pybind11::module_& m);     // function_binding.cpp: torch.autograd.Function

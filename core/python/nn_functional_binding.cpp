@@ -87,6 +87,25 @@ void bindNnFunctional(py::module_& m)
         return wrapTensor(ops::linear(requireTensor(a[0], "linear", "input", 1),
                                       requireTensor(a[1], "linear", "weight", 2), bias));
     });
+    defNative(nn, "pad", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "pad", {"input", "pad", "mode", "value"}, 2);
+        Tensor input = requireTensor(a[0], "pad", "input", 1);
+        const IntList pad = intList(a[1], "pad", "pad");
+        if (given(a[2]) && !PyUnicode_Check(a[2].ptr()))
+            raise(PyExc_TypeError, "pad(): argument 'mode' must be str, not " + typeName(a[2]));
+        const std::string mode = given(a[2]) ? a[2].cast<std::string>() : "constant";
+        if (pad.size() % 2 != 0)
+            raise(PyExc_RuntimeError, "Padding length must be divisible by 2");
+        if (int64_t(pad.size() / 2) > input.dim())
+            raise(PyExc_RuntimeError, "Padding length too large");
+        if (mode != "constant") {
+            if (mode == "reflect" || mode == "replicate" || mode == "circular")
+                raise(PyExc_NotImplementedError, "F.pad with mode='" + mode + "' is not supported yet (only 'constant')");
+            raise(PyExc_NotImplementedError, "Unrecognised padding mode " + mode);
+        }
+        const Scalar value = given(a[3]) ? toScalar(a[3]) : Scalar(0);
+        return wrapTensor(ops::constantPadNd(input, pad, value));
+    });
     defNative(nn, "mse_loss", [](CallArgs& args) -> py::object {
         auto a = bind(args, "mse_loss", {"input", "target", "size_average", "reduce", "reduction"}, 2);
         Tensor input = requireTensor(a[0], "mse_loss", "input", 1);

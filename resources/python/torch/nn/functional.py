@@ -89,3 +89,146 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     _unsupported('nll_loss', weight, ignore_index, target)
     reduction = _reduction_name(size_average, reduce, reduction)
     return _nn.nll_loss(input, target, reduction=reduction)
+
+
+# ---------------------------------------------------------------- convolution
+# PyTorch's conv wrappers (aten/src/ATen/native/Convolution.cpp): unbatched inputs,
+# the padding strings, then torch.convolution (ConvolutionBackward0).
+
+def pad(input, pad, mode="constant", value=None):
+    return _nn.pad(input, pad, mode, value)
+
+
+def _batchify(input, spatial, name):
+    if input.dim() == spatial + 1:
+        return input.unsqueeze(0), False
+    if input.dim() != spatial + 2:
+        raise RuntimeError(f"Expected {spatial + 1}D (unbatched) or {spatial + 2}D (batched) input to {name}, "
+                           f"but got input of size: {list(input.shape)}")
+    return input, True
+
+
+def _as_list(value, n):
+    return [value] * n if isinstance(value, int) else list(value)
+
+
+_warned_same_padding = False
+
+
+def _conv_same(input, weight, bias, stride, dilation, groups, spatial):
+    strides = _as_list(stride, spatial)
+    if any(s != 1 for s in strides):
+        raise RuntimeError("padding='same' is not supported for strided convolutions")
+    dilations = _as_list(dilation, spatial)
+    if len(dilations) == 1:
+        dilations = dilations * spatial
+    left, right = [], []
+    for i in range(spatial):
+        total = dilations[i] * (weight.shape[i + 2] - 1)
+        left.append(total // 2)
+        right.append(total - total // 2)
+    if left != right:
+        # An even kernel: pad the input by the difference, then convolve symmetrically.
+        global _warned_same_padding
+        if not _warned_same_padding:  # TORCH_WARN_ONCE
+            _warned_same_padding = True
+            warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded "
+                      "copy of the input be created (Triggered internally at  "
+                      "./aten/src/ATen/native/Convolution.cpp:895.)", stacklevel=4)
+        extra = []
+        for i in reversed(range(spatial)):
+            extra += [0, right[i] - left[i]]
+        input = _nn.pad(input, extra)
+    return torch.convolution(input, weight, bias, stride, left, dilation, False, [0] * spatial, groups)
+
+
+def _conv(name, spatial, input, weight, bias, stride, padding, dilation, groups):
+    input, batched = _batchify(input, spatial, name)
+    if isinstance(padding, str):
+        if padding == "same":
+            out = _conv_same(input, weight, bias, stride, dilation, groups, spatial)
+        elif padding == "valid":
+            out = torch.convolution(input, weight, bias, stride, [0] * spatial, dilation, False, [0] * spatial, groups)
+        else:
+            raise RuntimeError(f"Invalid padding string: '{padding}'")
+    else:
+        out = torch.convolution(input, weight, bias, stride, padding, dilation, False, [0] * spatial, groups)
+    return out if batched else out.squeeze(0)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv("conv1d", 1, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv("conv2d", 2, input, weight, bias, stride, padding, dilation, groups)
+
+
+def _conv_transpose(name, spatial, input, weight, bias, stride, padding, output_padding, groups, dilation):
+    input, batched = _batchify(input, spatial, name)
+    out = torch.convolution(input, weight, bias, stride, padding, dilation, True, output_padding, groups)
+    return out if batched else out.squeeze(0)
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose("conv_transpose1d", 1, input, weight, bias, stride, padding, output_padding, groups,
+                           dilation)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose("conv_transpose2d", 2, input, weight, bias, stride, padding, output_padding, groups,
+                           dilation)
+
+
+# ---------------------------------------------------------------- pooling
+
+def _pair(value):
+    """An int becomes [v, v], as PyTorch's argument parser expands an int for an IntArrayRef[2]."""
+    return [value, value] if isinstance(value, int) else value
+
+
+def _pair_or_empty(value):
+    return [] if value is None else _pair(value)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    return _nn.max_pool2d_with_indices(input, _pair(kernel_size), _pair_or_empty(stride), _pair(padding),
+                                       _pair(dilation), ceil_mode)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    values, indices = _nn.max_pool2d_with_indices(input, _pair(kernel_size), _pair_or_empty(stride), _pair(padding),
+                                                  _pair(dilation), ceil_mode)
+    return (values, indices) if return_indices else values
+
+
+def _as_pair_1d(value, fill):
+    return [fill, value] if isinstance(value, int) else [fill, *value]
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    stride = [] if stride is None else _as_pair_1d(stride, 1)
+    values, indices = _nn.max_pool2d_with_indices(input.unsqueeze(-2), _as_pair_1d(kernel_size, 1), stride,
+                                                  _as_pair_1d(padding, 0), _as_pair_1d(dilation, 1), ceil_mode)
+    values = values.squeeze(-2)
+    return (values, indices.squeeze(-2)) if return_indices else values
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    return _nn.avg_pool2d(input, _pair(kernel_size), _pair_or_empty(stride), _pair(padding), ceil_mode,
+                          count_include_pad, divisor_override)
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    stride = [] if stride is None else _as_pair_1d(stride, 1)
+    return _nn.avg_pool2d(input.unsqueeze(-2), _as_pair_1d(kernel_size, 1), stride, _as_pair_1d(padding, 0),
+                          ceil_mode, count_include_pad, None).squeeze(-2)
+
+
+def adaptive_avg_pool2d(input, output_size):
+    if isinstance(output_size, int):
+        output_size = [output_size, output_size]
+    sizes = [input.shape[-2 + i] if s is None else s for i, s in enumerate(output_size)]
+    return _nn.adaptive_avg_pool2d(input, sizes)

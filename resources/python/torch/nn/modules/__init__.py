@@ -1,7 +1,9 @@
 from torch.nn.modules.module import Module
 from torch.nn.modules.linear import Identity, LazyLinear, Linear
 from torch.nn.modules.activation import GELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from torch.nn.modules.conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
 from torch.nn.modules.dropout import Dropout
+from torch.nn.modules.pooling import AdaptiveAvgPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d
 from torch.nn.modules.flatten import Flatten
 from torch.nn.modules.container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from torch.nn.modules.loss import CrossEntropyLoss, MSELoss, NLLLoss

@@ -1,0 +1,237 @@
+// PyTorch's "slow" CPU convolutions: unfold the input into columns (one row per
+// input channel and kernel offset, one column per output pixel), then one GEMM per
+// batch element. The GEMM calls are PyTorch 1.13's (same shapes, transposes,
+// leading dimensions and beta) on the same OpenBLAS, and columns fold back in
+// PyTorch's loop order, so sums round as PyTorch's do.
+
+#include <cblas.h>
+
+#include <cstring>
+
+#include "core/error.h"
+#include "core/ops/convolution.h"
+#include "core/ops/kernels.h"
+
+namespace agv::ops::conv {
+
+namespace {
+
+/// Column-major C = alpha * op(A) * op(B) + beta * C, as Fortran BLAS (and PyTorch's cpublas::gemm) see it.
+template <typename T>
+void gemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b,
+          int64_t ldb, T beta, T* c, int64_t ldc)
+{
+    if constexpr (std::is_same_v<T, float>) {
+        cblas_sgemm(CblasColMajor, transA ? CblasTrans : CblasNoTrans, transB ? CblasTrans : CblasNoTrans,
+                    blasint(m), blasint(n), blasint(k), 1.0f, a, blasint(lda), b, blasint(ldb), beta, c,
+                    blasint(ldc));
+    } else if constexpr (std::is_same_v<T, double>) {
+        cblas_dgemm(CblasColMajor, transA ? CblasTrans : CblasNoTrans, transB ? CblasTrans : CblasNoTrans,
+                    blasint(m), blasint(n), blasint(k), 1.0, a, blasint(lda), b, blasint(ldb), beta, c,
+                    blasint(ldc));
+    } else {
+        // Integer tensors: exact, so any order gives PyTorch's result.
+        for (int64_t j = 0; j < n; ++j)
+            for (int64_t i = 0; i < m; ++i) {
+                T total = 0;
+                for (int64_t l = 0; l < k; ++l)
+                    total += (transA ? a[i * lda + l] : a[l * lda + i]) * (transB ? b[l * ldb + j] : b[j * ldb + l]);
+                c[j * ldc + i] = beta == T(0) ? total : T(total + beta * c[j * ldc + i]);
+            }
+    }
+}
+
+/// Geometry of one unfold: image `channels x height x width`, kernel, output grid.
+struct Unfold {
+    int64_t channels, height, width, kernelH, kernelW, outH, outW;
+    int64_t strideH, strideW, padH, padW, dilationH, dilationW;
+
+    int64_t rows() const { return channels * kernelH * kernelW; }
+    int64_t cols() const { return outH * outW; }
+
+    template <typename T>
+    void toColumns(const T* image, T* columns) const
+    {
+        for (int64_t row = 0; row < rows(); ++row) {
+            const int64_t kw = row % kernelW, kh = (row / kernelW) % kernelH, c = row / (kernelH * kernelW);
+            T* out = columns + row * cols();
+            for (int64_t y = 0; y < outH; ++y) {
+                const int64_t iy = y * strideH - padH + kh * dilationH;
+                for (int64_t x = 0; x < outW; ++x) {
+                    const int64_t ix = x * strideW - padW + kw * dilationW;
+                    const bool inside = iy >= 0 && iy < height && ix >= 0 && ix < width;
+                    out[y * outW + x] = inside ? image[(c * height + iy) * width + ix] : T(0);
+                }
+            }
+        }
+    }
+
+    /// image = sum of the columns folded back, added in PyTorch's order (row by row).
+    template <typename T>
+    void fromColumns(const T* columns, T* image) const
+    {
+        std::fill_n(image, channels * height * width, T(0));
+        for (int64_t row = 0; row < rows(); ++row) {
+            const int64_t kw = row % kernelW, kh = (row / kernelW) % kernelH, c = row / (kernelH * kernelW);
+            const T* in = columns + row * cols();
+            for (int64_t y = 0; y < outH; ++y) {
+                const int64_t iy = y * strideH - padH + kh * dilationH;
+                if (iy < 0 || iy >= height)
+                    continue;
+                for (int64_t x = 0; x < outW; ++x) {
+                    const int64_t ix = x * strideW - padW + kw * dilationW;
+                    if (ix >= 0 && ix < width)
+                        image[(c * height + iy) * width + ix] += in[y * outW + x];
+                }
+            }
+        }
+    }
+};
+
+/// The unfold of a convolution's input (image = one input sample, grid = output).
+Unfold unfoldOf(const IntList& image, const IntList& weight, const IntList& grid, const Params& p)
+{
+    return Unfold{image[1], image[2], image[3], weight[2], weight[3], grid[2], grid[3], p.stride[0], p.stride[1],
+                  p.padding[0], p.padding[1], p.dilation[0], p.dilation[1]};
+}
+
+Tensor zeros(const IntList& sizes, const Tensor& like)
+{
+    Tensor t = kernel::newTensor(sizes, like.dtype(), like.device());
+    std::memset(t.rawData(), 0, t.nbytes());
+    return t;
+}
+
+/// Fills each output channel with its bias (slow_conv2d starts from it, GEMM adds with beta = 1).
+template <typename T>
+void fillWithBias(T* out, const T* bias, int64_t batch, int64_t channels, int64_t plane)
+{
+    for (int64_t n = 0; n < batch; ++n)
+        for (int64_t c = 0; c < channels; ++c)
+            std::fill_n(out + (n * channels + c) * plane, plane, bias[c]);
+}
+
+}  // namespace
+
+namespace {
+
+template <typename T>
+void im2colForwardTyped(const Tensor& input, const Tensor& weight, const Tensor& bias, const Unfold& u, Tensor& out)
+{
+    const int64_t batch = input.sizes()[0], outChannels = weight.sizes()[0];
+    T* o = out.data<T>();
+    if (bias.defined())
+        fillWithBias(o, bias.data<T>(), batch, outChannels, u.cols());
+    std::vector<T> columns(size_t(u.rows() * u.cols()));
+    const int64_t inPlane = u.channels * u.height * u.width;
+    for (int64_t n = 0; n < batch; ++n) {
+        u.toColumns(input.data<T>() + n * inPlane, columns.data());
+        // out_n (outChannels x pixels) = weight (outChannels x rows) * columns (rows x pixels)
+        gemm<T>(false, false, u.cols(), outChannels, u.rows(), columns.data(), u.cols(), weight.data<T>(), u.rows(),
+                T(bias.defined() ? 1 : 0), o + n * outChannels * u.cols(), u.cols());
+    }
+}
+
+}  // namespace
+
+Tensor im2colForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p)
+{
+    const IntList outSizes = outputSizes(input.sizes(), weight.sizes(), p);
+    Tensor out = kernel::newTensor(outSizes, input.dtype(), input.device());
+    const Unfold u = unfoldOf(input.sizes(), weight.sizes(), outSizes, p);
+    switch (input.dtype()) {
+    case ScalarType::Float32: im2colForwardTyped<float>(input, weight, bias, u, out); break;
+    case ScalarType::Float64: im2colForwardTyped<double>(input, weight, bias, u, out); break;
+    case ScalarType::Int64: im2colForwardTyped<int64_t>(input, weight, bias, u, out); break;
+    case ScalarType::Bool: AGV_RAISE(RuntimeError, "\"slow_conv2d_cpu\" not implemented for 'Bool'");
+    }
+    return out;
+}
+
+Grads im2colBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p, Mask mask)
+{
+    Grads grads;
+    const Unfold u = unfoldOf(input.sizes(), weight.sizes(), gradOut.sizes(), p);
+    const int64_t batch = input.sizes()[0], outChannels = weight.sizes()[0];
+    const int64_t inPlane = u.channels * u.height * u.width;
+    if (mask[0])
+        grads.input = kernel::newTensor(input.sizes(), input.dtype(), input.device());
+    if (mask[1])
+        grads.weight = zeros(weight.sizes(), weight);
+    AGV_DISPATCH_FLOATING(input.dtype(), "slow_conv2d_backward_cpu", [&] {
+        using T = scalar_t;
+        std::vector<T> columns(size_t(u.rows() * u.cols()));
+        for (int64_t n = 0; n < batch; ++n) {
+            const T* g = gradOut.data<T>() + n * outChannels * u.cols();
+            if (mask[0]) {
+                // columns (rows x pixels) = weight^T * grad_n, then folded back onto the image
+                gemm<T>(false, true, u.cols(), u.rows(), outChannels, g, u.cols(), weight.data<T>(), u.rows(), T(0),
+                        columns.data(), u.cols());
+                u.fromColumns(columns.data(), grads.input.data<T>() + n * inPlane);
+            }
+            if (mask[1]) {
+                // grad_weight += grad_n * columns^T, one batch element after the other
+                u.toColumns(input.data<T>() + n * inPlane, columns.data());
+                gemm<T>(true, false, u.rows(), outChannels, u.cols(), columns.data(), u.cols(), g, u.cols(), T(1),
+                        grads.weight.data<T>(), u.rows());
+            }
+        }
+    });
+    return grads;
+}
+
+Tensor im2colTransposedForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p)
+{
+    // A transposed convolution is the input-gradient of a convolution: columns = weight^T * input, folded.
+    const IntList outSizes = outputSizes(input.sizes(), weight.sizes(), p);
+    Tensor out = kernel::newTensor(outSizes, input.dtype(), input.device());
+    const Unfold u = unfoldOf(outSizes, {weight.sizes()[1], weight.sizes()[0], weight.sizes()[2], weight.sizes()[3]},
+                              input.sizes(), p);
+    const int64_t batch = input.sizes()[0], inChannels = input.sizes()[1];
+    const int64_t outPlane = u.channels * u.height * u.width;
+    AGV_DISPATCH_FLOATING(input.dtype(), "slow_conv_transpose2d_out_cpu", [&] {
+        using T = scalar_t;
+        std::vector<T> columns(size_t(u.rows() * u.cols()));
+        for (int64_t n = 0; n < batch; ++n) {
+            gemm<T>(false, true, u.cols(), u.rows(), inChannels, input.data<T>() + n * inChannels * u.cols(),
+                    u.cols(), weight.data<T>(), u.rows(), T(0), columns.data(), u.cols());
+            T* o = out.data<T>() + n * outPlane;
+            u.fromColumns(columns.data(), o);
+            if (bias.defined())  // added after the fold, as slow_conv_transpose2d does
+                for (int64_t c = 0; c < u.channels; ++c)
+                    for (int64_t i = 0; i < u.height * u.width; ++i)
+                        o[c * u.height * u.width + i] += bias.data<T>()[c];
+        }
+    });
+    return out;
+}
+
+Grads im2colTransposedBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p,
+                               Mask mask)
+{
+    Grads grads;
+    const Unfold u = unfoldOf(gradOut.sizes(), {weight.sizes()[1], weight.sizes()[0], weight.sizes()[2], weight.sizes()[3]},
+                              input.sizes(), p);
+    const int64_t batch = input.sizes()[0], inChannels = input.sizes()[1];
+    const int64_t outPlane = u.channels * u.height * u.width;
+    if (mask[0])
+        grads.input = kernel::newTensor(input.sizes(), input.dtype(), input.device());
+    if (mask[1])
+        grads.weight = zeros(weight.sizes(), weight);
+    AGV_DISPATCH_FLOATING(input.dtype(), "slow_conv_transpose2d_backward_out_cpu", [&] {
+        using T = scalar_t;
+        std::vector<T> columns(size_t(u.rows() * u.cols()));
+        for (int64_t n = 0; n < batch; ++n) {
+            u.toColumns(gradOut.data<T>() + n * outPlane, columns.data());
+            if (mask[0])  // grad_input_n (inChannels x pixels) = weight (inChannels x rows) * columns
+                gemm<T>(false, false, u.cols(), inChannels, u.rows(), columns.data(), u.cols(), weight.data<T>(),
+                        u.rows(), T(0), grads.input.data<T>() + n * inChannels * u.cols(), u.cols());
+            if (mask[1])  // grad_weight += input_n * columns^T
+                gemm<T>(true, false, u.rows(), inChannels, u.cols(), columns.data(), u.cols(),
+                        input.data<T>() + n * inChannels * u.cols(), u.cols(), T(1), grads.weight.data<T>(), u.rows());
+        }
+    });
+    return grads;
+}
+
+}  // namespace agv::ops::conv

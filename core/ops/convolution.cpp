@@ -1,0 +1,338 @@
+// torch.convolution: the one autograd op behind conv1d/conv2d/conv_transpose*d
+// (grad_fn ConvolutionBackward0 whatever the algorithm), with PyTorch 1.13's checks.
+//
+// Note [Convolution backends]
+// PyTorch 1.13 on a CPU runs a float32 convolution through oneDNN ("Mkldnn") when
+// the problem is big enough to pay for oneDNN's layout changes, and otherwise
+// through im2col + GEMM ("Slow2d", "SlowDilated2d", "SlowTranspose2d"); float64
+// and integer tensors always take the im2col path. The two round differently, so
+// we take the same decision (use_mkldnn of aten/src/ATen/native/Convolution.cpp)
+// and `torch._C._select_conv_backend` reports it, as PyTorch's does. Grouped
+// convolutions on the im2col path run group by group and are concatenated; 1-d
+// convolutions are 2-d ones of height 1.
+
+#include <cstring>
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/convolution.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/trace/sink.h"
+
+namespace agv::ops {
+
+namespace {
+
+bool anyOf(const IntList& values, bool (*pred)(int64_t))
+{
+    for (int64_t v : values)
+        if (pred(v))
+            return true;
+    return false;
+}
+
+}  // namespace
+
+namespace conv {
+
+const char* backendName(Backend b)
+{
+    switch (b) {
+    case Backend::Empty: return "Empty";
+    case Backend::Mkldnn: return "Mkldnn";
+    case Backend::Slow2d: return "Slow2d";
+    case Backend::SlowDilated2d: return "SlowDilated2d";
+    case Backend::SlowTranspose2d: return "SlowTranspose2d";
+    case Backend::Slow3d: return "Slow3d";
+    case Backend::SlowDilated3d: return "SlowDilated3d";
+    case Backend::SlowTranspose3d: return "SlowTranspose3d";
+    }
+    return "Empty";
+}
+
+namespace {
+
+bool useOnednn(const Tensor& input, const Tensor& weight, const Params& p)
+{
+    if (p.transposed || input.dtype() != ScalarType::Float32 || input.dim() != 4)
+        return false;
+    const IntList& in = input.sizes();
+    const IntList& w = weight.sizes();
+    const bool strided = anyOf(p.stride, [](int64_t s) { return s != 1; });
+    const bool dilated = anyOf(p.dilation, [](int64_t d) { return d != 1; });
+    // PyTorch: for 1x1 filters the im2col path is faster single-threaded (it runs one thread here).
+    const bool notPointwise = strided || dilated || in[0] >= 16 || w[3] != 1 || w[2] != 1;
+    const bool bigEnough = p.groups > 1 || (w[3] > 3 && w[2] > 3) || in[0] > 1 || in[0] * in[1] * in[2] * in[3] > 20480;
+    return notPointwise && bigEnough;
+}
+
+}  // namespace
+
+Backend selectBackend(const Tensor& input, const Tensor& weight, const Params& p)
+{
+    if (input.sizes()[0] == 0 || input.sizes()[1] == 0)
+        return Backend::Empty;
+    if (useOnednn(input, weight, p))
+        return Backend::Mkldnn;
+    const bool dilated = anyOf(p.dilation, [](int64_t d) { return d != 1; });
+    if (input.dim() == 4)
+        return p.transposed ? Backend::SlowTranspose2d : dilated ? Backend::SlowDilated2d : Backend::Slow2d;
+    return p.transposed ? Backend::SlowTranspose3d : dilated ? Backend::SlowDilated3d : Backend::Slow3d;
+}
+
+IntList outputSizes(const IntList& input, const IntList& weight, const Params& p)
+{
+    IntList out{input[0], p.transposed ? weight[1] * p.groups : weight[0]};
+    for (size_t d = 2; d < input.size(); ++d) {
+        const size_t i = d - 2;
+        const int64_t extent = p.dilation[i] * (weight[d] - 1);
+        out.push_back(p.transposed ? (input[d] - 1) * p.stride[i] - 2 * p.padding[i] + extent + p.outputPadding[i] + 1
+                                   : (input[d] + 2 * p.padding[i] - extent - 1) / p.stride[i] + 1);
+    }
+    return out;
+}
+
+}  // namespace conv
+
+namespace {
+
+using conv::Backend;
+using conv::Params;
+
+IntList expandParam(const IntList& values, const char* name, size_t spatial)
+{
+    if (values.size() == 1)
+        return IntList(spatial, values[0]);
+    if (values.size() != spatial)
+        AGV_RAISE(RuntimeError, "expected ", name, " to be a single integer value or a list of ", spatial,
+                  " values to match the convolution dimensions, but got ", name, "=", sizesToString(values));
+    return values;
+}
+
+std::string joinX(const IntList& values)
+{
+    std::string s;
+    for (size_t i = 0; i < values.size(); ++i)
+        s += (i ? " x " : "") + std::to_string(values[i]);
+    return s;
+}
+
+/// check_shape_forward of PyTorch 1.13, message for message.
+void checkShapes(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p)
+{
+    const IntList& w = weight.sizes();
+    const std::string wText = sizesToString(w);
+    AGV_CHECK(!anyOf(p.padding, [](int64_t v) { return v < 0; }), RuntimeError, "negative padding is not supported");
+    AGV_CHECK(!anyOf(p.outputPadding, [](int64_t v) { return v < 0; }), RuntimeError,
+              "negative output_padding is not supported");
+    AGV_CHECK(!anyOf(p.stride, [](int64_t v) { return v <= 0; }), RuntimeError, "non-positive stride is not supported");
+    AGV_CHECK(weight.dim() == input.dim(), RuntimeError, "Expected ", weight.dim(), "-dimensional input for ",
+              weight.dim(), "-dimensional weight ", wText, ", but got ", input.dim(), "-dimensional input of size ",
+              sizesToString(input.sizes()), " instead");
+    AGV_CHECK(w[0] >= p.groups, RuntimeError, "Given groups=", p.groups, ", expected weight to be at least ", p.groups,
+              " at dimension 0, but got weight of size ", wText, " instead");
+    AGV_CHECK(w[0] % p.groups == 0, RuntimeError, "Given groups=", p.groups, ", expected weight to be divisible by ",
+              p.groups, " at dimension 0, but got weight of size ", wText, " instead");
+    const int64_t channels = input.sizes()[1];
+    if (!p.transposed) {
+        AGV_CHECK(channels == w[1] * p.groups, RuntimeError, "Given groups=", p.groups, ", weight of size ", wText,
+                  ", expected input", sizesToString(input.sizes()), " to have ", w[1] * p.groups,
+                  " channels, but got ", channels, " channels instead");
+        AGV_CHECK(!bias.defined() || (bias.dim() == 1 && bias.sizes()[0] == w[0]), RuntimeError,
+                  "Given weight of size ", wText, ", expected bias to be 1-dimensional with ", w[0],
+                  " elements, but got bias of size ", sizesToString(bias.sizes()), " instead");
+        IntList padded, kernel;
+        bool fits = true;
+        for (size_t d = 2; d < size_t(input.dim()); ++d) {
+            padded.push_back(input.sizes()[d] + 2 * p.padding[d - 2]);
+            kernel.push_back(p.dilation[d - 2] * (w[d] - 1) + 1);
+            fits = fits && padded.back() >= kernel.back();
+        }
+        AGV_CHECK(fits, RuntimeError, "Calculated padded input size per channel: (", joinX(padded),
+                  "). Kernel size: (", joinX(kernel), "). Kernel size can't be greater than actual input size");
+    } else {
+        AGV_CHECK(channels == w[0], RuntimeError, "Given transposed=1, weight of size ", wText, ", expected input",
+                  sizesToString(input.sizes()), " to have ", w[0], " channels, but got ", channels,
+                  " channels instead");
+        AGV_CHECK(!bias.defined() || (bias.dim() == 1 && bias.sizes()[0] == w[1] * p.groups), RuntimeError,
+                  "Given transposed=1, weight of size ", wText, ", expected bias to be 1-dimensional with ",
+                  w[1] * p.groups, " elements, but got bias of size ", sizesToString(bias.sizes()), " instead");
+    }
+}
+
+void checkTypes(const Tensor& input, const Tensor& weight, const Tensor& bias, Backend backend)
+{
+    for (const Tensor* other : {&weight, &bias}) {
+        if (!other->defined() || other->dtype() == input.dtype())
+            continue;
+        if (backend == Backend::Mkldnn)
+            AGV_RAISE(RuntimeError, "Input type (", legacyTensorTypeName(input.dtype()), ") and ",
+                      other == &weight ? "weight" : "bias", " type (", legacyTensorTypeName(other->dtype()),
+                      ") should be the same");
+        AGV_RAISE(RuntimeError, "expected scalar type ", legacyDtypeShortName(input.dtype()), " but found ",
+                  legacyDtypeShortName(other->dtype()));
+    }
+}
+
+/// A plain contiguous copy (or the tensor itself) outside the trace.
+Tensor dense(const Tensor& t) { return t.defined() && !t.isContiguous() ? contiguous(t) : t; }
+
+/// Channels [g*n, (g+1)*n) of `t` along `dim`, contiguous.
+Tensor groupSlice(const Tensor& t, int64_t dim, int64_t groups, int64_t g)
+{
+    if (!t.defined() || groups == 1)
+        return t;
+    const int64_t n = t.sizes()[size_t(dim)] / groups;
+    return contiguous(narrow(t, dim, g * n, n));
+}
+
+Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p, Backend backend)
+{
+    if (backend == Backend::Empty) {
+        Tensor out = kernel::newTensor(conv::outputSizes(input.sizes(), weight.sizes(), p), input.dtype(),
+                                       input.device());
+        return out;
+    }
+    if (backend == Backend::Mkldnn)
+        return conv::onednnForward(input, dense(weight), dense(bias), p);
+    TensorList outs;
+    for (int64_t g = 0; g < p.groups; ++g) {
+        const Tensor in = groupSlice(input, 1, p.groups, g), w = dense(groupSlice(weight, 0, p.groups, g));
+        const Tensor b = dense(groupSlice(bias, 0, p.groups, g));
+        outs.push_back(p.transposed ? conv::im2colTransposedForward(in, w, b, p) : conv::im2colForward(in, w, b, p));
+    }
+    return outs.size() == 1 ? outs[0] : cat(outs, 1);
+}
+
+conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p,
+                        Backend backend, conv::Mask mask)
+{
+    if (backend == Backend::Mkldnn)
+        return conv::onednnBackward(gradOut, input, dense(weight), p, mask);
+    conv::Grads grads;
+    if (backend == Backend::Empty) {
+        if (mask[0])
+            grads.input = zerosLike(input);
+        if (mask[1])
+            grads.weight = zerosLike(weight);
+    } else {
+        TensorList inputs, weights;
+        for (int64_t g = 0; g < p.groups; ++g) {
+            const Tensor in = groupSlice(input, 1, p.groups, g), w = dense(groupSlice(weight, 0, p.groups, g));
+            const Tensor go = groupSlice(gradOut, 1, p.groups, g);
+            const conv::Mask inner{mask[0], mask[1], false};
+            conv::Grads part = p.transposed ? conv::im2colTransposedBackward(go, in, w, p, inner)
+                                            : conv::im2colBackward(go, in, w, p, inner);
+            inputs.push_back(part.input);
+            weights.push_back(part.weight);
+        }
+        if (mask[0])
+            grads.input = inputs.size() == 1 ? inputs[0] : cat(inputs, 1);
+        if (mask[1])
+            grads.weight = weights.size() == 1 ? weights[0] : cat(weights, 0);
+    }
+    if (mask[2]) {
+        IntList dims{0};
+        for (int64_t d = 2; d < gradOut.dim(); ++d)
+            dims.push_back(d);
+        grads.bias = sum(gradOut, dims);
+    }
+    return grads;
+}
+
+/// 1-d convolutions run as 2-d ones of height 1 (PyTorch's view1d_as_2d).
+Params as2d(Params p)
+{
+    if (p.stride.size() == 1) {
+        p.stride.insert(p.stride.begin(), 1);
+        p.padding.insert(p.padding.begin(), 0);
+        p.dilation.insert(p.dilation.begin(), 1);
+        p.outputPadding.insert(p.outputPadding.begin(), 0);
+    }
+    return p;
+}
+
+Tensor with2d(const Tensor& t) { return t.dim() == 3 ? unsqueeze(t, 2) : t; }
+
+Params paramsFor(const Tensor& weight, const IntList& stride, const IntList& padding, const IntList& dilation,
+                 bool transposed, const IntList& outputPadding, int64_t groups)
+{
+    AGV_CHECK(weight.dim() >= 3, RuntimeError, "weight should have at least three dimensions");
+    AGV_CHECK(groups > 0, RuntimeError, "non-positive groups is not supported");
+    const size_t spatial = size_t(weight.dim() - 2);
+    Params p;
+    p.stride = expandParam(stride, "stride", spatial);
+    p.padding = expandParam(padding, "padding", spatial);
+    p.dilation = expandParam(dilation, "dilation", spatial);
+    p.transposed = transposed;
+    p.outputPadding = expandParam(outputPadding, "output_padding", spatial);
+    p.groups = groups;
+    return p;
+}
+
+}  // namespace
+
+std::string selectConvBackend(const Tensor& input, const Tensor& weight, const Tensor& bias, const IntList& stride,
+                              const IntList& padding, const IntList& dilation, bool transposed,
+                              const IntList& outputPadding, int64_t groups)
+{
+    const Params p = paramsFor(weight, stride, padding, dilation, transposed, outputPadding, groups);
+    checkShapes(input, weight, bias, p);
+    trace::MuteGuard mute;
+    GradModeGuard noGrad(false);
+    return conv::backendName(conv::selectBackend(with2d(input), with2d(weight), as2d(p)));
+}
+
+Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias, const IntList& stride,
+                   const IntList& padding, const IntList& dilation, bool transposed, const IntList& outputPadding,
+                   int64_t groups)
+{
+    const Params p = paramsFor(weight, stride, padding, dilation, transposed, outputPadding, groups);
+    checkShapes(input, weight, bias, p);
+    AGV_CHECK(weight.dim() <= 4, NotImplementedError, "3-d convolutions are not supported yet");
+    AGV_CHECK(input.numel() > 0 || input.sizes()[0] == 0 || input.sizes()[1] == 0, RuntimeError,
+              "Only zero batch or zero channel inputs are supported, but got input shape: ",
+              sizesToString(input.sizes()));
+    const Params p2 = as2d(p);
+    Tensor out;
+    Backend backend;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        const Tensor in2 = dense(with2d(input));
+        const Tensor w2 = with2d(weight);
+        backend = conv::selectBackend(in2, w2, p2);
+        checkTypes(input, weight, bias, backend);
+        const Tensor result = runForward(in2, w2, bias, p2, backend);
+        out = kernel::freshCopy(result, conv::outputSizes(input.sizes(), weight.sizes(), p));
+    }
+
+    OpRecorder rec("ConvolutionBackward0", {&input, &weight, &bias},
+                   [p2, backend](BackwardNode& n, const variable_list& g) {
+                       const Tensor in = n.saved(0), w = n.saved(1);
+                       conv::Grads grads;
+                       {
+                           trace::MuteGuard mute;
+                           GradModeGuard noGrad(false);
+                           const conv::Mask mask{n.needsInputGrad(0), n.needsInputGrad(1), n.needsInputGrad(2)};
+                           grads = runBackward(dense(with2d(g[0])), dense(with2d(in)), with2d(w), p2, backend, mask);
+                           grads.input = kernel::freshCopy(grads.input, in.sizes());
+                           grads.weight = kernel::freshCopy(grads.weight, w.sizes());
+                           grads.bias = kernel::freshCopy(grads.bias, IntList{p2.transposed ? w.sizes()[1] * p2.groups : w.sizes()[0]});
+                       }
+                       return variable_list{grads.input, grads.weight, grads.bias};
+                   });
+    rec.attr("bias_sym_sizes_opt", bias.defined() ? bias.sizes() : IntList{0});
+    rec.attr("dilation", p.dilation);
+    rec.attr("groups", groups);
+    rec.save("input", input);
+    rec.attr("output_padding", p.outputPadding);
+    rec.attr("padding", p.padding);
+    rec.attr("stride", p.stride);
+    rec.attr("transposed", transposed);
+    rec.save("weight", weight);
+    return rec.finish(out);
+}
+
+}  // namespace agv::ops

@@ -1,0 +1,343 @@
+// 2-d pooling: max_pool2d (with indices), avg_pool2d and adaptive_avg_pool2d, with
+// PyTorch 1.13's output sizes, checks and loop order (each window summed row by row
+// in the tensor's dtype, as its CPU kernels do), so averages round the same way.
+// Inputs are (N, C, H, W) or unbatched (C, H, W).
+
+#include <cmath>
+#include <cstring>
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/trace/sink.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// Kernel, stride, padding and dilation of a 2-d window, one value per dimension.
+struct Window {
+    int64_t kH, kW, sH, sW, padH, padW, dilH = 1, dilW = 1;
+    bool ceilMode = false;
+};
+
+int64_t pair(const IntList& v, size_t i) { return v.size() == 1 ? v[0] : v[i]; }
+
+/// PyTorch's pooling_output_shape (floor or ceil division, the last window must start inside).
+int64_t pooledSize(int64_t input, int64_t kernel, int64_t pad, int64_t stride, int64_t dilation, bool ceilMode)
+{
+    const int64_t numerator = input + 2 * pad - dilation * (kernel - 1) - 1 + (ceilMode ? stride - 1 : 0);
+    int64_t out = (numerator >= 0 ? numerator / stride : -((-numerator + stride - 1) / stride)) + 1;
+    if (ceilMode && (out - 1) * stride >= input + pad)
+        --out;
+    return out;
+}
+
+Window windowOf(const char* fn, const IntList& kernel, const IntList& stride, const IntList& padding,
+                const IntList& dilation, bool ceilMode)
+{
+    AGV_CHECK(kernel.size() == 1 || kernel.size() == 2, RuntimeError, fn,
+              ": kernel_size must either be a single int, or a tuple of two ints");
+    AGV_CHECK(stride.empty() || stride.size() == 1 || stride.size() == 2, RuntimeError, fn,
+              ": stride must either be omitted, a single int, or a tuple of two ints");
+    AGV_CHECK(padding.size() == 1 || padding.size() == 2, RuntimeError, fn,
+              ": padding must either be a single int, or a tuple of two ints");
+    AGV_CHECK(dilation.size() == 1 || dilation.size() == 2, RuntimeError, fn,
+              ": dilation must be either a single int, or a tuple of two ints");
+    Window w;
+    w.kH = pair(kernel, 0), w.kW = pair(kernel, 1);
+    w.sH = stride.empty() ? w.kH : pair(stride, 0), w.sW = stride.empty() ? w.kW : pair(stride, 1);
+    w.padH = pair(padding, 0), w.padW = pair(padding, 1);
+    w.dilH = pair(dilation, 0), w.dilW = pair(dilation, 1);
+    w.ceilMode = ceilMode;
+    AGV_CHECK(w.sH != 0 && w.sW != 0, RuntimeError, "stride should not be zero");
+    AGV_CHECK(w.padH >= 0 && w.padW >= 0, RuntimeError, "pad must be non-negative, but got pad: ", w.padH);
+    AGV_CHECK(w.padH <= w.kH / 2 && w.padW <= w.kW / 2, RuntimeError,
+              "pad should be at most half of kernel size, but got pad=", w.padH, " and kernel_size=", w.kH);
+    return w;
+}
+
+struct Planes {
+    int64_t planes, height, width, outH, outW;
+};
+
+Planes planesOf(const Tensor& input, const Window& w)
+{
+    AGV_CHECK((input.dim() == 3 || input.dim() == 4) && input.numel() > 0, RuntimeError,
+              "non-empty 3D or 4D (batch mode) tensor expected for input");
+    const IntList& s = input.sizes();
+    const int64_t height = s[s.size() - 2], width = s[s.size() - 1], channels = s[s.size() - 3];
+    Planes p{input.numel() / (height * width), height, width,
+             pooledSize(height, w.kH, w.padH, w.sH, w.dilH, w.ceilMode),
+             pooledSize(width, w.kW, w.padW, w.sW, w.dilW, w.ceilMode)};
+    AGV_CHECK(p.outH >= 1 && p.outW >= 1, RuntimeError, "Given input size: (", channels, "x", height, "x", width,
+              "). Calculated output size: (", channels, "x", p.outH, "x", p.outW, "). Output size is too small");
+    return p;
+}
+
+IntList pooledSizes(const Tensor& input, int64_t outH, int64_t outW)
+{
+    IntList sizes = input.sizes();
+    sizes[sizes.size() - 2] = outH;
+    sizes[sizes.size() - 1] = outW;
+    return sizes;
+}
+
+Tensor zerosOf(const Tensor& like)
+{
+    Tensor t = kernel::newTensor(like.sizes(), like.dtype(), like.device());
+    std::memset(t.rawData(), 0, t.nbytes());
+    return t;
+}
+
+/// The engine keeps the kernels below autograd: a plain contiguous view of the data.
+Tensor dense(const Tensor& t)
+{
+    if (t.isContiguous())
+        return t;
+    trace::MuteGuard mute;
+    GradModeGuard noGrad(false);
+    return kernel::freshCopy(t, t.sizes());
+}
+
+// ---------------------------------------------------------------- max
+
+Tensor maxPoolBackwardKernel(const Tensor& gradOut, const Tensor& input, const Tensor& indices)
+{
+    Tensor grad = zerosOf(input);
+    const Tensor g = dense(gradOut);
+    const int64_t inPlane = input.sizes()[input.dim() - 2] * input.sizes()[input.dim() - 1];
+    const int64_t outPlane = g.sizes()[g.dim() - 2] * g.sizes()[g.dim() - 1];
+    const int64_t planes = input.numel() / inPlane;
+    AGV_DISPATCH_FLOATING(input.dtype(), "max_pool2d_with_indices_backward", [&] {
+        using T = scalar_t;
+        for (int64_t p = 0; p < planes; ++p)
+            for (int64_t i = 0; i < outPlane; ++i)
+                grad.data<T>()[p * inPlane + indices.data<int64_t>()[p * outPlane + i]] += g.data<T>()[p * outPlane + i];
+    });
+    return grad;
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntList& kernel, const IntList& stride,
+                                               const IntList& padding, const IntList& dilation, bool ceilMode)
+{
+    const Window w = windowOf("max_pool2d", kernel, stride, padding, dilation, ceilMode);
+    AGV_CHECK(w.dilH > 0 && w.dilW > 0, RuntimeError, "dilation should be greater than zero, but got dilationH: ",
+              w.dilH, " dilationW: ", w.dilW);
+    const Planes p = planesOf(selfIn, w);
+    const Tensor self = dense(selfIn);
+    Tensor out = kernel::newTensor(pooledSizes(self, p.outH, p.outW), self.dtype(), self.device());
+    Tensor indices = kernel::newTensor(out.sizes(), ScalarType::Int64, self.device());
+    AGV_DISPATCH_FLOATING(self.dtype(), "max_pool2d", [&] {
+        using T = scalar_t;
+        for (int64_t plane = 0; plane < p.planes; ++plane) {
+            const T* in = self.data<T>() + plane * p.height * p.width;
+            T* o = out.data<T>() + plane * p.outH * p.outW;
+            int64_t* idx = indices.data<int64_t>() + plane * p.outH * p.outW;
+            for (int64_t oh = 0; oh < p.outH; ++oh) {
+                int64_t ih0 = oh * w.sH - w.padH;
+                const int64_t ih1 = std::min(ih0 + (w.kH - 1) * w.dilH + 1, p.height);
+                while (ih0 < 0)
+                    ih0 += w.dilH;
+                for (int64_t ow = 0; ow < p.outW; ++ow) {
+                    int64_t iw0 = ow * w.sW - w.padW;
+                    const int64_t iw1 = std::min(iw0 + (w.kW - 1) * w.dilW + 1, p.width);
+                    while (iw0 < 0)
+                        iw0 += w.dilW;
+                    int64_t best = ih0 * p.width + iw0;
+                    T bestValue = -std::numeric_limits<T>::infinity();
+                    for (int64_t ih = ih0; ih < ih1; ih += w.dilH)
+                        for (int64_t iw = iw0; iw < iw1; iw += w.dilW) {
+                            const T value = in[ih * p.width + iw];
+                            if (value > bestValue || std::isnan(value)) {
+                                bestValue = value;
+                                best = ih * p.width + iw;
+                            }
+                        }
+                    o[oh * p.outW + ow] = bestValue;
+                    idx[oh * p.outW + ow] = best;
+                }
+            }
+        }
+    });
+    OpRecorder rec("MaxPool2DWithIndicesBackward0", {&selfIn}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{maxPoolBackwardKernel(g[0], n.saved(0), n.saved(1))};
+    });
+    rec.attr("ceil_mode", ceilMode);
+    rec.attr("dilation", dilation);
+    rec.attr("kernel_size", kernel);
+    rec.attr("padding", padding);
+    rec.save("self", selfIn);
+    rec.attr("stride", stride);
+    out = rec.finish(out);
+    rec.save("result1", indices);
+    announceTensor(indices);
+    return {out, indices};
+}
+
+// ---------------------------------------------------------------- average
+
+namespace {
+
+/// One average-pooling window: [h0, h1) x [w0, w1) inside the input, and its divisor.
+struct AvgCell {
+    int64_t h0, h1, w0, w1, divisor;
+};
+
+AvgCell avgCell(const Window& w, const Planes& p, int64_t oh, int64_t ow, bool countIncludePad,
+                std::optional<int64_t> divisorOverride)
+{
+    int64_t h0 = oh * w.sH - w.padH, w0 = ow * w.sW - w.padW;
+    int64_t h1 = std::min(h0 + w.kH, p.height + w.padH), w1 = std::min(w0 + w.kW, p.width + w.padW);
+    const int64_t padded = (h1 - h0) * (w1 - w0);
+    h0 = std::max<int64_t>(h0, 0), w0 = std::max<int64_t>(w0, 0);
+    h1 = std::min(h1, p.height), w1 = std::min(w1, p.width);
+    const int64_t divisor = divisorOverride ? *divisorOverride : countIncludePad ? padded : (h1 - h0) * (w1 - w0);
+    return {h0, h1, w0, w1, divisor};
+}
+
+}  // namespace
+
+Tensor avgPool2d(const Tensor& selfIn, const IntList& kernel, const IntList& stride, const IntList& padding,
+                 bool ceilMode, bool countIncludePad, std::optional<int64_t> divisorOverride)
+{
+    const Window w = windowOf("avg_pool2d", kernel, stride, padding, {1}, ceilMode);
+    AGV_CHECK(!divisorOverride || *divisorOverride != 0, RuntimeError, "divisor must be not zero");
+    const Planes p = planesOf(selfIn, w);
+    const Tensor self = dense(selfIn);
+    Tensor out = kernel::newTensor(pooledSizes(self, p.outH, p.outW), self.dtype(), self.device());
+    AGV_DISPATCH_FLOATING(self.dtype(), "avg_pool2d", [&] {
+        using T = scalar_t;
+        for (int64_t plane = 0; plane < p.planes; ++plane) {
+            const T* in = self.data<T>() + plane * p.height * p.width;
+            T* o = out.data<T>() + plane * p.outH * p.outW;
+            for (int64_t oh = 0; oh < p.outH; ++oh)
+                for (int64_t ow = 0; ow < p.outW; ++ow) {
+                    const AvgCell c = avgCell(w, p, oh, ow, countIncludePad, divisorOverride);
+                    if (c.h0 >= c.h1 || c.w0 >= c.w1) {
+                        o[oh * p.outW + ow] = T(0);
+                        continue;
+                    }
+                    T total = 0;
+                    for (int64_t ih = c.h0; ih < c.h1; ++ih)
+                        for (int64_t iw = c.w0; iw < c.w1; ++iw)
+                            total += in[ih * p.width + iw];
+                    o[oh * p.outW + ow] = T(total / T(c.divisor));
+                }
+        }
+    });
+    OpRecorder rec("AvgPool2DBackward0", {&selfIn},
+                   [w, countIncludePad, divisorOverride](BackwardNode& n, const variable_list& g) {
+                       const Tensor input = n.saved(0);
+                       const Planes p = planesOf(input, w);
+                       Tensor grad = zerosOf(input);
+                       const Tensor go = dense(g[0]);
+                       AGV_DISPATCH_FLOATING(input.dtype(), "avg_pool2d_backward", [&] {
+                           using T = scalar_t;
+                           for (int64_t plane = 0; plane < p.planes; ++plane) {
+                               T* gi = grad.data<T>() + plane * p.height * p.width;
+                               const T* gOut = go.data<T>() + plane * p.outH * p.outW;
+                               for (int64_t oh = 0; oh < p.outH; ++oh)
+                                   for (int64_t ow = 0; ow < p.outW; ++ow) {
+                                       const AvgCell c = avgCell(w, p, oh, ow, countIncludePad, divisorOverride);
+                                       const T delta = gOut[oh * p.outW + ow] / T(c.divisor);
+                                       for (int64_t ih = c.h0; ih < c.h1; ++ih)
+                                           for (int64_t iw = c.w0; iw < c.w1; ++iw)
+                                               gi[ih * p.width + iw] += delta;
+                                   }
+                           }
+                       });
+                       return variable_list{grad};
+                   });
+    rec.attr("ceil_mode", ceilMode);
+    rec.attr("count_include_pad", countIncludePad);
+    rec.attr("divisor_override", divisorOverride ? SavedAttr(*divisorOverride) : SavedAttr(NoneValue{}));
+    rec.attr("kernel_size", kernel);
+    rec.attr("padding", padding);
+    rec.save("self", selfIn);
+    rec.attr("stride", stride);
+    return rec.finish(out);
+}
+
+namespace {
+
+int64_t startIndex(int64_t out, int64_t outSize, int64_t inSize)
+{
+    return int64_t(std::floor(float(out * inSize) / float(outSize)));
+}
+
+int64_t endIndex(int64_t out, int64_t outSize, int64_t inSize)
+{
+    return int64_t(std::ceil(float((out + 1) * inSize) / float(outSize)));
+}
+
+}  // namespace
+
+Tensor adaptiveAvgPool2d(const Tensor& selfIn, const IntList& outputSize)
+{
+    AGV_CHECK(outputSize.size() == 2, RuntimeError, "adaptive_avg_pool2d: output_size must be 2");
+    if (outputSize[0] == 1 && outputSize[1] == 1)  // PyTorch's shortcut, before any check (MeanBackward1)
+        return mean(selfIn, {-1, -2}, /*keepdim=*/true);
+    AGV_CHECK((selfIn.dim() == 3 || selfIn.dim() == 4), RuntimeError,
+              "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ", sizesToString(selfIn.sizes()));
+    for (int64_t i = 1; i < selfIn.dim(); ++i)
+        AGV_CHECK(selfIn.sizes()[size_t(i)] > 0, RuntimeError,
+                  "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input "
+                  "has sizes ",
+                  sizesToString(selfIn.sizes()), " with dimension ", i, " being empty");
+    const Tensor self = dense(selfIn);
+    const int64_t height = self.sizes()[size_t(self.dim() - 2)], width = self.sizes()[size_t(self.dim() - 1)];
+    const int64_t outH = outputSize[0], outW = outputSize[1];
+    const int64_t planes = self.numel() / (height * width);
+    Tensor out = kernel::newTensor(pooledSizes(self, outH, outW), self.dtype(), self.device());
+    AGV_DISPATCH_FLOATING(self.dtype(), "adaptive_avg_pool2d", [&] {
+        using T = scalar_t;
+        for (int64_t plane = 0; plane < planes; ++plane) {
+            const T* in = self.data<T>() + plane * height * width;
+            T* o = out.data<T>() + plane * outH * outW;
+            for (int64_t oh = 0; oh < outH; ++oh) {
+                const int64_t h0 = startIndex(oh, outH, height), h1 = endIndex(oh, outH, height);
+                for (int64_t ow = 0; ow < outW; ++ow) {
+                    const int64_t w0 = startIndex(ow, outW, width), w1 = endIndex(ow, outW, width);
+                    T total = 0;
+                    for (int64_t ih = h0; ih < h1; ++ih)
+                        for (int64_t iw = w0; iw < w1; ++iw)
+                            total += in[ih * width + iw];
+                    o[oh * outW + ow] = total / T(h1 - h0) / T(w1 - w0);
+                }
+            }
+        }
+    });
+    OpRecorder rec("AdaptiveAvgPool2DBackward0", {&selfIn}, [outH, outW](BackwardNode& n, const variable_list& g) {
+        const Tensor input = n.saved(0);
+        const int64_t height = input.sizes()[size_t(input.dim() - 2)], width = input.sizes()[size_t(input.dim() - 1)];
+        const int64_t planes = input.numel() / (height * width);
+        Tensor grad = zerosOf(input);
+        const Tensor go = dense(g[0]);
+        AGV_DISPATCH_FLOATING(input.dtype(), "adaptive_avg_pool2d_backward", [&] {
+            using T = scalar_t;
+            for (int64_t plane = 0; plane < planes; ++plane) {
+                T* gi = grad.data<T>() + plane * height * width;
+                const T* gOut = go.data<T>() + plane * outH * outW;
+                for (int64_t oh = 0; oh < outH; ++oh) {
+                    const int64_t h0 = startIndex(oh, outH, height), h1 = endIndex(oh, outH, height);
+                    for (int64_t ow = 0; ow < outW; ++ow) {
+                        const int64_t w0 = startIndex(ow, outW, width), w1 = endIndex(ow, outW, width);
+                        const T delta = gOut[oh * outW + ow] / T(h1 - h0) / T(w1 - w0);
+                        for (int64_t ih = h0; ih < h1; ++ih)
+                            for (int64_t iw = w0; iw < w1; ++iw)
+                                gi[ih * width + iw] += delta;
+                    }
+                }
+            }
+        });
+        return variable_list{grad};
+    });
+    rec.save("self", selfIn);
+    return rec.finish(out);
+}
+
+}  // namespace agv::ops

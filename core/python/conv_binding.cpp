@@ -1,0 +1,101 @@
+// torch.convolution, torch._C._select_conv_backend and the 2-d pooling kernels. The padding strings, the
+// unbatched inputs and the per-dimension expansion of conv1d/conv2d live in
+// torch/nn/functional.py, as in PyTorch they live in its conv2d wrappers.
+
+#include "core/ops/ops.h"
+#include "core/python/bindings.h"
+#include "core/python/py_values.h"
+
+namespace agv::python {
+
+namespace {
+
+/// torch._C._ConvBackend's members in PyTorch 1.13's order (the values it prints).
+enum class ConvBackend {
+    CudaDepthwise2d, CudaDepthwise3d, Cudnn, CudnnTranspose, Empty, Miopen, MiopenDepthwise, MiopenTranspose,
+    Mkldnn, MkldnnEmpty, NnpackSpatial, Overrideable, Slow2d, Slow3d, SlowDilated2d, SlowDilated3d,
+    SlowTranspose2d, SlowTranspose3d, Winograd3x3Depthwise, Xnnpack2d
+};
+
+constexpr const char* kBackendNames[] = {
+    "CudaDepthwise2d", "CudaDepthwise3d", "Cudnn", "CudnnTranspose", "Empty", "Miopen", "MiopenDepthwise",
+    "MiopenTranspose", "Mkldnn", "MkldnnEmpty", "NnpackSpatial", "Overrideable", "Slow2d", "Slow3d",
+    "SlowDilated2d", "SlowDilated3d", "SlowTranspose2d", "SlowTranspose3d", "Winograd3x3Depthwise", "Xnnpack2d"};
+
+struct ConvCall {
+    Tensor input, weight, bias;
+    IntList stride, padding, dilation, outputPadding;
+    bool transposed;
+    int64_t groups;
+};
+
+ConvCall convArgs(CallArgs& args, const char* fn)
+{
+    auto a = bind(args, fn,
+                  {"input", "weight", "bias", "stride", "padding", "dilation", "transposed", "output_padding", "groups"},
+                  9);
+    ConvCall c;
+    c.input = requireTensor(a[0], fn, "input", 1);
+    c.weight = requireTensor(a[1], fn, "weight", 2);
+    c.bias = given(a[2]) ? requireTensor(a[2], fn, "bias", 3) : Tensor();
+    c.stride = intList(a[3], fn, "stride");
+    c.padding = intList(a[4], fn, "padding");
+    c.dilation = intList(a[5], fn, "dilation");
+    c.transposed = requireBool(a[6], fn, "transposed");
+    c.outputPadding = intList(a[7], fn, "output_padding");
+    c.groups = requireInt(a[8], fn, "groups");
+    return c;
+}
+
+}  // namespace
+
+void bindConvolution(py::module_& m)
+{
+    py::enum_<ConvBackend> backend(m, "_ConvBackend");
+    for (size_t i = 0; i < std::size(kBackendNames); ++i)
+        backend.value(kBackendNames[i], ConvBackend(i));
+
+    defNative(m, "convolution", [](CallArgs& args) -> py::object {
+        const ConvCall c = convArgs(args, "convolution");
+        return wrapTensor(ops::convolution(c.input, c.weight, c.bias, c.stride, c.padding, c.dilation, c.transposed,
+                                           c.outputPadding, c.groups));
+    });
+    py::module_ nn = m.attr("_nn");
+    defNative(nn, "max_pool2d_with_indices", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "max_pool2d_with_indices",
+                      {"input", "kernel_size", "stride", "padding", "dilation", "ceil_mode"}, 2);
+        const char* fn = "max_pool2d_with_indices";
+        auto [values, indices] = ops::maxPool2dWithIndices(
+            requireTensor(a[0], fn, "input", 1), intList(a[1], fn, "kernel_size"),
+            given(a[2]) ? intList(a[2], fn, "stride") : IntList{}, given(a[3]) ? intList(a[3], fn, "padding") : IntList{0},
+            given(a[4]) ? intList(a[4], fn, "dilation") : IntList{1}, given(a[5]) && truthy(a[5]));
+        return py::make_tuple(wrapTensor(values), wrapTensor(indices));
+    });
+    defNative(nn, "avg_pool2d", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "avg_pool2d",
+                      {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"},
+                      2);
+        const char* fn = "avg_pool2d";
+        return wrapTensor(ops::avgPool2d(
+            requireTensor(a[0], fn, "input", 1), intList(a[1], fn, "kernel_size"),
+            given(a[2]) ? intList(a[2], fn, "stride") : IntList{}, given(a[3]) ? intList(a[3], fn, "padding") : IntList{0},
+            given(a[4]) && truthy(a[4]), !given(a[5]) || truthy(a[5]),
+            given(a[6]) ? std::optional<int64_t>(requireInt(a[6], fn, "divisor_override")) : std::nullopt));
+    });
+    defNative(nn, "adaptive_avg_pool2d", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "adaptive_avg_pool2d", {"input", "output_size"}, 2);
+        return wrapTensor(ops::adaptiveAvgPool2d(requireTensor(a[0], "adaptive_avg_pool2d", "input", 1),
+                                                 intList(a[1], "adaptive_avg_pool2d", "output_size")));
+    });
+    defNative(m, "_select_conv_backend", [](CallArgs& args) -> py::object {
+        const ConvCall c = convArgs(args, "_select_conv_backend");
+        const std::string name = ops::selectConvBackend(c.input, c.weight, c.bias, c.stride, c.padding, c.dilation,
+                                                        c.transposed, c.outputPadding, c.groups);
+        for (size_t i = 0; i < std::size(kBackendNames); ++i)
+            if (name == kBackendNames[i])
+                return py::cast(ConvBackend(i));
+        return py::none();
+    });
+}
+
+}  // namespace agv::python
