@@ -113,6 +113,9 @@ std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& self, const IntList
 Tensor avgPool2d(const Tensor& self, const IntList& kernel, const IntList& stride, const IntList& padding,
                  bool ceilMode, bool countIncludePad, std::optional<int64_t> divisorOverride);
 Tensor adaptiveAvgPool2d(const Tensor& self, const IntList& outputSize);
+/// native_batch_norm: normalised output (NativeBatchNormBackward0); updates the running statistics when training.
+Tensor batchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& runningMean,
+                 const Tensor& runningVar, bool training, double momentum, double eps);
 /// F.pad(mode="constant"): grad_fn ConstantPadNdBackward0; negative padding crops.
 Tensor constantPadNd(const Tensor& self, const IntList& pad, Scalar value = 0);
 /// torch.convolution (conv1d/conv2d/conv_transpose*d): grad_fn ConvolutionBackward0.

@@ -1,4 +1,5 @@
-// torch.convolution, torch._C._select_conv_backend and the 2-d pooling kernels. The padding strings, the
+// torch.convolution, torch._C._select_conv_backend, the 2-d pooling kernels and
+// batch norm: the layers of a CNN. The padding strings, the
 // unbatched inputs and the per-dimension expansion of conv1d/conv2d live in
 // torch/nn/functional.py, as in PyTorch they live in its conv2d wrappers.
 
@@ -86,6 +87,18 @@ void bindConvolution(py::module_& m)
         auto a = bind(args, "adaptive_avg_pool2d", {"input", "output_size"}, 2);
         return wrapTensor(ops::adaptiveAvgPool2d(requireTensor(a[0], "adaptive_avg_pool2d", "input", 1),
                                                  intList(a[1], "adaptive_avg_pool2d", "output_size")));
+    });
+    defNative(m, "batch_norm", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "batch_norm",
+                      {"input", "weight", "bias", "running_mean", "running_var", "training", "momentum", "eps"}, 8);
+        const char* fn = "batch_norm";
+        auto optional = [&](size_t i, const char* name) {
+            return given(a[i]) ? requireTensor(a[i], fn, name, int(i) + 1) : Tensor();
+        };
+        return wrapTensor(ops::batchNorm(requireTensor(a[0], fn, "input", 1), optional(1, "weight"),
+                                         optional(2, "bias"), optional(3, "running_mean"),
+                                         optional(4, "running_var"), requireBool(a[5], fn, "training"),
+                                         requireFloat(a[6], fn, "momentum"), requireFloat(a[7], fn, "eps")));
     });
     defNative(m, "_select_conv_backend", [](CallArgs& args) -> py::object {
         const ConvCall c = convArgs(args, "_select_conv_backend");

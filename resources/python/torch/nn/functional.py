@@ -232,3 +232,16 @@ def adaptive_avg_pool2d(input, output_size):
         output_size = [output_size, output_size]
     sizes = [input.shape[-2 + i] if s is None else s for i, s in enumerate(output_size)]
     return _nn.adaptive_avg_pool2d(input, sizes)
+
+
+# ---------------------------------------------------------------- normalisation
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
+    if training:
+        size = input.size()
+        values_per_channel = size[0]
+        for extent in size[2:]:
+            values_per_channel *= extent
+        if values_per_channel == 1:
+            raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
+    return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)

@@ -1,6 +1,7 @@
 from torch.nn.modules.module import Module
 from torch.nn.modules.linear import Identity, LazyLinear, Linear
 from torch.nn.modules.activation import GELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
 from torch.nn.modules.conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
 from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.pooling import AdaptiveAvgPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d

@@ -1,0 +1,177 @@
+// native_batch_norm (F.batch_norm, nn.BatchNorm*d): grad_fn NativeBatchNormBackward0.
+// Arithmetic as PyTorch 1.13's CPU kernel: per channel, the mean and the sum of
+// squared deviations are accumulated in double, the normalisation is applied as
+// x * alpha + beta with alpha = invstd * weight and beta = bias - mean * alpha in
+// the tensor's dtype. The running statistics are updated in place without a
+// version bump (native_batch_norm does not declare them as mutated).
+
+#include <cmath>
+#include <cstring>
+
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/trace/sink.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// (batch, channels, image) view of an (N, C, *) tensor's contiguous data.
+struct Layout {
+    int64_t batch, channels, image;
+
+    int64_t count() const { return batch * image; }
+    int64_t offset(int64_t n, int64_t c) const { return (n * channels + c) * image; }
+};
+
+Layout layoutOf(const Tensor& t)
+{
+    Layout l{t.sizes()[0], t.dim() > 1 ? t.sizes()[1] : 1, 1};
+    for (int64_t d = 2; d < t.dim(); ++d)
+        l.image *= t.sizes()[size_t(d)];
+    return l;
+}
+
+Tensor denseCopy(const Tensor& t)
+{
+    if (!t.defined() || t.isContiguous())
+        return t;
+    trace::MuteGuard mute;
+    return kernel::freshCopy(t, t.sizes());
+}
+
+template <typename T>
+T at(const Tensor& t, int64_t i, T fallback)
+{
+    return t.defined() ? t.data<T>()[i] : fallback;
+}
+
+/// Per-channel mean and 1/std the normalisation uses (batch statistics or running ones).
+template <typename T>
+void statistics(const Tensor& x, const Layout& l, bool training, const Tensor& runningMean, const Tensor& runningVar,
+                double momentum, double eps, T* mean, T* invstd)
+{
+    for (int64_t c = 0; c < l.channels; ++c) {
+        if (!training) {
+            mean[c] = runningMean.data<T>()[c];
+            invstd[c] = T(1) / std::sqrt(runningVar.data<T>()[c] + T(eps));
+            continue;
+        }
+        double total = 0;
+        for (int64_t n = 0; n < l.batch; ++n)
+            for (int64_t i = 0; i < l.image; ++i)
+                total += x.data<T>()[l.offset(n, c) + i];
+        const T m = T(total / double(l.count()));
+        double squares = 0;
+        for (int64_t n = 0; n < l.batch; ++n)
+            for (int64_t i = 0; i < l.image; ++i) {
+                const T d = x.data<T>()[l.offset(n, c) + i] - m;
+                squares += d * d;
+            }
+        mean[c] = m;
+        invstd[c] = T(1.0 / std::sqrt(squares / double(l.count()) + eps));
+        if (runningMean.defined())
+            runningMean.data<T>()[c] = T(momentum * m + (1 - momentum) * runningMean.data<T>()[c]);
+        if (runningVar.defined())
+            runningVar.data<T>()[c] =
+                T(momentum * (squares / double(l.count() - 1)) + (1 - momentum) * runningVar.data<T>()[c]);
+    }
+}
+
+}  // namespace
+
+Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias, const Tensor& runningMean,
+                 const Tensor& runningVar, bool training, double momentum, double eps)
+{
+    AGV_CHECK(inputIn.dim() >= 2, RuntimeError, "Expected 2D or higher input to batch_norm, got ", inputIn.dim(),
+              "D");
+    const Layout l = layoutOf(inputIn);
+    AGV_CHECK(training || (runningMean.defined() && runningVar.defined()), RuntimeError,
+              "running_mean must be defined in evaluation mode");
+    for (const Tensor* t : {&weight, &bias, &runningMean, &runningVar})
+        AGV_CHECK(!t->defined() || t->numel() == l.channels, RuntimeError, "running_mean should contain ",
+                  l.channels, " elements not ", t->numel());
+    const Tensor input = denseCopy(inputIn);
+    Tensor out = kernel::newTensor(input.sizes(), input.dtype(), input.device());
+    Tensor saveMean = kernel::newTensor({l.channels}, input.dtype(), input.device());
+    Tensor saveInvstd = kernel::newTensor({l.channels}, input.dtype(), input.device());
+    AGV_DISPATCH_FLOATING(input.dtype(), "batch_norm", [&] {
+        using T = scalar_t;
+        std::vector<T> mean(size_t(l.channels)), invstd(size_t(l.channels));
+        statistics<T>(input, l, training, runningMean, runningVar, momentum, eps, mean.data(), invstd.data());
+        for (int64_t c = 0; c < l.channels; ++c) {
+            const T alpha = invstd[size_t(c)] * at<T>(weight, c, T(1));
+            const T beta = at<T>(bias, c, T(0)) - mean[size_t(c)] * alpha;
+            for (int64_t n = 0; n < l.batch; ++n) {
+                const T* x = input.data<T>() + l.offset(n, c);
+                T* y = out.data<T>() + l.offset(n, c);
+                for (int64_t i = 0; i < l.image; ++i) {
+                    const T scaled = x[i] * alpha;  // two roundings, as PyTorch's vectorised x * alpha + beta
+                    y[i] = scaled + beta;
+                }
+            }
+            // PyTorch keeps empty save_mean / save_invstd in evaluation mode; we keep the values used.
+            saveMean.data<T>()[c] = mean[size_t(c)];
+            saveInvstd.data<T>()[c] = invstd[size_t(c)];
+        }
+    });
+
+    OpRecorder rec("NativeBatchNormBackward0", {&inputIn, &weight, &bias},
+                   [training, eps](BackwardNode& n, const variable_list& g) {
+                       const Tensor x = denseCopy(n.saved(0)), w = n.saved(3);
+                       const Tensor mean = n.saved(4), invstd = n.saved(5);
+                       const Tensor go = denseCopy(g[0]);
+                       const Layout l = layoutOf(x);
+                       Tensor gradInput, gradWeight, gradBias;
+                       if (n.needsInputGrad(0))
+                           gradInput = kernel::newTensor(x.sizes(), x.dtype(), x.device());
+                       if (n.needsInputGrad(1))
+                           gradWeight = kernel::newTensor({l.channels}, x.dtype(), x.device());
+                       if (n.needsInputGrad(2))
+                           gradBias = kernel::newTensor({l.channels}, x.dtype(), x.device());
+                       AGV_DISPATCH_FLOATING(x.dtype(), "batch_norm_backward", [&] {
+                           using T = scalar_t;
+                           for (int64_t c = 0; c < l.channels; ++c) {
+                               const T m = mean.data<T>()[c], s = invstd.data<T>()[c];
+                               const T weightValue = at<T>(w, c, T(1));
+                               double total = 0, dot = 0;
+                               for (int64_t b = 0; b < l.batch; ++b)
+                                   for (int64_t i = 0; i < l.image; ++i) {
+                                       const T gv = go.data<T>()[l.offset(b, c) + i];
+                                       total += gv;
+                                       dot += (x.data<T>()[l.offset(b, c) + i] - m) * gv;
+                                   }
+                               if (gradInput.defined()) {
+                                   const T k = T(dot) * s * s / T(l.count());
+                                   const T gradMean = T(total) / T(l.count());
+                                   for (int64_t b = 0; b < l.batch; ++b)
+                                       for (int64_t i = 0; i < l.image; ++i) {
+                                           const int64_t o = l.offset(b, c) + i;
+                                           const T gv = go.data<T>()[o];
+                                           gradInput.data<T>()[o] =
+                                               training ? (gv - gradMean - (x.data<T>()[o] - m) * k) * s * weightValue
+                                                        : gv * s * weightValue;
+                                       }
+                               }
+                               if (gradWeight.defined())
+                                   gradWeight.data<T>()[c] = T(dot * s);
+                               if (gradBias.defined())
+                                   gradBias.data<T>()[c] = T(total);
+                           }
+                       });
+                       return variable_list{gradInput, gradWeight, gradBias};
+                   });
+    rec.attr("eps", eps);
+    rec.save("input", inputIn);
+    rec.save("running_mean", runningMean);
+    rec.save("running_var", runningVar);
+    rec.attr("training", training);
+    rec.save("weight", weight);
+    out = rec.finish(out);
+    rec.save("result1", saveMean);
+    rec.save("result2", saveInvstd);
+    return out;
+}
+
+}  // namespace agv::ops
