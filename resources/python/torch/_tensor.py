@@ -4,6 +4,25 @@ PyTorch also writes in Python (torch/_tensor.py)."""
 import _agv_torch as _C
 
 
+def _rebuild_from_type_v2(func, new_type, args, state):
+    """Rebuilds a tensor subclass saved by Tensor.__reduce_ex__: the tensor, then its
+    class and its attributes."""
+    ret = func(*args)
+    if new_type is Tensor:
+        return ret
+    if type(ret) is not new_type:
+        ret = Tensor._make_subclass(new_type, ret, ret.requires_grad)
+    if hasattr(ret.__class__, "__setstate__"):
+        ret.__setstate__(state)
+    else:
+        dict_state, slots_state = state if isinstance(state, tuple) else (state, None)
+        for k, v in (dict_state or {}).items():
+            setattr(ret, k, v)
+        for k, v in (slots_state or {}).items():
+            setattr(ret, k, v)
+    return ret
+
+
 class Tensor(_C._TensorBase):
     def __repr__(self):
         return self._repr()
@@ -43,6 +62,15 @@ class Tensor(_C._TensorBase):
                 raise ValueError("invalid type: '" + dtype + "'")
             dtype = by_name[dtype]
         return self.to(dtype, non_blocking=non_blocking)
+
+    def __reduce_ex__(self, proto):
+        # Pickled as torch._utils._rebuild_tensor_v2 over its storage, which torch.save
+        # writes as a persistent id (see torch/serialization.py).
+        from torch._utils import _rebuild_tensor_v2, _tensor_reduce_args
+        args = _tensor_reduce_args(self)
+        if type(self) is Tensor:
+            return (_rebuild_tensor_v2, args)
+        return (_rebuild_from_type_v2, (_rebuild_tensor_v2, type(self), args, dict(getattr(self, '__dict__', {}))))
 
     @staticmethod
     def _make_subclass(cls, data, require_grad=False):

@@ -1,6 +1,8 @@
 """torch.nn.Parameter: a tensor that a Module registers as its parameter; the
 uninitialized parameters and buffers of lazy modules."""
 
+from collections import OrderedDict
+
 import torch
 
 
@@ -15,6 +17,10 @@ class Parameter(torch.Tensor):
 
     def __repr__(self):
         return "Parameter containing:\n" + super().__repr__()
+
+    def __reduce_ex__(self, proto):
+        # Backward hooks are never saved (an empty OrderedDict stands in for them).
+        return (torch._utils._rebuild_parameter, (self.data, self.requires_grad, OrderedDict()))
 
 
 Parameter.__module__ = "torch.nn.parameter"
