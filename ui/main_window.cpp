@@ -232,7 +232,17 @@ void MainWindow::buildActions()
     action(play, tr("Slower"), QKeySequence(Qt::Key_BracketLeft), [this] { m_player->setSpeed(m_player->speed() / 2); });
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    action(m_viewMenu, tr("&Fit Graph to View"), QKeySequence(tr("Ctrl+0")), [this] { m_view->fitToView(); });
+    action(m_viewMenu, tr("Show &Whole Graph"), QKeySequence(tr("Ctrl+0")), [this] {
+        m_followAction->setChecked(false);
+        m_view->showWholeGraph();
+    });
+    m_followAction = m_viewMenu->addAction(tr("&Follow the Current Step"));
+    m_followAction->setCheckable(true);
+    m_followAction->setChecked(true);
+    m_followAction->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
+    m_followAction->setToolTip(tr("When the whole graph would be too small to read, keep a readable zoom and "
+                                  "move along with what each step does"));
+    connect(m_followAction, &QAction::toggled, this, [this](bool on) { m_view->setFollowing(on); });
     action(m_viewMenu, tr("Zoom &In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
     action(m_viewMenu, tr("Zoom &Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
     m_viewMenu->addSeparator();
@@ -470,6 +480,23 @@ void MainWindow::onStepChanged()
                                                       : tr("No autograd graph yet at this step"))
                              : QString();
     m_view->setOverlay(m_player->hasRecording() ? phase : QString(), phaseColor, hint);
+    m_view->setFocusRect(focusRect(s));
+}
+
+QRectF MainWindow::focusRect(const trace::GraphState& s) const
+{
+    // What this step is about: the failing node, the node backward runs, else the newest node.
+    trace::Id node = s.error && s.error->failingNode ? s.error->failingNode : s.inBackward ? s.executingNode : 0;
+    if (node == 0) {
+        uint64_t newest = 0;
+        for (const auto& [id, view] : s.nodes)
+            if (view.createdStep >= newest) {
+                newest = view.createdStep;
+                node = id;
+            }
+    }
+    const FunctionNodeItem* item = m_scene->functionItem(node);
+    return item && item->isVisible() ? item->sceneBoundingRect() : QRectF();
 }
 
 void MainWindow::onSelectionChanged()
@@ -601,7 +628,8 @@ void MainWindow::showShortcuts()
                    "<tr><td><b>Home / End</b></td><td>start / end of the run</td></tr>"
                    "<tr><td><b>[ / ]</b></td><td>slower / faster</td></tr>"
                    "<tr><td><b>Ctrl+R</b></td><td>run the script again</td></tr>"
-                   "<tr><td><b>Ctrl+0</b></td><td>fit graph to view (wheel zooms, drag pans)</td></tr>"
+                   "<tr><td><b>Ctrl+0</b></td><td>show the whole graph (wheel zooms, drag pans)</td></tr>"
+                   "<tr><td><b>Ctrl+Shift+F</b></td><td>follow the current step on a big graph</td></tr>"
                    "<tr><td><b>F11</b></td><td>presenter mode</td></tr>"
                    "<tr><td><b>Ctrl+E</b></td><td>export view as SVG / PNG</td></tr>"
                    "</table><p>Playback keys work when the graph has focus; the editor keeps them while you type.</p>"));
@@ -654,6 +682,7 @@ void MainWindow::readSettings()
     const bool dark = settings.value(QStringLiteral("dark"), false).toBool();
     const bool presenter = settings.value(QStringLiteral("presenter"), false).toBool();
     const QString gpu = settings.value(QStringLiteral("gpuMode"), QStringLiteral("auto")).toString();
+    m_followAction->setChecked(settings.value(QStringLiteral("followStep"), true).toBool());
     if (gpu == QLatin1String("simulated") || gpu == QLatin1String("none")) {
         m_gpuMode = gpu;
         m_runs->setGpuMode(gpu.toStdString());
@@ -669,6 +698,7 @@ void MainWindow::writeSettings()
 {
     QSettings settings;
     settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("followStep"), m_followAction->isChecked());
     settings.setValue(QStringLiteral("windowState"), saveState());
     settings.setValue(QStringLiteral("autoRun"), m_autoRun->isChecked());
     settings.setValue(QStringLiteral("speed"), m_player->speed());

@@ -92,6 +92,8 @@ private:
     void buildActions();
     void buildDocks();
     void onStepChanged();
+    /// Scene rectangle of what the current step is about (see GraphView::setFocusRect).
+    QRectF focusRect(const trace::GraphState& s) const;
     void onSelectionChanged();
     void onRunFinished(const RunResult& result);
     void onRunProgress(const RunResult& partial);
@@ -142,6 +144,7 @@ private:
     QAction* m_autoRun = nullptr;
     QAction* m_darkAction = nullptr;
     QAction* m_presenterAction = nullptr;
+    QAction* m_followAction = nullptr;
     QTimer m_debounce;
 
     QString m_fileName;

@@ -341,6 +341,54 @@ private Q_SLOTS:
         again.runController()->waitForIdle();
     }
 
+    void bigGraphsFollowTheCurrentStep()
+    {
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        GraphView* view = w.graphView();
+        const trace::Recording r = wideGraphRecording(400);
+        auto visible = [view] { return view->mapToScene(view->viewport()->rect()).boundingRect(); };
+        auto newestNodeItem = [&w] {
+            const trace::GraphState& s = w.player()->state();
+            trace::Id newest = 0;
+            uint64_t created = 0;
+            for (const auto& [id, node] : s.nodes)
+                if (node.createdStep >= created)
+                    created = node.createdStep, newest = id;
+            return w.scene()->functionItem(newest);
+        };
+        // Too big to read when fitted: a readable zoom, and the node the step created is on screen.
+        w.loadRecording(std::make_shared<trace::Recording>(r), QStringLiteral("# generated\n"), QStringLiteral("big.py"),
+                        r.size() / 4);
+        QVERIFY(view->isFollowing());
+        QCOMPARE(view->zoom(), view->readableZoom());
+        QVERIFY(!visible().contains(w.scene()->itemsBoundingRect()));
+        QVERIFY(newestNodeItem());
+        QVERIFY(visible().contains(newestNodeItem()->sceneBoundingRect()));
+        // Later steps create nodes elsewhere: the view moves along.
+        for (size_t step : {r.size() / 2, r.size() * 3 / 4, r.size()}) {
+            w.player()->setStep(step);
+            QVERIFY(visible().contains(newestNodeItem()->sceneBoundingRect()));
+            QCOMPARE(view->zoom(), view->readableZoom());
+        }
+        // Ctrl+0 shows the whole graph however small, and stops following.
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QVERIFY(!view->isFollowing());
+        QVERIFY(view->zoom() < view->readableZoom());
+        QVERIFY(visible().contains(w.scene()->itemsBoundingRect()));
+        w.player()->setStep(r.size() / 4);
+        QVERIFY(visible().contains(w.scene()->itemsBoundingRect()));
+        // A small graph is shown whole, following or not.
+        QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(view->isFollowing());
+        load(w, false, 0);
+        w.player()->goToEnd();
+        QVERIFY(view->zoom() >= view->readableZoom());
+        QVERIFY(visible().contains(w.scene()->itemsBoundingRect()));
+    }
+
     void rerunWhileTypingKeepsPosition()
     {
         auto runner = classicFakeRunner(0);

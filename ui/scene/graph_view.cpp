@@ -42,23 +42,71 @@ void GraphView::zoomBy(qreal factor)
     setZoom(zoom() * factor);
 }
 
-void GraphView::fitToView()
+QRectF GraphView::graphRect() const
 {
-    m_autoFit = true;
     if (!scene())
-        return;
+        return {};
     QRectF r = scene()->itemsBoundingRect();
     if (r.isEmpty())
         r = sceneRect();
+    return r.isEmpty() ? r : r.adjusted(-30, -30, 30, 30);
+}
+
+qreal GraphView::fittingZoom(const QRectF& graph) const
+{
+    const QRectF port = viewport()->rect();
+    if (graph.isEmpty() || port.isEmpty())
+        return 1.0;
+    return std::min(port.width() / graph.width(), port.height() / graph.height());
+}
+
+void GraphView::fitToView()
+{
+    m_autoFit = true;
+    const QRectF r = graphRect();
     if (r.isEmpty())
         return;
-    r.adjust(-30, -30, 30, 30);
-    fitInView(r, Qt::KeepAspectRatio);
+    const qreal fit = fittingZoom(r);
+    if (m_follow && fit < m_readableZoom) {
+        setZoom(m_readableZoom);
+        centerOn(m_focus.isEmpty() ? r.center() : m_focus.center());
+        return;
+    }
     // Small graphs should not be blown up to poster size.
-    if (zoom() > 1.6)
-        setZoom(1.6);
+    setZoom(std::min<qreal>(fit, 1.6));
     centerOn(r.center());
-    Q_EMIT zoomChanged(zoom());
+}
+
+void GraphView::showWholeGraph()
+{
+    m_follow = false;
+    fitToView();
+}
+
+void GraphView::setFollowing(bool follow)
+{
+    m_follow = follow;
+    fitToView();
+}
+
+void GraphView::setReadableZoom(qreal zoom)
+{
+    m_readableZoom = zoom;
+    if (m_autoFit)
+        fitToView();
+}
+
+void GraphView::setFocusRect(const QRectF& focus)
+{
+    m_focus = focus;
+    if (!m_autoFit || !m_follow || focus.isEmpty() || zoom() > m_readableZoom + 1e-9)
+        return;  // the user took over, or the whole graph is on screen anyway
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    // Recentre only when the focus leaves the middle of the view: no jitter while stepping nearby.
+    const QRectF comfortable = visible.adjusted(visible.width() * 0.15, visible.height() * 0.15,
+                                                -visible.width() * 0.15, -visible.height() * 0.15);
+    if (!comfortable.contains(focus))
+        centerOn(focus.center());
 }
 
 void GraphView::wheelEvent(QWheelEvent* event)

@@ -1,5 +1,8 @@
 #pragma once
-// The graph's viewport: wheel zoom around the cursor, drag to pan, fit to view.
+// The graph's viewport: wheel zoom around the cursor, drag to pan, fit to view, and
+// "follow the current step": when the whole graph fitted into the view would be too
+// small to read (big models, a projector), the view stays at a readable zoom and
+// keeps what the current step is about in sight.
 
 #include <QGraphicsView>
 
@@ -12,8 +15,19 @@ public:
 
     qreal zoom() const { return transform().m11(); }
     void setZoom(qreal zoom);
-    /// Fits the whole graph; further resizes keep fitting until the user zooms.
+    /// Fits the whole graph; further resizes keep fitting until the user zooms. While
+    /// following, a graph too big to read at its fitting zoom is shown at the readable
+    /// zoom instead, centred on the focus.
     void fitToView();
+    /// Shows the whole graph however small, and stops following.
+    void showWholeGraph();
+    void setFollowing(bool follow);
+    bool isFollowing() const { return m_follow; }
+    /// The zoom below which node labels cannot be read (a theme-dependent scale).
+    void setReadableZoom(qreal zoom);
+    qreal readableZoom() const { return m_readableZoom; }
+    /// The scene rectangle the current step is about (a node being created or run).
+    void setFocusRect(const QRectF& focus);
     void zoomBy(qreal factor);
     /// Overlay drawn on top of the graph in screen space: a phase pill ("forward",
     /// "backward", "error"), a hint line, and the colour legend.
@@ -33,7 +47,14 @@ protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
+    /// The zoom at which the whole graph fits the viewport.
+    qreal fittingZoom(const QRectF& graph) const;
+    QRectF graphRect() const;
+
     bool m_autoFit = true;
+    bool m_follow = true;
+    qreal m_readableZoom = 0.7;
+    QRectF m_focus;
     bool m_legend = true;
     QString m_phase;
     QColor m_phaseColor;
