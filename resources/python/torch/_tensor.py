@@ -63,6 +63,19 @@ class Tensor(_C._TensorBase):
             dtype = by_name[dtype]
         return self.to(dtype, non_blocking=non_blocking)
 
+    # In-place sampling: see Note [In-place sampling from rand and randn].
+    def uniform_(self, *args, **kwargs):
+        from torch import _random_fill
+        return _random_fill.uniform_(self, *args, **kwargs)
+
+    def normal_(self, mean=0, std=1, *, generator=None):
+        from torch import _random_fill
+        return _random_fill.normal_(self, mean, std, generator=generator)
+
+    def bernoulli_(self, p=0.5, *, generator=None):
+        from torch import _random_fill
+        return _random_fill.bernoulli_(self, p, generator=generator)
+
     def __reduce_ex__(self, proto):
         # Pickled as torch._utils._rebuild_tensor_v2 over its storage, which torch.save
         # writes as a persistent id (see torch/serialization.py).

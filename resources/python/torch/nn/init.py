@@ -8,12 +8,12 @@ import torch
 
 def uniform_(tensor, a=0.0, b=1.0):
     with torch.no_grad():
-        return tensor.copy_(torch.rand(tensor.shape, dtype=tensor.dtype) * (b - a) + a)
+        return tensor.uniform_(a, b)
 
 
 def normal_(tensor, mean=0.0, std=1.0):
     with torch.no_grad():
-        return tensor.copy_(torch.randn(tensor.shape, dtype=tensor.dtype) * std + mean)
+        return tensor.normal_(mean, std)
 
 
 def constant_(tensor, val):

@@ -1,0 +1,195 @@
+"""Tensor.uniform_, normal_ and bernoulli_, built on the engine's torch.rand and
+torch.randn so that they draw exactly the numbers PyTorch 1.13's CPU kernels draw
+for the same seed.
+
+Note [In-place sampling from rand and randn]
+PyTorch's CPU kernels (aten/src/ATen/native/cpu/DistributionTemplates.h) walk the
+tensor in memory order and, per element:
+
+* uniform_(from, to): x = one draw of torch.rand's kind (24 random bits for float32,
+  53 for float64), then fma(x, to - from, from), with from and to cast to the
+  tensor's dtype first;
+* normal_(mean, std): a contiguous tensor of 16 elements or more gets Box-Muller
+  over blocks of 16 uniforms (see _normal_fill), each value c becoming
+  fma(c, std, mean) in the tensor's dtype; anything else is drawn one element at a
+  time in double, as the engine's torch.randn draws tensors of fewer than 16
+  elements, and fma(c, std, mean) is rounded to the dtype;
+* bernoulli_(p) with a number p: uniform double u (torch.rand(dtype=float64)), u < p;
+  with a tensor p: uniform float u (torch.rand), u < p.
+
+The products of a float32 fma are exact in double, so float32 values are computed in
+double and rounded once; float64 fmas are computed exactly with fractions.
+"""
+
+import math
+import struct
+from fractions import Fraction
+
+import torch
+from torch._untraced import untraced
+
+
+# 2.0f * pi as PyTorch's AVX2 kernel holds it: a float.
+_TWO_PI_F32 = struct.unpack('<f', struct.pack('<f', 2.0 * math.pi))[0]
+
+
+def _fma(a, b, c):
+    return float(Fraction(a) * Fraction(b) + Fraction(c))
+
+
+def _memory_order(t):
+    """The dimensions of t, outermost in memory first (TensorIterator's order)."""
+    return sorted(range(t.dim()), key=lambda d: -t.stride(d))
+
+
+def _in_memory_order(t, make):
+    """make(shape) gives values in memory order; they are laid out as t's elements."""
+    order = _memory_order(t)
+    values = make([t.shape[d] for d in order])
+    inverse = [order.index(d) for d in range(t.dim())]
+    return values.permute(inverse) if inverse != list(range(t.dim())) else values
+
+
+def _fill(self, values):
+    """Copies the drawn values into self, as the in-place op PyTorch records."""
+    return self.copy_(values)
+
+
+def uniform_(self, *args, generator=None, **kwargs):
+    names = ['from', 'to']
+    bounds = {'from': 0.0, 'to': 1.0}
+    for name, value in zip(names, args):
+        bounds[name] = value
+    bounds.update({k: v for k, v in kwargs.items() if k in names})
+    from_, to = bounds['from'], bounds['to']
+    if not self.is_floating_point():
+        raise RuntimeError("\"check_uniform_bounds\" not implemented for '" + _type_name(self.dtype) + "'")
+    if not from_ <= to:
+        raise RuntimeError("uniform_ expects to return a [from, to) range, but found from=" + _num(from_) +
+                           " > to=" + _num(to))
+    if self.numel() == 0:
+        return self
+    dtype = self.dtype
+    with untraced():
+        if dtype == torch.float32:
+            lo = torch.tensor(float(from_), dtype=torch.float32)
+            hi = torch.tensor(float(to), dtype=torch.float32)
+            span = (hi - lo).item()
+            low = lo.item()
+            values = _in_memory_order(self, lambda shape: (torch.rand(shape, generator=generator).double() * span
+                                                           + low).float())
+        else:
+            span = float(to) - float(from_)
+            low = float(from_)
+
+            def make(shape):
+                draws = torch.rand(shape, dtype=torch.float64, generator=generator)
+                if span == 1.0 and low == 0.0:
+                    return draws
+                return torch.tensor([_fma(x, span, low) for x in draws.reshape(-1).tolist()],
+                                    dtype=torch.float64).reshape(shape)
+            values = _in_memory_order(self, make)
+    return _fill(self, values)
+
+
+def _normal_fill(shape, n, dtype, mean, std, generator):
+    """PyTorch's normal_fill for a contiguous tensor of 16 elements or more: n uniforms
+    (16 more when n is no multiple of 16), then Box-Muller over blocks of 16, the
+    first 8 uniforms of a block giving the radii and the last 8 the angles; a last,
+    partial block is redrawn as the block of the last 16 elements. The normal cache of
+    the generator is neither used nor changed.
+
+    float64: exactly PyTorch's double arithmetic. float32: PyTorch runs its AVX2
+    kernel (Sleef_logf8_u10, Sleef_sincosf8_u10), whose float logarithm, sine and
+    cosine are not correctly rounded; here they are computed in double and rounded,
+    which gives PyTorch's value for most elements and one a unit in the last place
+    away for the others (the stream of draws stays PyTorch's)."""
+    def transform(u):
+        blocks = u.double().reshape(-1, 2, 8)
+        u1 = 1 - blocks.select(1, 0)
+        u2 = blocks.select(1, 1)
+        if dtype == torch.float32:
+            def f32(t):
+                return t.float().double()
+            radius = f32(f32(-2 * f32(u1.log())).sqrt())
+            theta = f32(_TWO_PI_F32 * u2)
+            cos_term = f32(radius * f32(theta.cos()))
+            sin_term = f32(radius * f32(theta.sin()))
+            m = torch.tensor(float(mean), dtype=torch.float32).item()
+            s = torch.tensor(float(std), dtype=torch.float32).item()
+            # _mm256_fmadd_ps: the product of two floats is exact in double.
+            return torch.cat([cos_term * s + m, sin_term * s + m], 1).float().reshape(-1)
+        radius = (-2 * u1.log()).sqrt()
+        theta = 2.0 * math.pi * u2
+        terms = torch.cat([radius * theta.cos(), radius * theta.sin()], 1).reshape(-1)
+        if float(mean) == 0.0 and float(std) == 1.0:
+            return terms
+        return torch.tensor([_fma(c, float(std), float(mean)) for c in terms.tolist()], dtype=torch.float64)
+
+    def draw(count):
+        return torch.rand(count, dtype=dtype, generator=generator)
+
+    full = n - n % 16
+    values = transform(draw(n).narrow(0, 0, full))
+    if n % 16:
+        values = torch.cat([values.narrow(0, 0, n - 16), transform(draw(16))])
+    return values.reshape(shape)
+
+
+def normal_(self, mean=0, std=1, *, generator=None):
+    if not std >= 0.0:
+        raise RuntimeError("normal expects std >= 0.0, but found std " + _num(std))
+    if not self.is_floating_point():
+        raise RuntimeError("\"normal_kernel_cpu\" not implemented for '" + _type_name(self.dtype) + "'")
+    n = self.numel()
+    if n == 0:
+        return self
+    dtype = self.dtype
+    with untraced():
+        if n >= 16 and self.is_contiguous():
+            values = _normal_fill(tuple(self.shape), n, dtype, mean, std, generator)
+        else:
+            plain = float(mean) == 0.0 and float(std) == 1.0
+
+            def make(shape):
+                draws = []
+                while len(draws) < n:
+                    # Fewer than 16 at a time: the engine then draws one by one in
+                    # double, with the generator's normal cache, as PyTorch does here.
+                    count = min(15, n - len(draws))
+                    draws.extend(torch.randn(count, dtype=torch.float64, generator=generator).tolist())
+                if not plain:
+                    draws = [_fma(c, float(std), float(mean)) for c in draws]
+                return torch.tensor(draws, dtype=torch.float64).to(dtype).reshape(shape)
+            values = _in_memory_order(self, make)
+    return _fill(self, values)
+
+
+def bernoulli_(self, p=0.5, *, generator=None):
+    with untraced():
+        if isinstance(p, torch.Tensor):
+            if not bool(((p >= 0) & (p <= 1)).sum().item() == p.numel()):
+                raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
+                                   "message be improved?  If so, please report an enhancement request to PyTorch.)")
+            probs = p.float().expand(tuple(self.shape))
+            values = _in_memory_order(self, lambda shape: torch.rand(shape, generator=generator))
+            values = (values < probs).to(self.dtype)
+        else:
+            if not 0 <= p <= 1:
+                raise RuntimeError("bernoulli_ expects p to be in [0, 1], but got p=" + _num(p))
+            values = _in_memory_order(self, lambda shape: torch.rand(shape, dtype=torch.float64,
+                                                                     generator=generator) < p)
+            values = values.to(self.dtype)
+    return _fill(self, values)
+
+
+def _num(x):
+    """A number as PyTorch's C++ prints a double in its messages (1, 0.5, 1e-06)."""
+    x = float(x)
+    if x == int(x) and abs(x) < 1e16:
+        return str(int(x))
+    return '%g' % x
+
+
+def _type_name(dtype):
+    return {torch.int64: 'Long', torch.bool: 'Bool'}.get(dtype, str(dtype))
