@@ -1,6 +1,11 @@
-// sum and mean. A reduction is a strided loop over the input in which the output's
-// strides are 0 along reduced dimensions, accumulating in double.
+// sum and mean. When every output element sums one contiguous run of the input (the
+// whole of a contiguous tensor, or its trailing dimensions), floating sums follow
+// PyTorch 1.13's cascade_sum (Note [Cascade sum]) and round exactly as it does. Other
+// reductions are a strided loop in which the output's strides are 0 along reduced
+// dimensions, accumulating in double (issue 9: PyTorch's outer-reduction order).
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "core/ops/kernels.h"
@@ -26,6 +31,120 @@ IntList normalizeDims(const Tensor& t, const IntList& dims)
     return out;
 }
 
+// Note [Cascade sum]
+// aten/src/ATen/native/cpu/SumKernel.cpp sums a contiguous run of n floats in float
+// (doubles in double) like this, with AVX2 vectors of L = 8 floats / 4 doubles:
+//   * the first n / L vectors are summed lane-wise by row_sum: four interleaved
+//     accumulators (ILP), each a 4-level cascade that folds level k into level k+1
+//     every 2^p additions (p = max(4, ceil(log2(items)) / 4)), then the accumulators
+//     are added 0 += 1, 2, 3;
+//   * the scalar tail (the last n % L elements) is added in order to 0,
+//   * then the L lanes, lane 0 first.
+// Runs shorter than one vector go through row_sum with single scalars.
+
+int64_t ceilLog2(int64_t x)
+{
+    if (x <= 2)
+        return 1;
+    int64_t bits = 0;
+    for (uint64_t v = uint64_t(x - 1); v != 0; v >>= 1)
+        ++bits;
+    return bits;
+}
+
+template <typename T, int L>
+struct Lanes {
+    std::array<T, L> v{};
+
+    static Lanes load(const T* p)
+    {
+        Lanes out;
+        for (int l = 0; l < L; ++l)
+            out.v[size_t(l)] = p[l];
+        return out;
+    }
+    Lanes& operator+=(const Lanes& o)
+    {
+        for (int l = 0; l < L; ++l)
+            v[size_t(l)] += o.v[size_t(l)];
+        return *this;
+    }
+};
+
+/// multi_row_sum: 4 interleaved items per row, `size` rows, each item L lanes wide.
+template <typename T, int L>
+std::array<Lanes<T, L>, 4> multiRowSum(const T* in, int64_t rowStride, int64_t colStride, int64_t size)
+{
+    constexpr int kLevels = 4;
+    const int64_t levelPower = std::max<int64_t>(4, ceilLog2(size) / kLevels);
+    const int64_t levelStep = int64_t(1) << levelPower;
+    const int64_t levelMask = levelStep - 1;
+    std::array<std::array<Lanes<T, L>, 4>, kLevels> acc{};
+    int64_t i = 0;
+    while (i + levelStep <= size) {
+        for (int64_t j = 0; j < levelStep; ++j, ++i)
+            for (int k = 0; k < 4; ++k)
+                acc[0][size_t(k)] += Lanes<T, L>::load(in + i * rowStride + k * colStride);
+        for (int j = 1; j < kLevels; ++j) {
+            for (int k = 0; k < 4; ++k) {
+                acc[size_t(j)][size_t(k)] += acc[size_t(j - 1)][size_t(k)];
+                acc[size_t(j - 1)][size_t(k)] = {};
+            }
+            if ((i & (levelMask << (j * levelPower))) != 0)
+                break;
+        }
+    }
+    for (; i < size; ++i)
+        for (int k = 0; k < 4; ++k)
+            acc[0][size_t(k)] += Lanes<T, L>::load(in + i * rowStride + k * colStride);
+    for (int j = 1; j < kLevels; ++j)
+        for (int k = 0; k < 4; ++k)
+            acc[0][size_t(k)] += acc[size_t(j)][size_t(k)];
+    return acc[0];
+}
+
+/// row_sum: `size` items of L lanes, `stride` elements apart.
+template <typename T, int L>
+Lanes<T, L> rowSum(const T* in, int64_t stride, int64_t size)
+{
+    const int64_t sizeIlp = size / 4;
+    auto partial = multiRowSum<T, L>(in, stride * 4, stride, sizeIlp);
+    for (int64_t i = sizeIlp * 4; i < size; ++i)
+        partial[0] += Lanes<T, L>::load(in + i * stride);
+    for (int k = 1; k < 4; ++k)
+        partial[0] += partial[size_t(k)];
+    return partial[0];
+}
+
+template <typename T>
+T cascadeSum(const T* x, int64_t n)
+{
+    constexpr int L = int(32 / sizeof(T));
+    if (n < L)
+        return rowSum<T, 1>(x, 1, n).v[0];
+    const int64_t vectors = n / L;
+    const Lanes<T, L> lanes = rowSum<T, L>(x, L, vectors);
+    T total = 0;
+    for (int64_t k = vectors * L; k < n; ++k)
+        total += x[k];
+    for (int l = 0; l < L; ++l)
+        total += lanes.v[size_t(l)];
+    return total;
+}
+
+/// True when the reduced dims are the trailing dims of a contiguous tensor: each output
+/// element is then the sum of one contiguous run.
+bool reducesContiguousRuns(const Tensor& t, const IntList& dims)
+{
+    if (!t.isContiguous())
+        return false;
+    const int64_t first = t.dim() - int64_t(dims.size());
+    for (int64_t d : dims)
+        if (d < first)
+            return false;
+    return true;
+}
+
 /// Sum over `dims` (normalized) into a tensor of `outType`, keepdim shape computed by caller.
 Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType outType)
 {
@@ -33,6 +152,24 @@ Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType 
     for (int64_t d : dims)
         keptSizes[d] = 1;
     const int64_t outNumel = computeNumel(keptSizes);
+    IntList outSizes;
+    if (keepdim) {
+        outSizes = keptSizes;
+    } else {
+        for (int64_t d = 0; d < t.dim(); ++d)
+            if (std::find(dims.begin(), dims.end(), d) == dims.end())
+                outSizes.push_back(t.sizes()[d]);
+    }
+    if (isFloatingType(t.dtype()) && outType == t.dtype() && reducesContiguousRuns(t, dims)) {
+        Tensor out = kernel::newTensor(outSizes, outType, t.device());
+        const int64_t run = outNumel == 0 ? 0 : t.numel() / outNumel;
+        AGV_DISPATCH_FLOATING(t.dtype(), "sum", [&] {
+            using T = scalar_t;
+            for (int64_t i = 0; i < outNumel; ++i)
+                out.data<T>()[i] = T(0) + cascadeSum(t.data<T>() + i * run, run);
+        });
+        return out;
+    }
     std::vector<double> acc(size_t(outNumel), 0.0);
     IntList accStrides = contiguousStrides(keptSizes);
     for (int64_t d : dims)
@@ -55,14 +192,6 @@ Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType 
                                    }
                                });
     });
-    IntList outSizes;
-    if (keepdim) {
-        outSizes = keptSizes;
-    } else {
-        for (int64_t d = 0; d < t.dim(); ++d)
-            if (std::find(dims.begin(), dims.end(), d) == dims.end())
-                outSizes.push_back(t.sizes()[d]);
-    }
     Tensor out = kernel::newTensor(outSizes, outType, t.device());
     AGV_DISPATCH_ALL(outType, "sum", [&] {
         scalar_t* o = out.data<scalar_t>();
@@ -131,10 +260,11 @@ Tensor mean(const Tensor& t)
     IntList all;
     for (int64_t d = 0; d < t.dim(); ++d)
         all.push_back(d);
-    Tensor s = sumKernel(t, all, false, ScalarType::Float64);
-    const double n = double(t.numel());
-    Tensor out = kernel::newTensor({}, t.dtype(), t.device());
-    AGV_DISPATCH_FLOATING(t.dtype(), "mean", [&] { *out.data<scalar_t>() = scalar_t(*s.data<double>() / n); });
+    // PyTorch's CPU mean is sum(...).div_(numel), both in the tensor's dtype.
+    Tensor out = sumKernel(t, all, false, t.dtype());
+    AGV_DISPATCH_FLOATING(t.dtype(), "mean", [&] {
+        *out.data<scalar_t>() = *out.data<scalar_t>() / scalar_t(t.numel());
+    });
     const IntList inputSizes = t.sizes();
     const int64_t numel = t.numel();
     OpRecorder rec("MeanBackward0", {&t}, [inputSizes, numel](BackwardNode&, const variable_list& g) {
@@ -155,13 +285,11 @@ Tensor mean(const Tensor& t, const IntList& dimsIn, bool keepdim)
     int64_t count = 1;
     for (int64_t d : dims)
         count *= t.sizes()[d];
-    Tensor s = sumKernel(t, dims, keepdim, ScalarType::Float64);
-    Tensor out = kernel::newTensor(s.sizes(), t.dtype(), t.device());
+    Tensor out = sumKernel(t, dims, keepdim, t.dtype());
     AGV_DISPATCH_FLOATING(t.dtype(), "mean", [&] {
         scalar_t* o = out.data<scalar_t>();
-        const double* a = s.data<double>();
-        for (int64_t i = 0; i < s.numel(); ++i)
-            o[i] = scalar_t(a[i] / double(count));
+        for (int64_t i = 0; i < out.numel(); ++i)
+            o[i] = o[i] / scalar_t(count);
     });
     const IntList inputSizes = t.sizes();
     OpRecorder rec("MeanBackward1", {&t}, [inputSizes, dims, keepdim, count](BackwardNode& n, const variable_list& g) {
