@@ -177,4 +177,12 @@ bool isExpandableTo(const IntList& shape, const IntList& desired);
 Tensor sumTo(const Tensor& t, const IntList& shape);
 int64_t wrapDim(int64_t dim, int64_t ndim, bool scalarOk = true);
 
+// ---- added: norms, sorting, logical reductions, losses
+/// torch.norm's at::norm(self, p, dim, keepdim) (NormBackward1); empty dims = every dim.
+Tensor norm(const Tensor& t, Scalar p, const IntList& dims, bool keepdim = false);
+/// torch.linalg.vector_norm (LinalgVectorNormBackward0); no dims = every dim.
+Tensor linalgVectorNorm(const Tensor& t, Scalar ord, const std::optional<IntList>& dims, bool keepdim = false);
+/// at::frobenius_norm: norm(t, 2, dims) for up to one dim, sqrt(sum(t * t, dims)) for two.
+Tensor frobeniusNorm(const Tensor& t, const IntList& dims, bool keepdim = false);
+
 }  // namespace agv::ops

@@ -21,6 +21,7 @@ void defineModule(py::module_& m)
     bindNodes(m);
     bindFunctions(m);
     bindNnFunctional(m);
+    bindReductionsAndLosses(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);
     bindFunction(m);

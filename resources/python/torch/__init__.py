@@ -22,6 +22,8 @@ from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_en
 
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch import autograd, cuda, nn, optim, random, utils  # noqa: E402,F401
+from torch import linalg  # noqa: E402,F401
+from torch.functional import norm  # noqa: E402,F401
 
 if not hasattr(_C, "randperm"):
     def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):

@@ -44,6 +44,10 @@ class Tensor(_C._TensorBase):
             dtype = by_name[dtype]
         return self.to(dtype, non_blocking=non_blocking)
 
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        from torch.functional import norm
+        return norm(self, p, dim, keepdim, dtype=dtype)
+
     @staticmethod
     def _make_subclass(cls, data, require_grad=False):
         return _C._make_subclass(cls, data, require_grad)
