@@ -184,5 +184,13 @@ Tensor norm(const Tensor& t, Scalar p, const IntList& dims, bool keepdim = false
 Tensor linalgVectorNorm(const Tensor& t, Scalar ord, const std::optional<IntList>& dims, bool keepdim = false);
 /// at::frobenius_norm: norm(t, 2, dims) for up to one dim, sqrt(sum(t * t, dims)) for two.
 Tensor frobeniusNorm(const Tensor& t, const IntList& dims, bool keepdim = false);
+/// all / any over every element or along one dim: bool tensors.
+Tensor all(const Tensor& t, std::optional<int64_t> dim = {}, bool keepdim = false);
+Tensor any(const Tensor& t, std::optional<int64_t> dim = {}, bool keepdim = false);
+/// (values, indices) sorted along dim (SortBackward0).
+std::pair<Tensor, Tensor> sort(const Tensor& t, int64_t dim = -1, bool descending = false, bool stable = false);
+Tensor argsort(const Tensor& t, int64_t dim = -1, bool descending = false);
+/// (values, indices) of the k largest (or smallest) along dim (TopkBackward0).
+std::pair<Tensor, Tensor> topk(const Tensor& t, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
 
 }  // namespace agv::ops
