@@ -192,5 +192,14 @@ std::pair<Tensor, Tensor> sort(const Tensor& t, int64_t dim = -1, bool descendin
 Tensor argsort(const Tensor& t, int64_t dim = -1, bool descending = false);
 /// (values, indices) of the k largest (or smallest) along dim (TopkBackward0).
 std::pair<Tensor, Tensor> topk(const Tensor& t, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
+/// weight: undefined or of the input's shape (the Python wrapper expands it).
+Tensor binaryCrossEntropy(const Tensor& input, const Tensor& target, const Tensor& weight = {},
+                          Reduction reduction = Reduction::Mean);
+Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, const Tensor& weight = {},
+                                    const Tensor& posWeight = {}, Reduction reduction = Reduction::Mean);
+Tensor smoothL1Loss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean,
+                    double beta = 1.0);
+Tensor huberLoss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean,
+                 double delta = 1.0);
 
 }  // namespace agv::ops

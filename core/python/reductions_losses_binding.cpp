@@ -1,7 +1,7 @@
-// Norms, sorting and logical reductions: Tensor methods (all, any, sort, argsort, topk)
-// with their torch.* functions, and the kernels behind torch.norm / torch.linalg
-// (_norm, _frobenius_norm, _linalg_vector_norm, used by torch/functional.py and
-// torch/linalg).
+// Norms, sorting, logical reductions and the losses added with them: Tensor methods
+// (all, any, sort, argsort, topk) with their torch.* functions, the kernels behind
+// torch.norm / torch.linalg (_norm, _frobenius_norm, _linalg_vector_norm, used by
+// torch/functional.py and torch/linalg), and the loss kernels of `_agv_torch._nn`.
 
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
@@ -97,6 +97,18 @@ py::object topkMethod(const Tensor& self, CallArgs& args)
     return makeReturnType("topk", wrapTensor(values), wrapTensor(indices));
 }
 
+ops::Reduction reductionArg(py::handle v)
+{
+    if (!given(v))
+        return ops::Reduction::Mean;
+    return ops::parseReduction(v.cast<std::string>());
+}
+
+Tensor optionalTensor(py::handle v, const char* fn, const char* arg, int position)
+{
+    return given(v) ? requireTensor(v, fn, arg, position) : Tensor();
+}
+
 }  // namespace
 
 void bindReductionsAndLosses(py::module_& m)
@@ -127,6 +139,34 @@ void bindReductionsAndLosses(py::module_& m)
         const Scalar ord = given(a[1]) ? requireScalar(a[1], "linalg_vector_norm", "ord") : Scalar(int64_t(2));
         return wrapTensor(ops::linalgVectorNorm(requireTensor(a[0], "linalg_vector_norm", "input", 1), ord, dims,
                                                 flag(a[3], false, "linalg_vector_norm", "keepdim")));
+    });
+
+    py::module_ nn = m.attr("_nn").cast<py::module_>();
+    defNative(nn, "binary_cross_entropy", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "binary_cross_entropy", {"input", "target", "weight", "reduction"}, 2);
+        return wrapTensor(ops::binaryCrossEntropy(requireTensor(a[0], "binary_cross_entropy", "input", 1),
+                                                  requireTensor(a[1], "binary_cross_entropy", "target", 2),
+                                                  optionalTensor(a[2], "binary_cross_entropy", "weight", 3),
+                                                  reductionArg(a[3])));
+    });
+    defNative(nn, "binary_cross_entropy_with_logits", [](CallArgs& args) -> py::object {
+        const char* fn = "binary_cross_entropy_with_logits";
+        auto a = bind(args, fn, {"input", "target", "weight", "pos_weight", "reduction"}, 2);
+        return wrapTensor(ops::binaryCrossEntropyWithLogits(
+            requireTensor(a[0], fn, "input", 1), requireTensor(a[1], fn, "target", 2),
+            optionalTensor(a[2], fn, "weight", 3), optionalTensor(a[3], fn, "pos_weight", 4), reductionArg(a[4])));
+    });
+    defNative(nn, "smooth_l1_loss", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "smooth_l1_loss", {"input", "target", "reduction", "beta"}, 2);
+        return wrapTensor(ops::smoothL1Loss(requireTensor(a[0], "smooth_l1_loss", "input", 1),
+                                            requireTensor(a[1], "smooth_l1_loss", "target", 2), reductionArg(a[2]),
+                                            given(a[3]) ? requireFloat(a[3], "smooth_l1_loss", "beta") : 1.0));
+    });
+    defNative(nn, "huber_loss", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "huber_loss", {"input", "target", "reduction", "delta"}, 2);
+        return wrapTensor(ops::huberLoss(requireTensor(a[0], "huber_loss", "input", 1),
+                                         requireTensor(a[1], "huber_loss", "target", 2), reductionArg(a[2]),
+                                         given(a[3]) ? requireFloat(a[3], "huber_loss", "delta") : 1.0));
     });
 }
 

@@ -4,4 +4,5 @@ from torch.nn.modules.activation import GELU, LeakyReLU, LogSoftmax, ReLU, Sigmo
 from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.flatten import Flatten
 from torch.nn.modules.container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
-from torch.nn.modules.loss import CrossEntropyLoss, MSELoss, NLLLoss
+from torch.nn.modules.loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss,
+                                   SmoothL1Loss)
