@@ -87,3 +87,17 @@ for f in [lambda: F.binary_cross_entropy(p, y[0]), lambda: F.binary_cross_entrop
         print(type(e).__name__, e)
 warnings.simplefilter('default')
 print(F.smooth_l1_loss(z, p[0]), F.l1_loss(z[0], p), F.huber_loss(z, p[:, :1]))
+
+# Long tensors: binary_cross_entropy takes log(1 - x) (not log1p(-x)); the backward of
+# smooth_l1 / huber rounds differently in the vectorized body and in the scalar tail.
+p = torch.tensor(lcg(67, 11, 0.001, 0.999))
+y = torch.tensor(lcg(67, 12, 0., 1.))
+print(F.binary_cross_entropy(p, y, reduction='none').tolist())
+z = torch.tensor(lcg(67, 13, -3., 3.))
+for beta in [0.3, 1.7]:
+    for red in ['mean', 'sum']:
+        for fn in [lambda a, b: F.smooth_l1_loss(a, b, beta=beta, reduction=red),
+                   lambda a, b: F.huber_loss(a, b, delta=beta, reduction=red)]:
+            q = z.clone().requires_grad_()
+            fn(q, y).backward()
+            print(beta, red, q.grad.tolist())
