@@ -1,7 +1,7 @@
 // Norms, sorting, logical reductions and the losses added with them: Tensor methods
-// (all, any, sort, argsort, topk) with their torch.* functions, the kernels behind
-// torch.norm / torch.linalg (_norm, _frobenius_norm, _linalg_vector_norm, used by
-// torch/functional.py and torch/linalg), and the loss kernels of `_agv_torch._nn`.
+// (all, any, sort, argsort, topk) with their torch.* functions, Tensor.index_add_, the
+// kernels behind torch.norm / torch.linalg (_norm, _frobenius_norm, _linalg_vector_norm,
+// used by torch/functional.py and torch/linalg), and the loss kernels of `_agv_torch._nn`.
 
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
@@ -119,6 +119,19 @@ void bindReductionsAndLosses(py::module_& m)
     defMethodAndFunction(m, cls, "sort", sortMethod);
     defMethodAndFunction(m, cls, "argsort", argsortMethod);
     defMethodAndFunction(m, cls, "topk", topkMethod);
+
+    cls.attr("index_add_") = py::cpp_function(
+        [](py::handle self, py::args args, py::kwargs kwargs) -> py::object {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            auto a = bind(call, "index_add_", {"dim", "index", "source", "alpha"}, 3);
+            Tensor t = *asTensor(self);
+            ops::indexAddInplace(t, requireInt(a[0], "index_add_", "dim"),
+                                 requireTensor(a[1], "index_add_", "index", 2),
+                                 requireTensor(a[2], "index_add_", "source", 3),
+                                 given(a[3]) ? requireScalar(a[3], "index_add_", "alpha") : Scalar(1));
+            return py::reinterpret_borrow<py::object>(self);
+        },
+        py::name("index_add_"), py::is_method(cls));
 
     defNative(m, "_norm", [](CallArgs& args) -> py::object {
         auto a = bind(args, "norm", {"input", "p", "dim", "keepdim"}, 3);
