@@ -196,4 +196,31 @@ bool isExpandableTo(const IntList& shape, const IntList& desired);
 Tensor sumTo(const Tensor& t, const IntList& shape);
 int64_t wrapDim(int64_t dim, int64_t ndim, bool scalarOk = true);
 
+// ---- added: norms, sorting, logical reductions, losses
+/// torch.norm's at::norm(self, p, dim, keepdim) (NormBackward1); empty dims = every dim.
+Tensor norm(const Tensor& t, Scalar p, const IntList& dims, bool keepdim = false);
+/// torch.linalg.vector_norm (LinalgVectorNormBackward0); no dims = every dim.
+Tensor linalgVectorNorm(const Tensor& t, Scalar ord, const std::optional<IntList>& dims, bool keepdim = false);
+/// at::frobenius_norm: norm(t, 2, dims) for up to one dim, sqrt(sum(t * t, dims)) for two.
+Tensor frobeniusNorm(const Tensor& t, const IntList& dims, bool keepdim = false);
+/// all / any over every element or along one dim: bool tensors.
+Tensor all(const Tensor& t, std::optional<int64_t> dim = {}, bool keepdim = false);
+Tensor any(const Tensor& t, std::optional<int64_t> dim = {}, bool keepdim = false);
+/// (values, indices) sorted along dim (SortBackward0).
+std::pair<Tensor, Tensor> sort(const Tensor& t, int64_t dim = -1, bool descending = false, bool stable = false);
+Tensor argsort(const Tensor& t, int64_t dim = -1, bool descending = false);
+/// (values, indices) of the k largest (or smallest) along dim (TopkBackward0).
+std::pair<Tensor, Tensor> topk(const Tensor& t, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
+/// self[..., index[i], ...] += alpha * source[..., i, ...] (IndexAddBackward0).
+Tensor& indexAddInplace(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, Scalar alpha = 1);
+/// weight: undefined or of the input's shape (the Python wrapper expands it).
+Tensor binaryCrossEntropy(const Tensor& input, const Tensor& target, const Tensor& weight = {},
+                          Reduction reduction = Reduction::Mean);
+Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, const Tensor& weight = {},
+                                    const Tensor& posWeight = {}, Reduction reduction = Reduction::Mean);
+Tensor smoothL1Loss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean,
+                    double beta = 1.0);
+Tensor huberLoss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean,
+                 double delta = 1.0);
+
 }  // namespace agv::ops

@@ -17,5 +17,6 @@ void bindAutograd(pybind11::module_& m);     // autograd_binding.cpp: backward, 
 void bindSavedTensorHooks(pybind11::module_& m);  // saved_tensor_binding.cpp: saved-tensor hooks
 void bindFunction(pybind11::module_& m);     // function_binding.cpp: torch.autograd.Function
 void bindHostHooks(pybind11::module_& m);    // host_hooks.cpp: labels, module calls, output
+void bindReductionsAndLosses(pybind11::module_& m);  // reductions_losses_binding.cpp: norms, sort, all/any, losses
 
 }  // namespace agv::python

@@ -22,6 +22,7 @@ void defineModule(py::module_& m)
     bindFunctions(m);
     bindNnFunctional(m);
     bindConvolution(m);
+    bindReductionsAndLosses(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);
     bindFunction(m);

@@ -26,6 +26,8 @@ from torch import _utils  # noqa: E402,F401
 from torch.storage import TypedStorage, FloatStorage, DoubleStorage, LongStorage, BoolStorage  # noqa: E402,F401
 from torch import serialization  # noqa: E402,F401
 from torch.serialization import save, load  # noqa: E402,F401
+from torch import linalg  # noqa: E402,F401
+from torch.functional import norm  # noqa: E402,F401
 
 if not hasattr(_C, "randperm"):
     def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):

@@ -245,3 +245,66 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if values_per_channel == 1:
             raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
     return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
+def _warn_size(input, target):
+    if target.size() != input.size():
+        warnings.warn('Using a target size (' + str(target.size()) + ') that is different to the input size (' +
+                      str(input.size()) + '). This will likely lead to incorrect results due to broadcasting. '
+                      'Please ensure they have the same size.', stacklevel=3)
+
+
+def _broadcast_pair(input, target):
+    shape = _broadcast_shape(input.shape, target.shape)
+    if list(input.shape) != shape:
+        input = input.expand(shape)
+    if list(target.shape) != shape:
+        target = target.expand(shape)
+    return input, target
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
+    reduction = _reduction_name(size_average, reduce, reduction)
+    _Reduction.get_enum(reduction)
+    if target.size() != input.size():
+        raise ValueError('Using a target size ({}) that is different to the input size ({}) is deprecated. '
+                         'Please ensure they have the same size.'.format(target.size(), input.size()))
+    if weight is not None:
+        weight = weight.expand(_broadcast_shape(target.size(), weight.size()))
+    return _nn.binary_cross_entropy(input, target, weight, reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction='mean',
+                                     pos_weight=None):
+    reduction = _reduction_name(size_average, reduce, reduction)
+    _Reduction.get_enum(reduction)
+    if not (target.size() == input.size()):
+        raise ValueError('Target size ({}) must be the same as input size ({})'.format(target.size(), input.size()))
+    return _nn.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    # Composite in PyTorch 1.13: (input - target).abs(), then mean or sum.
+    _warn_size(input, target)
+    reduction = _reduction_name(size_average, reduce, reduction)
+    _Reduction.get_enum(reduction)
+    input, target = _broadcast_pair(input, target)
+    loss = (input - target).abs()
+    if reduction == 'mean':
+        return loss.mean()
+    if reduction == 'sum':
+        return loss.sum()
+    return loss
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction='mean', beta=1.0):
+    _warn_size(input, target)
+    reduction = _reduction_name(size_average, reduce, reduction)
+    _Reduction.get_enum(reduction)
+    input, target = _broadcast_pair(input, target)
+    return _nn.smooth_l1_loss(input, target, reduction, beta)
+
+
+def huber_loss(input, target, reduction='mean', delta=1.0):
+    _warn_size(input, target)
+    _Reduction.get_enum(reduction)
+    input, target = _broadcast_pair(input, target)
+    return _nn.huber_loss(input, target, reduction, delta)

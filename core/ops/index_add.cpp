@@ -1,0 +1,114 @@
+// tensor.index_add_(dim, index, source, alpha=1): self[..., index[i], ...] += alpha *
+// source[..., i, ...], in place (IndexAddBackward0). As in PyTorch's CPU kernel, a 1-D
+// self adds the rounded product source * alpha, a larger one adds slice by slice with
+// add_'s fused a + alpha * b.
+
+#include <cmath>
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
+#include "core/trace/sink.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// grad.index_select(dim, index), from differentiable selects.
+Tensor indexSelect(const Tensor& grad, int64_t dim, const std::vector<int64_t>& index)
+{
+    TensorList slices;
+    for (int64_t k : index)
+        slices.push_back(select(grad, dim, k));
+    if (slices.empty())
+        return narrow(grad, dim, 0, 0);
+    return stack(slices, dim);
+}
+
+}  // namespace
+
+Tensor& indexAddInplace(Tensor& self, int64_t dimIn, const Tensor& index, const Tensor& source, Scalar alpha)
+{
+    AGV_CHECK(index.dim() <= 1, IndexError, "index_add_(): Index is supposed to be a vector, but got dim: ",
+              index.dim(), " with type: ", legacyDtypeShortName(index.dtype()), " and size: ",
+              sizesToString(index.sizes()));
+    AGV_CHECK(index.dtype() == ScalarType::Int64, RuntimeError,
+              "index_add_(): Expected dtype int32/int64 for index but got: ", legacyDtypeShortName(index.dtype()));
+    AGV_CHECK(self.dtype() == source.dtype(), RuntimeError, "index_add_(): self (",
+              legacyDtypeShortName(self.dtype()), ") and source (", legacyDtypeShortName(source.dtype()),
+              ") must have the same scalar type");
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    const int64_t sourceLen = source.dim() == 0 ? 1 : source.sizes()[size_t(wrapDim(dimIn, source.dim()))];
+    AGV_CHECK(index.numel() == sourceLen, RuntimeError, "index_add_(): Number of indices (", index.numel(),
+              ") should be equal to source.size(dim): (", sourceLen, "), for dim: ", dimIn);
+    const int64_t selfLen = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
+    std::vector<int64_t> picked;
+    for (int64_t i = 0; i < index.numel(); ++i) {
+        const int64_t k = index.intValueAt(i);
+        AGV_CHECK(k >= 0 && k < selfLen, IndexError, "index out of range in self");
+        picked.push_back(k);
+    }
+    checkInplace(self);
+    OpRecorder rec("IndexAddBackward0", {&self, &source},
+                   [dim, picked, alpha, sourceSizes = source.sizes()](BackwardNode& n, const variable_list& g) {
+                       Tensor gradSource;
+                       if (n.needsInputGrad(1)) {
+                           gradSource = sourceSizes.empty() ? select(g[0], dim, picked[0])
+                                                            : expand(indexSelect(g[0], dim, picked), sourceSizes);
+                           if (alpha.toDouble() != 1.0)
+                               gradSource = mul(gradSource, alpha);
+                       }
+                       return variable_list{n.needsInputGrad(0) ? g[0] : Tensor(), gradSource};
+                   });
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        AGV_DISPATCH_ALL(self.dtype(), "index_add_", [&] {
+            using T = scalar_t;
+            const T a = T(alpha.toDouble());
+            // 1-D: x + (y * alpha) rounded twice; otherwise add_'s fused x + alpha * y.
+            auto addRounded = [a](auto x, auto y) -> T {
+                if constexpr (std::is_same_v<T, bool>)
+                    return x || (y && a);
+                else
+                    return T(x + T(y * a));
+            };
+            auto addFused = [a](auto x, auto y) -> T {
+                if constexpr (std::is_same_v<T, bool>)
+                    return x || (y && a);
+                else if constexpr (std::is_floating_point_v<T>)
+                    return T(std::fma(a, y, x));
+                else
+                    return T(x + a * y);
+            };
+            if (self.dim() <= 1) {
+                const int64_t selfStride = self.dim() == 0 ? 0 : self.strides()[0];
+                const int64_t sourceStride = source.dim() == 0 ? 0 : source.strides()[0];
+                T* s = self.data<T>();
+                const T* src = source.data<T>();
+                for (size_t i = 0; i < picked.size(); ++i)
+                    s[picked[i] * selfStride] = addRounded(s[picked[i] * selfStride], src[int64_t(i) * sourceStride]);
+                return;
+            }
+            for (size_t i = 0; i < picked.size(); ++i) {
+                Tensor to = select(self, dim, picked[i]);
+                Tensor from = select(source, dim, int64_t(i));
+                Tensor b = kernel::convert(from, self.dtype());
+                kernel::mapInplace<T>(to, b, addFused);
+            }
+        });
+    }
+    self.bumpVersion("index_add_");
+    if (rec.active()) {
+        rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+        rec.attr("dim", dimIn);
+        rec.save("index", index);
+        rec.attr("source_dim", source.dim());
+        rebaseHistory(self, rec.node(), false);
+    }
+    return self;
+}
+
+}  // namespace agv::ops

@@ -1,0 +1,269 @@
+// Vector norms: torch.norm / Tensor.norm (NormBackward1), torch.linalg.vector_norm
+// (LinalgVectorNormBackward0) and the Frobenius norm of torch.norm(p='fro').
+//
+// Note [Norm accumulation order]
+// PyTorch 1.13's CPU norm accumulates in the tensor's own dtype, in one of two orders,
+// and its binary was compiled with FMA contraction, which shows in the last bit:
+//  * float32, p = 2, when the elements reduced into each output are one contiguous run
+//    of memory (the trailing dims of a contiguous tensor, or all of a transposed one): eight lanes, lane j holding
+//    fma(x, x, acc) of elements j, j+8, j+16, ...; the lanes are then added left to
+//    right; of the remaining n % 8 elements, a group of four is added as rounded
+//    squares (the compiler vectorised those products) and the last n % 4 are fma'd.
+//  * everything else: one sequential accumulator per output, in the elements' memory
+//    order: fma(x, x, acc) for p = 2, acc + |x| for p = 1, acc + |x|^p (powf) for a
+//    general p, then acc^(1/p); max/min of |x| (NaN wins) for p = +-inf; the count
+//    of non-zeros for p = 0. The exponent is a float even for double tensors.
+// Large inputs that PyTorch splits across threads are not reproduced.
+
+#include <cmath>
+#include <cstring>
+
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// Wrapped, duplicate-free dims; an empty list means every dim.
+IntList reducedDims(const Tensor& t, const IntList& dims)
+{
+    IntList out;
+    for (int64_t d : dims) {
+        const int64_t w = wrapDim(d, t.dim());
+        AGV_CHECK(std::find(out.begin(), out.end(), w) == out.end(), RuntimeError, "dim ", w,
+                  " appears multiple times in the list of dims");
+        out.push_back(w);
+    }
+    if (out.empty())
+        for (int64_t d = 0; d < t.dim(); ++d)
+            out.push_back(d);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool isReduced(const IntList& dims, int64_t d) { return std::find(dims.begin(), dims.end(), d) != dims.end(); }
+
+template <typename T>
+T sumOfSquaresInLanes(const T* x, int64_t n)
+{
+    constexpr int kLanes = 8;
+    T lanes[kLanes] = {};
+    int64_t d = 0;
+    for (; d < n - n % kLanes; d += kLanes)
+        for (int j = 0; j < kLanes; ++j)
+            lanes[j] = std::fma(x[d + j], x[d + j], lanes[j]);
+    T acc = lanes[0];
+    for (int j = 1; j < kLanes; ++j)
+        acc = acc + lanes[j];
+    const int64_t grouped = d + (n - d) / 4 * 4;
+    for (; d < grouped; ++d) {
+        const T square = x[d] * x[d];
+        acc = acc + square;
+    }
+    for (; d < n; ++d)
+        acc = std::fma(x[d], x[d], acc);
+    return acc;
+}
+
+template <typename T>
+T normOfRun(const T* x, int64_t n, int64_t stride, float p)
+{
+    T acc = 0;
+    if (p == 0) {
+        for (int64_t i = 0; i < n; ++i)
+            acc = acc + T(x[i * stride] != T(0) ? 1 : 0);
+        return acc;
+    }
+    if (p == 1) {
+        for (int64_t i = 0; i < n; ++i)
+            acc = acc + std::abs(x[i * stride]);
+        return acc;
+    }
+    if (p == 2) {
+        for (int64_t i = 0; i < n; ++i)
+            acc = std::fma(x[i * stride], x[i * stride], acc);
+        return std::sqrt(acc);
+    }
+    if (std::isinf(p)) {
+        acc = p > 0 ? T(0) : T(INFINITY);
+        for (int64_t i = 0; i < n; ++i) {
+            const T a = std::abs(x[i * stride]);
+            if (std::isnan(acc) || std::isnan(a))
+                acc = std::isnan(acc) ? acc : a;
+            else
+                acc = p > 0 ? std::max(acc, a) : std::min(acc, a);
+        }
+        return acc;
+    }
+    const T exponent = T(p);
+    for (int64_t i = 0; i < n; ++i)
+        acc = acc + std::pow(std::abs(x[i * stride]), exponent);
+    return std::pow(acc, T(1) / exponent);
+}
+
+Tensor normKernel(const Tensor& t, float p, const IntList& dims, bool keepdim)
+{
+    IntList keptSizes = t.sizes(), reducedSizes = t.sizes();
+    for (int64_t d = 0; d < t.dim(); ++d)
+        (isReduced(dims, d) ? keptSizes : reducedSizes)[size_t(d)] = 1;
+    IntList outSizes;
+    for (int64_t d = 0; d < t.dim(); ++d)
+        if (keepdim || !isReduced(dims, d))
+            outSizes.push_back(t.sizes()[size_t(d)]);
+    if (keepdim)
+        outSizes = keptSizes;
+    Tensor out = kernel::newTensor(outSizes, t.dtype(), t.device());
+    const std::vector<int64_t> outer = kernel::elementOffsets(keptSizes, t.strides());
+    // The reduced elements in memory order, as TensorIterator visits them (a transposed
+    // tensor's full norm reads its storage front to back).
+    IntList order(size_t(t.dim()));
+    for (int64_t d = 0; d < t.dim(); ++d)
+        order[size_t(d)] = d;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int64_t a, int64_t b) { return t.strides()[size_t(a)] > t.strides()[size_t(b)]; });
+    IntList innerSizes, innerStrides;
+    for (int64_t d : order) {
+        innerSizes.push_back(reducedSizes[size_t(d)]);
+        innerStrides.push_back(t.strides()[size_t(d)]);
+    }
+    const std::vector<int64_t> inner = kernel::elementOffsets(innerSizes, innerStrides);
+    const int64_t n = int64_t(inner.size());
+    bool contiguousRun = n > 0;
+    for (int64_t j = 0; j < n && contiguousRun; ++j)
+        contiguousRun = inner[size_t(j)] == j;
+    const bool lanes = p == 2 && t.dtype() == ScalarType::Float32 && contiguousRun;
+    AGV_DISPATCH_FLOATING(t.dtype(), "norm_cpu", [&] {
+        using T = scalar_t;
+        const T* x = t.data<T>();
+        T* o = out.data<T>();
+        std::vector<T> run(static_cast<size_t>(n));
+        for (size_t i = 0; i < outer.size(); ++i) {
+            if (t.numel() == 0) {
+                o[i] = p < 0 ? T(INFINITY) : T(0);
+                continue;
+            }
+            if (lanes) {
+                o[i] = std::sqrt(sumOfSquaresInLanes(x + outer[i], n));
+                continue;
+            }
+            for (int64_t j = 0; j < n; ++j)
+                run[size_t(j)] = x[outer[i] + inner[size_t(j)]];
+            o[i] = normOfRun(run.data(), n, 1, p);
+        }
+    });
+    return out;
+}
+
+/// x.sgn() for real tensors: -1, 0 or 1 (NaN stays NaN), outside autograd (its
+/// derivative is zero).
+Tensor sgnValues(const Tensor& t)
+{
+    return AGV_DISPATCH_FLOATING(t.dtype(), "sgn", [&] {
+        using T = scalar_t;
+        return kernel::mapUnary<T, T>(kernel::convert(t, t.dtype()), t.dtype(), [](T x) {
+            return std::isnan(x) ? x : T((T(0) < x) - (x < T(0)));
+        });
+    });
+}
+
+/// Puts back the reduced dims of a keepdim=False result so that it broadcasts against self.
+Tensor unsqueezeReduced(const Tensor& g, const IntList& dims, int64_t ndim, bool keepdim)
+{
+    if (keepdim || ndim == 0)
+        return g;
+    Tensor out = g;
+    for (int64_t d : dims)  // sorted ascending
+        out = unsqueeze(out, d);
+    return out;
+}
+
+Tensor isnanMask(const Tensor& t) { return compare(t, t, CompareOp::Ne); }
+
+Tensor logicalOrMask(const Tensor& a, const Tensor& b)
+{
+    return kernel::mapBinary<bool, bool>(a, b, broadcastShapes(a.sizes(), b.sizes()), ScalarType::Bool,
+                                         [](bool x, bool y) { return x || y; });
+}
+
+/// FunctionsManual's norm_backward, in differentiable ops so that double backward works.
+Tensor normBackward(const Tensor& gradIn, const Tensor& self, double p, const Tensor& normIn, const IntList& dims,
+                    bool keepdim)
+{
+    const Tensor grad = unsqueezeReduced(gradIn, dims, self.dim(), keepdim);
+    const Tensor norm = unsqueezeReduced(normIn, dims, self.dim(), keepdim);
+    if (p == 0.0)
+        return Tensor();
+    if (p == 1.0)
+        return mul(sgnValues(self), grad);
+    if (p == 2.0)
+        return mul(grad, maskedFill(div(self, norm), compare(norm, Scalar(0), CompareOp::Eq), Scalar(0)));
+    if (std::isinf(p)) {
+        Tensor selfAbs = abs(self);
+        Tensor mask = logicalOrMask(compare(selfAbs, norm, CompareOp::Eq), isnanMask(selfAbs));
+        return mul(sgnValues(self), mul(div(grad, sum(mask, dims, true)), mask));
+    }
+    if (p < 1.0) {
+        Tensor scaled = mul(sgnValues(self),
+                            maskedFill(pow(abs(self), Scalar(p - 1)), compare(self, Scalar(0), CompareOp::Eq), Scalar(0)));
+        return mul(mul(scaled, grad), pow(norm, Scalar(1 - p)));
+    }
+    Tensor scaled = p < 2.0 ? mul(sgnValues(self), pow(abs(self), Scalar(p - 1)))
+                            : mul(self, pow(abs(self), Scalar(p - 2)));
+    Tensor scale = maskedFill(div(grad, pow(norm, Scalar(p - 1))), compare(norm, Scalar(0), CompareOp::Eq), Scalar(0));
+    return mul(scaled, scale);
+}
+
+
+}  // namespace
+
+Tensor norm(const Tensor& t, Scalar p, const IntList& dimsIn, bool keepdim)
+{
+    AGV_CHECK(isFloatingType(t.dtype()), RuntimeError,
+              "norm(): input dtype should be either floating point or complex. Got ", legacyDtypeShortName(t.dtype()),
+              " instead.");
+    const IntList dims = reducedDims(t, dimsIn);
+    const double pValue = p.toDouble();
+    Tensor out = normKernel(t, float(pValue), dims, keepdim);
+    OpRecorder rec("NormBackward1", {&t}, [pValue, dims, keepdim](BackwardNode& n, const variable_list& g) {
+        return variable_list{normBackward(g[0], n.saved(0), pValue, n.saved(1), dims, keepdim)};
+    });
+    rec.attr("dim", dimsIn);
+    rec.attr("keepdim", keepdim);
+    rec.attr("p", p.isFloating() ? SavedAttr(p.toDouble()) : SavedAttr(p.toInt()));
+    rec.save("self", t);
+    return rec.finishSavingResult(out);
+}
+
+Tensor linalgVectorNorm(const Tensor& t, Scalar ord, const std::optional<IntList>& dimsIn, bool keepdim)
+{
+    AGV_CHECK(isFloatingType(t.dtype()), RuntimeError,
+              "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ",
+              legacyDtypeShortName(t.dtype()));
+    const IntList dims = reducedDims(t, dimsIn.value_or(IntList{}));
+    const double ordValue = ord.toDouble();
+    Tensor out = normKernel(t, float(ordValue), dims, keepdim);
+    OpRecorder rec("LinalgVectorNormBackward0", {&t}, [ordValue, dims, keepdim](BackwardNode& n,
+                                                                                const variable_list& g) {
+        return variable_list{normBackward(g[0], n.saved(0), ordValue, n.saved(1), dims, keepdim)};
+    });
+    rec.attr("dim", dimsIn ? SavedAttr(*dimsIn) : SavedAttr(NoneValue{}));
+    rec.attr("keepdim", keepdim);
+    rec.attr("ord", ord.isFloating() ? SavedAttr(ord.toDouble()) : SavedAttr(ord.toInt()));
+    rec.save("self", t);
+    return rec.finishSavingResult(out);
+}
+
+Tensor frobeniusNorm(const Tensor& t, const IntList& dimsIn, bool keepdim)
+{
+    AGV_CHECK(dimsIn.size() <= 2, RuntimeError, "Expected at most 2 dimensions, but got ", dimsIn.size(),
+              " dimensions instead.");
+    if (dimsIn.size() <= 1)
+        return norm(t, Scalar(int64_t(2)), dimsIn, keepdim);
+    const int64_t d0 = wrapDim(dimsIn[0], t.dim()), d1 = wrapDim(dimsIn[1], t.dim());
+    AGV_CHECK(d0 != d1, RuntimeError, "Expected dims to be different, got ", sizesToString(dimsIn), " instead");
+    return sqrt(sum(mul(t, t), {d0, d1}, keepdim));
+}
+
+}  // namespace agv::ops

@@ -1,0 +1,186 @@
+// Norms, sorting, logical reductions and the losses added with them: Tensor methods
+// (all, any, sort, argsort, topk) with their torch.* functions, Tensor.index_add_, the
+// kernels behind torch.norm / torch.linalg (_norm, _frobenius_norm, _linalg_vector_norm,
+// used by torch/functional.py and torch/linalg), and the loss kernels of `_agv_torch._nn`.
+
+#include "core/ops/ops.h"
+#include "core/python/bindings.h"
+#include "core/python/py_values.h"
+#include "core/python/tensor_support.h"
+
+namespace agv::python {
+
+namespace {
+
+using MethodImpl = py::object (*)(const Tensor& self, CallArgs& args);
+
+/// Registers `name` both as a Tensor method and as torch.<name>(input, ...).
+void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, MethodImpl impl)
+{
+    cls.attr(name) = py::cpp_function(
+        [impl](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            return impl(*asTensor(self), call);
+        },
+        py::name(name), py::is_method(cls));
+    m.attr(name) = py::cpp_function(
+        [impl, name](py::args args, py::kwargs kwargs) {
+            py::handle input;
+            py::tuple rest;
+            py::dict keywords;
+            for (auto [k, v] : kwargs)
+                if (py::str(k).cast<std::string>() == "input")
+                    input = v;
+                else
+                    keywords[k] = v;
+            if (args.size() > 0) {
+                if (input)
+                    raise(PyExc_TypeError, std::string(name) + "() got multiple values for argument 'input'");
+                input = args[0];
+                rest = py::tuple(args.size() - 1);
+                for (size_t i = 1; i < args.size(); ++i)
+                    rest[i - 1] = args[i];
+            }
+            if (!input)
+                raise(PyExc_TypeError, std::string(name) + "() missing required argument 'input' (pos 1)");
+            Tensor t = requireTensor(input, name, "input", 1);
+            CallArgs call{py::args(rest), py::kwargs(keywords)};
+            return impl(t, call);
+        },
+        py::name(name));
+}
+
+bool flag(py::handle v, bool fallback, const char* fn, const char* arg)
+{
+    return given(v) ? requireBool(v, fn, arg) : fallback;
+}
+
+py::object logical(const Tensor& self, CallArgs& args, bool isAll)
+{
+    const char* fn = isAll ? "all" : "any";
+    auto a = bind(args, fn, {"dim", "keepdim"}, 0);
+    if (given(a[0]) && !PyLong_Check(a[0].ptr()))
+        raise(PyExc_TypeError, std::string(fn) + "() received an invalid combination of arguments - got (" +
+                                   typeName(a[0]) + "), but expected one of:\n * ()\n      didn't match because some "
+                                   "of the arguments have invalid types: (!" + typeName(a[0]) +
+                                   "!)\n * (int dim, bool keepdim)\n * (name dim, bool keepdim)\n");
+    std::optional<int64_t> dim;
+    if (given(a[0]))
+        dim = requireInt(a[0], fn, "dim");
+    const bool keepdim = flag(a[1], false, fn, "keepdim");
+    return wrapTensor(isAll ? ops::all(self, dim, keepdim) : ops::any(self, dim, keepdim));
+}
+
+py::object sortMethod(const Tensor& self, CallArgs& args)
+{
+    auto a = bind(args, "sort", {"dim", "descending", "stable"}, 0);
+    const int64_t dim = given(a[0]) ? requireInt(a[0], "sort", "dim") : -1;
+    auto [values, indices] = ops::sort(self, dim, flag(a[1], false, "sort", "descending"),
+                                       flag(a[2], false, "sort", "stable"));
+    return makeReturnType("sort", wrapTensor(values), wrapTensor(indices));
+}
+
+py::object argsortMethod(const Tensor& self, CallArgs& args)
+{
+    auto a = bind(args, "argsort", {"dim", "descending"}, 0);
+    const int64_t dim = given(a[0]) ? requireInt(a[0], "argsort", "dim") : -1;
+    return wrapTensor(ops::argsort(self, dim, flag(a[1], false, "argsort", "descending")));
+}
+
+py::object topkMethod(const Tensor& self, CallArgs& args)
+{
+    auto a = bind(args, "topk", {"k", "dim", "largest", "sorted"}, 1);
+    const int64_t k = requireInt(a[0], "topk", "k");
+    const int64_t dim = given(a[1]) ? requireInt(a[1], "topk", "dim") : -1;
+    auto [values, indices] = ops::topk(self, k, dim, flag(a[2], true, "topk", "largest"),
+                                       flag(a[3], true, "topk", "sorted"));
+    return makeReturnType("topk", wrapTensor(values), wrapTensor(indices));
+}
+
+ops::Reduction reductionArg(py::handle v)
+{
+    if (!given(v))
+        return ops::Reduction::Mean;
+    return ops::parseReduction(v.cast<std::string>());
+}
+
+Tensor optionalTensor(py::handle v, const char* fn, const char* arg, int position)
+{
+    return given(v) ? requireTensor(v, fn, arg, position) : Tensor();
+}
+
+}  // namespace
+
+void bindReductionsAndLosses(py::module_& m)
+{
+    py::object cls = m.attr("_TensorBase");
+    defMethodAndFunction(m, cls, "all", [](const Tensor& t, CallArgs& a) { return logical(t, a, true); });
+    defMethodAndFunction(m, cls, "any", [](const Tensor& t, CallArgs& a) { return logical(t, a, false); });
+    defMethodAndFunction(m, cls, "sort", sortMethod);
+    defMethodAndFunction(m, cls, "argsort", argsortMethod);
+    defMethodAndFunction(m, cls, "topk", topkMethod);
+
+    cls.attr("index_add_") = py::cpp_function(
+        [](py::handle self, py::args args, py::kwargs kwargs) -> py::object {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            auto a = bind(call, "index_add_", {"dim", "index", "source", "alpha"}, 3);
+            Tensor t = *asTensor(self);
+            ops::indexAddInplace(t, requireInt(a[0], "index_add_", "dim"),
+                                 requireTensor(a[1], "index_add_", "index", 2),
+                                 requireTensor(a[2], "index_add_", "source", 3),
+                                 given(a[3]) ? requireScalar(a[3], "index_add_", "alpha") : Scalar(1));
+            return py::reinterpret_borrow<py::object>(self);
+        },
+        py::name("index_add_"), py::is_method(cls));
+
+    defNative(m, "_norm", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "norm", {"input", "p", "dim", "keepdim"}, 3);
+        return wrapTensor(ops::norm(requireTensor(a[0], "norm", "input", 1), requireScalar(a[1], "norm", "p"),
+                                    intList(a[2], "norm", "dim"), flag(a[3], false, "norm", "keepdim")));
+    });
+    defNative(m, "_frobenius_norm", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "frobenius_norm", {"input", "dim", "keepdim"}, 2);
+        return wrapTensor(ops::frobeniusNorm(requireTensor(a[0], "frobenius_norm", "input", 1),
+                                             intList(a[1], "frobenius_norm", "dim"),
+                                             flag(a[2], false, "frobenius_norm", "keepdim")));
+    });
+    defNative(m, "_linalg_vector_norm", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "linalg_vector_norm", {"input", "ord", "dim", "keepdim"}, 1);
+        std::optional<IntList> dims;
+        if (given(a[2]))
+            dims = intList(a[2], "linalg_vector_norm", "dim");
+        const Scalar ord = given(a[1]) ? requireScalar(a[1], "linalg_vector_norm", "ord") : Scalar(int64_t(2));
+        return wrapTensor(ops::linalgVectorNorm(requireTensor(a[0], "linalg_vector_norm", "input", 1), ord, dims,
+                                                flag(a[3], false, "linalg_vector_norm", "keepdim")));
+    });
+
+    py::module_ nn = m.attr("_nn").cast<py::module_>();
+    defNative(nn, "binary_cross_entropy", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "binary_cross_entropy", {"input", "target", "weight", "reduction"}, 2);
+        return wrapTensor(ops::binaryCrossEntropy(requireTensor(a[0], "binary_cross_entropy", "input", 1),
+                                                  requireTensor(a[1], "binary_cross_entropy", "target", 2),
+                                                  optionalTensor(a[2], "binary_cross_entropy", "weight", 3),
+                                                  reductionArg(a[3])));
+    });
+    defNative(nn, "binary_cross_entropy_with_logits", [](CallArgs& args) -> py::object {
+        const char* fn = "binary_cross_entropy_with_logits";
+        auto a = bind(args, fn, {"input", "target", "weight", "pos_weight", "reduction"}, 2);
+        return wrapTensor(ops::binaryCrossEntropyWithLogits(
+            requireTensor(a[0], fn, "input", 1), requireTensor(a[1], fn, "target", 2),
+            optionalTensor(a[2], fn, "weight", 3), optionalTensor(a[3], fn, "pos_weight", 4), reductionArg(a[4])));
+    });
+    defNative(nn, "smooth_l1_loss", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "smooth_l1_loss", {"input", "target", "reduction", "beta"}, 2);
+        return wrapTensor(ops::smoothL1Loss(requireTensor(a[0], "smooth_l1_loss", "input", 1),
+                                            requireTensor(a[1], "smooth_l1_loss", "target", 2), reductionArg(a[2]),
+                                            given(a[3]) ? requireFloat(a[3], "smooth_l1_loss", "beta") : 1.0));
+    });
+    defNative(nn, "huber_loss", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "huber_loss", {"input", "target", "reduction", "delta"}, 2);
+        return wrapTensor(ops::huberLoss(requireTensor(a[0], "huber_loss", "input", 1),
+                                         requireTensor(a[1], "huber_loss", "target", 2), reductionArg(a[2]),
+                                         given(a[3]) ? requireFloat(a[3], "huber_loss", "delta") : 1.0));
+    });
+}
+
+}  // namespace agv::python
