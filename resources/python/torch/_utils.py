@@ -97,11 +97,21 @@ def _rebuild_tensor(storage, storage_offset, size, stride):
     """A tensor over `storage` with this geometry. Like set_() in PyTorch, it is no
     view (no _base), but it shares the storage's memory with the other tensors
     rebuilt from it — except for geometries the engine cannot view without
-    as_strided: those get a copy of their elements (contiguous)."""
+    as_strided: those get a copy of their elements (contiguous).
+
+    The views that lead to it stay out of the recording; the tensor itself is
+    recorded as a new leaf, as a tensor a script creates."""
+    from torch._untraced import untraced
+    with untraced():
+        view = _strided_view(storage._flat, storage_offset, size, stride)
+        if view is None:
+            view = _gathered(storage, storage_offset, size, stride)
+    return view.detach()
+
+
+def _gathered(storage, storage_offset, size, stride):
+    """A contiguous copy of the elements that the geometry picks from the storage."""
     flat = storage._flat
-    view = _strided_view(flat, storage_offset, size, stride)
-    if view is not None:
-        return view.detach()
     numel = 1
     for s in size:
         numel *= s
@@ -117,12 +127,13 @@ def _rebuild_tensor(storage, storage_offset, size, stride):
             if index[d] < size[d]:
                 break
             index[d] = 0
-    return torch.tensor(elements, dtype=storage.dtype, device=flat.device).reshape(tuple(size)).detach()
+    return torch.tensor(elements, dtype=storage.dtype, device=flat.device).reshape(tuple(size))
 
 
 def _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, backward_hooks):
     tensor = _rebuild_tensor(storage, storage_offset, size, stride)
-    tensor.requires_grad = requires_grad
+    if requires_grad:
+        tensor.requires_grad = True
     # Hooks are not saved (backward_hooks is always an empty OrderedDict).
     return tensor
 

@@ -333,8 +333,9 @@ def _load(zip_file, prefix, map_location, pickle_module, **pickle_load_args):
     data_file = io.BytesIO(zip_file.read(prefix + 'data.pkl'))
     unpickler = UnpicklerWrapper(data_file, **pickle_load_args)
     unpickler.persistent_load = persistent_load
-    with untraced():
-        return unpickler.load()
+    # The storages are read out of the recording (persistent_load); the tensors built
+    # over them are recorded as the script's new leaves (torch._utils._rebuild_tensor).
+    return unpickler.load()
 
 
 def _legacy_load(f, pickle_module, **pickle_load_args):
