@@ -99,7 +99,7 @@ def _normal_fill(shape, n, dtype, mean, std, generator):
     partial block is redrawn as the block of the last 16 elements. The normal cache of
     the generator is neither used nor changed.
 
-    float64: exactly PyTorch's double arithmetic. float32: PyTorch runs its AVX2
+    float64: exactly PyTorch's double arithmetic, in Python's math. float32: PyTorch runs its AVX2
     kernel (Sleef_logf8_u10, Sleef_sincosf8_u10), whose float logarithm, sine and
     cosine are not correctly rounded; here they are computed in double and rounded,
     which gives PyTorch's value for most elements and one a unit in the last place
@@ -119,12 +119,16 @@ def _normal_fill(shape, n, dtype, mean, std, generator):
             s = torch.tensor(float(std), dtype=torch.float32).item()
             # _mm256_fmadd_ps: the product of two floats is exact in double.
             return torch.cat([cos_term * s + m, sin_term * s + m], 1).float().reshape(-1)
-        radius = (-2 * u1.log()).sqrt()
-        theta = 2.0 * math.pi * u2
-        terms = torch.cat([radius * theta.cos(), radius * theta.sin()], 1).reshape(-1)
-        if float(mean) == 0.0 and float(std) == 1.0:
-            return terms
-        return torch.tensor([_fma(c, float(std), float(mean)) for c in terms.tolist()], dtype=torch.float64)
+        # Python's math is the C library's, as PyTorch's scalar double code calls it.
+        plain = float(mean) == 0.0 and float(std) == 1.0
+        terms = []
+        for firsts, seconds in zip(u1.tolist(), u2.tolist()):
+            radii = [math.sqrt(-2 * math.log(v)) for v in firsts]
+            thetas = [2.0 * math.pi * v for v in seconds]
+            block = [r * math.cos(t) for r, t in zip(radii, thetas)] + \
+                [r * math.sin(t) for r, t in zip(radii, thetas)]
+            terms.extend(block if plain else [_fma(c, float(std), float(mean)) for c in block])
+        return torch.tensor(terms, dtype=torch.float64)
 
     def draw(count):
         return torch.rand(count, dtype=dtype, generator=generator)

@@ -104,9 +104,15 @@ def _rebuild_tensor(storage, storage_offset, size, stride):
     from torch._untraced import untraced
     with untraced():
         view = _strided_view(storage._flat, storage_offset, size, stride)
-        if view is None:
+        gathered = view is None
+        if gathered:
             view = _gathered(storage, storage_offset, size, stride)
-    return view.detach()
+    tensor = view.detach()
+    if gathered and hasattr(storage, '_gathered'):
+        # A storage of the format before 1.6 is filled after its tensors are built:
+        # this copy is refreshed then.
+        storage._gathered.append((tensor, (storage, storage_offset, size, stride)))
+    return tensor
 
 
 def _gathered(storage, storage_offset, size, stride):

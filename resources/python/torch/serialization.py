@@ -27,6 +27,8 @@ import os
 import pathlib
 import pickle
 import struct
+import sys
+import warnings
 import weakref
 import zipfile
 
@@ -162,13 +164,23 @@ def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL, _use_ne
     """save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL, _use_new_zipfile_serialization=True)
 
     Saves an object to a disk file (a path or a file-like object with write and
-    flush), in PyTorch's zip format."""
+    flush), in PyTorch's zip format (or its format before 1.6 when
+    _use_new_zipfile_serialization=False)."""
     if not _use_new_zipfile_serialization:
-        raise NotImplementedError("autogradviz's torch.save writes only the zip format "
-                                  "(_use_new_zipfile_serialization=True)")
+        if _is_path(f):
+            with open(f, 'wb') as opened_file:
+                _legacy_save(obj, opened_file, pickle_module, pickle_protocol)
+        else:
+            _legacy_save(obj, f, pickle_module, pickle_protocol)
+            f.flush()
+        return
     data_value, storages = _pickle_with_storages(obj, pickle_module, pickle_protocol)
     if _is_path(f):
-        with open(f, 'wb') as opened_file:
+        try:
+            opened_file = open(f, 'wb')
+        except OSError:
+            raise RuntimeError("File " + str(f) + " cannot be opened.") from None
+        with opened_file:
             _write_zip(opened_file, _archive_name(f), data_value, storages)
     else:
         _write_zip(f, _archive_name(f), data_value, storages)
@@ -290,10 +302,19 @@ def load(f, map_location=None, pickle_module=pickle, **pickle_load_args):
 
 def _load_file(opened_file, map_location, pickle_module, **pickle_load_args):
     if not _is_zipfile(opened_file):
-        return _legacy_load(opened_file, pickle_module, **pickle_load_args)
-    with zipfile.ZipFile(opened_file) as zip_file:
+        return _legacy_load(opened_file, map_location, pickle_module, **pickle_load_args)
+    try:
+        zip_file = zipfile.ZipFile(opened_file)
+    except zipfile.BadZipFile:
+        raise RuntimeError("PytorchStreamReader failed reading zip archive: failed finding central directory") \
+            from None
+    with zip_file:
         names = zip_file.namelist()
+        # PyTorch's reader takes the folder of the first entry as the archive's.
         prefix = names[0].split('/')[0] + '/' if names and '/' in names[0] else ''
+        if prefix + 'version' not in names:
+            raise RuntimeError('Expected hasRecord("version") to be true, but got false.  (Could this error message '
+                               'be improved?  If so, please report an enhancement request to PyTorch.)')
         if prefix + 'constants.pkl' in names:
             raise NotImplementedError("torch.load: TorchScript archives (torch.jit.save) are not supported")
         return _load(zip_file, prefix, map_location, pickle_module, **pickle_load_args)
@@ -338,15 +359,135 @@ def _load(zip_file, prefix, map_location, pickle_module, **pickle_load_args):
     return unpickler.load()
 
 
-def _legacy_load(f, pickle_module, **pickle_load_args):
-    # Files of PyTorch's format before 1.6 (_use_new_zipfile_serialization=False):
-    # only its first check is made, with PyTorch's errors for files that are no
-    # saved file at all.
+MAGIC_NUMBER = 0x1950a86a20f9469cfc6c
+PROTOCOL_VERSION = 1001
+LONG_SIZE = struct.Struct('=l').size
+INT_SIZE = struct.Struct('=i').size
+SHORT_SIZE = struct.Struct('=h').size
+
+
+def _legacy_save(obj, f, pickle_module, pickle_protocol):
+    """PyTorch's format before 1.6: the magic number, the protocol version and the
+    system's sizes, pickled; the object pickled with storages as persistent ids
+    ('storage', type, key, location, numel, None) and module classes as ('module',
+    class, source file, source); the sorted storage keys, pickled; then each storage
+    as its number of elements (int64) and its raw bytes."""
+    import inspect
+
+    import torch.nn as nn
+    serialized_container_types = {}
+    serialized_storages = {}
+    id_map = {}
+
+    def persistent_id(obj):
+        if isinstance(obj, type) and issubclass(obj, nn.Module):
+            if obj in serialized_container_types:
+                return None
+            serialized_container_types[obj] = True
+            source_file = source = None
+            try:
+                source_lines, _ = inspect.getsourcelines(obj)
+                source_file = inspect.getsourcefile(obj)
+                source = ''.join(source_lines)
+            except Exception:  # saving the source is optional
+                warnings.warn("Couldn't retrieve source code for container of "
+                              "type " + obj.__name__ + ". It won't be checked "
+                              "for correctness upon loading.")
+            return ('module', obj, source_file, source)
+        if isinstance(obj, TypedStorage):
+            key = getattr(obj, '_key', ('storage', id(obj)))
+            storage_key = id_map.setdefault(key, str(len(id_map)))
+            serialized_storages.setdefault(storage_key, obj)
+            return (_STORAGE, getattr(torch, obj.pickle_storage_type()), storage_key, location_tag(obj), obj.size(),
+                    None)
+        return None
+
+    sys_info = dict(protocol_version=PROTOCOL_VERSION, little_endian=sys.byteorder == 'little',
+                    type_sizes=dict(short=SHORT_SIZE, int=INT_SIZE, long=LONG_SIZE))
+    pickle_module.dump(MAGIC_NUMBER, f, protocol=pickle_protocol)
+    pickle_module.dump(PROTOCOL_VERSION, f, protocol=pickle_protocol)
+    pickle_module.dump(sys_info, f, protocol=pickle_protocol)
+    pickler = pickle_module.Pickler(f, protocol=pickle_protocol)
+    pickler.persistent_id = persistent_id
+    with untraced():
+        pickler.dump(obj)
+    serialized_storage_keys = sorted(serialized_storages.keys())
+    pickle_module.dump(serialized_storage_keys, f, protocol=pickle_protocol)
+    f.flush()
+    with untraced():
+        for key in serialized_storage_keys:
+            storage = serialized_storages[key]
+            f.write(struct.pack('<q', storage.size()))
+            f.write(storage._to_bytes())
+
+
+def _legacy_load(f, map_location, pickle_module, **pickle_load_args):
+    """Reads _legacy_save's format. Its storage bytes follow the pickle, so the tensors
+    are built over storages of zeros that are filled afterwards, in place."""
+    deserialized_objects = {}
+    restore_location = _get_restore_location(map_location)
+
+    class UnpicklerWrapper(pickle_module.Unpickler):
+        def find_class(self, mod_name, name):
+            if type(name) is str and 'Storage' in name:
+                try:
+                    return StorageType(name)
+                except KeyError:
+                    pass
+            return super().find_class(mod_name, name)
+
+    def persistent_load(saved_id):
+        assert isinstance(saved_id, tuple)
+        typename = _maybe_decode_ascii(saved_id[0])
+        data = saved_id[1:]
+        if typename == 'module':
+            # Whether the class's source changed since is not checked here.
+            return data[0]
+        if typename == 'storage':
+            storage_type, root_key, location, numel, view_metadata = data
+            location = _maybe_decode_ascii(location)
+            if root_key not in deserialized_objects:
+                with untraced():
+                    storage = TypedStorage(_flat=torch.zeros(numel, dtype=storage_type.dtype))
+                    storage._gathered = []
+                    deserialized_objects[root_key] = restore_location(storage, location)
+            typed_storage = deserialized_objects[root_key]
+            if view_metadata is not None:
+                view_key, offset, view_size = view_metadata
+                if view_key not in deserialized_objects:
+                    with untraced():
+                        view = TypedStorage(_flat=typed_storage._flat.narrow(0, offset, view_size))
+                    view._gathered = typed_storage._gathered
+                    deserialized_objects[view_key] = view
+                return deserialized_objects[view_key]
+            return typed_storage
+        raise RuntimeError("Unknown saved id type: %s" % saved_id[0])
+
     magic_number = pickle_module.load(f, **pickle_load_args)
-    if magic_number != 0x1950a86a20f9469cfc6c:
+    if magic_number != MAGIC_NUMBER:
         raise RuntimeError("Invalid magic number; corrupt file?")
-    raise NotImplementedError("torch.load: files saved with _use_new_zipfile_serialization=False "
-                              "are not supported by autogradviz")
+    protocol_version = pickle_module.load(f, **pickle_load_args)
+    if protocol_version != PROTOCOL_VERSION:
+        raise RuntimeError("Invalid protocol version: %s" % protocol_version)
+    pickle_module.load(f, **pickle_load_args)  # the saving system's sizes
+    unpickler = UnpicklerWrapper(f, **pickle_load_args)
+    unpickler.persistent_load = persistent_load
+    result = unpickler.load()
+    deserialized_storage_keys = pickle_module.load(f, **pickle_load_args)
+    with untraced(), torch.no_grad():
+        for key in deserialized_storage_keys:
+            assert key in deserialized_objects
+            storage = deserialized_objects[key]
+            numel = struct.unpack('<q', f.read(8))[0]
+            data = f.read(numel * storage.element_size())
+            storage._flat.copy_(TypedStorage._from_bytes(data, storage.dtype)._flat.to(storage.device))
+        for storage in deserialized_objects.values():
+            # Tensors that could not be views of their storage were copies of zeros.
+            for tensor, args in storage._gathered:
+                from torch._utils import _gathered
+                tensor.copy_(_gathered(*args))
+            storage._gathered = []
+    return result
 
 
 def check_module_version_greater_or_equal(module, req_version_tuple, error_if_malformed=True):
