@@ -14,7 +14,7 @@ PACKAGES=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-svg-dev libgl-dev
     libgraphviz-dev graphviz
-    libopenblas-dev libdnnl-dev
+    libopenblas-dev libdnnl-dev libsleef-dev
     python3.11-dev pybind11-dev libseccomp-dev
     ccache
     fonts-dejavu-core fontconfig

@@ -106,11 +106,38 @@ Tensor linspace(double start, double end, int64_t steps, ScalarType dtype, Devic
 {
     AGV_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
     Tensor t = kernel::newTensor({steps}, dtype, device);
-    const double step = steps > 1 ? (end - start) / double(steps - 1) : 0.0;
     const int64_t half = steps / 2;
+    if (steps == 1)
+        return leaf(filled({1}, dtype, device, start));
+    if (isFloatingType(dtype)) {
+        AGV_DISPATCH_FLOATING(dtype, "linspace", [&] {
+            using T = scalar_t;
+            // PyTorch's AVX2 kernel: the step in the dtype; the first half counts up from
+            // start, the second half down from end; whole pairs of vectors take each lane as
+            // (the vector's first value) + lane * step. GCC contracts the scalar a + b * c of
+            // that kernel into one fused multiply-add (not the lanes of Vectorized::arange),
+            // so we round once where it does.
+            const T first = T(start), last = T(end);
+            const T step = (last - first) / T(steps - 1);
+            auto value = [&](int64_t i) {
+                return i < half ? std::fma(step, T(i), first) : std::fma(-step, T(steps - i - 1), last);
+            };
+            constexpr int64_t lanes = int64_t(32 / sizeof(T));
+            const int64_t vectorised = steps - steps % (2 * lanes);
+            T* p = t.data<T>();
+            for (int64_t i = 0; i < vectorised; i += lanes) {
+                const T base = value(i);
+                for (int64_t lane = 0; lane < lanes; ++lane)
+                    p[i + lane] = base + T(T(lane) * step);  // Vectorized::arange: not fused
+            }
+            for (int64_t i = vectorised; i < steps; ++i)
+                p[i] = value(i);
+        });
+        return leaf(t);
+    }
+    const double step = steps > 1 ? (end - start) / double(steps - 1) : 0.0;
     AGV_DISPATCH_ALL(dtype, "linspace", [&] {
         scalar_t* p = t.data<scalar_t>();
-        // Like PyTorch: the first half counts up from start, the second half down from end.
         for (int64_t i = 0; i < steps; ++i)
             p[i] = static_cast<scalar_t>(i < half ? start + step * double(i) : end - step * double(steps - 1 - i));
     });

@@ -8,6 +8,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/sleef_math.h"
 #include "core/ops/type_promotion.h"
 
 namespace agv::ops {
@@ -54,6 +55,25 @@ Tensor floatUnaryKernel(const Tensor& t, const char* name, F f)
         using T = scalar_t;
         return kernel::mapUnary<T, T>(in, outType, [&](T x) { return T(f(x)); });
     });
+}
+
+/// sin, cos, exp, log: every element through SLEEF as PyTorch's VML kernels (sleef_math.h).
+template <typename F>
+Tensor transcendentalKernel(const Tensor& t, const char* name, sleef::Function fn, F f)
+{
+    const ScalarType outType = floatResultType(t.dtype());
+    Tensor in = convert(t, outType);
+    if (!in.isContiguous())
+        in = kernel::freshCopy(in, in.sizes());
+    {
+        Tensor out = kernel::newTensor(in.sizes(), outType, in.device());
+        const bool done = outType == ScalarType::Float32
+                              ? sleef::apply(fn, in.data<float>(), out.data<float>(), in.numel())
+                              : sleef::apply(fn, in.data<double>(), out.data<double>(), in.numel());
+        if (done)
+            return out;
+    }
+    return floatUnaryKernel(t, name, f);
 }
 
 template <typename F>
@@ -368,7 +388,7 @@ Tensor reciprocal(const Tensor& t)
 
 Tensor exp(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "exp", [](auto x) { return std::exp(x); });
+    Tensor out = transcendentalKernel(t, "exp", sleef::Function::Exp, [](auto x) { return std::exp(x); });
     OpRecorder rec("ExpBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], n.saved(0))};
     });
@@ -377,7 +397,7 @@ Tensor exp(const Tensor& t)
 
 Tensor log(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "log", [](auto x) { return std::log(x); });
+    Tensor out = transcendentalKernel(t, "log", sleef::Function::Log, [](auto x) { return std::log(x); });
     OpRecorder rec("LogBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{div(g[0], n.saved(0))};
     });
@@ -426,7 +446,7 @@ Tensor abs(const Tensor& t)
 
 Tensor sin(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "sin", [](auto x) { return std::sin(x); });
+    Tensor out = transcendentalKernel(t, "sin", sleef::Function::Sin, [](auto x) { return std::sin(x); });
     OpRecorder rec("SinBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], cos(n.saved(0)))};
     });
@@ -436,7 +456,7 @@ Tensor sin(const Tensor& t)
 
 Tensor cos(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "cos", [](auto x) { return std::cos(x); });
+    Tensor out = transcendentalKernel(t, "cos", sleef::Function::Cos, [](auto x) { return std::cos(x); });
     OpRecorder rec("CosBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], neg(sin(n.saved(0))))};
     });
