@@ -262,7 +262,15 @@ Tensor dot(const Tensor& a, const Tensor& b)
     const int64_t k = a.numel();
     AGV_DISPATCH_ALL(a.dtype(), "dot", [&] {
         using T = scalar_t;
-        if constexpr (!std::is_same_v<T, bool>)
+        // PyTorch's dot_impl calls BLAS ?dot for floating vectors: the same OpenBLAS kernel here.
+        const blasint incA = blasint(a.strides()[0]), incB = blasint(b.strides()[0]);
+        if constexpr (std::is_same_v<T, float>)
+            *out.data<T>() = T(cblas_sdot(blasint(k), static_cast<const float*>(a.rawData()), incA,
+                                          static_cast<const float*>(b.rawData()), incB));
+        else if constexpr (std::is_same_v<T, double>)
+            *out.data<T>() = T(cblas_ddot(blasint(k), static_cast<const double*>(a.rawData()), incA,
+                                          static_cast<const double*>(b.rawData()), incB));
+        else if constexpr (!std::is_same_v<T, bool>)
             gemmInto<T>(out.data<T>(), a.data<T>(), k, a.strides()[0], b.data<T>(), b.strides()[0], 1, 1, k, 1);
     });
     OpRecorder rec("DotBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {

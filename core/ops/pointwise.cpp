@@ -282,10 +282,24 @@ Tensor pow(const Tensor& base, Scalar exponent)
             if constexpr (kWrapsAround<T>) {
                 return wrappingPow(x, integerExponent);
             } else {
+                // PyTorch's pow_tensor_scalar kernels special-case these exponents.
                 if (e == 2.0)
                     return T(x * x);
                 if (e == 1.0)
                     return x;
+                if constexpr (std::is_floating_point_v<T>) {
+                    if (e == 3.0)
+                        return T(x * x * x);
+                    if (e == -2.0)
+                        return T(T(1) / (x * x));
+                    if (e == 0.5)
+                        return T(std::sqrt(x));
+                    if (e == -0.5)
+                        return T(T(1) / std::sqrt(x));
+                    if (e == -1.0)
+                        return T(T(1) / x);
+                    return T(std::pow(x, T(e)));
+                }
                 return T(std::pow(double(x), e));
             }
         });
@@ -297,7 +311,8 @@ Tensor pow(const Tensor& base, Scalar exponent)
         if (ex == 0.0)
             return variable_list{zerosLike(g[0])};
         Tensor self = n.saved(0);
-        return variable_list{mul(mul(g[0], pow(self, Scalar(ex - 1.0))), exponent)};
+        // pow_backward: grad * (exponent * self.pow(exponent - 1)), in that order
+        return variable_list{mul(g[0], mul(pow(self, Scalar(ex - 1.0)), Scalar(ex)))};
     });
     rec.save("self", base);
     rec.attr("exponent", exponent.isFloating() ? SavedAttr(e) : SavedAttr(exponent.toInt()));
