@@ -54,16 +54,17 @@ std::optional<BlasOperand> asBlasOperand(const char* data, int64_t rows, int64_t
     return std::nullopt;
 }
 
-/// C (m x n, contiguous, dtype T) = A (m x k) @ B (k x n); A and B are strided.
+/// C (m x n, contiguous, dtype T) = A (m x k) @ B (k x n) + beta * C; A and B are strided.
 template <typename T>
 void gemmInto(T* c, const T* a, int64_t as0, int64_t as1, const T* b, int64_t bs0, int64_t bs1, int64_t m,
-              int64_t k, int64_t n)
+              int64_t k, int64_t n, T beta = T(0))
 {
     if (m == 0 || n == 0)
         return;
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
         if (k == 0) {
-            std::fill(c, c + m * n, T(0));
+            if (beta == T(0))
+                std::fill(c, c + m * n, T(0));
             return;
         }
         // A layout BLAS cannot read directly (expanded, sliced with a step) is packed first.
@@ -87,18 +88,18 @@ void gemmInto(T* c, const T* a, int64_t as0, int64_t as1, const T* b, int64_t bs
         if constexpr (std::is_same_v<T, float>)
             cblas_sgemm(CblasRowMajor, opA->trans, opB->trans, blasint(m), blasint(n), blasint(k), 1.0f,
                         reinterpret_cast<const float*>(opA->data), opA->ld,
-                        reinterpret_cast<const float*>(opB->data), opB->ld, 0.0f, c, blasint(n));
+                        reinterpret_cast<const float*>(opB->data), opB->ld, beta, c, blasint(n));
         else
             cblas_dgemm(CblasRowMajor, opA->trans, opB->trans, blasint(m), blasint(n), blasint(k), 1.0,
                         reinterpret_cast<const double*>(opA->data), opA->ld,
-                        reinterpret_cast<const double*>(opB->data), opB->ld, 0.0, c, blasint(n));
+                        reinterpret_cast<const double*>(opB->data), opB->ld, beta, c, blasint(n));
     } else {
         for (int64_t i = 0; i < m; ++i)
             for (int64_t j = 0; j < n; ++j) {
                 T acc = T(0);
                 for (int64_t p = 0; p < k; ++p)
                     acc += a[i * as0 + p * as1] * b[p * bs0 + j * bs1];
-                c[i * n + j] = acc;
+                c[i * n + j] = beta == T(0) ? acc : T(acc + beta * c[i * n + j]);
             }
     }
 }
@@ -132,6 +133,20 @@ Tensor batchedProduct(const Tensor& a, const Tensor& b)
 }
 
 /// a (m x k) @ b (k x n) as a fresh m x n tensor.
+/// PyTorch's mm_mat1_backward / mm_mat2_backward: a column-major operand gets its gradient
+/// computed as a transposed product, and the two products round differently.
+bool isColumnMajor(const IntList& sizes, const IntList& strides) { return strides[0] == 1 && strides[1] == sizes[0]; }
+
+Tensor mmMat1Backward(const Tensor& grad, const Tensor& mat2, const IntList& sizes, const IntList& strides)
+{
+    return isColumnMajor(sizes, strides) ? t(mm(mat2, t(grad))) : mm(grad, t(mat2));
+}
+
+Tensor mmMat2Backward(const Tensor& grad, const Tensor& mat1, const IntList& sizes, const IntList& strides)
+{
+    return isColumnMajor(sizes, strides) ? t(mm(t(grad), mat1)) : mm(t(mat1), grad);
+}
+
 Tensor matrixProduct(const Tensor& a, const Tensor& b)
 {
     const int64_t m = a.sizes()[0], k = a.sizes()[1], n = b.sizes()[1];
@@ -171,9 +186,11 @@ Tensor mm(const Tensor& a, const Tensor& b)
     checkSameDtype(a, b);
     checkMatmulDtype(a.dtype());
     Tensor out = matrixProduct(a, b);
-    OpRecorder rec("MmBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+    const IntList aSizes = a.sizes(), aStrides = a.strides(), bSizes = b.sizes(), bStrides = b.strides();
+    OpRecorder rec("MmBackward0", {&a, &b}, [aSizes, aStrides, bSizes, bStrides](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), mat2 = n.saved(1);
-        return variable_list{needs(n, 0) ? mm(g[0], t(mat2)) : Tensor(), needs(n, 1) ? mm(t(self), g[0]) : Tensor()};
+        return variable_list{needs(n, 0) ? mmMat1Backward(g[0], mat2, aSizes, aStrides) : Tensor(),
+                             needs(n, 1) ? mmMat2Backward(g[0], self, bSizes, bStrides) : Tensor()};
     });
     if (rec.active()) {
         // See Note [Slots saved only when needed]
@@ -202,17 +219,25 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
         trace::MuteGuard mute;
         expand(detach(bias), outSizes);
     }
-    Tensor out = matrixProduct(a, b);
+    // PyTorch's addmm_impl_cpu_: the result starts as the broadcast bias, and one GEMM
+    // adds the product to it (beta = 1), so the bias joins the sum where BLAS adds C.
+    Tensor out = kernel::newTensor(outSizes, a.dtype(), a.device());
+    kernel::copyInto(out, bias);
     AGV_DISPATCH_ALL(out.dtype(), "addmm", [&] {
         using T = scalar_t;
-        kernel::mapInplace<T>(out, bias, [](T x, T y) { return T(x + y); });
+        if constexpr (!std::is_same_v<T, bool>)
+            gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0],
+                        b.strides()[1], outSizes[0], a.sizes()[1], outSizes[1], T(1));
     });
-    OpRecorder rec("AddmmBackward0", {&bias, &a, &b}, [](BackwardNode& n, const variable_list& g) {
-        Tensor mat1 = n.saved(0), mat2 = n.saved(1);
-        // The bias gradient has the output's shape; the engine sums it to the bias's.
-        return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? mm(g[0], t(mat2)) : Tensor(),
-                             needs(n, 2) ? mm(t(mat1), g[0]) : Tensor()};
-    });
+    const IntList aSizes = a.sizes(), aStrides = a.strides(), bSizes = b.sizes(), bStrides = b.strides();
+    OpRecorder rec("AddmmBackward0", {&bias, &a, &b},
+                   [aSizes, aStrides, bSizes, bStrides](BackwardNode& n, const variable_list& g) {
+                       Tensor mat1 = n.saved(0), mat2 = n.saved(1);
+                       // The bias gradient has the output's shape; the engine sums it to the bias's.
+                       return variable_list{needs(n, 0) ? g[0] : Tensor(),
+                                            needs(n, 1) ? mmMat1Backward(g[0], mat2, aSizes, aStrides) : Tensor(),
+                                            needs(n, 2) ? mmMat2Backward(g[0], mat1, bSizes, bStrides) : Tensor()};
+                   });
     if (rec.active()) {
         rec.save("mat1", rec.node()->needsInputGrad(2) ? a : Tensor());
         rec.save("mat2", rec.node()->needsInputGrad(1) ? b : Tensor());

@@ -1,8 +1,8 @@
-// sum and mean. When every output element sums one contiguous run of the input (the
-// whole of a contiguous tensor, or its trailing dimensions), floating sums follow
-// PyTorch 1.13's cascade_sum (Note [Cascade sum]) and round exactly as it does. Other
-// reductions are a strided loop in which the output's strides are 0 along reduced
-// dimensions, accumulating in double (issue 9: PyTorch's outer-reduction order).
+// sum and mean. When a contiguous tensor is reduced over its trailing dimensions (each
+// output sums one contiguous run) or over its leading ones (column sums), floating
+// sums follow PyTorch 1.13's cascade_sum (Note [Cascade sum]) and round exactly as it
+// does. Other reductions are a strided loop in which the output's strides are 0 along
+// reduced dimensions, accumulating in double (issue 9: PyTorch's order there).
 
 #include <algorithm>
 #include <array>
@@ -132,17 +132,56 @@ T cascadeSum(const T* x, int64_t n)
     return total;
 }
 
-/// True when the reduced dims are the trailing dims of a contiguous tensor: each output
-/// element is then the sum of one contiguous run.
-bool reducesContiguousRuns(const Tensor& t, const IntList& dims)
+/// vectorized_outer_sum / scalar_outer_sum: column sums of a contiguous rows x cols
+/// block; columns go four vectors at a time, then a vector, then four scalars, then one.
+template <typename T>
+void cascadeColumnSums(const T* x, int64_t rows, int64_t cols, T* out)
+{
+    constexpr int L = int(32 / sizeof(T));
+    int64_t j = 0;
+    if (cols >= L) {
+        for (; j + 4 * L <= cols; j += 4 * L) {
+            const auto sums = multiRowSum<T, L>(x + j, cols, L, rows);
+            for (int k = 0; k < 4; ++k)
+                for (int l = 0; l < L; ++l)
+                    out[j + k * L + l] = T(0) + sums[size_t(k)].v[size_t(l)];
+        }
+        for (; j + L <= cols; j += L) {
+            const auto sums = rowSum<T, L>(x + j, cols, rows);
+            for (int l = 0; l < L; ++l)
+                out[j + l] = T(0) + sums.v[size_t(l)];
+        }
+    } else {
+        for (; j + 3 < cols; j += 4) {
+            const auto sums = multiRowSum<T, 1>(x + j, cols, 1, rows);
+            for (int k = 0; k < 4; ++k)
+                out[j + k] = T(0) + sums[size_t(k)].v[0];
+        }
+    }
+    for (; j < cols; ++j)
+        out[j] = T(0) + rowSum<T, 1>(x + j, cols, rows).v[0];
+}
+
+/// How a contiguous tensor's reduction looks once size-1 dimensions are dropped (as
+/// TensorIterator drops them): reduced dims all trailing (each output sums one
+/// contiguous run), all leading (column sums), or neither.
+enum class ReductionShape { Runs, Columns, Other };
+
+ReductionShape reductionShape(const Tensor& t, const IntList& dims)
 {
     if (!t.isContiguous())
-        return false;
-    const int64_t first = t.dim() - int64_t(dims.size());
-    for (int64_t d : dims)
-        if (d < first)
-            return false;
-    return true;
+        return ReductionShape::Other;
+    std::vector<bool> reduced;  // per dimension of size > 1
+    for (int64_t d = 0; d < t.dim(); ++d)
+        if (t.sizes()[size_t(d)] != 1)
+            reduced.push_back(std::find(dims.begin(), dims.end(), d) != dims.end());
+    const auto firstReduced = std::find(reduced.begin(), reduced.end(), true);
+    if (std::find(firstReduced, reduced.end(), false) == reduced.end())
+        return ReductionShape::Runs;  // kept dims, then reduced ones (or nothing reduced)
+    const auto firstKept = std::find(reduced.begin(), reduced.end(), false);
+    if (std::find(firstKept, reduced.end(), true) == reduced.end())
+        return ReductionShape::Columns;
+    return ReductionShape::Other;
 }
 
 /// Sum over `dims` (normalized) into a tensor of `outType`, keepdim shape computed by caller.
@@ -160,13 +199,24 @@ Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType 
             if (std::find(dims.begin(), dims.end(), d) == dims.end())
                 outSizes.push_back(t.sizes()[d]);
     }
-    if (isFloatingType(t.dtype()) && outType == t.dtype() && reducesContiguousRuns(t, dims)) {
+    const ReductionShape shape = isFloatingType(t.dtype()) && outType == t.dtype() && t.numel() > 0
+                                     ? reductionShape(t, dims)
+                                     : ReductionShape::Other;
+    if (shape == ReductionShape::Runs) {
         Tensor out = kernel::newTensor(outSizes, outType, t.device());
         const int64_t run = outNumel == 0 ? 0 : t.numel() / outNumel;
         AGV_DISPATCH_FLOATING(t.dtype(), "sum", [&] {
             using T = scalar_t;
             for (int64_t i = 0; i < outNumel; ++i)
                 out.data<T>()[i] = T(0) + cascadeSum(t.data<T>() + i * run, run);
+        });
+        return out;
+    }
+    if (shape == ReductionShape::Columns) {
+        Tensor out = kernel::newTensor(outSizes, outType, t.device());
+        AGV_DISPATCH_FLOATING(t.dtype(), "sum", [&] {
+            using T = scalar_t;
+            cascadeColumnSums(t.data<T>(), t.numel() / outNumel, outNumel, out.data<T>());
         });
         return out;
     }
