@@ -165,7 +165,7 @@ void cascadeColumnSums(const T* x, int64_t rows, int64_t cols, T* out)
 /// How a contiguous tensor's reduction looks once size-1 dimensions are dropped (as
 /// TensorIterator drops them): reduced dims all trailing (each output sums one
 /// contiguous run), all leading (column sums), or neither.
-enum class ReductionShape { Runs, Columns, Other };
+enum class ReductionShape { Runs, Columns, RunsOfBlocks, Other };
 
 ReductionShape reductionShape(const Tensor& t, const IntList& dims)
 {
@@ -179,8 +179,12 @@ ReductionShape reductionShape(const Tensor& t, const IntList& dims)
     if (std::find(firstReduced, reduced.end(), false) == reduced.end())
         return ReductionShape::Runs;  // kept dims, then reduced ones (or nothing reduced)
     const auto firstKept = std::find(reduced.begin(), reduced.end(), false);
-    if (std::find(firstKept, reduced.end(), true) == reduced.end())
+    const auto nextReduced = std::find(firstKept, reduced.end(), true);
+    if (nextReduced == reduced.end())
         return ReductionShape::Columns;
+    // reduced, kept, reduced (a conv bias gradient: N, C, H*W): rows summed, outer blocks accumulated
+    if (std::find(nextReduced, reduced.end(), false) == reduced.end())
+        return ReductionShape::RunsOfBlocks;
     return ReductionShape::Other;
 }
 
@@ -209,6 +213,25 @@ Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType 
             using T = scalar_t;
             for (int64_t i = 0; i < outNumel; ++i)
                 out.data<T>()[i] = T(0) + cascadeSum(t.data<T>() + i * run, run);
+        });
+        return out;
+    }
+    if (shape == ReductionShape::RunsOfBlocks) {
+        // TensorIterator's order: the trailing reduced run innermost (one cascade sum per
+        // row), the kept dims next, the leading reduced dims outermost, adding each row's
+        // sum into its output in turn.
+        int64_t run = 1;
+        for (int64_t d = t.dim() - 1; d >= 0 && std::find(dims.begin(), dims.end(), d) != dims.end(); --d)
+            run *= t.sizes()[size_t(d)];
+        const int64_t blocks = t.numel() / (run * outNumel);
+        Tensor out = kernel::newTensor(outSizes, outType, t.device());
+        AGV_DISPATCH_FLOATING(t.dtype(), "sum", [&] {
+            using T = scalar_t;
+            T* o = out.data<T>();
+            std::fill(o, o + outNumel, T(0));
+            for (int64_t b = 0; b < blocks; ++b)
+                for (int64_t k = 0; k < outNumel; ++k)
+                    o[k] += cascadeSum(t.data<T>() + (b * outNumel + k) * run, run);
         });
         return out;
     }

@@ -1,8 +1,7 @@
 # Convolution values and gradients to the last bit: every element is printed through
 # math.fsum (exact), on both of PyTorch's CPU paths (oneDNN and im2col + BLAS), and
-# the path PyTorch picks. The bias gradient of the im2col path is a sum over three
-# dimensions in PyTorch's reduction order, which waits for the numerics issue: it is
-# printed only where oneDNN computes it.
+# the path PyTorch picks (the im2col path's bias gradient is a sum over N, H and W in
+# PyTorch's reduction order).
 import math
 import torch
 import torch.nn.functional as F
@@ -43,7 +42,7 @@ for i, (n, c, h, w, o, k, s, p, d, g, has_bias, dtype) in enumerate(cases):
     y.backward(grad)
     print("  dx", digest(x.grad))
     print("  dw", digest(weight.grad))
-    if bias is not None and backend == torch._C._ConvBackend.Mkldnn:
+    if bias is not None:
         print("  db", digest(bias.grad))
 
 # conv1d: 3-d input, on both paths
@@ -54,7 +53,7 @@ for n in (1, 4):
     y = F.conv1d(x, weight, bias, stride=2, padding=1)
     y.backward(fixed(*y.shape, mult=29, mod=89))
     print("conv1d", n, tuple(y.shape), y.grad_fn.name(), digest(y))
-    print("  ", digest(x.grad), digest(weight.grad))
+    print("  ", digest(x.grad), digest(weight.grad), digest(bias.grad))
 
 # which algorithm PyTorch takes, over a grid of problems
 sb = torch._C._select_conv_backend
