@@ -95,4 +95,15 @@ T addScaled(T a, T alpha, T b)
         return wrappingAdd(a, wrappingMul(alpha, b));
 }
 
+/// ceil(log2(x)), and 1 for x <= 2: c10::utils::CeilLog2, which sizes PyTorch's cascade sums.
+inline int64_t ceilLog2(int64_t x)
+{
+    if (x <= 2)
+        return 1;
+    int64_t bits = 0;
+    for (uint64_t v = uint64_t(x - 1); v != 0; v >>= 1)
+        ++bits;
+    return bits;
+}
+
 }  // namespace agv::ops

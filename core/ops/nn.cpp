@@ -3,10 +3,13 @@
 // dropout is a multiplication by a scaled Bernoulli mask, cross_entropy is
 // log_softmax followed by nll_loss.
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -51,6 +54,7 @@ std::string torchSize(const IntList& sizes)
 }
 
 constexpr int64_t kIgnoreIndex = -100;
+
 
 }  // namespace
 
@@ -192,18 +196,35 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, Reduction reduction)
         const T* x = input.data<T>();
         T* o = out.data<T>();
         *totalWeight.data<T>() = T(counted);
-        double total = 0;
-        for (int64_t i = 0; i < batch; ++i) {
-            const int64_t c = classOf[size_t(i)];
-            const T value = c == kIgnoreIndex ? T(0) : T(-x[i * rowStride + c * colStride]);
-            if (reduction == Reduction::None)
-                o[i] = value;
-            total += double(value);
+        if (reduction == Reduction::None) {
+            for (int64_t i = 0; i < batch; ++i) {
+                const int64_t c = classOf[size_t(i)];
+                o[i] = c == kIgnoreIndex ? T(0) : T(-x[i * rowStride + c * colStride]);
+            }
+            return;
         }
-        if (reduction == Reduction::Sum)
-            *o = T(total);
-        else if (reduction == Reduction::Mean)
-            *o = T(total / double(counted));
+        // nll_loss_out_frame's cascade: level 0 collects -x[target], and after element b
+        // level j folds into j + 1 unless b has a bit set under level j's mask.
+        constexpr int kLevels = 8;
+        const int64_t levelPower = std::max<int64_t>(4, ceilLog2(batch) / kLevels);
+        const int64_t levelMask = (int64_t(1) << levelPower) - 1;
+        std::array<T, kLevels> partial{};
+        for (int64_t b = 0; b < batch; ++b) {
+            const int64_t c = classOf[size_t(b)];
+            if (c == kIgnoreIndex)
+                continue;
+            partial[0] -= x[b * rowStride + c * colStride];
+            for (int j = 0; j + 1 < kLevels; ++j) {
+                if ((b & (levelMask << (j * levelPower))) != 0)
+                    break;
+                partial[size_t(j + 1)] += partial[size_t(j)];
+                partial[size_t(j)] = T(0);
+            }
+        }
+        T total = T(0);
+        for (T v : partial)
+            total += v;
+        *o = reduction == Reduction::Mean ? T(total / T(counted)) : total;
     });
 
     // d loss / d input is -1 (/ total_weight for mean) at each row's target class.

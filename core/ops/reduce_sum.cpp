@@ -8,6 +8,7 @@
 #include <array>
 #include <cstring>
 
+#include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -42,15 +43,6 @@ IntList normalizeDims(const Tensor& t, const IntList& dims)
 //   * then the L lanes, lane 0 first.
 // Runs shorter than one vector go through row_sum with single scalars.
 
-int64_t ceilLog2(int64_t x)
-{
-    if (x <= 2)
-        return 1;
-    int64_t bits = 0;
-    for (uint64_t v = uint64_t(x - 1); v != 0; v >>= 1)
-        ++bits;
-    return bits;
-}
 
 template <typename T, int L>
 struct Lanes {

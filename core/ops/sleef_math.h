@@ -15,3 +15,16 @@ bool apply(Function f, const float* in, float* out, int64_t n);
 bool apply(Function f, const double* in, double* out, int64_t n);
 
 }  // namespace agv::ops::sleef
+
+namespace agv::ops::sleef {
+
+/// PyTorch's _vec_log_softmax_lastdim for one contiguous row (AVX2): the row maximum,
+/// sum(exp(x - max)) accumulated lane-wise and reduced by the AVX2 shuffles, log of
+/// it through SLEEF, then out = (x - max) - log(sum). False without AVX2.
+bool logSoftmaxRow(const float* in, float* out, int64_t n);
+bool logSoftmaxRow(const double* in, double* out, int64_t n);
+/// _vec_log_softmax_backward for one row: gradIn = grad - exp(out) * sum(grad).
+bool logSoftmaxBackwardRow(const float* grad, const float* out, float* gradIn, int64_t n);
+bool logSoftmaxBackwardRow(const double* grad, const double* out, double* gradIn, int64_t n);
+
+}  // namespace agv::ops::sleef

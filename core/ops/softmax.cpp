@@ -6,6 +6,8 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/sleef_math.h"
+#include "core/autograd/grad_mode.h"
 
 namespace agv::ops {
 
@@ -75,12 +77,50 @@ Tensor softmax(const Tensor& t, int64_t dimIn)
     return rec.finishSavingResult(out);
 }
 
+/// PyTorch's vectorised last-dim log_softmax (and its backward) for contiguous rows.
+Tensor logSoftmaxLastDim(const Tensor& t)
+{
+    if (!isFloatingType(t.dtype()) || t.dim() == 0 || !t.isContiguous() || t.numel() == 0)
+        return {};
+    const int64_t n = t.sizes().back(), rows = t.numel() / n;
+    Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());
+    bool done = true;
+    AGV_DISPATCH_FLOATING(t.dtype(), "log_softmax", [&] {
+        using T = scalar_t;
+        for (int64_t r = 0; r < rows && done; ++r)
+            done = sleef::logSoftmaxRow(t.data<T>() + r * n, out.data<T>() + r * n, n);
+    });
+    return done ? out : Tensor();
+}
+
+Tensor logSoftmaxBackwardLastDim(const Tensor& grad, const Tensor& result)
+{
+    if (!grad.isContiguous() || !result.isContiguous() || grad.sizes() != result.sizes() || grad.dim() == 0 ||
+        grad.dtype() != result.dtype() || GradMode::isEnabled())
+        return {};
+    const int64_t n = grad.sizes().back(), rows = grad.numel() / std::max<int64_t>(n, 1);
+    Tensor out = kernel::newTensor(grad.sizes(), grad.dtype(), grad.device());
+    bool done = true;
+    AGV_DISPATCH_FLOATING(grad.dtype(), "log_softmax_backward", [&] {
+        using T = scalar_t;
+        for (int64_t r = 0; r < rows && done; ++r)
+            done = sleef::logSoftmaxBackwardRow(grad.data<T>() + r * n, result.data<T>() + r * n,
+                                                out.data<T>() + r * n, n);
+    });
+    return done ? out : Tensor();
+}
+
 Tensor logSoftmax(const Tensor& t, int64_t dimIn)
 {
     const int64_t dim = wrapDim(dimIn, t.dim());
-    Tensor out = softmaxKernel(t, dim, true);
+    Tensor out = dim == t.dim() - 1 ? logSoftmaxLastDim(t) : Tensor();
+    if (!out.defined())
+        out = softmaxKernel(t, dim, true);
     OpRecorder rec("LogSoftmaxBackward0", {&t}, [dim](BackwardNode& n, const variable_list& g) {
         Tensor result = n.saved(0);
+        if (dim == result.dim() - 1)
+            if (Tensor fast = logSoftmaxBackwardLastDim(g[0], result); fast.defined())
+                return variable_list{fast};
         // d log_softmax: g - exp(y) * sum(g)
         return variable_list{sub(g[0], mul(exp(result), sumKeepDim(g[0], dim)))};
     });
