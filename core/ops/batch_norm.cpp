@@ -33,14 +33,6 @@ Layout layoutOf(const Tensor& t)
     return l;
 }
 
-Tensor denseCopy(const Tensor& t)
-{
-    if (!t.defined() || t.isContiguous())
-        return t;
-    trace::MuteGuard mute;
-    return kernel::freshCopy(t, t.sizes());
-}
-
 template <typename T>
 T at(const Tensor& t, int64_t i, T fallback)
 {
@@ -92,7 +84,7 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
     for (const Tensor* t : {&weight, &bias, &runningMean, &runningVar})
         AGV_CHECK(!t->defined() || t->numel() == l.channels, RuntimeError, "running_mean should contain ",
                   l.channels, " elements not ", t->numel());
-    const Tensor input = denseCopy(inputIn);
+    const Tensor input = kernel::dense(inputIn);
     Tensor out = kernel::newTensor(input.sizes(), input.dtype(), input.device());
     Tensor saveMean = kernel::newTensor({l.channels}, input.dtype(), input.device());
     Tensor saveInvstd = kernel::newTensor({l.channels}, input.dtype(), input.device());
@@ -119,9 +111,9 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
 
     OpRecorder rec("NativeBatchNormBackward0", {&inputIn, &weight, &bias},
                    [training, eps](BackwardNode& n, const variable_list& g) {
-                       const Tensor x = denseCopy(n.saved(0)), w = n.saved(3);
+                       const Tensor x = kernel::dense(n.saved(0)), w = n.saved(3);
                        const Tensor mean = n.saved(4), invstd = n.saved(5);
-                       const Tensor go = denseCopy(g[0]);
+                       const Tensor go = kernel::dense(g[0]);
                        const Layout l = layoutOf(x);
                        Tensor gradInput, gradWeight, gradBias;
                        if (n.needsInputGrad(0))

@@ -175,8 +175,7 @@ void checkTypes(const Tensor& input, const Tensor& weight, const Tensor& bias, B
     }
 }
 
-/// A plain contiguous copy (or the tensor itself) outside the trace.
-Tensor dense(const Tensor& t) { return t.defined() && !t.isContiguous() ? contiguous(t) : t; }
+using kernel::dense;
 
 /// Channels [g*n, (g+1)*n) of `t` along `dim`, contiguous.
 Tensor groupSlice(const Tensor& t, int64_t dim, int64_t groups, int64_t g)
@@ -190,9 +189,12 @@ Tensor groupSlice(const Tensor& t, int64_t dim, int64_t groups, int64_t g)
 Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p, Backend backend)
 {
     if (backend == Backend::Empty) {
-        Tensor out = kernel::newTensor(conv::outputSizes(input.sizes(), weight.sizes(), p), input.dtype(),
-                                       input.device());
-        return out;
+        // No batch or no input channels: an empty output, with no channels when the input
+        // has none (PyTorch's Empty backend derives it from the input).
+        IntList sizes = conv::outputSizes(input.sizes(), weight.sizes(), p);
+        if (input.sizes()[1] == 0)
+            sizes[1] = 0;
+        return zeros(sizes, input.dtype(), input.device());
     }
     if (backend == Backend::Mkldnn)
         return conv::onednnForward(input, dense(weight), dense(bias), p);
@@ -305,7 +307,9 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias
         backend = conv::selectBackend(in2, w2, p2);
         checkTypes(input, weight, bias, backend);
         const Tensor result = runForward(in2, w2, bias, p2, backend);
-        out = kernel::freshCopy(result, conv::outputSizes(input.sizes(), weight.sizes(), p));
+        IntList sizes = conv::outputSizes(input.sizes(), weight.sizes(), p);
+        sizes[1] = result.sizes()[1];
+        out = kernel::freshCopy(result, sizes);
     }
 
     OpRecorder rec("ConvolutionBackward0", {&input, &weight, &bias},

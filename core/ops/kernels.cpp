@@ -103,4 +103,9 @@ Tensor freshCopy(const Tensor& t, const IntList& sizes)
     return out;
 }
 
+Tensor dense(const Tensor& t)
+{
+    return !t.defined() || t.isContiguous() ? t : freshCopy(t, t.sizes());
+}
+
 }  // namespace agv::ops::kernel

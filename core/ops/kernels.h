@@ -63,6 +63,8 @@ void copyInto(const Tensor& dst, const Tensor& src);
 /// A new contiguous tensor of `sizes` (t's number of elements) holding t's elements in order:
 /// what a kernel returns when its result was built in a buffer of another shape.
 Tensor freshCopy(const Tensor& t, const IntList& sizes);
+/// `t` itself when contiguous (or undefined), else a contiguous copy: what a kernel reads.
+Tensor dense(const Tensor& t);
 
 /// out = f(a) elementwise in T (a already of dtype T, any strides); out is fresh contiguous.
 template <typename TIn, typename TOut, typename F>

@@ -91,15 +91,7 @@ Tensor zerosOf(const Tensor& like)
     return t;
 }
 
-/// The engine keeps the kernels below autograd: a plain contiguous view of the data.
-Tensor dense(const Tensor& t)
-{
-    if (t.isContiguous())
-        return t;
-    trace::MuteGuard mute;
-    GradModeGuard noGrad(false);
-    return kernel::freshCopy(t, t.sizes());
-}
+using kernel::dense;
 
 // ---------------------------------------------------------------- max
 

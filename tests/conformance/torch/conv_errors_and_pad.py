@@ -45,3 +45,7 @@ print(y, y.grad_fn.name(), y.grad_fn._saved_pad)
 y.backward(torch.arange(18.).reshape(3, 6))
 print(y.grad_fn.next_functions[0][0].variable.grad)
 print(F.pad(torch.arange(6.).reshape(2, 3), (-1, 0)))
+import torch, torch.nn.functional as F
+y=F.conv2d(torch.ones(2,0,4,4), torch.ones(3,0,3,3), torch.tensor([1.,2.,3.])); print(y.shape, y)
+x=torch.ones(0,2,4,4, requires_grad=True); y=F.conv2d(x, torch.ones(3,2,3,3)); print(y.shape, y.grad_fn.name())
+y.sum().backward(); print(x.grad.shape)
