@@ -277,32 +277,43 @@ Tensor pow(const Tensor& base, Scalar exponent)
         if (!isFloatingType(base.dtype()) && exponent.toInt() < 0)
             AGV_RAISE(RuntimeError, "Integers to negative integer powers are not allowed.");
         const uint64_t integerExponent = exponent.isFloating() ? 0 : static_cast<uint64_t>(exponent.toInt());
-        out = sameTypeUnaryKernel(base, "pow", [e, integerExponent](auto x) {
-            using T = decltype(x);
-            if constexpr (kWrapsAround<T>) {
-                return wrappingPow(x, integerExponent);
-            } else {
-                // PyTorch's pow_tensor_scalar kernels special-case these exponents.
-                if (e == 2.0)
-                    return T(x * x);
-                if (e == 1.0)
-                    return x;
-                if constexpr (std::is_floating_point_v<T>) {
-                    if (e == 3.0)
-                        return T(x * x * x);
-                    if (e == -2.0)
-                        return T(T(1) / (x * x));
-                    if (e == 0.5)
-                        return T(std::sqrt(x));
-                    if (e == -0.5)
-                        return T(T(1) / std::sqrt(x));
-                    if (e == -1.0)
-                        return T(T(1) / x);
-                    return T(std::pow(x, T(e)));
+        // A general exponent on a contiguous floating tensor: PyTorch's vectorised loop (SLEEF pow).
+        const bool special = e == 0.0 || e == 1.0 || e == 2.0 || e == 3.0 || e == -2.0 || e == 0.5 || e == -0.5 ||
+                             e == -1.0;
+        if (isFloatingType(base.dtype()) && base.isContiguous() && !special) {
+            Tensor result = kernel::newTensor(base.sizes(), base.dtype(), base.device());
+            const bool done = base.dtype() == ScalarType::Float32
+                                  ? sleef::powScalar(base.data<float>(), result.data<float>(), base.numel(), e)
+                                  : sleef::powScalar(base.data<double>(), result.data<double>(), base.numel(), e);
+            if (done)
+                out = result;
+        }
+        if (!out.defined())
+            out = sameTypeUnaryKernel(base, "pow", [e, integerExponent](auto x) {
+                using T = decltype(x);
+                if constexpr (kWrapsAround<T>) {
+                    return wrappingPow(x, integerExponent);
+                } else {
+                    // PyTorch's pow_tensor_scalar kernels special-case these exponents.
+                    if (e == 2.0)
+                        return T(x * x);
+                    if (e == 1.0)
+                        return x;
+                    if constexpr (std::is_floating_point_v<T>) {
+                        if (e == 3.0)
+                            return T(x * x * x);
+                        if (e == -2.0)
+                            return T(T(1) / (x * x));
+                        if (e == 0.5)
+                            return T(std::sqrt(x));
+                        if (e == -0.5)
+                            return T(T(1) / std::sqrt(x));
+                        if (e == -1.0)
+                            return T(T(1) / x);
+                    }
+                    return T(std::pow(double(x), e));
                 }
-                return T(std::pow(double(x), e));
-            }
-        });
+            });
     } else {
         out = floatUnaryKernel(base, "pow", [e](auto x) { return std::pow(x, static_cast<decltype(x)>(e)); });
     }

@@ -171,6 +171,30 @@ void logSoftmaxBackwardRowImpl(const T* grad, const T* out, T* gradIn, int64_t n
 
 }  // namespace
 
+bool powScalar(const float* in, float* out, int64_t n, double exponent)
+{
+    if (!hasAvx2())
+        return false;
+    const int64_t vectorised = n - n % 16;
+    const __m256 e = _mm256_set1_ps(float(exponent));
+    vectorMap<float, __m256>(in, out, vectorised, [e](__m256 x) { return Sleef_powf8_u10(x, e); });
+    for (int64_t i = vectorised; i < n; ++i)
+        out[i] = float(std::pow(double(in[i]), exponent));
+    return true;
+}
+
+bool powScalar(const double* in, double* out, int64_t n, double exponent)
+{
+    if (!hasAvx2())
+        return false;
+    const int64_t vectorised = n - n % 8;
+    const __m256d e = _mm256_set1_pd(exponent);
+    vectorMap<double, __m256d>(in, out, vectorised, [e](__m256d x) { return Sleef_powd4_u10(x, e); });
+    for (int64_t i = vectorised; i < n; ++i)
+        out[i] = std::pow(in[i], exponent);
+    return true;
+}
+
 bool logSoftmaxRow(const float* in, float* out, int64_t n)
 {
     if (!hasAvx2())

@@ -18,6 +18,12 @@ bool apply(Function f, const double* in, double* out, int64_t n);
 
 namespace agv::ops::sleef {
 
+/// pow(x, exponent) for a general scalar exponent, as pow_tensor_scalar's cpu_kernel_vec:
+/// whole pairs of vectors through Sleef_pow*_u10, the rest through std::pow in double
+/// (PyTorch keeps the exponent a double there).
+bool powScalar(const float* in, float* out, int64_t n, double exponent);
+bool powScalar(const double* in, double* out, int64_t n, double exponent);
+
 /// PyTorch's _vec_log_softmax_lastdim for one contiguous row (AVX2): the row maximum,
 /// sum(exp(x - max)) accumulated lane-wise and reduced by the AVX2 shuffles, log of
 /// it through SLEEF, then out = (x - max) - log(sum). False without AVX2.
