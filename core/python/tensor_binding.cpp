@@ -693,7 +693,12 @@ void bindTensor(py::module_& m)
                 Tensor t(self);
                 ops::requiresGrad_(t, requireBool(v, "requires_grad", "requires_grad"));
             })
-        .def_property_readonly("_version", [](const ImplPtr& self) { return T(self).version(); })
+        .def_property_readonly("_version",
+                               [](const ImplPtr& self) {
+                                   if (self->isInference())
+                                       raise(PyExc_RuntimeError, "Inference tensors do not track version counter.");
+                                   return T(self).version();
+                               })
         .def_property(
             "data", [](const ImplPtr& self) { return wrapTensor(ops::data(T(self))); },
             [](const ImplPtr& self, py::handle value) {
