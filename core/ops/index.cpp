@@ -94,6 +94,45 @@ Tensor indexWithTensor(const Tensor& t, const Tensor& index)
     return internal::index(t, indices, {count}, {index});
 }
 
+Tensor indexWithTensors(const Tensor& t, const TensorList& indices)
+{
+    if (indices.size() == 1)
+        return indexWithTensor(t, indices[0]);
+    AGV_CHECK(int64_t(indices.size()) <= t.dim(), IndexError, "too many indices for tensor of dimension ", t.dim());
+    IntList shape = indices[0].sizes();
+    for (const Tensor& idx : indices) {
+        AGV_CHECK(idx.dtype() == ScalarType::Int64, IndexError,
+                  "tensors used as indices must be long, byte or bool tensors");
+        bool broadcastable = true;
+        for (size_t i = 1; i <= std::min(shape.size(), idx.sizes().size()); ++i) {
+            const int64_t a = shape[shape.size() - i], b = idx.sizes()[idx.sizes().size() - i];
+            broadcastable = broadcastable && (a == b || a == 1 || b == 1);
+        }
+        if (!broadcastable) {
+            std::string shapes;
+            for (const Tensor& i : indices)
+                shapes += (shapes.empty() ? "" : ", ") + sizesToString(i.sizes());
+            AGV_RAISE(IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes ",
+                      shapes);
+        }
+        shape = broadcastShapes(shape, idx.sizes());
+    }
+    TensorList expanded;
+    for (size_t d = 0; d < indices.size(); ++d) {
+        const Tensor& idx = indices[d];
+        const int64_t size = t.sizes()[d];
+        for (int64_t off : kernel::elementOffsets(idx.sizes(), idx.strides())) {
+            const int64_t k = idx.data<int64_t>()[off];
+            AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension ", d,
+                      " with size ", size);
+        }
+        Tensor full = kernel::newTensor(shape, ScalarType::Int64, idx.device());  // broadcast, outside the graph
+        kernel::copyInto(full, idx);
+        expanded.push_back(full);
+    }
+    return internal::index(t, expanded, shape, indices);
+}
+
 namespace internal {
 
 Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexShape, const TensorList& saved)

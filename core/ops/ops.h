@@ -157,6 +157,8 @@ Tensor slice(const Tensor& t, int64_t dim, std::optional<int64_t> start, std::op
 Tensor asStrided(const Tensor& t, const IntList& sizes, const IntList& strides, int64_t offset);
 /// Advanced indexing along dim 0 with an int64 or bool tensor (a copy: IndexBackward0).
 Tensor indexWithTensor(const Tensor& t, const Tensor& index);
+/// x[i0, i1, ...]: int64 index tensors for the leading dims, broadcast together (IndexBackward0).
+Tensor indexWithTensors(const Tensor& t, const TensorList& indices);
 Tensor cat(const TensorList& tensors, int64_t dim = 0);
 Tensor stack(const TensorList& tensors, int64_t dim = 0);
 

@@ -616,6 +616,34 @@ Tensor indexTensor(const Tensor& t, py::handle key)
             ++consuming;
     if (consuming > t.dim())
         raise(PyExc_IndexError, "too many indices for tensor of dimension " + std::to_string(t.dim()));
+    // x[i0, i1, ...]: several advanced indices (tensors, lists, ranges) for the leading
+    // dims, the rest full slices, index together (broadcast), as PyTorch's dispatch_index.
+    if (items.size() >= 2) {
+        TensorList advanced;
+        size_t k = 0;
+        for (; k < items.size(); ++k) {
+            py::handle item = items[k];
+            if (auto idx = asTensor(item); idx && idx->dtype() == ScalarType::Int64 && idx->dim() > 0) {
+                advanced.push_back(*idx);
+            } else if (PyList_Check(item.ptr()) || PyRange_Check(item.ptr())) {
+                std::vector<int64_t> values;
+                for (py::handle v : item)
+                    values.push_back(toIndex(v));
+                advanced.push_back(ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64));
+            } else {
+                break;
+            }
+        }
+        auto fullSlice = [](py::handle item) {
+            return PySlice_Check(item.ptr()) && item.attr("start").is_none() && item.attr("stop").is_none() &&
+                   item.attr("step").is_none();
+        };
+        bool restFull = true;
+        for (size_t j = k; j < items.size(); ++j)
+            restFull = restFull && fullSlice(items[j]);
+        if (advanced.size() >= 2 && restFull)
+            return ops::indexWithTensors(t, advanced);
+    }
     Tensor result = t;
     int64_t dim = 0;
     bool sawEllipsis = false;
