@@ -21,8 +21,16 @@ using dnnl::memory;
 using Tag = memory::format_tag;
 constexpr memory::data_type kF32 = memory::data_type::f32;
 
+/// oneDNN's engine, created once after the thread's OpenMP setting is pinned to one
+/// thread (nothing else here uses OpenMP): switching it per call kept a team of spinning
+/// OpenMP threads busy between convolutions.
 dnnl::engine& cpuEngine()
 {
+    static thread_local const bool pinned = [] {
+        omp_set_num_threads(1);
+        return true;
+    }();
+    (void)pinned;
     static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
     return engine;
 }
@@ -62,11 +70,10 @@ Geometry geometryOf(const IntList& input, const IntList& weight, const IntList& 
     return g;
 }
 
-/// Runs primitives on one thread and waits; restores OpenMP's setting after.
+/// Runs primitives (on the one OpenMP thread cpuEngine() pinned) and waits.
 class Runner {
 public:
-    Runner() : m_threads(omp_get_max_threads()), m_stream(cpuEngine()) { omp_set_num_threads(1); }
-    ~Runner() { omp_set_num_threads(m_threads); }
+    Runner() : m_stream(cpuEngine()) {}
     Runner(const Runner&) = delete;
     Runner& operator=(const Runner&) = delete;
 
@@ -93,7 +100,6 @@ public:
     memory scratchpad(const memory::desc& desc) { return memory(desc, cpuEngine()); }
 
 private:
-    int m_threads;
     dnnl::stream m_stream;
 };
 
