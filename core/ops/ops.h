@@ -46,6 +46,11 @@ Tensor rsub(const Tensor& a, Scalar b, Scalar alpha = 1);
 Tensor mul(const Tensor& a, const Tensor& b);
 Tensor mul(const Tensor& a, Scalar b);
 Tensor div(const Tensor& a, const Tensor& b);
+/// a % b, Python's sign rule (RemainderBackward1 / RemainderBackward0 for a number).
+Tensor remainder(const Tensor& a, const Tensor& b);
+Tensor remainder(const Tensor& a, Scalar b);
+/// a // b (floor division); a result that would need a gradient is refused clearly.
+Tensor floorDivide(const Tensor& a, const Tensor& b);
 Tensor div(const Tensor& a, Scalar b);
 /// scalar / tensor: reciprocal then multiply, as PyTorch does.
 Tensor rdiv(const Tensor& a, Scalar b);

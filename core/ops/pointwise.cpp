@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/autograd/grad_mode.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -266,6 +267,105 @@ Tensor div(const Tensor& a, const Tensor& b)
 Tensor div(const Tensor& a, Scalar b) { return div(a, scalarTensor(b, a.device())); }
 
 Tensor rdiv(const Tensor& a, Scalar b) { return mul(reciprocal(a), b); }
+
+namespace {
+
+/// PyTorch's remainder_kernel: fmod, then moved into the divisor's sign (exact).
+template <typename T>
+T pythonRemainder(T a, T b)
+{
+    if constexpr (std::is_floating_point_v<T>) {
+        T mod = std::fmod(a, b);
+        if (mod != 0 && ((b < 0) != (mod < 0)))
+            mod += b;
+        return mod;
+    } else {
+        AGV_CHECK(b != 0, RuntimeError, "ZeroDivisionError");
+        T mod = a % b;
+        if (mod != 0 && ((b < 0) != (mod < 0)))
+            mod += b;
+        return mod;
+    }
+}
+
+/// c10::div_floor_floating / div_floor_integer.
+template <typename T>
+T pythonFloorDivide(T a, T b)
+{
+    if constexpr (std::is_floating_point_v<T>) {
+        if (b == 0)
+            return a / b;
+        const T mod = std::fmod(a, b);
+        T quotient = (a - mod) / b;
+        if (mod != 0 && ((b < 0) != (mod < 0)))
+            quotient -= T(1);
+        if (quotient == 0)
+            return std::copysign(T(0), a / b);
+        T floored = std::floor(quotient);
+        if (quotient - floored > T(0.5))
+            floored += T(1);
+        return floored;
+    } else {
+        AGV_CHECK(b != 0, RuntimeError, "ZeroDivisionError");
+        T quotient = a / b;
+        if ((a % b != 0) && ((a < 0) != (b < 0)))
+            --quotient;
+        return quotient;
+    }
+}
+
+Tensor remainderKernel(const Tensor& a, const Tensor& b)
+{
+    const ScalarType type = resultType({&a, &b});
+    AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"remainder_cpu\" not implemented for 'Bool'");
+    return binaryKernel(a, b, type, type, "remainder_cpu", [](auto p, auto q) {
+        using T = decltype(p);
+        if constexpr (std::is_same_v<T, bool>)
+            return p;
+        else
+            return pythonRemainder<T>(p, q);
+    });
+}
+
+}  // namespace
+
+Tensor remainder(const Tensor& a, const Tensor& b)
+{
+    Tensor out = remainderKernel(a, b);
+    OpRecorder rec("RemainderBackward1", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor other = n.saved(0), self = n.saved(1);  // saved in PyTorch's order: other, self
+        // other: -grad * self.div(other, rounding_mode="floor")
+        return variable_list{needs(n, 0) ? g[0] : Tensor(),
+                             needs(n, 1) ? neg(mul(g[0], floorDivide(self, other))) : Tensor()};
+    });
+    if (rec.active()) {
+        rec.save("other", b);
+        rec.save("self", a);
+    }
+    return rec.finish(out);
+}
+
+Tensor remainder(const Tensor& a, Scalar b)
+{
+    Tensor out = remainderKernel(a, scalarTensor(b, a.device()));
+    OpRecorder rec("RemainderBackward0", {&a}, [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; });
+    return rec.finish(out);
+}
+
+Tensor floorDivide(const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(!GradMode::isEnabled() || (!a.requiresGrad() && !b.requiresGrad()), NotImplementedError,
+              "floor division of tensors that require grad is not supported yet (PyTorch records a node whose "
+              "backward raises); use .detach()");
+    const ScalarType type = resultType({&a, &b});
+    return binaryKernel(a, b, type, type, "div_floor_cpu", [](auto p, auto q) {
+        using T = decltype(p);
+        if constexpr (std::is_same_v<T, bool>)
+            return p;
+        else
+            return pythonFloorDivide<T>(p, q);
+    });
+}
 
 // ---------------------------------------------------------------- pow
 

@@ -495,7 +495,7 @@ py::object logicalAndOr(const Tensor& a, const Tensor& b, bool isAnd)
     return wrapTensor(ops::compare(count, Scalar(int64_t(isAnd ? 2 : 1)), ops::CompareOp::Ge));
 }
 
-enum class BinOp { Add, Sub, Mul, TrueDiv, MatMul, Pow, And, Or };
+enum class BinOp { Add, Sub, Mul, TrueDiv, MatMul, Pow, And, Or, Mod, FloorDiv };
 
 py::object binaryOp(py::handle selfObject, py::handle other, BinOp op, bool reflected)
 {
@@ -512,6 +512,8 @@ py::object binaryOp(py::handle selfObject, py::handle other, BinOp op, bool refl
         case BinOp::Pow: return wrapTensor(ops::pow(a, b));
         case BinOp::And:
         case BinOp::Or: return logicalAndOr(a, b, op == BinOp::And);
+        case BinOp::Mod: return wrapTensor(ops::remainder(a, b));
+        case BinOp::FloorDiv: return wrapTensor(ops::floorDivide(a, b));
         }
     }
     if (!isNumber(other))
@@ -523,6 +525,12 @@ py::object binaryOp(py::handle selfObject, py::handle other, BinOp op, bool refl
     case BinOp::Mul: return wrapTensor(ops::mul(self, s));
     case BinOp::TrueDiv: return wrapTensor(reflected ? ops::rdiv(self, s) : ops::div(self, s));
     case BinOp::Pow: return wrapTensor(reflected ? ops::rpow(self, s) : ops::pow(self, s));
+    case BinOp::Mod: return wrapTensor(reflected ? ops::remainder(ops::scalarTensor(s, self.device()), self)
+                                                 : ops::remainder(self, s));
+    case BinOp::FloorDiv: {
+        const Tensor number = ops::scalarTensor(s, self.device());
+        return wrapTensor(reflected ? ops::floorDivide(number, self) : ops::floorDivide(self, number));
+    }
     default: return notImplemented();
     }
 }
@@ -771,6 +779,10 @@ void bindTensor(py::module_& m)
         .def("__mul__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Mul, false); })
         .def("__rmul__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Mul, true); })
         .def("__truediv__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::TrueDiv, false); })
+        .def("__mod__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Mod, false); })
+        .def("__rmod__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Mod, true); })
+        .def("__floordiv__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::FloorDiv, false); })
+        .def("__rfloordiv__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::FloorDiv, true); })
         .def("__rtruediv__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::TrueDiv, true); })
         .def("__matmul__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::MatMul, false); })
         .def("__rmatmul__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::MatMul, true); })
