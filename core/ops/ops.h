@@ -87,6 +87,9 @@ Tensor sum(const Tensor& t, std::optional<ScalarType> dtype = {});
 Tensor sum(const Tensor& t, const IntList& dims, bool keepdim = false, std::optional<ScalarType> dtype = {});
 Tensor mean(const Tensor& t);
 Tensor mean(const Tensor& t, const IntList& dims, bool keepdim = false);
+/// var / std over all elements (dims empty optional) or over dims, with a correction (1 = unbiased).
+Tensor var(const Tensor& self, std::optional<IntList> dims, int64_t correction = 1, bool keepdim = false);
+Tensor std(const Tensor& self, std::optional<IntList> dims, int64_t correction = 1, bool keepdim = false);
 Tensor max(const Tensor& t);
 Tensor min(const Tensor& t);
 /// (values, indices)

@@ -80,6 +80,28 @@ py::object sortMethod(const Tensor& self, CallArgs& args)
     return makeReturnType("sort", wrapTensor(values), wrapTensor(indices));
 }
 
+/// var/std(dim=None, unbiased=True, keepdim=False, *, correction=None), and var(unbiased).
+py::object varianceMethod(const Tensor& self, CallArgs& args, bool takeSqrt)
+{
+    const char* fn = takeSqrt ? "std" : "var";
+    auto a = bind(args, fn, {"dim", "unbiased", "keepdim", "correction"}, 0);
+    py::handle dim = a[0], unbiased = a[1];
+    if (given(dim) && PyBool_Check(dim.ptr()) && !given(unbiased)) {  // var(False): the unbiased flag
+        unbiased = dim;
+        dim = py::handle();
+    }
+    if (given(unbiased) && given(a[3]))
+        raise(PyExc_RuntimeError, std::string(fn) + ": Only one of \"unbiased\" or \"correction\" may be given");
+    const int64_t correction = given(a[3])                  ? requireInt(a[3], fn, "correction")
+                               : given(unbiased) && !truthy(unbiased) ? 0
+                                                                      : 1;
+    std::optional<IntList> dims;
+    if (given(dim))
+        dims = intList(dim, fn, "dim");
+    const bool keepdim = given(a[2]) && truthy(a[2]);
+    return wrapTensor(takeSqrt ? ops::std(self, dims, correction, keepdim) : ops::var(self, dims, correction, keepdim));
+}
+
 py::object argsortMethod(const Tensor& self, CallArgs& args)
 {
     auto a = bind(args, "argsort", {"dim", "descending"}, 0);
@@ -117,6 +139,8 @@ void bindReductionsAndLosses(py::module_& m)
     defMethodAndFunction(m, cls, "all", [](const Tensor& t, CallArgs& a) { return logical(t, a, true); });
     defMethodAndFunction(m, cls, "any", [](const Tensor& t, CallArgs& a) { return logical(t, a, false); });
     defMethodAndFunction(m, cls, "sort", sortMethod);
+    defMethodAndFunction(m, cls, "var", [](const Tensor& t, CallArgs& a) { return varianceMethod(t, a, false); });
+    defMethodAndFunction(m, cls, "std", [](const Tensor& t, CallArgs& a) { return varianceMethod(t, a, true); });
     defMethodAndFunction(m, cls, "argsort", argsortMethod);
     defMethodAndFunction(m, cls, "topk", topkMethod);
 

@@ -1,0 +1,168 @@
+// var and std (VarBackward0 / StdBackward0). As PyTorch 1.13 on the CPU: over all
+// elements, two passes (the mean in the dtype, then the squared deviations summed in
+// double); over dims, Welford's update in double for each output, elements in order,
+// its m2 update a fused multiply-add as GCC compiles PyTorch's AVX2 kernel.
+
+#include <cmath>
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/trace/sink.h"
+
+namespace agv::ops {
+
+namespace {
+
+double finishVariance(double m2, double count, int64_t correction, bool takeSqrt)
+{
+    const double divisor = count > double(correction) ? count - double(correction) : 0.0;
+    const double var = m2 / divisor;
+    return takeSqrt ? std::sqrt(var) : var;
+}
+
+Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int64_t correction, bool keepdim,
+                      bool takeSqrt)
+{
+    const char* name = takeSqrt ? "std" : "var";
+    AGV_CHECK(isFloatingType(t.dtype()), RuntimeError, name,
+              "(): input tensor should be floating point, but got ", legacyDtypeShortName(t.dtype()));
+    const Tensor x = kernel::dense(t);
+    if (!dimsIn) {
+        Tensor out = kernel::newTensor({}, t.dtype(), t.device());
+        double mean;
+        {
+            trace::MuteGuard mute;
+            GradModeGuard noGrad(false);
+            mean = ops::mean(x).item();
+        }
+        AGV_DISPATCH_FLOATING(t.dtype(), name, [&] {
+            using T = scalar_t;
+            double squares = 0;
+            for (int64_t i = 0; i < x.numel(); ++i) {
+                const double dx = double(x.data<T>()[i]) - mean;
+                squares += dx * dx;
+            }
+            *out.data<T>() = T(finishVariance(squares, double(x.numel()), correction, takeSqrt));
+        });
+        return out;
+    }
+    IntList dims;
+    for (int64_t d : *dimsIn)
+        dims.push_back(wrapDim(d, t.dim()));
+    if (dims.empty())
+        for (int64_t d = 0; d < t.dim(); ++d)
+            dims.push_back(d);
+    // Move the reduced dims last, then each output reduces one contiguous run.
+    IntList order, keptSizes, outSizes;
+    int64_t run = 1;
+    for (int64_t d = 0; d < t.dim(); ++d)
+        if (std::find(dims.begin(), dims.end(), d) == dims.end()) {
+            order.push_back(d);
+            outSizes.push_back(t.sizes()[size_t(d)]);
+            keptSizes.push_back(t.sizes()[size_t(d)]);
+        } else {
+            keptSizes.push_back(1);
+        }
+    for (int64_t d : dims) {
+        order.push_back(d);
+        run *= t.sizes()[size_t(d)];
+    }
+    Tensor arranged;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        arranged = kernel::dense(permute(x, order));
+    }
+    Tensor out = kernel::newTensor(keepdim ? keptSizes : outSizes, t.dtype(), t.device());
+    const int64_t outputs = out.numel();
+    AGV_DISPATCH_FLOATING(t.dtype(), name, [&] {
+        using T = scalar_t;
+        for (int64_t o = 0; o < outputs; ++o) {
+            double mean = 0, m2 = 0;
+            int64_t n = 0;
+            for (int64_t i = 0; i < run; ++i) {
+                const double value = arranged.data<T>()[o * run + i];
+                ++n;
+                const double delta = value - mean;
+                mean += delta / double(n);
+                m2 = std::fma(delta, value - mean, m2);  // WelfordOps::reduce, contracted as in PyTorch's AVX2 build
+            }
+            out.data<T>()[o] = T(finishVariance(m2, double(n), correction, takeSqrt));
+        }
+    });
+    return out;
+}
+
+/// self - self.mean(dims, keepdim=True), or self - self.mean() over everything.
+Tensor centred(const Tensor& self, const std::optional<IntList>& dims)
+{
+    return dims ? sub(self, mean(self, *dims, true)) : sub(self, mean(self));
+}
+
+int64_t degreesOfFreedom(const Tensor& self, const std::optional<IntList>& dims, int64_t correction)
+{
+    int64_t count = 1;
+    if (!dims || dims->empty())
+        count = self.numel();
+    else
+        for (int64_t d : *dims)
+            count *= self.sizes()[size_t(wrapDim(d, self.dim()))];
+    return count - correction;
+}
+
+/// The reduced gradient back in the input's shape.
+Tensor unreduce(const Tensor& grad, const Tensor& self, const std::optional<IntList>& dims, bool keepdim)
+{
+    Tensor g = grad;
+    if (dims && !keepdim && self.dim() > 0) {
+        IntList sorted;
+        for (int64_t d : *dims)
+            sorted.push_back(wrapDim(d, self.dim()));
+        std::sort(sorted.begin(), sorted.end());
+        for (int64_t d : sorted)
+            g = unsqueeze(g, d);
+    }
+    return g;
+}
+
+void recordAttrs(OpRecorder& rec, const std::optional<IntList>& dims, int64_t correction, bool keepdim)
+{
+    rec.attr("correction", correction);
+    rec.attr("dim", dims ? SavedAttr(*dims) : SavedAttr(NoneValue{}));
+    rec.attr("keepdim", keepdim);
+}
+
+}  // namespace
+
+Tensor var(const Tensor& self, std::optional<IntList> dims, int64_t correction, bool keepdim)
+{
+    Tensor out = varianceKernel(self, dims, correction, keepdim, false);
+    OpRecorder rec("VarBackward0", {&self}, [dims, correction, keepdim](BackwardNode& n, const variable_list& g) {
+        const Tensor x = n.saved(0);
+        // var_backward: (2 / dof) * grad * (self - self.mean(dim, true))
+        const double scale = 2.0 / double(degreesOfFreedom(x, dims, correction));
+        return variable_list{mul(mul(unreduce(g[0], x, dims, keepdim), scale), centred(x, dims))};
+    });
+    recordAttrs(rec, dims, correction, keepdim);
+    rec.save("self", self);
+    return rec.finish(out);
+}
+
+Tensor std(const Tensor& self, std::optional<IntList> dims, int64_t correction, bool keepdim)
+{
+    Tensor out = varianceKernel(self, dims, correction, keepdim, true);
+    OpRecorder rec("StdBackward0", {&self}, [dims, correction, keepdim](BackwardNode& n, const variable_list& g) {
+        const Tensor x = n.saved(0), result = n.saved(1);
+        // std_backward: var_backward(grad / (result * 2)), with result unreduced like grad
+        const double scale = 2.0 / double(degreesOfFreedom(x, dims, correction));
+        const Tensor gradVar = div(unreduce(g[0], x, dims, keepdim), mul(unreduce(result, x, dims, keepdim), 2));
+        return variable_list{mul(mul(gradVar, scale), centred(x, dims))};
+    });
+    recordAttrs(rec, dims, correction, keepdim);
+    rec.save("self", self);
+    return rec.finishSavingResult(out);
+}
+
+}  // namespace agv::ops
