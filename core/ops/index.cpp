@@ -68,30 +68,13 @@ TensorList maskToIndices(const Tensor& mask, int64_t& count)
 
 Tensor indexWithTensor(const Tensor& t, const Tensor& index)
 {
-    AGV_CHECK(index.dtype() == ScalarType::Int64 || index.dtype() == ScalarType::Bool, IndexError,
-              "tensors used as indices must be long, byte or bool tensors");
-    AGV_CHECK(t.dim() > 0, IndexError, "too many indices for tensor of dimension ", t.dim());
-    if (index.dtype() == ScalarType::Int64) {
-        // Python indexing treats a 0-d integer tensor as an int: a view (SelectBackward0).
-        if (index.dim() == 0)
-            return select(t, 0, index.itemInt());
-        const int64_t size = t.sizes()[0];
-        const std::vector<int64_t> offsets = kernel::elementOffsets(index.sizes(), index.strides());
-        for (int64_t off : offsets) {
-            const int64_t k = index.data<int64_t>()[off];
-            AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension 0 with size ",
-                      size);
-        }
-        return internal::index(t, {index}, index.sizes(), {index});
-    }
-    AGV_CHECK(index.dim() <= t.dim(), IndexError, "too many indices for tensor of dimension ", t.dim());
-    for (int64_t d = 0; d < index.dim(); ++d)
-        AGV_CHECK(index.sizes()[size_t(d)] == t.sizes()[size_t(d)], IndexError, "The shape of the mask ",
-                  sizesToString(index.sizes()), " at index ", d, " does not match the shape of the indexed tensor ",
-                  sizesToString(t.sizes()), " at index ", d);
-    int64_t count = 0;
-    TensorList indices = maskToIndices(index, count);
-    return internal::index(t, indices, {count}, {index});
+    // Python indexing treats a 0-d integer tensor as an int: a view (SelectBackward0).
+    if (index.dtype() == ScalarType::Int64 && index.dim() == 0 && t.dim() > 0)
+        return select(t, 0, index.itemInt());
+    TensorList indices;
+    IntList indexShape;
+    internal::resolveIndexKey(t, index, indices, indexShape);
+    return internal::index(t, indices, indexShape, {index});
 }
 
 Tensor indexWithTensors(const Tensor& t, const TensorList& indices)
@@ -134,6 +117,51 @@ Tensor indexWithTensors(const Tensor& t, const TensorList& indices)
 }
 
 namespace internal {
+
+void resolveIndexKey(const Tensor& t, const Tensor& key, TensorList& indices, IntList& indexShape)
+{
+    AGV_CHECK(key.dtype() == ScalarType::Int64 || key.dtype() == ScalarType::Bool, IndexError,
+              "tensors used as indices must be long, byte or bool tensors");
+    AGV_CHECK(t.dim() > 0, IndexError, "too many indices for tensor of dimension ", t.dim());
+    if (key.dtype() == ScalarType::Int64) {
+        const int64_t size = t.sizes()[0];
+        for (int64_t off : kernel::elementOffsets(key.sizes(), key.strides())) {
+            const int64_t k = key.data<int64_t>()[off];
+            AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension 0 with size ",
+                      size);
+        }
+        indices = {key};
+        indexShape = key.sizes();
+        return;
+    }
+    AGV_CHECK(key.dim() <= t.dim(), IndexError, "too many indices for tensor of dimension ", t.dim());
+    for (int64_t d = 0; d < key.dim(); ++d)
+        AGV_CHECK(key.sizes()[size_t(d)] == t.sizes()[size_t(d)], IndexError, "The shape of the mask ",
+                  sizesToString(key.sizes()), " at index ", d, " does not match the shape of the indexed tensor ",
+                  sizesToString(t.sizes()), " at index ", d);
+    int64_t count = 0;
+    indices = maskToIndices(key, count);
+    indexShape = {count};
+}
+
+void putIndexed(const Tensor& self, const TensorList& indices, const IntList& indexShape, const Tensor& values)
+{
+    const size_t k = indices.size();
+    IntList target = indexShape;
+    const IntList rest = restOf(self.sizes(), k);
+    target.insert(target.end(), rest.begin(), rest.end());
+    const std::vector<int64_t> bases = baseOffsets(self.sizes(), self.strides(), indices, indexShape);
+    const std::vector<int64_t> inner = kernel::elementOffsets(rest, restOf(self.strides(), k));
+    const std::vector<int64_t> source = kernel::elementOffsets(target, kernel::broadcastStrides(values, target));
+    AGV_DISPATCH_ALL(self.dtype(), "index_put_", [&] {
+        using T = scalar_t;
+        const T* v = values.data<T>();
+        T* o = self.data<T>();
+        for (size_t p = 0; p < bases.size(); ++p)
+            for (size_t i = 0; i < inner.size(); ++i)
+                o[bases[p] + inner[i]] = v[source[p * inner.size() + i]];
+    });
+}
 
 Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexShape, const TensorList& saved)
 {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/ops/integer_arithmetic.h"
+#include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -228,6 +229,42 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
             return variable_list{gs, gsrc};
         },
         false, false, [&] { kernel::copyInto(self, source); }, noSaves);
+}
+
+Tensor& indexPutInplace(Tensor& self, const Tensor& key, const Tensor& values)
+{
+    TensorList indices;
+    IntList indexShape;
+    internal::resolveIndexKey(self, key, indices, indexShape);
+    AGV_CHECK(values.dtype() == self.dtype(), RuntimeError,
+              "Index put requires the source and destination dtypes match, got ", legacyDtypeShortName(self.dtype()),
+              " for the destination and ", legacyDtypeShortName(values.dtype()), " for the source.");
+    IntList target = indexShape;
+    target.insert(target.end(), self.sizes().begin() + std::ptrdiff_t(indices.size()), self.sizes().end());
+    AGV_CHECK(isExpandableTo(values.sizes(), target), RuntimeError, "shape mismatch: value tensor of shape ",
+              sizesToString(values.sizes()), " cannot be broadcast to indexing result of shape ",
+              sizesToString(target));
+    // Alias-safe: values overlapping self are copied out first.
+    const Tensor source = self.impl()->storage() == values.impl()->storage() ? detachedClone(values) : values;
+    const IntList valueSizes = values.sizes();
+    const Tensor savedKey = key;
+    return applyInplace(
+        self, {&self, &values}, "index_put_", "IndexPutBackward0",
+        [indices, indexShape, valueSizes, savedKey](BackwardNode& n, const variable_list& g) {
+            Tensor gradSelf, gradValues;
+            if (needs(n, 0)) {  // grad.index_put(indices, zeros): the overwritten places get none
+                gradSelf = detachedClone(g[0]);
+                internal::putIndexed(gradSelf, indices, indexShape, zeros({}, g[0].dtype(), g[0].device()));
+            }
+            if (needs(n, 1))  // grad.index(indices), summed to the values' shape
+                gradValues = sumTo(internal::index(g[0], indices, indexShape, {savedKey}), valueSizes);
+            return variable_list{gradSelf, gradValues};
+        },
+        false, false, [&] { internal::putIndexed(self, indices, indexShape, source); },
+        [&](OpRecorder& rec, const Tensor&) {
+            rec.attr("accumulate", false);
+            rec.save("indices", key);
+        });
 }
 
 Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max)

@@ -34,4 +34,11 @@ Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexSha
 Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const IntList& indexShape,
                          const TensorList& saved, const Tensor& values);
 
+/// The int64 index tensors (one per leading dim) and the index shape that a key (an
+/// int64 tensor or a bool mask) selects in `t`, with PyTorch's bounds and mask checks.
+void resolveIndexKey(const Tensor& t, const Tensor& key, TensorList& indices, IntList& indexShape);
+
+/// self[indices] = values, values broadcast to indexShape + the remaining dims; no autograd.
+void putIndexed(const Tensor& self, const TensorList& indices, const IntList& indexShape, const Tensor& values);
+
 }  // namespace agv::ops::internal

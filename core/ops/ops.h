@@ -184,6 +184,8 @@ Tensor& zeroInplace(Tensor& self);
 Tensor& fillInplace(Tensor& self, Scalar value);
 Tensor& fillInplace(Tensor& self, const Tensor& value);
 Tensor& copyInplace(Tensor& self, const Tensor& src);
+/// self[key] = values with an int64 or bool key (IndexPutBackward0, accumulate=False).
+Tensor& indexPutInplace(Tensor& self, const Tensor& key, const Tensor& values);
 Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
 Tensor& reluInplace(Tensor& self);
 Tensor& sigmoidInplace(Tensor& self);

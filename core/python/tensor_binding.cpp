@@ -811,9 +811,27 @@ void bindTensor(py::module_& m)
         .def("__getitem__", [](const ImplPtr& s, py::handle key) { return wrapTensor(indexTensor(T(s), key)); })
         .def("__setitem__",
              [](const ImplPtr& s, py::handle key, py::handle value) {
-                 if (isTensor(key) || PyList_Check(key.ptr()))
-                     raise(PyExc_NotImplementedError,
-                           "assignment through a tensor index (index_put_) is not supported yet; use torch.where");
+                 if (isTensor(key) || PyList_Check(key.ptr())) {  // x[mask] = v, x[idx] = v: index_put_
+                     Tensor self(s);
+                     Tensor index;
+                     if (auto k = asTensor(key)) {
+                         index = *k;
+                     } else {
+                         std::vector<int64_t> values;
+                         for (py::handle v : key)
+                             values.push_back(toIndex(v));
+                         index = ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64);
+                     }
+                     Tensor source;
+                     if (auto v = asTensor(value))
+                         source = *v;
+                     else if (isNumber(value))
+                         source = ops::toDtype(ops::scalarTensor(toScalar(value), self.device()), self.dtype());
+                     else
+                         raise(PyExc_TypeError, "can't assign a " + typeName(value) + " to a torch.FloatTensor");
+                     ops::indexPutInplace(self, index, source);
+                     return;
+                 }
                  Tensor view = indexTensor(T(s), key);
                  if (auto src = asTensor(value))
                      ops::copyInplace(view, *src);
