@@ -34,6 +34,16 @@ std::vector<int64_t> baseOffsets(const IntList& sizes, const IntList& strides, c
     return bases;
 }
 
+/// PyTorch's bounds check of an int64 index tensor against dimension `dim` of `size`.
+void checkIndexBounds(const Tensor& index, int64_t dim, int64_t size)
+{
+    for (int64_t off : kernel::elementOffsets(index.sizes(), index.strides())) {
+        const int64_t k = index.data<int64_t>()[off];
+        AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension ", dim,
+                  " with size ", size);
+    }
+}
+
 IntList restOf(const IntList& v, size_t k) { return IntList(v.begin() + std::ptrdiff_t(k), v.end()); }
 
 /// A 1-D int64 tensor per mask dim listing the coordinates of the true elements.
@@ -103,12 +113,7 @@ Tensor indexWithTensors(const Tensor& t, const TensorList& indices)
     TensorList expanded;
     for (size_t d = 0; d < indices.size(); ++d) {
         const Tensor& idx = indices[d];
-        const int64_t size = t.sizes()[d];
-        for (int64_t off : kernel::elementOffsets(idx.sizes(), idx.strides())) {
-            const int64_t k = idx.data<int64_t>()[off];
-            AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension ", d,
-                      " with size ", size);
-        }
+        checkIndexBounds(idx, int64_t(d), t.sizes()[d]);
         Tensor full = kernel::newTensor(shape, ScalarType::Int64, idx.device());  // broadcast, outside the graph
         kernel::copyInto(full, idx);
         expanded.push_back(full);
@@ -124,12 +129,7 @@ void resolveIndexKey(const Tensor& t, const Tensor& key, TensorList& indices, In
               "tensors used as indices must be long, byte or bool tensors");
     AGV_CHECK(t.dim() > 0, IndexError, "too many indices for tensor of dimension ", t.dim());
     if (key.dtype() == ScalarType::Int64) {
-        const int64_t size = t.sizes()[0];
-        for (int64_t off : kernel::elementOffsets(key.sizes(), key.strides())) {
-            const int64_t k = key.data<int64_t>()[off];
-            AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension 0 with size ",
-                      size);
-        }
+        checkIndexBounds(key, 0, t.sizes()[0]);
         indices = {key};
         indexShape = key.sizes();
         return;

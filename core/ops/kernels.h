@@ -4,11 +4,22 @@
 // (0 along broadcast dimensions, 0 in the output along reduced dimensions).
 
 #include <array>
+#include <cmath>
 #include <cstring>
 
 #include "core/tensor/tensor.h"
 
 namespace agv::ops::kernel {
+
+/// std::isnan for floating types, false for integers and bool.
+template <typename T>
+bool isNan(T v)
+{
+    if constexpr (std::is_floating_point_v<T>)
+        return std::isnan(v);
+    else
+        return false;
+}
 
 /// A fresh contiguous tensor (uninitialised), not traced.
 Tensor newTensor(const IntList& sizes, ScalarType dtype, Device device);

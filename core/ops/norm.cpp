@@ -26,19 +26,10 @@ namespace agv::ops {
 
 namespace {
 
-/// Wrapped, duplicate-free dims; an empty list means every dim.
+/// Wrapped, duplicate-free dims in ascending order; an empty list means every dim.
 IntList reducedDims(const Tensor& t, const IntList& dims)
 {
-    IntList out;
-    for (int64_t d : dims) {
-        const int64_t w = wrapDim(d, t.dim());
-        AGV_CHECK(std::find(out.begin(), out.end(), w) == out.end(), RuntimeError, "dim ", w,
-                  " appears multiple times in the list of dims");
-        out.push_back(w);
-    }
-    if (out.empty())
-        for (int64_t d = 0; d < t.dim(); ++d)
-            out.push_back(d);
+    IntList out = reductionDims(t, dims);
     std::sort(out.begin(), out.end());
     return out;
 }

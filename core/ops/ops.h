@@ -207,6 +207,9 @@ bool isExpandableTo(const IntList& shape, const IntList& desired);
 /// Sums `t` down to `shape` (reverse of broadcasting): gradients of broadcast inputs.
 Tensor sumTo(const Tensor& t, const IntList& shape);
 int64_t wrapDim(int64_t dim, int64_t ndim, bool scalarOk = true);
+/// A reduction's dims wrapped, in the given order, PyTorch's error for a repeated dim;
+/// an empty list means every dim.
+IntList reductionDims(const Tensor& t, const IntList& dims);
 
 // ---- added: norms, sorting, logical reductions, losses
 /// torch.norm's at::norm(self, p, dim, keepdim) (NormBackward1); empty dims = every dim.

@@ -17,14 +17,7 @@ namespace agv::ops {
 
 namespace {
 
-template <typename T>
-bool isNan(T v)
-{
-    if constexpr (std::is_floating_point_v<T>)
-        return std::isnan(v);
-    else
-        return false;
-}
+using kernel::isNan;
 
 /// Whether `candidate` replaces `best` (strictly better, or the first NaN).
 template <typename T>

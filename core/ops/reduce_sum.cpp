@@ -17,21 +17,6 @@ namespace agv::ops {
 
 namespace {
 
-IntList normalizeDims(const Tensor& t, const IntList& dims)
-{
-    IntList out;
-    for (int64_t d : dims) {
-        const int64_t w = wrapDim(d, t.dim());
-        AGV_CHECK(std::find(out.begin(), out.end(), w) == out.end(), RuntimeError, "dim ", w,
-                  " appears multiple times in the list of dims");
-        out.push_back(w);
-    }
-    if (dims.empty())  // sum(dim=[]) reduces everything, as PyTorch does
-        for (int64_t d = 0; d < t.dim(); ++d)
-            out.push_back(d);
-    return out;
-}
-
 // Note [Cascade sum]
 // aten/src/ATen/native/cpu/SumKernel.cpp sums a contiguous run of n floats in float
 // (doubles in double) like this, with AVX2 vectors of L = 8 floats / 4 doubles:
@@ -304,7 +289,7 @@ Tensor sum(const Tensor& t, std::optional<ScalarType> dtype)
 
 Tensor sum(const Tensor& t, const IntList& dimsIn, bool keepdim, std::optional<ScalarType> dtype)
 {
-    const IntList dims = normalizeDims(t, dimsIn);
+    const IntList dims = reductionDims(t, dimsIn);
     Tensor out = sumKernel(t, dims, keepdim, sumType(t, dtype));
     const IntList inputSizes = t.sizes();
     OpRecorder rec("SumBackward1", {&t}, [inputSizes, dims, keepdim](BackwardNode&, const variable_list& g) {
@@ -346,7 +331,7 @@ Tensor mean(const Tensor& t, const IntList& dimsIn, bool keepdim)
               "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
               "Got: ",
               legacyDtypeShortName(t.dtype()));
-    const IntList dims = normalizeDims(t, dimsIn);
+    const IntList dims = reductionDims(t, dimsIn);
     int64_t count = 1;
     for (int64_t d : dims)
         count *= t.sizes()[d];

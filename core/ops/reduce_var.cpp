@@ -3,6 +3,7 @@
 // double); over dims, Welford's update in double for each output, elements in order,
 // its m2 update a fused multiply-add as GCC compiles PyTorch's AVX2 kernel.
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/autograd/grad_mode.h"
@@ -48,13 +49,9 @@ Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int
         });
         return out;
     }
-    IntList dims;
-    for (int64_t d : *dimsIn)
-        dims.push_back(wrapDim(d, t.dim()));
-    if (dims.empty())
-        for (int64_t d = 0; d < t.dim(); ++d)
-            dims.push_back(d);
-    // Move the reduced dims last, then each output reduces one contiguous run.
+    // Move the reduced dims last, in memory order: each output then reduces one contiguous run.
+    IntList dims = reductionDims(t, *dimsIn);
+    std::sort(dims.begin(), dims.end());
     IntList order, keptSizes, outSizes;
     int64_t run = 1;
     for (int64_t d = 0; d < t.dim(); ++d)

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "core/ops/ops.h"
 
 namespace agv::ops {
@@ -11,6 +13,21 @@ int64_t wrapDim(int64_t dim, int64_t ndim, bool scalarOk)
     AGV_CHECK(dim >= -n && dim < n, IndexError, "Dimension out of range (expected to be in range of [", -n, ", ",
               n - 1, "], but got ", dim, ")");
     return dim < 0 ? dim + n : dim;
+}
+
+IntList reductionDims(const Tensor& t, const IntList& dims)
+{
+    IntList out;
+    for (int64_t d : dims) {
+        const int64_t w = wrapDim(d, t.dim());
+        AGV_CHECK(std::find(out.begin(), out.end(), w) == out.end(), RuntimeError, "dim ", w,
+                  " appears multiple times in the list of dims");
+        out.push_back(w);
+    }
+    if (dims.empty())  // dim=[] reduces everything, as PyTorch does
+        for (int64_t d = 0; d < t.dim(); ++d)
+            out.push_back(d);
+    return out;
 }
 
 IntList broadcastShapes(const IntList& a, const IntList& b)

@@ -18,14 +18,7 @@ namespace agv::ops {
 
 namespace {
 
-template <typename T>
-bool isNan(T v)
-{
-    if constexpr (std::is_floating_point_v<T>)
-        return std::isnan(v);
-    else
-        return false;
-}
+using kernel::isNan;
 
 /// "a comes before b" in ascending order (NaN last) or descending order (NaN first).
 template <typename T>

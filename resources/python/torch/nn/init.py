@@ -86,22 +86,23 @@ def xavier_normal_(tensor, gain=1.0):
     return normal_(tensor, 0., std)
 
 
-def kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
+def _kaiming_std(tensor, a, mode, nonlinearity):
+    """He et al.'s standard deviation, or None (with PyTorch's warning) for an empty tensor."""
     if 0 in tensor.shape:
         warnings.warn("Initializing zero-element tensors is a no-op")
+        return None
+    fan = _calculate_correct_fan(tensor, mode)  # before the gain: PyTorch's order of errors
+    return calculate_gain(nonlinearity, a) / math.sqrt(fan)
+
+
+def kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    if std is None:
         return tensor
-    fan = _calculate_correct_fan(tensor, mode)
-    gain = calculate_gain(nonlinearity, a)
-    std = gain / math.sqrt(fan)
     bound = math.sqrt(3.0) * std
     return uniform_(tensor, -bound, bound)
 
 
 def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
-    if 0 in tensor.shape:
-        warnings.warn("Initializing zero-element tensors is a no-op")
-        return tensor
-    fan = _calculate_correct_fan(tensor, mode)
-    gain = calculate_gain(nonlinearity, a)
-    std = gain / math.sqrt(fan)
-    return normal_(tensor, 0, std)
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    return tensor if std is None else normal_(tensor, 0, std)
