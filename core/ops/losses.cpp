@@ -21,17 +21,6 @@ namespace {
 bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
 
 /// at::Reduction's numbering, which is what `_saved_reduction` shows.
-int64_t reductionNumber(Reduction r) { return r == Reduction::None ? 0 : r == Reduction::Mean ? 1 : 2; }
-
-/// apply_loss_reduction, untraced and without history (the caller records one node).
-Tensor reduceLoss(const Tensor& loss, Reduction reduction)
-{
-    if (reduction == Reduction::Mean)
-        return mean(loss);
-    if (reduction == Reduction::Sum)
-        return sum(loss);
-    return loss;
-}
 
 /// A double-valued parameter as the kernel sees it: rounded to the tensor's dtype.
 double inDtype(double v, ScalarType type) { return type == ScalarType::Float32 ? double(float(v)) : v; }
@@ -146,7 +135,7 @@ Tensor binaryCrossEntropy(const Tensor& input, const Tensor& targetIn, const Ten
         });
         if (weight.defined())
             loss = mul(loss, weight);
-        loss = reduceLoss(loss, reduction);
+        loss = applyLossReduction(loss, reduction);
     }
     const int64_t numel = input.numel();
     OpRecorder rec("BinaryCrossEntropyBackward0", {&input, &targetIn},
@@ -193,7 +182,7 @@ Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, c
         }
         if (weight.defined())
             loss = mul(loss, weight);
-        loss = reduceLoss(loss, reduction);
+        loss = applyLossReduction(loss, reduction);
     }
     const int64_t numel = input.numel();
     OpRecorder rec("BinaryCrossEntropyWithLogitsBackward0", {&input, &target},
@@ -246,7 +235,7 @@ Tensor smoothL1Loss(const Tensor& input, const Tensor& targetIn, Reduction reduc
                 return z < b ? T(T(T(0.5) * z) * z) / b : z - T(0.5) * b;
             });
         });
-        loss = reduceLoss(loss, reduction);
+        loss = applyLossReduction(loss, reduction);
     }
     OpRecorder rec("SmoothL1LossBackward0", {&input, &targetIn},
                    [reduction, beta](BackwardNode& n, const variable_list& g) {
@@ -280,7 +269,7 @@ Tensor huberLoss(const Tensor& input, const Tensor& targetIn, Reduction reductio
                 return z < d ? T(T(0.5) * z) * z : d * (z - T(0.5) * d);
             });
         });
-        loss = reduceLoss(loss, reduction);
+        loss = applyLossReduction(loss, reduction);
     }
     OpRecorder rec("HuberLossBackward0", {&input, &targetIn},
                    [reduction, delta](BackwardNode& n, const variable_list& g) {

@@ -24,27 +24,6 @@ namespace {
 
 bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
 
-/// at::Reduction's numbering, which is what `_saved_reduction` shows.
-int64_t reductionEnum(Reduction r)
-{
-    switch (r) {
-    case Reduction::None: return 0;
-    case Reduction::Mean: return 1;
-    case Reduction::Sum: return 2;
-    }
-    return 1;
-}
-
-Tensor reduce(const Tensor& loss, Reduction reduction)
-{
-    switch (reduction) {
-    case Reduction::None: return loss;
-    case Reduction::Mean: return mean(loss);
-    case Reduction::Sum: return sum(loss);
-    }
-    return loss;
-}
-
 std::string torchSize(const IntList& sizes)
 {
     std::string s = "torch.Size([";
@@ -57,6 +36,26 @@ constexpr int64_t kIgnoreIndex = -100;
 
 
 }  // namespace
+
+int64_t reductionNumber(Reduction r)
+{
+    switch (r) {
+    case Reduction::None: return 0;
+    case Reduction::Mean: return 1;
+    case Reduction::Sum: return 2;
+    }
+    return 1;
+}
+
+Tensor applyLossReduction(const Tensor& loss, Reduction reduction)
+{
+    switch (reduction) {
+    case Reduction::None: return loss;
+    case Reduction::Mean: return mean(loss);
+    case Reduction::Sum: return sum(loss);
+    }
+    return loss;
+}
 
 Reduction parseReduction(const std::string& name)
 {
@@ -139,7 +138,7 @@ Tensor mseLoss(const Tensor& inputIn, const Tensor& targetIn, Reduction reductio
             using T = scalar_t;
             return kernel::mapBinary<T, T>(x, y, input.sizes(), type, [](T a, T b) { return T((a - b) * (a - b)); });
         });
-        out = reduce(diff, reduction);
+        out = applyLossReduction(diff, reduction);
     }
     const int64_t numel = input.numel();
     OpRecorder rec("MseLossBackward0", {&input, &target}, [reduction, numel](BackwardNode& n, const variable_list& g) {
@@ -149,7 +148,7 @@ Tensor mseLoss(const Tensor& inputIn, const Tensor& targetIn, Reduction reductio
         Tensor gradSelf = mul(mul(sub(self, tgt), norm), g[0]);
         return variable_list{needs(n, 0) ? gradSelf : Tensor(), needs(n, 1) ? neg(gradSelf) : Tensor()};
     });
-    rec.attr("reduction", reductionEnum(reduction));
+    rec.attr("reduction", reductionNumber(reduction));
     rec.save("self", input);
     rec.save("target", target);
     return rec.finish(out);
@@ -250,7 +249,7 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, Reduction reduction)
         return variable_list{mul(coefficient, grad)};
     });
     rec.attr("ignore_index", kIgnoreIndex);
-    rec.attr("reduction", reductionEnum(reduction));
+    rec.attr("reduction", reductionNumber(reduction));
     rec.save("self", input);
     rec.save("target", target);
     rec.save("weight", Tensor());

@@ -112,6 +112,10 @@ Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = {}
 Tensor dropout(const Tensor& t, double p, bool train);
 enum class Reduction { None, Mean, Sum };
 Reduction parseReduction(const std::string& name);
+/// at::Reduction's numbering (0 none, 1 mean, 2 sum): what `_saved_reduction` shows.
+int64_t reductionNumber(Reduction r);
+/// apply_loss_reduction: the elementwise loss, its mean or its sum.
+Tensor applyLossReduction(const Tensor& loss, Reduction reduction);
 Tensor mseLoss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean);
 Tensor nllLoss(const Tensor& logProbs, const Tensor& target, Reduction reduction = Reduction::Mean);
 Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean);
