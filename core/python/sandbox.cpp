@@ -147,8 +147,12 @@ int auditHook(const char* eventName, PyObject* args, void*)
     }
     if (event == "ctypes.dlsym" || event == "ctypes.call_function")
         return refuse(kNoNativeLibraries);
-    if (event == "os.listdir" || event == "os.scandir" || event == "glob.glob")
+    if (event == "os.listdir" || event == "os.scandir" || event == "glob.glob") {
+        // A directory file descriptor (shutil.rmtree walks by fd) was checked when it was opened.
+        if (PyTuple_Check(args) && PyTuple_GET_SIZE(args) > 0 && PyLong_Check(PyTuple_GET_ITEM(args, 0)))
+            return 0;
         return checkRead(pathArg(args, 0).empty() ? "." : pathArg(args, 0));
+    }
     if (event == "os.remove" || event == "os.rmdir" || event == "os.mkdir" || event == "os.chmod" ||
         event == "os.chown" || event == "os.truncate" || event == "os.utime" || event == "shutil.rmtree" ||
         event == "os.mkfifo" || event == "os.mknod")
