@@ -1,5 +1,8 @@
 #include "ui/main_window.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -32,6 +35,7 @@
 #include "ui/panels/start_page.h"
 #include "ui/playback/player.h"
 #include "ui/playback/scrubber.h"
+#include "ui/playback/step_narration.h"
 #include "ui/playback/transport_bar.h"
 #include "ui/scene/graph_scene.h"
 #include "ui/scene/graph_view.h"
@@ -41,6 +45,7 @@ namespace agv::ui {
 
 namespace {
 constexpr int kMaxRecent = 8;
+constexpr qreal kReadableZoom = 0.7;  ///< the smallest zoom at which normal-size node text reads
 
 QString readText(const QString& path, bool* ok)
 {
@@ -73,7 +78,13 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     m_stack->addWidget(m_startPage);
     m_stack->addWidget(m_view);
     m_transport = new TransportBar(m_player, centre);
+    m_caption = new QLabel(centre);
+    m_caption->setObjectName(QStringLiteral("StepCaption"));
+    m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::RichText);
+    m_caption->setContentsMargins(12, 6, 12, 6);
     centreLayout->addWidget(m_stack, 1);
+    centreLayout->addWidget(m_caption);
     centreLayout->addWidget(m_transport);
     setCentralWidget(centre);
 
@@ -125,6 +136,7 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     m_startPage->setDemos(availableDemos());
     rebuildDemoMenu();
     readSettings();
+    styleCaption();
     updateTitle();
     showStartPage();
 }
@@ -243,6 +255,11 @@ void MainWindow::buildActions()
     m_followAction->setToolTip(tr("When the whole graph would be too small to read, keep a readable zoom and "
                                   "move along with what each step does"));
     connect(m_followAction, &QAction::toggled, this, [this](bool on) { m_view->setFollowing(on); });
+    // Text size per mode: a lecturer sets the projector's size once and the desk's size once.
+    QAction* larger = action(m_viewMenu, tr("&Larger Text"), QKeySequence(tr("Ctrl+Shift++")), [this] { changeTextScale(1.1); });
+    larger->setShortcuts({QKeySequence(tr("Ctrl+Shift++")), QKeySequence(tr("Ctrl+Shift+="))});
+    action(m_viewMenu, tr("S&maller Text"), QKeySequence(tr("Ctrl+Shift+-")), [this] { changeTextScale(1 / 1.1); });
+    action(m_viewMenu, tr("&Reset Text Size"), QKeySequence(), [this] { changeTextScale(0); });
     action(m_viewMenu, tr("Zoom &In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
     action(m_viewMenu, tr("Zoom &Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
     m_viewMenu->addSeparator();
@@ -481,6 +498,21 @@ void MainWindow::onStepChanged()
                              : QString();
     m_view->setOverlay(m_player->hasRecording() ? phase : QString(), phaseColor, hint);
     m_view->setFocusRect(focusRect(s));
+    updateCaption();
+}
+
+void MainWindow::updateCaption()
+{
+    const size_t step = m_player->step();
+    auto recording = m_player->recording();
+    QString sentence;
+    if (recording && step > 0 && step <= recording->size())
+        sentence = StepNarration::describe((*recording)[step - 1], m_player->state(),
+                                           m_loadedSource.split(QLatin1Char('\n')));
+    else if (recording)
+        sentence = tr("Before the first event: press Space to play or → to step.");
+    m_caption->setVisible(recording != nullptr);
+    m_caption->setText(sentence);
 }
 
 QRectF MainWindow::focusRect(const trace::GraphState& s) const
@@ -577,16 +609,28 @@ void MainWindow::setTheme(bool dark, bool presenter)
     m_dark = dark;
     m_presenter = presenter;
     if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
-        Theme::applyToApplication(*app, Theme::make(dark, presenter));
+        Theme::applyToApplication(*app, Theme::make(dark, presenter, m_textScale[presenter ? 1 : 0]));
     const QSignalBlocker b1(m_darkAction), b2(m_presenterAction);
     m_darkAction->setChecked(dark);
     m_presenterAction->setChecked(presenter);
     m_editor->refreshTheme();
     m_console->setFont(Theme::current().monoFont(10));
+    styleCaption();
     m_transport->refreshIcons();
     m_startPage->setDemos(availableDemos());
-    // Big type needs a wider editor; the memory chart matters less in a lecture.
+    // Big type needs a wider editor; the memory chart matters less in a lecture than
+    // the height it gives the graph (View > Memory brings it back).
+    if (presenter != m_memoryHiddenByPresenter) {
+        if (presenter && !m_memoryDock->isHidden()) {
+            m_memoryDock->hide();
+            m_memoryHiddenByPresenter = true;
+        } else if (!presenter && m_memoryHiddenByPresenter) {
+            m_memoryDock->show();
+            m_memoryHiddenByPresenter = false;
+        }
+    }
     resizeDocks({m_editorDock, m_inspectorDock}, {presenter ? 640 : 520, presenter ? 520 : 470}, Qt::Horizontal);
+    resizeDocks({m_consoleDock}, {presenter ? 170 : 190}, Qt::Vertical);
     // Box sizes depend on the fonts: lay out again, keeping the step.
     if (auto recording = m_player->recording()) {
         const size_t step = m_player->step();
@@ -595,6 +639,27 @@ void MainWindow::setTheme(bool dark, bool presenter)
     m_scene->update();
     m_errorPanel->showError(std::nullopt, {});
     m_errorPanel->showError(m_player->state().error, m_player->state(), m_player->step());
+}
+
+void MainWindow::changeTextScale(qreal factor)
+{
+    qreal& scale = m_textScale[m_presenter ? 1 : 0];
+    scale = factor == 0 ? 1.0 : std::clamp(scale * factor, Theme::kMinTextScale, Theme::kMaxTextScale);
+    setTheme(m_dark, m_presenter);
+}
+
+void MainWindow::styleCaption()
+{
+    const Theme& theme = Theme::current();
+    // Bigger type may be shown at a smaller zoom and stay bigger than at the desk: a
+    // projector shows more of the graph before "follow" has to crop it.
+    m_view->setReadableZoom(kReadableZoom / std::sqrt(theme.fontScale));
+    m_caption->setStyleSheet(QStringLiteral("QLabel#StepCaption { background: %1; color: %2; border-top: 1px solid %3; }")
+                                 .arg(theme.panelBackground.name(), theme.text.name(), theme.functionBorder.name()));
+    QFont captionFont = QApplication::font();
+    captionFont.setPointSizeF(captionFont.pointSizeF() * 1.1);
+    m_caption->setFont(captionFont);
+    m_caption->setMinimumHeight(QFontMetrics(captionFont).lineSpacing() * 2 + 12);
 }
 
 void MainWindow::showStartPage() { m_stack->setCurrentWidget(m_startPage); }
@@ -631,6 +696,7 @@ void MainWindow::showShortcuts()
                    "<tr><td><b>Ctrl+0</b></td><td>show the whole graph (wheel zooms, drag pans)</td></tr>"
                    "<tr><td><b>Ctrl+Shift+F</b></td><td>follow the current step on a big graph</td></tr>"
                    "<tr><td><b>F11</b></td><td>presenter mode</td></tr>"
+                   "<tr><td><b>Ctrl+Shift+Plus / Minus</b></td><td>larger / smaller text (kept per mode)</td></tr>"
                    "<tr><td><b>Ctrl+E</b></td><td>export view as SVG / PNG</td></tr>"
                    "</table><p>Playback keys work when the graph has focus; the editor keeps them while you type.</p>"));
     box.exec();
@@ -681,6 +747,8 @@ void MainWindow::readSettings()
     m_player->setSpeed(settings.value(QStringLiteral("speed"), 1.0).toDouble());
     const bool dark = settings.value(QStringLiteral("dark"), false).toBool();
     const bool presenter = settings.value(QStringLiteral("presenter"), false).toBool();
+    m_textScale[0] = settings.value(QStringLiteral("textScale/normal"), 1.0).toDouble();
+    m_textScale[1] = settings.value(QStringLiteral("textScale/presenter"), 1.0).toDouble();
     const QString gpu = settings.value(QStringLiteral("gpuMode"), QStringLiteral("auto")).toString();
     m_followAction->setChecked(settings.value(QStringLiteral("followStep"), true).toBool());
     if (gpu == QLatin1String("simulated") || gpu == QLatin1String("none")) {
@@ -689,7 +757,7 @@ void MainWindow::readSettings()
         for (QAction* a : m_deviceGroup->actions())
             a->setChecked(a->data().toString() == gpu);
     }
-    if (dark != m_dark || presenter != m_presenter)
+    if (dark != m_dark || presenter != m_presenter || m_textScale[presenter ? 1 : 0] != 1.0)
         setTheme(dark, presenter);
     rebuildRecentMenu();
 }
@@ -704,6 +772,8 @@ void MainWindow::writeSettings()
     settings.setValue(QStringLiteral("speed"), m_player->speed());
     settings.setValue(QStringLiteral("dark"), m_dark);
     settings.setValue(QStringLiteral("presenter"), m_presenter);
+    settings.setValue(QStringLiteral("textScale/normal"), m_textScale[0]);
+    settings.setValue(QStringLiteral("textScale/presenter"), m_textScale[1]);
 }
 
 void MainWindow::updateTitle()

@@ -63,6 +63,7 @@ public:
     void setTheme(bool dark, bool presenter);
     bool isDark() const { return m_dark; }
     bool isPresenter() const { return m_presenter; }
+    qreal textScale() const { return m_textScale[m_presenter ? 1 : 0]; }
     void showStartPage();
     void showGraph();
 
@@ -75,6 +76,8 @@ public:
     MemoryChart* memoryChart() const { return m_memory; }
     QPlainTextEdit* console() const { return m_console; }
     TransportBar* transportBar() const { return m_transport; }
+    /// The sentence under the graph saying what the current step did (see StepNarration).
+    QLabel* stepCaption() const { return m_caption; }
     StartPage* startPage() const { return m_startPage; }
     RunController* runController() const { return m_runs; }
 
@@ -92,6 +95,10 @@ private:
     void buildActions();
     void buildDocks();
     void onStepChanged();
+    void updateCaption();
+    void styleCaption();
+    /// Larger/Smaller Text: multiplies the current mode's text scale (0 resets it).
+    void changeTextScale(qreal factor);
     /// Scene rectangle of what the current step is about (see GraphView::setFocusRect).
     QRectF focusRect(const trace::GraphState& s) const;
     void onSelectionChanged();
@@ -121,6 +128,7 @@ private:
     QStackedWidget* m_stack;
     StartPage* m_startPage;
     TransportBar* m_transport;
+    QLabel* m_caption;
     CodeEditor* m_editor;
     InspectorPanel* m_inspector;
     MemoryChart* m_memory;
@@ -153,6 +161,8 @@ private:
     QString m_layoutSignature;
     bool m_dark = false;
     bool m_presenter = false;
+    bool m_memoryHiddenByPresenter = false;
+    qreal m_textScale[2] = {1.0, 1.0};  ///< normal, presenter
     bool m_settingSource = false;
     bool m_errorShown = false;
     bool m_keepPositionOnNextRun = false;

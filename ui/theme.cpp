@@ -1,5 +1,7 @@
 #include "ui/theme.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QFontDatabase>
 #include <QPalette>
@@ -38,12 +40,12 @@ QFont Theme::monoFont(qreal pointSize) const
     return f;
 }
 
-Theme Theme::make(bool dark, bool presenter)
+Theme Theme::make(bool dark, bool presenter, qreal textScale)
 {
     Theme t;
     t.dark = dark;
     t.presenter = presenter;
-    t.fontScale = presenter ? 1.5 : 1.0;
+    t.fontScale = (presenter ? 1.5 : 1.0) * std::clamp<qreal>(textScale, kMinTextScale, kMaxTextScale);
     t.stroke = presenter ? 2.4 : 1.4;
     if (!dark) {
         t.sceneBackground = QColor("#f6f7f9");

@@ -41,7 +41,10 @@ struct Theme {
     QFont bodyFont() const;
     QFont monoFont(qreal pointSize = 10) const;
 
-    static Theme make(bool dark, bool presenter);
+    /// `textScale` is the user's Larger/Smaller Text setting on top of the mode's own size.
+    static Theme make(bool dark, bool presenter, qreal textScale = 1.0);
+    static constexpr qreal kMinTextScale = 0.7;
+    static constexpr qreal kMaxTextScale = 2.0;
     /// The theme the app currently uses (set by applyToApplication).
     static const Theme& current();
     static void applyToApplication(QApplication& app, const Theme& theme);

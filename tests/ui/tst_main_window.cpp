@@ -10,6 +10,7 @@
 #include <QDir>
 
 #include <QApplication>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSvgRenderer>
@@ -30,6 +31,7 @@
 #include "ui/playback/transport_bar.h"
 #include "ui/scene/graph_scene.h"
 #include "ui/scene/graph_view.h"
+#include "ui/theme.h"
 
 using namespace agv;
 using namespace agv::testing;
@@ -387,6 +389,106 @@ private Q_SLOTS:
         w.player()->goToEnd();
         QVERIFY(view->zoom() >= view->readableZoom());
         QVERIFY(visible().contains(w.scene()->itemsBoundingRect()));
+    }
+
+    void captionSaysWhatTheStepDid()
+    {
+        MainWindow w;
+        w.resize(1600, 900);
+        w.show();
+        QLabel* caption = w.stepCaption();
+        load(w, false, 0);
+        QVERIFY(caption->isVisible());
+        const trace::Recording& r = *w.player()->recording();
+        auto captionAfter = [&](auto pred, int nth = 0) {
+            w.player()->setStep(stepAfterNth(r, pred, nth));
+            return caption->text();
+        };
+        auto is = [](auto tag) {
+            return [](const trace::Event& e) { return std::holds_alternative<decltype(tag)>(e.payload); };
+        };
+        // A saved tensor: which node saved what, under which name, at which version.
+        QString text = captionAfter(is(trace::TensorSaved{}));
+        QVERIFY2(text.contains(QStringLiteral("MulBackward0")) && text.contains(QStringLiteral("saves")) &&
+                     text.contains(QStringLiteral("version 0")),
+                 qPrintable(text));
+        // Backward through l3 = l1 * w3: what came in, the formula with the saved tensors' names,
+        // what went out to where (the values the graph's edge tokens show).
+        text = captionAfter(is(trace::NodeExecuted{}), 1);  // after MeanBackward0 comes l4 = l2 * l3
+        QVERIFY2(text.startsWith(QStringLiteral("<b>MulBackward0</b>")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("receives grad_output")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("[[1.2500, 1.2500], [1.2500, 1.2500]]")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("and sends grad_input")), qPrintable(text));
+        // A leaf's gradient lands in .grad.
+        text = captionAfter(is(trace::GradAccumulated{}));
+        QVERIFY2(text.contains(QStringLiteral(".grad</b> is now <code>10.</code>")), qPrintable(text));
+        // Before the first event there is still a hint, and stepping back restores the sentence.
+        w.player()->setStep(0);
+        QVERIFY(caption->text().contains(QStringLiteral("Space")));
+
+        // The in-place op of the failing run says which saved tensor it makes stale.
+        load(w, true, 0);
+        const trace::Recording& bad = *w.player()->recording();
+        w.player()->setStep(stepAfterNth(bad, is(trace::VersionBumped{}), 0));
+        text = caption->text();
+        QVERIFY2(text.contains(QStringLiteral("add_")) && text.contains(QStringLiteral("from 0 to 1")) &&
+                     text.contains(QStringLiteral("will fail")),
+                 qPrintable(text));
+        w.player()->goToEnd();
+        QVERIFY(!caption->text().isEmpty());
+    }
+
+    void presenterModeKeepsEverythingReadable()
+    {
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        load(w, false, 0);
+        w.player()->goToEnd();
+        for (bool presenter : {false, true}) {
+            w.setTheme(false, presenter);
+            QCoreApplication::processEvents();
+            w.graphView()->fitToView();
+            // The whole graph is between the phase pill and the legend, not under them.
+            GraphView* view = w.graphView();
+            const QRectF graph = view->mapFromScene(w.scene()->itemsBoundingRect()).boundingRect();
+            QVERIFY2(view->clearArea().adjusted(-1, -1, 1, 1).contains(graph),
+                     qPrintable(QStringLiteral("presenter %1: zoom %2 readable %3 graph %4,%5 %6x%7 clear %8,%9 %10x%11")
+                                    .arg(presenter).arg(view->zoom()).arg(view->readableZoom())
+                                    .arg(graph.x()).arg(graph.y()).arg(graph.width()).arg(graph.height())
+                                    .arg(view->clearArea().x()).arg(view->clearArea().y())
+                                    .arg(view->clearArea().width()).arg(view->clearArea().height())));
+            // The scrubber spans the graph's width, however big the buttons get.
+            auto* scrubber = w.transportBar()->findChild<Scrubber*>();
+            QVERIFY(scrubber);
+            QVERIFY(scrubber->width() > w.transportBar()->width() * 0.8);
+            QVERIFY(w.stepCaption()->isVisible());
+            // A lecture needs the graph's height more than the memory chart.
+            QCOMPARE(w.memoryChart()->isVisible(), !presenter);
+        }
+        // Larger/Smaller Text (Ctrl+Shift+Plus/Minus) changes the current mode only, and each
+        // mode remembers its own size.
+        const qreal presenterScale = Theme::current().fontScale;
+        QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(Theme::current().fontScale > presenterScale);
+        const qreal larger = Theme::current().fontScale;
+        w.setTheme(false, false);
+        QCOMPARE(Theme::current().fontScale, 1.0);
+        QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(Theme::current().fontScale < 1.0);
+        w.setTheme(false, true);
+        QCOMPARE(Theme::current().fontScale, larger);
+        w.close();  // writes the settings
+        {
+            MainWindow again;
+            QVERIFY(again.isPresenter());
+            QCOMPARE(Theme::current().fontScale, larger);
+            again.setTheme(false, false);
+            QVERIFY(Theme::current().fontScale < 1.0);
+        }
+        QSettings().clear();
+        Theme::applyToApplication(*qApp, Theme::make(false, false));
     }
 
     void rerunWhileTypingKeepsPosition()

@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include "ui/playback/player.h"
 #include "ui/playback/scrubber.h"
@@ -90,9 +91,17 @@ TransportBar::TransportBar(Player* player, QWidget* parent) : QWidget(parent), m
 {
     setObjectName(QStringLiteral("TransportBar"));
     setAutoFillBackground(true);
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(10, 6, 12, 6);
+    // The scrubber gets a row of its own, as wide as the graph, so that it is easy to aim at
+    // even when presenter mode makes the buttons and labels big.
+    auto* rows = new QVBoxLayout(this);
+    rows->setContentsMargins(10, 4, 12, 6);
+    rows->setSpacing(2);
+    m_scrubber = new Scrubber(this);
+    rows->addWidget(m_scrubber);
+    auto* layout = new QHBoxLayout;
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
+    rows->addLayout(layout);
 
     auto add = [&](Glyph g, const QString& tip, void (Player::*slot)()) {
         QToolButton* b = addButton(tip, slot);
@@ -111,10 +120,7 @@ TransportBar::TransportBar(Player* player, QWidget* parent) : QWidget(parent), m
     add(Glyph::NextNode, tr("Next backward node (Ctrl+Right)"), &Player::nextBackwardNode);
     add(Glyph::End, tr("Go to end (End)"), &Player::goToEnd);
 
-    layout->addSpacing(8);
-    m_scrubber = new Scrubber(this);
-    layout->addWidget(m_scrubber, 1);
-    layout->addSpacing(8);
+    layout->addStretch(1);
 
     m_position = new QLabel(this);
     m_position->setObjectName(QStringLiteral("StepLabel"));

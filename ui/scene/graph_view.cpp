@@ -52,12 +52,74 @@ QRectF GraphView::graphRect() const
     return r.isEmpty() ? r : r.adjusted(-30, -30, 30, 30);
 }
 
+std::vector<GraphView::LegendEntry> GraphView::legendLayout() const
+{
+    const Theme& theme = Theme::current();
+    std::vector<LegendEntry> entries = {
+        {tr("parameter"), theme.parameterFill, theme.parameterBorder, false, {}, {}},
+        {tr("input"), theme.inputFill, theme.inputBorder, true, {}, {}},
+        {tr("grad_fn"), theme.functionFill, theme.functionBorder, false, {}, {}},
+        {tr("AccumulateGrad"), theme.accumulateFill, theme.accumulateBorder, false, {}, {}},
+        {tr("loss"), theme.rootFill, theme.rootBorder, false, {}, {}},
+        {tr("stale saved tensor"), theme.badgeFill, theme.stale, false, {}, {}},
+    };
+    // Left to right, wrapping into more rows when the view is narrow (presenter mode),
+    // then the rows are moved down to sit on the bottom edge.
+    const QFontMetricsF bm(theme.bodyFont());
+    const qreal pad = 12 * theme.fontScale;
+    const qreal rowHeight = bm.height() + 8;
+    const qreal right = viewport()->width() - pad;
+    qreal x = pad;
+    int row = 0;
+    for (LegendEntry& e : entries) {
+        const qreal width = 16 * theme.fontScale + 5 + bm.horizontalAdvance(e.label) + 2;
+        if (x > pad && x + width > right) {
+            x = pad;
+            ++row;
+        }
+        e.swatch = QRectF(x, row * rowHeight + 2, 16 * theme.fontScale, bm.height() - 4);
+        e.labelRect = QRectF(e.swatch.right() + 5, row * rowHeight, bm.horizontalAdvance(e.label) + 2, bm.height());
+        x = e.labelRect.right() + 14;
+    }
+    const qreal top = viewport()->height() - pad - bm.height() - row * rowHeight;
+    for (LegendEntry& e : entries) {
+        e.swatch.translate(0, top);
+        e.labelRect.translate(0, top);
+    }
+    return entries;
+}
+
+QRectF GraphView::clearArea() const
+{
+    // The phase pill sits in the top-left corner and the legend band along the bottom:
+    // the graph is fitted between them so that neither hides a node.
+    const Theme& theme = Theme::current();
+    QFont bold = theme.bodyFont();
+    bold.setBold(true);
+    const qreal pad = 12 * theme.fontScale;
+    const qreal top = pad + QFontMetricsF(bold).height() + 10 + 4;
+    qreal bottom = 0;
+    if (m_legend) {
+        const std::vector<LegendEntry> legend = legendLayout();
+        bottom = viewport()->height() - legend.front().labelRect.top() + 4 + 4;
+    }
+    return QRectF(viewport()->rect()).adjusted(0, top, 0, -bottom);
+}
+
 qreal GraphView::fittingZoom(const QRectF& graph) const
 {
-    const QRectF port = viewport()->rect();
+    const QRectF port = clearArea();
     if (graph.isEmpty() || port.isEmpty())
         return 1.0;
     return std::min(port.width() / graph.width(), port.height() / graph.height());
+}
+
+void GraphView::centerInClearArea(const QPointF& scenePoint)
+{
+    // centerOn() puts the point in the middle of the viewport; shift it to the middle of
+    // the clear area (in scene units at the current zoom).
+    const QPointF offset = QRectF(viewport()->rect()).center() - clearArea().center();
+    centerOn(scenePoint + offset / zoom());
 }
 
 void GraphView::fitToView()
@@ -74,7 +136,7 @@ void GraphView::fitToView()
     }
     // Small graphs should not be blown up to poster size.
     setZoom(std::min<qreal>(fit, 1.6));
-    centerOn(r.center());
+    centerInClearArea(r.center());
 }
 
 void GraphView::showWholeGraph()
@@ -191,44 +253,27 @@ void GraphView::drawForeground(QPainter* painter, const QRectF&)
         painter->drawText(QRectF(0, 0, viewport()->width(), viewport()->height()), Qt::AlignCenter, m_hint);
     }
     if (m_legend && scene() && !scene()->items().isEmpty()) {
-        struct Entry {
-            QString label;
-            QColor fill, border;
-            bool dashed;
-        };
-        const Entry entries[] = {
-            {tr("parameter"), theme.parameterFill, theme.parameterBorder, false},
-            {tr("input"), theme.inputFill, theme.inputBorder, true},
-            {tr("grad_fn"), theme.functionFill, theme.functionBorder, false},
-            {tr("AccumulateGrad"), theme.accumulateFill, theme.accumulateBorder, false},
-            {tr("loss"), theme.rootFill, theme.rootBorder, false},
-            {tr("stale saved tensor"), theme.badgeFill, theme.stale, false},
-        };
+        const std::vector<LegendEntry> entries = legendLayout();
         const QFontMetricsF bm(body);
-        qreal x = pad;
-        const qreal y = viewport()->height() - pad - bm.height();
         painter->setFont(body);
         // A soft band keeps the legend readable over busy graphs.
-        qreal legendWidth = 0;
-        for (const Entry& e : entries)
-            legendWidth += 16 * theme.fontScale + 5 + bm.horizontalAdvance(e.label) + 16;
         QColor band = theme.sceneBackground;
         band.setAlphaF(0.88);
         painter->setPen(Qt::NoPen);
         painter->setBrush(band);
-        painter->drawRoundedRect(QRectF(pad - 6, y - 4, legendWidth, bm.height() + 8), 6, 6);
-        for (const Entry& e : entries) {
-            const QRectF swatch(x, y + 2, 16 * theme.fontScale, bm.height() - 4);
+        QRectF bandRect;
+        for (const LegendEntry& e : entries)
+            bandRect |= e.swatch.united(e.labelRect);
+        painter->drawRoundedRect(bandRect.adjusted(-6, -4, 6, 4), 6, 6);
+        for (const LegendEntry& e : entries) {
             QPen pen(e.border, 1.4);
             if (e.dashed)
                 pen.setStyle(Qt::DashLine);
             painter->setPen(pen);
             painter->setBrush(e.fill);
-            painter->drawRoundedRect(swatch, 3, 3);
+            painter->drawRoundedRect(e.swatch, 3, 3);
             painter->setPen(theme.mutedText);
-            const qreal w = bm.horizontalAdvance(e.label);
-            painter->drawText(QRectF(swatch.right() + 5, y, w + 2, bm.height()), Qt::AlignVCenter, e.label);
-            x = swatch.right() + 5 + w + 16;
+            painter->drawText(e.labelRect, Qt::AlignVCenter, e.label);
         }
     }
     painter->restore();

@@ -6,6 +6,8 @@
 
 #include <QGraphicsView>
 
+#include <vector>
+
 namespace agv::ui {
 
 class GraphView : public QGraphicsView {
@@ -33,6 +35,8 @@ public:
     /// "backward", "error"), a hint line, and the colour legend.
     void setOverlay(const QString& phase, const QColor& phaseColor, const QString& hint);
     void setLegendVisible(bool visible);
+    /// The part of the viewport (pixels) not covered by the phase pill and the legend.
+    QRectF clearArea() const;
 
 Q_SIGNALS:
     void zoomChanged(qreal zoom);
@@ -48,7 +52,15 @@ protected:
 
 private:
     /// The zoom at which the whole graph fits the viewport.
+    struct LegendEntry {
+        QString label;
+        QColor fill, border;
+        bool dashed;
+        QRectF swatch, labelRect;  ///< viewport pixels
+    };
+    std::vector<LegendEntry> legendLayout() const;
     qreal fittingZoom(const QRectF& graph) const;
+    void centerInClearArea(const QPointF& scenePoint);
     QRectF graphRect() const;
 
     bool m_autoFit = true;
