@@ -237,6 +237,11 @@ void MainWindow::buildActions()
     action(play, tr("Next Backward Node"), QKeySequence(Qt::CTRL | Qt::Key_Right), [this] { m_player->nextBackwardNode(); });
     action(play, tr("Previous Backward Node"), QKeySequence(Qt::CTRL | Qt::Key_Left),
            [this] { m_player->previousBackwardNode(); });
+    m_skipInvisibleAction = play->addAction(tr("Step Only to &Visible Changes"));
+    m_skipInvisibleAction->setCheckable(true);
+    m_skipInvisibleAction->setChecked(true);
+    m_skipInvisibleAction->setToolTip(tr("Step Forward/Back pass over events that only change the memory chart"));
+    connect(m_skipInvisibleAction, &QAction::toggled, this, [this](bool on) { m_player->setSkipInvisibleSteps(on); });
     action(play, tr("Go to Start"), QKeySequence(Qt::Key_Home), [this] { m_player->goToStart(); });
     action(play, tr("Go to End"), QKeySequence(Qt::Key_End), [this] { m_player->goToEnd(); });
     play->addSeparator();
@@ -688,7 +693,8 @@ void MainWindow::showShortcuts()
     box.setText(tr("<table cellpadding=3>"
                    "<tr><td><b>Space</b></td><td>play / pause</td></tr>"
                    "<tr><td><b>Right / Left</b></td><td>step forward / back one event</td></tr>"
-                   "<tr><td><b>Shift+Right / Left</b></td><td>next / previous source line</td></tr>"
+                   "<tr><td><b>Shift+Right / Left</b></td><td>next / previous source line (inside backward: "
+                   "node by node)</td></tr>"
                    "<tr><td><b>Ctrl+Right / Left</b></td><td>next / previous backward node</td></tr>"
                    "<tr><td><b>Home / End</b></td><td>start / end of the run</td></tr>"
                    "<tr><td><b>[ / ]</b></td><td>slower / faster</td></tr>"
@@ -751,6 +757,7 @@ void MainWindow::readSettings()
     m_textScale[1] = settings.value(QStringLiteral("textScale/presenter"), 1.0).toDouble();
     const QString gpu = settings.value(QStringLiteral("gpuMode"), QStringLiteral("auto")).toString();
     m_followAction->setChecked(settings.value(QStringLiteral("followStep"), true).toBool());
+    m_skipInvisibleAction->setChecked(settings.value(QStringLiteral("skipInvisibleSteps"), true).toBool());
     if (gpu == QLatin1String("simulated") || gpu == QLatin1String("none")) {
         m_gpuMode = gpu;
         m_runs->setGpuMode(gpu.toStdString());
@@ -767,6 +774,7 @@ void MainWindow::writeSettings()
     QSettings settings;
     settings.setValue(QStringLiteral("geometry"), saveGeometry());
     settings.setValue(QStringLiteral("followStep"), m_followAction->isChecked());
+    settings.setValue(QStringLiteral("skipInvisibleSteps"), m_skipInvisibleAction->isChecked());
     settings.setValue(QStringLiteral("windowState"), saveState());
     settings.setValue(QStringLiteral("autoRun"), m_autoRun->isChecked());
     settings.setValue(QStringLiteral("speed"), m_player->speed());

@@ -153,6 +153,7 @@ private:
     QAction* m_darkAction = nullptr;
     QAction* m_presenterAction = nullptr;
     QAction* m_followAction = nullptr;
+    QAction* m_skipInvisibleAction = nullptr;
     QTimer m_debounce;
 
     QString m_fileName;

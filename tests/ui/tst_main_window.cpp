@@ -201,6 +201,67 @@ private Q_SLOTS:
         QVERIFY(!w.player()->isPlaying());
     }
 
+    void steppingShowsSomethingNewEachTime()
+    {
+        MainWindow w;
+        load(w, false);
+        Player* p = w.player();
+        const trace::Recording& r = *p->recording();
+        auto memoryOnly = [&](size_t step) { return std::holds_alternative<trace::MemoryChanged>(r[step - 1].payload); };
+        size_t memorySteps = 0;
+        for (size_t s = 1; s <= r.size(); ++s)
+            memorySteps += memoryOnly(s);
+        QVERIFY(memorySteps > 0);
+        // Forward: every step lands on an event that changes the picture, and none is missed.
+        QVERIFY(p->skipsInvisibleSteps());
+        size_t visited = 0;
+        while (p->step() < p->stepCount()) {
+            const size_t before = p->step();
+            p->stepForward();
+            QVERIFY(p->step() > before);
+            QVERIFY(!memoryOnly(p->step()) || p->step() == p->stepCount());
+            for (size_t s = before + 1; s < p->step(); ++s)
+                QVERIFY(memoryOnly(s));
+            ++visited;
+        }
+        QVERIFY(visited < r.size());
+        QCOMPARE(visited, r.size() - memorySteps + (memoryOnly(r.size()) ? 1 : 0));
+        // Back: the same stops in reverse.
+        while (p->step() > 0) {
+            p->stepBack();
+            QVERIFY(p->step() == 0 || !memoryOnly(p->step()));
+        }
+        // Off: one event per press.
+        p->setSkipInvisibleSteps(false);
+        for (size_t s = 1; s <= 6; ++s) {
+            p->stepForward();
+            QCOMPARE(p->step(), s);
+        }
+        // Next Line on `loss.backward()` stops at each backward node instead of skipping them.
+        p->setStep(0);
+        std::vector<std::string> ranInBackward;
+        int guard = 0;
+        while (p->step() < p->stepCount() && guard++ < 500) {
+            p->nextLine();
+            const trace::GraphState& s = p->state();
+            if (s.inBackward && s.executingNode != 0 && p->timeline() &&
+                std::holds_alternative<trace::NodeExecuted>(r[p->step() - 1].payload))
+                ranInBackward.push_back(s.node(s.executingNode)->name);
+        }
+        QCOMPARE(ranInBackward.size(), size_t(8));  // every node of the classic graph, AccumulateGrads included
+        QCOMPARE(ranInBackward.front(), std::string("MeanBackward0"));
+        // and Previous Line walks back through them.
+        p->goToEnd();
+        int backwardStops = 0;
+        guard = 0;
+        while (p->step() > 0 && guard++ < 500) {
+            p->previousLine();
+            if (p->step() > 0 && std::holds_alternative<trace::NodeExecuted>(r[p->step() - 1].payload))
+                ++backwardStops;
+        }
+        QCOMPARE(backwardStops, 8);
+    }
+
     void editorKeepsTypingKeys()
     {
         MainWindow w;
@@ -225,6 +286,7 @@ private Q_SLOTS:
         const size_t mid = w.player()->step();
         QVERIFY(mid > 0 && mid < w.player()->stepCount());
         const trace::GraphState atMid = w.player()->state();
+        w.player()->setSkipInvisibleSteps(false);  // one event at a time
         w.player()->goToEnd();
         while (w.player()->step() > mid)
             w.player()->stepBack();

@@ -105,21 +105,52 @@ int Player::delayForNextEvent() const
     return static_cast<int>((quiet ? kBaseEventMs / 4.0 : kBaseEventMs) / m_speed);
 }
 
-void Player::stepForward() { setStep(m_step + 1); }
-void Player::stepBack() { setStep(m_step == 0 ? 0 : m_step - 1); }
+bool Player::isInvisibleStep(size_t step) const
+{
+    if (!m_recording || step == 0 || step > m_recording->size())
+        return false;
+    return std::holds_alternative<trace::MemoryChanged>((*m_recording)[step - 1].payload);
+}
+
+void Player::stepForward()
+{
+    size_t target = std::min(m_step + 1, stepCount());
+    while (m_skipInvisible && target < stepCount() && isInvisibleStep(target))
+        ++target;
+    setStep(target);
+}
+
+void Player::stepBack()
+{
+    size_t target = m_step == 0 ? 0 : m_step - 1;
+    while (m_skipInvisible && target > 0 && isInvisibleStep(target))
+        --target;
+    setStep(target);
+}
 void Player::goToStart() { setStep(0); }
 void Player::goToEnd() { setStep(stepCount()); }
 
 void Player::nextLine()
 {
-    if (m_timeline)
-        setStep(m_timeline->nextLineStep(m_step));
+    if (!m_timeline)
+        return;
+    // A line that runs backward (`loss.backward()`) is walked node by node, not skipped whole.
+    size_t target = m_timeline->nextLineStep(m_step);
+    const size_t node = m_timeline->nextBackwardNodeStep(m_step);
+    if (node > m_step && node < target)
+        target = node;
+    setStep(target);
 }
 
 void Player::previousLine()
 {
-    if (m_timeline)
-        setStep(m_timeline->previousLineStep(m_step));
+    if (!m_timeline)
+        return;
+    size_t target = m_timeline->previousLineStep(m_step);
+    const size_t node = m_timeline->previousBackwardNodeStep(m_step);
+    if (node < m_step && node > target)
+        target = node;
+    setStep(target);
 }
 
 void Player::nextBackwardNode()

@@ -33,6 +33,12 @@ public:
     const trace::Timeline* timeline() const { return m_timeline.get(); }
 
     bool isPlaying() const { return m_timer.isActive(); }
+    /// Step Forward/Back skip events that change nothing in the graph, the code or the
+    /// console (memory accounting): every key press shows something new. On by default.
+    bool skipsInvisibleSteps() const { return m_skipInvisible; }
+    void setSkipInvisibleSteps(bool skip) { m_skipInvisible = skip; }
+    /// Whether the event that leads to `step` (1-based: the state after it) shows only in the memory chart.
+    bool isInvisibleStep(size_t step) const;
     double speed() const { return m_speed; }
     /// How long the animation of the current step may take at the current speed.
     int animationMs() const;
@@ -68,6 +74,7 @@ private:
     trace::GraphState m_empty;
     size_t m_step = 0;
     double m_speed = 1.0;
+    bool m_skipInvisible = true;
     QTimer m_timer;
 };
 
