@@ -38,6 +38,7 @@
 #include "ui/playback/step_narration.h"
 #include "ui/playback/transport_bar.h"
 #include "ui/scene/graph_scene.h"
+#include "ui/scene/graph_search_bar.h"
 #include "ui/scene/graph_view.h"
 #include "ui/theme.h"
 
@@ -75,6 +76,7 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     m_view = new GraphView(m_stack);
     m_view->setObjectName(QStringLiteral("GraphView"));
     m_view->setScene(m_scene);
+    m_search = new GraphSearchBar(m_view);
     m_stack->addWidget(m_startPage);
     m_stack->addWidget(m_view);
     m_transport = new TransportBar(m_player, centre);
@@ -265,6 +267,10 @@ void MainWindow::buildActions()
     larger->setShortcuts({QKeySequence(tr("Ctrl+Shift++")), QKeySequence(tr("Ctrl+Shift+="))});
     action(m_viewMenu, tr("S&maller Text"), QKeySequence(tr("Ctrl+Shift+-")), [this] { changeTextScale(1 / 1.1); });
     action(m_viewMenu, tr("&Reset Text Size"), QKeySequence(), [this] { changeTextScale(0); });
+    action(m_viewMenu, tr("&Find in Graph…"), QKeySequence::Find, [this] {
+        showGraph();
+        m_search->open();
+    });
     action(m_viewMenu, tr("Zoom &In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
     action(m_viewMenu, tr("Zoom &Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
     m_viewMenu->addSeparator();
@@ -503,6 +509,7 @@ void MainWindow::onStepChanged()
                              : QString();
     m_view->setOverlay(m_player->hasRecording() ? phase : QString(), phaseColor, hint);
     m_view->setFocusRect(focusRect(s));
+    m_search->refresh();
     updateCaption();
 }
 
@@ -699,6 +706,8 @@ void MainWindow::showShortcuts()
                    "<tr><td><b>Home / End</b></td><td>start / end of the run</td></tr>"
                    "<tr><td><b>[ / ]</b></td><td>slower / faster</td></tr>"
                    "<tr><td><b>Ctrl+R</b></td><td>run the script again</td></tr>"
+                   "<tr><td><b>Ctrl+F</b></td><td>find a tensor, node or module in the graph (Enter: next, "
+                   "Shift+Enter: previous, Esc: close)</td></tr>"
                    "<tr><td><b>Ctrl+0</b></td><td>show the whole graph (wheel zooms, drag pans)</td></tr>"
                    "<tr><td><b>Ctrl+Shift+F</b></td><td>follow the current step on a big graph</td></tr>"
                    "<tr><td><b>F11</b></td><td>presenter mode</td></tr>"

@@ -26,6 +26,7 @@ namespace agv::ui {
 class CodeEditor;
 class ErrorPanel;
 class GraphScene;
+class GraphSearchBar;
 class GraphView;
 class MemoryChart;
 class Player;
@@ -78,6 +79,7 @@ public:
     TransportBar* transportBar() const { return m_transport; }
     /// The sentence under the graph saying what the current step did (see StepNarration).
     QLabel* stepCaption() const { return m_caption; }
+    GraphSearchBar* searchBar() const { return m_search; }
     StartPage* startPage() const { return m_startPage; }
     RunController* runController() const { return m_runs; }
 
@@ -129,6 +131,7 @@ private:
     StartPage* m_startPage;
     TransportBar* m_transport;
     QLabel* m_caption;
+    GraphSearchBar* m_search;
     CodeEditor* m_editor;
     InspectorPanel* m_inspector;
     MemoryChart* m_memory;

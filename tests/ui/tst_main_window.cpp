@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSvgRenderer>
@@ -30,6 +31,8 @@
 #include "ui/playback/scrubber.h"
 #include "ui/playback/transport_bar.h"
 #include "ui/scene/graph_scene.h"
+#include "ui/scene/graph_items.h"
+#include "ui/scene/graph_search_bar.h"
 #include "ui/scene/graph_view.h"
 #include "ui/theme.h"
 
@@ -551,6 +554,58 @@ private Q_SLOTS:
         }
         QSettings().clear();
         Theme::applyToApplication(*qApp, Theme::make(false, false));
+    }
+
+    void findInGraphSelectsAndReveals()
+    {
+        MainWindow w;
+        w.resize(1600, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        load(w, false, 0);
+        w.player()->goToEnd();
+        GraphSearchBar* bar = w.searchBar();
+        QVERIFY(!bar->isVisible());
+        QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier);
+        QVERIFY(bar->isVisible());
+        QVERIFY(bar->field()->hasFocus());
+        // Three MulBackward0 nodes: the first is selected (the inspector shows it) and in view.
+        QTest::keyClicks(bar->field(), QStringLiteral("mulback"));
+        QCOMPARE(bar->matchCount(), 3);
+        QCOMPARE(bar->currentMatch(), 0);
+        auto selectedName = [&w]() -> QString {
+            const QList<QGraphicsItem*> sel = w.scene()->selectedItems();
+            if (sel.size() != 1)
+                return {};
+            auto* f = qgraphicsitem_cast<FunctionNodeItem*>(sel.first());
+            return f ? QString::fromStdString(w.player()->state().node(f->id())->name) : QString();
+        };
+        QCOMPARE(selectedName(), QStringLiteral("MulBackward0"));
+        auto inView = [&w](QGraphicsItem* item) {
+            GraphView* v = w.graphView();
+            return v->clearArea().contains(v->mapFromScene(item->sceneBoundingRect()).boundingRect());
+        };
+        QVERIFY(inView(w.scene()->selectedItems().first()));
+        QGraphicsItem* first = w.scene()->selectedItems().first();
+        // Enter: the next one; Shift+Enter: back; the walk wraps around.
+        QTest::keyClick(bar->field(), Qt::Key_Return);
+        QCOMPARE(bar->currentMatch(), 1);
+        QVERIFY(w.scene()->selectedItems().first() != first);
+        QVERIFY(inView(w.scene()->selectedItems().first()));
+        QTest::keyClick(bar->field(), Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(bar->currentMatch(), 0);
+        QCOMPARE(w.scene()->selectedItems().first(), first);
+        QTest::keyClick(bar->field(), Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(bar->currentMatch(), 2);
+        // A variable name finds the tensor, or the node that made it.
+        bar->field()->setText(QStringLiteral("w3"));
+        QVERIFY(bar->matchCount() >= 1);
+        bar->field()->setText(QStringLiteral("no such thing"));
+        QCOMPARE(bar->matchCount(), 0);
+        QCOMPARE(bar->currentMatch(), -1);
+        // Esc closes and gives the keys back to the graph.
+        QTest::keyClick(bar->field(), Qt::Key_Escape);
+        QVERIFY(!bar->isVisible());
     }
 
     void rerunWhileTypingKeepsPosition()

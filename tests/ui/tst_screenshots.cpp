@@ -6,10 +6,13 @@
 
 #include <QtTest>
 
+#include <QLineEdit>
+
 #include <QApplication>
 #include <QDir>
 
 #include "ui/main_window.h"
+#include "ui/scene/graph_search_bar.h"
 #include "ui/panels/error_panel.h"
 #include "ui/playback/player.h"
 #include "ui/scene/graph_scene.h"
@@ -122,6 +125,17 @@ private Q_SLOTS:
         prepare(w, QSize(1280, 800), false, false, false, 25);
         shoot(w, QStringLiteral("1280_after_presenter_toggle"));
         QVERIFY(w.font().pointSizeF() < 12);
+    }
+
+    void findBar()
+    {
+        Theme::applyToApplication(*qApp, Theme::make(false, false));
+        MainWindow w;
+        prepare(w, QSize(1920, 1080), false, false, false, classicRun(false).recording.size());
+        w.searchBar()->open();
+        w.searchBar()->field()->setText(QStringLiteral("mulback"));
+        QCOMPARE(w.searchBar()->matchCount(), 3);
+        shoot(w, QStringLiteral("1920_find"));
     }
 
     void bigGraph()

@@ -2,10 +2,12 @@
 
 #include <QGestureEvent>
 #include <QGraphicsItem>
+#include <QScrollBar>
 #include <QNativeGestureEvent>
 #include <QMouseEvent>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ui/theme.h"
@@ -137,6 +139,14 @@ void GraphView::fitToView()
     // Small graphs should not be blown up to poster size.
     setZoom(std::min<qreal>(fit, 1.6));
     centerInClearArea(r.center());
+}
+
+void GraphView::reveal(const QRectF& sceneRect)
+{
+    m_autoFit = false;
+    const qreal fit = fittingZoom(sceneRect.adjusted(-40, -40, 40, 40));
+    setZoom(std::clamp(std::max(zoom(), m_readableZoom), 0.05, std::max(fit, 0.05)));
+    centerInClearArea(sceneRect.center());
 }
 
 void GraphView::showWholeGraph()

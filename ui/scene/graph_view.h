@@ -23,6 +23,8 @@ public:
     void fitToView();
     /// Shows the whole graph however small, and stops following.
     void showWholeGraph();
+    /// Brings `sceneRect` to the middle of the view at a readable zoom (the find bar).
+    void reveal(const QRectF& sceneRect);
     void setFollowing(bool follow);
     bool isFollowing() const { return m_follow; }
     /// The zoom below which node labels cannot be read (a theme-dependent scale).
