@@ -14,6 +14,7 @@
 #ifdef AGV_WITH_UI
 #include <filesystem>
 
+#include "ui/graph/layout_process.h"
 #include "ui/run/host_process_runner.h"
 #include "ui/gui_app.h"
 #endif
@@ -34,6 +35,11 @@ const char* const kHeadlessHelp =
 
 int main(int argc, char** argv)
 {
+#ifdef AGV_WITH_UI
+    // The GUI's graph layout worker (Note [Layout in a child process]): not meant to be typed.
+    if (argc == 2 && std::string(argv[1]) == "--layout")
+        return agv::ui::runLayoutWorker(stdin, stdout);
+#endif
     // --gpu applies to every mode (the GUI passes it on to its script hosts).
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::string(argv[i]) != "--gpu")
@@ -93,6 +99,7 @@ int main(int argc, char** argv)
     std::error_code ec;
     const std::filesystem::path self = std::filesystem::canonical("/proc/self/exe", ec);
     const QString executable = QString::fromStdString(ec ? std::string(argv[0]) : self.string());
+    agv::ui::setLayoutWorker(executable);
     return agv::ui::runApp(argc, argv, std::make_shared<agv::ui::HostProcessRunner>(executable));
 #else
     std::fputs("autogradviz was built without the GUI (AGV_BUILD_UI=OFF); use --run FILE.py\n", stderr);

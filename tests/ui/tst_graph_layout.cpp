@@ -8,10 +8,15 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <cstdio>
 
 #include "ui/graph/graph_layout_model.h"
 #include "ui/graph/graphviz_layout.h"
 #include "ui/graph/layered_layout.h"
+#include "ui/graph/layout_process.h"
 #include "ui/scene/graph_scene.h"
 #include "ui/theme.h"
 
@@ -23,6 +28,8 @@ class TestGraphLayout : public QObject {
     Q_OBJECT
 
 private:
+    static QString workerBinary() { return QStringLiteral(AGV_AUTOGRADVIZ_BIN); }
+
     static GraphLayoutModel laidOut(const trace::Recording& r)
     {
         GraphLayoutModel m = GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), GraphScene::metricsFor(Theme::current()));
@@ -151,6 +158,100 @@ private Q_SLOTS:
         // The same recording gives the same structural signature (re-runs keep position).
         QCOMPARE(laidOut(classicRun().recording).signature(), m.signature());
         QVERIFY(laidOut(classicRun(true).recording).signature() != m.signature());
+    }
+
+    // Note [Layout in a child process]: the GUI's layouts come from `autogradviz --layout`.
+    void layoutInTheWorkerProcessMatchesInProcess()
+    {
+        const trace::Recording r = classicRun().recording;
+        const LayoutMetrics metrics = GraphScene::metricsFor(Theme::current());
+        GraphLayoutModel here = GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), metrics);
+        QVERIFY(layoutWithGraphviz(here));
+        GraphLayoutModel there = GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), metrics);
+        QString error;
+        QVERIFY2(layoutInWorker(there, workerBinary(), &error), qPrintable(error));
+        QVERIFY(there.laidOut);
+        QCOMPARE(there.bounds.size().toSize(), here.bounds.size().toSize());
+        for (size_t i = 0; i < here.nodes.size(); ++i)
+            QVERIFY((there.nodes[i].center - here.nodes[i].center).manhattanLength() < 0.01);
+        for (size_t i = 0; i < here.edges.size(); ++i) {
+            QCOMPARE(there.edges[i].path.elementCount(), here.edges[i].path.elementCount());
+            QVERIFY((there.edges[i].path.currentPosition() - here.edges[i].path.currentPosition()).manhattanLength() < 0.01);
+        }
+        // layoutGraph() goes through the worker once one is set.
+        setLayoutWorker(workerBinary());
+        const GraphLayoutModel viaWorker = laidOut(r);
+        setLayoutWorker(QString());
+        QVERIFY(viaWorker.laidOut);
+        QCOMPARE(viaWorker.nodes[3].center, there.nodes[3].center);
+    }
+
+    void aCrashingOrHangingLayoutOnlyCostsAFallback_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("abort") << QStringLiteral("kill -ABRT $$") << QStringLiteral("crashed");
+        QTest::newRow("hang") << QStringLiteral("exec sleep 60") << QStringLiteral("longer than");
+        QTest::newRow("nonsense") << QStringLiteral("cat >/dev/null; echo 'agv-layout-reply 1'; echo 2 1")
+                                  << QStringLiteral("not a layout");
+        QTest::newRow("fails") << QStringLiteral("echo 'dot: out of memory' >&2; exit 1") << QStringLiteral("out of memory");
+        QTest::newRow("missing") << QString() << QStringLiteral("cannot start");
+    }
+
+    void aCrashingOrHangingLayoutOnlyCostsAFallback()
+    {
+        QFETCH(QString, script);
+        QFETCH(QString, why);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString program = dir.filePath(QStringLiteral("layout-worker"));
+        if (!script.isNull()) {
+            QFile f(program);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(("#!/bin/sh\n" + script + "\n").toUtf8());
+            f.close();
+            QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        }
+        const trace::Recording r = classicRun().recording;
+        GraphLayoutModel m = GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), GraphScene::metricsFor(Theme::current()));
+        QString error;
+        QVERIFY(!layoutInWorker(m, program, &error, 400));
+        QVERIFY2(error.contains(why), qPrintable(error));
+        QVERIFY(!m.laidOut);
+        // Through layoutGraph(): the layered layout takes over, every node placed, no overlap.
+        setLayoutWorker(program);
+        GraphLayoutModel fallback = GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), GraphScene::metricsFor(Theme::current()));
+        const bool ok = script.contains(QLatin1String("sleep")) ? layoutInWorker(fallback, program, &error, 400)
+                                                                 : layoutGraph(fallback, &error);
+        setLayoutWorker(QString());
+        QVERIFY(!ok);
+        if (!script.contains(QLatin1String("sleep"))) {
+            QVERIFY(fallback.laidOut);
+            for (size_t a = 0; a < fallback.nodes.size(); ++a)
+                for (size_t b = a + 1; b < fallback.nodes.size(); ++b) {
+                    const LayoutNode& na = fallback.nodes[a];
+                    const LayoutNode& nb = fallback.nodes[b];
+                    const QRectF ra(na.center - QPointF(na.size.width() / 2, na.size.height() / 2), na.size);
+                    const QRectF rb(nb.center - QPointF(nb.size.width() / 2, nb.size.height() / 2), nb.size);
+                    QVERIFY(!ra.intersects(rb));
+                }
+        }
+    }
+
+    void workerRefusesBadRequests()
+    {
+        for (const QByteArray& request :
+             {QByteArray("hello\n"), QByteArray("agv-layout-request 1\n2 1\nn1 10 10 0 0\n"),
+              QByteArray("agv-layout-request 1\n2 1\nn1 10 10 0 0\nn2 10 10 0 0\n0 7 0\n"),
+              QByteArray("agv-layout-request 1\n-5 0\n")}) {
+            std::FILE* in = std::tmpfile();
+            std::FILE* out = std::tmpfile();
+            std::fwrite(request.constData(), 1, size_t(request.size()), in);
+            std::rewind(in);
+            QCOMPARE(runLayoutWorker(in, out), 2);
+            std::fclose(in);
+            std::fclose(out);
+        }
     }
 };
 

@@ -5,6 +5,7 @@
 #include <queue>
 
 #include "ui/graph/graphviz_layout.h"
+#include "ui/graph/layout_process.h"
 #include "ui/logging.h"
 
 namespace agv::ui {
@@ -129,7 +130,18 @@ bool layoutGraph(GraphLayoutModel& model, QString* error)
         layoutLayered(model);
         return true;
     }
-    return layoutWithGraphviz(model, error);
+    const QString worker = layoutWorker();
+    if (worker.isEmpty())
+        return layoutWithGraphviz(model, error);
+    // See Note [Layout in a child process].
+    QString why;
+    if (layoutInWorker(model, worker, &why))
+        return true;
+    qCWarning(lcGraph) << "Graphviz layout failed:" << why << "- using the layered layout";
+    if (error)
+        *error = why;
+    layoutLayered(model);
+    return false;
 }
 
 }  // namespace agv::ui
