@@ -10,6 +10,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
 #include "core/ops/ops.h"
+#include "core/tensor/grad_owner.h"
 #include "core/trace/sink.h"
 #include "core/warning.h"
 
@@ -502,8 +503,10 @@ variable_list AccumulateGrad::apply(variable_list&& grads)
         meta.grad = ops::add(Tensor(meta.grad), grad).implPtr();
     }
     trace::ScopedUnmute unmute;
-    if (trace::enabled())
+    if (trace::enabled()) {
         trace::publish(trace::GradAccumulated{m_variable->id(), Tensor(meta.grad).preview()});
+        noteGradOwner(m_variable);
+    }
     return {};
 }
 

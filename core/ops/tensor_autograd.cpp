@@ -3,6 +3,7 @@
 #include "core/autograd/node.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/tensor/grad_owner.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -65,8 +66,10 @@ void retainGrad(const Tensor& t)
             else
                 m.grad = add(Tensor(m.grad), grad).implPtr();
             trace::ScopedUnmute unmute;
-            if (trace::enabled())
+            if (trace::enabled()) {
                 trace::publish(trace::GradAccumulated{impl->id(), Tensor(m.grad).preview()});
+                noteGradOwner(impl);
+            }
             return Tensor();
         },
         /*retainGrad=*/true, weak);

@@ -5,6 +5,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
 #include "core/ops/view_inplace.h"
+#include "core/tensor/grad_owner.h"
 #include "core/tensor/tensor_print.h"
 #include "core/trace/sink.h"
 #include "core/warning.h"
@@ -143,8 +144,12 @@ void Tensor::bumpVersion(const char* opName) const
 {
     VersionCounter& vc = *m_impl->versionCounter();
     const uint32_t old = vc.version++;
-    if (trace::enabled())
-        trace::publish(trace::VersionBumped{id(), vc.id, old, vc.version, opName});
+    if (!trace::enabled())
+        return;
+    trace::publish(trace::VersionBumped{id(), vc.id, old, vc.version, opName, preview()});
+    // An in-place op on some leaf's .grad (`p.grad.zero_()`) changes that leaf's .grad.
+    if (std::shared_ptr<TensorImpl> leaf = gradOwnerOf(vc.id))
+        trace::publish(trace::GradAccumulated{leaf->id(), Tensor(leaf->autograd()->grad).preview()});
 }
 
 bool Tensor::requiresGrad() const
@@ -203,6 +208,10 @@ void Tensor::setGrad(const Tensor& grad) const
     }
     AutogradMeta& meta = m_impl->ensureAutograd();
     meta.grad = grad.implPtr();
+    if (trace::enabled()) {
+        trace::publish(trace::GradAccumulated{id(), grad.defined() ? grad.preview() : std::string(), !grad.defined()});
+        noteGradOwner(m_impl);
+    }
 }
 
 bool Tensor::retainsGrad() const

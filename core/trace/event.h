@@ -88,6 +88,7 @@ struct VersionBumped {
     uint32_t oldVersion = 0;
     uint32_t newVersion = 0;
     std::string op;  ///< "mul_", "add_", "copy_", "__setitem__"...
+    std::string preview;  ///< the tensor's value after the op (the inspector shows it)
 };
 
 /// A tensor's history was rewritten in place (in-place op on a non-leaf / CopySlices).
@@ -127,9 +128,12 @@ struct NodeExecuted {
     std::vector<std::string> gradOutputs;  ///< one per next edge ("" = None)
 };
 
+/// A leaf's `.grad` changed: backward accumulated into it, the script assigned it
+/// (`p.grad = g`, `p.grad = None`) or changed it in place (`p.grad.zero_()`).
 struct GradAccumulated {
     Id tensor = 0;
     std::string preview;  ///< the new .grad
+    bool cleared = false;  ///< `.grad` is None now
 };
 
 /// A hook on a tensor: registered (node 0: register_hook / retain_grad called in the

@@ -107,6 +107,9 @@ struct Folder {
             if (const TensorView* t = s.tensor(p.tensor))
                 counter = t->versionCounter;
         s.versionCounters.obtain(counter) = p.newVersion;
+        if (!p.preview.empty())
+            if (TensorView* t = s.tensors.edit(p.tensor))
+                t->preview = p.preview;
     }
 
     void operator()(const GradFnChanged& p)
@@ -179,8 +182,8 @@ struct Folder {
     void operator()(const GradAccumulated& p)
     {
         if (TensorView* t = s.tensors.edit(p.tensor)) {
-            t->hasGrad = true;
-            t->gradPreview = p.preview;
+            t->hasGrad = !p.cleared;
+            t->gradPreview = p.cleared ? std::string() : p.preview;
         }
     }
 

@@ -73,6 +73,7 @@ template <class V> void fields(V& v, VersionBumped& p)
     v("old_version", p.oldVersion);
     v("new_version", p.newVersion);
     v("op", p.op);
+    v("preview", p.preview);
 }
 
 template <class V> void fields(V& v, GradFnChanged& p)
@@ -115,6 +116,7 @@ template <class V> void fields(V& v, GradAccumulated& p)
 {
     v("tensor", p.tensor);
     v("preview", p.preview);
+    v("cleared", p.cleared);
 }
 
 template <class V> void fields(V& v, HookCalled& p)

@@ -279,6 +279,8 @@ struct Narrator {
     {
         const trace::TensorView* t = s.tensor(e.tensor);
         const QString name = t && !t->label.empty() ? text(t->label) : StepNarration::tr("the leaf");
+        if (e.cleared)
+            return StepNarration::tr("%1 is now None.").arg(bold(name + QStringLiteral(".grad")));
         return StepNarration::tr("%1 is now %2.").arg(bold(name + QStringLiteral(".grad")), value(e.preview));
     }
 
