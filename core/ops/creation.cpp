@@ -15,7 +15,7 @@ namespace {
 Tensor filled(const IntList& sizes, ScalarType dtype, Device device, double value)
 {
     Tensor t = kernel::newTensor(sizes, dtype, device);
-    AGV_DISPATCH_ALL(dtype, "fill", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "fill", [&] {
         scalar_t* p = t.data<scalar_t>();
         const scalar_t v = static_cast<scalar_t>(value);
         for (int64_t i = 0, n = t.numel(); i < n; ++i)
@@ -28,7 +28,7 @@ template <typename Draw>
 Tensor random(const IntList& sizes, ScalarType dtype, Device device, Draw draw)
 {
     Tensor t = kernel::newTensor(sizes, dtype, device);
-    AGV_DISPATCH_ALL(dtype, "random", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "random", [&] {
         scalar_t* p = t.data<scalar_t>();
         for (int64_t i = 0, n = t.numel(); i < n; ++i)
             p[i] = static_cast<scalar_t>(draw());
@@ -63,7 +63,7 @@ Tensor fromList(const IntList& sizes, const std::vector<Value>& values, ScalarTy
     Tensor t = kernel::newTensor(sizes, dtype, device);
     AGV_CHECK(int64_t(values.size()) == t.numel(), RuntimeError, "tensor: got ", values.size(),
               " values for shape ", sizesToString(sizes));
-    AGV_DISPATCH_ALL(dtype, "tensor", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "tensor", [&] {
         scalar_t* p = t.data<scalar_t>();
         for (size_t i = 0; i < values.size(); ++i)
             p[i] = static_cast<scalar_t>(values[i]);

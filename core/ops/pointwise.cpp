@@ -709,7 +709,7 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
     const IntList shape = broadcastShapes(condition.sizes(), broadcastShapes(a.sizes(), b.sizes()));
     Tensor x = convert(a, type), y = convert(b, type);
     Tensor out = kernel::newTensor(shape, type, a.device());
-    AGV_DISPATCH_ALL(type, "where", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(type, "where", [&] {
         using T = scalar_t;
         kernel::stridedLoop<4>(shape,
                                {static_cast<char*>(out.rawData()), static_cast<char*>(condition.rawData()),

@@ -50,7 +50,7 @@ std::pair<Tensor, Tensor> perSlice(const Tensor& t, int64_t dim, int64_t k, Arra
         outer[size_t(dim)] = outerOut[size_t(dim)] = 1;
     const std::vector<int64_t> inBase = kernel::elementOffsets(outer, t.strides());
     const std::vector<int64_t> outBase = kernel::elementOffsets(outerOut, values.strides());
-    AGV_DISPATCH_ALL(t.dtype(), "sort", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "sort", [&] {
         using T = scalar_t;
         const T* x = t.data<T>();
         T* v = values.data<T>();

@@ -23,7 +23,9 @@ from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_en
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch import autograd, cuda, nn, optim, random, utils  # noqa: E402,F401
 from torch import _utils  # noqa: E402,F401
+from torch._finfo import finfo  # noqa: E402,F401
 from torch.storage import TypedStorage, FloatStorage, DoubleStorage, LongStorage, BoolStorage  # noqa: E402,F401
+from torch.storage import HalfStorage, BFloat16Storage  # noqa: E402,F401
 from torch import serialization  # noqa: E402,F401
 from torch.serialization import save, load  # noqa: E402,F401
 from torch import linalg  # noqa: E402,F401
