@@ -32,24 +32,27 @@ bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
 
 SavedAttr scalarAttr(const Scalar& s) { return s.isFloating() ? SavedAttr(s.toDouble()) : SavedAttr(s.toInt()); }
 
+/// Whether an in-place op takes float16 / bfloat16: only where PyTorch 1.13's CPU kernel does.
+constexpr bool kTakesHalf = true;
+
 /// self = f(self, other) elementwise, other broadcast to self's shape.
-template <typename F>
+template <bool TakesHalf = false, typename F>
 void binaryInplaceKernel(const Tensor& self, const Tensor& other, F f)
 {
     AGV_CHECK(isExpandableTo(other.sizes(), self.sizes()), RuntimeError, "output with shape ",
               sizesToString(self.sizes()), " doesn't match the broadcast shape ",
               sizesToString(broadcastShapes(self.sizes(), other.sizes())));
     Tensor o = kernel::convert(other, self.dtype());
-    AGV_DISPATCH_ALL(self.dtype(), "inplace", [&] {
+    AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, self.dtype(), "inplace", [&] {
         using T = scalar_t;
         kernel::mapInplace<T>(self, o, [&](T a, T b) { return T(f(a, b)); });
     });
 }
 
-template <typename F>
+template <bool TakesHalf = false, typename F>
 void unaryInplaceKernel(const Tensor& self, F f)
 {
-    AGV_DISPATCH_ALL(self.dtype(), "inplace", [&] {
+    AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, self.dtype(), "inplace", [&] {
         using T = scalar_t;
         kernel::mapInplace<T>(self, self, [&](T a, T) { return T(f(a)); });
     });
@@ -89,7 +92,7 @@ Tensor& addInplace(Tensor& self, const Tensor& other, Scalar alpha)
             return variable_list{needs(n, 0) ? g[0] : Tensor(),
                                  needs(n, 1) ? (alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
         },
-        false, false, [&] { binaryInplaceKernel(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(al), b); }); },
+        false, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(al), b); }); },
         [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
 }
 
@@ -109,7 +112,7 @@ Tensor& subInplace(Tensor& self, const Tensor& other, Scalar alpha)
                                  needs(n, 1) ? neg(alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
         },
         false, false, [&] {
-            binaryInplaceKernel(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(-al), b); });
+            binaryInplaceKernel<kTakesHalf>(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(-al), b); });
         },
         [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
 }
@@ -129,7 +132,7 @@ Tensor& mulInplace(Tensor& self, const Tensor& other)
             return variable_list{needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor(),
                                  needs(n, 1) ? mul(g[0], n.saved(1)) : Tensor()};
         },
-        otherNeedsGrad, false, [&] { binaryInplaceKernel(self, other, [](auto a, auto b) { return a * b; }); },
+        otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a * b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("other", rec.node()->needsInputGrad(0) ? other : Tensor());
             rec.save("self", rec.node()->needsInputGrad(1) ? originalSelf : Tensor());
@@ -152,7 +155,7 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
             return variable_list{needs(n, 0) ? div(g[0], other) : Tensor(),
                                  needs(n, 1) ? neg(div(mul(g[0], self), mul(other, other))) : Tensor()};
         },
-        otherNeedsGrad, false, [&] { binaryInplaceKernel(self, other, [](auto a, auto b) { return a / b; }); },
+        otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a / b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             if (rec.node()->needsInputGrad(1))
                 rec.save("self", originalSelf);
@@ -184,7 +187,7 @@ Tensor& zeroInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "zero_", "ZeroBackward0",
         [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; }, false, false,
-        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(0); }); }, noSaves);
+        [&] { unaryInplaceKernel<kTakesHalf>(self, [](auto a) { return decltype(a)(0); }); }, noSaves);
 }
 
 Tensor& fillInplace(Tensor& self, Scalar value)
@@ -193,7 +196,7 @@ Tensor& fillInplace(Tensor& self, Scalar value)
     return applyInplace(
         self, {&self}, "fill_", "FillBackward2",
         [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; }, false, false,
-        [&] { unaryInplaceKernel(self, [v](auto a) { return decltype(a)(v); }); }, noSaves);
+        [&] { unaryInplaceKernel<kTakesHalf>(self, [v](auto a) { return decltype(a)(v); }); }, noSaves);
 }
 
 Tensor& fillInplace(Tensor& self, const Tensor& value)

@@ -36,7 +36,8 @@ T wrappingSub(T a, T b)
 }
 
 /// a + alpha * b as PyTorch's add kernel computes it: one fused multiply-add for
-/// floating types (alpha rounded to the tensor's type first), wrapping for integers.
+/// float and double (alpha rounded to the tensor's type first), wrapping for integers,
+/// the product and the sum each rounded for Half and BFloat16.
 template <typename T>
 T addScaled(T a, T alpha, T b);
 
@@ -96,7 +97,7 @@ template <typename T>
 T addScaled(T a, T alpha, T b)
 {
     if constexpr (kIsReducedFloat<T>)
-        return T(std::fma(float(b), float(alpha), float(a)));
+        return a + alpha * b;  // two roundings, as PyTorch's generic Vectorized<Half>::fmadd
     else if constexpr (std::is_floating_point_v<T>)
         return std::fma(b, alpha, a);
     else

@@ -101,6 +101,29 @@ template <> struct CppTypeOf<ScalarType::BFloat16> { using type = BFloat16; };
         throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, NAME);                                      \
     }()
 
+/// AGV_DISPATCH_FLOATING plus Half and BFloat16.
+#define AGV_DISPATCH_FLOATING_AND_HALF(dtype, NAME, ...)                                     \
+    [&] {                                                                                     \
+        switch (dtype) {                                                                      \
+        case ::agv::ScalarType::Float32: { using scalar_t = float; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Float64: { using scalar_t = double; return __VA_ARGS__(); }  \
+        case ::agv::ScalarType::Half: { using scalar_t = ::agv::Half; return __VA_ARGS__(); } \
+        case ::agv::ScalarType::BFloat16: { using scalar_t = ::agv::BFloat16; return __VA_ARGS__(); } \
+        default: break;                                                                       \
+        }                                                                                     \
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, NAME);                                      \
+    }()
+
+/// AGV_DISPATCH_ALL, or AGV_DISPATCH_ALL_AND_HALF when the constant TAKES_HALF is true
+/// (for kernels templated on whether the op they serve takes 16-bit floats).
+#define AGV_DISPATCH_ALL_MAYBE_HALF(TAKES_HALF, dtype, NAME, ...)                            \
+    [&] {                                                                                     \
+        if constexpr (TAKES_HALF)                                                             \
+            return AGV_DISPATCH_ALL_AND_HALF(dtype, NAME, __VA_ARGS__);                       \
+        else                                                                                  \
+            return AGV_DISPATCH_ALL(dtype, NAME, __VA_ARGS__);                                \
+    }()
+
 /// "Float", "Long", "Bool", "Double", "Half", "BFloat16" (as in "not implemented for 'Long'").
 const char* legacyDtypeShortName(ScalarType t);
 

@@ -477,6 +477,18 @@ class Module:
                         module._buffers[name] = b.to(*args, **kwargs)
         return self
 
+    def to_empty(self, *, device):
+        """Parameters and buffers replaced by empty tensors (torch.empty_like) on device."""
+        with torch.no_grad():
+            for module in self.modules():
+                for name, p in module._parameters.items():
+                    if p is not None:
+                        p.data = torch.empty(tuple(p.shape), dtype=p.dtype, device=device)
+                for name, b in module._buffers.items():
+                    if b is not None:
+                        module._buffers[name] = torch.empty(tuple(b.shape), dtype=b.dtype, device=device)
+        return self
+
     def cuda(self, device=None):
         return self.to('cuda')
 
