@@ -49,10 +49,11 @@ void binaryInplaceKernel(const Tensor& self, const Tensor& other, F f)
     });
 }
 
+/// `name`: PyTorch's kernel, for its "not implemented for 'Half'" error.
 template <bool TakesHalf = false, typename F>
-void unaryInplaceKernel(const Tensor& self, F f)
+void unaryInplaceKernel(const Tensor& self, F f, const char* name = "inplace")
 {
-    AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, self.dtype(), "inplace", [&] {
+    AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, self.dtype(), name, [&] {
         using T = scalar_t;
         kernel::mapInplace<T>(self, self, [&](T a, T) { return T(f(a)); });
     });
@@ -288,7 +289,7 @@ Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scal
                 if (std::isnan(double(a)))
                     return a;
                 return decltype(a)(std::min(std::max(double(a), lo), hi));
-            });
+            }, "clamp_scalar_cpu");
         },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("self", originalSelf);
@@ -304,7 +305,7 @@ Tensor& reluInplace(Tensor& self)
         [](BackwardNode& n, const variable_list& g) {
             return variable_list{maskedFill(g[0], compare(n.saved(0), Scalar(0), CompareOp::Le), Scalar(0))};
         },
-        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return a > decltype(a)(0) ? a : decltype(a)(0); }); },
+        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return a > decltype(a)(0) ? a : decltype(a)(0); }, "clamp_min_cpu"); },
         noSaves);
 }
 
@@ -323,7 +324,7 @@ Tensor& sigmoidInplace(Tensor& self)
             unaryInplaceKernel(self, [](auto a) {
                 using T = decltype(a);
                 return T(T(1) / (T(1) + std::exp(-a)));
-            });
+            }, "sigmoid_cpu");
         },
         noSaves);
 }
@@ -338,7 +339,7 @@ Tensor& tanhInplace(Tensor& self)
             Tensor r = n.saved(0);
             return variable_list{mul(g[0], rsub(mul(r, r), 1))};
         },
-        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::tanh(a)); }); }, noSaves);
+        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::tanh(a)); }, "tanh_vml_cpu"); }, noSaves);
 }
 
 Tensor& expInplace(Tensor& self)
@@ -348,7 +349,7 @@ Tensor& expInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "exp_", "ExpBackward0",
         [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], n.saved(0))}; }, false, true,
-        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::exp(a)); }); }, noSaves);
+        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::exp(a)); }, "exp_vml_cpu"); }, noSaves);
 }
 
 void addInplaceNoGrad(const Tensor& self, const Tensor& other)

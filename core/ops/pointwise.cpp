@@ -67,6 +67,8 @@ template <typename F>
 Tensor transcendentalKernel(const Tensor& t, const char* name, sleef::Function fn, F f)
 {
     const ScalarType outType = floatResultType(t.dtype());
+    if (outType != ScalarType::Float32 && outType != ScalarType::Float64)
+        return floatUnaryKernel(t, name, f);  // refuses float16 / bfloat16 with PyTorch's error
     Tensor in = convert(t, outType);
     if (!in.isContiguous())
         in = kernel::freshCopy(in, in.sizes());
@@ -384,7 +386,8 @@ Tensor pow(const Tensor& base, Scalar exponent)
         // A general exponent on a contiguous floating tensor: PyTorch's vectorised loop (SLEEF pow).
         const bool special = e == 0.0 || e == 1.0 || e == 2.0 || e == 3.0 || e == -2.0 || e == 0.5 || e == -0.5 ||
                              e == -1.0;
-        if (isFloatingType(base.dtype()) && base.isContiguous() && !special) {
+        const bool sleefType = base.dtype() == ScalarType::Float32 || base.dtype() == ScalarType::Float64;
+        if (sleefType && base.isContiguous() && !special) {
             Tensor result = kernel::newTensor(base.sizes(), base.dtype(), base.device());
             const bool done = base.dtype() == ScalarType::Float32
                                   ? sleef::powScalar(base.data<float>(), result.data<float>(), base.numel(), e)

@@ -16,3 +16,6 @@ for dt in (torch.half, torch.bfloat16):
     print(torch.rand(3).tolist())
     torch.manual_seed(2)
     print(nn.init.kaiming_normal_(torch.empty(4, 6, dtype=dt)), nn.init.xavier_uniform_(torch.empty(2, 3, dtype=dt)))
+    torch.manual_seed(3)
+    print(torch.rand(5, dtype=dt), torch.rand(2, 2, dtype=dt, requires_grad=True), torch.randn(20, dtype=dt),
+          torch.randn((3,), dtype=dt), torch.rand(3).dtype, torch.randn(2, dtype=torch.float64))
