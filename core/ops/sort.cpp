@@ -114,6 +114,9 @@ std::pair<Tensor, Tensor> topk(const Tensor& t, int64_t k, int64_t dimIn, bool l
     const int64_t dim = wrapDim(dimIn, t.dim());
     const int64_t n = t.dim() == 0 ? 1 : t.sizes()[size_t(dim)];
     AGV_CHECK(k >= 0 && k <= n, RuntimeError, "selected index k out of range");
+    // PyTorch 1.13's CPU topk kernel takes bfloat16 but not float16 (sort takes both).
+    if (t.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(t.dtype(), "topk_cpu");
     auto out = perSlice(t, dim, k, [&](auto& slice) {
         using T = typename std::decay_t<decltype(slice)>::value_type::first_type;
         if (k == 0)

@@ -27,3 +27,11 @@ for dt in (torch.half, torch.bfloat16):
     print(f.bits, f.eps, f.max, f.min, f.tiny, f.smallest_normal, f.resolution, f.dtype)
 print(torch.finfo(), torch.finfo(torch.float64), torch.finfo(torch.half) == torch.finfo(torch.float16))
 print(torch.float16, torch.half, torch.bfloat16, torch.half is torch.float16)
+# arange computes start + step * i in float, then rounds; eye takes float16 only.
+for dt in (torch.half, torch.bfloat16):
+    for args in ((5,), (0, 1, 0.1), (-3, 7, 0.37), (1000, 1100, 3.3), (0.5, 2.5, 0.25), (10, 0, -0.7)):
+        print([float.hex(v) for v in torch.arange(*args, dtype=dt).tolist()])
+    try:
+        print(torch.eye(3, dtype=dt), torch.eye(2, 3, dtype=dt))
+    except RuntimeError as e:
+        print(type(e).__name__, e)

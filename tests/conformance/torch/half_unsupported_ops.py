@@ -20,6 +20,7 @@ ops = {
  'Linear': lambda: torch.nn.Linear(3, 2, dtype=torch.half)(a.reshape(2, 3)),
  'sigmoid_': lambda: a.clone().sigmoid_(), 'relu_': lambda: a.clone().relu_(), 'exp_': lambda: a.clone().exp_(),
  'tanh_': lambda: a.clone().tanh_(), 'clamp_': lambda: a.clone().clamp_(0, 1),
+ 'topk': lambda: a.topk(2), 'topk_bf16': lambda: a.bfloat16().topk(2),
  'uniform_long': lambda: torch.zeros(2, dtype=torch.long).uniform_(),
 }
 for name, f in ops.items():
