@@ -143,7 +143,7 @@ Tensor im2colForward(const Tensor& input, const Tensor& weight, const Tensor& bi
     case ScalarType::Float32: im2colForwardTyped<float>(input, weight, bias, u, out); break;
     case ScalarType::Float64: im2colForwardTyped<double>(input, weight, bias, u, out); break;
     case ScalarType::Int64: im2colForwardTyped<int64_t>(input, weight, bias, u, out); break;
-    case ScalarType::Bool: AGV_RAISE(RuntimeError, "\"slow_conv2d_cpu\" not implemented for 'Bool'");
+    default: throw AGV_DISPATCH_NOT_IMPLEMENTED(input.dtype(), "slow_conv2d_cpu");
     }
     return out;
 }

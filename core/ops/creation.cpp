@@ -15,7 +15,7 @@ namespace {
 Tensor filled(const IntList& sizes, ScalarType dtype, Device device, double value)
 {
     Tensor t = kernel::newTensor(sizes, dtype, device);
-    AGV_DISPATCH_ALL(dtype, "fill", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "fill", [&] {
         scalar_t* p = t.data<scalar_t>();
         const scalar_t v = static_cast<scalar_t>(value);
         for (int64_t i = 0, n = t.numel(); i < n; ++i)
@@ -28,7 +28,7 @@ template <typename Draw>
 Tensor random(const IntList& sizes, ScalarType dtype, Device device, Draw draw)
 {
     Tensor t = kernel::newTensor(sizes, dtype, device);
-    AGV_DISPATCH_ALL(dtype, "random", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "random", [&] {
         scalar_t* p = t.data<scalar_t>();
         for (int64_t i = 0, n = t.numel(); i < n; ++i)
             p[i] = static_cast<scalar_t>(draw());
@@ -63,7 +63,7 @@ Tensor fromList(const IntList& sizes, const std::vector<Value>& values, ScalarTy
     Tensor t = kernel::newTensor(sizes, dtype, device);
     AGV_CHECK(int64_t(values.size()) == t.numel(), RuntimeError, "tensor: got ", values.size(),
               " values for shape ", sizesToString(sizes));
-    AGV_DISPATCH_ALL(dtype, "tensor", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "tensor", [&] {
         scalar_t* p = t.data<scalar_t>();
         for (size_t i = 0; i < values.size(); ++i)
             p[i] = static_cast<scalar_t>(values[i]);
@@ -94,10 +94,17 @@ Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<ScalarType> d
     AGV_CHECK(count < 1e12, RuntimeError, "invalid size, possible overflow?");
     const int64_t n = int64_t(count);
     Tensor t = kernel::newTensor({n}, type, device);
-    AGV_DISPATCH_ALL(type, "arange", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(type, "arange_cpu", [&] {
         scalar_t* p = t.data<scalar_t>();
-        for (int64_t i = 0; i < n; ++i)
-            p[i] = static_cast<scalar_t>(start.toDouble() + double(i) * s);
+        if constexpr (kIsReducedFloat<scalar_t>) {
+            // float16 / bfloat16: start + step * i in float (their accumulate type), then rounded.
+            const float first = float(start.toDouble()), step = float(s);
+            for (int64_t i = 0; i < n; ++i)
+                p[i] = scalar_t(first + step * float(i));
+        } else {
+            for (int64_t i = 0; i < n; ++i)
+                p[i] = static_cast<scalar_t>(start.toDouble() + double(i) * s);
+        }
     });
     return leaf(t);
 }
@@ -149,8 +156,11 @@ Tensor eye(int64_t n, int64_t m, ScalarType dtype, Device device)
     if (m < 0)
         m = n;
     AGV_CHECK(n >= 0, RuntimeError, "n must be greater or equal to 0, got ", n);
+    // PyTorch 1.13's CPU eye takes float16 but not bfloat16.
+    if (dtype == ScalarType::BFloat16)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, "eye");
     Tensor t = filled({n, m}, dtype, device, 0.0);
-    AGV_DISPATCH_ALL(dtype, "eye", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "eye", [&] {
         scalar_t* p = t.data<scalar_t>();
         for (int64_t i = 0; i < std::min(n, m); ++i)
             p[i * m + i] = static_cast<scalar_t>(1);

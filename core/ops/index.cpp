@@ -153,7 +153,7 @@ void putIndexed(const Tensor& self, const TensorList& indices, const IntList& in
     const std::vector<int64_t> bases = baseOffsets(self.sizes(), self.strides(), indices, indexShape);
     const std::vector<int64_t> inner = kernel::elementOffsets(rest, restOf(self.strides(), k));
     const std::vector<int64_t> source = kernel::elementOffsets(target, kernel::broadcastStrides(values, target));
-    AGV_DISPATCH_ALL(self.dtype(), "index_put_", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "index_put_", [&] {
         using T = scalar_t;
         const T* v = values.data<T>();
         T* o = self.data<T>();
@@ -172,7 +172,7 @@ Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexSha
     Tensor out = kernel::newTensor(outSizes, t.dtype(), t.device());
     const std::vector<int64_t> bases = baseOffsets(t.sizes(), t.strides(), indices, indexShape);
     const std::vector<int64_t> inner = kernel::elementOffsets(rest, restOf(t.strides(), k));
-    AGV_DISPATCH_ALL(t.dtype(), "index", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "index", [&] {
         using T = scalar_t;
         const T* in = t.data<T>();
         T* o = out.data<T>();
@@ -202,7 +202,7 @@ Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const 
     const std::vector<int64_t> bases = baseOffsets(sizes, out.strides(), indices, indexShape);
     const std::vector<int64_t> inner = kernel::elementOffsets(restOf(sizes, k), restOf(out.strides(), k));
     const std::vector<int64_t> source = kernel::elementOffsets(values.sizes(), values.strides());
-    AGV_DISPATCH_ALL(values.dtype(), "index_put_", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(values.dtype(), "index_put_", [&] {
         using T = scalar_t;
         const T* v = values.data<T>();
         T* o = out.data<T>();

@@ -65,7 +65,7 @@ Tensor& indexAddInplace(Tensor& self, int64_t dimIn, const Tensor& index, const 
     {
         trace::MuteGuard mute;
         GradModeGuard noGrad(false);
-        AGV_DISPATCH_ALL(self.dtype(), "index_add_", [&] {
+        AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "index_add_", [&] {
             using T = scalar_t;
             const T a = T(alpha.toDouble());
             // 1-D: x + (y * alpha) rounded twice; otherwise add_'s fused x + alpha * y.

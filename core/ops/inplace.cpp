@@ -32,24 +32,28 @@ bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
 
 SavedAttr scalarAttr(const Scalar& s) { return s.isFloating() ? SavedAttr(s.toDouble()) : SavedAttr(s.toInt()); }
 
+/// Whether an in-place op takes float16 / bfloat16: only where PyTorch 1.13's CPU kernel does.
+constexpr bool kTakesHalf = true;
+
 /// self = f(self, other) elementwise, other broadcast to self's shape.
-template <typename F>
+template <bool TakesHalf = false, typename F>
 void binaryInplaceKernel(const Tensor& self, const Tensor& other, F f)
 {
     AGV_CHECK(isExpandableTo(other.sizes(), self.sizes()), RuntimeError, "output with shape ",
               sizesToString(self.sizes()), " doesn't match the broadcast shape ",
               sizesToString(broadcastShapes(self.sizes(), other.sizes())));
     Tensor o = kernel::convert(other, self.dtype());
-    AGV_DISPATCH_ALL(self.dtype(), "inplace", [&] {
+    AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, self.dtype(), "inplace", [&] {
         using T = scalar_t;
         kernel::mapInplace<T>(self, o, [&](T a, T b) { return T(f(a, b)); });
     });
 }
 
-template <typename F>
-void unaryInplaceKernel(const Tensor& self, F f)
+/// `name`: PyTorch's kernel, for its "not implemented for 'Half'" error.
+template <bool TakesHalf = false, typename F>
+void unaryInplaceKernel(const Tensor& self, F f, const char* name = "inplace")
 {
-    AGV_DISPATCH_ALL(self.dtype(), "inplace", [&] {
+    AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, self.dtype(), name, [&] {
         using T = scalar_t;
         kernel::mapInplace<T>(self, self, [&](T a, T) { return T(f(a)); });
     });
@@ -89,7 +93,7 @@ Tensor& addInplace(Tensor& self, const Tensor& other, Scalar alpha)
             return variable_list{needs(n, 0) ? g[0] : Tensor(),
                                  needs(n, 1) ? (alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
         },
-        false, false, [&] { binaryInplaceKernel(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(al), b); }); },
+        false, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(al), b); }); },
         [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
 }
 
@@ -109,7 +113,7 @@ Tensor& subInplace(Tensor& self, const Tensor& other, Scalar alpha)
                                  needs(n, 1) ? neg(alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
         },
         false, false, [&] {
-            binaryInplaceKernel(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(-al), b); });
+            binaryInplaceKernel<kTakesHalf>(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(-al), b); });
         },
         [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
 }
@@ -129,7 +133,7 @@ Tensor& mulInplace(Tensor& self, const Tensor& other)
             return variable_list{needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor(),
                                  needs(n, 1) ? mul(g[0], n.saved(1)) : Tensor()};
         },
-        otherNeedsGrad, false, [&] { binaryInplaceKernel(self, other, [](auto a, auto b) { return a * b; }); },
+        otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a * b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("other", rec.node()->needsInputGrad(0) ? other : Tensor());
             rec.save("self", rec.node()->needsInputGrad(1) ? originalSelf : Tensor());
@@ -152,7 +156,7 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
             return variable_list{needs(n, 0) ? div(g[0], other) : Tensor(),
                                  needs(n, 1) ? neg(div(mul(g[0], self), mul(other, other))) : Tensor()};
         },
-        otherNeedsGrad, false, [&] { binaryInplaceKernel(self, other, [](auto a, auto b) { return a / b; }); },
+        otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a / b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             if (rec.node()->needsInputGrad(1))
                 rec.save("self", originalSelf);
@@ -184,7 +188,7 @@ Tensor& zeroInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "zero_", "ZeroBackward0",
         [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; }, false, false,
-        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(0); }); }, noSaves);
+        [&] { unaryInplaceKernel<kTakesHalf>(self, [](auto a) { return decltype(a)(0); }); }, noSaves);
 }
 
 Tensor& fillInplace(Tensor& self, Scalar value)
@@ -193,7 +197,7 @@ Tensor& fillInplace(Tensor& self, Scalar value)
     return applyInplace(
         self, {&self}, "fill_", "FillBackward2",
         [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; }, false, false,
-        [&] { unaryInplaceKernel(self, [v](auto a) { return decltype(a)(v); }); }, noSaves);
+        [&] { unaryInplaceKernel<kTakesHalf>(self, [v](auto a) { return decltype(a)(v); }); }, noSaves);
 }
 
 Tensor& fillInplace(Tensor& self, const Tensor& value)
@@ -285,7 +289,7 @@ Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scal
                 if (std::isnan(double(a)))
                     return a;
                 return decltype(a)(std::min(std::max(double(a), lo), hi));
-            });
+            }, "clamp_scalar_cpu");
         },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("self", originalSelf);
@@ -301,7 +305,7 @@ Tensor& reluInplace(Tensor& self)
         [](BackwardNode& n, const variable_list& g) {
             return variable_list{maskedFill(g[0], compare(n.saved(0), Scalar(0), CompareOp::Le), Scalar(0))};
         },
-        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return a > decltype(a)(0) ? a : decltype(a)(0); }); },
+        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return a > decltype(a)(0) ? a : decltype(a)(0); }, "clamp_min_cpu"); },
         noSaves);
 }
 
@@ -320,7 +324,7 @@ Tensor& sigmoidInplace(Tensor& self)
             unaryInplaceKernel(self, [](auto a) {
                 using T = decltype(a);
                 return T(T(1) / (T(1) + std::exp(-a)));
-            });
+            }, "sigmoid_cpu");
         },
         noSaves);
 }
@@ -335,7 +339,7 @@ Tensor& tanhInplace(Tensor& self)
             Tensor r = n.saved(0);
             return variable_list{mul(g[0], rsub(mul(r, r), 1))};
         },
-        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::tanh(a)); }); }, noSaves);
+        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::tanh(a)); }, "tanh_vml_cpu"); }, noSaves);
 }
 
 Tensor& expInplace(Tensor& self)
@@ -345,7 +349,7 @@ Tensor& expInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "exp_", "ExpBackward0",
         [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], n.saved(0))}; }, false, true,
-        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::exp(a)); }); }, noSaves);
+        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::exp(a)); }, "exp_vml_cpu"); }, noSaves);
 }
 
 void addInplaceNoGrad(const Tensor& self, const Tensor& other)

@@ -10,6 +10,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "core/tensor/half.h"
+
 namespace agv::ops {
 
 template <typename T>
@@ -34,7 +36,8 @@ T wrappingSub(T a, T b)
 }
 
 /// a + alpha * b as PyTorch's add kernel computes it: one fused multiply-add for
-/// floating types (alpha rounded to the tensor's type first), wrapping for integers.
+/// float and double (alpha rounded to the tensor's type first), wrapping for integers,
+/// the product and the sum each rounded for Half and BFloat16.
 template <typename T>
 T addScaled(T a, T alpha, T b);
 
@@ -77,19 +80,25 @@ T wrappingPow(T x, uint64_t e)
 template <typename To, typename From>
 To convertValue(From from)
 {
-    if constexpr (kWrapsAround<To> && std::is_signed_v<To> && std::is_floating_point_v<From>) {
-        constexpr From lowest = static_cast<From>(std::numeric_limits<To>::min());
-        // -lowest is 2^63 for int64: exact in floating point, one past the largest To.
-        if (!(from >= lowest && from < -lowest))
-            return std::numeric_limits<To>::min();
+    if constexpr (kIsReducedFloat<From> && !std::is_same_v<To, From>) {
+        return convertValue<To>(float(from));  // exact; float's rules then apply
+    } else {
+        if constexpr (kWrapsAround<To> && std::is_signed_v<To> && std::is_floating_point_v<From>) {
+            constexpr From lowest = static_cast<From>(std::numeric_limits<To>::min());
+            // -lowest is 2^63 for int64: exact in floating point, one past the largest To.
+            if (!(from >= lowest && from < -lowest))
+                return std::numeric_limits<To>::min();
+        }
+        return static_cast<To>(from);
     }
-    return static_cast<To>(from);
 }
 
 template <typename T>
 T addScaled(T a, T alpha, T b)
 {
-    if constexpr (std::is_floating_point_v<T>)
+    if constexpr (kIsReducedFloat<T>)
+        return a + alpha * b;  // two roundings, as PyTorch's generic Vectorized<Half>::fmadd
+    else if constexpr (std::is_floating_point_v<T>)
         return std::fma(b, alpha, a);
     else
         return wrappingAdd(a, wrappingMul(alpha, b));

@@ -38,9 +38,9 @@ void copyInto(const Tensor& dst, const Tensor& src)
             std::memmove(dst.rawData(), src.rawData(), dst.nbytes());
         return;
     }
-    AGV_DISPATCH_ALL(dst.dtype(), "copy_", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(dst.dtype(), "copy_", [&] {
         using DstT = scalar_t;
-        AGV_DISPATCH_ALL(src.dtype(), "copy_", [&] {
+        AGV_DISPATCH_ALL_AND_HALF(src.dtype(), "copy_", [&] {
             using SrcT = scalar_t;
             stridedLoop<2>(dst.sizes(), {static_cast<char*>(dst.rawData()), static_cast<char*>(src.rawData())},
                            {dst.strides(), broadcastStrides(src, dst.sizes())}, {sizeof(DstT), sizeof(SrcT)},

@@ -15,8 +15,8 @@ namespace agv::ops::kernel {
 template <typename T>
 bool isNan(T v)
 {
-    if constexpr (std::is_floating_point_v<T>)
-        return std::isnan(v);
+    if constexpr (kIsFloating<T>)
+        return std::isnan(float(v)) || std::isnan(double(v));
     else
         return false;
 }

@@ -151,7 +151,7 @@ Tensor matrixProduct(const Tensor& a, const Tensor& b)
 {
     const int64_t m = a.sizes()[0], k = a.sizes()[1], n = b.sizes()[1];
     Tensor out = kernel::newTensor({m, n}, a.dtype(), a.device());
-    AGV_DISPATCH_ALL(a.dtype(), "mm", [&] {
+    AGV_DISPATCH_ALL(a.dtype(), "addmm_impl_cpu_", [&] {
         using T = scalar_t;
         if constexpr (!std::is_same_v<T, bool>)
             gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0],
@@ -223,7 +223,7 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
     // adds the product to it (beta = 1), so the bias joins the sum where BLAS adds C.
     Tensor out = kernel::newTensor(outSizes, a.dtype(), a.device());
     kernel::copyInto(out, bias);
-    AGV_DISPATCH_ALL(out.dtype(), "addmm", [&] {
+    AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
         using T = scalar_t;
         if constexpr (!std::is_same_v<T, bool>)
             gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0],
@@ -319,7 +319,7 @@ Tensor mv(const Tensor& a, const Tensor& b)
     checkMatmulDtype(a.dtype());
     const int64_t m = a.sizes()[0], k = a.sizes()[1];
     Tensor out = kernel::newTensor({m}, a.dtype(), a.device());
-    AGV_DISPATCH_ALL(a.dtype(), "mv", [&] {
+    AGV_DISPATCH_ALL(a.dtype(), "addmv_impl_cpu", [&] {
         using T = scalar_t;
         if constexpr (!std::is_same_v<T, bool>)
             gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0], 1,

@@ -27,7 +27,7 @@ Tensor logicalReduce(const Tensor& t, std::optional<int64_t> dimIn, bool keepdim
     Tensor out = kernel::newTensor(outSizes, ScalarType::Bool, t.device());
     const std::vector<int64_t> outer = kernel::elementOffsets(kept, t.strides());
     const std::vector<int64_t> inner = kernel::elementOffsets(reduced, t.strides());
-    AGV_DISPATCH_ALL(t.dtype(), isAll ? "all" : "any", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), isAll ? "all" : "any", [&] {
         using T = scalar_t;
         const T* x = t.data<T>();
         bool* o = out.data<bool>();

@@ -18,7 +18,11 @@ namespace {
 
 using kernel::convert;
 
-template <typename F>
+/// Whether an op takes float16 / bfloat16 operands: only where PyTorch 1.13's CPU kernel
+/// does; the others refuse them with its "not implemented for 'Half'" error.
+constexpr bool kTakesHalf = true;
+
+template <bool TakesHalf = false, typename F>
 Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, ScalarType outType, const char* name,
                     F f)
 {
@@ -29,7 +33,7 @@ Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, Sc
     if (b.dim() == 0 && a.sizes() == shape) {
         // Tensor (op) Python number: the common case; no converted copy of the scalar.
         Tensor x = convert(a, computeType);
-        return AGV_DISPATCH_ALL(computeType, name, [&] {
+        return AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, computeType, name, [&] {
             using T = scalar_t;
             const T yv = b.dtype() == ScalarType::Int64 ? T(b.intValueAt(0)) : T(b.valueAt(0));
             if (outType == computeType)
@@ -39,7 +43,7 @@ Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, Sc
     }
     Tensor x = convert(a, computeType);
     Tensor y = convert(b, computeType);
-    return AGV_DISPATCH_ALL(computeType, name, [&] {
+    return AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, computeType, name, [&] {
         using T = scalar_t;
         if (outType == computeType)
             return kernel::mapBinary<T, T>(x, y, shape, outType, [&](T p, T q) { return T(f(p, q)); });
@@ -63,6 +67,8 @@ template <typename F>
 Tensor transcendentalKernel(const Tensor& t, const char* name, sleef::Function fn, F f)
 {
     const ScalarType outType = floatResultType(t.dtype());
+    if (outType != ScalarType::Float32 && outType != ScalarType::Float64)
+        return floatUnaryKernel(t, name, f);  // refuses float16 / bfloat16 with PyTorch's error
     Tensor in = convert(t, outType);
     if (!in.isContiguous())
         in = kernel::freshCopy(in, in.sizes());
@@ -77,10 +83,10 @@ Tensor transcendentalKernel(const Tensor& t, const char* name, sleef::Function f
     return floatUnaryKernel(t, name, f);
 }
 
-template <typename F>
+template <bool TakesHalf = false, typename F>
 Tensor sameTypeUnaryKernel(const Tensor& t, const char* name, F f)
 {
-    return AGV_DISPATCH_ALL(t.dtype(), name, [&] {
+    return AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, t.dtype(), name, [&] {
         using T = scalar_t;
         return kernel::mapUnary<T, T>(t, t.dtype(), [&](T x) { return T(f(x)); });
     });
@@ -126,9 +132,9 @@ Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
     const ScalarType type = resultType({&a, &b});
     const double al = alpha.toDouble();
     Tensor out = type == ScalarType::Bool
-                     ? binaryKernel(a, b, type, type, "add", [](auto p, auto q) { return p || q; })
-                 : al == 1.0 ? binaryKernel(a, b, type, type, "add", [](auto p, auto q) { return wrappingAdd(p, q); })
-                             : binaryKernel(a, b, type, type, "add", [al](auto p, auto q) {
+                     ? binaryKernel<kTakesHalf>(a, b, type, type, "add", [](auto p, auto q) { return p || q; })
+                 : al == 1.0 ? binaryKernel<kTakesHalf>(a, b, type, type, "add", [](auto p, auto q) { return wrappingAdd(p, q); })
+                             : binaryKernel<kTakesHalf>(a, b, type, type, "add", [al](auto p, auto q) {
                                    return addScaled(p, convertValue<decltype(p)>(al), q);
                                });
     OpRecorder rec("AddBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
@@ -150,7 +156,7 @@ Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double s
     const double number = b.toDouble();
     const int64_t intNumber = b.toInt();
     Tensor x = convert(a, type);
-    Tensor out = AGV_DISPATCH_ALL(type, nodeName, [&] {
+    Tensor out = AGV_DISPATCH_ALL_AND_HALF(type, nodeName, [&] {
         using T = scalar_t;
         if constexpr (std::is_same_v<T, bool>) {
             const bool q = number != 0.0;
@@ -181,7 +187,7 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
     const ScalarType type = resultType({&a, &b});
     const double al = alpha.toDouble();
     // PyTorch subtracts by adding -alpha * b (one fused multiply-add for floats).
-    Tensor out = binaryKernel(a, b, type, type, "sub", [al](auto p, auto q) {
+    Tensor out = binaryKernel<kTakesHalf>(a, b, type, type, "sub", [al](auto p, auto q) {
         using T = decltype(p);
         if constexpr (std::is_floating_point_v<T>)
             return addScaled(p, convertValue<T>(-al), q);
@@ -209,7 +215,7 @@ Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
     Tensor other = scalarTensor(b, a.device());
     const ScalarType type = resultType({&a, &other});
     const double al = alpha.toDouble();
-    Tensor out = binaryKernel(other, a, type, type, "rsub", [al](auto p, auto q) {
+    Tensor out = binaryKernel<kTakesHalf>(other, a, type, type, "rsub", [al](auto p, auto q) {
         return wrappingSub(p, wrappingMul(convertValue<decltype(p)>(al), q));
     });
     OpRecorder rec("RsubBackward1", {&a}, [alpha](BackwardNode&, const variable_list& g) {
@@ -225,8 +231,8 @@ Tensor mul(const Tensor& a, const Tensor& b)
 {
     const ScalarType type = resultType({&a, &b});
     Tensor out = type == ScalarType::Bool
-                     ? binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
-                     : binaryKernel(a, b, type, type, "mul", [](auto p, auto q) { return wrappingMul(p, q); });
+                     ? binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
+                     : binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return wrappingMul(p, q); });
     OpRecorder rec("MulBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         // Unpacked in PyTorch's order (self, then other): saved-tensor hooks see it.
         const Tensor self = n.saved(0);
@@ -247,7 +253,7 @@ Tensor mul(const Tensor& a, Scalar b) { return mul(a, scalarTensor(b, a.device()
 Tensor div(const Tensor& a, const Tensor& b)
 {
     const ScalarType type = floatResultType(resultType({&a, &b}));
-    Tensor out = binaryKernel(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
+    Tensor out = binaryKernel<kTakesHalf>(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
     OpRecorder rec("DivBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         size_t slot = 0;
         Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
@@ -380,7 +386,8 @@ Tensor pow(const Tensor& base, Scalar exponent)
         // A general exponent on a contiguous floating tensor: PyTorch's vectorised loop (SLEEF pow).
         const bool special = e == 0.0 || e == 1.0 || e == 2.0 || e == 3.0 || e == -2.0 || e == 0.5 || e == -0.5 ||
                              e == -1.0;
-        if (isFloatingType(base.dtype()) && base.isContiguous() && !special) {
+        const bool sleefType = base.dtype() == ScalarType::Float32 || base.dtype() == ScalarType::Float64;
+        if (sleefType && base.isContiguous() && !special) {
             Tensor result = kernel::newTensor(base.sizes(), base.dtype(), base.device());
             const bool done = base.dtype() == ScalarType::Float32
                                   ? sleef::powScalar(base.data<float>(), result.data<float>(), base.numel(), e)
@@ -495,7 +502,7 @@ Tensor neg(const Tensor& t)
     AGV_CHECK(t.dtype() != ScalarType::Bool, RuntimeError,
               "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
               "use the `~` or `logical_not()` operator instead.");
-    Tensor out = sameTypeUnaryKernel(t, "neg", [](auto x) { return wrappingNeg(x); });
+    Tensor out = sameTypeUnaryKernel<kTakesHalf>(t, "neg", [](auto x) { return wrappingNeg(x); });
     OpRecorder rec("NegBackward0", {&t}, [](BackwardNode&, const variable_list& g) {
         return variable_list{neg(g[0])};
     });
@@ -514,7 +521,7 @@ Tensor reciprocal(const Tensor& t)
 
 Tensor exp(const Tensor& t)
 {
-    Tensor out = transcendentalKernel(t, "exp", sleef::Function::Exp, [](auto x) { return std::exp(x); });
+    Tensor out = transcendentalKernel(t, "exp_vml_cpu", sleef::Function::Exp, [](auto x) { return std::exp(x); });
     OpRecorder rec("ExpBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], n.saved(0))};
     });
@@ -523,7 +530,7 @@ Tensor exp(const Tensor& t)
 
 Tensor log(const Tensor& t)
 {
-    Tensor out = transcendentalKernel(t, "log", sleef::Function::Log, [](auto x) { return std::log(x); });
+    Tensor out = transcendentalKernel(t, "log_vml_cpu", sleef::Function::Log, [](auto x) { return std::log(x); });
     OpRecorder rec("LogBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{div(g[0], n.saved(0))};
     });
@@ -533,7 +540,7 @@ Tensor log(const Tensor& t)
 
 Tensor sqrt(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "sqrt", [](auto x) { return std::sqrt(x); });
+    Tensor out = floatUnaryKernel(t, "sqrt_vml_cpu", [](auto x) { return std::sqrt(x); });
     OpRecorder rec("SqrtBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{div(g[0], mul(n.saved(0), 2))};
     });
@@ -542,7 +549,7 @@ Tensor sqrt(const Tensor& t)
 
 Tensor rsqrt(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "rsqrt", [](auto x) { return decltype(x)(1) / std::sqrt(x); });
+    Tensor out = floatUnaryKernel(t, "rsqrt_cpu", [](auto x) { return decltype(x)(1) / std::sqrt(x); });
     OpRecorder rec("RsqrtBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor r = n.saved(0);
         return variable_list{mul(mul(g[0], pow(r, Scalar(3))), -0.5)};
@@ -553,7 +560,7 @@ Tensor rsqrt(const Tensor& t)
 namespace {
 Tensor sign(const Tensor& t)
 {
-    return sameTypeUnaryKernel(t, "sign", [](auto x) {
+    return sameTypeUnaryKernel<kTakesHalf>(t, "sign", [](auto x) {
         using T = decltype(x);
         return T((T(0) < x) - (x < T(0)));
     });
@@ -562,7 +569,7 @@ Tensor sign(const Tensor& t)
 
 Tensor abs(const Tensor& t)
 {
-    Tensor out = sameTypeUnaryKernel(t, "abs", [](auto x) { return x < decltype(x)(0) ? wrappingNeg(x) : x; });
+    Tensor out = sameTypeUnaryKernel<kTakesHalf>(t, "abs", [](auto x) { return x < decltype(x)(0) ? wrappingNeg(x) : x; });
     OpRecorder rec("AbsBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], sign(n.saved(0)))};
     });
@@ -572,7 +579,7 @@ Tensor abs(const Tensor& t)
 
 Tensor sin(const Tensor& t)
 {
-    Tensor out = transcendentalKernel(t, "sin", sleef::Function::Sin, [](auto x) { return std::sin(x); });
+    Tensor out = transcendentalKernel(t, "sin_vml_cpu", sleef::Function::Sin, [](auto x) { return std::sin(x); });
     OpRecorder rec("SinBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], cos(n.saved(0)))};
     });
@@ -582,7 +589,7 @@ Tensor sin(const Tensor& t)
 
 Tensor cos(const Tensor& t)
 {
-    Tensor out = transcendentalKernel(t, "cos", sleef::Function::Cos, [](auto x) { return std::cos(x); });
+    Tensor out = transcendentalKernel(t, "cos_vml_cpu", sleef::Function::Cos, [](auto x) { return std::cos(x); });
     OpRecorder rec("CosBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], neg(sin(n.saved(0))))};
     });
@@ -592,7 +599,7 @@ Tensor cos(const Tensor& t)
 
 Tensor tanh(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "tanh", [](auto x) { return std::tanh(x); });
+    Tensor out = floatUnaryKernel(t, "tanh_vml_cpu", [](auto x) { return std::tanh(x); });
     OpRecorder rec("TanhBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor r = n.saved(0);
         return variable_list{mul(g[0], rsub(mul(r, r), 1))};
@@ -602,7 +609,7 @@ Tensor tanh(const Tensor& t)
 
 Tensor sigmoid(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "sigmoid", [](auto x) {
+    Tensor out = floatUnaryKernel(t, "sigmoid_cpu", [](auto x) {
         using T = decltype(x);
         return T(1) / (T(1) + std::exp(-x));
     });
@@ -615,7 +622,7 @@ Tensor sigmoid(const Tensor& t)
 
 Tensor relu(const Tensor& t)
 {
-    Tensor out = sameTypeUnaryKernel(t, "relu", [](auto x) { return x > decltype(x)(0) ? x : decltype(x)(0); });
+    Tensor out = sameTypeUnaryKernel(t, "clamp_min_cpu", [](auto x) { return x > decltype(x)(0) ? x : decltype(x)(0); });
     OpRecorder rec("ReluBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor r = n.saved(0);
         // PyTorch's threshold_backward selects: a masked gradient is +0, never -0.
@@ -626,7 +633,7 @@ Tensor relu(const Tensor& t)
 
 Tensor leakyRelu(const Tensor& t, double slope)
 {
-    Tensor out = floatUnaryKernel(t, "leaky_relu", [slope](auto x) {
+    Tensor out = floatUnaryKernel(t, "leaky_relu_cpu", [slope](auto x) {
         using T = decltype(x);
         return x > T(0) ? x : T(x * T(slope));
     });
@@ -644,7 +651,7 @@ Tensor gelu(const Tensor& t, const std::string& approximate)
 {
     const bool tanhApprox = approximate == "tanh";
     AGV_CHECK(tanhApprox || approximate == "none", RuntimeError, "approximate argument must be either none or tanh.");
-    Tensor out = floatUnaryKernel(t, "gelu", [tanhApprox](auto x) {
+    Tensor out = floatUnaryKernel(t, "GeluKernelImpl", [tanhApprox](auto x) {
         using T = decltype(x);
         if (tanhApprox) {
             const T k = T(0.7978845608028654);  // sqrt(2/pi)
@@ -679,7 +686,7 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
     const double lo = min ? min->toDouble() : -INFINITY;
     const double hi = max ? max->toDouble() : INFINITY;
-    Tensor out = sameTypeUnaryKernel(t, "clamp", [lo, hi](auto x) {
+    Tensor out = sameTypeUnaryKernel(t, "clamp_scalar_cpu", [lo, hi](auto x) {
         using T = decltype(x);
         if (std::isnan(double(x)))
             return x;
@@ -709,7 +716,7 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
     const IntList shape = broadcastShapes(condition.sizes(), broadcastShapes(a.sizes(), b.sizes()));
     Tensor x = convert(a, type), y = convert(b, type);
     Tensor out = kernel::newTensor(shape, type, a.device());
-    AGV_DISPATCH_ALL(type, "where", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(type, "where", [&] {
         using T = scalar_t;
         kernel::stridedLoop<4>(shape,
                                {static_cast<char*>(out.rawData()), static_cast<char*>(condition.rawData()),
@@ -759,12 +766,12 @@ Tensor compare(const Tensor& a, const Tensor& b, CompareOp op)
     const ScalarType type = resultType({&a, &b});
     Tensor out;
     switch (op) {
-    case CompareOp::Eq: out = binaryKernel(a, b, type, ScalarType::Bool, "eq", [](auto p, auto q) { return p == q; }); break;
-    case CompareOp::Ne: out = binaryKernel(a, b, type, ScalarType::Bool, "ne", [](auto p, auto q) { return p != q; }); break;
-    case CompareOp::Lt: out = binaryKernel(a, b, type, ScalarType::Bool, "lt", [](auto p, auto q) { return p < q; }); break;
-    case CompareOp::Le: out = binaryKernel(a, b, type, ScalarType::Bool, "le", [](auto p, auto q) { return p <= q; }); break;
-    case CompareOp::Gt: out = binaryKernel(a, b, type, ScalarType::Bool, "gt", [](auto p, auto q) { return p > q; }); break;
-    case CompareOp::Ge: out = binaryKernel(a, b, type, ScalarType::Bool, "ge", [](auto p, auto q) { return p >= q; }); break;
+    case CompareOp::Eq: out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, "eq", [](auto p, auto q) { return p == q; }); break;
+    case CompareOp::Ne: out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, "ne", [](auto p, auto q) { return p != q; }); break;
+    case CompareOp::Lt: out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, "lt", [](auto p, auto q) { return p < q; }); break;
+    case CompareOp::Le: out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, "le", [](auto p, auto q) { return p <= q; }); break;
+    case CompareOp::Gt: out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, "gt", [](auto p, auto q) { return p > q; }); break;
+    case CompareOp::Ge: out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, "ge", [](auto p, auto q) { return p >= q; }); break;
     }
     announceTensor(out);
     return out;

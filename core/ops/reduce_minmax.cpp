@@ -44,7 +44,7 @@ std::pair<Tensor, Tensor> reduceAlongDim(const Tensor& t, int64_t dim, bool isMa
     Tensor values = kernel::newTensor(keptSizes, t.dtype(), t.device());
     Tensor indices = kernel::newTensor(keptSizes, ScalarType::Int64, t.device());
     const std::vector<int64_t> offsets = kernel::elementOffsets(keptSizes, keptStrides);
-    AGV_DISPATCH_ALL(t.dtype(), "max", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "max", [&] {
         using T = scalar_t;
         const T* in = t.data<T>();
         T* v = values.data<T>();
@@ -75,7 +75,7 @@ struct Extreme {
 Extreme findExtreme(const Tensor& t, bool isMax)
 {
     const std::vector<int64_t> offsets = kernel::elementOffsets(t.sizes(), t.strides());
-    return AGV_DISPATCH_ALL(t.dtype(), "max", [&] {
+    return AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "max", [&] {
         using T = scalar_t;
         const T* in = t.data<T>();
         size_t best = 0;
@@ -94,7 +94,7 @@ Tensor reduceAll(const Tensor& t, bool isMax)
               "'dim' argument.");
     const Extreme best = findExtreme(t, isMax);
     Tensor out = kernel::newTensor({}, t.dtype(), t.device());
-    AGV_DISPATCH_ALL(t.dtype(), "max", [&] { *out.data<scalar_t>() = t.data<scalar_t>()[best.offset]; });
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "max", [&] { *out.data<scalar_t>() = t.data<scalar_t>()[best.offset]; });
     OpRecorder rec(isMax ? "MaxBackward1" : "MinBackward1", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), result = n.saved(1);
         // All elements equal to the result share the gradient (NaN counts as equal to NaN).
@@ -204,7 +204,7 @@ Tensor scatterIntoZeros(const IntList& sizes, int64_t dim, const Tensor& index, 
     std::memset(out.rawData(), 0, out.nbytes());
     const std::vector<int64_t> targets = pickedOffsets(sizes, out.strides(), dim, index);
     const std::vector<int64_t> sources = kernel::elementOffsets(index.sizes(), src.strides());
-    AGV_DISPATCH_ALL(src.dtype(), "scatter", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(src.dtype(), "scatter", [&] {
         using T = scalar_t;
         T* o = out.data<T>();
         const T* s = src.data<T>();
@@ -224,7 +224,7 @@ Tensor gather(const Tensor& t, int64_t dim, const Tensor& index)
 {
     Tensor out = kernel::newTensor(index.sizes(), t.dtype(), t.device());
     const std::vector<int64_t> picked = pickedOffsets(t.sizes(), t.strides(), dim, index);
-    AGV_DISPATCH_ALL(t.dtype(), "gather", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "gather", [&] {
         using T = scalar_t;
         T* o = out.data<T>();
         const T* s = t.data<T>();

@@ -180,9 +180,15 @@ Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType 
             if (std::find(dims.begin(), dims.end(), d) == dims.end())
                 outSizes.push_back(t.sizes()[d]);
     }
+    // float16 / bfloat16 are summed in float (see the RunsOfBlocks case for where the
+    // dtype's rounding shows before the end).
+    const bool reduced = isReducedFloatingType(t.dtype()) && outType == t.dtype();
+    const Tensor wide = reduced ? kernel::convert(t, ScalarType::Float32) : t;
     const ReductionShape shape = isFloatingType(t.dtype()) && outType == t.dtype() && t.numel() > 0
-                                     ? reductionShape(t, dims)
+                                     ? reductionShape(wide, dims)
                                      : ReductionShape::Other;
+    if (reduced && shape != ReductionShape::RunsOfBlocks)
+        return kernel::convert(sumKernel(wide, dims, keepdim, ScalarType::Float32), outType);
     if (shape == ReductionShape::Runs) {
         Tensor out = kernel::newTensor(outSizes, outType, t.device());
         const int64_t run = outNumel == 0 ? 0 : t.numel() / outNumel;
@@ -202,13 +208,18 @@ Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType 
             run *= t.sizes()[size_t(d)];
         const int64_t blocks = t.numel() / (run * outNumel);
         Tensor out = kernel::newTensor(outSizes, outType, t.device());
-        AGV_DISPATCH_FLOATING(t.dtype(), "sum", [&] {
-            using T = scalar_t;
-            T* o = out.data<T>();
-            std::fill(o, o + outNumel, T(0));
-            for (int64_t b = 0; b < blocks; ++b)
-                for (int64_t k = 0; k < outNumel; ++k)
-                    o[k] += cascadeSum(t.data<T>() + (b * outNumel + k) * run, run);
+        // A float16 / bfloat16 output: each row's float sum is rounded to the dtype, then
+        // added to the stored output (rounded again), as PyTorch's reduction loop does.
+        AGV_DISPATCH_FLOATING_AND_HALF(outType, "sum", [&] {
+            using Out = scalar_t;
+            AGV_DISPATCH_FLOATING(wide.dtype(), "sum", [&] {
+                using T = scalar_t;
+                Out* o = out.data<Out>();
+                std::fill(o, o + outNumel, Out(0));
+                for (int64_t b = 0; b < blocks; ++b)
+                    for (int64_t k = 0; k < outNumel; ++k)
+                        o[k] = Out(T(o[k]) + T(Out(cascadeSum(wide.data<T>() + (b * outNumel + k) * run, run))));
+            });
         });
         return out;
     }
@@ -224,7 +235,7 @@ Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType 
     IntList accStrides = contiguousStrides(keptSizes);
     for (int64_t d : dims)
         accStrides[d] = 0;
-    AGV_DISPATCH_ALL(t.dtype(), "sum", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "sum", [&] {
         using T = scalar_t;
         kernel::stridedLoop<2>(t.sizes(), {reinterpret_cast<char*>(acc.data()), static_cast<char*>(t.rawData())},
                                {accStrides, t.strides()}, {sizeof(double), sizeof(T)},
@@ -243,7 +254,7 @@ Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType 
                                });
     });
     Tensor out = kernel::newTensor(outSizes, outType, t.device());
-    AGV_DISPATCH_ALL(outType, "sum", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(outType, "sum", [&] {
         scalar_t* o = out.data<scalar_t>();
         for (int64_t i = 0; i < outNumel; ++i)
             o[i] = static_cast<scalar_t>(acc[size_t(i)]);
@@ -312,7 +323,7 @@ Tensor mean(const Tensor& t)
         all.push_back(d);
     // PyTorch's CPU mean is sum(...).div_(numel), both in the tensor's dtype.
     Tensor out = sumKernel(t, all, false, t.dtype());
-    AGV_DISPATCH_FLOATING(t.dtype(), "mean", [&] {
+    AGV_DISPATCH_FLOATING_AND_HALF(t.dtype(), "mean", [&] {
         *out.data<scalar_t>() = *out.data<scalar_t>() / scalar_t(t.numel());
     });
     const IntList inputSizes = t.sizes();
@@ -336,7 +347,7 @@ Tensor mean(const Tensor& t, const IntList& dimsIn, bool keepdim)
     for (int64_t d : dims)
         count *= t.sizes()[d];
     Tensor out = sumKernel(t, dims, keepdim, t.dtype());
-    AGV_DISPATCH_FLOATING(t.dtype(), "mean", [&] {
+    AGV_DISPATCH_FLOATING_AND_HALF(t.dtype(), "mean", [&] {
         scalar_t* o = out.data<scalar_t>();
         for (int64_t i = 0; i < out.numel(); ++i)
             o[i] = o[i] / scalar_t(count);

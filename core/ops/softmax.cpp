@@ -36,7 +36,7 @@ Tensor softmaxKernel(const Tensor& t, int64_t dim, bool log)
     IntList outer = t.sizes();
     if (t.dim() > 0)
         outer[size_t(dim)] = 1;
-    AGV_DISPATCH_FLOATING(t.dtype(), "softmax", [&] {
+    AGV_DISPATCH_FLOATING(t.dtype(), kernelName.c_str(), [&] {
         using T = scalar_t;
         kernel::stridedLoop<2>(
             outer, {static_cast<char*>(out.rawData()), static_cast<char*>(t.rawData())},
@@ -80,7 +80,8 @@ Tensor softmax(const Tensor& t, int64_t dimIn)
 /// PyTorch's vectorised last-dim log_softmax (and its backward) for contiguous rows.
 Tensor logSoftmaxLastDim(const Tensor& t)
 {
-    if (!isFloatingType(t.dtype()) || t.dim() == 0 || !t.isContiguous() || t.numel() == 0)
+    const bool floatOrDouble = t.dtype() == ScalarType::Float32 || t.dtype() == ScalarType::Float64;
+    if (!floatOrDouble || t.dim() == 0 || !t.isContiguous() || t.numel() == 0)
         return {};
     const int64_t n = t.sizes().back(), rows = t.numel() / n;
     Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());

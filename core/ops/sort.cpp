@@ -50,7 +50,7 @@ std::pair<Tensor, Tensor> perSlice(const Tensor& t, int64_t dim, int64_t k, Arra
         outer[size_t(dim)] = outerOut[size_t(dim)] = 1;
     const std::vector<int64_t> inBase = kernel::elementOffsets(outer, t.strides());
     const std::vector<int64_t> outBase = kernel::elementOffsets(outerOut, values.strides());
-    AGV_DISPATCH_ALL(t.dtype(), "sort", [&] {
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "sort", [&] {
         using T = scalar_t;
         const T* x = t.data<T>();
         T* v = values.data<T>();
@@ -114,6 +114,9 @@ std::pair<Tensor, Tensor> topk(const Tensor& t, int64_t k, int64_t dimIn, bool l
     const int64_t dim = wrapDim(dimIn, t.dim());
     const int64_t n = t.dim() == 0 ? 1 : t.sizes()[size_t(dim)];
     AGV_CHECK(k >= 0 && k <= n, RuntimeError, "selected index k out of range");
+    // PyTorch 1.13's CPU topk kernel takes bfloat16 but not float16 (sort takes both).
+    if (t.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(t.dtype(), "topk_cpu");
     auto out = perSlice(t, dim, k, [&](auto& slice) {
         using T = typename std::decay_t<decltype(slice)>::value_type::first_type;
         if (k == 0)

@@ -8,6 +8,7 @@
 #include "core/device/allocator.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/ops.h"
+#include "core/ops/type_promotion.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -331,6 +332,30 @@ void bindFunctions(py::module_& m)
             return py::str(std::string(t->device().isCuda() ? "torch.cuda." : "torch.") +
                            legacyTensorTypeName(t->dtype()));
         return py::str(typeName(v));
+    });
+    defNative(m, "promote_types", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "promote_types", {"type1", "type2"}, 2);
+        const auto first = asDtype(a[0]), second = asDtype(a[1]);
+        if (!first || !second)
+            raise(PyExc_TypeError, "promote_types(): argument '" + std::string(first ? "type2" : "type1") +
+                                       "' must be torch.dtype, not " + typeName(first ? a[1] : a[0]));
+        return wrapDtype(promoteTypes(*first, *second));
+    });
+    defNative(m, "result_type", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "result_type", {"tensor", "other"}, 2);
+        std::optional<Tensor> tensor = asTensor(a[0]);
+        py::handle other = a[1];
+        if (!tensor) {
+            // result_type(number, tensor): the same promotion, operands swapped.
+            tensor = asTensor(a[1]);
+            other = a[0];
+        }
+        if (!tensor || !(isTensor(other) || isNumber(other)))
+            raise(PyExc_TypeError, "result_type() received an invalid combination of arguments - got (" +
+                                       typeName(a[0]) + ", " + typeName(a[1]) + ")");
+        if (auto second = asTensor(other))
+            return wrapDtype(ops::resultType({&*tensor, &*second}));
+        return wrapDtype(ops::resultType(*tensor, toScalar(other)));
     });
     defNative(m, "equal", [](CallArgs& args) -> py::object {
         auto a = bind(args, "equal", {"input", "other"}, 2);

@@ -11,9 +11,9 @@ py::object& sizeClass()
     return *cls;
 }
 
-std::array<py::object*, 4>& dtypeObjects()
+std::array<py::object*, 6>& dtypeObjects()
 {
-    static std::array<py::object*, 4> objects{};
+    static std::array<py::object*, 6> objects{};
     return objects;
 }
 

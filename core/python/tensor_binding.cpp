@@ -265,6 +265,8 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         METHOD(to) { return toMethod(self, args); } END,
         METHOD(float) { return wrapTensor(ops::toDtype(self, ScalarType::Float32)); } END,
         METHOD(double) { return wrapTensor(ops::toDtype(self, ScalarType::Float64)); } END,
+        METHOD(half) { return wrapTensor(ops::toDtype(self, ScalarType::Half)); } END,
+        METHOD(bfloat16) { return wrapTensor(ops::toDtype(self, ScalarType::BFloat16)); } END,
         METHOD(long) { return wrapTensor(ops::toDtype(self, ScalarType::Int64)); } END,
         METHOD(bool) { return wrapTensor(ops::toDtype(self, ScalarType::Bool)); } END,
         METHOD(cpu) { return wrapTensor(ops::toDevice(self, Device::cpu())); } END,

@@ -76,12 +76,16 @@ void bindTypes(py::module_& m)
         .def("__hash__", [](const Device& d) { return int64_t(d.type) * 1000 + d.index; });
     m.attr("device").attr("__module__") = "torch";
 
-    for (ScalarType t : {ScalarType::Bool, ScalarType::Int64, ScalarType::Float32, ScalarType::Float64})
+    for (ScalarType t : {ScalarType::Bool, ScalarType::Int64, ScalarType::Float32, ScalarType::Float64,
+                         ScalarType::Half, ScalarType::BFloat16})
         wrapDtype(t);
     m.attr("float32") = wrapDtype(ScalarType::Float32);
     m.attr("float") = wrapDtype(ScalarType::Float32);
     m.attr("float64") = wrapDtype(ScalarType::Float64);
     m.attr("double") = wrapDtype(ScalarType::Float64);
+    m.attr("float16") = wrapDtype(ScalarType::Half);
+    m.attr("half") = wrapDtype(ScalarType::Half);
+    m.attr("bfloat16") = wrapDtype(ScalarType::BFloat16);
     m.attr("int64") = wrapDtype(ScalarType::Int64);
     m.attr("long") = wrapDtype(ScalarType::Int64);
     m.attr("bool") = wrapDtype(ScalarType::Bool);

@@ -1,13 +1,15 @@
 #pragma once
-// The four dtypes of the engine and PyTorch's promotion rules between them.
+// The dtypes of the engine and PyTorch's promotion rules between them.
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
+#include "core/tensor/half.h"
+
 namespace agv {
 
-enum class ScalarType : uint8_t { Bool, Int64, Float32, Float64 };
+enum class ScalarType : uint8_t { Bool, Int64, Float32, Float64, Half, BFloat16 };
 
 constexpr size_t elementSize(ScalarType t)
 {
@@ -16,11 +18,17 @@ constexpr size_t elementSize(ScalarType t)
     case ScalarType::Int64: return 8;
     case ScalarType::Float32: return 4;
     case ScalarType::Float64: return 8;
+    case ScalarType::Half: return 2;
+    case ScalarType::BFloat16: return 2;
     }
     return 0;
 }
 
-constexpr bool isFloatingType(ScalarType t) { return t == ScalarType::Float32 || t == ScalarType::Float64; }
+constexpr bool isReducedFloatingType(ScalarType t) { return t == ScalarType::Half || t == ScalarType::BFloat16; }
+constexpr bool isFloatingType(ScalarType t)
+{
+    return t == ScalarType::Float32 || t == ScalarType::Float64 || isReducedFloatingType(t);
+}
 constexpr bool isIntegralType(ScalarType t, bool includeBool)
 {
     return t == ScalarType::Int64 || (includeBool && t == ScalarType::Bool);
@@ -44,8 +52,19 @@ template <> struct CppTypeOf<ScalarType::Bool> { using type = bool; };
 template <> struct CppTypeOf<ScalarType::Int64> { using type = int64_t; };
 template <> struct CppTypeOf<ScalarType::Float32> { using type = float; };
 template <> struct CppTypeOf<ScalarType::Float64> { using type = double; };
+template <> struct CppTypeOf<ScalarType::Half> { using type = Half; };
+template <> struct CppTypeOf<ScalarType::BFloat16> { using type = BFloat16; };
 
-/// Calls fn.template operator()<CppType>() for the dtype (all four).
+/// PyTorch's error for a kernel that has no case for a dtype:
+/// "addmm_impl_cpu_" not implemented for 'Half'.
+#define AGV_DISPATCH_NOT_IMPLEMENTED(dtype, NAME)                                            \
+    ::agv::Error(::agv::PyExc::RuntimeError, std::string("\"") + (NAME) + "\" not implemented for '" + \
+                                                 ::agv::legacyDtypeShortName(dtype) + "'")
+
+/// Calls the lambda with scalar_t set to the dtype's C++ type: bool, int64, float, double.
+/// Half and BFloat16 are refused with PyTorch's "not implemented" error, so a kernel
+/// takes them only where it says so (AGV_DISPATCH_ALL_AND_HALF) after checking that
+/// PyTorch 1.13's CPU kernel does.
 #define AGV_DISPATCH_ALL(dtype, NAME, ...)                                                   \
     [&] {                                                                                     \
         switch (dtype) {                                                                      \
@@ -53,8 +72,23 @@ template <> struct CppTypeOf<ScalarType::Float64> { using type = double; };
         case ::agv::ScalarType::Int64: { using scalar_t = int64_t; return __VA_ARGS__(); }   \
         case ::agv::ScalarType::Float32: { using scalar_t = float; return __VA_ARGS__(); }   \
         case ::agv::ScalarType::Float64: { using scalar_t = double; return __VA_ARGS__(); }  \
+        default: break;                                                                       \
         }                                                                                     \
-        throw ::agv::Error(::agv::PyExc::RuntimeError, std::string(NAME) + ": unsupported dtype"); \
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, NAME);                                      \
+    }()
+
+/// AGV_DISPATCH_ALL plus Half and BFloat16 (see Note [16-bit floats compute in float]).
+#define AGV_DISPATCH_ALL_AND_HALF(dtype, NAME, ...)                                          \
+    [&] {                                                                                     \
+        switch (dtype) {                                                                      \
+        case ::agv::ScalarType::Bool: { using scalar_t = bool; return __VA_ARGS__(); }       \
+        case ::agv::ScalarType::Int64: { using scalar_t = int64_t; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Float32: { using scalar_t = float; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Float64: { using scalar_t = double; return __VA_ARGS__(); }  \
+        case ::agv::ScalarType::Half: { using scalar_t = ::agv::Half; return __VA_ARGS__(); } \
+        case ::agv::ScalarType::BFloat16: { using scalar_t = ::agv::BFloat16; return __VA_ARGS__(); } \
+        }                                                                                     \
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, NAME);                                      \
     }()
 
 #define AGV_DISPATCH_FLOATING(dtype, NAME, ...)                                              \
@@ -64,12 +98,33 @@ template <> struct CppTypeOf<ScalarType::Float64> { using type = double; };
         case ::agv::ScalarType::Float64: { using scalar_t = double; return __VA_ARGS__(); }  \
         default: break;                                                                       \
         }                                                                                     \
-        throw ::agv::Error(::agv::PyExc::RuntimeError,                                       \
-                           std::string("\"") + NAME + "\" not implemented for '" +           \
-                               ::agv::legacyDtypeShortName(dtype) + "'");                    \
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, NAME);                                      \
     }()
 
-/// "Float", "Long", "Bool", "Double" (as in "not implemented for 'Long'").
+/// AGV_DISPATCH_FLOATING plus Half and BFloat16.
+#define AGV_DISPATCH_FLOATING_AND_HALF(dtype, NAME, ...)                                     \
+    [&] {                                                                                     \
+        switch (dtype) {                                                                      \
+        case ::agv::ScalarType::Float32: { using scalar_t = float; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Float64: { using scalar_t = double; return __VA_ARGS__(); }  \
+        case ::agv::ScalarType::Half: { using scalar_t = ::agv::Half; return __VA_ARGS__(); } \
+        case ::agv::ScalarType::BFloat16: { using scalar_t = ::agv::BFloat16; return __VA_ARGS__(); } \
+        default: break;                                                                       \
+        }                                                                                     \
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, NAME);                                      \
+    }()
+
+/// AGV_DISPATCH_ALL, or AGV_DISPATCH_ALL_AND_HALF when the constant TAKES_HALF is true
+/// (for kernels templated on whether the op they serve takes 16-bit floats).
+#define AGV_DISPATCH_ALL_MAYBE_HALF(TAKES_HALF, dtype, NAME, ...)                            \
+    [&] {                                                                                     \
+        if constexpr (TAKES_HALF)                                                             \
+            return AGV_DISPATCH_ALL_AND_HALF(dtype, NAME, __VA_ARGS__);                       \
+        else                                                                                  \
+            return AGV_DISPATCH_ALL(dtype, NAME, __VA_ARGS__);                                \
+    }()
+
+/// "Float", "Long", "Bool", "Double", "Half", "BFloat16" (as in "not implemented for 'Long'").
 const char* legacyDtypeShortName(ScalarType t);
 
 }  // namespace agv

@@ -250,13 +250,13 @@ int64_t storageOffsetOf(const Tensor& t, int64_t linear)
 double Tensor::valueAt(int64_t linearIndex) const
 {
     const int64_t off = storageOffsetOf(*this, linearIndex);
-    return AGV_DISPATCH_ALL(dtype(), "valueAt", [&] { return double(data<scalar_t>()[off]); });
+    return AGV_DISPATCH_ALL_AND_HALF(dtype(), "valueAt", [&] { return double(data<scalar_t>()[off]); });
 }
 
 int64_t Tensor::intValueAt(int64_t linearIndex) const
 {
     const int64_t off = storageOffsetOf(*this, linearIndex);
-    return AGV_DISPATCH_ALL(dtype(), "intValueAt", [&] { return int64_t(data<scalar_t>()[off]); });
+    return AGV_DISPATCH_ALL_AND_HALF(dtype(), "intValueAt", [&] { return int64_t(data<scalar_t>()[off]); });
 }
 
 double Tensor::item() const

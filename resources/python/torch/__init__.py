@@ -23,7 +23,9 @@ from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_en
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch import autograd, cuda, nn, optim, random, utils  # noqa: E402,F401
 from torch import _utils  # noqa: E402,F401
+from torch._finfo import finfo  # noqa: E402,F401
 from torch.storage import TypedStorage, FloatStorage, DoubleStorage, LongStorage, BoolStorage  # noqa: E402,F401
+from torch.storage import HalfStorage, BFloat16Storage  # noqa: E402,F401
 from torch import serialization  # noqa: E402,F401
 from torch.serialization import save, load  # noqa: E402,F401
 from torch import linalg  # noqa: E402,F401
@@ -36,6 +38,26 @@ if not hasattr(_C, "randperm"):
         from torch.utils.data._random import randperm_list
         return tensor(randperm_list(n, generator), dtype=int64 if dtype is None else dtype, device=device,
                       requires_grad=requires_grad)
+
+
+def _sampling_16_bit(native, method):
+    """torch.rand / torch.randn for float16 and bfloat16: PyTorch fills an empty tensor
+    with uniform_ / normal_, whose 16-bit draws differ from those of float and double
+    (see torch/_random_fill.py); the other dtypes go to the engine's function."""
+    def sample(*size, **kwargs):
+        if kwargs.get('dtype') not in (float16, bfloat16):
+            return native(*size, **kwargs)
+        generator = kwargs.pop('generator', None)
+        requires_grad = kwargs.pop('requires_grad', False)
+        t = empty(*size, **kwargs)
+        getattr(t, method)(generator=generator)
+        return t.requires_grad_() if requires_grad else t
+    sample.__name__ = sample.__qualname__ = native.__name__
+    return sample
+
+
+rand = _sampling_16_bit(rand, 'uniform_')  # noqa: F405
+randn = _sampling_16_bit(randn, 'normal_')  # noqa: F405
 
 __version__ = "1.13.1"
 

@@ -71,7 +71,14 @@ def uniform_(self, *args, generator=None, **kwargs):
         return self
     dtype = self.dtype
     with untraced():
-        if dtype == torch.float32:
+        if dtype in _REDUCED_DIGITS:
+            # uniform_real_distribution<Half>: the low 11 (bfloat16: 8) bits of one 32-bit
+            # draw over 2^digits, times (to - from) rounded to the dtype, plus from, in float.
+            lo = torch.tensor(float(from_), dtype=dtype).item()
+            span = (torch.tensor(float(to), dtype=dtype) - torch.tensor(lo, dtype=dtype)).item()
+            values = _in_memory_order(self, lambda shape: (_reduced_uniform(shape, dtype, generator) * span + lo)
+                                      .float().to(dtype))
+        elif dtype == torch.float32:
             lo = torch.tensor(float(from_), dtype=torch.float32)
             hi = torch.tensor(float(to), dtype=torch.float32)
             span = (hi - lo).item()
@@ -90,6 +97,58 @@ def uniform_(self, *args, generator=None, **kwargs):
                                     dtype=torch.float64).reshape(shape)
             values = _in_memory_order(self, make)
     return _fill(self, values)
+
+
+# Mantissa bits (with the implicit one) of the 16-bit floats: what their uniform draws keep.
+_REDUCED_DIGITS = {torch.float16: 11, torch.bfloat16: 8}
+
+
+def _reduced_uniform(shape, dtype, generator):
+    """uniform_real_distribution<Half/BFloat16>(0, 1) draws, exactly, as float64: the low
+    digits bits of each 32-bit draw over 2^digits. torch.rand's float32 draw keeps the
+    low 24 bits of the same number, so those bits are recovered from it."""
+    digits = _REDUCED_DIGITS[dtype]
+    bits24 = torch.rand(shape, generator=generator).double() * 2.0 ** 24
+    return (bits24 % 2.0 ** digits) / 2.0 ** digits
+
+
+def _round_float(x):
+    return struct.unpack('<f', struct.pack('<f', x))[0]
+
+
+def _reduced_normal_fill(shape, n, dtype, mean, std, generator):
+    """PyTorch's scalar normal_fill for float16 / bfloat16 (contiguous, 16 elements or more):
+    the draws of _normal_fill, then Box-Muller with c10's arithmetic. float16: radius and
+    theta are stored as Half, log, sqrt, cos, sin and the products are float (c10::Half
+    converts to float). bfloat16: every step is rounded to bfloat16, as
+    c10/util/BFloat16-math.h gives std::log, std::sqrt, std::cos and std::sin BFloat16
+    overloads and BFloat16 * BFloat16 is a BFloat16."""
+    def r(x):
+        """Rounded as c10 stores x: through float to dtype."""
+        return torch.tensor([x], dtype=torch.float64).float().to(dtype).item()
+
+    every_step = r if dtype == torch.bfloat16 else _round_float
+    m = r(float(mean))
+    s = r(float(std))
+
+    def transform(u):
+        out = [0.0] * 16
+        for j in range(8):
+            radius = r(every_step(math.sqrt(every_step(-2 * every_step(math.log(1 - u[j]))))))
+            theta = r(2.0 * math.pi * u[j + 8])
+            cos_term = every_step(every_step(radius * every_step(math.cos(theta))) * s)
+            sin_term = every_step(every_step(radius * every_step(math.sin(theta))) * s)
+            out[j] = r(every_step(cos_term + m))
+            out[j + 8] = r(every_step(sin_term + m))
+        return out
+
+    draws = _reduced_uniform([n], dtype, generator).tolist()
+    values = []
+    for start in range(0, n - 15, 16):
+        values.extend(transform(draws[start:start + 16]))
+    if n % 16:
+        values = values[:n - 16] + transform(_reduced_uniform([16], dtype, generator).tolist())
+    return torch.tensor(values, dtype=torch.float64).to(dtype).reshape(shape)
 
 
 def _normal_fill(shape, n, dtype, mean, std, generator):
@@ -150,7 +209,9 @@ def normal_(self, mean=0, std=1, *, generator=None):
         return self
     dtype = self.dtype
     with untraced():
-        if n >= 16 and self.is_contiguous():
+        if n >= 16 and self.is_contiguous() and dtype in _REDUCED_DIGITS:
+            values = _reduced_normal_fill(tuple(self.shape), n, dtype, mean, std, generator)
+        elif n >= 16 and self.is_contiguous():
             values = _normal_fill(tuple(self.shape), n, dtype, mean, std, generator)
         else:
             plain = float(mean) == 0.0 and float(std) == 1.0

@@ -57,7 +57,8 @@ class Tensor(_C._TensorBase):
             return _C.typename(self)
         if isinstance(dtype, str):
             by_name = {'torch.' + prefix + 'Tensor': dt for prefix, dt in (
-                ('Float', _C.float32), ('Double', _C.float64), ('Long', _C.int64), ('Bool', _C.bool))}
+                ('Float', _C.float32), ('Double', _C.float64), ('Long', _C.int64), ('Bool', _C.bool),
+                ('Half', _C.float16), ('BFloat16', _C.bfloat16))}
             if dtype not in by_name:
                 raise ValueError("invalid type: '" + dtype + "'")
             dtype = by_name[dtype]

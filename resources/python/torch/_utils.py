@@ -10,7 +10,8 @@ def _element_size(dtype):
     """The size of one element of dtype, in bytes."""
     if not isinstance(dtype, torch.dtype):
         raise RuntimeError(f"expected torch.dtype, but got {type(dtype)}")
-    return {torch.float32: 4, torch.float64: 8, torch.int64: 8, torch.bool: 1}[dtype]
+    return {torch.float32: 4, torch.float64: 8, torch.int64: 8, torch.bool: 1, torch.float16: 2,
+            torch.bfloat16: 2}[dtype]
 
 
 def _contiguous_strides(size):

@@ -15,11 +15,14 @@ _STORAGE_FORMATS = {
     torch.float64: ('DoubleStorage', 'd'),
     torch.int64: ('LongStorage', 'q'),
     torch.bool: ('BoolStorage', '?'),
+    torch.float16: ('HalfStorage', 'e'),
+    # struct has no bfloat16: the upper two bytes of each float (see _to_bytes).
+    torch.bfloat16: ('BFloat16Storage', 'f'),
 }
 
 # Storage classes of PyTorch's other dtypes: files that use them name these classes,
 # which the engine has no dtype for.
-_UNSUPPORTED_STORAGES = ('HalfStorage', 'BFloat16Storage', 'IntStorage', 'ShortStorage', 'CharStorage',
+_UNSUPPORTED_STORAGES = ('IntStorage', 'ShortStorage', 'CharStorage',
                          'ByteStorage', 'ComplexFloatStorage', 'ComplexDoubleStorage', 'QInt8Storage',
                          'QUInt8Storage', 'QInt32Storage', 'QUInt4x2Storage', 'QUInt2x4Storage')
 
@@ -88,11 +91,17 @@ class TypedStorage:
         """The elements as PyTorch writes them: raw little-endian bytes."""
         code = _format_of(self.dtype)[1]
         values = self._flat.cpu().tolist()
-        return struct.pack('<' + str(len(values)) + code, *values)
+        data = struct.pack('<' + str(len(values)) + code, *values)
+        if self.dtype == torch.bfloat16:
+            # A bfloat16 is exactly a float whose two low bytes are zero.
+            data = b''.join(data[i + 2:i + 4] for i in range(0, len(data), 4))
+        return data
 
     @classmethod
     def _from_bytes(cls, data, dtype):
         code = _format_of(dtype)[1]
+        if dtype == torch.bfloat16:
+            data = b''.join(b'\0\0' + data[i:i + 2] for i in range(0, len(data) - 1, 2))
         count = len(data) // struct.calcsize(code)
         values = struct.unpack('<' + str(count) + code, data[:count * struct.calcsize(code)])
         return cls(_flat=torch.tensor(list(values), dtype=dtype))
@@ -146,5 +155,8 @@ FloatStorage = _legacy_storage_class('FloatStorage', torch.float32)
 DoubleStorage = _legacy_storage_class('DoubleStorage', torch.float64)
 LongStorage = _legacy_storage_class('LongStorage', torch.int64)
 BoolStorage = _legacy_storage_class('BoolStorage', torch.bool)
+HalfStorage = _legacy_storage_class('HalfStorage', torch.float16)
+BFloat16Storage = _legacy_storage_class('BFloat16Storage', torch.bfloat16)
 
-_STORAGE_CLASSES = {cls.__name__: cls for cls in (FloatStorage, DoubleStorage, LongStorage, BoolStorage)}
+_STORAGE_CLASSES = {cls.__name__: cls for cls in (FloatStorage, DoubleStorage, LongStorage, BoolStorage,
+                                                  HalfStorage, BFloat16Storage)}

@@ -106,3 +106,48 @@ def kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
 def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
     std = _kaiming_std(tensor, a, mode, nonlinearity)
     return tensor if std is None else normal_(tensor, 0, std)
+
+
+def orthogonal_(tensor, gain=1):
+    """Fills tensor (2-D or more, seen as rows x the rest) with a (semi-)orthogonal matrix:
+    the Q of the QR decomposition of a standard normal matrix drawn in tensor's dtype, its
+    columns' signs chosen so that R has a positive diagonal (Saxe et al. 2013), times gain.
+
+    PyTorch factors with LAPACK (geqrf/orgqr) in the tensor's dtype; here Q comes from
+    Gram-Schmidt in double, rounded once to the dtype, so the draws are PyTorch's but the
+    last bits of the result may differ from its."""
+    if tensor.dim() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    rows = tensor.size(0)
+    cols = tensor.numel() // rows
+    flattened = torch.empty(rows, cols, dtype=tensor.dtype, device=tensor.device).normal_(0, 1)
+    matrix = flattened.tolist()
+    if rows < cols:
+        matrix = [list(column) for column in zip(*matrix)]
+    q = _orthonormal_columns(matrix)
+    if rows < cols:
+        q = [list(column) for column in zip(*q)]
+    with torch.no_grad():
+        values = torch.tensor(q, dtype=torch.float64).to(tensor.dtype).reshape(tuple(tensor.shape))
+        tensor.copy_(values)
+        tensor.mul_(gain)
+    return tensor
+
+
+def _orthonormal_columns(matrix):
+    """Q of the reduced QR of a tall matrix (a list of rows) with R's diagonal positive:
+    modified Gram-Schmidt, each column orthogonalised twice for accuracy."""
+    m, n = len(matrix), len(matrix[0])
+    columns = [[matrix[i][j] for i in range(m)] for j in range(n)]
+    basis = []
+    for v in columns:
+        v = list(v)
+        for _ in range(2):
+            for u in basis:
+                dot = sum(a * b for a, b in zip(u, v))
+                v = [a - dot * b for a, b in zip(v, u)]
+        length = math.sqrt(sum(a * a for a in v))
+        basis.append([a / length for a in v] if length > 0 else v)
+    return [[basis[j][i] for j in range(n)] for i in range(m)]

@@ -477,6 +477,18 @@ class Module:
                         module._buffers[name] = b.to(*args, **kwargs)
         return self
 
+    def to_empty(self, *, device):
+        """Parameters and buffers replaced by empty tensors (torch.empty_like) on device."""
+        with torch.no_grad():
+            for module in self.modules():
+                for name, p in module._parameters.items():
+                    if p is not None:
+                        p.data = torch.empty(tuple(p.shape), dtype=p.dtype, device=device)
+                for name, b in module._buffers.items():
+                    if b is not None:
+                        module._buffers[name] = torch.empty(tuple(b.shape), dtype=b.dtype, device=device)
+        return self
+
     def cuda(self, device=None):
         return self.to('cuda')
 
@@ -488,6 +500,12 @@ class Module:
 
     def double(self):
         return self.to(torch.float64)
+
+    def half(self):
+        return self.to(torch.float16)
+
+    def bfloat16(self):
+        return self.to(torch.bfloat16)
 
     def _save_to_state_dict(self, destination, prefix, keep_vars):
         for name, param in self._parameters.items():
