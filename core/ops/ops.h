@@ -172,6 +172,17 @@ Tensor indexWithTensor(const Tensor& t, const Tensor& index);
 /// x[i0, i1, ...]: int64 index tensors for the leading dims, broadcast together (IndexBackward0).
 Tensor indexWithTensors(const Tensor& t, const TensorList& indices);
 Tensor cat(const TensorList& tensors, int64_t dim = 0);
+/// Pieces of split_size along dim (the last one shorter): views (SplitBackward0).
+TensorList split(const Tensor& self, int64_t splitSize, int64_t dim = 0);
+/// Pieces of the given sizes, which must add up to the dim's size (SplitWithSizesBackward0).
+TensorList splitWithSizes(const Tensor& self, const IntList& sizes, int64_t dim = 0);
+/// split into `chunks` pieces of ceil(size / chunks) (fewer when they run out).
+TensorList chunk(const Tensor& self, int64_t chunks, int64_t dim = 0);
+/// The same pieces, sharing storage but not views for autograd, each with its own
+/// version counter (UnsafeSplitBackward0 / UnsafeSplitWithSizesBackward0).
+TensorList unsafeSplit(const Tensor& self, int64_t splitSize, int64_t dim = 0);
+TensorList unsafeSplitWithSizes(const Tensor& self, const IntList& sizes, int64_t dim = 0);
+TensorList unsafeChunk(const Tensor& self, int64_t chunks, int64_t dim = 0);
 Tensor stack(const TensorList& tensors, int64_t dim = 0);
 
 // ---------------------------------------------------------------- in-place (bump _version)
