@@ -110,6 +110,16 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b);
 // ---------------------------------------------------------------- nn
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = {});
 Tensor dropout(const Tensor& t, double p, bool train);
+/// The parameters of one RNN cell; the biases may be undefined.
+struct RnnCellWeights {
+    Tensor weightIh, weightHh, biasIh, biasHh;
+};
+/// torch.lstm_cell on a 2-D input: (hy, cy).
+std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const Tensor& hx, const Tensor& cx, const RnnCellWeights& w);
+/// torch.gru_cell, torch.rnn_tanh_cell and torch.rnn_relu_cell on a 2-D input: the new hidden state.
+Tensor gruCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w);
+Tensor rnnTanhCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w);
+Tensor rnnReluCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w);
 enum class Reduction { None, Mean, Sum };
 Reduction parseReduction(const std::string& name);
 /// at::Reduction's numbering (0 none, 1 mean, 2 sum): what `_saved_reduction` shows.
