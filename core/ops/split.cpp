@@ -104,7 +104,11 @@ TensorList splitImpl(const Tensor& self, const IntList& sizes, int64_t dim, bool
         rec.attr("split_sizes", sizes);
     else
         rec.attr("split_size", splitSize);
-    return rec.finish(outs);
+    outs = rec.finish(outs);
+    if (rec.active() && !unsafe)
+        for (Tensor& out : outs)
+            out.impl()->ensureAutograd().multiOutputView = true;
+    return outs;
 }
 
 int64_t chunkSplitSize(const Tensor& self, int64_t chunks, int64_t dim)

@@ -39,3 +39,14 @@ first.sigmoid_()
 third.tanh_()
 (first.sum() + second.sum() * 2 + third.sum()).backward()
 print(w.grad_fn.name(), first.grad_fn.name(), second.grad_fn.name())
+# the pieces of split and chunk are views of one node: PyTorch refuses to modify them in place
+z = x * 1
+for pieces in (z.split(2, 1), z.chunk(2, 0), z.split([2, 3], 1), x.split(3, 1)):
+    try:
+        pieces[-1].mul_(2)
+    except RuntimeError as e:
+        print('RuntimeError:', e)
+with torch.no_grad():
+    pieces = z.split(2, 1)
+    pieces[0].mul_(2)
+print(z)
