@@ -11,7 +11,9 @@
 // deviations are accumulated sample after sample in the tensor's dtype, the latter with
 // fused multiply-adds (the AVX2 build contracts y + d * d), the variance is var_sum / n
 // in the tensor's dtype, and beta = bias - mean * alpha and x * alpha + beta are fused
-// too. Verified against PyTorch 1.13 bit for bit.
+// too. In training, the backward accumulates sum(dy) and sum((x - mean) * dy) the same
+// way (the latter fused) and fuses dy - mean(dy) - (x - mean) * k. Verified against
+// PyTorch 1.13 bit for bit.
 
 #include <cmath>
 #include <cstring>
@@ -71,11 +73,16 @@ void statistics(const Tensor& x, const Layout& l, bool training, const Tensor& r
             }
             mean[c] = m;
             invstd[c] = T(1.0 / std::sqrt(double(T(varSum / T(l.count()))) + eps));
+            // The running statistics in the tensor's dtype too, with the unbiased
+            // variance's update summed in double.
+            const T mom = T(momentum);
             if (runningMean.defined())
-                runningMean.data<T>()[c] = T(momentum * m + (1 - momentum) * runningMean.data<T>()[c]);
-            if (runningVar.defined())
-                runningVar.data<T>()[c] = T(momentum * double(T(varSum / T(l.count() - 1))) +
-                                            (1 - momentum) * runningVar.data<T>()[c]);
+                runningMean.data<T>()[c] = mom * m + (T(1) - mom) * runningMean.data<T>()[c];
+            if (runningVar.defined()) {
+                const T unbiased = varSum / T(l.count() - 1);
+                runningVar.data<T>()[c] =
+                    T(double(mom) * double(unbiased) + double((T(1) - mom) * runningVar.data<T>()[c]));
+            }
             continue;
         }
         double total = 0;
@@ -163,6 +170,30 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
                            for (int64_t c = 0; c < l.channels; ++c) {
                                const T m = mean.data<T>()[c], s = invstd.data<T>()[c];
                                const T weightValue = at<T>(w, c, T(1));
+                               if (l.image == 1 && training) {
+                                   // See Note [Batch norm over channels only].
+                                   T sum = 0, dotp = 0;
+                                   for (int64_t b = 0; b < l.batch; ++b) {
+                                       const T gv = go.data<T>()[l.offset(b, c)];
+                                       sum += gv;
+                                       dotp = std::fma(x.data<T>()[l.offset(b, c)] - m, gv, dotp);
+                                   }
+                                   const T count = T(l.count());
+                                   const T k = dotp * s * s / count;
+                                   const T gradMean = sum / count;
+                                   if (gradInput.defined())
+                                       for (int64_t b = 0; b < l.batch; ++b) {
+                                           const int64_t o = l.offset(b, c);
+                                           const T centred = go.data<T>()[o] - gradMean;
+                                           gradInput.data<T>()[o] =
+                                               std::fma(-(x.data<T>()[o] - m), k, centred) * s * weightValue;
+                                       }
+                                   if (gradWeight.defined())
+                                       gradWeight.data<T>()[c] = dotp * s;
+                                   if (gradBias.defined())
+                                       gradBias.data<T>()[c] = sum;
+                                   continue;
+                               }
                                double total = 0, dot = 0;
                                for (int64_t b = 0; b < l.batch; ++b)
                                    for (int64_t i = 0; i < l.image; ++i) {
