@@ -34,7 +34,7 @@ cells = [nn.RNNCell(3, 5), nn.RNNCell(3, 5, bias=False, nonlinearity='relu'), nn
 for cell in cells:
     print(cell)
     for name, p in cell.named_parameters():
-        print(' ', name, tuple(p.shape), p.dtype, p.requires_grad)
+        print(' ', name, tuple(p.shape), p.dtype, p.requires_grad, repr(p.flatten()[-1].item()), digest(p))
 
 for dtype in (torch.float32, torch.float64):
     for batch in [1, 3]:
