@@ -50,3 +50,4 @@ with torch.no_grad():
     pieces = z.split(2, 1)
     pieces[0].mul_(2)
 print(z)
+print([t.shape for t in torch.split(x, split_size_or_sections=[1, 4], dim=1)], torch.split.__module__)
