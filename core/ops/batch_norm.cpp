@@ -170,7 +170,7 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
                            for (int64_t c = 0; c < l.channels; ++c) {
                                const T m = mean.data<T>()[c], s = invstd.data<T>()[c];
                                const T weightValue = at<T>(w, c, T(1));
-                               if (l.image == 1 && training) {
+                               if (l.image == 1) {
                                    // See Note [Batch norm over channels only].
                                    T sum = 0, dotp = 0;
                                    for (int64_t b = 0; b < l.batch; ++b) {
@@ -178,18 +178,23 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
                                        sum += gv;
                                        dotp = std::fma(x.data<T>()[l.offset(b, c)] - m, gv, dotp);
                                    }
+                                   // Evaluation: 1 / std from the running variance, in double.
+                                   const T invstd =
+                                       training ? s : T(1.0 / std::sqrt(double(n.saved(2).data<T>()[c]) + eps));
                                    const T count = T(l.count());
                                    const T k = dotp * s * s / count;
                                    const T gradMean = sum / count;
                                    if (gradInput.defined())
                                        for (int64_t b = 0; b < l.batch; ++b) {
                                            const int64_t o = l.offset(b, c);
-                                           const T centred = go.data<T>()[o] - gradMean;
+                                           const T gv = go.data<T>()[o];
                                            gradInput.data<T>()[o] =
-                                               std::fma(-(x.data<T>()[o] - m), k, centred) * s * weightValue;
+                                               training ? std::fma(-(x.data<T>()[o] - m), k, gv - gradMean) * s *
+                                                              weightValue
+                                                        : gv * invstd * weightValue;
                                        }
                                    if (gradWeight.defined())
-                                       gradWeight.data<T>()[c] = dotp * s;
+                                       gradWeight.data<T>()[c] = dotp * invstd;
                                    if (gradBias.defined())
                                        gradBias.data<T>()[c] = sum;
                                    continue;

@@ -1,7 +1,7 @@
 # Batch norm of inputs with one element per (sample, channel), (N, C) and (N, C, 1): PyTorch 1.13
 # runs its channels-last kernels there (statistics in the tensor's dtype, fused multiply-adds).
-# Training-mode outputs, gradients of input, weight and bias, and running statistics, to the last
-# bit (float64 with a channel count that leaves a partial vector, and evaluation mode, are not yet).
+# Outputs, gradients of input, weight and bias, and running statistics in training and evaluation
+# mode, to the last bit (float64 training with a channel count that leaves a partial vector: not yet).
 import math, struct, torch
 
 def values(n, seed, scale, shift=0.0):
@@ -34,3 +34,7 @@ for dtype in (torch.float32, torch.float64):
             print('   running', digest(bn.running_mean), digest(bn.running_var))
             x.grad = None
             bn.zero_grad()
+        bn.eval()
+        y = bn(x)
+        y.backward(g)
+        print('   eval', digest(y), digest(x.grad), digest(bn.weight.grad), digest(bn.bias.grad))
