@@ -4,6 +4,16 @@
 // x * alpha + beta with alpha = invstd * weight and beta = bias - mean * alpha in
 // the tensor's dtype. The running statistics are updated in place without a
 // version bump (native_batch_norm does not declare them as mutated).
+//
+// Note [Batch norm over channels only]
+// An input with one element per (sample, channel) (N, C or N, C, 1, ...) takes
+// PyTorch's channels-last kernels instead: the per-channel sum and the sum of squared
+// deviations are accumulated sample after sample in the tensor's dtype, the latter with
+// fused multiply-adds (the AVX2 build contracts y + d * d), the variance is var_sum / n
+// in the tensor's dtype, and beta = bias - mean * alpha and x * alpha + beta are fused
+// too. In training, the backward accumulates sum(dy) and sum((x - mean) * dy) the same
+// way (the latter fused) and fuses dy - mean(dy) - (x - mean) * k. Verified against
+// PyTorch 1.13 bit for bit.
 
 #include <cmath>
 #include <cstring>
@@ -50,6 +60,31 @@ void statistics(const Tensor& x, const Layout& l, bool training, const Tensor& r
             invstd[c] = T(1) / std::sqrt(runningVar.data<T>()[c] + T(eps));
             continue;
         }
+        if (l.image == 1) {
+            // See Note [Batch norm over channels only].
+            T sum = 0;
+            for (int64_t n = 0; n < l.batch; ++n)
+                sum += x.data<T>()[l.offset(n, c)];
+            const T m = T(double(sum) / double(l.count()));
+            T varSum = 0;
+            for (int64_t n = 0; n < l.batch; ++n) {
+                const T d = x.data<T>()[l.offset(n, c)] - m;
+                varSum = std::fma(d, d, varSum);
+            }
+            mean[c] = m;
+            invstd[c] = T(1.0 / std::sqrt(double(T(varSum / T(l.count()))) + eps));
+            // The running statistics in the tensor's dtype too, with the unbiased
+            // variance's update summed in double.
+            const T mom = T(momentum);
+            if (runningMean.defined())
+                runningMean.data<T>()[c] = mom * m + (T(1) - mom) * runningMean.data<T>()[c];
+            if (runningVar.defined()) {
+                const T unbiased = varSum / T(l.count() - 1);
+                runningVar.data<T>()[c] =
+                    T(double(mom) * double(unbiased) + double((T(1) - mom) * runningVar.data<T>()[c]));
+            }
+            continue;
+        }
         double total = 0;
         for (int64_t n = 0; n < l.batch; ++n)
             for (int64_t i = 0; i < l.image; ++i)
@@ -94,6 +129,14 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
         statistics<T>(input, l, training, runningMean, runningVar, momentum, eps, mean.data(), invstd.data());
         for (int64_t c = 0; c < l.channels; ++c) {
             const T alpha = invstd[size_t(c)] * at<T>(weight, c, T(1));
+            if (l.image == 1) {
+                const T beta = std::fma(-mean[size_t(c)], alpha, at<T>(bias, c, T(0)));
+                for (int64_t n = 0; n < l.batch; ++n)
+                    out.data<T>()[l.offset(n, c)] = std::fma(input.data<T>()[l.offset(n, c)], alpha, beta);
+                saveMean.data<T>()[c] = mean[size_t(c)];
+                saveInvstd.data<T>()[c] = invstd[size_t(c)];
+                continue;
+            }
             const T beta = at<T>(bias, c, T(0)) - mean[size_t(c)] * alpha;
             for (int64_t n = 0; n < l.batch; ++n) {
                 const T* x = input.data<T>() + l.offset(n, c);
@@ -127,6 +170,35 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
                            for (int64_t c = 0; c < l.channels; ++c) {
                                const T m = mean.data<T>()[c], s = invstd.data<T>()[c];
                                const T weightValue = at<T>(w, c, T(1));
+                               if (l.image == 1) {
+                                   // See Note [Batch norm over channels only].
+                                   T sum = 0, dotp = 0;
+                                   for (int64_t b = 0; b < l.batch; ++b) {
+                                       const T gv = go.data<T>()[l.offset(b, c)];
+                                       sum += gv;
+                                       dotp = std::fma(x.data<T>()[l.offset(b, c)] - m, gv, dotp);
+                                   }
+                                   // Evaluation: 1 / std from the running variance, in double.
+                                   const T invstd =
+                                       training ? s : T(1.0 / std::sqrt(double(n.saved(2).data<T>()[c]) + eps));
+                                   const T count = T(l.count());
+                                   const T k = dotp * s * s / count;
+                                   const T gradMean = sum / count;
+                                   if (gradInput.defined())
+                                       for (int64_t b = 0; b < l.batch; ++b) {
+                                           const int64_t o = l.offset(b, c);
+                                           const T gv = go.data<T>()[o];
+                                           gradInput.data<T>()[o] =
+                                               training ? std::fma(-(x.data<T>()[o] - m), k, gv - gradMean) * s *
+                                                              weightValue
+                                                        : gv * invstd * weightValue;
+                                       }
+                                   if (gradWeight.defined())
+                                       gradWeight.data<T>()[c] = dotp * invstd;
+                                   if (gradBias.defined())
+                                       gradBias.data<T>()[c] = sum;
+                                   continue;
+                               }
                                double total = 0, dot = 0;
                                for (int64_t b = 0; b < l.batch; ++b)
                                    for (int64_t i = 0; i < l.image; ++i) {

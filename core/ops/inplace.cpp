@@ -8,6 +8,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/sigmoid_tanh.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
 
@@ -316,17 +317,9 @@ Tensor& sigmoidInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "sigmoid_", "SigmoidBackward0",
         [](BackwardNode& n, const variable_list& g) {
-            Tensor r = n.saved(0);
-            return variable_list{mul(g[0], mul(r, rsub(r, 1)))};
+            return variable_list{internal::sigmoidBackward(g[0], n.saved(0))};
         },
-        false, true,
-        [&] {
-            unaryInplaceKernel(self, [](auto a) {
-                using T = decltype(a);
-                return T(T(1) / (T(1) + std::exp(-a)));
-            }, "sigmoid_cpu");
-        },
-        noSaves);
+        false, true, [&] { kernel::copyInto(self, kernel::sigmoidValues(self, true)); }, noSaves);
 }
 
 Tensor& tanhInplace(Tensor& self)
@@ -336,10 +329,9 @@ Tensor& tanhInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "tanh_", "TanhBackward0",
         [](BackwardNode& n, const variable_list& g) {
-            Tensor r = n.saved(0);
-            return variable_list{mul(g[0], rsub(mul(r, r), 1))};
+            return variable_list{internal::tanhBackward(g[0], n.saved(0))};
         },
-        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::tanh(a)); }, "tanh_vml_cpu"); }, noSaves);
+        false, true, [&] { kernel::copyInto(self, kernel::tanhValues(self)); }, noSaves);
 }
 
 Tensor& expInplace(Tensor& self)

@@ -41,4 +41,11 @@ void resolveIndexKey(const Tensor& t, const Tensor& key, TensorList& indices, In
 /// self[indices] = values, values broadcast to indexShape + the remaining dims; no autograd.
 void putIndexed(const Tensor& self, const TensorList& indices, const IntList& indexShape, const Tensor& values);
 
+/// sigmoid_backward(grad_output, output) = grad_output * (1 - output) * output, the
+/// gradient SigmoidBackward0 passes on (SigmoidBackwardBackward0).
+Tensor sigmoidBackward(const Tensor& gradOutput, const Tensor& output);
+/// tanh_backward(grad_output, output) = grad_output * (1 - output * output), the
+/// gradient TanhBackward0 passes on (TanhBackwardBackward0).
+Tensor tanhBackward(const Tensor& gradOutput, const Tensor& output);
+
 }  // namespace agv::ops::internal

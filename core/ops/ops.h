@@ -110,6 +110,16 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b);
 // ---------------------------------------------------------------- nn
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = {});
 Tensor dropout(const Tensor& t, double p, bool train);
+/// The parameters of one RNN cell; the biases may be undefined.
+struct RnnCellWeights {
+    Tensor weightIh, weightHh, biasIh, biasHh;
+};
+/// torch.lstm_cell on a 2-D input: (hy, cy).
+std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const Tensor& hx, const Tensor& cx, const RnnCellWeights& w);
+/// torch.gru_cell, torch.rnn_tanh_cell and torch.rnn_relu_cell on a 2-D input: the new hidden state.
+Tensor gruCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w);
+Tensor rnnTanhCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w);
+Tensor rnnReluCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w);
 enum class Reduction { None, Mean, Sum };
 Reduction parseReduction(const std::string& name);
 /// at::Reduction's numbering (0 none, 1 mean, 2 sum): what `_saved_reduction` shows.
@@ -172,6 +182,17 @@ Tensor indexWithTensor(const Tensor& t, const Tensor& index);
 /// x[i0, i1, ...]: int64 index tensors for the leading dims, broadcast together (IndexBackward0).
 Tensor indexWithTensors(const Tensor& t, const TensorList& indices);
 Tensor cat(const TensorList& tensors, int64_t dim = 0);
+/// Pieces of split_size along dim (the last one shorter): views (SplitBackward0).
+TensorList split(const Tensor& self, int64_t splitSize, int64_t dim = 0);
+/// Pieces of the given sizes, which must add up to the dim's size (SplitWithSizesBackward0).
+TensorList splitWithSizes(const Tensor& self, const IntList& sizes, int64_t dim = 0);
+/// split into `chunks` pieces of ceil(size / chunks) (fewer when they run out).
+TensorList chunk(const Tensor& self, int64_t chunks, int64_t dim = 0);
+/// The same pieces, sharing storage but not views for autograd, each with its own
+/// version counter (UnsafeSplitBackward0 / UnsafeSplitWithSizesBackward0).
+TensorList unsafeSplit(const Tensor& self, int64_t splitSize, int64_t dim = 0);
+TensorList unsafeSplitWithSizes(const Tensor& self, const IntList& sizes, int64_t dim = 0);
+TensorList unsafeChunk(const Tensor& self, int64_t chunks, int64_t dim = 0);
 Tensor stack(const TensorList& tensors, int64_t dim = 0);
 
 // ---------------------------------------------------------------- in-place (bump _version)

@@ -597,29 +597,6 @@ Tensor cos(const Tensor& t)
     return rec.finish(out);
 }
 
-Tensor tanh(const Tensor& t)
-{
-    Tensor out = floatUnaryKernel(t, "tanh_vml_cpu", [](auto x) { return std::tanh(x); });
-    OpRecorder rec("TanhBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
-        Tensor r = n.saved(0);
-        return variable_list{mul(g[0], rsub(mul(r, r), 1))};
-    });
-    return rec.finishSavingResult(out);
-}
-
-Tensor sigmoid(const Tensor& t)
-{
-    Tensor out = floatUnaryKernel(t, "sigmoid_cpu", [](auto x) {
-        using T = decltype(x);
-        return T(1) / (T(1) + std::exp(-x));
-    });
-    OpRecorder rec("SigmoidBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
-        Tensor r = n.saved(0);
-        return variable_list{mul(g[0], mul(r, rsub(r, 1)))};
-    });
-    return rec.finishSavingResult(out);
-}
-
 Tensor relu(const Tensor& t)
 {
     Tensor out = sameTypeUnaryKernel(t, "clamp_min_cpu", [](auto x) { return x > decltype(x)(0) ? x : decltype(x)(0); });

@@ -1,5 +1,5 @@
 // Note [SLEEF unary loop]
-// Debian's PyTorch 1.13 runs its AVX2 kernels here. sin, cos, exp and log are its
+// Debian's PyTorch 1.13 runs its AVX2 kernels here. sin, cos, exp, log and tanh are its
 // "VML" kernels (IMPLEMENT_FLOAT_KERNEL / IMPLEMENT_COMPLEX_KERNEL): vec::map sends
 // every element through SLEEF's 1.0-ulp vector function (Vectorized<float>::exp()
 // is Sleef_expf8_u10, ...), the last partial vector loaded with zero padding, and
@@ -56,6 +56,7 @@ bool apply(Function f, const float* in, float* out, int64_t n)
     case Function::Cos: vectorMap<float, __m256>(in, out, n, Sleef_cosf8_u10); break;
     case Function::Exp: vectorMap<float, __m256>(in, out, n, Sleef_expf8_u10); break;
     case Function::Log: vectorMap<float, __m256>(in, out, n, Sleef_logf8_u10); break;
+    case Function::Tanh: vectorMap<float, __m256>(in, out, n, Sleef_tanhf8_u10); break;
     }
     return true;
 }
@@ -69,7 +70,32 @@ bool apply(Function f, const double* in, double* out, int64_t n)
     case Function::Cos: vectorMap<double, __m256d>(in, out, n, Sleef_cosd4_u10); break;
     case Function::Exp: vectorMap<double, __m256d>(in, out, n, Sleef_expd4_u10); break;
     case Function::Log: vectorMap<double, __m256d>(in, out, n, Sleef_logd4_u10); break;
+    case Function::Tanh: vectorMap<double, __m256d>(in, out, n, Sleef_tanhd4_u10); break;
     }
+    return true;
+}
+
+bool sigmoidVectorBody(const float* in, float* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap<float, __m256>(in, out, n, [](__m256 x) {
+        const __m256 one = _mm256_set1_ps(1.0f);
+        const __m256 e = Sleef_expf8_u10(_mm256_sub_ps(_mm256_setzero_ps(), x));
+        return _mm256_div_ps(one, _mm256_add_ps(e, one));
+    });
+    return true;
+}
+
+bool sigmoidVectorBody(const double* in, double* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap<double, __m256d>(in, out, n, [](__m256d x) {
+        const __m256d one = _mm256_set1_pd(1.0);
+        const __m256d e = Sleef_expd4_u10(_mm256_sub_pd(_mm256_setzero_pd(), x));
+        return _mm256_div_pd(one, _mm256_add_pd(e, one));
+    });
     return true;
 }
 

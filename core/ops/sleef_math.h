@@ -6,13 +6,18 @@
 
 namespace agv::ops::sleef {
 
-enum class Function { Sin, Cos, Exp, Log };
+enum class Function { Sin, Cos, Exp, Log, Tanh };
 
 /// out[i] = f(in[i]) over a contiguous run, as PyTorch's AVX2 kernel computes it.
 /// Returns false (and writes nothing) when this CPU has no AVX2: the caller then
 /// computes every element with the scalar std:: function.
 bool apply(Function f, const float* in, float* out, int64_t n);
 bool apply(Function f, const double* in, double* out, int64_t n);
+
+/// sigmoid's Vectorized body, lane by lane: (1 + exp(0 - x)).reciprocal() with SLEEF's
+/// exp (the scalar body, 1 / (1 + std::exp(-x)), is the caller's). False without AVX2.
+bool sigmoidVectorBody(const float* in, float* out, int64_t n);
+bool sigmoidVectorBody(const double* in, double* out, int64_t n);
 
 }  // namespace agv::ops::sleef
 

@@ -113,6 +113,12 @@ void checkInplace(const Tensor& self)
         AGV_RAISE_KIND(RuntimeError, LeafInplace,
                        "a leaf Variable that requires grad is being used in an in-place operation.");
     if (self.isView()) {
+        const AutogradMeta* meta = self.impl()->autograd();
+        if (meta && meta->multiOutputView && meta->gradFn && self.requiresGrad())
+            AGV_RAISE(RuntimeError, "Output ", meta->outputNr, " of ", meta->gradFn->name(),
+                      " is a view and is being modified inplace. This view is the output of a function that returns "
+                      "multiple views. Such functions do not allow the output views to be modified inplace. You "
+                      "should replace the inplace operation by an out-of-place one.");
         Tensor base = self.base();
         if (base.isLeaf() && base.requiresGrad())
             AGV_RAISE_KIND(RuntimeError, LeafInplace,

@@ -18,5 +18,6 @@ void bindSavedTensorHooks(pybind11::module_& m);  // saved_tensor_binding.cpp: s
 void bindFunction(pybind11::module_& m);     // function_binding.cpp: torch.autograd.Function
 void bindHostHooks(pybind11::module_& m);    // host_hooks.cpp: labels, module calls, output
 void bindReductionsAndLosses(pybind11::module_& m);  // reductions_losses_binding.cpp: norms, sort, all/any, losses
+void bindRnnCells(pybind11::module_& m);     // rnn_binding.cpp: torch.lstm_cell, gru_cell, rnn_*_cell
 
 }  // namespace agv::python

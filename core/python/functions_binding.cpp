@@ -302,7 +302,8 @@ void bindFunctions(py::module_& m)
     AGV_MIRROR(masked_fill); AGV_MIRROR(transpose); AGV_MIRROR(t); AGV_MIRROR(permute); AGV_MIRROR(reshape);
     AGV_MIRROR(flatten); AGV_MIRROR(unsqueeze); AGV_MIRROR(squeeze); AGV_MIRROR(narrow); AGV_MIRROR(select);
     AGV_MIRROR(clone); AGV_MIRROR(detach); AGV_MIRROR(numel); AGV_MIRROR(eq); AGV_MIRROR(ne); AGV_MIRROR(lt);
-    AGV_MIRROR(le); AGV_MIRROR(gt); AGV_MIRROR(ge);
+    AGV_MIRROR(le); AGV_MIRROR(gt); AGV_MIRROR(ge); AGV_MIRROR(split); AGV_MIRROR(split_with_sizes);
+    AGV_MIRROR(unsafe_split); AGV_MIRROR(unsafe_split_with_sizes); AGV_MIRROR(chunk); AGV_MIRROR(unsafe_chunk);
 #undef AGV_MIRROR
     m.attr("clip") = m.attr("clamp");
 

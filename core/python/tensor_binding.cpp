@@ -62,6 +62,30 @@ py::object minMax(const Tensor& self, CallArgs& args, bool isMax)
     return makeReturnType(fn, wrapTensor(values), wrapTensor(indices));
 }
 
+/// split(split_size, dim) with an int, or a list of sizes (split_with_sizes), as
+/// Tensor.split in torch/_tensor.py dispatches.
+py::object splitMethod(const Tensor& self, CallArgs& args, const char* fn, bool unsafe)
+{
+    auto a = bind(args, fn, {"split_size", "dim"}, 1);
+    const int64_t dim = given(a[1]) ? requireInt(a[1], fn, "dim") : 0;
+    if (!PyLong_Check(a[0].ptr()) && !isTensor(a[0])) {
+        const IntList sizes = intList(a[0], fn, "split_size");
+        return py::object(wrapTensors(unsafe ? ops::unsafeSplitWithSizes(self, sizes, dim)
+                                             : ops::splitWithSizes(self, sizes, dim)));
+    }
+    const int64_t size = requireInt(a[0], fn, "split_size");
+    return py::object(wrapTensors(unsafe ? ops::unsafeSplit(self, size, dim) : ops::split(self, size, dim)));
+}
+
+py::object splitWithSizesMethod(const Tensor& self, CallArgs& args, const char* fn, bool unsafe)
+{
+    auto a = bind(args, fn, {"split_sizes", "dim"}, 1);
+    const int64_t dim = given(a[1]) ? requireInt(a[1], fn, "dim") : 0;
+    const IntList sizes = intList(a[0], fn, "split_sizes");
+    return py::object(wrapTensors(unsafe ? ops::unsafeSplitWithSizes(self, sizes, dim)
+                                         : ops::splitWithSizes(self, sizes, dim)));
+}
+
 py::object toMethod(const Tensor& self, CallArgs& args)
 {
     Tensor out = self;
@@ -256,6 +280,22 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
             return wrapTensor(ops::narrow(self, requireInt(a[0], "narrow", "dim"),
                                           requireInt(a[1], "narrow", "start"),
                                           requireInt(a[2], "narrow", "length")));
+        } END,
+        METHOD(split) { return splitMethod(self, args, "split", false); } END,
+        METHOD(unsafe_split) { return splitMethod(self, args, "unsafe_split", true); } END,
+        METHOD(split_with_sizes) { return splitWithSizesMethod(self, args, "split_with_sizes", false); } END,
+        METHOD(unsafe_split_with_sizes) {
+            return splitWithSizesMethod(self, args, "unsafe_split_with_sizes", true);
+        } END,
+        METHOD(chunk) {
+            auto a = bind(args, "chunk", {"chunks", "dim"}, 1);
+            const int64_t dim = given(a[1]) ? requireInt(a[1], "chunk", "dim") : 0;
+            return py::object(wrapTensors(ops::chunk(self, requireInt(a[0], "chunk", "chunks"), dim)));
+        } END,
+        METHOD(unsafe_chunk) {
+            auto a = bind(args, "unsafe_chunk", {"chunks", "dim"}, 1);
+            const int64_t dim = given(a[1]) ? requireInt(a[1], "unsafe_chunk", "dim") : 0;
+            return py::object(wrapTensors(ops::unsafeChunk(self, requireInt(a[0], "unsafe_chunk", "chunks"), dim)));
         } END,
         METHOD(select) {
             auto a = bind(args, "select", {"dim", "index"}, 2);

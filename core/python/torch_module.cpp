@@ -23,6 +23,7 @@ void defineModule(py::module_& m)
     bindNnFunctional(m);
     bindConvolution(m);
     bindReductionsAndLosses(m);
+    bindRnnCells(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);
     bindFunction(m);

@@ -53,6 +53,7 @@ struct AutogradMeta {
     bool isView = false;
     std::shared_ptr<TensorImpl> base;  ///< the root base when this is a view
     uint32_t attrVersion = 0;          ///< version when gradFn was last valid for this view
+    bool multiOutputView = false;      ///< one of several views one node made (split, chunk): no in-place
 };
 
 class TensorImpl {

@@ -19,6 +19,8 @@ _C._set_return_types(return_types)
 from _agv_torch import *  # noqa: E402,F401,F403  functions, dtypes, device
 from _agv_torch import device, dtype, Generator  # noqa: E402,F401
 from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_enabled, is_inference  # noqa: E402,F401
+from torch._memory_format import (memory_format, contiguous_format, preserve_format,  # noqa: E402,F401
+                                  channels_last, channels_last_3d)
 
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch import autograd, cuda, nn, optim, random, utils  # noqa: E402,F401
@@ -29,7 +31,7 @@ from torch.storage import HalfStorage, BFloat16Storage  # noqa: E402,F401
 from torch import serialization  # noqa: E402,F401
 from torch.serialization import save, load  # noqa: E402,F401
 from torch import linalg  # noqa: E402,F401
-from torch.functional import norm  # noqa: E402,F401
+from torch.functional import norm, split  # noqa: E402,F401
 
 if not hasattr(_C, "randperm"):
     def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):

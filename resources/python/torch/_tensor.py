@@ -34,6 +34,9 @@ class Tensor(_C._TensorBase):
             return self.item().__format__(format_spec)
         return object.__format__(self, format_spec)
 
+    # abs(t), as PyTorch's _tensor.py binds it.
+    __abs__ = _C._TensorBase.abs
+
     def __iter__(self):
         if self.dim() == 0:
             raise TypeError("iteration over a 0-d tensor")

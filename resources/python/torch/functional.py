@@ -30,3 +30,8 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     if _dim is None:
         _dim = list(range(ndim))
     return _C._norm(input, 2 if p is None else p, _dim, keepdim)
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    """torch.split: Tensor.split under PyTorch's argument names (an int size or a list of sizes)."""
+    return tensor.split(split_size_or_sections, dim)

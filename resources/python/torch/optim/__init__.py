@@ -1,4 +1,4 @@
-"""torch.optim: SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta and the learning-rate schedulers."""
+"""torch.optim: SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate schedulers."""
 
 from torch.optim.optimizer import Optimizer
 from torch.optim.sgd import SGD
@@ -7,6 +7,7 @@ from torch.optim.adamw import AdamW
 from torch.optim.rmsprop import RMSprop
 from torch.optim.adagrad import Adagrad
 from torch.optim.adadelta import Adadelta
+from torch.optim.lbfgs import LBFGS
 
 
 def __getattr__(name):

@@ -9,3 +9,4 @@ from torch.nn.modules.flatten import Flatten
 from torch.nn.modules.container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from torch.nn.modules.loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss,
                                    SmoothL1Loss)
+from torch.nn.modules.rnn import GRUCell, LSTMCell, RNNCell, RNNCellBase

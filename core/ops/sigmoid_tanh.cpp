@@ -1,0 +1,160 @@
+// Note [sigmoid and tanh kernels]
+// PyTorch 1.13 (AVX2, Debian's build) computes:
+//   * tanh as a VML kernel: every element through SLEEF's Sleef_tanh{d4,f8}_u10,
+//     tails included (see Note [SLEEF unary loop]);
+//   * sigmoid through cpu_kernel_vec with two bodies that round differently: the
+//     Vectorized one (1 + exp(0 - x)).reciprocal() with SLEEF's exp, the scalar one
+//     1 / (1 + std::exp(-x)) with glibc's; which elements get which is TensorIterator's
+//     loop (Note [cpu_kernel_vec bodies]);
+//   * sigmoid_backward(grad, y) = grad * (1 - y) * y and tanh_backward(grad, y) =
+//     grad * (1 - y * y), where the AVX2 build fuses 1 - y * y into one multiply-add
+//     (GCC contracts it, in both bodies).
+// The backward formulas are themselves differentiable ops, whose nodes PyTorch names
+// SigmoidBackwardBackward0 and TanhBackwardBackward0 (derivatives.yaml).
+
+#include "core/ops/sigmoid_tanh.h"
+
+#include <cmath>
+
+#include "core/ops/internal_ops.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/sleef_math.h"
+#include "core/ops/type_promotion.h"
+#include "core/ops/vectorized_loop.h"
+
+namespace agv::ops {
+
+namespace kernel {
+
+Tensor sigmoidValues(const Tensor& in, bool inPlace)
+{
+    Tensor x = dense(in);
+    Tensor out = newTensor(in.sizes(), in.dtype(), in.device());
+    AGV_DISPATCH_FLOATING(in.dtype(), "sigmoid_cpu", [&] {
+        using T = scalar_t;
+        const T* xs = x.data<T>();
+        T* ys = out.data<T>();
+        const int64_t n = in.numel();
+        auto scalarBody = [](T v) { return T(1) / (T(1) + std::exp(-v)); };
+        if (!sleef::sigmoidVectorBody(xs, ys, n)) {
+            for (int64_t i = 0; i < n; ++i)
+                ys[i] = scalarBody(xs[i]);
+            return;
+        }
+        const std::vector<IntList> strides = inPlace ? std::vector<IntList>{in.strides(), in.strides()}
+                                                     : std::vector<IntList>{IntList{}, in.strides()};
+        const std::vector<bool> vectorBody = vectorizedElements(in.sizes(), strides, int64_t(32 / sizeof(T)));
+        for (int64_t i = 0; i < n; ++i)
+            if (!vectorBody[size_t(i)])
+                ys[i] = scalarBody(xs[i]);
+    });
+    return out;
+}
+
+Tensor tanhValues(const Tensor& in)
+{
+    // The SLEEF path below reads float or double: PyTorch's 16-bit cases are refused here.
+    if (in.dtype() != ScalarType::Float32 && in.dtype() != ScalarType::Float64)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(in.dtype(), "tanh_vml_cpu");
+    Tensor x = dense(in);
+    Tensor out = newTensor(in.sizes(), in.dtype(), in.device());
+    const bool done = in.dtype() == ScalarType::Float32
+                          ? sleef::apply(sleef::Function::Tanh, x.data<float>(), out.data<float>(), in.numel())
+                          : sleef::apply(sleef::Function::Tanh, x.data<double>(), out.data<double>(), in.numel());
+    if (!done) {
+        AGV_DISPATCH_FLOATING(in.dtype(), "tanh_vml_cpu", [&] {
+            using T = scalar_t;
+            const T* xs = x.data<T>();
+            T* ys = out.data<T>();
+            for (int64_t i = 0; i < in.numel(); ++i)
+                ys[i] = std::tanh(xs[i]);
+        });
+    }
+    return out;
+}
+
+}  // namespace kernel
+
+namespace {
+
+/// The result of a backward kernel: gradOutput's and output's common floating type.
+template <typename F>
+Tensor backwardKernel(const Tensor& gradOutput, const Tensor& output, const char* name, F f)
+{
+    const ScalarType type = resultType({&gradOutput, &output});
+    AGV_CHECK(isFloatingType(type), RuntimeError, "\"", name, "\" not implemented for '",
+              legacyDtypeShortName(type), "'");
+    const IntList shape = broadcastShapes(gradOutput.sizes(), output.sizes());
+    Tensor a = kernel::convert(gradOutput, type);
+    Tensor b = kernel::convert(output, type);
+    return AGV_DISPATCH_FLOATING(type, name, [&] {
+        using T = scalar_t;
+        return kernel::mapBinary<T, T>(a, b, shape, type, [&](T g, T y) { return f(g, y); });
+    });
+}
+
+}  // namespace
+
+Tensor tanh(const Tensor& t)
+{
+    Tensor out = kernel::tanhValues(kernel::convert(t, floatResultType(t.dtype())));
+    OpRecorder rec("TanhBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{internal::tanhBackward(g[0], n.saved(0))};
+    });
+    return rec.finishSavingResult(out);
+}
+
+Tensor sigmoid(const Tensor& t)
+{
+    Tensor out = kernel::sigmoidValues(kernel::convert(t, floatResultType(t.dtype())), false);
+    OpRecorder rec("SigmoidBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{internal::sigmoidBackward(g[0], n.saved(0))};
+    });
+    return rec.finishSavingResult(out);
+}
+
+namespace internal {
+
+Tensor sigmoidBackward(const Tensor& gradOutput, const Tensor& output)
+{
+    Tensor out = backwardKernel(gradOutput, output, "sigmoid_backward_cpu",
+                                [](auto g, auto y) { return (g * (decltype(y)(1) - y)) * y; });
+    OpRecorder rec("SigmoidBackwardBackward0", {&gradOutput, &output}, [](BackwardNode& n, const variable_list& g) {
+        Tensor gradOut = n.saved(0), y = n.saved(1);
+        Tensor gGradOut, gY;
+        if (n.needsInputGrad(0))
+            gGradOut = sigmoidBackward(g[0], y);
+        if (n.needsInputGrad(1))
+            gY = mul(mul(g[0], gradOut), add(mul(y, Scalar(-2)), Scalar(1)));
+        return variable_list{gGradOut, gY};
+    });
+    rec.save("grad_output", gradOutput);
+    rec.save("output", output);
+    return rec.finish(out);
+}
+
+Tensor tanhBackward(const Tensor& gradOutput, const Tensor& output)
+{
+    Tensor out = backwardKernel(gradOutput, output, "tanh_backward_cpu", [](auto g, auto y) {
+        using T = decltype(y);
+        return g * T(std::fma(-y, y, T(1)));
+    });
+    OpRecorder rec("TanhBackwardBackward0", {&gradOutput, &output}, [](BackwardNode& n, const variable_list& g) {
+        Tensor gradOut = n.saved(0), y = n.saved(1);
+        Tensor gGradOut, gY;
+        if (n.needsInputGrad(0))
+            gGradOut = tanhBackward(g[0], y);
+        if (n.needsInputGrad(1))
+            gY = mul(g[0], mul(mul(y, Scalar(-2)), gradOut));
+        return variable_list{gGradOut, gY};
+    });
+    rec.save("grad_output", gradOutput);
+    rec.save("output", output);
+    return rec.finish(out);
+}
+
+}  // namespace internal
+
+}  // namespace agv::ops
