@@ -18,6 +18,10 @@ Tensor unsafeView(const Tensor& t, const IntList& sizes);
 /// for 1-D @ 2-D: bumps the output's version.
 Tensor& squeezeDimInplace(Tensor& self, int64_t dim);
 
+/// tanh_backward(grad, output): grad * (1 - output * output) with the bracket fused into
+/// one multiply-add, as PyTorch's AVX2 kernel is compiled (TanhBackwardBackward0).
+Tensor tanhBackward(const Tensor& grad, const Tensor& output);
+
 /// zeros(sizes).scatter(dim, index, src) for an index with one entry per output
 /// slice along dim (ScatterBackward0: the gradient of max/min along a dim).
 Tensor scatterIntoZeros(const IntList& sizes, int64_t dim, const Tensor& index, const Tensor& src);
