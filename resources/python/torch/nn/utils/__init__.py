@@ -1,0 +1,3 @@
+"""torch.nn.utils: helpers around modules (here: the stateless functional call)."""
+
+from torch.nn.utils import stateless
