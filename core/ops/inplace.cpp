@@ -321,6 +321,12 @@ Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scal
             rec.save("self", originalSelf);
             rec.attr("min", min ? scalarAttr(*min) : SavedAttr(NoneValue{}));
             rec.attr("max", max ? scalarAttr(*max) : SavedAttr(NoneValue{}));
+        },
+        [lo, hi](const InputTangents& t, const Tensor&) {
+            const Tensor& original = t.primal(0);
+            Tensor inside =
+                mul(compare(original, Scalar(lo), CompareOp::Ge), compare(original, Scalar(hi), CompareOp::Le));
+            return where(inside, t[0], zeros({}, t[0].dtype(), t[0].device()));
         });
 }
 

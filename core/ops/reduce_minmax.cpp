@@ -104,6 +104,11 @@ Tensor reduceAll(const Tensor& t, bool isMax)
         return variable_list{where(mask, div(g[0], Scalar(count)), zerosLike(self))};
     });
     rec.save("self", t);
+    // evenly_read_jvp(self_t, self_p, result): the tangent averaged over the extreme elements
+    rec.forward([&t](const InputTangents& tangents, const Tensor& result) {
+        Tensor mask = compare(t, result, CompareOp::Eq);
+        return sum(mul(mask, div(tangents[0], sum(mask))));
+    });
     return rec.finishSavingResult(out);
 }
 

@@ -1,6 +1,6 @@
 # Forward-mode AD through the selecting and nn ops: clamp, where, masked_fill,
-# leaky_relu, padding, remainder by a number, and the mse / nll / cross-entropy
-# losses; tangents printed to the last bit (tolist).
+# leaky_relu, padding, remainder by a number, max / min / sort / topk, clamp_, and the
+# mse / nll / cross-entropy losses; tangents printed to the last bit (tolist).
 import torch
 import torch.nn.functional as F
 import torch.autograd.forward_ad as fwAD
@@ -36,3 +36,14 @@ for dtype in (torch.float32, torch.float64):
         show("nll none", F.nll_loss(dx, target, reduction="none"))
         show("cross_entropy", F.cross_entropy(dx, target))
         show("dropout eval", F.dropout(dx, 0.5, training=False))
+        show("max", dx.max())
+        show("min", dx.min())
+        tied = fwAD.make_dual(torch.tensor([1.0, 3.0, 3.0, -2.0], dtype=dtype), tx[0])
+        show("max tied", tied.max())
+        show("sort", dx.sort(dim=1)[0])
+        show("sort descending dim 0", dx.sort(dim=0, descending=True).values)
+        show("topk", dx.topk(2)[0])
+        show("topk smallest dim 0", dx.topk(1, dim=0, largest=False).values)
+        c = dx.clone()
+        c.clamp_(-0.5, 1.0)
+        show("clamp_", c)
