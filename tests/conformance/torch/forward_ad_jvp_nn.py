@@ -1,6 +1,6 @@
 # Forward-mode AD through the selecting and nn ops: clamp, where, masked_fill,
-# leaky_relu, padding, remainder by a number, max / min / sort / topk, clamp_, and the
-# mse / nll / cross-entropy losses; tangents printed to the last bit (tolist).
+# leaky_relu, padding, remainder by a number, max / min / sort / topk, clamp_, var / std,
+# and the mse / nll / cross-entropy losses; tangents printed to the last bit (tolist).
 import torch
 import torch.nn.functional as F
 import torch.autograd.forward_ad as fwAD
@@ -47,3 +47,9 @@ for dtype in (torch.float32, torch.float64):
         c = dx.clone()
         c.clamp_(-0.5, 1.0)
         show("clamp_", c)
+        show("var", dx.var())
+        show("var dim", dx.var(1))
+        show("var dim 0 biased keepdim", dx.var(0, unbiased=False, keepdim=True))
+        show("std", dx.std())
+        show("std dim", dx.std(1))
+        show("std dim 0 keepdim", dx.std(0, keepdim=True))
