@@ -1,5 +1,5 @@
 # Forward-mode AD through the selecting and nn ops: clamp, where, masked_fill,
-# leaky_relu, padding, remainder by a number, max / min / sort / topk, clamp_, var / std,
+# leaky_relu, padding, remainder by a number, max / min / sort / topk, clamp_, var / std, norms,
 # and the mse / nll / cross-entropy losses; tangents printed to the last bit (tolist).
 import torch
 import torch.nn.functional as F
@@ -53,3 +53,9 @@ for dtype in (torch.float32, torch.float64):
         show("std", dx.std())
         show("std dim", dx.std(1))
         show("std dim 0 keepdim", dx.std(0, keepdim=True))
+        show("norm", dx.norm())
+        show("norm dim", dx.norm(dim=1))
+        show("norm 1", dx.norm(p=1, dim=0))
+        show("vector_norm", torch.linalg.vector_norm(dx, dim=1, keepdim=True))
+        zero_row = fwAD.make_dual(torch.zeros(2, 3, dtype=dtype), torch.ones(2, 3, dtype=dtype))
+        show("norm of zeros", zero_row.norm(dim=1))
