@@ -31,6 +31,7 @@ Tensor clone(const Tensor& t)
 {
     Tensor out = copyOf(t, t.dtype(), t.device());
     OpRecorder rec("CloneBackward0", {&t}, [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; });
+    rec.forward([](const InputTangents& t, const Tensor&) { return clone(t[0]); });
     return rec.finish(out);
 }
 
@@ -46,6 +47,9 @@ Tensor toDtype(const Tensor& t, ScalarType dtype)
     OpRecorder rec("ToCopyBackward0", {&t}, [from](BackwardNode&, const variable_list& g) {
         return variable_list{toDtype(g[0], from)};
     });
+    rec.forward([dtype](const InputTangents& t, const Tensor&) {
+        return t[0].dtype() == dtype ? clone(t[0]) : toDtype(t[0], dtype);
+    });
     return rec.finish(out);
 }
 
@@ -57,6 +61,9 @@ Tensor toDevice(const Tensor& t, Device device)
     const Device from = t.device();
     OpRecorder rec("ToCopyBackward0", {&t}, [from](BackwardNode&, const variable_list& g) {
         return variable_list{toDevice(g[0], from)};
+    });
+    rec.forward([device](const InputTangents& t, const Tensor&) {
+        return t[0].device() == device ? clone(t[0]) : toDevice(t[0], device);
     });
     return rec.finish(out);
 }

@@ -190,6 +190,9 @@ Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexSha
     rec.attr("self_sizes", selfSizes);
     for (const Tensor& s : saved)
         rec.save("indices", s);
+    rec.forward([indices, indexShape, saved](const InputTangents& t, const Tensor&) {
+        return index(t[0], indices, indexShape, saved);
+    });
     return rec.finish(out);
 }
 

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "core/autograd/forward_ad.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -64,19 +65,26 @@ void unaryInplaceKernel(const Tensor& self, F f, const char* name = "inplace")
 template <typename Compute, typename Save>
 Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, const char* opName,
                      const char* nodeName, BackwardNode::Rule rule, bool needsOriginalSelf, bool saveResult,
-                     Compute compute, Save save)
+                     Compute compute, Save save, ForwardRule forwardRule = nullptr)
 {
     checkInplace(self);
     OpRecorder rec(nodeName, inputs, std::move(rule));
+    rec.forward(std::move(forwardRule));
     Tensor originalSelf;
     if (rec.active() && needsOriginalSelf)
         originalSelf = clone(self);
+    if (rec.forwardActive()) {
+        // The formula's self_p is self before the write (PyTorch clones it too).
+        forward_ad::DisabledGuard primalsOnly;
+        rec.setOriginalSelf(originalSelf.defined() ? originalSelf : clone(self));
+    }
     compute();
     self.bumpVersion(opName);
     if (rec.active()) {
         save(rec, originalSelf);
         rebaseHistory(self, rec.node(), saveResult);
     }
+    rec.finishInplaceTangent(self);
     return self;
 }
 
@@ -95,7 +103,10 @@ Tensor& addInplace(Tensor& self, const Tensor& other, Scalar alpha)
                                  needs(n, 1) ? (alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
         },
         false, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(al), b); }); },
-        [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
+        [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); },
+        [alpha](const InputTangents& t, const Tensor&) {
+            return addTangentTerms(t[0], t.isZero(0), alpha.toDouble() == 1.0 ? t[1] : mul(t[1], alpha), t.isZero(1));
+        });
 }
 
 Tensor& addInplace(Tensor& self, Scalar other, Scalar alpha)
@@ -116,7 +127,10 @@ Tensor& subInplace(Tensor& self, const Tensor& other, Scalar alpha)
         false, false, [&] {
             binaryInplaceKernel<kTakesHalf>(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(-al), b); });
         },
-        [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); });
+        [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); },
+        [alpha](const InputTangents& t, const Tensor&) {
+            return subTangentTerms(t[0], t.isZero(0), alpha.toDouble() == 1.0 ? t[1] : mul(t[1], alpha), t.isZero(1));
+        });
 }
 
 Tensor& subInplace(Tensor& self, Scalar other, Scalar alpha)
@@ -138,6 +152,9 @@ Tensor& mulInplace(Tensor& self, const Tensor& other)
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("other", rec.node()->needsInputGrad(0) ? other : Tensor());
             rec.save("self", rec.node()->needsInputGrad(1) ? originalSelf : Tensor());
+        },
+        [&other](const InputTangents& t, const Tensor&) {
+            return addTangentTerms(mul(t[1], t.primal(0)), t.isZero(1), mul(t[0], other), t.isZero(0));
         });
 }
 
@@ -162,6 +179,9 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
             if (rec.node()->needsInputGrad(1))
                 rec.save("self", originalSelf);
             rec.save("other", other);
+        },
+        [&other](const InputTangents& t, const Tensor& result) {
+            return div(subTangentTerms(t[0], t.isZero(0), mul(t[1], result), t.isZero(1)), other);
         });
 }
 
@@ -181,6 +201,11 @@ Tensor& powInplace(Tensor& self, Scalar exponent)
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("self", originalSelf);
             rec.attr("exponent", scalarAttr(exponent));
+        },
+        [e](const InputTangents& t, const Tensor&) {
+            if (e == 0.0)
+                return zerosLike(t.primal(0));
+            return mul(t[0], mul(pow(t.primal(0), Scalar(e - 1.0)), Scalar(e)));
         });
 }
 
@@ -189,7 +214,8 @@ Tensor& zeroInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "zero_", "ZeroBackward0",
         [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; }, false, false,
-        [&] { unaryInplaceKernel<kTakesHalf>(self, [](auto a) { return decltype(a)(0); }); }, noSaves);
+        [&] { unaryInplaceKernel<kTakesHalf>(self, [](auto a) { return decltype(a)(0); }); }, noSaves,
+        [](const InputTangents& t, const Tensor&) { return zerosLike(t.primal(0)); });
 }
 
 Tensor& fillInplace(Tensor& self, Scalar value)
@@ -198,7 +224,8 @@ Tensor& fillInplace(Tensor& self, Scalar value)
     return applyInplace(
         self, {&self}, "fill_", "FillBackward2",
         [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; }, false, false,
-        [&] { unaryInplaceKernel<kTakesHalf>(self, [v](auto a) { return decltype(a)(v); }); }, noSaves);
+        [&] { unaryInplaceKernel<kTakesHalf>(self, [v](auto a) { return decltype(a)(v); }); }, noSaves,
+        [](const InputTangents& t, const Tensor&) { return zerosLike(t.primal(0)); });
 }
 
 Tensor& fillInplace(Tensor& self, const Tensor& value)
@@ -233,7 +260,10 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
                 gsrc = toDtype(sumTo(g[0], srcSizes), srcType);
             return variable_list{gs, gsrc};
         },
-        false, false, [&] { kernel::copyInto(self, source); }, noSaves);
+        false, false, [&] { kernel::copyInto(self, source); }, noSaves,
+        [](const InputTangents& t, const Tensor& result) {
+            return toDtype(expand(t[1], result.sizes()), result.dtype());
+        });
 }
 
 Tensor& indexPutInplace(Tensor& self, const Tensor& key, const Tensor& values)
@@ -296,6 +326,12 @@ Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scal
             rec.save("self", originalSelf);
             rec.attr("min", min ? scalarAttr(*min) : SavedAttr(NoneValue{}));
             rec.attr("max", max ? scalarAttr(*max) : SavedAttr(NoneValue{}));
+        },
+        [lo, hi](const InputTangents& t, const Tensor&) {
+            const Tensor& original = t.primal(0);
+            Tensor inside =
+                mul(compare(original, Scalar(lo), CompareOp::Ge), compare(original, Scalar(hi), CompareOp::Le));
+            return where(inside, t[0], zeros({}, t[0].dtype(), t[0].device()));
         });
 }
 
@@ -307,7 +343,10 @@ Tensor& reluInplace(Tensor& self)
             return variable_list{maskedFill(g[0], compare(n.saved(0), Scalar(0), CompareOp::Le), Scalar(0))};
         },
         false, true, [&] { unaryInplaceKernel(self, [](auto a) { return a > decltype(a)(0) ? a : decltype(a)(0); }, "clamp_min_cpu"); },
-        noSaves);
+        noSaves,
+        [](const InputTangents& t, const Tensor& r) {
+            return maskedFill(t[0], compare(r, Scalar(0), CompareOp::Le), Scalar(0));
+        });
 }
 
 Tensor& sigmoidInplace(Tensor& self)
@@ -319,7 +358,8 @@ Tensor& sigmoidInplace(Tensor& self)
         [](BackwardNode& n, const variable_list& g) {
             return variable_list{internal::sigmoidBackward(g[0], n.saved(0))};
         },
-        false, true, [&] { kernel::copyInto(self, kernel::sigmoidValues(self, true)); }, noSaves);
+        false, true, [&] { kernel::copyInto(self, kernel::sigmoidValues(self, true)); }, noSaves,
+        [](const InputTangents& t, const Tensor& r) { return mul(mul(t[0], rsub(r, 1)), r); });
 }
 
 Tensor& tanhInplace(Tensor& self)
@@ -331,7 +371,8 @@ Tensor& tanhInplace(Tensor& self)
         [](BackwardNode& n, const variable_list& g) {
             return variable_list{internal::tanhBackward(g[0], n.saved(0))};
         },
-        false, true, [&] { kernel::copyInto(self, kernel::tanhValues(self)); }, noSaves);
+        false, true, [&] { kernel::copyInto(self, kernel::tanhValues(self)); }, noSaves,
+        [](const InputTangents& t, const Tensor& r) { return internal::tanhBackward(t[0], r); });
 }
 
 Tensor& expInplace(Tensor& self)
@@ -341,7 +382,8 @@ Tensor& expInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "exp_", "ExpBackward0",
         [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], n.saved(0))}; }, false, true,
-        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::exp(a)); }, "exp_vml_cpu"); }, noSaves);
+        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::exp(a)); }, "exp_vml_cpu"); }, noSaves,
+        [](const InputTangents& t, const Tensor& r) { return mul(t[0], r); });
 }
 
 void addInplaceNoGrad(const Tensor& self, const Tensor& other)

@@ -93,6 +93,14 @@ Tensor cat(const TensorList& tensors, int64_t dimIn)
         }
         return grads;
     });
+    // cat_jvp: the tangents concatenated, zeros for inputs without one
+    const size_t count = tensors.size();
+    rec.forward([count, dim](const InputTangents& t, const Tensor&) {
+        TensorList tangents;
+        for (size_t i = 0; i < count; ++i)
+            tangents.push_back(t[i]);
+        return cat(tangents, dim);
+    });
     rec.attr("dim", dimIn);
     return rec.finish(out);
 }
@@ -122,6 +130,13 @@ Tensor stack(const TensorList& tensors, int64_t dimIn)
         return grads;
     });
     rec.attr("dim", dimIn);
+    // stack_jvp: the tangents stacked, zeros for inputs without one
+    rec.forward([count, dim](const InputTangents& t, const Tensor&) {
+        TensorList tangents;
+        for (size_t i = 0; i < count; ++i)
+            tangents.push_back(t[i]);
+        return stack(tangents, dim);
+    });
     return rec.finish(out);
 }
 

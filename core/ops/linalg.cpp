@@ -201,6 +201,9 @@ Tensor mm(const Tensor& a, const Tensor& b)
         rec.attr("mat2_sym_sizes", b.sizes());
         rec.attr("mat2_sym_strides", b.strides());
     }
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return addTangentTerms(mm(t[0], b), t.isZero(0), mm(a, t[1]), t.isZero(1));
+    });
     return rec.finish(out);
 }
 
@@ -248,6 +251,11 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
         rec.attr("mat2_sym_sizes", b.sizes());
         rec.attr("mat2_sym_strides", b.strides());
     }
+    // maybe_multiply(self_t, beta) + maybe_multiply(mat1_t.mm(mat2_p), alpha) + maybe_multiply(mat1_p.mm(mat2_t), alpha)
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        Tensor first = addTangentTerms(t[0], t.isZero(0), mm(t[1], b), t.isZero(1));
+        return addTangentTerms(first, t.isZero(0) && t.isZero(1), mm(a, t[2]), t.isZero(2));
+    });
     return rec.finish(out);
 }
 
@@ -270,6 +278,9 @@ Tensor bmm(const Tensor& a, const Tensor& b)
         rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
         rec.save("mat2", rec.node()->needsInputGrad(0) ? b : Tensor());
     }
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return addTangentTerms(bmm(t[0], b), t.isZero(0), bmm(a, t[1]), t.isZero(1));
+    });
     return rec.finish(out);
 }
 
@@ -306,6 +317,9 @@ Tensor dot(const Tensor& a, const Tensor& b)
         rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
         rec.save("tensor", rec.node()->needsInputGrad(0) ? b : Tensor());
     }
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return addTangentTerms(dot(t[0], b), t.isZero(0), dot(a, t[1]), t.isZero(1));
+    });
     return rec.finish(out);
 }
 
@@ -335,6 +349,9 @@ Tensor mv(const Tensor& a, const Tensor& b)
         rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
         rec.save("vec", rec.node()->needsInputGrad(0) ? b : Tensor());
     }
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return addTangentTerms(mv(t[0], b), t.isZero(0), mv(a, t[1]), t.isZero(1));
+    });
     return rec.finish(out);
 }
 
@@ -410,6 +427,7 @@ Tensor unsafeView(const Tensor& t, const IntList& sizes)
         return variable_list{reshape(g[0], inputSizes)};
     });
     rec.attr("self_sym_sizes", inputSizes);
+    rec.forward([sizes](const InputTangents& t, const Tensor&) { return unsafeView(contiguous(t[0]), sizes); });
     return rec.finish(out);
 }
 
@@ -431,6 +449,9 @@ Tensor& squeezeDimInplace(Tensor& self, int64_t dim)
     self.bumpVersion("squeeze_");
     if (rec.active())
         rebaseHistory(self, rec.node());
+    // The tangent follows the new geometry (squeeze_(dim) on self_t).
+    rec.forward([dim](const InputTangents& t, const Tensor&) { return squeeze(t[0], dim); });
+    rec.finishInplaceViewTangent(self);
     return self;
 }
 

@@ -151,6 +151,13 @@ Tensor mseLoss(const Tensor& inputIn, const Tensor& targetIn, Reduction reductio
     rec.attr("reduction", reductionNumber(reduction));
     rec.save("self", input);
     rec.save("target", target);
+    // apply_loss_reduction(mse_loss_backward(self_t, self, target) + mse_loss_backward(target_t, target, self)),
+    // each (a - b) * 2 * tangent
+    rec.forward([&input, &target, reduction](const InputTangents& t, const Tensor&) {
+        Tensor selfPart = mul(mul(sub(input, target), 2.0), t[0]);
+        Tensor targetPart = mul(mul(sub(target, input), 2.0), t[1]);
+        return applyLossReduction(add(selfPart, targetPart), reduction);
+    });
     return rec.finish(out);
 }
 
@@ -254,6 +261,7 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, Reduction reduction)
     rec.save("target", target);
     rec.save("weight", Tensor());
     rec.save("total_weight", totalWeight);
+    rec.forward([&target, reduction](const InputTangents& t, const Tensor&) { return nllLoss(t[0], target, reduction); });
     return rec.finish(out);
 }
 

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/autograd/forward_ad.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -206,6 +207,20 @@ Tensor normBackward(const Tensor& gradIn, const Tensor& self, double p, const Te
     return mul(scaled, scale);
 }
 
+/// norm_jvp(self_p, self_t, p, result, dim, keepdim) for p = 0, 1 and 2; other orders are
+/// not implemented here yet.
+Tensor normTangent(const Tensor& self, const Tensor& selfTangent, double p, const Tensor& result, const IntList& dims,
+                   bool keepdim, const char* atenName)
+{
+    if (p == 0.0)
+        return zerosLike(result);
+    if (p == 1.0)
+        return sum(mul(sgnValues(self), selfTangent), dims, keepdim);
+    if (p == 2.0)
+        return maskedFill(div(sum(mul(self, selfTangent), dims, keepdim), result),
+                          compare(result, Scalar(0), CompareOp::Eq), Scalar(0));
+    forward_ad::throwNotImplemented(atenName);
+}
 
 }  // namespace
 
@@ -224,6 +239,9 @@ Tensor norm(const Tensor& t, Scalar p, const IntList& dimsIn, bool keepdim)
     rec.attr("keepdim", keepdim);
     rec.attr("p", p.isFloating() ? SavedAttr(p.toDouble()) : SavedAttr(p.toInt()));
     rec.save("self", t);
+    rec.forward([&t, pValue, dims, keepdim](const InputTangents& tangents, const Tensor& result) {
+        return normTangent(t, tangents[0], pValue, result, dims, keepdim, "norm");
+    });
     return rec.finishSavingResult(out);
 }
 
@@ -243,6 +261,9 @@ Tensor linalgVectorNorm(const Tensor& t, Scalar ord, const std::optional<IntList
     rec.attr("keepdim", keepdim);
     rec.attr("ord", ord.isFloating() ? SavedAttr(ord.toDouble()) : SavedAttr(ord.toInt()));
     rec.save("self", t);
+    rec.forward([&t, ordValue, dims, keepdim](const InputTangents& tangents, const Tensor& result) {
+        return normTangent(t, tangents[0], ordValue, result, dims, keepdim, "linalg_vector_norm");
+    });
     return rec.finishSavingResult(out);
 }
 

@@ -1,5 +1,11 @@
 #include "core/ops/op_recorder.h"
 
+#include <cctype>
+
+#include "core/autograd/forward_ad.h"
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/ops.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -26,8 +32,145 @@ void announceTensor(const Tensor& t)
     trace::publish(std::move(c));
 }
 
+namespace {
+
+/// "MaxPool2DWithIndicesBackward0" -> "max_pool2d_with_indices": the aten name PyTorch's
+/// forward AD errors use.
+std::string atenNameOf(const std::string& nodeName)
+{
+    std::string base = nodeName;
+    const size_t cut = base.rfind("Backward");
+    if (cut != std::string::npos)
+        base = base.substr(0, cut);
+    std::string out;
+    for (size_t i = 0; i < base.size(); ++i) {
+        const char c = base[i];
+        if (std::isupper(static_cast<unsigned char>(c))) {
+            const bool afterLower = i > 0 && std::islower(static_cast<unsigned char>(base[i - 1]));
+            const bool startsWord = i > 0 && std::isupper(static_cast<unsigned char>(base[i - 1])) &&
+                                    i + 1 < base.size() && std::islower(static_cast<unsigned char>(base[i + 1]));
+            if (afterLower || startsWord)
+                out += '_';
+            out += char(std::tolower(static_cast<unsigned char>(c)));
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+Tensor addTangentTerms(const Tensor& a, bool aIsZero, const Tensor& b, bool bIsZero)
+{
+    Tensor out = add(a, b);
+    if (aIsZero != bIsZero)
+        kernel::copyInto(out, aIsZero ? b : a);
+    return out;
+}
+
+Tensor subTangentTerms(const Tensor& a, bool aIsZero, const Tensor& b, bool bIsZero)
+{
+    Tensor out = sub(a, b);
+    if (aIsZero != bIsZero) {
+        GradModeGuard valuesOnly(false);
+        kernel::copyInto(out, aIsZero ? neg(b) : a);
+    }
+    return out;
+}
+
+Tensor InputTangents::operator[](size_t i) const
+{
+    const Tensor& tangent = m_tangents.at(i);
+    if (tangent.defined())
+        return tangent;
+    const Tensor& primal = m_primals.at(i);
+    return zeros(primal.sizes(), primal.dtype(), primal.device());
+}
+
+void OpRecorder::startForward(const char* name, const TensorList& inputs)
+{
+    bool any = false;
+    TensorList tangents;
+    tangents.reserve(inputs.size());
+    for (const Tensor& t : inputs) {
+        tangents.push_back(forward_ad::tangentOf(t));
+        any = any || tangents.back().defined();
+    }
+    if (!any)
+        return;
+    m_forward = std::make_unique<ForwardState>();
+    m_forward->name = name;
+    m_forward->tangents.m_primals = inputs;
+    m_forward->tangents.m_tangents = std::move(tangents);
+}
+
+void OpRecorder::forward(ForwardRule rule)
+{
+    if (m_forward)
+        m_forward->rule = std::move(rule);
+}
+
+void OpRecorder::setOriginalSelf(const Tensor& originalSelf)
+{
+    if (m_forward)
+        m_forward->tangents.m_primals.at(0) = originalSelf;
+}
+
+void OpRecorder::giveTangent(const Tensor& out)
+{
+    if (!m_forward)
+        return;
+    if (!m_forward->rule)
+        forward_ad::throwNotImplemented(atenNameOf(m_forward->name));
+    Tensor tangent;
+    {
+        forward_ad::DisabledGuard primalsOnly;
+        tangent = m_forward->rule(m_forward->tangents, out);
+    }
+    forward_ad::setTangent(out, tangent);
+}
+
+void OpRecorder::finishInplaceTangent(const Tensor& self)
+{
+    if (!m_forward)
+        return;
+    if (!m_forward->rule)
+        forward_ad::throwNotImplemented(atenNameOf(m_forward->name) + "_");
+    forward_ad::DisabledGuard primalsOnly;
+    Tensor tangent = m_forward->rule(m_forward->tangents, self);
+    const Tensor& existing = m_forward->tangents.m_tangents.at(0);
+    if (existing.defined()) {
+        Tensor target = existing;
+        copyInplace(target, tangent);
+    } else {
+        forward_ad::setTangent(self, tangent, /*isInplaceOp=*/true);
+    }
+}
+
+void OpRecorder::finishInplaceViewTangent(const Tensor& self)
+{
+    if (!m_forward)
+        return;
+    if (!m_forward->rule)
+        forward_ad::throwNotImplemented(atenNameOf(m_forward->name) + "_");
+    Tensor tangent;
+    {
+        forward_ad::DisabledGuard primalsOnly;
+        tangent = m_forward->rule(m_forward->tangents, self);
+    }
+    forward_ad::resetTangent(self);
+    forward_ad::setTangent(self, tangent);
+}
+
 OpRecorder::OpRecorder(const char* name, std::initializer_list<const Tensor*> inputs, BackwardNode::Rule rule)
 {
+    if (forward_ad::isActive()) {
+        TensorList list;
+        for (const Tensor* t : inputs)
+            list.push_back(t ? *t : Tensor());
+        startForward(name, list);
+    }
     if (!computeRequiresGrad(inputs))
         return;
     m_node = std::make_shared<BackwardNode>(name, std::move(rule));
@@ -36,6 +179,8 @@ OpRecorder::OpRecorder(const char* name, std::initializer_list<const Tensor*> in
 
 OpRecorder::OpRecorder(const char* name, const TensorList& inputs, BackwardNode::Rule rule)
 {
+    if (forward_ad::isActive())
+        startForward(name, inputs);
     if (!computeRequiresGrad(inputs))
         return;
     m_node = std::make_shared<BackwardNode>(name, std::move(rule));
@@ -60,6 +205,7 @@ Tensor OpRecorder::finish(Tensor out)
         setHistory(m_node, {&out});
         announceNode(*m_node);
     }
+    giveTangent(out);
     announceTensor(out);
     return out;
 }
@@ -71,6 +217,7 @@ Tensor OpRecorder::finishSavingResult(Tensor out, const char* slot)
         m_node->save(slot, out, /*isOutput=*/true);
         announceNode(*m_node);
     }
+    giveTangent(out);
     announceTensor(out);
     return out;
 }
@@ -81,6 +228,9 @@ TensorList OpRecorder::finish(TensorList outs)
         setHistory(m_node, outs);
         announceNode(*m_node);
     }
+    // Multi-output ops differentiate their first output (values; indices have no tangent).
+    if (!outs.empty())
+        giveTangent(outs[0]);
     for (const Tensor& t : outs)
         announceTensor(t);
     return outs;

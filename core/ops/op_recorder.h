@@ -7,6 +7,19 @@
 //     return rec.finish(out);
 //
 // When no input requires grad (or grad mode is off) the recorder is inert.
+//
+// Forward-mode AD rides on the same recorder: when an input has a tangent at the dual
+// level, the op states its forward derivative (derivatives.yaml's `result:` formula)
+//
+//     rec.forward([&](const InputTangents& t, const Tensor&) {
+//         return add(mul(t[1], a), mul(t[0], b)); });
+//
+// and finish() gives the output its tangent; an op that states none raises PyTorch's
+// NotImplementedError.
+
+#include <functional>
+#include <memory>
+#include <string>
 
 #include "core/autograd/node.h"
 #include "core/tensor/tensor.h"
@@ -15,6 +28,35 @@ namespace agv::ops {
 
 /// Emits TensorCreated for a tensor the script can see (no-op without a sink).
 void announceTensor(const Tensor& t);
+
+/// The tangents of an op's inputs, read by its forward derivative formula.
+class InputTangents {
+public:
+    /// Input i's tangent; zeros of its shape and dtype when it has none (PyTorch's
+    /// _efficientzerotensor), so formulas are written once for every case.
+    Tensor operator[](size_t i) const;
+    bool defined(size_t i) const { return m_tangents.at(i).defined(); }
+    /// Input i has no tangent: operator[] gives zeros (see addTangentTerms).
+    bool isZero(size_t i) const { return !defined(i); }
+    /// Input i as it was when the op began (an in-place op's original self).
+    const Tensor& primal(size_t i) const { return m_primals.at(i); }
+
+private:
+    friend class OpRecorder;
+    TensorList m_primals;
+    TensorList m_tangents;
+};
+
+/// a + b in a forward formula where a term computed from a missing tangent is zero:
+/// PyTorch's ZeroTensor add returns a copy of the other term, so its signed zeros
+/// survive (0 + -0 would be +0). The graph is a + b's, as PyTorch's autograd records it.
+Tensor addTangentTerms(const Tensor& a, bool aIsZero, const Tensor& b, bool bIsZero);
+/// a - b likewise: a zero `a` gives exactly -b.
+Tensor subTangentTerms(const Tensor& a, bool aIsZero, const Tensor& b, bool bIsZero);
+
+/// A forward derivative formula: the output's tangent from the inputs' tangents and
+/// the output itself (already wired into the graph, as PyTorch's `result`).
+using ForwardRule = std::function<Tensor(const InputTangents& t, const Tensor& result)>;
 
 class OpRecorder {
 public:
@@ -26,6 +68,17 @@ public:
     void save(const char* slot, const Tensor& t);
     void attr(const char* name, SavedAttr value);
 
+    /// Whether an input has a tangent, so the op's forward formula will run.
+    bool forwardActive() const { return m_forward != nullptr; }
+    /// The op's forward derivative formula (see above); cheap to call when inactive.
+    void forward(ForwardRule rule);
+    /// For in-place ops: the value of self before it was overwritten, for the formula.
+    void setOriginalSelf(const Tensor& originalSelf);
+    /// For in-place ops: writes the new tangent into self's tangent (or gives self one).
+    void finishInplaceTangent(const Tensor& self);
+    /// For in-place view ops (squeeze_, t_): self's tangent is replaced by the formula's view.
+    void finishInplaceViewTangent(const Tensor& self);
+
     /// Attaches the node as the output's grad_fn, announces node and tensor.
     Tensor finish(Tensor out);
     /// Same, and saves the output itself (see Note [Saved output cycles]).
@@ -33,7 +86,16 @@ public:
     TensorList finish(TensorList outs);
 
 private:
+    void startForward(const char* name, const TensorList& inputs);
+    void giveTangent(const Tensor& out);
+
+    struct ForwardState {
+        std::string name;
+        InputTangents tangents;
+        ForwardRule rule;
+    };
     std::shared_ptr<BackwardNode> m_node;
+    std::unique_ptr<ForwardState> m_forward;
 };
 
 }  // namespace agv::ops

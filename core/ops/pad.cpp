@@ -56,6 +56,7 @@ Tensor constantPadNd(const Tensor& self, const IntList& pad, Scalar value)
         return variable_list{constantPadNd(g[0], inverse, 0)};
     });
     rec.attr("pad", pad);
+    rec.forward([pad](const InputTangents& t, const Tensor&) { return constantPadNd(t[0], pad, 0); });
     return rec.finish(out);
 }
 

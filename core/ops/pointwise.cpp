@@ -6,6 +6,7 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/integer_arithmetic.h"
+#include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -141,6 +142,9 @@ Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
         return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? alphaTimes(g[0], alpha) : Tensor()};
     });
     rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    rec.forward([alpha](const InputTangents& t, const Tensor&) {
+        return addTangentTerms(t[0], t.isZero(0), alphaTimes(t[1], alpha), t.isZero(1));
+    });
     return rec.finish(out);
 }
 
@@ -172,6 +176,7 @@ Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double s
         return variable_list{g[0], Tensor()};
     });
     rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    rec.forward([](const InputTangents& t, const Tensor&) { return clone(t[0]); });
     return rec.finish(out);
 }
 }  // namespace
@@ -199,6 +204,9 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
                              needs(n, 1) ? neg(alphaTimes(g[0], alpha)) : Tensor()};
     });
     rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    rec.forward([alpha](const InputTangents& t, const Tensor&) {
+        return subTangentTerms(t[0], t.isZero(0), alphaTimes(t[1], alpha), t.isZero(1));
+    });
     return rec.finish(out);
 }
 
@@ -222,6 +230,7 @@ Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
         return variable_list{neg(alphaTimes(g[0], alpha))};
     });
     rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    rec.forward([alpha](const InputTangents& t, const Tensor&) { return neg(alphaTimes(t[0], alpha)); });
     return rec.finish(out);
 }
 
@@ -245,6 +254,9 @@ Tensor mul(const Tensor& a, const Tensor& b)
         rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
         rec.save("other", rec.node()->needsInputGrad(0) ? b : Tensor());
     }
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return addTangentTerms(mul(t[1], a), t.isZero(1), mul(t[0], b), t.isZero(0));
+    });
     return rec.finish(out);
 }
 
@@ -267,6 +279,10 @@ Tensor div(const Tensor& a, const Tensor& b)
             rec.save("self", a);
         rec.save("other", b);
     }
+    // (self_t - other_t * result) / other_p
+    rec.forward([&](const InputTangents& t, const Tensor& result) {
+        return div(subTangentTerms(t[0], t.isZero(0), mul(t[1], result), t.isZero(1)), b);
+    });
     return rec.finish(out);
 }
 
@@ -355,6 +371,7 @@ Tensor remainder(const Tensor& a, Scalar b)
 {
     Tensor out = remainderKernel(a, scalarTensor(b, a.device()));
     OpRecorder rec("RemainderBackward0", {&a}, [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; });
+    rec.forward([](const InputTangents& t, const Tensor&) { return clone(t[0]); });
     return rec.finish(out);
 }
 
@@ -434,6 +451,13 @@ Tensor pow(const Tensor& base, Scalar exponent)
     });
     rec.save("self", base);
     rec.attr("exponent", exponent.isFloating() ? SavedAttr(e) : SavedAttr(exponent.toInt()));
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        const double ex = exponent.toDouble();
+        if (ex == 0.0)
+            return zerosLike(base);
+        // pow_backward(self_t, self_p, exponent): self_t * (exponent * self_p.pow(exponent - 1))
+        return mul(t[0], mul(pow(base, Scalar(ex - 1.0)), Scalar(ex)));
+    });
     return rec.finish(out);
 }
 
@@ -471,6 +495,17 @@ Tensor pow(const Tensor& base, const Tensor& exponent)
         rec.save("self", base);
         rec.save("exponent", exponent);
     }
+    rec.forward([&](const InputTangents& t, const Tensor& result) {
+        // pow_backward_self(self_t, self_p, exponent_p) + pow_backward_exponent(exponent_t, self_p, exponent_p, result)
+        Tensor exponentIsZero = compare(exponent, Scalar(0.0), CompareOp::Eq);
+        Tensor selfPart = mul(t[0], mul(exponent, pow(base, sub(exponent, Scalar(1)))));
+        selfPart = where(exponentIsZero, zerosLike(selfPart), selfPart);
+        Tensor zeroBase =
+            mul(compare(base, Scalar(0.0), CompareOp::Eq), compare(exponent, Scalar(0.0), CompareOp::Ge));
+        Tensor rate = mul(result, log(toDtype(base, result.dtype())));
+        Tensor exponentPart = mul(t[1], where(zeroBase, zeros({}, rate.dtype(), rate.device()), rate));
+        return add(selfPart, exponentPart);
+    });
     return rec.finishSavingResult(out);
 }
 
@@ -492,6 +527,13 @@ Tensor pow(Scalar base, const Tensor& exponent)
     });
     rec.attr("self", base.isFloating() ? SavedAttr(bv) : SavedAttr(base.toInt()));
     rec.save("exponent", exponent);
+    rec.forward([&](const InputTangents& t, const Tensor& result) {
+        // pow_backward_exponent(exponent_t, self, exponent_p, result) for a number base
+        Tensor rate = mul(result, std::log(bv));
+        if (bv == 0.0)
+            rate = where(compare(exponent, Scalar(0.0), CompareOp::Gt), zeros({}, rate.dtype(), rate.device()), rate);
+        return mul(t[0], rate);
+    });
     return rec.finishSavingResult(out);
 }
 
@@ -506,6 +548,7 @@ Tensor neg(const Tensor& t)
     OpRecorder rec("NegBackward0", {&t}, [](BackwardNode&, const variable_list& g) {
         return variable_list{neg(g[0])};
     });
+    rec.forward([](const InputTangents& t, const Tensor&) { return neg(t[0]); });
     return rec.finish(out);
 }
 
@@ -516,6 +559,7 @@ Tensor reciprocal(const Tensor& t)
         Tensor r = n.saved(0);
         return variable_list{mul(g[0], neg(mul(r, r)))};
     });
+    rec.forward([](const InputTangents& t, const Tensor& r) { return mul(neg(t[0]), mul(r, r)); });
     return rec.finishSavingResult(out);
 }
 
@@ -525,6 +569,7 @@ Tensor exp(const Tensor& t)
     OpRecorder rec("ExpBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], n.saved(0))};
     });
+    rec.forward([](const InputTangents& t, const Tensor& result) { return mul(t[0], result); });
     return rec.finishSavingResult(out);
 }
 
@@ -535,6 +580,7 @@ Tensor log(const Tensor& t)
         return variable_list{div(g[0], n.saved(0))};
     });
     rec.save("self", t);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return div(tangents[0], t); });
     return rec.finish(out);
 }
 
@@ -544,6 +590,7 @@ Tensor sqrt(const Tensor& t)
     OpRecorder rec("SqrtBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{div(g[0], mul(n.saved(0), 2))};
     });
+    rec.forward([](const InputTangents& t, const Tensor& result) { return div(t[0], mul(result, 2)); });
     return rec.finishSavingResult(out);
 }
 
@@ -554,6 +601,7 @@ Tensor rsqrt(const Tensor& t)
         Tensor r = n.saved(0);
         return variable_list{mul(mul(g[0], pow(r, Scalar(3))), -0.5)};
     });
+    rec.forward([](const InputTangents& t, const Tensor& r) { return mul(mul(t[0], pow(r, Scalar(3))), -0.5); });
     return rec.finishSavingResult(out);
 }
 
@@ -574,6 +622,7 @@ Tensor abs(const Tensor& t)
         return variable_list{mul(g[0], sign(n.saved(0)))};
     });
     rec.save("self", t);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return mul(tangents[0], sign(t)); });
     return rec.finish(out);
 }
 
@@ -584,6 +633,7 @@ Tensor sin(const Tensor& t)
         return variable_list{mul(g[0], cos(n.saved(0)))};
     });
     rec.save("self", t);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return mul(tangents[0], cos(t)); });
     return rec.finish(out);
 }
 
@@ -594,6 +644,7 @@ Tensor cos(const Tensor& t)
         return variable_list{mul(g[0], neg(sin(n.saved(0))))};
     });
     rec.save("self", t);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return mul(tangents[0], neg(sin(t))); });
     return rec.finish(out);
 }
 
@@ -604,6 +655,10 @@ Tensor relu(const Tensor& t)
         Tensor r = n.saved(0);
         // PyTorch's threshold_backward selects: a masked gradient is +0, never -0.
         return variable_list{maskedFill(g[0], compare(r, Scalar(0), CompareOp::Le), Scalar(0))};
+    });
+    // threshold_backward(self_t, result, 0)
+    rec.forward([](const InputTangents& t, const Tensor& r) {
+        return maskedFill(t[0], compare(r, Scalar(0), CompareOp::Le), Scalar(0));
     });
     return rec.finishSavingResult(out);
 }
@@ -621,6 +676,10 @@ Tensor leakyRelu(const Tensor& t, double slope)
     });
     rec.save("self", t);
     rec.attr("negative_slope", slope);
+    // leaky_relu_backward(self_t, self_p, negative_slope)
+    rec.forward([&](const InputTangents& tangents, const Tensor&) {
+        return where(compare(t, Scalar(0), CompareOp::Gt), tangents[0], mul(tangents[0], slope));
+    });
     return rec.finish(out);
 }
 
@@ -679,6 +738,11 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
     rec.save("self", t);
     rec.attr("min", min ? (min->isFloating() ? SavedAttr(lo) : SavedAttr(min->toInt())) : SavedAttr(NoneValue{}));
     rec.attr("max", max ? (max->isFloating() ? SavedAttr(hi) : SavedAttr(max->toInt())) : SavedAttr(NoneValue{}));
+    // clamp_backward(self_t, self_p, min, max): the tangent where min <= self <= max, else 0
+    rec.forward([&](const InputTangents& tangents, const Tensor&) {
+        Tensor inside = mul(compare(t, Scalar(lo), CompareOp::Ge), compare(t, Scalar(hi), CompareOp::Le));
+        return where(inside, tangents[0], zeros({}, tangents[0].dtype(), tangents[0].device()));
+    });
     return rec.finish(out);
 }
 
@@ -717,6 +781,7 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
                              needs(n, 1) ? where(cond, zero, g[0]) : Tensor()};
     });
     rec.save("condition", condition);
+    rec.forward([&](const InputTangents& t, const Tensor&) { return where(condition, t[0], t[1]); });
     return rec.finish(out);
 }
 
@@ -733,6 +798,7 @@ Tensor maskedFill(const Tensor& t, const Tensor& mask, Scalar value)
         return variable_list{where(m, zerosLike(g[0]), g[0])};
     });
     rec.save("mask", mask);
+    rec.forward([&](const InputTangents& t, const Tensor&) { return maskedFill(t[0], mask, Scalar(0)); });
     return rec.finish(result);
 }
 

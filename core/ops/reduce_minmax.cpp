@@ -104,6 +104,11 @@ Tensor reduceAll(const Tensor& t, bool isMax)
         return variable_list{where(mask, div(g[0], Scalar(count)), zerosLike(self))};
     });
     rec.save("self", t);
+    // evenly_read_jvp(self_t, self_p, result): the tangent averaged over the extreme elements
+    rec.forward([&t](const InputTangents& tangents, const Tensor& result) {
+        Tensor mask = compare(t, result, CompareOp::Eq);
+        return sum(mul(mask, div(tangents[0], sum(mask))));
+    });
     return rec.finishSavingResult(out);
 }
 
@@ -137,6 +142,13 @@ std::pair<Tensor, Tensor> reduceDim(const Tensor& t, int64_t dimIn, bool keepdim
     rec.attr("keepdim", keepdim);
     rec.attr("self_sizes", selfSizes);
     rec.save("indices", indices);
+    // gather_with_keepdimed_indices(self_t, dim, indices, keepdim)
+    rec.forward([dim, keepdim, &indices](const InputTangents& t, const Tensor&) {
+        if (t[0].dim() == 0)
+            return clone(t[0]);
+        Tensor picked = internal::gather(t[0], dim, keepdim ? indices : unsqueeze(indices, dim));
+        return keepdim ? picked : squeeze(picked, dim);
+    });
     values = rec.finish(values);
     announceTensor(indices);
     return {values, indices};
@@ -239,6 +251,7 @@ Tensor gather(const Tensor& t, int64_t dim, const Tensor& index)
     rec.attr("dim", dim);
     rec.save("index", index);
     rec.attr("sparse_grad", false);
+    rec.forward([dim, &index](const InputTangents& t, const Tensor&) { return gather(t[0], dim, index); });
     return rec.finish(out);
 }
 

@@ -295,6 +295,7 @@ Tensor sum(const Tensor& t, std::optional<ScalarType> dtype)
         return variable_list{expand(g[0], inputSizes)};
     });
     rec.attr("self_sym_sizes", inputSizes);
+    rec.forward([dtype](const InputTangents& t, const Tensor&) { return sum(t[0], dtype); });
     return rec.finish(out);
 }
 
@@ -309,6 +310,7 @@ Tensor sum(const Tensor& t, const IntList& dimsIn, bool keepdim, std::optional<S
     rec.attr("dim", dims);
     rec.attr("keepdim", keepdim);
     rec.attr("self_sym_sizes", inputSizes);
+    rec.forward([dims, keepdim, dtype](const InputTangents& t, const Tensor&) { return sum(t[0], dims, keepdim, dtype); });
     return rec.finish(out);
 }
 
@@ -333,6 +335,7 @@ Tensor mean(const Tensor& t)
     });
     rec.attr("self_numel", numel);
     rec.attr("self_sizes", inputSizes);
+    rec.forward([](const InputTangents& t, const Tensor&) { return mean(t[0]); });
     return rec.finish(out);
 }
 
@@ -361,6 +364,7 @@ Tensor mean(const Tensor& t, const IntList& dimsIn, bool keepdim)
     rec.attr("keepdim", keepdim);
     rec.attr("self_sym_sizes", inputSizes);
     rec.save("self", t);  // PyTorch 1.13 keeps `self` for the symbolic numel
+    rec.forward([dims, keepdim](const InputTangents& t, const Tensor&) { return mean(t[0], dims, keepdim); });
     return rec.finish(out);
 }
 

@@ -131,6 +131,15 @@ void recordAttrs(OpRecorder& rec, const std::optional<IntList>& dims, int64_t co
     rec.attr("keepdim", keepdim);
 }
 
+/// var_jvp: var_backward(self_t, self, dim, correction, keepdim=true).sum(dim, keepdim), that is
+/// ((2 / (n - correction)) * self_t * (self - self.mean(dim, true))).sum(dim, keepdim).
+Tensor varianceTangent(const Tensor& self, const Tensor& selfTangent, const std::optional<IntList>& dims,
+                       int64_t correction, bool keepdim)
+{
+    const double scale = 2.0 / double(degreesOfFreedom(self, dims, correction));
+    return sum(mul(mul(selfTangent, scale), centred(self, dims)), dims.value_or(IntList{}), keepdim);
+}
+
 }  // namespace
 
 Tensor var(const Tensor& self, std::optional<IntList> dims, int64_t correction, bool keepdim)
@@ -144,6 +153,9 @@ Tensor var(const Tensor& self, std::optional<IntList> dims, int64_t correction, 
     });
     recordAttrs(rec, dims, correction, keepdim);
     rec.save("self", self);
+    rec.forward([&self, dims, correction, keepdim](const InputTangents& t, const Tensor&) {
+        return varianceTangent(self, t[0], dims, correction, keepdim);
+    });
     return rec.finish(out);
 }
 
@@ -159,6 +171,10 @@ Tensor std(const Tensor& self, std::optional<IntList> dims, int64_t correction, 
     });
     recordAttrs(rec, dims, correction, keepdim);
     rec.save("self", self);
+    // var_jvp(...) / (2 * result)
+    rec.forward([&self, dims, correction, keepdim](const InputTangents& t, const Tensor& result) {
+        return div(varianceTangent(self, t[0], dims, correction, keepdim), mul(result, 2.0));
+    });
     return rec.finishSavingResult(out);
 }
 

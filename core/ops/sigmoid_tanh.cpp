@@ -103,6 +103,7 @@ Tensor tanh(const Tensor& t)
     OpRecorder rec("TanhBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{internal::tanhBackward(g[0], n.saved(0))};
     });
+    rec.forward([](const InputTangents& tangents, const Tensor& r) { return internal::tanhBackward(tangents[0], r); });
     return rec.finishSavingResult(out);
 }
 
@@ -112,6 +113,8 @@ Tensor sigmoid(const Tensor& t)
     OpRecorder rec("SigmoidBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{internal::sigmoidBackward(g[0], n.saved(0))};
     });
+    // sigmoid_backward(self_t, result): self_t * (1 - result) * result
+    rec.forward([](const InputTangents& tangents, const Tensor& r) { return mul(mul(tangents[0], rsub(r, 1)), r); });
     return rec.finishSavingResult(out);
 }
 

@@ -62,6 +62,15 @@ Tensor softmaxKernel(const Tensor& t, int64_t dim, bool log)
     return out;
 }
 
+/// logsumexp_jvp(self_p, self_t, {dim}, keepdim=true) of PyTorch's FunctionsManual:
+/// sum(exp(x - max) * x_t) / sum(exp(x - max)) along dim.
+Tensor logsumexpJvp(const Tensor& self, const Tensor& selfTangent, int64_t dim)
+{
+    Tensor shifted = self.dim() == 0 ? exp(sub(self, self)) : exp(sub(self, max(self, dim, true).first));
+    Tensor sumExp = sumKeepDim(shifted, dim);
+    return div(sumKeepDim(mul(shifted, selfTangent), dim), sumExp);
+}
+
 }  // namespace
 
 Tensor softmax(const Tensor& t, int64_t dimIn)
@@ -74,6 +83,9 @@ Tensor softmax(const Tensor& t, int64_t dimIn)
         return variable_list{mul(result, sub(g[0], sumKeepDim(mul(g[0], result), dim)))};
     });
     rec.attr("dim", dimIn);
+    rec.forward([&](const InputTangents& tangents, const Tensor& result) {
+        return mul(result, sub(tangents[0], logsumexpJvp(t, tangents[0], dim)));
+    });
     return rec.finishSavingResult(out);
 }
 
@@ -126,6 +138,9 @@ Tensor logSoftmax(const Tensor& t, int64_t dimIn)
         return variable_list{sub(g[0], mul(exp(result), sumKeepDim(g[0], dim)))};
     });
     rec.attr("dim", dimIn);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) {
+        return sub(tangents[0], logsumexpJvp(t, tangents[0], dim));
+    });
     return rec.finishSavingResult(out);
 }
 

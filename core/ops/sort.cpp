@@ -82,6 +82,11 @@ std::pair<Tensor, Tensor> recordSelection(const char* name, const Tensor& t, int
     rec.attr("dim", dimIn);
     rec.attr("self_sizes", selfSizes);
     rec.save("indices", out.second);
+    // gather_with_keepdimed_indices(self_t, dim, indices, keepdim=true)
+    const Tensor indices = out.second;
+    rec.forward([dim, indices](const InputTangents& tangents, const Tensor&) {
+        return tangents[0].dim() == 0 ? clone(tangents[0]) : internal::gather(tangents[0], dim, indices);
+    });
     out.first = rec.finish(out.first);
     announceTensor(out.second);
     return out;

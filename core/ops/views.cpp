@@ -89,6 +89,7 @@ Tensor viewWithBackward(const Tensor& t, const IntList& sizes, const IntList& st
         return variable_list{reshape(g[0], inputSizes)};
     });
     rec.attr("self_sym_sizes", inputSizes);
+    rec.forward([sizes](const InputTangents& t, const Tensor&) { return reshape(t[0], sizes); });
     return rec.finish(out);
 }
 
@@ -149,6 +150,7 @@ Tensor transpose(const Tensor& t, int64_t dim0, int64_t dim1)
     });
     rec.attr("dim0", dim0);
     rec.attr("dim1", dim1);
+    rec.forward([dim0, dim1](const InputTangents& t, const Tensor&) { return transpose(t[0], dim0, dim1); });
     return rec.finish(out);
 }
 
@@ -163,6 +165,7 @@ Tensor t(const Tensor& input)
     OpRecorder rec("TBackward0", {&input}, [](BackwardNode&, const variable_list& g) {
         return variable_list{t(g[0])};
     });
+    rec.forward([](const InputTangents& tangents, const Tensor&) { return t(tangents[0]); });
     return rec.finish(out);
 }
 
@@ -190,6 +193,7 @@ Tensor permute(const Tensor& input, const IntList& dimsIn)
         return variable_list{permute(g[0], inverse)};
     });
     rec.attr("dims", dims);
+    rec.forward([dims](const InputTangents& t, const Tensor&) { return permute(t[0], dims); });
     return rec.finish(out);
 }
 
@@ -205,6 +209,7 @@ Tensor unsqueeze(const Tensor& t, int64_t dim)
         return variable_list{squeeze(g[0], dim)};
     });
     rec.attr("dim", dim);
+    rec.forward([dim](const InputTangents& t, const Tensor&) { return unsqueeze(t[0], dim); });
     return rec.finish(out);
 }
 
@@ -222,6 +227,7 @@ Tensor squeeze(const Tensor& t)
         return variable_list{reshape(g[0], inputSizes)};
     });
     rec.attr("self_sizes", inputSizes);
+    rec.forward([](const InputTangents& t, const Tensor& result) { return reshape(t[0], result.sizes()); });
     return rec.finish(out);
 }
 
@@ -240,6 +246,7 @@ Tensor squeeze(const Tensor& t, int64_t dim)
     });
     rec.attr("dim", dim);
     rec.attr("self_sizes", inputSizes);
+    rec.forward([](const InputTangents& t, const Tensor& result) { return reshape(t[0], result.sizes()); });
     return rec.finish(out);
 }
 
@@ -279,6 +286,7 @@ Tensor expand(const Tensor& t, const IntList& sizesIn)
         return variable_list{sumTo(g[0], inputSizes)};
     });
     rec.attr("self_sym_sizes", inputSizes);
+    rec.forward([](const InputTangents& t, const Tensor& result) { return expand(t[0], result.sizes()); });
     return rec.finish(out);
 }
 
@@ -313,6 +321,7 @@ Tensor slice(const Tensor& t, int64_t dim, std::optional<int64_t> startIn, std::
     rec.attr("end", end);
     rec.attr("step", step);
     rec.attr("self_sym_sizes", inputSizes);
+    rec.forward([dim, start, end, step](const InputTangents& t, const Tensor&) { return slice(t[0], dim, start, end, step); });
     return rec.finish(out);
 }
 
@@ -353,6 +362,7 @@ Tensor select(const Tensor& t, int64_t dim, int64_t index)
     rec.attr("dim", dim);
     rec.attr("index", index);
     rec.attr("self_sizes", inputSizes);
+    rec.forward([dim, index](const InputTangents& t, const Tensor&) { return select(t[0], dim, index); });
     return rec.finish(out);
 }
 

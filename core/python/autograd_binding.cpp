@@ -5,6 +5,7 @@
 
 #include "core/autograd/checkpoint_segment.h"
 #include "core/autograd/engine.h"
+#include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/python/bindings.h"
 #include "core/trace/sink.h"
@@ -59,6 +60,31 @@ void bindAutograd(py::module_& m)
     m.def("_trace_mute", [] { trace::beginMute(); });
     m.def("_trace_unmute", [] { trace::endMute(); });
     m.def("_checkpoint_current_segment", [] { return CheckpointSegments::current(); });
+    // Forward-mode AD (torch/autograd/forward_ad.py calls these, as PyTorch's does).
+    m.def("_enter_dual_level", [] { return forward_ad::enterDualLevel(); });
+    m.def(
+        "_exit_dual_level",
+        [](int64_t level) {
+            if (level < 0)
+                raise(PyExc_RuntimeError, "Dual level must be a positive number.");
+            forward_ad::exitDualLevel(level);
+        },
+        py::kw_only(), py::arg("level"));
+    m.def(
+        "_make_dual",
+        [](py::handle primal, py::handle tangent, int64_t level) {
+            return wrapTensor(forward_ad::makeDual(requireTensor(primal, "_make_dual", "primal", 1),
+                                                   requireTensor(tangent, "_make_dual", "tangent", 2), level));
+        },
+        py::arg("primal"), py::arg("tangent"), py::kw_only(), py::arg("level"));
+    m.def(
+        "_unpack_dual",
+        [](py::handle tensor, int64_t level) {
+            Tensor t = requireTensor(tensor, "_unpack_dual", "tensor", 1);
+            Tensor tangent = forward_ad::tangentOf(t);
+            return py::make_tuple(wrapTensor(forward_ad::primalView(t, level)), wrapTensor(tangent));
+        },
+        py::arg("tensor"), py::kw_only(), py::arg("level"));
     m.def("_autograd_backward", [](py::handle tensors, py::handle gradTensors, py::handle retainGraph,
                                    py::handle createGraph) {
         TensorList roots = tensorsOrSingle(tensors, "backward", "tensors");

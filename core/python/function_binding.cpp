@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
 #include "core/ops/op_recorder.h"
@@ -120,6 +121,59 @@ std::shared_ptr<Node> nodeOf(py::handle ref)
     return node;
 }
 
+/// Forward-mode AD through a custom Function (PyTorch's _process_forward_mode_AD): the
+/// script's jvp(ctx, *input_tangents) gives one tangent per output. It runs after the
+/// outputs are wired into the graph, with forward AD off, so what it computes from ctx
+/// (an output saved there) is differentiable as any backward-mode value.
+void applyJvp(py::handle ctx, py::args args, const TensorList& inputTangents, py::tuple wrapped,
+              const std::vector<const TensorImpl*>& nonDifferentiable)
+{
+    const bool materialize = truthy(ctx.attr("materialize_grads"));
+    py::tuple jvpArgs(args.size());
+    size_t tensorIndex = 0;
+    for (size_t i = 0; i < args.size(); ++i) {
+        auto input = asTensor(args[i]);
+        if (!input) {
+            jvpArgs[i] = py::none();
+            continue;
+        }
+        const Tensor& tangent = inputTangents[tensorIndex++];
+        if (tangent.defined() || !materialize)
+            jvpArgs[i] = wrapTensor(tangent);
+        else
+            jvpArgs[i] = wrapTensor(ops::zerosLike(*input));
+    }
+    py::object raw;
+    {
+        forward_ad::DisabledGuard primalsOnly;
+        raw = ctx.attr("apply_jvp")(*jvpArgs);
+    }
+    py::tuple tangents = PyTuple_Check(raw.ptr()) ? py::reinterpret_borrow<py::tuple>(raw) : py::make_tuple(raw);
+    for (size_t i = 0; i < tangents.size(); ++i)
+        if (!tangents[i].is_none() && !isTensor(tangents[i]))
+            raise(PyExc_TypeError, "expected Variable or None (got " + typeName(tangents[i]) + ") for grad output " +
+                                       std::to_string(i) + ".");
+    if (tangents.size() != wrapped.size())
+        raise(PyExc_RuntimeError, "Function's jvp returned an invalid number of forward gradients (expected " +
+                                      std::to_string(wrapped.size()) + " but got " + std::to_string(tangents.size()) +
+                                      ")");
+    for (size_t i = 0; i < wrapped.size(); ++i) {
+        auto out = asTensor(wrapped[i]);
+        const bool differentiable = out && isFloatingType(out->dtype()) && !contains(nonDifferentiable, *out);
+        if (!differentiable) {
+            if (!tangents[i].is_none())
+                raise(PyExc_RuntimeError, "Function's jvp returned a gradient at position " + std::to_string(i) +
+                                              ", but  the corresponding forward output is not a differentiable "
+                                              "Tensor. You should return None at that position instead.");
+            continue;
+        }
+        if (tangents[i].is_none())
+            continue;
+        forward_ad::resetTangent(*out);
+        forward_ad::setTangent(*out, *asTensor(tangents[i]));
+    }
+}
+
 py::object functionApply(py::handle cls, py::args args)
 {
     py::object ctx = cls.attr("_backward_cls")();
@@ -151,9 +205,18 @@ py::object functionApply(py::handle cls, py::args args)
         ctx.attr("_cdata") = NodeRef{node};
     }
 
+    // The inputs' tangents, read before forward sees them as plain tensors.
+    TensorList inputTangents;
+    bool anyTangent = false;
+    for (const Tensor& t : tensorInputs) {
+        inputTangents.push_back(forward_ad::tangentOf(t));
+        anyTangent = anyTangent || inputTangents.back().defined();
+    }
+
     py::object raw;
     {
         GradModeGuard noGrad(false);
+        forward_ad::DisabledGuard plainInputs;
         raw = cls.attr("forward")(ctx, *args);
     }
     const bool single = !PyTuple_Check(raw.ptr());
@@ -227,9 +290,12 @@ py::object functionApply(py::handle cls, py::args args)
         }
         announceNode(*node);
     }
+    if (anyTangent)
+        applyJvp(ctx, args, inputTangents, wrapped, nonDifferentiable);
     ctx.attr("to_save") = py::none();
     ctx.attr("dirty_tensors") = py::none();
     ctx.attr("non_differentiable") = py::none();
+    ctx.attr("saved_for_forward") = py::none();
     for (py::handle out : wrapped)
         if (auto t = asTensor(out))
             ops::announceTensor(*t);

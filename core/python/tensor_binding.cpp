@@ -170,6 +170,8 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         } END,
         METHOD(is_contiguous) { return py::bool_(self.isContiguous()); } END,
         METHOD(is_floating_point) { return py::bool_(isFloatingType(self.dtype())); } END,
+        // autogradviz has no complex dtypes.
+        METHOD(is_complex) { return py::bool_(false); } END,
         METHOD(element_size) { return py::int_(int64_t(elementSize(self.dtype()))); } END,
         METHOD(storage_offset) { return py::int_(self.offset()); } END,
         METHOD(stride) {

@@ -2,6 +2,7 @@
 
 #include <atomic>
 
+#include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
 #include "core/ops/view_inplace.h"
@@ -287,6 +288,8 @@ TensorPrintAccessor printAccessor(const Tensor& t, bool withAutograd)
             d.gradFnName = fn->name();
         else
             d.requiresGrad = t.requiresGrad();
+        if (Tensor tangent = forward_ad::tangentOf(t); tangent.defined())
+            d.tangentRepr = tangent.repr();
     }
     return d;
 }

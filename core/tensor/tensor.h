@@ -54,6 +54,9 @@ struct AutogradMeta {
     std::shared_ptr<TensorImpl> base;  ///< the root base when this is a view
     uint32_t attrVersion = 0;          ///< version when gradFn was last valid for this view
     bool multiOutputView = false;      ///< one of several views one node made (split, chunk): no in-place
+    // Forward-mode AD (see core/autograd/forward_ad.h).
+    std::shared_ptr<TensorImpl> fwGrad;  ///< the tangent at the dual level, same layout as the tensor
+    bool tangentFromBase = true;         ///< a view reads its base's tangent (false for _fw_primal)
 };
 
 class TensorImpl {

@@ -346,6 +346,8 @@ std::string tensorRepr(const TensorPrintAccessor& tensor, const PrintOptions& op
         suffixes.push_back("grad_fn=<" + tensor.gradFnName + ">");
     else if (tensor.requiresGrad)
         suffixes.push_back("requires_grad=True");
+    if (!tensor.tangentRepr.empty())
+        suffixes.push_back("tangent=" + tensor.tangentRepr);
 
     return addSuffixes(prefix + body, suffixes, indent, options.lineWidth);
 }

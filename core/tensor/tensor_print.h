@@ -36,6 +36,7 @@ struct TensorPrintAccessor {
     std::string device = "cpu";
     bool requiresGrad = false;
     std::string gradFnName;
+    std::string tangentRepr;  ///< non-empty: ", tangent=<repr>" (a dual tensor, forward-mode AD)
 };
 
 /// torch.set_printoptions(); the interpreter owns the global copy.

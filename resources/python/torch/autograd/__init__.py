@@ -8,6 +8,7 @@ from torch.autograd.function import Function, once_differentiable
 from torch.autograd.variable import Variable
 from torch.autograd import variable
 from torch.autograd import functional
+from torch.autograd import forward_ad
 from torch.autograd.gradcheck import gradcheck, gradgradcheck
 
 

@@ -58,6 +58,9 @@ class BackwardCFunction(FunctionCtx):
     def apply(self, *args):
         return self._forward_cls.backward(self, *args)
 
+    def apply_jvp(self, *args):
+        return self._forward_cls.jvp(self, *args)
+
     def _node(self):
         if self._cdata is None:
             raise RuntimeError("this Function call recorded no graph: none of its inputs required grad")
@@ -85,6 +88,10 @@ class BackwardCFunction(FunctionCtx):
 
     @property
     def saved_tensors(self):
+        # Inside jvp, what save_for_forward kept (PyTorch's saved_for_forward).
+        saved_for_forward = self.__dict__.get("saved_for_forward")
+        if saved_for_forward is not None:
+            return tuple(saved_for_forward)
         if self._cdata is None:
             return ()
         return self._cdata.saved_tensors

@@ -13,8 +13,13 @@ with a row per input element and a column per output element.
 
 fast_mode compares only v^T J u for random unit vectors u and v, drawn from a fresh
 generator (seeded as a new ``torch.Generator()`` is) so the user's stream is left
-alone. Complex numbers, sparse inputs, forward-mode AD and vmap (batched grads) do
-not exist in autogradviz; asking for their checks raises NotImplementedError.
+alone.
+
+check_forward_ad builds the analytical Jacobian with forward-mode AD instead: each
+input becomes a dual tensor whose tangent is one basis vector at a time, and the
+output's tangent is one row (slow mode only here). Complex numbers, sparse inputs and
+vmap (batched grads) do not exist in autogradviz; asking for them raises
+NotImplementedError.
 """
 
 import functools
@@ -475,14 +480,55 @@ def _transpose(matrix_of_tensors):
 
 # --- slow mode
 
+def _get_analytical_jacobian_forward_ad(fn, inputs, outputs, *, check_grad_dtypes=False):
+    """For each input that requires grad, one Jacobian per floating-point output, built
+    row by row: the input's tangent is a one-hot vector, the output's tangent a row."""
+    fwAD = torch.autograd.forward_ad
+    tensor_inputs = tuple(i for i in inputs if isinstance(i, torch.Tensor) and i.requires_grad)
+    jacobians = tuple(_allocate_jacobians_with_outputs(outputs, i.numel()) for i in tensor_inputs)
+    with fwAD.dual_level():
+        fw_grads = []
+        dual_inputs = []
+        for inp in inputs:
+            if isinstance(inp, torch.Tensor) and inp.requires_grad:
+                inp = fwAD.make_dual(inp.detach(), torch.zeros_like(inp))
+                # The tangent is kept as it is (same layout), so writing into it moves the input's tangent.
+                fw_grads.append(fwAD.unpack_dual(inp)[1])
+            dual_inputs.append(inp)
+        for i, fw_grad in enumerate(fw_grads):
+            for lin_idx, grad_idx in enumerate(product(*[range(m) for m in fw_grad.size()])):
+                fw_grad[grad_idx] = 1.
+                raw_outputs = _as_tuple(fn(*dual_inputs))
+                dual_outputs = filter(_is_float_tensor, raw_outputs)
+                for index_o, d_o in enumerate(dual_outputs):
+                    val, res = fwAD.unpack_dual(d_o)
+                    if res is None:
+                        jacobians[i][index_o][lin_idx].zero_()
+                    else:
+                        jacobians[i][index_o][lin_idx].copy_(res.reshape(-1))
+                fw_grad[grad_idx] = 0.
+    return jacobians
+
+
 def _slow_gradcheck(func, func_out, tupled_inputs, outputs, eps, rtol, atol, check_grad_dtypes, nondet_tol,
                     *, use_forward_ad=False, complex_indices=None, test_imag=False):
     func_out = _as_tuple(func_out)
     if not outputs:
         return _check_no_differentiable_outputs(func, tupled_inputs, func_out, eps)
-    numerical = _transpose(_get_numerical_jacobian(func, tupled_inputs, func_out, eps=eps))
+    numerical = _transpose(_get_numerical_jacobian(func, tupled_inputs, func_out, eps=eps,
+                                                   is_forward_ad=use_forward_ad))
     # The numerical side has every output; keep those the analytical side has.
     numerical = [nj for o, nj in zip(func_out, numerical) if o.requires_grad]
+    if use_forward_ad:
+        analytical_forward = _get_analytical_jacobian_forward_ad(func, tupled_inputs, func_out,
+                                                                 check_grad_dtypes=check_grad_dtypes)
+        for i, n_per_out in enumerate(numerical):
+            for j, n in enumerate(n_per_out):
+                a = analytical_forward[j][i]
+                if not _allclose_with_type_promotion(a, n.to(a.device), rtol, atol):
+                    raise GradcheckError(_get_notallclose_msg(a, n, i, j, complex_indices, test_imag,
+                                                              is_forward_ad=True))
+        return True
     for i, o in enumerate(outputs):
         analytical = _check_analytical_jacobian_attributes(tupled_inputs, o, nondet_tol, check_grad_dtypes)
         for j, (a, n) in enumerate(zip(analytical, numerical[i])):
@@ -614,10 +660,12 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
 def _gradcheck_helper(func, inputs, eps, atol, rtol, check_sparse_nnz, nondet_tol, check_undefined_grad,
                       check_grad_dtypes, check_batched_grad, check_batched_forward_grad, check_forward_ad,
                       check_backward_ad, fast_mode):
-    if check_forward_ad or check_batched_grad or check_batched_forward_grad:
-        raise NotImplementedError("gradcheck: autogradviz has no forward-mode AD and no vmap, so "
-                                  "check_forward_ad, check_batched_grad and check_batched_forward_grad "
-                                  "must be False")
+    if check_batched_grad or check_batched_forward_grad:
+        raise NotImplementedError("gradcheck: autogradviz has no vmap, so "
+                                  "check_batched_grad and check_batched_forward_grad must be False")
+    if check_forward_ad and fast_mode:
+        raise NotImplementedError("gradcheck: autogradviz checks forward-mode AD in slow mode only "
+                                  "(fast_mode=False)")
     tupled_inputs = _as_tuple(inputs)
     _check_inputs(tupled_inputs, check_sparse_nnz)
 
@@ -625,7 +673,11 @@ def _gradcheck_helper(func, inputs, eps, atol, rtol, check_sparse_nnz, nondet_to
     outputs = _differentiable_outputs(func_out)
 
     gradcheck_fn = _fast_gradcheck if fast_mode else _slow_gradcheck
-    gradcheck_fn(func, func_out, tupled_inputs, outputs, eps, rtol, atol, check_grad_dtypes, nondet_tol)
+    if check_backward_ad:
+        gradcheck_fn(func, func_out, tupled_inputs, outputs, eps, rtol, atol, check_grad_dtypes, nondet_tol)
+    if check_forward_ad:
+        gradcheck_fn(func, func_out, tupled_inputs, outputs, eps, rtol, atol, check_grad_dtypes, nondet_tol,
+                     use_forward_ad=True)
 
     if not check_backward_ad:
         return True
