@@ -518,7 +518,9 @@ void MainWindow::updateCaption()
     const size_t step = m_player->step();
     auto recording = m_player->recording();
     QString sentence;
-    if (recording && step > 0 && step <= recording->size())
+    if (recording && step > 0 && step == recording->size())
+        sentence = StepNarration::describeEnd(m_player->state());
+    else if (recording && step > 0 && step < recording->size())
         sentence = StepNarration::describe((*recording)[step - 1], m_player->state(),
                                            m_loadedSource.split(QLatin1Char('\n')));
     else if (recording)

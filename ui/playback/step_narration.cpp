@@ -384,6 +384,21 @@ QString StepNarration::describe(const trace::Event& event, const trace::GraphSta
     return std::visit(Narrator{event, state, sourceLines}, event.payload);
 }
 
+QString StepNarration::describeEnd(const trace::GraphState& state)
+{
+    if (state.error) {
+        const trace::ErrorView& e = *state.error;
+        QString sentence = tr("The run stopped: %1: %2")
+                               .arg(bold(text(e.exceptionType)), firstLine(e.message).toHtmlEscaped());
+        if (e.failingNode != 0)
+            sentence += QLatin1Char(' ') + tr("(raised while backward ran %1)").arg(nodeName(state, e.failingNode));
+        return sentence;
+    }
+    return state.backwardCount == 0 ? tr("The run is complete.")
+                                    : tr("The run is complete after %n backward() call(s); the leaves hold their gradients.",
+                                         nullptr, state.backwardCount);
+}
+
 QString StepNarration::backwardFormula(const std::string& nodeName)
 {
     // Keyed by PyTorch's node names; the words are derivatives.yaml's formulas, spoken.

@@ -21,6 +21,9 @@ public:
     /// Rich text: names in <b>, values in <code>; "" when there is nothing to say.
     static QString describe(const trace::Event& event, const trace::GraphState& state, const QStringList& sourceLines);
 
+    /// The sentence for the end of the run: the error that stopped it, or that it finished.
+    static QString describeEnd(const trace::GraphState& state);
+
     /// What a backward function does with grad_output, in words ("multiplies grad_output by
     /// the saved other"), for the caption and the inspector; "" for nodes we do not explain.
     static QString backwardFormula(const std::string& nodeName);
