@@ -81,6 +81,9 @@ QString sourceOf(int line, const QStringList& lines)
     return lines[line - 1].trimmed();
 }
 
+// The error panel has the whole message; the caption keeps to about two lines.
+constexpr int kCaptionMessageLength = 110;
+
 QString firstLine(const std::string& message, int maxLength = 160)
 {
     QString m = text(message).section(QLatin1Char('\n'), 0, 0);
@@ -370,7 +373,7 @@ struct Narrator {
 
     QString operator()(const trace::ErrorRaised& e) const
     {
-        QString sentence = QStringLiteral("%1: %2").arg(bold(text(e.exceptionType)), firstLine(e.message).toHtmlEscaped());
+        QString sentence = QStringLiteral("%1: %2").arg(bold(text(e.exceptionType)), firstLine(e.message, kCaptionMessageLength).toHtmlEscaped());
         if (e.failingNode != 0)
             sentence += QLatin1Char(' ') + StepNarration::tr("(raised while backward ran %1)").arg(nodeName(s, e.failingNode));
         return sentence;
@@ -389,7 +392,7 @@ QString StepNarration::describeEnd(const trace::GraphState& state)
     if (state.error) {
         const trace::ErrorView& e = *state.error;
         QString sentence = tr("The run stopped: %1: %2")
-                               .arg(bold(text(e.exceptionType)), firstLine(e.message).toHtmlEscaped());
+                               .arg(bold(text(e.exceptionType)), firstLine(e.message, kCaptionMessageLength).toHtmlEscaped());
         if (e.failingNode != 0)
             sentence += QLatin1Char(' ') + tr("(raised while backward ran %1)").arg(nodeName(state, e.failingNode));
         return sentence;
