@@ -37,6 +37,33 @@ class Tensor(_C._TensorBase):
     # abs(t), as PyTorch's _tensor.py binds it.
     __abs__ = _C._TensorBase.abs
 
+    def unflatten(self, dim, sizes):
+        """Dim `dim` split into `sizes` (one of them may be -1): a view, as PyTorch's
+        unflatten, with its error texts."""
+        if not sizes:
+            raise RuntimeError("unflatten: sizes must be non-empty")
+        ndim = self.dim()
+        if not -max(ndim, 1) <= dim < max(ndim, 1):
+            raise IndexError("Dimension out of range (expected to be in range of [{}, {}], but got {})".format(
+                -max(ndim, 1), max(ndim, 1) - 1, dim))
+        dim = dim % max(ndim, 1)
+        sizes = [int(s) for s in sizes]
+        extent = self.shape[dim]
+        inferred = [i for i, s in enumerate(sizes) if s == -1]
+        if len(inferred) > 1:
+            raise RuntimeError("unflatten got an unexpected error:\nonly one dimension can be inferred")
+        known = 1
+        for s in sizes:
+            if s != -1:
+                known *= s
+        if inferred and known != 0 and extent % known == 0:
+            sizes[inferred[0]] = extent // known
+        elif inferred or known != extent:
+            raise RuntimeError("unflatten: Provided sizes [{}] don't multiply up to the size of dim {} ({}) in the "
+                               "input tensor".format(", ".join(str(s) for s in sizes), dim, extent))
+        shape = list(self.shape)
+        return self.view(shape[:dim] + sizes + shape[dim + 1:])
+
     def __iter__(self):
         if self.dim() == 0:
             raise TypeError("iteration over a 0-d tensor")

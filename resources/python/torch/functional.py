@@ -35,3 +35,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
 def split(tensor, split_size_or_sections, dim=0):
     """torch.split: Tensor.split under PyTorch's argument names (an int size or a list of sizes)."""
     return tensor.split(split_size_or_sections, dim)
+
+
+def unflatten(input, dim, sizes):
+    return input.unflatten(dim, sizes)
