@@ -164,6 +164,8 @@ Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype
 {
     const int64_t dim = wrapDim(dimIn, self.dim());
     const ScalarType outType = dtype ? *dtype : (isFloatingType(self.dtype()) ? self.dtype() : ScalarType::Int64);
+    // PyTorch 1.13's CPU kernel has no float16 case.
+    AGV_CHECK(outType != ScalarType::Half, RuntimeError, "\"cumsum_out_cpu\" not implemented for 'Half'");
     Tensor in = kernel::convert(self, outType);
     Tensor out = kernel::newTensor(self.sizes(), outType, self.device());
     const int64_t len = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
@@ -206,6 +208,8 @@ Tensor cumprod(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtyp
 {
     const int64_t dim = wrapDim(dimIn, self.dim());
     const ScalarType outType = dtype ? *dtype : (isFloatingType(self.dtype()) ? self.dtype() : ScalarType::Int64);
+    // PyTorch 1.13's CPU kernel has no float16 case.
+    AGV_CHECK(outType != ScalarType::Half, RuntimeError, "\"cumprod_out_cpu\" not implemented for 'Half'");
     Tensor in = kernel::convert(self, outType);
     Tensor out = kernel::newTensor(self.sizes(), outType, self.device());
     const int64_t len = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];

@@ -141,6 +141,9 @@ Tensor diag(const Tensor& self, int64_t diagonal)
 Tensor trace(const Tensor& self)
 {
     AGV_CHECK(self.dim() == 2, RuntimeError, "trace: expected a matrix, but got tensor with dim ", self.dim());
+    // PyTorch 1.13's CPU kernel has no 16-bit floating cases.
+    AGV_CHECK(self.dtype() != ScalarType::Half && self.dtype() != ScalarType::BFloat16, RuntimeError,
+              "\"trace\" not implemented for '", legacyDtypeShortName(self.dtype()), "'");
     const bool integral = !isFloatingType(self.dtype());
     const ScalarType outType = integral ? ScalarType::Int64 : self.dtype();
     Tensor out = kernel::newTensor({}, outType, self.device());
