@@ -263,4 +263,45 @@ Tensor smoothL1Loss(const Tensor& input, const Tensor& target, Reduction reducti
 Tensor huberLoss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean,
                  double delta = 1.0);
 
+// ---- added: gather / scatter / index_select / masked_select (gather_scatter.cpp)
+/// self.gather(dim, index) (GatherBackward0).
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
+/// self.scatter(dim, index, src) (ScatterBackward0) and self.scatter(dim, index, value) (ScatterBackward1).
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, Scalar value);
+Tensor& scatterInplace(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor& scatterInplace(Tensor& self, int64_t dim, const Tensor& index, Scalar value);
+/// self.scatter_add(dim, index, src) (ScatterAddBackward0).
+Tensor scatterAdd(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor& scatterAddInplace(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+/// self.index_select(dim, index) (IndexSelectBackward0).
+Tensor indexSelect(const Tensor& self, int64_t dim, const Tensor& index);
+/// self.masked_select(mask): the broadcast elements where mask is set, 1-D (MaskedSelectBackward0).
+Tensor maskedSelect(const Tensor& self, const Tensor& mask);
+
+// ---- added: triu / tril / diag / trace (triangular.cpp)
+/// The upper (triu) or lower (tril) triangle of the last two dims, from `diagonal` on.
+Tensor triu(const Tensor& self, int64_t diagonal = 0);
+Tensor tril(const Tensor& self, int64_t diagonal = 0);
+Tensor& triuInplace(Tensor& self, int64_t diagonal = 0);
+Tensor& trilInplace(Tensor& self, int64_t diagonal = 0);
+/// torch.diag: a vector onto diagonal `diagonal` of a square matrix, or a matrix's diagonal as a vector.
+Tensor diag(const Tensor& self, int64_t diagonal = 0);
+/// The sum of a matrix's diagonal (int64 for integral inputs).
+Tensor trace(const Tensor& self);
+
+// ---- added: flip / roll / repeat / tile / outer / cumsum / cumprod (reorder.cpp)
+Tensor flip(const Tensor& self, const IntList& dims);
+/// torch.roll; no dims rolls the flattened tensor.
+Tensor roll(const Tensor& self, const IntList& shifts, const IntList& dims);
+Tensor repeat(const Tensor& self, const IntList& repeats);
+Tensor tile(const Tensor& self, const IntList& reps);
+/// self.reshape(n, 1) * vec2 (MulBackward0), as PyTorch composes it.
+Tensor outer(const Tensor& self, const Tensor& vec2);
+/// Cumulative sum / product along dim; integral inputs give int64 unless dtype says otherwise.
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype = {});
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype = {});
+/// The slices along dim, as views (UnbindBackward0; split.cpp).
+TensorList unbind(const Tensor& self, int64_t dim = 0);
+
 }  // namespace agv::ops

@@ -164,4 +164,40 @@ TensorList unsafeChunk(const Tensor& self, int64_t chunks, int64_t dim)
     return unsafeSplit(self, splitSize, dim);
 }
 
+TensorList unbind(const Tensor& self, int64_t dimIn)
+{
+    AGV_CHECK(self.dim() > 0, IndexError, "Dimension specified as ", dimIn, " but tensor has no dimensions");
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    IntList sizes = self.sizes(), strides = self.strides();
+    const int64_t n = sizes[size_t(dim)];
+    const int64_t step = strides[size_t(dim)];
+    sizes.erase(sizes.begin() + dim);
+    strides.erase(strides.begin() + dim);
+    TensorList outs;
+    for (int64_t i = 0; i < n; ++i)
+        outs.push_back(makeView(self, sizes, strides, self.offset() + i * step));
+    const IntList selfSizes = self.sizes();
+    OpRecorder rec("UnbindBackward0", {&self}, [selfSizes, dim](BackwardNode&, const variable_list& g) {
+        // unbind_backward: the pieces' gradients stacked, zeros for a piece that got none
+        const Tensor* any = nullptr;
+        for (const Tensor& t : g)
+            if (t.defined())
+                any = &t;
+        IntList pieceSizes = selfSizes;
+        pieceSizes.erase(pieceSizes.begin() + dim);
+        TensorList parts;
+        for (int64_t i = 0; i < selfSizes[size_t(dim)]; ++i)
+            parts.push_back(size_t(i) < g.size() && g[size_t(i)].defined()
+                                ? g[size_t(i)]
+                                : zeros(pieceSizes, any->dtype(), any->device()));
+        return variable_list{stack(parts, dim)};
+    });
+    rec.attr("dim", dimIn);
+    outs = rec.finish(outs);
+    if (rec.active())
+        for (Tensor& out : outs)
+            out.impl()->ensureAutograd().multiOutputView = true;
+    return outs;
+}
+
 }  // namespace agv::ops

@@ -10,11 +10,6 @@
 
 namespace agv::python {
 
-namespace {
-
-using MethodImpl = py::object (*)(const Tensor& self, CallArgs& args);
-
-/// Registers `name` both as a Tensor method and as torch.<name>(input, ...).
 void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, MethodImpl impl)
 {
     cls.attr(name) = py::cpp_function(
@@ -49,6 +44,8 @@ void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, Meth
         },
         py::name(name));
 }
+
+namespace {
 
 bool flag(py::handle v, bool fallback, const char* fn, const char* arg)
 {

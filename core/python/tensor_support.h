@@ -12,6 +12,10 @@ namespace agv::python {
 /// Python object (in-place methods return it).
 using TensorMethod = py::object (*)(const Tensor& self, CallArgs& args, py::handle selfObject);
 
+using MethodImpl = py::object (*)(const Tensor& self, CallArgs& args);
+/// Registers `name` both as a Tensor method and as torch.<name>(input, ...) (reductions_losses_binding.cpp).
+void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, MethodImpl impl);
+
 /// torch.return_types.<name>(values=..., indices=...) (torch/return_types.py).
 py::object makeReturnType(const char* name, py::object values, py::object indices);
 void setReturnTypesModule(py::object module);

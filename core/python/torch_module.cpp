@@ -24,6 +24,7 @@ void defineModule(py::module_& m)
     bindConvolution(m);
     bindReductionsAndLosses(m);
     bindRnnCells(m);
+    bindGatherScatter(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);
     bindFunction(m);

@@ -1,0 +1,286 @@
+// flip, roll, repeat, tile, outer, cumsum and cumprod, with PyTorch 1.13's checks and
+// backward formulas (FlipBackward0, RollBackward0, RepeatBackward0, CumsumBackward0,
+// CumprodBackward0; outer is reshape + mul, as in PyTorch).
+
+#include <algorithm>
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/trace/sink.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// A fresh contiguous tensor of `outSizes` whose element at coordinates c is the element
+/// of `t` at source(c, d) along each dim d (same rank as `t`).
+template <typename Source>
+Tensor remap(const Tensor& t, const IntList& outSizes, Source source)
+{
+    Tensor out = kernel::newTensor(outSizes, t.dtype(), t.device());
+    const int64_t n = out.numel();
+    if (n == 0)
+        return out;
+    const size_t rank = outSizes.size();
+    const size_t lead = rank - size_t(t.dim());
+    IntList c(rank, 0);
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "remap", [&] {
+        using T = scalar_t;
+        const T* x = t.data<T>();
+        T* o = out.data<T>();
+        for (int64_t i = 0; i < n; ++i) {
+            int64_t off = 0;
+            for (size_t d = lead; d < rank; ++d)
+                off += source(c[d], d - lead) * t.strides()[d - lead];
+            o[i] = x[off];
+            for (size_t d = rank; d-- > 0;) {
+                if (++c[d] < outSizes[d])
+                    break;
+                c[d] = 0;
+            }
+        }
+    });
+    return out;
+}
+
+int64_t floorMod(int64_t a, int64_t n) { return ((a % n) + n) % n; }
+
+}  // namespace
+
+Tensor flip(const Tensor& self, const IntList& dimsIn)
+{
+    std::vector<bool> flipped(size_t(std::max<int64_t>(self.dim(), 1)), false);
+    for (int64_t d : dimsIn) {
+        const int64_t w = wrapDim(d, self.dim());
+        AGV_CHECK(!flipped[size_t(w)], RuntimeError, "dim ", w, " appears multiple times in the list of dims");
+        flipped[size_t(w)] = true;
+    }
+    const IntList sizes = self.sizes();
+    Tensor out = self.dim() == 0 ? remap(self, {}, [](int64_t c, size_t) { return c; })
+                                 : remap(self, sizes, [&](int64_t c, size_t d) {
+                                       return flipped[d] ? sizes[d] - 1 - c : c;
+                                   });
+    OpRecorder rec("FlipBackward0", {&self}, [dimsIn](BackwardNode&, const variable_list& g) {
+        return variable_list{flip(g[0], dimsIn)};
+    });
+    rec.attr("dims", dimsIn);
+    return rec.finish(out);
+}
+
+Tensor roll(const Tensor& self, const IntList& shifts, const IntList& dims)
+{
+    AGV_CHECK(!shifts.empty(), RuntimeError, "`shifts` required");
+    AGV_CHECK(dims.empty() ? shifts.size() == 1 : shifts.size() == dims.size(), RuntimeError,
+              "shifts and dimensions must align. shifts: ", shifts.size(), ", dims:", dims.size());
+    Tensor out;
+    if (dims.empty()) {
+        // Roll of the flattened tensor, viewed back.
+        const int64_t n = self.numel();
+        const IntList sizes = self.sizes();
+        const IntList strides = contiguousStrides(sizes);
+        out = kernel::newTensor(sizes, self.dtype(), self.device());
+        if (n > 0) {
+            const std::vector<int64_t> offsets = kernel::elementOffsets(sizes, self.strides());
+            AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "roll", [&] {
+                using T = scalar_t;
+                const T* x = self.data<T>();
+                T* o = out.data<T>();
+                for (int64_t i = 0; i < n; ++i)
+                    o[i] = x[offsets[size_t(floorMod(i - shifts[0], n))]];
+            });
+        }
+    } else {
+        IntList shiftOf(size_t(std::max<int64_t>(self.dim(), 1)), 0);
+        for (size_t k = 0; k < dims.size(); ++k)
+            shiftOf[size_t(wrapDim(dims[k], self.dim()))] += shifts[k];
+        const IntList sizes = self.sizes();
+        out = self.dim() == 0 ? remap(self, {}, [](int64_t c, size_t) { return c; })
+                              : remap(self, sizes, [&](int64_t c, size_t d) {
+                                    return floorMod(c - shiftOf[d], sizes[d]);
+                                });
+    }
+    OpRecorder rec("RollBackward0", {&self}, [shifts, dims](BackwardNode&, const variable_list& g) {
+        IntList back = shifts;
+        for (int64_t& s : back)
+            s = -s;
+        return variable_list{roll(g[0], back, dims)};
+    });
+    rec.attr("dims", dims);
+    rec.attr("shifts", shifts);
+    return rec.finish(out);
+}
+
+Tensor repeat(const Tensor& self, const IntList& repeats)
+{
+    AGV_CHECK(int64_t(repeats.size()) >= self.dim(), RuntimeError,
+              "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+    const size_t lead = repeats.size() - size_t(self.dim());
+    IntList padded(lead, 1);
+    for (int64_t s : self.sizes())
+        padded.push_back(s);
+    IntList outSizes(repeats.size());
+    for (size_t d = 0; d < repeats.size(); ++d)
+        outSizes[d] = padded[d] * repeats[d];
+    for (int64_t s : outSizes)
+        AGV_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ",
+                  sizesToString(outSizes));
+    const IntList sizes = self.sizes();
+    Tensor out = remap(self, outSizes, [&](int64_t c, size_t d) { return c % sizes[d]; });
+    const IntList selfSizes = self.sizes();
+    OpRecorder rec("RepeatBackward0", {&self}, [repeats, padded, selfSizes](BackwardNode&, const variable_list& g) {
+        // Sum the copies: view grad as (r0, s0, r1, s1, ...) and sum over the r dims.
+        IntList split, sumDims;
+        for (size_t d = 0; d < repeats.size(); ++d) {
+            sumDims.push_back(int64_t(split.size()));
+            split.push_back(repeats[d]);
+            split.push_back(padded[d]);
+        }
+        Tensor summed = sum(reshape(g[0], split), sumDims);
+        return variable_list{reshape(summed, selfSizes)};
+    });
+    rec.attr("repeats", repeats);
+    rec.attr("self_sym_sizes", selfSizes);
+    return rec.finish(out);
+}
+
+Tensor tile(const Tensor& self, const IntList& reps)
+{
+    IntList r = reps;
+    while (int64_t(r.size()) < self.dim())
+        r.insert(r.begin(), 1);
+    return repeat(self, r);
+}
+
+Tensor outer(const Tensor& self, const Tensor& vec2)
+{
+    AGV_CHECK(self.dim() == 1, RuntimeError, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");
+    AGV_CHECK(vec2.dim() == 1, RuntimeError, "outer: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
+    return mul(reshape(self, {self.sizes()[0], 1}), vec2);
+}
+
+Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
+{
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    const ScalarType outType = dtype ? *dtype : (isFloatingType(self.dtype()) ? self.dtype() : ScalarType::Int64);
+    // PyTorch 1.13's CPU kernel has no float16 case.
+    AGV_CHECK(outType != ScalarType::Half, RuntimeError, "\"cumsum_out_cpu\" not implemented for 'Half'");
+    Tensor in = kernel::convert(self, outType);
+    Tensor out = kernel::newTensor(self.sizes(), outType, self.device());
+    const int64_t len = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
+    const int64_t inStep = self.dim() == 0 ? 0 : in.strides()[size_t(dim)];
+    const int64_t outStep = self.dim() == 0 ? 0 : out.strides()[size_t(dim)];
+    IntList outer = self.sizes();
+    if (self.dim() > 0)
+        outer[size_t(dim)] = 1;
+    const std::vector<int64_t> inBase = kernel::elementOffsets(outer, in.strides());
+    const std::vector<int64_t> outBase = kernel::elementOffsets(outer, out.strides());
+    if (self.numel() > 0) {
+        AGV_DISPATCH_ALL_AND_HALF(outType, "cumsum", [&] {
+            using T = scalar_t;
+            // at::acc_type on CPU: double for floating types, int64 for integers.
+            using Acc = std::conditional_t<std::is_floating_point_v<T> || !std::is_integral_v<T>, double, int64_t>;
+            const T* x = in.data<T>();
+            T* o = out.data<T>();
+            for (size_t s = 0; s < inBase.size(); ++s) {
+                Acc acc = 0;
+                for (int64_t j = 0; j < len; ++j) {
+                    acc += Acc(x[inBase[s] + j * inStep]);
+                    o[outBase[s] + j * outStep] = T(acc);
+                }
+            }
+        });
+    }
+    const ScalarType selfType = self.dtype();
+    OpRecorder rec("CumsumBackward0", {&self}, [dim, selfType](BackwardNode&, const variable_list& g) {
+        // cumsum_backward(grad.to(self.scalar_type()), dim): the reversed cumulative sum
+        Tensor grad = g[0].dtype() == selfType ? g[0] : toDtype(g[0], selfType);
+        if (grad.numel() <= 1 || grad.dim() == 0 || grad.sizes()[size_t(dim)] == 1)
+            return variable_list{grad};
+        return variable_list{flip(cumsum(flip(grad, {dim}), dim), {dim})};
+    });
+    rec.attr("dim", dim);
+    return rec.finish(out);
+}
+
+Tensor cumprod(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
+{
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    const ScalarType outType = dtype ? *dtype : (isFloatingType(self.dtype()) ? self.dtype() : ScalarType::Int64);
+    // PyTorch 1.13's CPU kernel has no float16 case.
+    AGV_CHECK(outType != ScalarType::Half, RuntimeError, "\"cumprod_out_cpu\" not implemented for 'Half'");
+    Tensor in = kernel::convert(self, outType);
+    Tensor out = kernel::newTensor(self.sizes(), outType, self.device());
+    const int64_t len = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
+    const int64_t inStep = self.dim() == 0 ? 0 : in.strides()[size_t(dim)];
+    const int64_t outStep = self.dim() == 0 ? 0 : out.strides()[size_t(dim)];
+    IntList outer = self.sizes();
+    if (self.dim() > 0)
+        outer[size_t(dim)] = 1;
+    const std::vector<int64_t> inBase = kernel::elementOffsets(outer, in.strides());
+    const std::vector<int64_t> outBase = kernel::elementOffsets(outer, out.strides());
+    if (self.numel() > 0) {
+        AGV_DISPATCH_ALL_AND_HALF(outType, "cumprod", [&] {
+            using T = scalar_t;
+            using Acc = std::conditional_t<std::is_floating_point_v<T> || !std::is_integral_v<T>, double, int64_t>;
+            const T* x = in.data<T>();
+            T* o = out.data<T>();
+            for (size_t s = 0; s < inBase.size(); ++s) {
+                Acc acc = 1;
+                for (int64_t j = 0; j < len; ++j) {
+                    acc *= Acc(x[inBase[s] + j * inStep]);
+                    o[outBase[s] + j * outStep] = T(acc);
+                }
+            }
+        });
+    }
+    OpRecorder rec("CumprodBackward0", {&self}, [dim](BackwardNode& n, const variable_list& g) {
+        const Tensor& input = n.saved(0);
+        const Tensor& result = n.saved(1);
+        if (input.numel() <= 1)
+            return variable_list{g[0]};
+        const Tensor zero = compare(input, Scalar(0), CompareOp::Eq);
+        bool anyZero = false;
+        for (int64_t i = 0; i < zero.numel(); ++i)
+            anyZero = anyZero || zero.intValueAt(i) != 0;
+        if (!anyZero) {
+            // reversed_cumsum(grad * result, dim) / input
+            Tensor w = mul(g[0], result);
+            return variable_list{div(flip(cumsum(flip(w, {dim}), dim), {dim}), input)};
+        }
+        // With zeros: d out_j / d x_k = prod_{i <= j, i != k} x_i, summed against grad.
+        GradModeGuard noGrad(false);
+        Tensor x = toDtype(contiguous(input), ScalarType::Float64);
+        Tensor gr = toDtype(contiguous(g[0]), ScalarType::Float64);
+        Tensor res = zerosLike(x);
+        const int64_t len = x.sizes()[size_t(dim)];
+        const int64_t step = x.strides()[size_t(dim)];
+        IntList outer = x.sizes();
+        outer[size_t(dim)] = 1;
+        const std::vector<int64_t> base = kernel::elementOffsets(outer, x.strides());
+        const double* xv = x.data<double>();
+        const double* gv = gr.data<double>();
+        double* r = res.data<double>();
+        for (int64_t b : base)
+            for (int64_t k = 0; k < len; ++k) {
+                double total = 0, prefix = 1;
+                for (int64_t i = 0; i < k; ++i)
+                    prefix *= xv[b + i * step];
+                double running = prefix;
+                for (int64_t j = k; j < len; ++j) {
+                    if (j > k)
+                        running *= xv[b + j * step];
+                    total += gv[b + j * step] * running;
+                }
+                r[b + k * step] = total;
+            }
+        return variable_list{toDtype(res, input.dtype())};
+    });
+    rec.attr("dim", dim);
+    rec.save("self", self);
+    rec.save("result", out);
+    return rec.finish(out);
+}
+
+}  // namespace agv::ops

@@ -1,0 +1,164 @@
+// gather, scatter, scatter_add, index_select and masked_select as Tensor methods and
+// torch.* functions, with the in-place scatter_ and scatter_add_ (core/ops/gather_scatter.cpp);
+// triu, tril (and triu_, tril_), diag and trace (core/ops/triangular.cpp); flip, roll, repeat,
+// tile, outer, cumsum and cumprod (core/ops/reorder.cpp); unbind (core/ops/split.cpp).
+
+#include "core/ops/ops.h"
+#include "core/python/bindings.h"
+#include "core/python/py_values.h"
+#include "core/python/tensor_support.h"
+
+namespace agv::python {
+
+namespace {
+
+py::object gatherMethod(const Tensor& self, CallArgs& args)
+{
+    auto a = bind(args, "gather", {"dim", "index", "sparse_grad"}, 2);
+    AGV_CHECK(!given(a[2]) || !requireBool(a[2], "gather", "sparse_grad"), RuntimeError,
+              "gather(): sparse_grad=True is not supported");
+    return wrapTensor(ops::gather(self, requireInt(a[0], "gather", "dim"), requireTensor(a[1], "gather", "index", 2)));
+}
+
+/// scatter(dim, index, src) or scatter(dim, index, value); `reduce` is not supported.
+Tensor scatterCall(Tensor& self, CallArgs& args, const char* fn, bool inplace)
+{
+    auto a = bind(args, fn, {"dim", "index", "src", "value", "reduce"}, 2);
+    AGV_CHECK(!given(a[4]), RuntimeError, fn, "(): the reduce argument is not supported");
+    const int64_t dim = requireInt(a[0], fn, "dim");
+    const Tensor index = requireTensor(a[1], fn, "index", 2);
+    py::handle source = given(a[2]) ? a[2] : a[3];
+    AGV_CHECK(given(source), TypeError, fn, "() missing required argument 'src' (pos 3)");
+    if (isTensor(source)) {
+        const Tensor src = requireTensor(source, fn, "src", 3);
+        return inplace ? ops::scatterInplace(self, dim, index, src) : ops::scatter(self, dim, index, src);
+    }
+    const Scalar value = requireScalar(source, fn, "value");
+    return inplace ? ops::scatterInplace(self, dim, index, value) : ops::scatter(self, dim, index, value);
+}
+
+Tensor scatterAddCall(Tensor& self, CallArgs& args, const char* fn, bool inplace)
+{
+    auto a = bind(args, fn, {"dim", "index", "src"}, 3);
+    const int64_t dim = requireInt(a[0], fn, "dim");
+    const Tensor index = requireTensor(a[1], fn, "index", 2);
+    const Tensor src = requireTensor(a[2], fn, "src", 3);
+    return inplace ? ops::scatterAddInplace(self, dim, index, src) : ops::scatterAdd(self, dim, index, src);
+}
+
+int64_t diagonalArg(CallArgs& args, const char* fn)
+{
+    auto a = bind(args, fn, {"diagonal"}, 0);
+    return given(a[0]) ? requireInt(a[0], fn, "diagonal") : 0;
+}
+
+/// flip(0, 1) / flip((0, 1)) / flip(dims=...): a list of ints given as varargs or one argument.
+IntList varInts(CallArgs& args, const char* fn, const char* keyword)
+{
+    if (py::handle k = args.keyword(keyword))
+        return intList(k, fn, keyword);
+    AGV_CHECK(args.positional.size() > 0, TypeError, fn, "() missing required argument '", keyword, "' (pos 1)");
+    return sizesFromArgs(args.positional, fn);
+}
+
+std::optional<ScalarType> dtypeArg(py::handle h)
+{
+    if (!given(h))
+        return std::nullopt;
+    return asDtype(h);
+}
+
+Tensor cumulative(const Tensor& t, CallArgs& args, const char* fn, bool product)
+{
+    auto a = bind(args, fn, {"dim", "dtype"}, 1);
+    const int64_t dim = requireInt(a[0], fn, "dim");
+    return product ? ops::cumprod(t, dim, dtypeArg(a[1])) : ops::cumsum(t, dim, dtypeArg(a[1]));
+}
+
+void defInplace(py::handle cls, const char* name, Tensor (*call)(Tensor&, CallArgs&, const char*, bool))
+{
+    cls.attr(name) = py::cpp_function(
+        [name, call](py::handle self, py::args args, py::kwargs kwargs) -> py::object {
+            CallArgs c{std::move(args), std::move(kwargs)};
+            Tensor t = *asTensor(self);
+            call(t, c, name, true);
+            return py::reinterpret_borrow<py::object>(self);
+        },
+        py::name(name), py::is_method(cls));
+}
+
+}  // namespace
+
+void bindGatherScatter(py::module_& m)
+{
+    py::object cls = m.attr("_TensorBase");
+    defMethodAndFunction(m, cls, "gather", gatherMethod);
+    defMethodAndFunction(m, cls, "scatter", [](const Tensor& t, CallArgs& a) {
+        Tensor self = t;
+        return wrapTensor(scatterCall(self, a, "scatter", false));
+    });
+    defMethodAndFunction(m, cls, "scatter_add", [](const Tensor& t, CallArgs& a) {
+        Tensor self = t;
+        return wrapTensor(scatterAddCall(self, a, "scatter_add", false));
+    });
+    defMethodAndFunction(m, cls, "index_select", [](const Tensor& t, CallArgs& args) {
+        auto a = bind(args, "index_select", {"dim", "index"}, 2);
+        return wrapTensor(ops::indexSelect(t, requireInt(a[0], "index_select", "dim"),
+                                           requireTensor(a[1], "index_select", "index", 2)));
+    });
+    defMethodAndFunction(m, cls, "masked_select", [](const Tensor& t, CallArgs& args) {
+        auto a = bind(args, "masked_select", {"mask"}, 1);
+        return wrapTensor(ops::maskedSelect(t, requireTensor(a[0], "masked_select", "mask", 1)));
+    });
+    defMethodAndFunction(m, cls, "triu", [](const Tensor& t, CallArgs& a) {
+        return wrapTensor(ops::triu(t, diagonalArg(a, "triu")));
+    });
+    defMethodAndFunction(m, cls, "tril", [](const Tensor& t, CallArgs& a) {
+        return wrapTensor(ops::tril(t, diagonalArg(a, "tril")));
+    });
+    defMethodAndFunction(m, cls, "diag", [](const Tensor& t, CallArgs& a) {
+        return wrapTensor(ops::diag(t, diagonalArg(a, "diag")));
+    });
+    defMethodAndFunction(m, cls, "trace", [](const Tensor& t, CallArgs& a) {
+        bind(a, "trace", {}, 0);
+        return wrapTensor(ops::trace(t));
+    });
+    defInplace(cls, "triu_", [](Tensor& t, CallArgs& a, const char* fn, bool) {
+        return ops::triuInplace(t, diagonalArg(a, fn));
+    });
+    defInplace(cls, "tril_", [](Tensor& t, CallArgs& a, const char* fn, bool) {
+        return ops::trilInplace(t, diagonalArg(a, fn));
+    });
+    defMethodAndFunction(m, cls, "flip", [](const Tensor& t, CallArgs& a) {
+        return wrapTensor(ops::flip(t, varInts(a, "flip", "dims")));
+    });
+    defMethodAndFunction(m, cls, "roll", [](const Tensor& t, CallArgs& args) {
+        auto a = bind(args, "roll", {"shifts", "dims"}, 1);
+        return wrapTensor(ops::roll(t, intList(a[0], "roll", "shifts"),
+                                    given(a[1]) ? intList(a[1], "roll", "dims") : IntList{}));
+    });
+    defMethodAndFunction(m, cls, "repeat", [](const Tensor& t, CallArgs& a) {
+        return wrapTensor(ops::repeat(t, varInts(a, "repeat", "repeats")));
+    });
+    defMethodAndFunction(m, cls, "tile", [](const Tensor& t, CallArgs& a) {
+        return wrapTensor(ops::tile(t, varInts(a, "tile", "dims")));
+    });
+    defMethodAndFunction(m, cls, "outer", [](const Tensor& t, CallArgs& args) {
+        auto a = bind(args, "outer", {"vec2"}, 1);
+        return wrapTensor(ops::outer(t, requireTensor(a[0], "outer", "vec2", 2)));
+    });
+    defMethodAndFunction(m, cls, "cumsum", [](const Tensor& t, CallArgs& a) {
+        return wrapTensor(cumulative(t, a, "cumsum", false));
+    });
+    defMethodAndFunction(m, cls, "cumprod", [](const Tensor& t, CallArgs& a) {
+        return wrapTensor(cumulative(t, a, "cumprod", true));
+    });
+    defMethodAndFunction(m, cls, "unbind", [](const Tensor& t, CallArgs& args) -> py::object {
+        auto a = bind(args, "unbind", {"dim"}, 0);
+        return wrapTensors(ops::unbind(t, given(a[0]) ? requireInt(a[0], "unbind", "dim") : 0));
+    });
+    defInplace(cls, "scatter_", scatterCall);
+    defInplace(cls, "scatter_add_", scatterAddCall);
+}
+
+}  // namespace agv::python
