@@ -160,12 +160,17 @@ Tensor outer(const Tensor& self, const Tensor& vec2)
     return mul(reshape(self, {self.sizes()[0], 1}), vec2);
 }
 
-Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
+namespace {
+
+/// cumsum / cumprod forward: a running `combine` along `dim`, accumulated as PyTorch's
+/// CPU kernel does (at::acc_type: double for floating types, int64 for integers).
+template <typename Combine>
+Tensor cumulativeScan(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, const char* kernelName,
+                      int identity, Combine combine)
 {
-    const int64_t dim = wrapDim(dimIn, self.dim());
     const ScalarType outType = dtype ? *dtype : (isFloatingType(self.dtype()) ? self.dtype() : ScalarType::Int64);
-    // PyTorch 1.13's CPU kernel has no float16 case.
-    AGV_CHECK(outType != ScalarType::Half, RuntimeError, "\"cumsum_out_cpu\" not implemented for 'Half'");
+    // PyTorch 1.13's CPU kernels have no float16 case.
+    AGV_CHECK(outType != ScalarType::Half, RuntimeError, "\"", kernelName, "\" not implemented for 'Half'");
     Tensor in = kernel::convert(self, outType);
     Tensor out = kernel::newTensor(self.sizes(), outType, self.device());
     const int64_t len = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
@@ -177,21 +182,29 @@ Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype
     const std::vector<int64_t> inBase = kernel::elementOffsets(outer, in.strides());
     const std::vector<int64_t> outBase = kernel::elementOffsets(outer, out.strides());
     if (self.numel() > 0) {
-        AGV_DISPATCH_ALL_AND_HALF(outType, "cumsum", [&] {
+        AGV_DISPATCH_ALL_AND_HALF(outType, kernelName, [&] {
             using T = scalar_t;
-            // at::acc_type on CPU: double for floating types, int64 for integers.
             using Acc = std::conditional_t<std::is_floating_point_v<T> || !std::is_integral_v<T>, double, int64_t>;
             const T* x = in.data<T>();
             T* o = out.data<T>();
             for (size_t s = 0; s < inBase.size(); ++s) {
-                Acc acc = 0;
+                Acc acc = Acc(identity);
                 for (int64_t j = 0; j < len; ++j) {
-                    acc += Acc(x[inBase[s] + j * inStep]);
+                    acc = combine(acc, Acc(x[inBase[s] + j * inStep]));
                     o[outBase[s] + j * outStep] = T(acc);
                 }
             }
         });
     }
+    return out;
+}
+
+}  // namespace
+
+Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
+{
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    Tensor out = cumulativeScan(self, dim, dtype, "cumsum_out_cpu", 0, [](auto acc, auto x) { return acc + x; });
     const ScalarType selfType = self.dtype();
     OpRecorder rec("CumsumBackward0", {&self}, [dim, selfType](BackwardNode&, const variable_list& g) {
         // cumsum_backward(grad.to(self.scalar_type()), dim): the reversed cumulative sum
@@ -207,34 +220,7 @@ Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype
 Tensor cumprod(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
 {
     const int64_t dim = wrapDim(dimIn, self.dim());
-    const ScalarType outType = dtype ? *dtype : (isFloatingType(self.dtype()) ? self.dtype() : ScalarType::Int64);
-    // PyTorch 1.13's CPU kernel has no float16 case.
-    AGV_CHECK(outType != ScalarType::Half, RuntimeError, "\"cumprod_out_cpu\" not implemented for 'Half'");
-    Tensor in = kernel::convert(self, outType);
-    Tensor out = kernel::newTensor(self.sizes(), outType, self.device());
-    const int64_t len = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
-    const int64_t inStep = self.dim() == 0 ? 0 : in.strides()[size_t(dim)];
-    const int64_t outStep = self.dim() == 0 ? 0 : out.strides()[size_t(dim)];
-    IntList outer = self.sizes();
-    if (self.dim() > 0)
-        outer[size_t(dim)] = 1;
-    const std::vector<int64_t> inBase = kernel::elementOffsets(outer, in.strides());
-    const std::vector<int64_t> outBase = kernel::elementOffsets(outer, out.strides());
-    if (self.numel() > 0) {
-        AGV_DISPATCH_ALL_AND_HALF(outType, "cumprod", [&] {
-            using T = scalar_t;
-            using Acc = std::conditional_t<std::is_floating_point_v<T> || !std::is_integral_v<T>, double, int64_t>;
-            const T* x = in.data<T>();
-            T* o = out.data<T>();
-            for (size_t s = 0; s < inBase.size(); ++s) {
-                Acc acc = 1;
-                for (int64_t j = 0; j < len; ++j) {
-                    acc *= Acc(x[inBase[s] + j * inStep]);
-                    o[outBase[s] + j * outStep] = T(acc);
-                }
-            }
-        });
-    }
+    Tensor out = cumulativeScan(self, dim, dtype, "cumprod_out_cpu", 1, [](auto acc, auto x) { return acc * x; });
     OpRecorder rec("CumprodBackward0", {&self}, [dim](BackwardNode& n, const variable_list& g) {
         const Tensor& input = n.saved(0);
         const Tensor& result = n.saved(1);
