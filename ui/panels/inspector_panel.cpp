@@ -37,10 +37,10 @@ QString tensorName(const trace::GraphState& s, trace::Id id)
 QString holdingText(trace::SavedHolding h)
 {
     switch (h) {
-    case trace::SavedHolding::Original: return QStringLiteral("original tensor");
-    case trace::SavedHolding::DataOnly: return QStringLiteral("data only (output saved without grad_fn)");
-    case trace::SavedHolding::PackedByHook: return QStringLiteral("packed by a saved-tensor hook");
-    case trace::SavedHolding::Offloaded: return QStringLiteral("offloaded to host memory");
+    case trace::SavedHolding::Original: return InspectorPanel::tr("original tensor");
+    case trace::SavedHolding::DataOnly: return InspectorPanel::tr("data only (output saved without grad_fn)");
+    case trace::SavedHolding::PackedByHook: return InspectorPanel::tr("packed by a saved-tensor hook");
+    case trace::SavedHolding::Offloaded: return InspectorPanel::tr("offloaded to host memory");
     }
     return {};
 }

@@ -1,5 +1,7 @@
 #include "ui/scene/graph_items.h"
 
+#include <QCoreApplication>
+
 #include <QCursor>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -365,19 +367,19 @@ void SavedBadgeItem::setBadgeState(bool present, uint32_t savedVersion, uint32_t
             anim->start(QAbstractAnimation::DeleteWhenStopped);
         }
     }
-    setToolTip(QStringLiteral("Saved for backward as <b>%1</b> at version %2<br>Tensor is now at version %3%4")
+    auto tr = [](const char* text) { return QCoreApplication::translate("SavedBadgeItem", text); };
+    setToolTip(tr("Saved for backward as <b>%1</b> at version %2<br>Tensor is now at version %3%4")
                    .arg(m_badge.slot)
                    .arg(savedVersion)
                    .arg(currentVersion)
-                   .arg(released ? QStringLiteral("<br><i>released after backward</i>")
+                   .arg(released ? tr("<br><i>released after backward</i>")
                          : stale && !holdingNote.isEmpty()
-                             ? QStringLiteral("<br><b>modified in place after saving</b>: a saved-tensor hook holds "
-                                              "it, so PyTorch does not check its version and backward will use "
-                                              "whatever unpack returns")
-                         : stale ? QStringLiteral("<br><b>stale</b>: modified in place after saving")
+                             ? tr("<br><b>modified in place after saving</b>: a saved-tensor hook holds "
+                                  "it, so PyTorch does not check its version and backward will use "
+                                  "whatever unpack returns")
+                         : stale ? tr("<br><b>stale</b>: modified in place after saving")
                                  : QString())
-                   + (holdingNote.isEmpty() ? QString() : QStringLiteral("<br>held by a saved-tensor hook: %1")
-                                                              .arg(holdingNote)));
+                   + (holdingNote.isEmpty() ? QString() : tr("<br>held by a saved-tensor hook: %1").arg(holdingNote)));
     update();
 }
 

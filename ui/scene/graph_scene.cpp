@@ -146,8 +146,7 @@ void GraphScene::buildHostLane()
     const QFontMetricsF body(Theme::current().bodyFont());
     qreal width = body.horizontalAdvance(tr("host memory (%1)").arg(offloaded.front().first->packedDevice)) + 40;
     for (const auto& [badge, from] : offloaded)
-        width = std::max(width, body.horizontalAdvance(badge->tensorLabel + QStringLiteral(" (") + badge->slot +
-                                                       QStringLiteral(") back on its device")) +
+        width = std::max(width, body.horizontalAdvance(OffloadedTensorItem::tr("%1 (%2) back on its device").arg(badge->tensorLabel, badge->slot)) +
                                     28);
     const qreal chipHeight = body.height() + 10;
     const qreal left = m_model->bounds.right() + 90;
@@ -268,9 +267,9 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
             f->setExecuting(state.inBackward && state.executingNode == n->id);
             QString tip = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(n->name));
             if (!n->gradInputs.empty())
-                tip += QStringLiteral("<br>grad in: <pre>%1</pre>").arg(htmlPre(n->gradInputs.front()));
-            tip += n->executed ? QStringLiteral("<br>executed (#%1)").arg(n->executionOrder + 1)
-                               : QStringLiteral("<br>not executed yet");
+                tip += tr("<br>grad in: <pre>%1</pre>").arg(htmlPre(n->gradInputs.front()));
+            tip += n->executed ? tr("<br>executed (#%1)").arg(n->executionOrder + 1)
+                               : tr("<br>not executed yet");
             f->setToolTip(tip);
         } else if (auto* t = qgraphicsitem_cast<TensorNodeItem*>(item)) {
             const trace::TensorView* tv = state.tensor(t->id());
