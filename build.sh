@@ -13,6 +13,7 @@ BUILD_DIR="${AGV_BUILD_DIR:-build}"
 PACKAGES=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-svg-dev libgl-dev
+    qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-wqy-microhei
     libgraphviz-dev graphviz
     libopenblas-dev libdnnl-dev libsleef-dev
     python3.11-dev pybind11-dev libseccomp-dev
