@@ -9,7 +9,9 @@
 //   # Device: gpu                          (optional: the demo wants a GPU)
 //
 // A key line is `# Key: text`; following `#` lines without a key continue the previous
-// value. The header ends at the first line that is not a comment.
+// value. The header ends at the first line that is not a comment. Title and Watch may
+// come again per interface language, `# Title[zh_CN]: ...`, `# Watch[ru]: ...`: those
+// replace the English text when that language is in use.
 
 #include <QList>
 #include <QString>
@@ -25,9 +27,11 @@ struct DemoInfo {
     QString device;    ///< from "# Device:" (optional; "gpu": offer the simulated GPU)
 };
 
-DemoInfo parseDemoHeader(const QString& source, const QString& path);
+/// `language` picks the translated Title/Watch ("en": the plain keys); the default is
+/// the interface language in use.
+DemoInfo parseDemoHeader(const QString& source, const QString& path, const QString& language = {});
 /// All *.py files in `directory` (a filesystem path or a ":/" resource path), by name.
-QList<DemoInfo> scanDemos(const QString& directory);
+QList<DemoInfo> scanDemos(const QString& directory, const QString& language = {});
 /// The built-in demos plus those in $AGV_DEMOS_DIR.
 QList<DemoInfo> availableDemos();
 

@@ -11,12 +11,14 @@
 #include "core/trace/trace_jsonl.h"
 #include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
+#include "ui/i18n/language.h"
 #include "ui/logging.h"
 #include "ui/main_window.h"
 #include "ui/playback/player.h"
 #include "ui/run/run_controller.h"
 #include "ui/scene/graph_scene.h"
 #include "ui/theme.h"
+#include "ui/window_host.h"
 
 // Resources compiled into a static library must be registered explicitly.
 static void initUiResources()
@@ -69,6 +71,8 @@ GuiOptions parseGuiOptions(const QStringList& arguments)
             value(o.demo);
         else if (a == QLatin1String("--gpu"))
             value(o.gpu);
+        else if (a == QLatin1String("--language"))
+            value(o.language);
         else if (a == QLatin1String("--dark"))
             o.dark = true;
         else if (a == QLatin1String("--presenter"))
@@ -160,6 +164,7 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
             std::fprintf(stderr, "autogradviz: %s\n", qPrintable(options.error));
         std::fprintf(options.help ? stdout : stderr,
                      "usage: autogradviz [FILE.py|FILE.jsonl] [--demo NAME] [--dark] [--presenter] [--gpu MODE]\n"
+                     "                   [--language en|zh_CN|ru]\n"
                      "       autogradviz FILE --export OUT.svg|OUT.png|OUT.dot [--step N|end] [--dark]\n");
         return options.help ? 0 : 2;
     }
@@ -173,11 +178,13 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
     QCoreApplication::setApplicationName(QStringLiteral("Autograd Visualizer"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
     Theme::applyToApplication(app, Theme::make(options.dark, options.presenter));
+    applyLanguage(options.language.isEmpty() ? preferredLanguage() : options.language);
 
     if (!options.exportPath.isEmpty())
         return exportHeadless(options, runner);
 
-    MainWindow window(runner);
+    WindowHost host(runner);
+    MainWindow& window = *host.window();
     if (!options.gpu.isEmpty())
         window.setGpuMode(options.gpu.section(QLatin1Char('='), 0, 0));
     if (options.dark || options.presenter)

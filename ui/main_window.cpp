@@ -28,6 +28,7 @@
 #include "core/trace/trace_jsonl.h"
 #include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
+#include "ui/i18n/language.h"
 #include "ui/logging.h"
 #include "ui/panels/code_editor.h"
 #include "ui/panels/error_panel.h"
@@ -281,6 +282,23 @@ void MainWindow::buildActions()
     m_presenterAction->setCheckable(true);
     m_presenterAction->setShortcut(QKeySequence(Qt::Key_F11));
     connect(m_presenterAction, &QAction::toggled, this, [this](bool on) { setTheme(m_dark, on); });
+    QMenu* languages = m_viewMenu->addMenu(tr("&Language"));
+    languages->setObjectName(QStringLiteral("LanguageMenu"));
+    m_languageGroup = new QActionGroup(this);
+    for (const InterfaceLanguage& language : interfaceLanguages()) {
+        QAction* a = languages->addAction(language.nativeName);
+        a->setCheckable(true);
+        a->setData(language.code);
+        a->setChecked(language.code == currentLanguage());
+        m_languageGroup->addAction(a);
+        const QString code = language.code;
+        connect(a, &QAction::triggered, this, [this, code] {
+            if (code == currentLanguage())
+                return;
+            rememberLanguage(code);
+            Q_EMIT languageChangeRequested(code);
+        });
+    }
     m_viewMenu->addSeparator();
     action(m_viewMenu, tr("&Start Page"), QKeySequence(), [this] { showStartPage(); });
     m_viewMenu->addSeparator();
@@ -425,6 +443,50 @@ void MainWindow::onRunProgress(const RunResult& partial)
     m_status->setText(tr("Running %1\u2026 %n event(s) so far", nullptr, static_cast<int>(partial.recording->size()))
                           .arg(partial.fileName));
     Q_EMIT runProgressShown();
+}
+
+WindowHandover MainWindow::handOver()
+{
+    writeSettings();
+    WindowHandover h;
+    h.filePath = m_filePath;
+    h.fileName = m_fileName;
+    h.source = m_editor->toPlainText();
+    h.loadedSource = m_loadedSource;
+    h.recording = m_player->recording();
+    h.step = m_player->step();
+    h.showingGraph = m_stack->currentWidget() == m_view;
+    h.wasRunning = m_runs->isRunning() || m_debounce.isActive();
+    h.editorModified = m_editor->document()->isModified();
+    m_debounce.stop();
+    m_runs->cancel();
+    return h;
+}
+
+void MainWindow::takeOver(const WindowHandover& h)
+{
+    m_filePath = h.filePath;
+    m_fileName = h.fileName;
+    m_scriptWantsGpu = parseDemoHeader(h.source, h.fileName).device.compare(QLatin1String("gpu"), Qt::CaseInsensitive) == 0;
+    updateGpuOffer();
+    if (h.recording) {
+        loadRecording(h.recording, h.loadedSource, h.fileName, h.step);
+    }
+    if (m_editor->toPlainText() != h.source) {
+        m_settingSource = true;
+        m_editor->setPlainText(h.source);
+        m_settingSource = false;
+    }
+    m_editor->document()->setModified(h.editorModified);
+    updateTitle();
+    if (h.showingGraph)
+        showGraph();
+    else
+        showStartPage();
+    if (h.wasRunning) {
+        m_keepPositionOnNextRun = true;
+        runScript();
+    }
 }
 
 void MainWindow::loadRecording(std::shared_ptr<const trace::Recording> recording, const QString& source,

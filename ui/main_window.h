@@ -34,6 +34,20 @@ class ScriptRunner;
 class StartPage;
 class TransportBar;
 
+/// What a window hands to the one replacing it when the interface language changes:
+/// the open script (edits included), its recording and the step on screen.
+struct WindowHandover {
+    QString filePath;
+    QString fileName;
+    QString source;        ///< the editor's text
+    QString loadedSource;  ///< the source the recording came from
+    std::shared_ptr<const trace::Recording> recording;
+    size_t step = 0;
+    bool showingGraph = false;
+    bool wasRunning = false;  ///< a run was cancelled by the handover: the successor runs again
+    bool editorModified = false;
+};
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -68,6 +82,10 @@ public:
     void showStartPage();
     void showGraph();
 
+    /// Saves the settings, stops any run and returns what a successor needs to carry on.
+    WindowHandover handOver();
+    void takeOver(const WindowHandover& handover);
+
     Player* player() const { return m_player; }
     GraphScene* scene() const { return m_scene; }
     GraphView* graphView() const { return m_view; }
@@ -87,6 +105,8 @@ Q_SIGNALS:
     void recordingLoaded();
     /// A partial recording of a running script was shown (the graph grows live).
     void runProgressShown();
+    /// View > Language: the user picked another interface language (already remembered).
+    void languageChangeRequested(const QString& code);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -157,6 +177,7 @@ private:
     QAction* m_presenterAction = nullptr;
     QAction* m_followAction = nullptr;
     QAction* m_skipInvisibleAction = nullptr;
+    QActionGroup* m_languageGroup = nullptr;
     QTimer m_debounce;
 
     QString m_fileName;

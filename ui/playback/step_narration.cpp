@@ -417,8 +417,8 @@ QString StepNarration::backwardFormula(const std::string& nodeName)
                                     "\u2212grad_output \u00b7 self / other\u00b2")},
         {"DivBackward1", QT_TR_NOOP("divides it by the number self was divided by")},
         {"NegBackward0", QT_TR_NOOP("negates it")},
-        {"PowBackward0", QT_TR_NOOP("multiplies it by exponent \u00b7 self^(exponent\u22121)")},
-        {"PowBackward1", QT_TR_NOOP("uses exponent \u00b7 self^(exponent\u22121) for self and "
+        {"PowBackward0", QT_TR_NOOP("multiplies it by exponent \u00b7 self^(exponent−1)")},
+        {"PowBackward1", QT_TR_NOOP("uses exponent \u00b7 self^(exponent−1) for self and "
                                     "result \u00b7 log(self) for exponent")},
         {"ExpBackward0", QT_TR_NOOP("multiplies it by the saved result (exp is its own derivative)")},
         {"LogBackward0", QT_TR_NOOP("divides it by the saved self")},
