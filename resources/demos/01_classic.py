@@ -5,6 +5,12 @@
 #   and meets again at `l1`, whose gradient is the sum of both paths. The
 #   AccumulateGrad nodes finally write w1.grad = 28, w2.grad = 8, w3.grad = 10.
 # Level: beginner
+# Title[ru]: Классический разобранный пример
+# Watch[ru]: MulBackward0 сохраняет `l1` и `w3` для своего обратного прохода, AddBackward0 не
+#   сохраняет ничего. При обратном проходе градиент `loss` (0.25 на элемент, от MeanBackward0)
+#   течёт обратно через l4 = l2 * l3, разделяется на обе ветви и снова встречается в `l1`,
+#   градиент которого равен сумме по обоим путям. Наконец узлы AccumulateGrad записывают
+#   w1.grad = 28, w2.grad = 8, w3.grad = 10.
 import torch
 
 # Four leaves: tensors we create ourselves. requires_grad=True asks autograd to

@@ -4,6 +4,11 @@
 #   the hook registered on `y` fires as the gradient passes through y during
 #   backward and doubles it before it flows on to MulBackward0 and x.
 # Level: beginner
+# Title[ru]: Листья, нелистовые тензоры, retain_grad и хуки
+# Watch[ru]: узел AccumulateGrad есть только у листа `x`, поэтому по умолчанию заполняется
+#   только x.grad. `h.retain_grad()` добавляет к `h` небольшой хук retain-grad; хук,
+#   зарегистрированный на `y`, срабатывает, когда градиент проходит через y при обратном
+#   проходе, и удваивает его, прежде чем тот пойдёт дальше к MulBackward0 и x.
 import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)   # a leaf: made by us

@@ -4,6 +4,12 @@
 #   turns red: it is stale. When backward reaches SigmoidBackward0 it unpacks
 #   the saved tensor, compares versions and fails with PyTorch's message.
 # Level: intermediate
+# Title[ru]: Сохранённый тензор, изменённый на месте
+# Watch[ru]: SigmoidBackward0 сохраняет свой собственный выход `b` в версии 0. Операция на месте
+#   `b.mul_(2)` увеличивает счётчик версий b до 1, и значок сохранённого тензора становится
+#   красным: тензор устарел. Когда обратный проход доходит до SigmoidBackward0, узел
+#   распаковывает сохранённый тензор, сравнивает версии и завершается ошибкой с сообщением
+#   PyTorch.
 import torch
 
 a = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)

@@ -4,6 +4,11 @@
 #   tensor stale, and backward runs. The later MulBackward0 saves `y` at its
 #   new version 1, which is still current when backward reaches it.
 # Level: intermediate
+# Title[ru]: Операция на месте, которая совершенно безопасна
+# Watch[ru]: AddBackward0 ничего не сохраняет: градиент суммы не зависит от значений. Поэтому
+#   `y.mul_(3)` увеличивает версию y, не делая устаревшим ни один сохранённый тензор, и обратный
+#   проход выполняется. Созданный позже MulBackward0 сохраняет `y` в новой версии 1, которая всё
+#   ещё актуальна, когда обратный проход до него доходит.
 import torch
 
 x = torch.tensor([1.0, 2.0], requires_grad=True)

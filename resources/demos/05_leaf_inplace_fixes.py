@@ -5,6 +5,11 @@
 #   version counter moves. Writing through `w.data` does not even bump the
 #   version of `w`, which is why .data is considered dangerous.
 # Level: intermediate
+# Title[ru]: Обновление весов на месте: ошибка и два способа её исправить
+# Watch[ru]: `w -= ...` для листа, требующего градиента, запрещено, пока записывается граф:
+#   AccumulateGrad этого листа больше не описывал бы его. Внутри torch.no_grad() обновление не
+#   записывается; w остаётся листом, меняется только его счётчик версий. Запись через `w.data`
+#   не увеличивает даже версию `w`, поэтому .data и считается опасным.
 import torch
 
 w = torch.tensor([1.0, -1.0], requires_grad=True)

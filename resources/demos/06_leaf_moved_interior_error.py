@@ -4,6 +4,11 @@
 #   v) part of the graph: v now has a grad_fn. When backward reaches the old
 #   AccumulateGrad, its variable is no longer a leaf and PyTorch gives up.
 # Level: advanced
+# Title[ru]: Лист, оказавшийся внутри графа
+# Watch[ru]: `v` — представление (view) `x`, которое мы превратили в лист, поэтому граф `y`
+#   заканчивается на AccumulateGrad(v). Затем `x.mul_(w)` делает x (а значит, и его
+#   представление v) частью графа: теперь у v есть grad_fn. Когда обратный проход доходит до
+#   старого AccumulateGrad, его переменная уже не лист, и PyTorch сдаётся.
 import torch
 
 x = torch.zeros(3)

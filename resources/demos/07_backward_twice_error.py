@@ -5,6 +5,11 @@
 #   without retain_graph frees them, and the one after it has nothing to
 #   unpack.
 # Level: beginner
+# Title[ru]: Обратный проход дважды и retain_graph=True
+# Watch[ru]: после обычного обратного прохода каждый узел освобождает свои сохранённые тензоры
+#   (значки исчезают). С retain_graph=True они остаются, поэтому второй обратный проход
+#   работает, и градиенты суммируются в x.grad. Последний обратный проход без retain_graph
+#   освобождает их, и следующему за ним уже нечего распаковывать.
 import torch
 
 x = torch.tensor([1.0, 2.0], requires_grad=True)

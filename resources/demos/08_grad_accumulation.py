@@ -3,6 +3,10 @@
 #   AccumulateGrad node shows the running sum. Zeroing the gradient (as
 #   optimizer.zero_grad() does) or setting it to None starts from scratch.
 # Level: beginner
+# Title[ru]: Градиенты накапливаются
+# Watch[ru]: каждый обратный проход прибавляет к w.grad, а не заменяет его: узел AccumulateGrad
+#   показывает накопленную сумму. Обнуление градиента (как это делает optimizer.zero_grad()) или
+#   присваивание ему None начинает всё заново.
 import torch
 
 w = torch.tensor([1.0, -2.0], requires_grad=True)

@@ -5,6 +5,11 @@
 #   failing node is highlighted, and the forward trace points at the line
 #   that created it.
 # Level: intermediate
+# Title[ru]: NaN, пойманный режимом обнаружения аномалий
+# Watch[ru]: в прямом проходе log(0) равен -inf. Умножение на 0 скрывает это: loss получается
+#   чистым 0. При обратном проходе LogBackward0 вычисляет grad / x = 0 / 0 = nan. При включённом
+#   detect_anomaly проверяется каждый выход обратного прохода, узел с ошибкой подсвечивается, а
+#   трасса прямого прохода указывает на строку, которая его создала.
 import torch
 
 with torch.autograd.detect_anomaly():

@@ -4,6 +4,11 @@
 #   MulBackward0 nodes has a different length each time. Backward follows
 #   exactly the operations that ran.
 # Level: intermediate
+# Title[ru]: Динамический граф, который заново строится в цикле
+# Watch[ru]: каждая итерация цикла записывает новый граф, глубина которого зависит от данных:
+#   цикл while выполняется, пока значение не станет малым, поэтому цепочка узлов MulBackward0
+#   каждый раз имеет разную длину. Обратный проход следует ровно по тем операциям, которые были
+#   выполнены.
 import torch
 
 x = torch.tensor(1.5, requires_grad=True)

@@ -5,6 +5,11 @@
 #   AccumulateGrad receives its gradient, and optimizer.step() updates the
 #   parameters in place under no_grad, bumping their versions.
 # Level: beginner
+# Title[ru]: Один шаг обучения небольшого MLP
+# Watch[ru]: nn.Linear превращается в AddmmBackward0 (bias + input @ weight.T) с TBackward0 для
+#   транспонированного веса; слой Tanh сохраняет свой выход. MseLossBackward0 начинает обратный
+#   проход, AccumulateGrad каждого параметра получает свой градиент, а optimizer.step()
+#   обновляет параметры на месте под no_grad, увеличивая их версии.
 import torch
 import torch.nn as nn
 

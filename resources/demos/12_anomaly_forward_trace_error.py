@@ -4,6 +4,11 @@
 #   stack trace that created it; when ExpBackward0 fails, the warning prints
 #   that trace, naming the line inside `activation` that saved the tensor.
 # Level: advanced
+# Title[ru]: Поиск виновника с помощью режима обнаружения аномалий
+# Watch[ru]: тот же вид устаревшего сохранённого тензора, что и раньше, но во вспомогательной
+#   функции. set_detect_anomaly(True) записывает для каждого узла трассу стека прямого прохода,
+#   который его создал; когда ExpBackward0 завершается ошибкой, предупреждение выводит эту
+#   трассу и называет строку внутри `activation`, которая сохранила тензор.
 import torch
 
 torch.autograd.set_detect_anomaly(True)

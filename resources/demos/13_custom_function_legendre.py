@@ -5,6 +5,12 @@
 #   grad_output), which returns grad_output * 1.5 * (5 x^2 - 1) for the input
 #   and sends it on to MulBackward0 and the parameters.
 # Level: intermediate
+# Title[ru]: Напишите свою функцию autograd (Function)
+# Watch[ru]: LegendrePolynomial3.apply(...) превращается в один узел,
+#   LegendrePolynomial3Backward, который несёт тензор, сохранённый его forward через
+#   ctx.save_for_backward. При обратном проходе движок вызывает ваш backward(ctx, grad_output),
+#   который возвращает grad_output * 1.5 * (5 x^2 - 1) для входа, и передаёт этот градиент
+#   дальше в MulBackward0 и параметрам.
 import torch
 
 

@@ -6,6 +6,13 @@
 #   version-checked: the in-place change to c after saving is not caught by
 #   PyTorch, and the badge turns red to show it.
 # Level: intermediate
+# Title[ru]: Хуки сохранённых тензоров: pack и unpack
+# Watch[ru]: внутри saved_tensors_hooks каждый тензор, который операция сохраняет для обратного
+#   прохода, сначала проходит через pack_hook (значок показывает, что его хранит), а обратный
+#   проход получает его обратно через unpack_hook непосредственно перед выполнением узла.
+#   MulBackward0 сохраняет оба входа; ExpBackward0 сохраняет свой результат. Версии тензоров,
+#   прошедших через хуки, не проверяются: изменение c на месте после сохранения PyTorch не
+#   замечает, а значок становится красным, чтобы это показать.
 import torch
 
 

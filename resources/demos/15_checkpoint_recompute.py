@@ -6,6 +6,12 @@
 #   recomputed tensors fill the placeholders, the original nodes run, and
 #   everything is released.
 # Level: intermediate
+# Title[ru]: Контрольные точки (checkpointing): блок, который выполняется дважды
+# Watch[ru]: checkpoint(block, x) выполняет block, не сохраняя его активаций: его узлы находятся
+#   в рамке «не сохраняется», а их значки говорят «повторное вычисление». Когда обратный проход
+#   доходит до блока, block выполняется снова (подсветка строки возвращается в него, а его узлы
+#   снова появляются в рамке повторного вычисления); повторно вычисленные тензоры заполняют
+#   заглушки, исходные узлы выполняются, и всё освобождается.
 import torch
 from torch.utils.checkpoint import checkpoint
 

@@ -4,6 +4,11 @@
 #   two halves, and the memory chart: the recompute happens once backward
 #   reaches CheckpointFunctionBackward, inside its own backward call.
 # Level: advanced
+# Title[ru]: checkpoint_sequential: 8 слоёв, 2 сегмента
+# Watch[ru]: первый сегмент (слои 0-3) сохраняет только свой вход; последний сегмент выполняется
+#   обычным образом и сохраняет тензоры как обычно. Сравните значки сохранённых тензоров двух
+#   половин и график памяти: повторное вычисление происходит, когда обратный проход доходит до
+#   CheckpointFunctionBackward, внутри его собственного вызова backward.
 import torch
 import torch.nn as nn
 from torch.utils.checkpoint import checkpoint_sequential

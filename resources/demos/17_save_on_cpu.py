@@ -6,6 +6,12 @@
 #   activations leaving the device; without a GPU everything is on cpu and
 #   nothing moves, exactly as in PyTorch.
 # Level: advanced
+# Title[ru]: save_on_cpu: сохранённые активации покидают GPU
+# Watch[ru]: внутри save_on_cpu каждый тензор, сохраняемый для обратного прохода, копируется в
+#   память хоста в момент сохранения (значки показывают "-> cpu") и копируется обратно
+#   непосредственно перед выполнением его узла. На (симулированном) GPU график памяти
+#   показывает, как активации покидают устройство; без GPU всё находится на cpu и ничего не
+#   перемещается, в точности как в PyTorch.
 import torch
 import torch.nn as nn
 

@@ -6,6 +6,12 @@
 #   silently wrong; the Error panel shows the first tensor where the
 #   recompute differs from the forward, with its line.
 # Level: advanced
+# Title[ru]: Когда повторное вычисление не совпадает с прямым проходом
+# Watch[ru]: контрольные точки предполагают, что функция даёт те же результаты, когда обратный
+#   проход выполняет её снова. Здесь это не так: dropout с preserve_rng_state=False генерирует
+#   новую маску, а глобальная переменная меняется между прямым и обратным проходом. PyTorch не
+#   выдаёт ошибки, и градиенты молча оказываются неверными; панель «Ошибка» показывает первый
+#   тензор, в котором повторное вычисление отличается от прямого прохода, вместе с его строкой.
 import torch
 import torch.nn.functional as F
 from torch.utils.checkpoint import checkpoint

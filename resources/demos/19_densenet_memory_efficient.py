@@ -7,6 +7,14 @@
 #   recompute frames). The price shows in the console: BatchNorm ran twice per
 #   layer, so its running statistics were updated twice.
 # Level: advanced
+# Title[ru]: Экономные по памяти слои DenseNet: конкатенация с контрольными точками
+# Watch[ru]: каждый плотный слой конкатенирует все предыдущие карты признаков и сжимает
+#   результат через BatchNorm -> ReLU -> свёртку 1x1, «бутылочное горлышко» (bottleneck). С
+#   memory_efficient=True (опция torchvision) bottleneck выполняется под checkpoint:
+#   конкатенация и выход BatchNorm не сохраняются в прямом проходе (рамки «не сохраняется») и
+#   восстанавливаются прямо перед выполнением их обратного прохода (рамки повторного
+#   вычисления). Цена видна в консоли: BatchNorm выполнялся дважды на слой, поэтому его
+#   накопленная статистика (running statistics) обновилась дважды.
 import torch
 import torch.nn as nn
 import torch.utils.checkpoint as cp

@@ -5,964 +5,964 @@
     <name>QObject</name>
     <message>
         <source>A saved tensor was modified in place</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранённый тензор был изменён на месте (in-place)</translation>
     </message>
     <message>
         <source>A backward node saved a tensor during the forward pass because its gradient formula needs that value. Afterwards an in-place operation (&lt;code&gt;x += 1&lt;/code&gt;, &lt;code&gt;x.add_()&lt;/code&gt;, &lt;code&gt;x[0] = ...&lt;/code&gt;, &lt;code&gt;relu_&lt;/code&gt;...) changed the tensor and bumped its version counter. When backward reached the node, the saved version no longer matched, so the gradient would have been computed from the wrong numbers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Во время прямого прохода узел обратного прохода сохранил тензор, потому что этому узлу нужно это значение для формулы градиента. Затем операция на месте (&lt;code&gt;x += 1&lt;/code&gt;, &lt;code&gt;x.add_()&lt;/code&gt;, &lt;code&gt;x[0] = ...&lt;/code&gt;, &lt;code&gt;relu_&lt;/code&gt;...) изменила тензор и увеличила его счётчик версий. Когда обратный проход дошёл до узла, сохранённая версия уже не совпадала, и градиент был бы вычислен по неверным числам.</translation>
     </message>
     <message>
         <source>Use the out-of-place op: &lt;code&gt;x = x + 1&lt;/code&gt; instead of &lt;code&gt;x += 1&lt;/code&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Используйте операцию, создающую новый тензор: &lt;code&gt;x = x + 1&lt;/code&gt; вместо &lt;code&gt;x += 1&lt;/code&gt;.</translation>
     </message>
     <message>
         <source>Or &lt;code&gt;clone()&lt;/code&gt; before the in-place op, so the saved tensor stays untouched.</source>
-        <translation type="unfinished"></translation>
+        <translation>Или вызовите &lt;code&gt;clone()&lt;/code&gt; перед операцией на месте, чтобы сохранённый тензор остался нетронутым.</translation>
     </message>
     <message>
         <source>Or move the in-place change after &lt;code&gt;backward()&lt;/code&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Или перенесите изменение на месте после &lt;code&gt;backward()&lt;/code&gt;.</translation>
     </message>
     <message>
         <source>Turn on &lt;code&gt;torch.autograd.set_detect_anomaly(True)&lt;/code&gt; to see the forward line that created the failing node (shown below when available).</source>
-        <translation type="unfinished"></translation>
+        <translation>Включите &lt;code&gt;torch.autograd.set_detect_anomaly(True)&lt;/code&gt;, чтобы увидеть строку прямого прохода, создавшую узел с ошибкой (она показана ниже, если доступна).</translation>
     </message>
     <message>
         <source>Backward through the same graph twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Повторный обратный проход через тот же граф</translation>
     </message>
     <message>
         <source>To save memory, &lt;code&gt;backward()&lt;/code&gt; frees the tensors each node saved as soon as the node has run. A second &lt;code&gt;backward()&lt;/code&gt; (or &lt;code&gt;torch.autograd.grad&lt;/code&gt;) over the same graph finds them gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Чтобы сэкономить память, &lt;code&gt;backward()&lt;/code&gt; освобождает сохранённые узлом тензоры сразу после того, как узел выполнился. Второй вызов &lt;code&gt;backward()&lt;/code&gt; (или &lt;code&gt;torch.autograd.grad&lt;/code&gt;) по тому же графу их уже не находит.</translation>
     </message>
     <message>
         <source>Pass &lt;code&gt;retain_graph=True&lt;/code&gt; to the first &lt;code&gt;backward()&lt;/code&gt; if you really need two passes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Передайте &lt;code&gt;retain_graph=True&lt;/code&gt; в первый &lt;code&gt;backward()&lt;/code&gt;, если вам действительно нужны два прохода.</translation>
     </message>
     <message>
         <source>Usually better: run the forward pass again before each backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>Обычно лучше: перед каждым обратным проходом заново выполнять прямой проход.</translation>
     </message>
     <message>
         <source>In loops, &lt;code&gt;detach()&lt;/code&gt; tensors carried across iterations (e.g. an RNN hidden state).</source>
-        <translation type="unfinished"></translation>
+        <translation>В циклах вызывайте &lt;code&gt;detach()&lt;/code&gt; для тензоров, переходящих из итерации в итерацию (например, для скрытого состояния RNN).</translation>
     </message>
     <message>
         <source>In-place change of a leaf that requires grad</source>
-        <translation type="unfinished"></translation>
+        <translation>Изменение на месте листового тензора, требующего градиента</translation>
     </message>
     <message>
         <source>A leaf tensor with &lt;code&gt;requires_grad=True&lt;/code&gt; is a parameter autograd tracks. Changing it in place while grad mode is on would make the recorded graph inconsistent, so PyTorch refuses.</source>
-        <translation type="unfinished"></translation>
+        <translation>Листовой тензор с &lt;code&gt;requires_grad=True&lt;/code&gt; — это параметр, который отслеживает autograd. Если изменить его на месте при включённом вычислении градиентов, записанный граф станет несогласованным, поэтому PyTorch запрещает это.</translation>
     </message>
     <message>
         <source>Update parameters inside &lt;code&gt;with torch.no_grad():&lt;/code&gt; (this is what optimizers do).</source>
-        <translation type="unfinished"></translation>
+        <translation>Обновляйте параметры внутри &lt;code&gt;with torch.no_grad():&lt;/code&gt; (так делают оптимизаторы).</translation>
     </message>
     <message>
         <source>Or edit &lt;code&gt;param.data&lt;/code&gt;, which autograd does not track.</source>
-        <translation type="unfinished"></translation>
+        <translation>Или изменяйте &lt;code&gt;param.data&lt;/code&gt;: autograd его не отслеживает.</translation>
     </message>
     <message>
         <source>Or create a new tensor with an out-of-place op.</source>
-        <translation type="unfinished"></translation>
+        <translation>Или создайте новый тензор обычной операцией (не на месте).</translation>
     </message>
     <message>
         <source>A view of a leaf was modified in place</source>
-        <translation type="unfinished"></translation>
+        <translation>Представление (view) листа было изменено на месте</translation>
     </message>
     <message>
         <source>The tensor is a view of a leaf that requires grad; modifying the view in place would rewrite the leaf&apos;s history.</source>
-        <translation type="unfinished"></translation>
+        <translation>Этот тензор — представление (view) листа, требующего градиента; изменение представления на месте переписало бы историю листа.</translation>
     </message>
     <message>
         <source>Wrap the change in &lt;code&gt;torch.no_grad()&lt;/code&gt;, or clone the leaf first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Оберните изменение в &lt;code&gt;torch.no_grad()&lt;/code&gt; или сначала клонируйте лист.</translation>
     </message>
     <message>
         <source>Nothing to differentiate</source>
-        <translation type="unfinished"></translation>
+        <translation>Нечего дифференцировать</translation>
     </message>
     <message>
         <source>The tensor you called &lt;code&gt;backward()&lt;/code&gt; on has no &lt;code&gt;grad_fn&lt;/code&gt;: no tensor that requires grad took part in computing it, so there is no graph.</source>
-        <translation type="unfinished"></translation>
+        <translation>У тензора, для которого вы вызвали &lt;code&gt;backward()&lt;/code&gt;, нет &lt;code&gt;grad_fn&lt;/code&gt;: в его вычислении не участвовал ни один тензор, требующий градиента, поэтому графа нет.</translation>
     </message>
     <message>
         <source>Set &lt;code&gt;requires_grad=True&lt;/code&gt; on the parameters before the forward pass.</source>
-        <translation type="unfinished"></translation>
+        <translation>Задайте &lt;code&gt;requires_grad=True&lt;/code&gt; для параметров до прямого прохода.</translation>
     </message>
     <message>
         <source>Remove &lt;code&gt;torch.no_grad()&lt;/code&gt;, &lt;code&gt;detach()&lt;/code&gt; or &lt;code&gt;.item()&lt;/code&gt; around the forward.</source>
-        <translation type="unfinished"></translation>
+        <translation>Уберите &lt;code&gt;torch.no_grad()&lt;/code&gt;, &lt;code&gt;detach()&lt;/code&gt; или &lt;code&gt;.item()&lt;/code&gt; вокруг прямого прохода.</translation>
     </message>
     <message>
         <source>Check the inspector: &lt;code&gt;requires_grad&lt;/code&gt; and &lt;code&gt;grad_fn&lt;/code&gt; of the loss.</source>
-        <translation type="unfinished"></translation>
+        <translation>Посмотрите в инспекторе &lt;code&gt;requires_grad&lt;/code&gt; и &lt;code&gt;grad_fn&lt;/code&gt; у функции потерь (loss).</translation>
     </message>
     <message>
         <source>backward() on a non-scalar</source>
-        <translation type="unfinished"></translation>
+        <translation>backward() для нескалярного тензора</translation>
     </message>
     <message>
         <source>&lt;code&gt;backward()&lt;/code&gt; without arguments starts from a gradient of 1, which only makes sense for a single number. For a tensor with many elements PyTorch needs to know the gradient flowing into each element.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;code&gt;backward()&lt;/code&gt; без аргументов начинает с градиента 1, а это имеет смысл только для одного числа. Для тензора из многих элементов PyTorch должен знать, какой градиент приходит в каждый элемент.</translation>
     </message>
     <message>
         <source>Reduce first: &lt;code&gt;loss = y.sum()&lt;/code&gt; or &lt;code&gt;y.mean()&lt;/code&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сначала сведите тензор к числу: &lt;code&gt;loss = y.sum()&lt;/code&gt; или &lt;code&gt;y.mean()&lt;/code&gt;.</translation>
     </message>
     <message>
         <source>Or pass it explicitly: &lt;code&gt;y.backward(torch.ones_like(y))&lt;/code&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Или передайте градиент явно: &lt;code&gt;y.backward(torch.ones_like(y))&lt;/code&gt;.</translation>
     </message>
     <message>
         <source>Shapes do not match</source>
-        <translation type="unfinished"></translation>
+        <translation>Формы не совпадают</translation>
     </message>
     <message>
         <source>An operation received tensors whose shapes cannot be combined (or a gradient had the wrong shape).</source>
-        <translation type="unfinished"></translation>
+        <translation>Операция получила тензоры, формы которых нельзя совместить (или градиент имел неправильную форму).</translation>
     </message>
     <message>
         <source>Print &lt;code&gt;x.shape&lt;/code&gt; of both operands just before the failing line.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выведите &lt;code&gt;x.shape&lt;/code&gt; обоих операндов прямо перед строкой с ошибкой.</translation>
     </message>
     <message>
         <source>Check broadcasting rules; use &lt;code&gt;unsqueeze&lt;/code&gt;/&lt;code&gt;reshape&lt;/code&gt; deliberately.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте правила трансляции форм (broadcasting); используйте &lt;code&gt;unsqueeze&lt;/code&gt;/&lt;code&gt;reshape&lt;/code&gt; осознанно.</translation>
     </message>
     <message>
         <source>Inference tensor saved for backward</source>
-        <translation type="unfinished"></translation>
+        <translation>Тензор из inference_mode сохраняется для обратного прохода</translation>
     </message>
     <message>
         <source>Tensors created under &lt;code&gt;torch.inference_mode()&lt;/code&gt; carry no version counter, so autograd cannot check them later and refuses to save them.</source>
-        <translation type="unfinished"></translation>
+        <translation>У тензоров, созданных внутри &lt;code&gt;torch.inference_mode()&lt;/code&gt;, нет счётчика версий, поэтому autograd не сможет проверить их позже и отказывается их сохранять.</translation>
     </message>
     <message>
         <source>Create the tensor outside &lt;code&gt;inference_mode()&lt;/code&gt;, or &lt;code&gt;clone()&lt;/code&gt; it outside.</source>
-        <translation type="unfinished"></translation>
+        <translation>Создайте тензор вне &lt;code&gt;inference_mode()&lt;/code&gt; или сделайте его &lt;code&gt;clone()&lt;/code&gt; вне этого режима.</translation>
     </message>
     <message>
         <source>Use &lt;code&gt;torch.no_grad()&lt;/code&gt; instead when the result may be used with autograd later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Используйте вместо этого &lt;code&gt;torch.no_grad()&lt;/code&gt;, если результат позже может понадобиться для autograd.</translation>
     </message>
     <message>
         <source>NaN in a gradient</source>
-        <translation type="unfinished"></translation>
+        <translation>NaN в градиенте</translation>
     </message>
     <message>
         <source>Anomaly mode checks every backward output and stopped at the first NaN. The forward trace below shows the line that created the node producing it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Режим обнаружения аномалий проверяет каждый выход обратного прохода и остановился на первом NaN. Трасса прямого прохода ниже показывает строку, создавшую узел, который выдал этот NaN.</translation>
     </message>
     <message>
         <source>Look for &lt;code&gt;log(0)&lt;/code&gt;, &lt;code&gt;sqrt&lt;/code&gt; of negatives, &lt;code&gt;0/0&lt;/code&gt; or overflowing &lt;code&gt;exp&lt;/code&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ищите &lt;code&gt;log(0)&lt;/code&gt;, &lt;code&gt;sqrt&lt;/code&gt; от отрицательных чисел, &lt;code&gt;0/0&lt;/code&gt; или переполнение в &lt;code&gt;exp&lt;/code&gt;.</translation>
     </message>
     <message>
         <source>Add a small epsilon: &lt;code&gt;torch.log(x + 1e-8)&lt;/code&gt;; clamp inputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавьте малый эпсилон: &lt;code&gt;torch.log(x + 1e-8)&lt;/code&gt;; ограничьте входные значения (clamp).</translation>
     </message>
     <message>
         <source>Lower the learning rate or normalise inputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Уменьшите скорость обучения или нормализуйте входные данные.</translation>
     </message>
     <message>
         <source>Out of device memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Не хватает памяти устройства</translation>
     </message>
     <message>
         <source>The tensors kept alive (parameters, activations saved for backward, gradients) no longer fit in the device&apos;s memory. The memory chart shows where the peak comes from.</source>
-        <translation type="unfinished"></translation>
+        <translation>Тензоры, которые остаются в памяти (параметры, активации, сохранённые для обратного прохода, градиенты), больше не помещаются в память устройства. График памяти показывает, откуда берётся пик.</translation>
     </message>
     <message>
         <source>Recompute instead of storing: &lt;code&gt;torch.utils.checkpoint&lt;/code&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вычисляйте повторно вместо хранения: &lt;code&gt;torch.utils.checkpoint&lt;/code&gt;.</translation>
     </message>
     <message>
         <source>Offload saved tensors: &lt;code&gt;torch.autograd.graph.save_on_cpu()&lt;/code&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выгружайте сохранённые тензоры в память хоста: &lt;code&gt;torch.autograd.graph.save_on_cpu()&lt;/code&gt;.</translation>
     </message>
     <message>
         <source>Use a smaller batch; evaluate under &lt;code&gt;torch.no_grad()&lt;/code&gt;; &lt;code&gt;del&lt;/code&gt; what you no longer need.</source>
-        <translation type="unfinished"></translation>
+        <translation>Уменьшите размер батча; выполняйте оценку внутри &lt;code&gt;torch.no_grad()&lt;/code&gt;; удаляйте через &lt;code&gt;del&lt;/code&gt; то, что больше не нужно.</translation>
     </message>
     <message>
         <source>Python error in the script</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка Python в скрипте</translation>
     </message>
     <message>
         <source>The script itself raised an exception; the traceback points at the line.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сам скрипт выбросил исключение; трассировка стека (traceback) указывает на строку.</translation>
     </message>
     <message>
         <source>Read the last line of the traceback: it names the problem.</source>
-        <translation type="unfinished"></translation>
+        <translation>Прочитайте последнюю строку трассировки: в ней названа проблема.</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка</translation>
     </message>
     <message>
         <source>The run stopped with an error.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск остановлен из-за ошибки.</translation>
     </message>
     <message>
         <source>Read PyTorch&apos;s message above; step back to see the state before the error.</source>
-        <translation type="unfinished"></translation>
+        <translation>Прочитайте сообщение PyTorch выше; вернитесь на шаг назад, чтобы увидеть состояние перед ошибкой.</translation>
     </message>
 </context>
 <context>
     <name>StepNarration</name>
     <message>
         <source>a tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>тензор</translation>
     </message>
     <message>
         <source>a %1 tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>тензор %1</translation>
     </message>
     <message>
         <source>a backward node</source>
-        <translation type="unfinished"></translation>
+        <translation>узел обратного прохода</translation>
     </message>
     <message>
         <source>%1 and %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 и %2</translation>
     </message>
     <message>
         <source>a saved tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>сохранённый тензор</translation>
     </message>
     <message>
         <source>Line %1 runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выполняется строка %1.</translation>
     </message>
     <message>
         <source>Line %1 runs: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Выполняется строка %1: %2</translation>
     </message>
     <message>
         <source>The op creates a new %1 tensor whose grad_fn is %2: backward can go through it to the inputs that require grad.</source>
-        <translation type="unfinished"></translation>
+        <translation>Операция создаёт новый тензор %1 с grad_fn %2: через него обратный проход сможет дойти до входов, требующих градиента.</translation>
     </message>
     <message>
         <source>A leaf tensor %1 %2 is created with requires_grad=True: backward will add its gradient to .grad.</source>
-        <translation type="unfinished"></translation>
+        <translation>Создаётся листовой тензор %1 %2 с requires_grad=True: обратный проход прибавит его градиент к .grad.</translation>
     </message>
     <message>
         <source>A %1 tensor is created that does not require grad: autograd does not track it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Создаётся тензор %1, не требующий градиента: autograd его не отслеживает.</translation>
     </message>
     <message>
         <source>It is a view of %1 and shares its version counter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Это представление (view): его базовый тензор — %1, счётчик версий у них общий.</translation>
     </message>
     <message>
         <source>The name %1 now refers to this %2 tensor.</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя %1 теперь указывает на этот тензор %2.</translation>
     </message>
     <message>
         <source>%1 is created for a leaf: in backward it adds the incoming gradient to the leaf&apos;s .grad.</source>
-        <translation type="unfinished"></translation>
+        <translation>Для листа создаётся %1: при обратном проходе он прибавляет входящий градиент к .grad этого листа.</translation>
     </message>
     <message>
         <source>%1 is created for the leaf %2: in backward it adds the incoming gradient to %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Для листа %2 создаётся %1: при обратном проходе он прибавляет входящий градиент к %3.</translation>
     </message>
     <message>
         <source>Recompute: the checkpointed forward runs again and records %1 again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Повторное вычисление: прямой проход внутри контрольной точки выполняется снова и ещё раз записывает %1.</translation>
     </message>
     <message>
         <source>The forward op records %1 in the graph.</source>
-        <translation type="unfinished"></translation>
+        <translation>Операция прямого прохода записывает в граф %1.</translation>
     </message>
     <message>
         <source>None of its inputs requires grad.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ни один из её входов не требует градиента.</translation>
     </message>
     <message>
         <source>In backward it will send gradients to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>При обратном проходе этот узел передаст градиенты в %1.</translation>
     </message>
     <message>
         <source>%1 saves its own output as %2 (version %3) for backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 сохраняет свой собственный выход как %2 (версия %3) для обратного прохода.</translation>
     </message>
     <message>
         <source>%1 saves %2 as %3 (version %4) for backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 сохраняет %2 как %3 (версия %4) для обратного прохода.</translation>
     </message>
     <message>
         <source>%1 changes %2 in place: its version goes from %3 to %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 изменяет %2 на месте: его версия меняется с %3 на %4.</translation>
     </message>
     <message>
         <source>%1 saved it at an older version: backward through it will fail.</source>
-        <translation type="unfinished"></translation>
+        <translation>В %1 он сохранён в старой версии: обратный проход через этот узел завершится ошибкой.</translation>
     </message>
     <message>
         <source>The in-place op rewrites the history of %1: its grad_fn is now %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: операция на месте переписывает его историю, теперь его grad_fn — %2.</translation>
     </message>
     <message>
         <source>The pack hook %1 takes the saved %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Хук упаковки %1 забирает сохранённый %2 узла %3</translation>
     </message>
     <message>
         <source> and moves it from %1 to %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation> и переносит его с %1 на %2 (%3)</translation>
     </message>
     <message>
         <source>Backward needs the saved %1 of %2: the unpack hook %3 brings it back</source>
-        <translation type="unfinished"></translation>
+        <translation>Обратному проходу нужен сохранённый %1 узла %2: хук распаковки %3 возвращает его</translation>
     </message>
     <message>
         <source> from %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation> с %1 на %2</translation>
     </message>
     <message>
         <source>backward() runs inside backward(), starting at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>backward() запускается внутри backward(), начиная с %1.</translation>
     </message>
     <message>
         <source>backward() starts at %1 with grad_output 1: the gradient of the output with respect to itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>backward() начинается с %1, grad_output равен 1: это градиент выхода по самому себе.</translation>
     </message>
     <message>
         <source>retain_graph=True keeps the saved tensors for another backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>retain_graph=True оставляет сохранённые тензоры для ещё одного обратного прохода.</translation>
     </message>
     <message>
         <source>backward() is done: the leaves&apos; .grad hold the gradients.</source>
-        <translation type="unfinished"></translation>
+        <translation>backward() завершён: градиенты лежат в .grad листьев.</translation>
     </message>
     <message>
         <source>backward() stopped with an error.</source>
-        <translation type="unfinished"></translation>
+        <translation>backward() остановлен из-за ошибки.</translation>
     </message>
     <message>
         <source>no gradient (None)</source>
-        <translation type="unfinished"></translation>
+        <translation>нет градиента (None)</translation>
     </message>
     <message>
         <source>%1 receives %2 for the leaf %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 получает %2 для листа %3.</translation>
     </message>
     <message>
         <source>%1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 в %2</translation>
     </message>
     <message>
         <source>%1 receives grad_output %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 получает grad_output %2</translation>
     </message>
     <message>
         <source>the saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>сохранённый %1</translation>
     </message>
     <message>
         <source>the saved %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>сохранённый %1 (%2)</translation>
     </message>
     <message>
         <source>and sends grad_input %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>а затем передаёт grad_input %1.</translation>
     </message>
     <message>
         <source>the leaf</source>
-        <translation type="unfinished"></translation>
+        <translation>лист</translation>
     </message>
     <message>
         <source>%1 is now None.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 теперь None.</translation>
     </message>
     <message>
         <source>%1 is now %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 теперь равен %2.</translation>
     </message>
     <message>
         <source>retain_grad(): %1 will keep its .grad although it is not a leaf.</source>
-        <translation type="unfinished"></translation>
+        <translation>retain_grad(): %1 сохранит свой .grad, хотя это не лист.</translation>
     </message>
     <message>
         <source>retain_grad stores the gradient arriving at %1 in %2.grad.</source>
-        <translation type="unfinished"></translation>
+        <translation>retain_grad сохраняет градиент, пришедший в %1, в %2.grad.</translation>
     </message>
     <message>
         <source>A hook is registered on %1: it will see the gradient of %1 in backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>На %1 зарегистрирован хук: при обратном проходе он увидит градиент %1.</translation>
     </message>
     <message>
         <source>The hook on %1 runs with the gradient arriving at %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Хук на %1 вызывается с градиентом, пришедшим в %2.</translation>
     </message>
     <message>
         <source>%1 has run and frees its saved tensors (retain_graph=False): a second backward through it would fail.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 выполнен и освобождает свои сохранённые тензоры (retain_graph=False): повторный обратный проход через него завершится ошибкой.</translation>
     </message>
     <message>
         <source>Checkpoint %1 starts: the ops inside it do not keep their activations for backward (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Начинается контрольная точка %1: операции внутри неё не сохраняют свои активации для обратного прохода (%2).</translation>
     </message>
     <message>
         <source>reentrant</source>
-        <translation type="unfinished"></translation>
+        <translation>реентерабельная</translation>
     </message>
     <message>
         <source>non-reentrant</source>
-        <translation type="unfinished"></translation>
+        <translation>нереентерабельная</translation>
     </message>
     <message>
         <source>Checkpoint %1 ends: backward will run its forward again to get the activations back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Контрольная точка %1 закончилась: при обратном проходе её прямой проход выполнится снова, чтобы вернуть активации.</translation>
     </message>
     <message>
         <source>Backward reaches checkpoint %1: its forward runs again to rebuild the activations it did not save.</source>
-        <translation type="unfinished"></translation>
+        <translation>Обратный проход дошёл до контрольной точки %1: её прямой проход выполняется снова, чтобы восстановить несохранённые активации.</translation>
     </message>
     <message>
         <source>The recompute of checkpoint %1 is done; backward goes on through the rebuilt nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Повторное вычисление контрольной точки %1 завершено; обратный проход продолжается через восстановленные узлы.</translation>
     </message>
     <message>
         <source>simulated GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>симулированный GPU</translation>
     </message>
     <message>
         <source>%1: %2 allocated (now %3 in use).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: выделено %2 (сейчас занято %3).</translation>
     </message>
     <message>
         <source>%1: %2 freed (now %3 in use).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: освобождено %2 (сейчас занято %3).</translation>
     </message>
     <message>
         <source>Entering %1 (%2): the nodes it creates are framed with its name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вход в %1 (%2): узлы, которые он создаёт, обведены рамкой с его именем.</translation>
     </message>
     <message>
         <source>Leaving %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выход из %1.</translation>
     </message>
     <message>
         <source>Leaving the module.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выход из модуля.</translation>
     </message>
     <message>
         <source>The script writes to stderr: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Скрипт пишет в stderr: %1</translation>
     </message>
     <message>
         <source>The script prints: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Скрипт выводит: %1</translation>
     </message>
     <message>
         <source>(raised while backward ran %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(возникла, когда обратный проход выполнял %1)</translation>
     </message>
     <message>
         <source>The run stopped: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск остановлен: %1: %2</translation>
     </message>
     <message>
         <source>The run is complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск завершён.</translation>
     </message>
     <message numerus="yes">
         <source>The run is complete after %n backward() call(s); the leaves hold their gradients.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Запуск завершён, backward() вызван %n раз; листья хранят свои градиенты.</numerusform>
+            <numerusform>Запуск завершён, backward() вызван %n раза; листья хранят свои градиенты.</numerusform>
+            <numerusform>Запуск завершён, backward() вызван %n раз; листья хранят свои градиенты.</numerusform>
         </translation>
     </message>
     <message>
         <source>passes it unchanged to both inputs (summed to each input&apos;s shape)</source>
-        <translation type="unfinished"></translation>
+        <translation>передаёт его без изменений обоим входам (суммируя до формы каждого входа)</translation>
     </message>
     <message>
         <source>passes it unchanged to self</source>
-        <translation type="unfinished"></translation>
+        <translation>передаёт его без изменений в self</translation>
     </message>
     <message>
         <source>passes it to self and its negative (times alpha) to other</source>
-        <translation type="unfinished"></translation>
+        <translation>передаёт его в self, а его же со знаком минус (умноженный на alpha) — в other</translation>
     </message>
     <message>
         <source>passes its negative to self</source>
-        <translation type="unfinished"></translation>
+        <translation>передаёт его со знаком минус в self</translation>
     </message>
     <message>
         <source>multiplies it by the saved other for self and by the saved self for other</source>
-        <translation type="unfinished"></translation>
+        <translation>умножает его на сохранённый other для self и на сохранённый self для other</translation>
     </message>
     <message>
         <source>multiplies it by the number self was multiplied with</source>
-        <translation type="unfinished"></translation>
+        <translation>умножает его на число, на которое умножали self</translation>
     </message>
     <message>
         <source>divides it by the saved other for self; for other it uses −grad_output · self / other²</source>
-        <translation type="unfinished"></translation>
+        <translation>делит его на сохранённый other для self; для other использует −grad_output · self / other²</translation>
     </message>
     <message>
         <source>divides it by the number self was divided by</source>
-        <translation type="unfinished"></translation>
+        <translation>делит его на число, на которое делили self</translation>
     </message>
     <message>
         <source>negates it</source>
-        <translation type="unfinished"></translation>
+        <translation>меняет его знак</translation>
     </message>
     <message>
         <source>multiplies it by exponent · self^(exponent℡)</source>
-        <translation type="unfinished"></translation>
+        <translation>умножает его на exponent · self^(exponent−1)</translation>
     </message>
     <message>
         <source>uses exponent · self^(exponent℡) for self and result · log(self) for exponent</source>
-        <translation type="unfinished"></translation>
+        <translation>использует exponent · self^(exponent−1) для self и result · log(self) для exponent</translation>
     </message>
     <message>
         <source>multiplies it by the saved result (exp is its own derivative)</source>
-        <translation type="unfinished"></translation>
+        <translation>умножает его на сохранённый result (производная exp равна самой exp)</translation>
     </message>
     <message>
         <source>divides it by the saved self</source>
-        <translation type="unfinished"></translation>
+        <translation>делит его на сохранённый self</translation>
     </message>
     <message>
         <source>multiplies it by cos(self)</source>
-        <translation type="unfinished"></translation>
+        <translation>умножает его на cos(self)</translation>
     </message>
     <message>
         <source>multiplies it by −sin(self)</source>
-        <translation type="unfinished"></translation>
+        <translation>умножает его на −sin(self)</translation>
     </message>
     <message>
         <source>multiplies it by 1 − result²</source>
-        <translation type="unfinished"></translation>
+        <translation>умножает его на 1 − result²</translation>
     </message>
     <message>
         <source>multiplies it by result · (1 − result)</source>
-        <translation type="unfinished"></translation>
+        <translation>умножает его на result · (1 − result)</translation>
     </message>
     <message>
         <source>divides it by 2 · result</source>
-        <translation type="unfinished"></translation>
+        <translation>делит его на 2 · result</translation>
     </message>
     <message>
         <source>lets it through where the result is positive and sends 0 elsewhere</source>
-        <translation type="unfinished"></translation>
+        <translation>пропускает его там, где результат положителен, а в остальные места передаёт 0</translation>
     </message>
     <message>
         <source>spreads it evenly: every element gets grad_output / numel</source>
-        <translation type="unfinished"></translation>
+        <translation>распределяет его поровну: каждый элемент получает grad_output / numel</translation>
     </message>
     <message>
         <source>spreads it evenly over the reduced dimensions</source>
-        <translation type="unfinished"></translation>
+        <translation>распределяет его поровну по свёрнутым измерениям</translation>
     </message>
     <message>
         <source>copies it to every element of the input</source>
-        <translation type="unfinished"></translation>
+        <translation>копирует его в каждый элемент входа</translation>
     </message>
     <message>
         <source>copies it along the summed dimensions</source>
-        <translation type="unfinished"></translation>
+        <translation>копирует его вдоль просуммированных измерений</translation>
     </message>
     <message>
         <source>computes grad_output @ mat2ᵀ for self and selfᵀ @ grad_output for mat2</source>
-        <translation type="unfinished"></translation>
+        <translation>вычисляет grad_output @ mat2ᵀ для self и selfᵀ @ grad_output для mat2</translation>
     </message>
     <message>
         <source>sums it over the rows for the bias, and computes grad_output @ mat2ᵀ for mat1 and mat1ᵀ @ grad_output for mat2</source>
-        <translation type="unfinished"></translation>
+        <translation>суммирует его по строкам для bias и вычисляет grad_output @ mat2ᵀ для mat1 и mat1ᵀ @ grad_output для mat2</translation>
     </message>
     <message>
         <source>transposes it back</source>
-        <translation type="unfinished"></translation>
+        <translation>транспонирует его обратно</translation>
     </message>
     <message>
         <source>reshapes it to the input&apos;s shape</source>
-        <translation type="unfinished"></translation>
+        <translation>приводит его к форме входа</translation>
     </message>
     <message>
         <source>removes the added dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>убирает добавленное измерение</translation>
     </message>
     <message>
         <source>puts the removed dimensions back</source>
-        <translation type="unfinished"></translation>
+        <translation>возвращает удалённые измерения</translation>
     </message>
     <message>
         <source>sums it over the expanded dimensions</source>
-        <translation type="unfinished"></translation>
+        <translation>суммирует его по расширенным измерениям</translation>
     </message>
     <message>
         <source>passes it unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>передаёт его без изменений</translation>
     </message>
     <message>
         <source>places it at the selected index of a zero tensor of the input&apos;s shape</source>
-        <translation type="unfinished"></translation>
+        <translation>помещает его по выбранному индексу в нулевой тензор формы входа</translation>
     </message>
     <message>
         <source>places it in the selected slice of a zero tensor of the input&apos;s shape</source>
-        <translation type="unfinished"></translation>
+        <translation>помещает его в выбранный срез нулевого тензора формы входа</translation>
     </message>
     <message>
         <source>adds it at the indexed places of a zero tensor of the input&apos;s shape</source>
-        <translation type="unfinished"></translation>
+        <translation>прибавляет его в проиндексированных позициях к нулевому тензору формы входа</translation>
     </message>
     <message>
         <source>multiplies it by 2 · (self − target) / numel</source>
-        <translation type="unfinished"></translation>
+        <translation>умножает его на 2 · (self − target) / numel</translation>
     </message>
     <message>
         <source>subtracts softmax · sum(grad_output) from it</source>
-        <translation type="unfinished"></translation>
+        <translation>вычитает из него softmax · sum(grad_output)</translation>
     </message>
     <message>
         <source>computes result · (grad_output − sum(grad_output · result))</source>
-        <translation type="unfinished"></translation>
+        <translation>вычисляет result · (grad_output − sum(grad_output · result))</translation>
     </message>
     <message>
         <source>puts −grad_output (divided by the batch for &apos;mean&apos;) at each target class</source>
-        <translation type="unfinished"></translation>
+        <translation>ставит −grad_output (делённый на размер батча при &apos;mean&apos;) на место каждого целевого класса</translation>
     </message>
     <message>
         <source>routes it around the slice that was overwritten in place</source>
-        <translation type="unfinished"></translation>
+        <translation>направляет его в обход среза, перезаписанного на месте</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::ErrorPanel</name>
     <message>
         <source>Checkpoint %1: the recompute differs from the forward</source>
-        <translation type="unfinished"></translation>
+        <translation>Контрольная точка %1: повторное вычисление отличается от прямого прохода</translation>
     </message>
     <message>
         <source>The segment was checkpointed with &lt;code&gt;preserve_rng_state=False&lt;/code&gt;, so the random draws (dropout masks) of the recompute are new ones, not those of the forward.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сегмент обёрнут в checkpoint с &lt;code&gt;preserve_rng_state=False&lt;/code&gt;, поэтому случайные значения (маски dropout) при повторном вычислении новые, а не те же, что в прямом проходе.</translation>
     </message>
     <message>
         <source>When backward ran the function again it gave other results: it reads something that changed after the forward (a global variable, an input modified in place, a random draw).</source>
-        <translation type="unfinished"></translation>
+        <translation>Когда обратный проход снова выполнил функцию, она дала другие результаты: она читает что-то, что изменилось после прямого прохода (глобальную переменную, вход, изменённый на месте, случайное значение).</translation>
     </message>
     <message>
         <source>PyTorch raises nothing and its documentation says this cannot be detected: the gradients are computed from the recomputed values, so they are silently wrong. autogradviz recorded both runs and compared them.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch не выдаёт ошибки, и в его документации сказано, что это невозможно обнаружить: градиенты вычисляются по повторно вычисленным значениям, поэтому они молча оказываются неверными. autogradviz записал оба прогона и сравнил их.</translation>
     </message>
     <message>
         <source>forward</source>
-        <translation type="unfinished"></translation>
+        <translation>прямой проход</translation>
     </message>
     <message>
         <source>recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>повторное вычисление</translation>
     </message>
     <message>
         <source>(nothing)</source>
-        <translation type="unfinished"></translation>
+        <translation>(ничего)</translation>
     </message>
     <message>
         <source>No error at this step. When a run fails, the message, an explanation and the forward trace of the failing node appear here.</source>
-        <translation type="unfinished"></translation>
+        <translation>На этом шаге ошибки нет. Если запуск завершится ошибкой, здесь появятся сообщение, объяснение и трасса прямого прохода для узла с ошибкой.</translation>
     </message>
     <message>
         <source>&lt;p&gt;Failing node: &lt;a href=&apos;node:%1&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Узел с ошибкой: &lt;a href=&apos;node:%1&apos;&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/a&gt;</translation>
     </message>
     <message>
         <source> &amp;nbsp;·&amp;nbsp; modified tensor: &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation> &amp;nbsp;·&amp;nbsp; изменённый тензор: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>#%1</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1</translation>
     </message>
     <message>
         <source>What happened.</source>
-        <translation type="unfinished"></translation>
+        <translation>Что произошло.</translation>
     </message>
     <message>
         <source>Usual fixes</source>
-        <translation type="unfinished"></translation>
+        <translation>Как это обычно исправляют</translation>
     </message>
     <message>
         <source>Forward call that created the failing node (anomaly mode)</source>
-        <translation type="unfinished"></translation>
+        <translation>Вызов в прямом проходе, создавший узел с ошибкой (режим обнаружения аномалий)</translation>
     </message>
     <message>
         <source>Traceback</source>
-        <translation type="unfinished"></translation>
+        <translation>Трассировка стека (traceback)</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::GraphScene</name>
     <message>
         <source>⟲ checkpoint %1: recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>⟲ контрольная точка %1: повторное вычисление</translation>
     </message>
     <message>
         <source>checkpoint %1: not kept</source>
-        <translation type="unfinished"></translation>
+        <translation>контрольная точка %1: не сохраняется</translation>
     </message>
     <message>
         <source>host memory (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>память хоста (%1)</translation>
     </message>
     <message>
         <source>&lt;br&gt;grad in: &lt;pre&gt;%1&lt;/pre&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;входящий градиент: &lt;pre&gt;%1&lt;/pre&gt;</translation>
     </message>
     <message>
         <source>&lt;br&gt;executed (#%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;выполнен (#%1)</translation>
     </message>
     <message>
         <source>&lt;br&gt;not executed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;ещё не выполнен</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::GraphSearchBar</name>
     <message>
         <source>Find a tensor, node or module</source>
-        <translation type="unfinished"></translation>
+        <translation>Найти тензор, узел или модуль</translation>
     </message>
     <message>
         <source>Close (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Закрыть (Esc)</translation>
     </message>
     <message>
         <source>no match</source>
-        <translation type="unfinished"></translation>
+        <translation>нет совпадений</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 из %2</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::GraphView</name>
     <message>
         <source>parameter</source>
-        <translation type="unfinished"></translation>
+        <translation>параметр</translation>
     </message>
     <message>
         <source>input</source>
-        <translation type="unfinished"></translation>
+        <translation>вход</translation>
     </message>
     <message>
         <source>grad_fn</source>
-        <translation type="unfinished"></translation>
+        <translation>grad_fn</translation>
     </message>
     <message>
         <source>AccumulateGrad</source>
-        <translation type="unfinished"></translation>
+        <translation>AccumulateGrad</translation>
     </message>
     <message>
         <source>loss</source>
-        <translation type="unfinished"></translation>
+        <translation>функция потерь</translation>
     </message>
     <message>
         <source>stale saved tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>устаревший сохранённый тензор</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::InspectorPanel</name>
     <message>
         <source>original tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>исходный тензор</translation>
     </message>
     <message>
         <source>data only (output saved without grad_fn)</source>
-        <translation type="unfinished"></translation>
+        <translation>только данные (выход сохранён без grad_fn)</translation>
     </message>
     <message>
         <source>packed by a saved-tensor hook</source>
-        <translation type="unfinished"></translation>
+        <translation>упакован хуком сохранённых тензоров</translation>
     </message>
     <message>
         <source>offloaded to host memory</source>
-        <translation type="unfinished"></translation>
+        <translation>выгружен в память хоста</translation>
     </message>
     <message>
         <source>Inspector</source>
-        <translation type="unfinished"></translation>
+        <translation>Инспектор</translation>
     </message>
     <message>
         <source>Click a tensor, a grad_fn node or a saved-tensor badge in the graph.</source>
-        <translation type="unfinished"></translation>
+        <translation>Щёлкните по тензору, узлу grad_fn или значку сохранённого тензора на графе.</translation>
     </message>
     <message>
         <source>Not created yet at this step.</source>
-        <translation type="unfinished"></translation>
+        <translation>На этом шаге ещё не создан.</translation>
     </message>
     <message>
         <source>at this step</source>
-        <translation type="unfinished"></translation>
+        <translation>на этом шаге</translation>
     </message>
     <message>
         <source>tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>тензоры</translation>
     </message>
     <message>
         <source>leaves with requires_grad</source>
-        <translation type="unfinished"></translation>
+        <translation>листья с requires_grad</translation>
     </message>
     <message>
         <source>grad_fn nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>узлы grad_fn</translation>
     </message>
     <message>
         <source>nodes executed by backward</source>
-        <translation type="unfinished"></translation>
+        <translation>узлы, выполненные обратным проходом</translation>
     </message>
     <message>
         <source>saved tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>сохранённые тензоры</translation>
     </message>
     <message>
         <source>  released</source>
-        <translation type="unfinished"></translation>
+        <translation>  освобождены</translation>
     </message>
     <message>
         <source>  stale</source>
-        <translation type="unfinished"></translation>
+        <translation>  устаревшие</translation>
     </message>
     <message>
         <source>backward() calls</source>
-        <translation type="unfinished"></translation>
+        <translation>вызовы backward()</translation>
     </message>
     <message>
         <source>memory on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>память на %1</translation>
     </message>
     <message>
         <source>%1 B (peak %2 B)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Б (пик %2 Б)</translation>
     </message>
     <message>
         <source>tensor #%1</source>
-        <translation type="unfinished"></translation>
+        <translation>тензор #%1</translation>
     </message>
     <message>
         <source>Leaf tensor that requires grad: its .grad is filled by backward()</source>
-        <translation type="unfinished"></translation>
+        <translation>Листовой тензор, требующий градиента: его .grad заполняет backward()</translation>
     </message>
     <message>
         <source>Plain tensor: autograd does not track it</source>
-        <translation type="unfinished"></translation>
+        <translation>Обычный тензор: autograd его не отслеживает</translation>
     </message>
     <message>
         <source>Result of an op: its grad_fn records how to backpropagate</source>
-        <translation type="unfinished"></translation>
+        <translation>Результат операции: его grad_fn записывает, как распространять градиент обратно</translation>
     </message>
     <message>
         <source>freed</source>
-        <translation type="unfinished"></translation>
+        <translation>освобождено</translation>
     </message>
     <message>
         <source>saved by</source>
-        <translation type="unfinished"></translation>
+        <translation>сохранён узлами</translation>
     </message>
     <message>
         <source>  (released)</source>
-        <translation type="unfinished"></translation>
+        <translation>  (освобождён)</translation>
     </message>
     <message>
         <source>  STALE (now v%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>  УСТАРЕЛ (сейчас v%1)</translation>
     </message>
     <message>
         <source>Adds the incoming gradient into %1.grad</source>
-        <translation type="unfinished"></translation>
+        <translation>Прибавляет входящий градиент к %1.grad</translation>
     </message>
     <message>
         <source>Backward function recorded by the forward op</source>
-        <translation type="unfinished"></translation>
+        <translation>Функция обратного прохода, записанная операцией прямого прохода</translation>
     </message>
     <message>
         <source>This node failed during backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>Этот узел завершился ошибкой при обратном проходе.</translation>
     </message>
     <message>
         <source>yes, #%1 in backward order</source>
-        <translation type="unfinished"></translation>
+        <translation>да, #%1 в порядке обратного прохода</translation>
     </message>
     <message>
         <source>not yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ещё нет</translation>
     </message>
     <message>
         <source>recomputed by checkpoint (segment %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>повторно вычислен контрольной точкой (сегмент %1)</translation>
     </message>
     <message>
         <source>  STALE</source>
-        <translation type="unfinished"></translation>
+        <translation>  УСТАРЕЛ</translation>
     </message>
     <message>
         <source>  packed on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  упакован на %1</translation>
     </message>
     <message>
         <source>grad in</source>
-        <translation type="unfinished"></translation>
+        <translation>входящий градиент</translation>
     </message>
     <message>
         <source>grad out</source>
-        <translation type="unfinished"></translation>
+        <translation>исходящий градиент</translation>
     </message>
     <message>
         <source>forward trace</source>
-        <translation type="unfinished"></translation>
+        <translation>трасса прямого прохода</translation>
     </message>
     <message>
         <source>saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>сохранённый %1</translation>
     </message>
     <message>
         <source>Released: backward already used it (use retain_graph=True to keep it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Освобождён: обратный проход уже использовал его (чтобы сохранить, передайте retain_graph=True)</translation>
     </message>
     <message>
         <source>Modified in place after it was saved, but a saved-tensor hook holds it: PyTorch does not check its version, so backward uses whatever unpack returns, without an error.</source>
-        <translation type="unfinished"></translation>
+        <translation>Изменён на месте после сохранения, но его держит хук сохранённых тензоров: PyTorch не проверяет его версию, поэтому обратный проход без ошибки использует то, что вернёт unpack.</translation>
     </message>
     <message>
         <source>Stale: the tensor was modified in place after it was saved. Backward through this node will fail.</source>
-        <translation type="unfinished"></translation>
+        <translation>Устарел: тензор был изменён на месте после сохранения. Обратный проход через этот узел завершится ошибкой.</translation>
     </message>
     <message>
         <source>A checkpoint placeholder: nothing is kept; backward recomputes this tensor when it needs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Заглушка контрольной точки: ничего не хранится; обратный проход вычислит этот тензор повторно, когда он понадобится.</translation>
     </message>
     <message>
         <source>Offloaded: a saved-tensor hook moved it off its device; unpack brings it back for backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выгружен: хук сохранённых тензоров перенёс его с устройства; unpack возвращает его для обратного прохода.</translation>
     </message>
     <message>
         <source>Held by a saved-tensor hook: pack ran when it was saved, unpack gives it back for backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>Удерживается хуком сохранённых тензоров: pack выполнился при сохранении, unpack возвращает тензор для обратного прохода.</translation>
     </message>
     <message>
         <source>Kept by the node for its backward formula.</source>
-        <translation type="unfinished"></translation>
+        <translation>Хранится узлом для формулы обратного прохода.</translation>
     </message>
     <message>
         <source>the node&apos;s own output (saved without grad_fn: no reference cycle)</source>
-        <translation type="unfinished"></translation>
+        <translation>собственный выход узла (сохранён без grad_fn: нет циклической ссылки)</translation>
     </message>
     <message numerus="yes">
         <source>%n time(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n раз</numerusform>
+            <numerusform>%n раза</numerusform>
+            <numerusform>%n раз</numerusform>
         </translation>
     </message>
 </context>
@@ -970,577 +970,577 @@
     <name>agv::ui::MainWindow</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена</translation>
     </message>
     <message>
         <source>This script wants a GPU: use the simulated GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Этому скрипту нужен GPU: использовать симулированный GPU</translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished"></translation>
+        <translation>Код</translation>
     </message>
     <message>
         <source>Inspector</source>
-        <translation type="unfinished"></translation>
+        <translation>Инспектор</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка</translation>
     </message>
     <message>
         <source>Console</source>
-        <translation type="unfinished"></translation>
+        <translation>Консоль</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Память</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Файл</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Открыть…</translation>
     </message>
     <message>
         <source>Open &amp;Trace (.jsonl)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть &amp;трассу (.jsonl)…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+O</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+O</translation>
     </message>
     <message>
         <source>&amp;Demos</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Примеры</translation>
     </message>
     <message>
         <source>&amp;Recent Files</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Недавние файлы</translation>
     </message>
     <message>
         <source>&amp;Save Trace As…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сохранить трассу как…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+S</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+S</translation>
     </message>
     <message>
         <source>Save trace</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить трассу</translation>
     </message>
     <message>
         <source>Trace (*.jsonl)</source>
-        <translation type="unfinished"></translation>
+        <translation>Трасса (*.jsonl)</translation>
     </message>
     <message>
         <source>&amp;Export View (SVG/PNG)…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Экспорт вида (SVG/PNG)…</translation>
     </message>
     <message>
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
         <source>Export Graph as &amp;DOT…</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт графа в &amp;DOT…</translation>
     </message>
     <message>
         <source>Export DOT</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт в DOT</translation>
     </message>
     <message>
         <source>Graphviz (*.dot *.gv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Graphviz (*.dot *.gv)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>В&amp;ыход</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Запуск</translation>
     </message>
     <message>
         <source>&amp;Run Script</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Запустить скрипт</translation>
     </message>
     <message>
         <source>Ctrl+R</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+R</translation>
     </message>
     <message>
         <source>&amp;Cancel Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Отменить запуск</translation>
     </message>
     <message>
         <source>Ctrl+.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+.</translation>
     </message>
     <message>
         <source>Re-run &amp;While Typing</source>
-        <translation type="unfinished"></translation>
+        <translation>Перезапускать при &amp;вводе</translation>
     </message>
     <message>
         <source>&amp;Device</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Устройство</translation>
     </message>
     <message>
         <source>&amp;Automatic: this machine&apos;s GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Автоматически: GPU этого компьютера</translation>
     </message>
     <message>
         <source>&amp;Automatic: CPU only (no GPU found, as PyTorch sees it)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Автоматически: только CPU (PyTorch не видит GPU)</translation>
     </message>
     <message>
         <source>&amp;Simulated GPU (4 GiB in host memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Симулированный GPU (4 ГиБ в памяти хоста)</translation>
     </message>
     <message>
         <source>&amp;CPU Only</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Только CPU</translation>
     </message>
     <message>
         <source>&amp;Playback</source>
-        <translation type="unfinished"></translation>
+        <translation>Вос&amp;произведение</translation>
     </message>
     <message>
         <source>Play / Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Воспроизведение / пауза</translation>
     </message>
     <message>
         <source>Step Forward</source>
-        <translation type="unfinished"></translation>
+        <translation>Шаг вперёд</translation>
     </message>
     <message>
         <source>Step Back</source>
-        <translation type="unfinished"></translation>
+        <translation>Шаг назад</translation>
     </message>
     <message>
         <source>Next Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Следующая строка</translation>
     </message>
     <message>
         <source>Previous Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Предыдущая строка</translation>
     </message>
     <message>
         <source>Next Backward Node</source>
-        <translation type="unfinished"></translation>
+        <translation>Следующий узел обратного прохода</translation>
     </message>
     <message>
         <source>Previous Backward Node</source>
-        <translation type="unfinished"></translation>
+        <translation>Предыдущий узел обратного прохода</translation>
     </message>
     <message>
         <source>Step Only to &amp;Visible Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Шагать только по &amp;видимым изменениям</translation>
     </message>
     <message>
         <source>Step Forward/Back pass over events that only change the memory chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Шаг вперёд/назад пропускает события, которые меняют только график памяти</translation>
     </message>
     <message>
         <source>Go to Start</source>
-        <translation type="unfinished"></translation>
+        <translation>В начало</translation>
     </message>
     <message>
         <source>Go to End</source>
-        <translation type="unfinished"></translation>
+        <translation>В конец</translation>
     </message>
     <message>
         <source>Faster</source>
-        <translation type="unfinished"></translation>
+        <translation>Быстрее</translation>
     </message>
     <message>
         <source>Slower</source>
-        <translation type="unfinished"></translation>
+        <translation>Медленнее</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Вид</translation>
     </message>
     <message>
         <source>Show &amp;Whole Graph</source>
-        <translation type="unfinished"></translation>
+        <translation>Показать &amp;весь граф</translation>
     </message>
     <message>
         <source>Ctrl+0</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+0</translation>
     </message>
     <message>
         <source>&amp;Follow the Current Step</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Следовать за текущим шагом</translation>
     </message>
     <message>
         <source>Ctrl+Shift+F</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+F</translation>
     </message>
     <message>
         <source>When the whole graph would be too small to read, keep a readable zoom and move along with what each step does</source>
-        <translation type="unfinished"></translation>
+        <translation>Когда весь граф был бы слишком мелким для чтения, сохранять читаемый масштаб и следовать за тем, что делает каждый шаг</translation>
     </message>
     <message>
         <source>&amp;Larger Text</source>
-        <translation type="unfinished"></translation>
+        <translation>Текст &amp;крупнее</translation>
     </message>
     <message>
         <source>Ctrl+Shift++</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift++</translation>
     </message>
     <message>
         <source>Ctrl+Shift+=</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+=</translation>
     </message>
     <message>
         <source>S&amp;maller Text</source>
-        <translation type="unfinished"></translation>
+        <translation>Текст &amp;мельче</translation>
     </message>
     <message>
         <source>Ctrl+Shift+-</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+-</translation>
     </message>
     <message>
         <source>&amp;Reset Text Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Сбросить &amp;размер текста</translation>
     </message>
     <message>
         <source>&amp;Find in Graph…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Найти в графе…</translation>
     </message>
     <message>
         <source>Zoom &amp;In</source>
-        <translation type="unfinished"></translation>
+        <translation>При&amp;близить</translation>
     </message>
     <message>
         <source>Zoom &amp;Out</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Отдалить</translation>
     </message>
     <message>
         <source>&amp;Dark Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Тёмная тема</translation>
     </message>
     <message>
         <source>&amp;Presenter Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Режим &amp;презентации</translation>
     </message>
     <message>
         <source>&amp;Start Page</source>
-        <translation type="unfinished"></translation>
+        <translation>Ст&amp;артовая страница</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Справка</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сочетания клавиш</translation>
     </message>
     <message>
         <source>&amp;About</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;О программе</translation>
     </message>
     <message>
         <source>About Autograd Visualizer</source>
-        <translation type="unfinished"></translation>
+        <translation>О программе Autograd Visualizer</translation>
     </message>
     <message>
         <source>&lt;b&gt;Autograd Visualizer&lt;/b&gt; %1&lt;p&gt;Records a PyTorch script run as a trace of autograd events and replays it as an animated graph.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Autograd Visualizer&lt;/b&gt; %1&lt;p&gt;Записывает запуск скрипта PyTorch как трассу событий autograd и воспроизводит её в виде анимированного графа.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка %1…</translation>
     </message>
     <message>
         <source>Cannot open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть %1</translation>
     </message>
     <message>
         <source>No interpreter is connected to this build: open a recorded trace (.jsonl) to play it.</source>
-        <translation type="unfinished"></translation>
+        <translation>К этой сборке не подключён интерпретатор: откройте записанную трассу (.jsonl), чтобы воспроизвести её.</translation>
     </message>
     <message>
         <source>Running %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Выполняется %1…</translation>
     </message>
     <message>
         <source>script</source>
-        <translation type="unfinished"></translation>
+        <translation>скрипт</translation>
     </message>
     <message>
         <source>Run failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск не удался: %1</translation>
     </message>
     <message numerus="yes">
         <source>Run cancelled after %n event(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Запуск отменён после %n события</numerusform>
+            <numerusform>Запуск отменён после %n событий</numerusform>
+            <numerusform>Запуск отменён после %n событий</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1: %n event(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1: %n событие</numerusform>
+            <numerusform>%1: %n события</numerusform>
+            <numerusform>%1: %n событий</numerusform>
         </translation>
     </message>
     <message>
         <source> — ended with an error</source>
-        <translation type="unfinished"></translation>
+        <translation> — завершено с ошибкой</translation>
     </message>
     <message numerus="yes">
         <source>Running %1… %n event(s) so far</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Выполняется %1… уже %n событие</numerusform>
+            <numerusform>Выполняется %1… уже %n события</numerusform>
+            <numerusform>Выполняется %1… уже %n событий</numerusform>
         </translation>
     </message>
     <message>
         <source>forward</source>
-        <translation type="unfinished"></translation>
+        <translation>прямой проход</translation>
     </message>
     <message>
         <source>error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ошибка: %1</translation>
     </message>
     <message>
         <source>⟲ recompute of checkpoint %1</source>
-        <translation type="unfinished"></translation>
+        <translation>⟲ повторное вычисление контрольной точки %1</translation>
     </message>
     <message>
         <source>backward() inside backward()</source>
-        <translation type="unfinished"></translation>
+        <translation>backward() внутри backward()</translation>
     </message>
     <message>
         <source>backward()</source>
-        <translation type="unfinished"></translation>
+        <translation>backward()</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>завершено</translation>
     </message>
     <message>
         <source>Press Space to play, → to step, Shift+→ to run a line</source>
-        <translation type="unfinished"></translation>
+        <translation>Нажмите Пробел для воспроизведения, → для шага, Shift+→ для выполнения строки</translation>
     </message>
     <message>
         <source>No autograd graph yet at this step</source>
-        <translation type="unfinished"></translation>
+        <translation>На этом шаге графа autograd ещё нет</translation>
     </message>
     <message>
         <source>Before the first event: press Space to play or → to step.</source>
-        <translation type="unfinished"></translation>
+        <translation>До первого события: нажмите Пробел для воспроизведения или → для шага.</translation>
     </message>
     <message>
         <source>Exported %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспортировано: %1</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранено: %1</translation>
     </message>
     <message>
         <source>Export view</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт вида</translation>
     </message>
     <message>
         <source>SVG (*.svg);;PNG (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>SVG (*.svg);;PNG (*.png)</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть</translation>
     </message>
     <message>
         <source>PyTorch scripts (*.py);;Traces (*.jsonl);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Скрипты PyTorch (*.py);;Трассы (*.jsonl);;Все файлы (*)</translation>
     </message>
     <message>
         <source>Open trace</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть трассу</translation>
     </message>
     <message>
         <source>Traces (*.jsonl)</source>
-        <translation type="unfinished"></translation>
+        <translation>Трассы (*.jsonl)</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>Сочетания клавиш</translation>
     </message>
     <message>
         <source>&lt;table cellpadding=3&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Space&lt;/b&gt;&lt;/td&gt;&lt;td&gt;play / pause&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Right / Left&lt;/b&gt;&lt;/td&gt;&lt;td&gt;step forward / back one event&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+Right / Left&lt;/b&gt;&lt;/td&gt;&lt;td&gt;next / previous source line (inside backward: node by node)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Right / Left&lt;/b&gt;&lt;/td&gt;&lt;td&gt;next / previous backward node&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Home / End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;start / end of the run&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;[ / ]&lt;/b&gt;&lt;/td&gt;&lt;td&gt;slower / faster&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+R&lt;/b&gt;&lt;/td&gt;&lt;td&gt;run the script again&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;find a tensor, node or module in the graph (Enter: next, Shift+Enter: previous, Esc: close)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+0&lt;/b&gt;&lt;/td&gt;&lt;td&gt;show the whole graph (wheel zooms, drag pans)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;follow the current step on a big graph&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F11&lt;/b&gt;&lt;/td&gt;&lt;td&gt;presenter mode&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+Plus / Minus&lt;/b&gt;&lt;/td&gt;&lt;td&gt;larger / smaller text (kept per mode)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;export view as SVG / PNG&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Playback keys work when the graph has focus; the editor keeps them while you type.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;table cellpadding=3&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Пробел&lt;/b&gt;&lt;/td&gt;&lt;td&gt;воспроизведение / пауза&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;→ / ←&lt;/b&gt;&lt;/td&gt;&lt;td&gt;шаг вперёд / назад на одно событие&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Shift+→ / ←&lt;/b&gt;&lt;/td&gt;&lt;td&gt;следующая / предыдущая строка кода (внутри обратного прохода: по узлам)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+→ / ←&lt;/b&gt;&lt;/td&gt;&lt;td&gt;следующий / предыдущий узел обратного прохода&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Home / End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;начало / конец запуска&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;[ / ]&lt;/b&gt;&lt;/td&gt;&lt;td&gt;медленнее / быстрее&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+R&lt;/b&gt;&lt;/td&gt;&lt;td&gt;запустить скрипт заново&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;найти тензор, узел или модуль в графе (Enter: следующий, Shift+Enter: предыдущий, Esc: закрыть)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+0&lt;/b&gt;&lt;/td&gt;&lt;td&gt;показать весь граф (колесо мыши меняет масштаб, перетаскивание сдвигает)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+F&lt;/b&gt;&lt;/td&gt;&lt;td&gt;следовать за текущим шагом на большом графе&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F11&lt;/b&gt;&lt;/td&gt;&lt;td&gt;режим презентации&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+Плюс / Минус&lt;/b&gt;&lt;/td&gt;&lt;td&gt;крупнее / мельче текст (запоминается для каждого режима)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;экспорт вида в SVG / PNG&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Клавиши воспроизведения работают, когда фокус на графе; пока вы печатаете, их получает редактор.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Autograd Visualizer</source>
-        <translation type="unfinished"></translation>
+        <translation>Autograd Visualizer</translation>
     </message>
     <message>
         <source>%1 — Autograd Visualizer</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — Autograd Visualizer</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>
     <message>
         <source>No memory events yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Событий памяти пока нет</translation>
     </message>
     <message>
         <source>%1: %2 (peak %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 (пик %3)</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished"></translation>
+        <translation>шаг</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::OffloadedTensorItem</name>
     <message>
         <source>%1 (%2) back on its device</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) снова на своём устройстве</translation>
     </message>
     <message>
         <source>%1 (%2) on %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) на %3</translation>
     </message>
     <message>
         <source>%1 (%2) released</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) освобождён</translation>
     </message>
     <message>
         <source>Packed by %1(): this saved tensor waits in host memory until backward needs it</source>
-        <translation type="unfinished"></translation>
+        <translation>Упакован хуком %1(): этот сохранённый тензор ждёт в памяти хоста, пока он не понадобится обратному проходу</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::SavedBadgeItem</name>
     <message>
         <source>Saved for backward as &lt;b&gt;%1&lt;/b&gt; at version %2&lt;br&gt;Tensor is now at version %3%4</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранён для обратного прохода как &lt;b&gt;%1&lt;/b&gt; в версии %2&lt;br&gt;Сейчас версия тензора — %3%4</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;i&gt;released after backward&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;i&gt;освобождён после обратного прохода&lt;/i&gt;</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;modified in place after saving&lt;/b&gt;: a saved-tensor hook holds it, so PyTorch does not check its version and backward will use whatever unpack returns</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;b&gt;изменён на месте после сохранения&lt;/b&gt;: его держит хук сохранённых тензоров, поэтому PyTorch не проверяет версию, и обратный проход использует то, что вернёт unpack</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;stale&lt;/b&gt;: modified in place after saving</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;b&gt;устарел&lt;/b&gt;: изменён на месте после сохранения</translation>
     </message>
     <message>
         <source>&lt;br&gt;held by a saved-tensor hook: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;удерживается хуком сохранённых тензоров: %1</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::Scrubber</name>
     <message>
         <source>Drag to scrub. Markers: blue = backward(), amber = in-place version bump, red = error</source>
-        <translation type="unfinished"></translation>
+        <translation>Перетаскивайте, чтобы перемещаться по записи. Метки: синяя — backward(), янтарная — увеличение версии операцией на месте, красная — ошибка</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::StartPage</name>
     <message>
         <source>Autograd Visualizer</source>
-        <translation type="unfinished"></translation>
+        <translation>Autograd Visualizer</translation>
     </message>
     <message>
         <source>Run a PyTorch script, then replay it: watch the graph being built during the forward pass, the tensors each node saves, and the gradients flowing back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустите скрипт PyTorch, а затем воспроизведите запуск: посмотрите, как строится граф во время прямого прохода, какие тензоры сохраняет каждый узел и как градиенты текут обратно.</translation>
     </message>
     <message>
         <source>Open script…</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть скрипт…</translation>
     </message>
     <message>
         <source>Open trace (.jsonl)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть трассу (.jsonl)…</translation>
     </message>
     <message>
         <source>Demos</source>
-        <translation type="unfinished"></translation>
+        <translation>Примеры</translation>
     </message>
     <message>
         <source>No demos installed. Open any PyTorch script, or drop a .py file here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Примеры не установлены. Откройте любой скрипт PyTorch или перетащите сюда файл .py.</translation>
     </message>
     <message>
         <source>wants a GPU (the simulated one will do)</source>
-        <translation type="unfinished"></translation>
+        <translation>нужен GPU (подойдёт симулированный)</translation>
     </message>
     <message>
         <source>Watch: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Обратите внимание: %1</translation>
     </message>
     <message>
         <source>Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Недавние</translation>
     </message>
 </context>
 <context>
     <name>agv::ui::TransportBar</name>
     <message>
         <source>Go to start (Home)</source>
-        <translation type="unfinished"></translation>
+        <translation>В начало (Home)</translation>
     </message>
     <message>
         <source>Previous backward node (Ctrl+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>Предыдущий узел обратного прохода (Ctrl+←)</translation>
     </message>
     <message>
         <source>Previous source line (Shift+Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>Предыдущая строка кода (Shift+←)</translation>
     </message>
     <message>
         <source>Step back one event (Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>Шаг назад на одно событие (←)</translation>
     </message>
     <message>
         <source>Play / pause (Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>Воспроизведение / пауза (Пробел)</translation>
     </message>
     <message>
         <source>Step forward one event (Right)</source>
-        <translation type="unfinished"></translation>
+        <translation>Шаг вперёд на одно событие (→)</translation>
     </message>
     <message>
         <source>Next source line (Shift+Right)</source>
-        <translation type="unfinished"></translation>
+        <translation>Следующая строка кода (Shift+→)</translation>
     </message>
     <message>
         <source>Next backward node (Ctrl+Right)</source>
-        <translation type="unfinished"></translation>
+        <translation>Следующий узел обратного прохода (Ctrl+→)</translation>
     </message>
     <message>
         <source>Go to end (End)</source>
-        <translation type="unfinished"></translation>
+        <translation>В конец (End)</translation>
     </message>
     <message>
         <source>Playback speed</source>
-        <translation type="unfinished"></translation>
+        <translation>Скорость воспроизведения</translation>
     </message>
     <message>
         <source>step %1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>шаг %1 / %2</translation>
     </message>
     <message>
         <source> · line %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · строка %1</translation>
     </message>
 </context>
 </TS>
