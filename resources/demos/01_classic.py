@@ -4,6 +4,11 @@
 #   MeanBackward0) flows back through l4 = l2 * l3, splits into both branches
 #   and meets again at `l1`, whose gradient is the sum of both paths. The
 #   AccumulateGrad nodes finally write w1.grad = 28, w2.grad = 8, w3.grad = 10.
+# Title[zh_CN]: 经典示例
+# Watch[zh_CN]: MulBackward0 为反向传播保存了 `l1` 和 `w3`，AddBackward0 什么也不保存。反向传播时，
+#   `loss` 的梯度（每个元素 0.25，来自 MeanBackward0）经由 l4 = l2 * l3 流回，分入两个分支，又在
+#   `l1` 处汇合，`l1` 的梯度是两条路径之和。最后 AccumulateGrad 节点写入 w1.grad = 28、w2.grad = 8、
+#   w3.grad = 10。
 # Level: beginner
 # Title[ru]: Классический разобранный пример
 # Watch[ru]: MulBackward0 сохраняет `l1` и `w3` для своего обратного прохода, AddBackward0 не

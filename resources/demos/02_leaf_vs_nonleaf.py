@@ -3,6 +3,11 @@
 #   in by default. `h.retain_grad()` adds a small retain-grad hook to `h`;
 #   the hook registered on `y` fires as the gradient passes through y during
 #   backward and doubles it before it flows on to MulBackward0 and x.
+# Title[zh_CN]: 叶子张量、非叶子张量、retain_grad 与钩子
+# Watch[zh_CN]: 只有叶子张量 `x` 有 AccumulateGrad 节点，所以默认只有 x.grad 会被填充。
+#   `h.retain_grad()` 给 `h` 加上一个小小的 retain-grad 钩子；
+#   注册在 `y` 上的钩子在反向传播中梯度经过 y 时触发，把梯度翻倍，然后梯度才继续流向 MulBackward0
+#   和 x。
 # Level: beginner
 # Title[ru]: Листья, нелистовые тензоры, retain_grad и хуки
 # Watch[ru]: узел AccumulateGrad есть только у листа `x`, поэтому по умолчанию заполняется

@@ -4,6 +4,11 @@
 #   Under torch.no_grad() the update is not recorded; w stays a leaf, only its
 #   version counter moves. Writing through `w.data` does not even bump the
 #   version of `w`, which is why .data is considered dangerous.
+# Title[zh_CN]: 原地更新权重：错误与两种修复方法
+# Watch[zh_CN]: 在记录计算图期间，对需要梯度的叶子张量执行 `w -= ...` 会被拒绝：该叶子张量的
+#   AccumulateGrad 将无法再描述它。在 torch.no_grad() 下，这次更新不会被记录；w
+#   仍然是叶子张量，只有它的版本计数器会变化。通过 `w.data` 写入甚至不会增加 `w` 的版本，这正是
+#   .data 被认为危险的原因。
 # Level: intermediate
 # Title[ru]: Обновление весов на месте: ошибка и два способа её исправить
 # Watch[ru]: `w -= ...` для листа, требующего градиента, запрещено, пока записывается граф:

@@ -3,6 +3,10 @@
 #   ends in AccumulateGrad(v). Then `x.mul_(w)` makes x (and therefore its view
 #   v) part of the graph: v now has a grad_fn. When backward reaches the old
 #   AccumulateGrad, its variable is no longer a leaf and PyTorch gives up.
+# Title[zh_CN]: 被移入计算图内部的叶子张量
+# Watch[zh_CN]: `v` 是 `x` 的视图，我们把它变成了叶子张量，因此 `y` 的计算图终止于
+#   AccumulateGrad(v)。接着 `x.mul_(w)` 让 x（因而也让它的视图 v）成为计算图的一部分：v 现在有了
+#   grad_fn。反向传播到达旧的 AccumulateGrad 时，它的变量已不再是叶子张量，PyTorch 只好放弃。
 # Level: advanced
 # Title[ru]: Лист, оказавшийся внутри графа
 # Watch[ru]: `v` — представление (view) `x`, которое мы превратили в лист, поэтому граф `y`

@@ -4,6 +4,10 @@
 #   backward works and the gradients add up in x.grad. The last backward
 #   without retain_graph frees them, and the one after it has nothing to
 #   unpack.
+# Title[zh_CN]: 两次反向传播，以及 retain_graph=True
+# Watch[zh_CN]: 普通的反向传播之后，每个节点都会释放它保存的张量（标记随之消失）。使用
+#   retain_graph=True 时它们会被保留，因此第二次反向传播可以运行，梯度在 x.grad
+#   中累加。最后一次不带 retain_graph 的反向传播释放了它们，于是再之后的那一次就没有东西可以解包了。
 # Level: beginner
 # Title[ru]: Обратный проход дважды и retain_graph=True
 # Watch[ru]: после обычного обратного прохода каждый узел освобождает свои сохранённые тензоры

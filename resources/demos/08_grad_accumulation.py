@@ -2,6 +2,9 @@
 # Watch: each backward adds into w.grad instead of replacing it: the
 #   AccumulateGrad node shows the running sum. Zeroing the gradient (as
 #   optimizer.zero_grad() does) or setting it to None starts from scratch.
+# Title[zh_CN]: 梯度会累加
+# Watch[zh_CN]: 每次反向传播都会累加到 w.grad 中，而不是替换它：AccumulateGrad 节点显示累计的和。
+#   把梯度清零（就像 optimizer.zero_grad() 所做的那样）或设为 None，就会从头开始。
 # Level: beginner
 # Title[ru]: Градиенты накапливаются
 # Watch[ru]: каждый обратный проход прибавляет к w.grad, а не заменяет его: узел AccumulateGrad

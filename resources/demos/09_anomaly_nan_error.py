@@ -4,6 +4,10 @@
 #   nan. With detect_anomaly on, every backward output is checked, the
 #   failing node is highlighted, and the forward trace points at the line
 #   that created it.
+# Title[zh_CN]: 被异常检测模式捕获的 NaN
+# Watch[zh_CN]: 在前向传播中 log(0) 是 -inf。乘以 0 把它掩盖了：loss 是干净的 0。反向传播时，
+#   LogBackward0 计算 grad / x = 0 / 0 = nan。开启 detect_anomaly 后，反向传播的每个输出都会被检查，
+#   出错节点会被高亮显示，前向轨迹会指向创建它的那一行。
 # Level: intermediate
 # Title[ru]: NaN, пойманный режимом обнаружения аномалий
 # Watch[ru]: в прямом проходе log(0) равен -inf. Умножение на 0 скрывает это: loss получается

@@ -3,6 +3,10 @@
 #   on the data: the while loop runs until the value is small, so the chain of
 #   MulBackward0 nodes has a different length each time. Backward follows
 #   exactly the operations that ran.
+# Title[zh_CN]: 在循环中重建的动态计算图
+# Watch[zh_CN]: 每次循环都会记录一个新的计算图，其深度取决于数据：
+#   while 循环一直运行到数值足够小为止，因此 MulBackward0 节点链每次的长度都不同。
+#   反向传播严格沿着实际运行过的操作进行。
 # Level: intermediate
 # Title[ru]: Динамический граф, который заново строится в цикле
 # Watch[ru]: каждая итерация цикла записывает новый граф, глубина которого зависит от данных:

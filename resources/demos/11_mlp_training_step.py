@@ -4,6 +4,10 @@
 #   MseLossBackward0 starts the backward pass, every parameter's
 #   AccumulateGrad receives its gradient, and optimizer.step() updates the
 #   parameters in place under no_grad, bumping their versions.
+# Title[zh_CN]: 小型 MLP 的一步训练
+# Watch[zh_CN]: nn.Linear 变成 AddmmBackward0（bias + input @ weight.T），另有 TBackward0
+#   对应转置后的权重；Tanh 层保存它的输出。MseLossBackward0 开始反向传播，每个参数的 AccumulateGrad
+#   收到各自的梯度，optimizer.step() 在 no_grad 下原地更新参数，使它们的版本递增。
 # Level: beginner
 # Title[ru]: Один шаг обучения небольшого MLP
 # Watch[ru]: nn.Linear превращается в AddmmBackward0 (bias + input @ weight.T) с TBackward0 для

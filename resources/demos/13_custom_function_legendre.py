@@ -4,6 +4,11 @@
 #   ctx.save_for_backward. In backward the engine calls your backward(ctx,
 #   grad_output), which returns grad_output * 1.5 * (5 x^2 - 1) for the input
 #   and sends it on to MulBackward0 and the parameters.
+# Title[zh_CN]: 编写你自己的 autograd Function
+# Watch[zh_CN]: LegendrePolynomial3.apply(...) 变成单个节点 LegendrePolynomial3Backward，
+#   它携带着前向传播用 ctx.save_for_backward 保存的张量。反向传播时，引擎调用你的
+#   backward(ctx, grad_output)，它为输入返回 grad_output * 1.5 * (5 x^2 - 1)，并把结果继续传给
+#   MulBackward0 和各个参数。
 # Level: intermediate
 # Title[ru]: Напишите свою функцию autograd (Function)
 # Watch[ru]: LegendrePolynomial3.apply(...) превращается в один узел,

@@ -5,6 +5,11 @@
 #   saves both inputs; ExpBackward0 saves its result. Hooked tensors are not
 #   version-checked: the in-place change to c after saving is not caught by
 #   PyTorch, and the badge turns red to show it.
+# Title[zh_CN]: 保存张量钩子：pack 与 unpack
+# Watch[zh_CN]: 在 saved_tensors_hooks 内部，操作为反向传播保存的每个张量都会先经过
+#   pack_hook（标记会显示是什么持有它），反向传播则在节点运行之前通过 unpack_hook
+#   把它取回。MulBackward0 保存两个输入；ExpBackward0 保存它的结果。被钩子处理的张量不做版本检查：
+#   保存之后对 c 的原地修改不会被 PyTorch 发现，标记会变红来表明这一点。
 # Level: intermediate
 # Title[ru]: Хуки сохранённых тензоров: pack и unpack
 # Watch[ru]: внутри saved_tensors_hooks каждый тензор, который операция сохраняет для обратного

@@ -5,6 +5,11 @@
 #   jumps back into it and its nodes reappear in the recompute frame); the
 #   recomputed tensors fill the placeholders, the original nodes run, and
 #   everything is released.
+# Title[zh_CN]: 梯度检查点：运行两次的代码块
+# Watch[zh_CN]: checkpoint(block, x) 运行 block 时不保留它的激活值：它的节点位于“未保留”框中，
+#   它们的标记显示“重计算”（recompute）。反向传播到达该代码块时，
+#   block 会再次运行（代码行高亮跳回其中，它的节点重新出现在重计算框中）；
+#   重计算得到的张量填入占位符，原来的节点随后运行，一切都被释放。
 # Level: intermediate
 # Title[ru]: Контрольные точки (checkpointing): блок, который выполняется дважды
 # Watch[ru]: checkpoint(block, x) выполняет block, не сохраняя его активаций: его узлы находятся

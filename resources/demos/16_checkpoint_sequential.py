@@ -3,6 +3,10 @@
 #   segment runs normally and saves as usual. Compare the saved badges of the
 #   two halves, and the memory chart: the recompute happens once backward
 #   reaches CheckpointFunctionBackward, inside its own backward call.
+# Title[zh_CN]: checkpoint_sequential：8 层，2 段
+# Watch[zh_CN]: 第一段（第 0-3 层）只保留它的输入；最后一段正常运行，照常保存张量。
+#   比较前后两半的保存张量标记，以及内存图表：重计算发生在反向传播到达 CheckpointFunctionBackward
+#   时，位于它自己的 backward 调用之内。
 # Level: advanced
 # Title[ru]: checkpoint_sequential: 8 слоёв, 2 сегмента
 # Watch[ru]: первый сегмент (слои 0-3) сохраняет только свой вход; последний сегмент выполняется

@@ -5,6 +5,10 @@
 #   before its node runs. On the (simulated) GPU the memory chart shows the
 #   activations leaving the device; without a GPU everything is on cpu and
 #   nothing moves, exactly as in PyTorch.
+# Title[zh_CN]: save_on_cpu：保存的激活值离开 GPU
+# Watch[zh_CN]: 在 save_on_cpu 下，每个为反向传播保存的张量在保存时都会被复制到主机内存（标记显示
+#   "-> cpu"），并在它的节点运行之前被复制回来。在（模拟的）GPU 上，内存图表显示激活值离开设备；
+#   没有 GPU 时一切都在 cpu 上，什么也不会移动，与 PyTorch 完全一致。
 # Level: advanced
 # Title[ru]: save_on_cpu: сохранённые активации покидают GPU
 # Watch[ru]: внутри save_on_cpu каждый тензор, сохраняемый для обратного прохода, копируется в

@@ -5,6 +5,11 @@
 #   forward and backward. PyTorch raises nothing and the gradients are
 #   silently wrong; the Error panel shows the first tensor where the
 #   recompute differs from the forward, with its line.
+# Title[zh_CN]: 当重计算不同于前向传播时
+# Watch[zh_CN]: 梯度检查点假定反向传播再次运行函数时会得到相同的结果。这里却不是这样：一个
+#   preserve_rng_state=False 的 dropout 抽取了新的掩码，
+#   而且一个全局变量在前向传播和反向传播之间发生了变化。PyTorch 不会报任何错，梯度会悄无声息地出错；
+#   错误面板会显示重计算结果与前向传播不同的第一个张量及其所在的代码行。
 # Level: advanced
 # Title[ru]: Когда повторное вычисление не совпадает с прямым проходом
 # Watch[ru]: контрольные точки предполагают, что функция даёт те же результаты, когда обратный

@@ -6,6 +6,12 @@
 #   (the "not kept" frames), and are rebuilt just before their backward runs (the
 #   recompute frames). The price shows in the console: BatchNorm ran twice per
 #   layer, so its running statistics were updated twice.
+# Title[zh_CN]: DenseNet 的内存高效层：带检查点的拼接
+# Watch[zh_CN]: 每个稠密层都会拼接之前所有的特征图，再用 BatchNorm -> ReLU -> 1x1
+#   卷积（即“瓶颈层”）压缩结果。使用 memory_efficient=True（torchvision 的选项）时，瓶颈层在
+#   checkpoint 下运行：拼接结果和 BatchNorm 的输出在前向传播中不保留（“未保留”框），
+#   而是在它们的反向传播运行之前被重建（重计算框）。代价体现在控制台中：BatchNorm
+#   每层运行了两次，因此它的运行统计量（running statistics）被更新了两次。
 # Level: advanced
 # Title[ru]: Экономные по памяти слои DenseNet: конкатенация с контрольными точками
 # Watch[ru]: каждый плотный слой конкатенирует все предыдущие карты признаков и сжимает
