@@ -9,7 +9,11 @@
 
 // resources.qrc lives in the static agv_ui library: its initializer must be referenced
 // explicitly or the linker drops it (Q_INIT_RESOURCE must be used outside namespaces).
-static void initUiResources() { Q_INIT_RESOURCE(resources); }
+static void initUiResources()
+{
+    Q_INIT_RESOURCE(resources);
+    Q_INIT_RESOURCE(demos);
+}
 
 namespace agv::ui {
 

@@ -282,7 +282,7 @@ void MainWindow::buildActions()
     m_presenterAction->setCheckable(true);
     m_presenterAction->setShortcut(QKeySequence(Qt::Key_F11));
     connect(m_presenterAction, &QAction::toggled, this, [this](bool on) { setTheme(m_dark, on); });
-    QMenu* languages = m_viewMenu->addMenu(tr("&Language"));
+    QMenu* languages = m_viewMenu->addMenu(tr("Lan&guage"));
     languages->setObjectName(QStringLiteral("LanguageMenu"));
     m_languageGroup = new QActionGroup(this);
     for (const InterfaceLanguage& language : interfaceLanguages()) {

@@ -515,14 +515,6 @@
         <translation>меняет его знак</translation>
     </message>
     <message>
-        <source>multiplies it by exponent · self^(exponent℡)</source>
-        <translation>умножает его на exponent · self^(exponent−1)</translation>
-    </message>
-    <message>
-        <source>uses exponent · self^(exponent℡) for self and result · log(self) for exponent</source>
-        <translation>использует exponent · self^(exponent−1) для self и result · log(self) для exponent</translation>
-    </message>
-    <message>
         <source>multiplies it by the saved result (exp is its own derivative)</source>
         <translation>умножает его на сохранённый result (производная exp равна самой exp)</translation>
     </message>
@@ -633,6 +625,34 @@
     <message>
         <source>routes it around the slice that was overwritten in place</source>
         <translation>направляет его в обход среза, перезаписанного на месте</translation>
+    </message>
+    <message>
+        <source>multiplies it by exponent · self^(exponent−1)</source>
+        <translation>умножает его на exponent · self^(exponent−1)</translation>
+    </message>
+    <message>
+        <source>uses exponent · self^(exponent−1) for self and result · log(self) for exponent</source>
+        <translation>использует exponent · self^(exponent−1) для self и result · log(self) для exponent</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the clauses of one sentence</comment>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>.</source>
+        <comment>the end of a sentence</comment>
+        <translation>.</translation>
+    </message>
+    <message>
+        <source> </source>
+        <comment>between two sentences</comment>
+        <translation> </translation>
     </message>
 </context>
 <context>
@@ -1387,6 +1407,10 @@
     <message>
         <source>%1 — Autograd Visualizer</source>
         <translation>%1 — Autograd Visualizer</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>&amp;Язык</translation>
     </message>
 </context>
 <context>

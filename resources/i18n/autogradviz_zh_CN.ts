@@ -513,14 +513,6 @@
         <translation>将它取相反数</translation>
     </message>
     <message>
-        <source>multiplies it by exponent · self^(exponent℡)</source>
-        <translation>将它乘以 exponent · self^(exponent−1)</translation>
-    </message>
-    <message>
-        <source>uses exponent · self^(exponent℡) for self and result · log(self) for exponent</source>
-        <translation>对 self 使用 exponent · self^(exponent−1)，对 exponent 使用 result · log(self)</translation>
-    </message>
-    <message>
         <source>multiplies it by the saved result (exp is its own derivative)</source>
         <translation>将它乘以保存的 result（exp 的导数就是它自身）</translation>
     </message>
@@ -631,6 +623,34 @@
     <message>
         <source>routes it around the slice that was overwritten in place</source>
         <translation>让它绕过被原地覆盖的切片</translation>
+    </message>
+    <message>
+        <source>multiplies it by exponent · self^(exponent−1)</source>
+        <translation>将它乘以 exponent · self^(exponent−1)</translation>
+    </message>
+    <message>
+        <source>uses exponent · self^(exponent−1) for self and result · log(self) for exponent</source>
+        <translation>对 self 使用 exponent · self^(exponent−1)，对 exponent 使用 result · log(self)</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the clauses of one sentence</comment>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <comment>the end of a sentence</comment>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source> </source>
+        <comment>between two sentences</comment>
+        <translation>​</translation>
     </message>
 </context>
 <context>
@@ -1377,6 +1397,10 @@
     <message>
         <source>%1 — Autograd Visualizer</source>
         <translation>%1 — Autograd Visualizer</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
     </message>
 </context>
 <context>

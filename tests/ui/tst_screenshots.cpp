@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QDir>
 
+#include "ui/i18n/language.h"
 #include "ui/main_window.h"
 #include "ui/scene/graph_search_bar.h"
 #include "ui/panels/error_panel.h"
@@ -81,14 +82,22 @@ private Q_SLOTS:
         QTest::addColumn<bool>("presenter");
         QTest::addColumn<bool>("error");
         QTest::addColumn<QString>("moment");
+        QTest::addColumn<QString>("language");
         const QSize projector(1920, 1080), laptop(1280, 800);
-        QTest::newRow("1920_backward_light") << projector << false << false << false << "backward";
-        QTest::newRow("1920_end_light") << projector << false << false << false << "end";
-        QTest::newRow("1920_error_light") << projector << false << false << true << "end";
-        QTest::newRow("1920_stale_dark") << projector << true << false << true << "bump";
-        QTest::newRow("1920_backward_presenter") << projector << false << true << false << "backward";
-        QTest::newRow("1280_forward_light") << laptop << false << false << false << "forward";
-        QTest::newRow("1280_error_dark") << laptop << true << false << true << "end";
+        const QString en = QStringLiteral("en"), zh = QStringLiteral("zh_CN"), ru = QStringLiteral("ru");
+        QTest::newRow("1920_backward_light") << projector << false << false << false << "backward" << en;
+        QTest::newRow("1920_end_light") << projector << false << false << false << "end" << en;
+        QTest::newRow("1920_error_light") << projector << false << false << true << "end" << en;
+        QTest::newRow("1920_stale_dark") << projector << true << false << true << "bump" << en;
+        QTest::newRow("1920_backward_presenter") << projector << false << true << false << "backward" << en;
+        QTest::newRow("1280_forward_light") << laptop << false << false << false << "forward" << en;
+        QTest::newRow("1280_error_dark") << laptop << true << false << true << "end" << en;
+        QTest::newRow("1920_backward_light_zh") << projector << false << false << false << "backward" << zh;
+        QTest::newRow("1920_error_dark_zh") << projector << true << false << true << "end" << zh;
+        QTest::newRow("1920_backward_presenter_zh") << projector << false << true << false << "backward" << zh;
+        QTest::newRow("1920_backward_light_ru") << projector << false << false << false << "backward" << ru;
+        QTest::newRow("1920_error_dark_ru") << projector << true << false << true << "end" << ru;
+        QTest::newRow("1920_backward_presenter_ru") << projector << false << true << false << "backward" << ru;
     }
 
     void screenshots()
@@ -98,6 +107,8 @@ private Q_SLOTS:
         QFETCH(bool, presenter);
         QFETCH(bool, error);
         QFETCH(QString, moment);
+        QFETCH(QString, language);
+        QVERIFY(applyLanguage(language));
         const SyntheticRun run = classicRun(error);
         size_t step = run.recording.size();
         if (moment == QLatin1String("backward"))
@@ -115,6 +126,7 @@ private Q_SLOTS:
         else if (moment == QLatin1String("backward"))
             w.scene()->selectNode(w.player()->state().executingNode);
         shoot(w, QString::fromLatin1(QTest::currentDataTag()));
+        applyLanguage(QStringLiteral("en"));
     }
 
     void themeSwitchAtRuntime()
@@ -152,14 +164,25 @@ private Q_SLOTS:
         shoot(w, QStringLiteral("1920_big_graph"));
     }
 
+    void startPage_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("1920_start_page") << QStringLiteral("en");
+        QTest::newRow("1920_start_page_zh") << QStringLiteral("zh_CN");
+        QTest::newRow("1920_start_page_ru") << QStringLiteral("ru");
+    }
+
     void startPage()
     {
+        QFETCH(QString, language);
+        QVERIFY(applyLanguage(language));
         Theme::applyToApplication(*qApp, Theme::make(false, false));
         MainWindow w;
         w.resize(1920, 1080);
         w.show();
         w.showStartPage();
-        shoot(w, QStringLiteral("1920_start_page"));
+        shoot(w, QString::fromLatin1(QTest::currentDataTag()));
+        applyLanguage(QStringLiteral("en"));
     }
 };
 

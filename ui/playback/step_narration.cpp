@@ -16,6 +16,13 @@ QString bold(const QString& s) { return QStringLiteral("<b>%1</b>").arg(s.toHtml
 QString code(const QString& s) { return QStringLiteral("<code>%1</code>").arg(s.toHtmlEscaped()); }
 QString text(const std::string& s) { return QString::fromStdString(s); }
 
+// The glue between the translated pieces of a caption is translated too: Chinese ends a
+// sentence with "。" and separates clauses with "，" and list items with "、".
+QString listSeparator() { return StepNarration::tr(", ", "between the items of a list"); }
+QString clauseSeparator() { return StepNarration::tr(", ", "between the clauses of one sentence"); }
+QString sentenceEnd() { return StepNarration::tr(".", "the end of a sentence"); }
+QString sentenceGap() { return StepNarration::tr(" ", "between two sentences"); }
+
 QString value(const std::string& preview) { return code(GradientTokenItem::compactPreview(text(preview), 40)); }
 
 QString shapeText(const std::vector<int64_t>& shape)
@@ -60,7 +67,7 @@ QString joinAnd(const QStringList& parts)
 {
     if (parts.size() <= 1)
         return parts.join(QString());
-    return StepNarration::tr("%1 and %2").arg(parts.mid(0, parts.size() - 1).join(QStringLiteral(", ")), parts.back());
+    return StepNarration::tr("%1 and %2").arg(parts.mid(0, parts.size() - 1).join(listSeparator()), parts.back());
 }
 
 QString savedSlot(const GraphState& s, Id saved, QString* node)
@@ -123,7 +130,7 @@ struct Narrator {
                                          "track it.")
                            .arg(shape);
         if (e.viewOf != 0)
-            sentence += QLatin1Char(' ') + StepNarration::tr("It is a view of %1 and shares its version counter.")
+            sentence += sentenceGap() + StepNarration::tr("It is a view of %1 and shares its version counter.")
                                                .arg(tensorName(s, e.viewOf));
         return sentence;
     }
@@ -158,8 +165,8 @@ struct Narrator {
                       .arg(nodeName(s, e.node))
                 : StepNarration::tr("The forward op records %1 in the graph.").arg(nodeName(s, e.node));
         if (targets.isEmpty())
-            return recorded + QLatin1Char(' ') + StepNarration::tr("None of its inputs requires grad.");
-        return recorded + QLatin1Char(' ') +
+            return recorded + sentenceGap() + StepNarration::tr("None of its inputs requires grad.");
+        return recorded + sentenceGap() +
                StepNarration::tr("In backward it will send gradients to %1.").arg(joinAnd(targets));
     }
 
@@ -186,7 +193,7 @@ struct Narrator {
                 stale << nodeName(s, saved.node);
         stale.removeDuplicates();
         if (!stale.isEmpty())
-            sentence += QLatin1Char(' ') + StepNarration::tr("%1 saved it at an older version: backward through it "
+            sentence += sentenceGap() + StepNarration::tr("%1 saved it at an older version: backward through it "
                                                              "will fail.")
                                                .arg(joinAnd(stale));
         return sentence;
@@ -207,7 +214,7 @@ struct Narrator {
         if (e.fromDevice != e.toDevice && !e.toDevice.empty())
             sentence += StepNarration::tr(" and moves it from %1 to %2 (%3)")
                             .arg(text(e.fromDevice), text(e.toDevice), formatBytes(e.bytes));
-        return sentence + QLatin1Char('.');
+        return sentence + sentenceEnd();
     }
 
     QString operator()(const trace::Unpacked& e) const
@@ -219,7 +226,7 @@ struct Narrator {
                 .arg(slot, node, code(text(e.hook)));
         if (e.fromDevice != e.toDevice && !e.toDevice.empty())
             sentence += StepNarration::tr(" from %1 to %2").arg(text(e.fromDevice), text(e.toDevice));
-        return sentence + QLatin1Char('.');
+        return sentence + sentenceEnd();
     }
 
     QString operator()(const trace::BackwardBegin& e) const
@@ -234,7 +241,7 @@ struct Narrator {
                                                    "the output with respect to itself.")
                                      .arg(joinAnd(roots));
         if (e.retainGraph)
-            sentence += QLatin1Char(' ') +
+            sentence += sentenceGap() +
                         StepNarration::tr("retain_graph=True keeps the saved tensors for another backward.");
         return sentence;
     }
@@ -272,10 +279,10 @@ struct Narrator {
                     formula.replace(StepNarration::tr("the saved %1").arg(text(saved->slot)),
                                     StepNarration::tr("the saved %1 (%2)").arg(bold(text(t->label)), text(saved->slot)));
         if (!formula.isEmpty())
-            sentence += QStringLiteral(", ") + formula;
+            sentence += clauseSeparator() + formula;
         if (sent.isEmpty())
-            return sentence + QLatin1Char('.');
-        return sentence + QStringLiteral(", ") + StepNarration::tr("and sends grad_input %1.").arg(joinAnd(sent));
+            return sentence + sentenceEnd();
+        return sentence + clauseSeparator() + StepNarration::tr("and sends grad_input %1.").arg(joinAnd(sent));
     }
 
     QString operator()(const trace::GradAccumulated& e) const
@@ -375,7 +382,7 @@ struct Narrator {
     {
         QString sentence = QStringLiteral("%1: %2").arg(bold(text(e.exceptionType)), firstLine(e.message, kCaptionMessageLength).toHtmlEscaped());
         if (e.failingNode != 0)
-            sentence += QLatin1Char(' ') + StepNarration::tr("(raised while backward ran %1)").arg(nodeName(s, e.failingNode));
+            sentence += sentenceGap() + StepNarration::tr("(raised while backward ran %1)").arg(nodeName(s, e.failingNode));
         return sentence;
     }
 };
@@ -394,7 +401,7 @@ QString StepNarration::describeEnd(const trace::GraphState& state)
         QString sentence = tr("The run stopped: %1: %2")
                                .arg(bold(text(e.exceptionType)), firstLine(e.message, kCaptionMessageLength).toHtmlEscaped());
         if (e.failingNode != 0)
-            sentence += QLatin1Char(' ') + tr("(raised while backward ran %1)").arg(nodeName(state, e.failingNode));
+            sentence += sentenceGap() + tr("(raised while backward ran %1)").arg(nodeName(state, e.failingNode));
         return sentence;
     }
     return state.backwardCount == 0 ? tr("The run is complete.")
