@@ -123,7 +123,11 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     connect(m_runs, &RunController::finished, this, &MainWindow::onRunFinished);
     connect(m_runs, &RunController::progress, this, &MainWindow::onRunProgress);
     connect(m_runs, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
-    connect(m_errorPanel, &ErrorPanel::frameActivated, this, &MainWindow::onFrameActivated);
+    connect(m_errorPanel, &ErrorPanel::frameActivated, this, [this](int line, trace::Id node) {
+        onFrameActivated(line, node);
+    });
+    connect(m_inspector, &InspectorPanel::lineRequested, this, &MainWindow::showCause);
+    connect(m_editor, &CodeEditor::lineClicked, this, &MainWindow::selectCreatedOn);
     connect(m_memory, &MemoryChart::stepRequested, m_player, &Player::setStep);
     connect(m_startPage, &StartPage::openPathRequested, this, &MainWindow::openFile);
     connect(m_startPage, &StartPage::openDialogRequested, this, &MainWindow::openDialog);
@@ -507,6 +511,9 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
 {
     m_layoutSignature = layout ? layout->signature() : QString();
     m_inspector->setSelection({});
+    const QStringList lines = m_loadedSource.split(QLatin1Char('\n'));
+    m_inspector->setSourceLines(lines);
+    m_errorPanel->setSourceLines(lines);
     m_scene->setLayoutModel(std::move(layout));
     m_memory->setRecording(recording.get());
     m_errorPanel->setRecomputeChecks(recording ? trace::compareRecomputes(*recording)
@@ -622,10 +629,52 @@ void MainWindow::onSelectionChanged()
     }
     if (sel.kind == Selection::Kind::None)
         return;  // keep showing the last selection when the user clicks the background
+    // The line that created what was clicked (a saved badge: its node's line).
+    const trace::GraphState& s = m_player->state();
+    const trace::SavedView* saved = sel.kind == Selection::Kind::Saved ? s.saved.find(sel.id) : nullptr;
+    const trace::NodeView* node = sel.kind == Selection::Kind::Node ? s.node(sel.id) : saved ? s.node(saved->node) : nullptr;
+    const trace::TensorView* tensor = sel.kind == Selection::Kind::Tensor ? s.tensor(sel.id) : nullptr;
+    m_editor->showLine(node ? node->createdLine : tensor ? tensor->createdLine : 0);
     m_inspector->setSelection(sel);
     m_inspector->showState(m_player->state());
     m_inspectorDock->show();
     m_inspectorDock->raise();
+}
+
+void MainWindow::showCause(int line, trace::Id node)
+{
+    m_editor->showLine(line);
+    if (FunctionNodeItem* item = m_scene->functionItem(node); item && item->isVisible()) {
+        m_view->reveal(item->sceneBoundingRect());
+        item->startFlash(1200);
+    }
+}
+
+void MainWindow::selectCreatedOn(int line)
+{
+    if (!m_player->hasRecording() || line <= 0)
+        return;
+    const trace::GraphState& s = m_player->state();
+    QGraphicsItem* best = nullptr;
+    uint64_t newest = 0;
+    for (const auto& [id, n] : s.nodes)
+        if (n.createdLine == line && n.createdStep >= newest)
+            if (FunctionNodeItem* item = m_scene->functionItem(id); item && item->isVisible()) {
+                best = item;
+                newest = n.createdStep;
+            }
+    if (!best)
+        for (const auto& [id, t] : s.tensors)
+            if (t.createdLine == line && t.createdStep >= newest)
+                if (TensorNodeItem* item = m_scene->tensorItem(id); item && item->isVisible()) {
+                    best = item;
+                    newest = t.createdStep;
+                }
+    if (!best)
+        return;
+    m_scene->clearSelection();
+    best->setSelected(true);
+    m_view->reveal(best->sceneBoundingRect());
 }
 
 void MainWindow::onFrameActivated(int line, trace::Id node)

@@ -129,6 +129,10 @@ private:
     void onRunningChanged(bool running);
     void onSourceEdited();
     void onFrameActivated(int line, trace::Id node);
+    /// Cause and effect: show `line` in the editor and flash `node` without selecting it.
+    void showCause(int line, trace::Id node);
+    /// A click into the editor selects what that line created (its newest node or tensor).
+    void selectCreatedOn(int line);
     void applyLoaded(std::shared_ptr<const trace::Recording> recording, std::shared_ptr<const GraphLayoutModel> layout,
                      size_t step);
     void openDialog();

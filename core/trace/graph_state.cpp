@@ -26,9 +26,30 @@ uint32_t GraphState::currentVersion(const SavedView& s) const
 
 const TensorView* GraphState::tensor(Id id) const { return tensors.find(id); }
 
+const VersionBump* GraphState::staleningBump(const SavedView& v) const
+{
+    if (!isStale(v))
+        return nullptr;
+    const std::vector<VersionBump>* list = bumps.find(v.versionCounter);
+    if (!list)
+        return nullptr;
+    for (const VersionBump& b : *list)
+        if (b.newVersion > v.savedVersion)
+            return &b;
+    return nullptr;
+}
+
+const VersionBump* GraphState::lastBump(const TensorView& t) const
+{
+    const std::vector<VersionBump>* list = bumps.find(t.versionCounter);
+    return list && !list->empty() ? &list->back() : nullptr;
+}
+
 const NodeView* GraphState::node(Id id) const { return nodes.find(id); }
 
 namespace {
+
+constexpr size_t kMaxBumpsPerCounter = 1024;
 
 // One overload per payload type; each touches only what that event changes, so a
 // fold step costs O(log n) (plus the size of the event's own data).
@@ -56,6 +77,7 @@ struct Folder {
         t.preview = p.preview;
         t.alive = true;
         t.createdStep = e.step;
+        t.createdLine = e.line;
         // A new counter starts at the tensor's version; a view shares its base's counter.
         if (!s.versionCounters.contains(t.versionCounter))
             s.versionCounters.obtain(t.versionCounter) = p.version;
@@ -79,6 +101,7 @@ struct Folder {
         n.forwardTrace = p.forwardTrace;
         n.module = s.moduleStack.empty() ? 0 : s.moduleStack.back();
         n.createdStep = e.step;
+        n.createdLine = e.line;
     }
 
     void operator()(const TensorSaved& p)
@@ -107,6 +130,14 @@ struct Folder {
             if (const TensorView* t = s.tensor(p.tensor))
                 counter = t->versionCounter;
         s.versionCounters.obtain(counter) = p.newVersion;
+        // The op's node, if it records one, follows in GradFnChanged (rebaseHistory).
+        VersionBump bump{p.tensor, p.op, e.line, e.step, p.oldVersion, p.newVersion, 0};
+        std::vector<VersionBump>& list = s.bumps.obtain(counter);
+        // Bounded: an optimiser loop bumps a parameter's counter every step, and each
+        // snapshot that shares the list copies it on the next edit.
+        if (list.size() >= kMaxBumpsPerCounter)
+            list.erase(list.begin());
+        list.push_back(std::move(bump));
         if (!p.preview.empty())
             if (TensorView* t = s.tensors.edit(p.tensor))
                 t->preview = p.preview;
@@ -114,6 +145,12 @@ struct Folder {
 
     void operator()(const GradFnChanged& p)
     {
+        // The node an in-place op just recorded (on the tensor, or CopySlices on its base,
+        // which shares the counter) is the op's node in the picture.
+        if (const TensorView* t = s.tensor(p.tensor); t && p.gradFn != 0)
+            if (const std::vector<VersionBump>* list = s.bumps.find(t->versionCounter);
+                list && !list->empty() && list->back().node == 0 && list->back().line == e.line)
+                s.bumps.edit(t->versionCounter)->back().node = p.gradFn;
         if (TensorView* t = s.tensors.edit(p.tensor)) {
             t->gradFn = p.gradFn;
             t->outputNr = p.outputNr;

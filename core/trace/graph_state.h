@@ -43,6 +43,7 @@ struct TensorView {
     /// and this tensor as owner): the core has no separate "tensor destroyed" event.
     bool alive = true;
     uint64_t createdStep = 0;
+    int createdLine = 0;  ///< script line that created it (0: unknown)
 
     bool operator==(const TensorView&) const = default;
 };
@@ -63,6 +64,7 @@ struct NodeView {
     std::vector<std::string> gradInputs;   ///< from its latest NodeExecuted
     std::vector<std::string> gradOutputs;  ///< one per next edge
     uint64_t createdStep = 0;
+    int createdLine = 0;  ///< script line that created it (0: unknown)
 
     bool operator==(const NodeView&) const = default;
 };
@@ -94,6 +96,19 @@ struct GradientFlow {
     std::string preview;
 
     bool operator==(const GradientFlow&) const = default;
+};
+
+/// One in-place change of a version counter: the cause a stale saved tensor points to.
+struct VersionBump {
+    Id tensor = 0;
+    std::string op;  ///< "mul_", "add_", "__setitem__"...
+    int line = 0;
+    uint64_t step = 0;  ///< index of the VersionBumped event
+    uint32_t oldVersion = 0;
+    uint32_t newVersion = 0;
+    Id node = 0;  ///< the grad_fn the in-place op recorded on the tensor (0: none, e.g. under no_grad)
+
+    bool operator==(const VersionBump&) const = default;
 };
 
 struct MemoryView {
@@ -133,6 +148,7 @@ struct GraphState {
     IdMap<NodeView> nodes;
     IdMap<SavedView> saved;
     IdMap<uint32_t> versionCounters;  ///< counter id -> current version
+    IdMap<std::vector<VersionBump>> bumps;  ///< counter id -> its in-place changes, in order
     IdMap<ModuleView> modules;
     std::vector<Id> moduleStack;
 
@@ -157,6 +173,11 @@ struct GraphState {
     uint32_t currentVersion(const SavedView& s) const;
     /// A saved variable is stale when its tensor was modified in place after saving.
     bool isStale(const SavedView& s) const { return currentVersion(s) != s.savedVersion; }
+    /// The in-place op that made `s` stale: the first change of its counter past the
+    /// saved version (nullptr while it is fresh, or when the trace does not say).
+    const VersionBump* staleningBump(const SavedView& s) const;
+    /// The latest in-place change of a tensor's version counter (nullptr: none).
+    const VersionBump* lastBump(const TensorView& t) const;
     const TensorView* tensor(Id id) const;
     const NodeView* node(Id id) const;
     /// Number of entities held (drives the snapshot spacing in Timeline).

@@ -717,6 +717,10 @@
         <source>Traceback</source>
         <translation>Трассировка стека (traceback)</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Made stale by &lt;a href=&apos;cause:%1:%2&apos;&gt;&lt;code&gt;%3&lt;/code&gt; on line %1&lt;/a&gt; (%4 bumped the version from %5 to %6).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Устарел из-за &lt;a href=&apos;cause:%1:%2&apos;&gt;&lt;code&gt;%3&lt;/code&gt; в строке %1&lt;/a&gt; (%4 увеличила версию с %5 до %6).&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::GraphScene</name>
@@ -743,6 +747,10 @@
     <message>
         <source>&lt;br&gt;not executed yet</source>
         <translation>&lt;br&gt;ещё не выполнен</translation>
+    </message>
+    <message>
+        <source>%1 on line %2</source>
+        <translation>%1 в строке %2</translation>
     </message>
 </context>
 <context>
@@ -984,6 +992,34 @@
             <numerusform>%n раза</numerusform>
             <numerusform>%n раз</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>строка %1</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>строка %1: %2</translation>
+    </message>
+    <message>
+        <source>Click to show line %1 in the editor</source>
+        <translation>Нажмите, чтобы показать строку %1 в редакторе</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>создан</translation>
+    </message>
+    <message>
+        <source>last changed in place</source>
+        <translation>последнее изменение на месте</translation>
+    </message>
+    <message>
+        <source>%1, v%2 → v%3</source>
+        <translation>%1, v%2 → v%3</translation>
+    </message>
+    <message>
+        <source>made stale by</source>
+        <translation>устарел из-за</translation>
     </message>
 </context>
 <context>
@@ -1468,6 +1504,10 @@
     <message>
         <source>&lt;br&gt;held by a saved-tensor hook: %1</source>
         <translation>&lt;br&gt;удерживается хуком сохранённых тензоров: %1</translation>
+    </message>
+    <message>
+        <source>, by %1</source>
+        <translation>, операцией %1</translation>
     </message>
 </context>
 <context>

@@ -715,6 +715,10 @@
         <source>Traceback</source>
         <translation>回溯信息（Traceback）</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Made stale by &lt;a href=&apos;cause:%1:%2&apos;&gt;&lt;code&gt;%3&lt;/code&gt; on line %1&lt;/a&gt; (%4 bumped the version from %5 to %6).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;由&lt;a href=&apos;cause:%1:%2&apos;&gt;第 %1 行的 &lt;code&gt;%3&lt;/code&gt;&lt;/a&gt;导致过期（%4 将版本从 %5 增加到 %6）。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::GraphScene</name>
@@ -741,6 +745,10 @@
     <message>
         <source>&lt;br&gt;not executed yet</source>
         <translation>&lt;br&gt;尚未执行</translation>
+    </message>
+    <message>
+        <source>%1 on line %2</source>
+        <translation>第 %2 行的 %1</translation>
     </message>
 </context>
 <context>
@@ -980,6 +988,34 @@
         <translation>
             <numerusform>%n 次</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Click to show line %1 in the editor</source>
+        <translation>点击在编辑器中显示第 %1 行</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>创建于</translation>
+    </message>
+    <message>
+        <source>last changed in place</source>
+        <translation>最近一次原地修改</translation>
+    </message>
+    <message>
+        <source>%1, v%2 → v%3</source>
+        <translation>%1，v%2 → v%3</translation>
+    </message>
+    <message>
+        <source>made stale by</source>
+        <translation>导致过期的操作</translation>
     </message>
 </context>
 <context>
@@ -1458,6 +1494,10 @@
     <message>
         <source>&lt;br&gt;held by a saved-tensor hook: %1</source>
         <translation>&lt;br&gt;由保存张量钩子持有：%1</translation>
+    </message>
+    <message>
+        <source>, by %1</source>
+        <translation>，由 %1 造成</translation>
     </message>
 </context>
 <context>

@@ -139,6 +139,35 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(end.console).contains("RuntimeError: one of the variables"));
     }
 
+    void staleSavedTensorsPointAtTheirCause()
+    {
+        const SyntheticRun run = classicRun(true);
+        const Recording& r = run.recording;
+        const size_t bump = stepAfterFirst(r, [](const Event& e) { return std::holds_alternative<VersionBumped>(e.payload); });
+        const GraphState before = stateAt(r, bump - 1);
+        const NodeView* mul2 = nodeNamed(before, "MulBackward0", 1);
+        QCOMPARE(mul2->createdLine, 12);  // l3 = l1 * w3
+        QCOMPARE(tensorLabeled(before, "l3")->createdLine, 12);
+        QVERIFY(!before.staleningBump(before.saved.at(mul2->saved[0])));
+        QVERIFY(!before.lastBump(*tensorLabeled(before, "l1")));
+
+        const GraphState end = stateAt(r, r.size());
+        const SavedView& self = end.saved.at(mul2->saved[0]);
+        const VersionBump* cause = end.staleningBump(self);
+        QVERIFY(cause);
+        QCOMPARE(cause->op, std::string("add_"));
+        QCOMPARE(cause->line, 13);  // l1 += 1
+        QCOMPARE(cause->oldVersion, 0u);
+        QCOMPARE(cause->newVersion, 1u);
+        QCOMPARE(cause->step, uint64_t(bump - 1));
+        // The node the in-place op recorded (announced after the bump) is the cause's node.
+        QVERIFY(cause->node != 0);
+        QCOMPARE(end.node(cause->node)->name, std::string("AddBackward0"));
+        QCOMPARE(end.lastBump(*tensorLabeled(end, "l1")), cause);
+        // The other saved tensor of that node is fresh: no cause.
+        QVERIFY(!end.staleningBump(end.saved.at(mul2->saved[1])));
+    }
+
     void linesFollowLineReached()
     {
         const SyntheticRun run = classicRun();

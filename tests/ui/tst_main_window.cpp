@@ -338,6 +338,54 @@ private Q_SLOTS:
         QVERIFY(explainError(ErrorKind::LeafInplace).fixes.join(' ').contains(QStringLiteral("torch.no_grad()")));
     }
 
+    void causeAndEffectAreLinked()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        load(w, true);
+        w.player()->goToEnd();
+        // The error panel names the in-place op and its line, quoting the script.
+        const QString text = w.errorPanel()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("Made stale by l1 += 1")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("on line 13")));
+        QVERIFY(text.contains(QStringLiteral("add_ bumped the version from 0 to 1")));
+        QVERIFY(w.errorPanel()->toHtml().contains(QStringLiteral("cause:13:")));
+
+        // The stale badge's tooltip says it too.
+        SavedBadgeItem* badge = w.scene()->badgeItem(201);
+        QVERIFY(badge && badge->isStale());
+        QVERIFY(badge->toolTip().contains(QStringLiteral("add_ on line 13")));
+
+        // The inspector of the stale badge links to the cause: clicking jumps and flashes.
+        w.scene()->clearSelection();
+        badge->setSelected(true);
+        QCOMPARE(w.editor()->textCursor().blockNumber() + 1, 12);  // the badge's node: l3 = l1 * w3
+        QVERIFY(w.inspector()->value(QStringLiteral("made stale by")).startsWith(QStringLiteral("line 13: l1 += 1")));
+        QSignalSpy lines(w.inspector(), &InspectorPanel::lineRequested);
+        w.inspector()->activateRow(QStringLiteral("made stale by"));
+        QCOMPARE(lines.count(), 1);
+        QCOMPARE(w.editor()->textCursor().blockNumber() + 1, 13);
+        const trace::GraphState& s = w.player()->state();
+        const trace::Id addNode = lines.first().at(1).value<trace::Id>();
+        QCOMPARE(s.node(addNode)->name, std::string("AddBackward0"));
+        QVERIFY(w.scene()->functionItem(addNode)->isFlashing());
+
+        // Clicking a node jumps to the line that created it; clicking a line selects what it created.
+        w.scene()->selectNode(105);
+        QCOMPARE(w.editor()->textCursor().blockNumber() + 1, s.node(105)->createdLine);
+        const QTextBlock lossLine = w.editor()->document()->findBlockByNumber(14);  // loss = l4.mean()
+        QVERIFY(lossLine.text().startsWith(QStringLiteral("loss =")));
+        const QRect r = w.editor()->cursorRect(QTextCursor(lossLine));
+        QTest::mouseClick(w.editor()->viewport(), Qt::LeftButton, {}, r.center() + QPoint(20, 0));
+        const QList<QGraphicsItem*> selected = w.scene()->selectedItems();
+        QCOMPARE(selected.size(), 1);
+        auto* mean = qgraphicsitem_cast<FunctionNodeItem*>(selected.first());
+        QVERIFY(mean);
+        QCOMPARE(s.node(mean->id())->name, std::string("MeanBackward0"));
+        QCOMPARE(w.inspector()->title(), QStringLiteral("MeanBackward0"));
+    }
+
     void runsThroughTheRunnerOnAWorkerThread()
     {
         auto runner = classicFakeRunner(150);

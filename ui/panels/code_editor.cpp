@@ -1,5 +1,7 @@
 #include "ui/panels/code_editor.h"
 
+#include <QMouseEvent>
+
 #include <QPainter>
 #include <QPaintEvent>
 #include <QTextBlock>
@@ -254,6 +256,21 @@ void CodeEditor::updateSelections()
     if (m_currentLine != m_errorLine)
         addLine(m_currentLine, theme.currentLine);
     setExtraSelections(selections);
+}
+
+void CodeEditor::showLine(int line)
+{
+    if (line <= 0 || line > blockCount() || textCursor().blockNumber() == line - 1)
+        return;
+    setTextCursor(QTextCursor(document()->findBlockByNumber(line - 1)));
+    centerCursor();
+}
+
+void CodeEditor::mouseReleaseEvent(QMouseEvent* event)
+{
+    QPlainTextEdit::mouseReleaseEvent(event);
+    if (event->button() == Qt::LeftButton && !textCursor().hasSelection())
+        Q_EMIT lineClicked(textCursor().blockNumber() + 1);
 }
 
 }  // namespace agv::ui

@@ -41,11 +41,18 @@ public:
     int errorLine() const { return m_errorLine; }
 
     int lineNumberAreaWidth() const;
+    /// Moves the cursor to `line` and scrolls it into view unless it is there already.
+    void showLine(int line);
     void paintLineNumbers(QPaintEvent* event);
     void refreshTheme();
 
+Q_SIGNALS:
+    /// The user clicked into `line` (1-based) without selecting text.
+    void lineClicked(int line);
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
     void updateLineNumberAreaWidth();

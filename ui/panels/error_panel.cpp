@@ -185,14 +185,32 @@ void ErrorPanel::showError(const std::optional<trace::ErrorView>& error, const t
                 .arg(mono, theme.errorLine.name(), QString::fromStdString(error->exceptionType).toHtmlEscaped(),
                      QString::fromStdString(error->message).toHtmlEscaped());
     if (error->failingNode != 0)
-        if (const trace::NodeView* n = state.node(error->failingNode))
-            html += tr("<p>Failing node: <a href='node:%1'><b>%2</b></a>").arg(n->id).arg(QString::fromStdString(n->name)) +
-                    (error->staleTensor ? tr(" &nbsp;·&nbsp; modified tensor: <b>%1</b>")
-                                              .arg(state.tensor(error->staleTensor) && !state.tensor(error->staleTensor)->label.empty()
-                                                       ? QString::fromStdString(state.tensor(error->staleTensor)->label)
-                                                       : tr("#%1").arg(error->staleTensor))
-                                        : QString()) +
-                    QStringLiteral("</p>");
+        if (const trace::NodeView* n = state.node(error->failingNode)) {
+            html += tr("<p>Failing node: <a href='node:%1'><b>%2</b></a>").arg(n->id).arg(QString::fromStdString(n->name));
+            if (error->staleTensor) {
+                const trace::TensorView* t = state.tensor(error->staleTensor);
+                html += tr(" &nbsp;·&nbsp; modified tensor: <b>%1</b>")
+                            .arg(t && !t->label.empty() ? QString::fromStdString(t->label).toHtmlEscaped()
+                                                        : tr("#%1").arg(error->staleTensor));
+            }
+            html += QStringLiteral("</p>");
+            // Cause and effect: the in-place op that made the node's saved tensor stale.
+            for (trace::Id savedId : n->saved) {
+                const trace::SavedView* v = state.saved.find(savedId);
+                const trace::VersionBump* b = v ? state.staleningBump(*v) : nullptr;
+                if (!b)
+                    continue;
+                const QString code = b->line > 0 && b->line <= m_sourceLines.size() ? m_sourceLines[b->line - 1].trimmed()
+                                                                                    : QString();
+                html += tr("<p>Made stale by <a href='cause:%1:%2'><code>%3</code> on line %1</a> (%4 bumped the "
+                           "version from %5 to %6).</p>")
+                            .arg(QString::number(b->line), QString::number(b->node),
+                                 (code.isEmpty() ? QString::fromStdString(b->op) : code).toHtmlEscaped(),
+                                 QString::fromStdString(b->op).toHtmlEscaped(), QString::number(b->oldVersion),
+                                 QString::number(b->newVersion));
+                break;
+            }
+        }
     html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("What happened."), ex.meaning);
     html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Usual fixes"));
     for (const QString& fix : ex.fixes)
@@ -233,6 +251,11 @@ void ErrorPanel::onAnchor(const QUrl& url)
     const qulonglong n = s.mid(colon + 1).toULongLong();
     if (scheme == QLatin1String("line")) {
         Q_EMIT frameActivated(static_cast<int>(n), 0);
+        return;
+    }
+    if (scheme == QLatin1String("cause")) {  // cause:LINE:NODE
+        const QStringList parts = s.mid(colon + 1).split(QLatin1Char(':'));
+        Q_EMIT frameActivated(parts.value(0).toInt(), parts.value(1).toULongLong());
         return;
     }
     if (!m_error)

@@ -30,6 +30,8 @@ public:
     /// before `step`, how that recompute differed from its forward (Note [Recompute that
     /// differs from forward]): PyTorch raises nothing there, the gradients are wrong.
     void showError(const std::optional<trace::ErrorView>& error, const trace::GraphState& state, size_t step = 0);
+    /// The script the recording came from: the in-place op that caused an error is quoted.
+    void setSourceLines(const QStringList& lines) { m_sourceLines = lines; }
     /// The run's recompute comparisons (compareRecomputes), shown by showError.
     void setRecomputeChecks(std::vector<trace::RecomputeComparison> checks);
     /// Recompute divergences shown at the last showError.
@@ -49,6 +51,7 @@ private:
 
     std::optional<trace::ErrorView> m_error;
     std::vector<trace::RecomputeComparison> m_checks;
+    QStringList m_sourceLines;
     int m_shownDivergences = 0;
     QString m_shownKey;  ///< what the document shows (skip re-rendering the same)
 };

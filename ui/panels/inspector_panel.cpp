@@ -70,6 +70,7 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_subtitle);
     layout->addSpacing(4);
     layout->addWidget(m_tree, 1);
+    connect(m_tree, &QTreeWidget::itemClicked, this, &InspectorPanel::onItemClicked);
     showState(trace::GraphState{});
 }
 
@@ -108,6 +109,42 @@ QTreeWidgetItem* InspectorPanel::row(const QString& name, const QString& value, 
     if (value.contains(QLatin1Char('\n')) || name == QLatin1String("value") || name == QLatin1String(".grad"))
         item->setFont(1, Theme::current().monoFont(9.5));
     return item;
+}
+
+namespace {
+constexpr int kLineRole = Qt::UserRole;
+constexpr int kNodeRole = Qt::UserRole + 1;
+}  // namespace
+
+QTreeWidgetItem* InspectorPanel::lineRow(const QString& name, int line, const QString& what, trace::Id node)
+{
+    const QString code = line > 0 && line <= m_sourceLines.size() ? m_sourceLines[line - 1].trimmed() : QString();
+    QString text = code.isEmpty() ? tr("line %1").arg(line) : tr("line %1: %2").arg(line).arg(code);
+    if (!what.isEmpty())
+        text += QStringLiteral("  (%1)").arg(what);
+    QTreeWidgetItem* item = row(name, text);
+    item->setData(0, kLineRole, line);
+    item->setData(0, kNodeRole, QVariant::fromValue<qulonglong>(node));
+    QFont f = item->font(1);
+    f.setUnderline(true);
+    item->setFont(1, f);
+    item->setForeground(1, palette().link());
+    item->setToolTip(1, tr("Click to show line %1 in the editor").arg(line));
+    return item;
+}
+
+void InspectorPanel::onItemClicked(QTreeWidgetItem* item)
+{
+    const int line = item ? item->data(0, kLineRole).toInt() : 0;
+    if (line > 0)
+        Q_EMIT lineRequested(line, item->data(0, kNodeRole).toULongLong());
+}
+
+void InspectorPanel::activateRow(const QString& property)
+{
+    const auto items = m_tree->findItems(property, Qt::MatchExactly | Qt::MatchRecursive, 0);
+    if (!items.isEmpty())
+        onItemClicked(items.first());
 }
 
 void InspectorPanel::showState(const trace::GraphState& state)
@@ -182,6 +219,11 @@ void InspectorPanel::showTensor(const trace::GraphState& s, const trace::TensorV
     row(QStringLiteral("grad_fn"), nodeRef(s, t.gradFn));
     row(QStringLiteral("_version"), QString::number(s.versionOf(t)));
     row(QStringLiteral(".grad"), t.hasGrad ? q(t.gradPreview) : QStringLiteral("None"));
+    if (t.createdLine > 0)
+        lineRow(tr("created"), t.createdLine, QString(), t.gradFn);
+    if (const trace::VersionBump* b = s.lastBump(t))
+        lineRow(tr("last changed in place"), b->line, tr("%1, v%2 → v%3").arg(q(b->op)).arg(b->oldVersion).arg(b->newVersion),
+                b->node);
     if (t.viewOf != 0)
         row(QStringLiteral("_base"), tensorName(s, t.viewOf));
     row(QStringLiteral("bytes"), QString::number(t.bytes));
@@ -213,6 +255,8 @@ void InspectorPanel::showNode(const trace::GraphState& s, const trace::NodeView&
     }
     m_subtitle->setText(sub);
     row(QStringLiteral("id"), QString::number(n.id));
+    if (n.createdLine > 0)
+        lineRow(tr("created"), n.createdLine, QString(), n.id);
     QStringList next;
     for (const trace::EdgeRef& e : n.nextEdges)
         next << (e.node == 0 ? QStringLiteral("(None, 0)") : QStringLiteral("(%1, %2)").arg(nodeRef(s, e.node)).arg(e.inputNr));
@@ -286,6 +330,9 @@ void InspectorPanel::showSaved(const trace::GraphState& s, const trace::SavedVie
     row(QStringLiteral("saved version"), QString::number(v.savedVersion));
     row(QStringLiteral("current version"), QString::number(now));
     row(QStringLiteral("stale"), pyBool(stale));
+    if (const trace::VersionBump* b = stale ? s.staleningBump(v) : nullptr)
+        lineRow(tr("made stale by"), b->line, tr("%1, v%2 → v%3").arg(q(b->op)).arg(b->oldVersion).arg(b->newVersion),
+                b->node);
     row(QStringLiteral("held as"), holdingText(v.holding));
     if (v.isOutput)
         row(QStringLiteral("output"), tr("the node's own output (saved without grad_fn: no reference cycle)"));

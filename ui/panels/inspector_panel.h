@@ -27,9 +27,18 @@ public:
     /// Refreshes the details for `state` (called on every step).
     void showState(const trace::GraphState& state);
 
+    /// The script the recording came from: rows that name a line quote it.
+    void setSourceLines(const QStringList& lines) { m_sourceLines = lines; }
+
     QString title() const;
     /// Value of a property row by its name (for tests), e.g. "_version".
     QString value(const QString& property) const;
+    /// Clicks the row `property` (as the user does): rows that name a line emit lineRequested.
+    void activateRow(const QString& property);
+
+Q_SIGNALS:
+    /// A row naming a script line was clicked: show `line`, flash `node` (0: none).
+    void lineRequested(int line, trace::Id node);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -37,6 +46,9 @@ protected:
 private:
     void updateTitleFont();
     QTreeWidgetItem* row(const QString& name, const QString& value, QTreeWidgetItem* parent = nullptr);
+    /// A row that names script line `line` and jumps there when clicked.
+    QTreeWidgetItem* lineRow(const QString& name, int line, const QString& what, trace::Id node = 0);
+    void onItemClicked(QTreeWidgetItem* item);
     void showTensor(const trace::GraphState& s, const trace::TensorView& t);
     void showNode(const trace::GraphState& s, const trace::NodeView& n);
     void showSaved(const trace::GraphState& s, const trace::SavedView& v);
@@ -45,6 +57,7 @@ private:
     QLabel* m_title;
     QLabel* m_subtitle;
     QTreeWidget* m_tree;
+    QStringList m_sourceLines;
 };
 
 }  // namespace agv::ui

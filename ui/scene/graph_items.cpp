@@ -339,12 +339,13 @@ QString SavedBadgeItem::text() const
 }
 
 void SavedBadgeItem::setBadgeState(bool present, uint32_t savedVersion, uint32_t currentVersion, bool released,
-                                   const QString& holdingNote)
+                                   const QString& holdingNote, const QString& staleCause)
 {
     const bool stale = present && !released && savedVersion != currentVersion;
     if (present == m_present && savedVersion == m_savedVersion && currentVersion == m_currentVersion &&
-        released == m_released && holdingNote == m_holdingNote)
+        released == m_released && holdingNote == m_holdingNote && staleCause == m_staleCause)
         return;
+    m_staleCause = staleCause;
     m_present = present;
     m_savedVersion = savedVersion;
     m_currentVersion = currentVersion;
@@ -377,7 +378,8 @@ void SavedBadgeItem::setBadgeState(bool present, uint32_t savedVersion, uint32_t
                              ? tr("<br><b>modified in place after saving</b>: a saved-tensor hook holds "
                                   "it, so PyTorch does not check its version and backward will use "
                                   "whatever unpack returns")
-                         : stale ? tr("<br><b>stale</b>: modified in place after saving")
+                         : stale ? tr("<br><b>stale</b>: modified in place after saving") +
+                                       (staleCause.isEmpty() ? QString() : tr(", by %1").arg(staleCause))
                                  : QString())
                    + (holdingNote.isEmpty() ? QString() : tr("<br>held by a saved-tensor hook: %1").arg(holdingNote)));
     update();

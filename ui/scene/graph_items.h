@@ -49,6 +49,7 @@ public:
     void setFlash(qreal f);
     /// Starts a short highlight (a version bump on this tensor).
     void startFlash(int durationMs);
+    bool isFlashing() const { return !m_flashAnimation.isNull(); }
     /// Pulsing glow while this node runs.
     void setExecuting(bool executing);
     bool isExecuting() const { return m_executing; }
@@ -128,8 +129,9 @@ public:
     Id savedId() const { return m_badge.saved; }
     const LayoutBadge& badge() const { return m_badge; }
     Id tensorId() const { return m_badge.tensor; }
+    /// `staleCause`: the in-place op that made it stale, e.g. "add_ on line 13" ("" if unknown).
     void setBadgeState(bool present, uint32_t savedVersion, uint32_t currentVersion, bool released,
-                       const QString& holdingNote);
+                       const QString& holdingNote, const QString& staleCause = {});
     bool isStale() const { return m_stale; }
     QString text() const;
 
@@ -148,6 +150,7 @@ private:
     bool m_released = false;
     bool m_stale = false;
     QString m_holdingNote;  ///< how a saved-tensor hook holds it ("" when held as is)
+    QString m_staleCause;   ///< the in-place op that made it stale ("" when fresh or unknown)
     qreal m_pulse = 0;
     QPointer<QPropertyAnimation> m_pulseAnimation;
 };

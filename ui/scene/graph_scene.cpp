@@ -308,8 +308,10 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
             it.value()->setBadgeState(false, 0, 0, false, {});
             continue;
         }
+        const trace::VersionBump* cause = state.staleningBump(*sv);
         it.value()->setBadgeState(true, sv->savedVersion, state.currentVersion(*sv), sv->released,
-                                  savedHoldingNote(it.value()->badge(), sv->packed));
+                                  savedHoldingNote(it.value()->badge(), sv->packed),
+                                  cause ? tr("%1 on line %2").arg(QString::fromStdString(cause->op)).arg(cause->line) : QString());
     }
 
     // Offloaded saved tensors: in the host lane while packed; the arrow lights up when
