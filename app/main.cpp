@@ -83,6 +83,7 @@ int main(int argc, char** argv)
 #ifdef AGV_WITH_UI
             // the GUI prints its own usage lines first
             std::fputs("usage: autogradviz [FILE.py|FILE.jsonl] [--demo NAME] [--dark] [--presenter]\n"
+                       "                   [--language en|zh_CN|ru]\n"
                        "       autogradviz FILE --export OUT.svg|OUT.png|OUT.dot [--step N|end] [--dark]\n",
                        stdout);
 #else

@@ -529,6 +529,35 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
 // ---------------------------------------------------------------------------------
 // Playback
 
+void MainWindow::showConsole(std::string_view output)
+{
+    // Playing forward only appends; stepping back or a new run shows the text afresh.
+    // Only the tail is shown: a text widget with hundreds of MB is unusable anyway.
+    constexpr size_t kShownBytes = 2u << 20;
+    const bool clipped = output.size() > kShownBytes;
+    std::string_view shown = clipped ? output.substr(output.size() - kShownBytes) : output;
+    if (clipped)
+        shown = shown.substr(std::min(shown.size(), shown.find('\n') + 1));  // whole lines only
+    const void* start = output.data();
+    if (!clipped && !m_consoleClipped && start == m_consoleSource && output.size() >= m_consoleShown) {
+        if (output.size() > m_consoleShown) {
+            QTextCursor end(m_console->document());
+            end.movePosition(QTextCursor::End);
+            end.insertText(QString::fromUtf8(output.data() + m_consoleShown, static_cast<qsizetype>(output.size() - m_consoleShown)));
+            m_console->moveCursor(QTextCursor::End);
+        }
+    } else if (clipped || start != m_consoleSource || output.size() != m_consoleShown || m_consoleClipped != clipped) {
+        QString text = QString::fromUtf8(shown.data(), static_cast<qsizetype>(shown.size()));
+        if (clipped)
+            text.prepend(tr("[%1 MB of earlier output not shown]\n").arg(static_cast<double>(output.size() - shown.size()) / 1e6, 0, 'f', 1));
+        m_console->setPlainText(text);
+        m_console->moveCursor(QTextCursor::End);
+    }
+    m_consoleSource = start;
+    m_consoleShown = output.size();
+    m_consoleClipped = clipped;
+}
+
 void MainWindow::onStepChanged()
 {
     const trace::GraphState& s = m_player->state();
@@ -539,11 +568,7 @@ void MainWindow::onStepChanged()
     if (s.error)
         errorLine = s.error->forwardTrace.empty() ? s.error->line : s.error->forwardTrace.back().line;
     m_editor->setErrorLine(errorLine);
-    const QString console = QString::fromStdString(s.console);
-    if (m_console->toPlainText() != console) {
-        m_console->setPlainText(console);
-        m_console->moveCursor(QTextCursor::End);
-    }
+    showConsole(m_player->timeline() ? m_player->timeline()->console(s) : std::string_view());
     m_memory->setStep(m_player->step());
     m_errorPanel->showError(s.error, s, m_player->step());
     const bool problem = s.error || m_errorPanel->shownRecomputeDivergences() > 0;

@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <string_view>
 
 #include "core/trace/recording.h"
 #include "ui/panels/inspector_panel.h"
@@ -117,6 +118,8 @@ private:
     void buildActions();
     void buildDocks();
     void onStepChanged();
+    /// Shows the script's output up to the current step (see Note [Console by offset]).
+    void showConsole(std::string_view output);
     void updateCaption();
     void styleCaption();
     /// Larger/Smaller Text: multiplies the current mode's text scale (0 resets it).
@@ -195,6 +198,9 @@ private:
     bool m_settingSource = false;
     bool m_errorShown = false;
     bool m_keepPositionOnNextRun = false;
+    const void* m_consoleSource = nullptr;  ///< the Timeline text the console shows a prefix of
+    size_t m_consoleShown = 0;              ///< bytes of it shown
+    bool m_consoleClipped = false;
 };
 
 }  // namespace agv::ui

@@ -281,7 +281,7 @@ struct Folder {
             s.moduleStack.erase(std::next(it).base(), s.moduleStack.end());
     }
 
-    void operator()(const Output& p) { s.console += p.text; }
+    void operator()(const Output& p) { s.consoleLength += p.text.size(); }
 
     void operator()(const ErrorRaised& p)
     {
@@ -325,7 +325,22 @@ GraphState stateAt(const Recording& recording, size_t step)
     return state;
 }
 
+std::string consoleText(const Recording& recording, size_t step)
+{
+    std::string text;
+    const size_t end = std::min(step, recording.size());
+    for (size_t i = 0; i < end; ++i)
+        if (const auto* out = std::get_if<Output>(&recording[i].payload))
+            text += out->text;
+    return text;
+}
+
 // ---------------------------------------------------------------------------------
+
+// Note [Console by offset]
+// A 300,000-line print loop used to take 9 GB in the GUI: every snapshot held its own
+// copy of the console so far. The output only ever grows, so a state keeps its length
+// and the Timeline keeps the text once; the console at a step is a prefix of it.
 
 Timeline::Timeline(const Recording& recording, size_t minInterval) : m_recording(&recording)
 {
@@ -337,6 +352,8 @@ Timeline::Timeline(const Recording& recording, size_t minInterval) : m_recording
         const Event& e = recording[i];
         apply(state, e);
         state.step = i + 1;
+        if (const auto* out = std::get_if<Output>(&e.payload))
+            m_console += out->text;
         ++sinceSnapshot;
         if (sinceSnapshot >= std::max(minInterval, state.entityCount() / 16)) {
             m_snapshots.push_back(state);

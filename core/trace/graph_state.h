@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/trace/id_map.h"
@@ -162,7 +163,10 @@ struct GraphState {
     Id recomputeSegment = 0;  ///< checkpoint segment being recomputed (0: none)
 
     int line = 0;  ///< current source line
-    std::string console;
+    /// Bytes of script output (stdout and stderr) before this step. The text itself is
+    /// kept once, by the Timeline (or consoleText): copying it into every snapshot made
+    /// memory quadratic in the output (see Note [Console by offset]).
+    uint64_t consoleLength = 0;
     std::map<std::string, MemoryView> memory;  ///< per device
     std::optional<ErrorView> error;
 
@@ -189,6 +193,8 @@ void apply(GraphState& state, const Event& event);
 
 /// The state after events [0, step) (step is clamped to recording.size()).
 GraphState stateAt(const Recording& recording, size_t step);
+/// The script's output before `step` (what the console shows there).
+std::string consoleText(const Recording& recording, size_t step);
 
 // ---------------------------------------------------------------------------------
 // Navigation and markers
@@ -230,6 +236,11 @@ public:
 
     const std::vector<Marker>& markers() const { return m_markers; }
     size_t snapshotCount() const { return m_snapshots.size(); }
+    /// The console at `state` (a prefix of all the run's output; valid while the Timeline lives).
+    std::string_view console(const GraphState& state) const
+    {
+        return std::string_view(m_console).substr(0, std::min<size_t>(state.consoleLength, m_console.size()));
+    }
 
 private:
     const Recording* m_recording;
@@ -237,6 +248,7 @@ private:
     std::vector<size_t> m_lineRunStarts;  ///< steps s where lineAt(s) != lineAt(s - 1)
     std::vector<size_t> m_nodeSteps;      ///< steps right after each NodeExecuted
     std::vector<Marker> m_markers;
+    std::string m_console;  ///< all Output text of the run, in order
     GraphState m_current;
 };
 

@@ -1448,6 +1448,12 @@
         <source>Lan&amp;guage</source>
         <translation>&amp;Язык</translation>
     </message>
+    <message>
+        <source>[%1 MB of earlier output not shown]
+</source>
+        <translation>[%1 МБ более раннего вывода не показано]
+</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>

@@ -1438,6 +1438,12 @@
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
+    <message>
+        <source>[%1 MB of earlier output not shown]
+</source>
+        <translation>[未显示之前的 %1 MB 输出]
+</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>

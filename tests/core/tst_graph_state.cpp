@@ -89,7 +89,11 @@ private Q_SLOTS:
         QCOMPARE(tensorLabeled(end, "w2")->gradPreview, std::string("tensor(8.)"));
         QCOMPARE(tensorLabeled(end, "w3")->gradPreview, std::string("tensor(10.)"));
         QVERIFY(!tensorLabeled(end, "l1")->hasGrad);  // non-leaves keep no .grad
-        QCOMPARE(end.console, std::string("tensor(28.) tensor(8.) tensor(10.)\n"));
+        QCOMPARE(consoleText(run.recording, run.recording.size()), std::string("tensor(28.) tensor(8.) tensor(10.)\n"));
+        Timeline timeline(run.recording);
+        QCOMPARE(timeline.console(timeline.seek(run.recording.size())), std::string_view("tensor(28.) tensor(8.) tensor(10.)\n"));
+        QCOMPARE(timeline.console(timeline.seek(0)), std::string_view());
+        QCOMPARE(end.consoleLength, uint64_t(35));
         QCOMPARE(end.executedCount, 8);
         QVERIFY(!end.inBackward);
         QCOMPARE(end.executingNode, Id(0));
@@ -136,7 +140,7 @@ private Q_SLOTS:
         QCOMPARE(end.error->forwardTrace.size(), 1u);
         QCOMPARE(end.error->forwardTrace[0].sourceLine, std::string("l3 = l1 * w3"));
         QCOMPARE(end.executingNode, mul2->id);
-        QVERIFY(QString::fromStdString(end.console).contains("RuntimeError: one of the variables"));
+        QVERIFY(QString::fromStdString(consoleText(r, r.size())).contains("RuntimeError: one of the variables"));
     }
 
     void staleSavedTensorsPointAtTheirCause()

@@ -338,6 +338,39 @@ private Q_SLOTS:
         QVERIFY(explainError(ErrorKind::LeafInplace).fixes.join(' ').contains(QStringLiteral("torch.no_grad()")));
     }
 
+    void consoleFollowsTheStepAndStaysBounded()
+    {
+        // 6,000 prints of ~1 KB: the console shows each step's exact output, and only its
+        // last 2 MB once it grows past that.
+        auto r = std::make_shared<trace::Recording>();
+        const std::string filler(1000, 'x');
+        for (int i = 0; i < 6000; ++i)
+            r->record(trace::Output{trace::OutputStream::Stdout, "line " + std::to_string(i) + " " + filler + "\n"}, 1);
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        w.loadRecording(r, QStringLiteral("for i in range(6000): print('line', i, 'x' * 1000)\n"), QStringLiteral("loop.py"), 3);
+        QCOMPARE(w.console()->toPlainText().count(QLatin1Char('\n')), 3);
+        QVERIFY(w.console()->toPlainText().startsWith(QStringLiteral("line 0 x")));
+        w.player()->setStep(5);  // forward: appended
+        QCOMPARE(w.console()->document()->blockCount(), 6);
+        QVERIFY(w.console()->toPlainText().contains(QStringLiteral("line 4 x")));
+        w.player()->setStep(2);  // back: exactly two lines again
+        QCOMPARE(w.console()->toPlainText().count(QLatin1Char('\n')), 2);
+        QVERIFY(!w.console()->toPlainText().contains(QStringLiteral("line 2 x")));
+        w.player()->goToEnd();
+        const QString end = w.console()->toPlainText();
+        QVERIFY(end.startsWith(QStringLiteral("[")));  // the note about what is not shown
+        QVERIFY(end.contains(QStringLiteral("line 5999 x")));
+        QVERIFY(!end.contains(QStringLiteral("line 0 x")));
+        QVERIFY(end.size() < (2 << 20) + 200);
+        // Snapshots hold lengths, not copies of the text.
+        uint64_t total = 0;
+        for (int i = 0; i < 6000; ++i)
+            total += 5 + std::to_string(i).size() + 1 + 1000 + 1;  // "line " i " " x... "\n"
+        QCOMPARE(w.player()->state().consoleLength, total);
+    }
+
     void causeAndEffectAreLinked()
     {
         MainWindow w;
