@@ -63,6 +63,12 @@ Tensor neg(const Tensor& t);
 Tensor reciprocal(const Tensor& t);
 Tensor exp(const Tensor& t);
 Tensor log(const Tensor& t);
+/// erf, erfc, expm1 and log1p through PyTorch's VML kernels (ErfBackward0, ErfcBackward0,
+/// Expm1Backward0, Log1PBackward0).
+Tensor erf(const Tensor& t);
+Tensor erfc(const Tensor& t);
+Tensor expm1(const Tensor& t);
+Tensor log1p(const Tensor& t);
 Tensor sqrt(const Tensor& t);
 Tensor rsqrt(const Tensor& t);
 Tensor abs(const Tensor& t);

@@ -57,6 +57,10 @@ bool apply(Function f, const float* in, float* out, int64_t n)
     case Function::Exp: vectorMap<float, __m256>(in, out, n, Sleef_expf8_u10); break;
     case Function::Log: vectorMap<float, __m256>(in, out, n, Sleef_logf8_u10); break;
     case Function::Tanh: vectorMap<float, __m256>(in, out, n, Sleef_tanhf8_u10); break;
+    case Function::Erf: vectorMap<float, __m256>(in, out, n, Sleef_erff8_u10); break;
+    case Function::Erfc: vectorMap<float, __m256>(in, out, n, Sleef_erfcf8_u15); break;
+    case Function::Expm1: vectorMap<float, __m256>(in, out, n, Sleef_expm1f8_u10); break;
+    case Function::Log1p: vectorMap<float, __m256>(in, out, n, Sleef_log1pf8_u10); break;
     }
     return true;
 }
@@ -71,6 +75,10 @@ bool apply(Function f, const double* in, double* out, int64_t n)
     case Function::Exp: vectorMap<double, __m256d>(in, out, n, Sleef_expd4_u10); break;
     case Function::Log: vectorMap<double, __m256d>(in, out, n, Sleef_logd4_u10); break;
     case Function::Tanh: vectorMap<double, __m256d>(in, out, n, Sleef_tanhd4_u10); break;
+    case Function::Erf: vectorMap<double, __m256d>(in, out, n, Sleef_erfd4_u10); break;
+    case Function::Erfc: vectorMap<double, __m256d>(in, out, n, Sleef_erfcd4_u15); break;
+    case Function::Expm1: vectorMap<double, __m256d>(in, out, n, Sleef_expm1d4_u10); break;
+    case Function::Log1p: vectorMap<double, __m256d>(in, out, n, Sleef_log1pd4_u10); break;
     }
     return true;
 }

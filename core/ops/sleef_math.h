@@ -1,12 +1,13 @@
 #pragma once
 // PyTorch 1.13's vectorised unary loop for the transcendental functions, so that
-// sin, cos, exp and log round as PyTorch's do (Note [SLEEF unary loop]).
+// sin, cos, exp, log, erf, erfc, expm1 and log1p round as PyTorch's do
+// (Note [SLEEF unary loop]).
 
 #include <cstdint>
 
 namespace agv::ops::sleef {
 
-enum class Function { Sin, Cos, Exp, Log, Tanh };
+enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p };
 
 /// out[i] = f(in[i]) over a contiguous run, as PyTorch's AVX2 kernel computes it.
 /// Returns false (and writes nothing) when this CPU has no AVX2: the caller then
