@@ -310,4 +310,22 @@ Tensor cumprod(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype 
 /// The slices along dim, as views (UnbindBackward0; split.cpp).
 TensorList unbind(const Tensor& self, int64_t dim = 0);
 
+// ---- added: maximum / minimum / atan2 / lerp (binary_math.cpp)
+/// Elementwise maximum / minimum with broadcasting and promotion; NaN propagates
+/// (MaximumBackward0 / MinimumBackward0 split ties evenly).
+Tensor maximum(const Tensor& a, const Tensor& b);
+Tensor minimum(const Tensor& a, const Tensor& b);
+/// atan2(self, other) in the promoted floating type (Atan2Backward0).
+Tensor atan2(const Tensor& self, const Tensor& other);
+/// self + weight * (end - self) (LerpBackward0 for a number weight, LerpBackward1 for a tensor).
+Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight);
+Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight);
+
+// ---- added: logsumexp / prod (logsumexp_prod.cpp)
+/// log(sum(exp(self))) over dims, stabilised by the maximum (LogsumexpBackward0).
+Tensor logsumexp(const Tensor& self, const IntList& dims, bool keepdim = false);
+/// The product of all elements (ProdBackward0) or along dim (ProdBackward1); integral inputs give int64.
+Tensor prod(const Tensor& self, std::optional<ScalarType> dtype = {});
+Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false, std::optional<ScalarType> dtype = {});
+
 }  // namespace agv::ops

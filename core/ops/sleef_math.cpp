@@ -261,4 +261,43 @@ bool logSoftmaxBackwardRow(const double* grad, const double* out, double* gradIn
     return true;
 }
 
+namespace {
+
+/// Two-operand vec::map: whole vectors, then the rest as zero-padded vectors.
+template <typename T, typename Vec, typename VecFn>
+void vectorMap2(const T* a, const T* b, T* out, int64_t n, VecFn vec)
+{
+    constexpr int64_t lanes = int64_t(sizeof(Vec) / sizeof(T));
+    for (int64_t i = 0; i < n; i += lanes) {
+        const int64_t count = std::min(lanes, n - i);
+        T bufferA[lanes] = {}, bufferB[lanes] = {};
+        __builtin_memcpy(bufferA, a + i, size_t(count) * sizeof(T));
+        __builtin_memcpy(bufferB, b + i, size_t(count) * sizeof(T));
+        Vec va, vb;
+        __builtin_memcpy(&va, bufferA, sizeof(Vec));
+        __builtin_memcpy(&vb, bufferB, sizeof(Vec));
+        const Vec r = vec(va, vb);
+        __builtin_memcpy(bufferA, &r, sizeof(Vec));
+        __builtin_memcpy(out + i, bufferA, size_t(count) * sizeof(T));
+    }
+}
+
+}  // namespace
+
+bool atan2(const float* y, const float* x, float* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap2<float, __m256>(y, x, out, n, Sleef_atan2f8_u10);
+    return true;
+}
+
+bool atan2(const double* y, const double* x, double* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap2<double, __m256d>(y, x, out, n, Sleef_atan2d4_u10);
+    return true;
+}
+
 }  // namespace agv::ops::sleef

@@ -40,3 +40,12 @@ bool logSoftmaxBackwardRow(const float* grad, const float* out, float* gradIn, i
 bool logSoftmaxBackwardRow(const double* grad, const double* out, double* gradIn, int64_t n);
 
 }  // namespace agv::ops::sleef
+
+namespace agv::ops::sleef {
+
+/// out[i] = atan2(y[i], x[i]) for every element through Sleef_atan2{f8,d4}_u10 (atan2's
+/// Vectorized body; the caller gives the scalar-body elements std::atan2). False without AVX2.
+bool atan2(const float* y, const float* x, float* out, int64_t n);
+bool atan2(const double* y, const double* x, double* out, int64_t n);
+
+}  // namespace agv::ops::sleef
