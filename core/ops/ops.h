@@ -328,4 +328,12 @@ Tensor logsumexp(const Tensor& self, const IntList& dims, bool keepdim = false);
 Tensor prod(const Tensor& self, std::optional<ScalarType> dtype = {});
 Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false, std::optional<ScalarType> dtype = {});
 
+// ---- added: silu / elu / softplus (activations.cpp)
+/// x * sigmoid(x) (SiluBackward0).
+Tensor silu(const Tensor& self);
+/// elu(x) = x * scale for x > 0, else (exp(x * input_scale) - 1) * alpha * scale (EluBackward0).
+Tensor elu(const Tensor& self, double alpha = 1.0, double scale = 1.0, double inputScale = 1.0);
+/// log1p(exp(beta * x)) / beta, x where beta * x > threshold (SoftplusBackward0).
+Tensor softplus(const Tensor& self, Scalar beta = 1, Scalar threshold = 20);
+
 }  // namespace agv::ops

@@ -1,6 +1,6 @@
 // erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp and prod
 // (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp) as Tensor methods and
-// torch.* functions.
+// torch.* functions; silu, elu and softplus (core/ops/activations.cpp) in `_agv_torch._nn`.
 
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
@@ -116,6 +116,24 @@ void bindMath(py::module_& m)
     defMethodAndFunctionNumbered(m, cls, "lerp", lerpImpl);
     defMethodAndFunctionNumbered(m, cls, "logsumexp", logsumexpImpl);
     defMethodAndFunctionNumbered(m, cls, "prod", prodImpl);
+
+    py::module_ nn = m.attr("_nn");
+    defNative(nn, "silu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "silu", {"input"}, 1);
+        return wrapTensor(ops::silu(requireTensor(a[0], "silu", "input", 1)));
+    });
+    defNative(nn, "elu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "elu", {"input", "alpha", "scale", "input_scale"}, 1);
+        static const char* const names[] = {"input", "alpha", "scale", "input_scale"};
+        auto number = [&](size_t i) { return given(a[i]) ? requireFloat(a[i], "elu", names[i]) : 1.0; };
+        return wrapTensor(ops::elu(requireTensor(a[0], "elu", "input", 1), number(1), number(2), number(3)));
+    });
+    defNative(nn, "softplus", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "softplus", {"input", "beta", "threshold"}, 1);
+        return wrapTensor(ops::softplus(requireTensor(a[0], "softplus", "input", 1),
+                                        given(a[1]) ? requireScalar(a[1], "softplus", "beta") : Scalar(1),
+                                        given(a[2]) ? requireScalar(a[2], "softplus", "threshold") : Scalar(20)));
+    });
 }
 
 }  // namespace agv::python
