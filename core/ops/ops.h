@@ -63,6 +63,12 @@ Tensor neg(const Tensor& t);
 Tensor reciprocal(const Tensor& t);
 Tensor exp(const Tensor& t);
 Tensor log(const Tensor& t);
+/// erf, erfc, expm1 and log1p through PyTorch's VML kernels (ErfBackward0, ErfcBackward0,
+/// Expm1Backward0, Log1PBackward0).
+Tensor erf(const Tensor& t);
+Tensor erfc(const Tensor& t);
+Tensor expm1(const Tensor& t);
+Tensor log1p(const Tensor& t);
 Tensor sqrt(const Tensor& t);
 Tensor rsqrt(const Tensor& t);
 Tensor abs(const Tensor& t);
@@ -303,5 +309,31 @@ Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype =
 Tensor cumprod(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype = {});
 /// The slices along dim, as views (UnbindBackward0; split.cpp).
 TensorList unbind(const Tensor& self, int64_t dim = 0);
+
+// ---- added: maximum / minimum / atan2 / lerp (binary_math.cpp)
+/// Elementwise maximum / minimum with broadcasting and promotion; NaN propagates
+/// (MaximumBackward0 / MinimumBackward0 split ties evenly).
+Tensor maximum(const Tensor& a, const Tensor& b);
+Tensor minimum(const Tensor& a, const Tensor& b);
+/// atan2(self, other) in the promoted floating type (Atan2Backward0).
+Tensor atan2(const Tensor& self, const Tensor& other);
+/// self + weight * (end - self) (LerpBackward0 for a number weight, LerpBackward1 for a tensor).
+Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight);
+Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight);
+
+// ---- added: logsumexp / prod (logsumexp_prod.cpp)
+/// log(sum(exp(self))) over dims, stabilised by the maximum (LogsumexpBackward0).
+Tensor logsumexp(const Tensor& self, const IntList& dims, bool keepdim = false);
+/// The product of all elements (ProdBackward0) or along dim (ProdBackward1); integral inputs give int64.
+Tensor prod(const Tensor& self, std::optional<ScalarType> dtype = {});
+Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false, std::optional<ScalarType> dtype = {});
+
+// ---- added: silu / elu / softplus (activations.cpp)
+/// x * sigmoid(x) (SiluBackward0).
+Tensor silu(const Tensor& self);
+/// elu(x) = x * scale for x > 0, else (exp(x * input_scale) - 1) * alpha * scale (EluBackward0).
+Tensor elu(const Tensor& self, double alpha = 1.0, double scale = 1.0, double inputScale = 1.0);
+/// log1p(exp(beta * x)) / beta, x where beta * x > threshold (SoftplusBackward0).
+Tensor softplus(const Tensor& self, Scalar beta = 1, Scalar threshold = 20);
 
 }  // namespace agv::ops

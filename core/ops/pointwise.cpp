@@ -584,6 +584,62 @@ Tensor log(const Tensor& t)
     return rec.finish(out);
 }
 
+// erf, erfc, expm1, log1p: PyTorch's VML kernels (SLEEF, and for float erf the
+// approximation of Note [Vectorized float erf]); float16 refused as erf_vml_cpu, ...
+
+namespace {
+/// 2 / sqrt(pi) * exp(-(self.pow(2))): derivatives.yaml's erf / erfc factor, `sign` 1 or -1.
+Tensor erfDerivative(const Tensor& self, double sign, const Tensor& g)
+{
+    return mul(mul(exp(neg(pow(self, Scalar(2)))), sign * 2.0 / std::sqrt(M_PI)), g);
+}
+}  // namespace
+
+Tensor erf(const Tensor& t)
+{
+    Tensor out = transcendentalKernel(t, "erf_vml_cpu", sleef::Function::Erf, [](auto x) { return std::erf(x); });
+    OpRecorder rec("ErfBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{erfDerivative(n.saved(0), 1.0, g[0])};
+    });
+    rec.save("self", t);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return erfDerivative(t, 1.0, tangents[0]); });
+    return rec.finish(out);
+}
+
+Tensor erfc(const Tensor& t)
+{
+    Tensor out = transcendentalKernel(t, "erfc_vml_cpu", sleef::Function::Erfc, [](auto x) { return std::erfc(x); });
+    OpRecorder rec("ErfcBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{erfDerivative(n.saved(0), -1.0, g[0])};
+    });
+    rec.save("self", t);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return erfDerivative(t, -1.0, tangents[0]); });
+    return rec.finish(out);
+}
+
+Tensor expm1(const Tensor& t)
+{
+    Tensor out = transcendentalKernel(t, "expm1_vml_cpu", sleef::Function::Expm1, [](auto x) { return std::expm1(x); });
+    // grad * (result + 1)
+    OpRecorder rec("Expm1Backward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{mul(g[0], add(n.saved(0), Scalar(1)))};
+    });
+    rec.forward([](const InputTangents& t, const Tensor& result) { return mul(t[0], add(result, Scalar(1))); });
+    return rec.finishSavingResult(out);
+}
+
+Tensor log1p(const Tensor& t)
+{
+    Tensor out = transcendentalKernel(t, "log1p_vml_cpu", sleef::Function::Log1p, [](auto x) { return std::log1p(x); });
+    // log1p_backward: grad / (self + 1)
+    OpRecorder rec("Log1PBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{div(g[0], add(n.saved(0), Scalar(1)))};
+    });
+    rec.save("self", t);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return div(tangents[0], add(t, Scalar(1))); });
+    return rec.finish(out);
+}
+
 Tensor sqrt(const Tensor& t)
 {
     Tensor out = floatUnaryKernel(t, "sqrt_vml_cpu", [](auto x) { return std::sqrt(x); });

@@ -57,6 +57,10 @@ bool apply(Function f, const float* in, float* out, int64_t n)
     case Function::Exp: vectorMap<float, __m256>(in, out, n, Sleef_expf8_u10); break;
     case Function::Log: vectorMap<float, __m256>(in, out, n, Sleef_logf8_u10); break;
     case Function::Tanh: vectorMap<float, __m256>(in, out, n, Sleef_tanhf8_u10); break;
+    case Function::Erf: vectorMap<float, __m256>(in, out, n, Sleef_erff8_u10); break;
+    case Function::Erfc: vectorMap<float, __m256>(in, out, n, Sleef_erfcf8_u15); break;
+    case Function::Expm1: vectorMap<float, __m256>(in, out, n, Sleef_expm1f8_u10); break;
+    case Function::Log1p: vectorMap<float, __m256>(in, out, n, Sleef_log1pf8_u10); break;
     }
     return true;
 }
@@ -71,6 +75,10 @@ bool apply(Function f, const double* in, double* out, int64_t n)
     case Function::Exp: vectorMap<double, __m256d>(in, out, n, Sleef_expd4_u10); break;
     case Function::Log: vectorMap<double, __m256d>(in, out, n, Sleef_logd4_u10); break;
     case Function::Tanh: vectorMap<double, __m256d>(in, out, n, Sleef_tanhd4_u10); break;
+    case Function::Erf: vectorMap<double, __m256d>(in, out, n, Sleef_erfd4_u10); break;
+    case Function::Erfc: vectorMap<double, __m256d>(in, out, n, Sleef_erfcd4_u15); break;
+    case Function::Expm1: vectorMap<double, __m256d>(in, out, n, Sleef_expm1d4_u10); break;
+    case Function::Log1p: vectorMap<double, __m256d>(in, out, n, Sleef_log1pd4_u10); break;
     }
     return true;
 }
@@ -250,6 +258,45 @@ bool logSoftmaxBackwardRow(const double* grad, const double* out, double* gradIn
     if (!hasAvx2())
         return false;
     logSoftmaxBackwardRowImpl<double, __m256d>(grad, out, gradIn, n, Sleef_expd4_u10);
+    return true;
+}
+
+namespace {
+
+/// Two-operand vec::map: whole vectors, then the rest as zero-padded vectors.
+template <typename T, typename Vec, typename VecFn>
+void vectorMap2(const T* a, const T* b, T* out, int64_t n, VecFn vec)
+{
+    constexpr int64_t lanes = int64_t(sizeof(Vec) / sizeof(T));
+    for (int64_t i = 0; i < n; i += lanes) {
+        const int64_t count = std::min(lanes, n - i);
+        T bufferA[lanes] = {}, bufferB[lanes] = {};
+        __builtin_memcpy(bufferA, a + i, size_t(count) * sizeof(T));
+        __builtin_memcpy(bufferB, b + i, size_t(count) * sizeof(T));
+        Vec va, vb;
+        __builtin_memcpy(&va, bufferA, sizeof(Vec));
+        __builtin_memcpy(&vb, bufferB, sizeof(Vec));
+        const Vec r = vec(va, vb);
+        __builtin_memcpy(bufferA, &r, sizeof(Vec));
+        __builtin_memcpy(out + i, bufferA, size_t(count) * sizeof(T));
+    }
+}
+
+}  // namespace
+
+bool atan2(const float* y, const float* x, float* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap2<float, __m256>(y, x, out, n, Sleef_atan2f8_u10);
+    return true;
+}
+
+bool atan2(const double* y, const double* x, double* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap2<double, __m256d>(y, x, out, n, Sleef_atan2d4_u10);
     return true;
 }
 

@@ -1,12 +1,13 @@
 #pragma once
 // PyTorch 1.13's vectorised unary loop for the transcendental functions, so that
-// sin, cos, exp and log round as PyTorch's do (Note [SLEEF unary loop]).
+// sin, cos, exp, log, erf, erfc, expm1 and log1p round as PyTorch's do
+// (Note [SLEEF unary loop]).
 
 #include <cstdint>
 
 namespace agv::ops::sleef {
 
-enum class Function { Sin, Cos, Exp, Log, Tanh };
+enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p };
 
 /// out[i] = f(in[i]) over a contiguous run, as PyTorch's AVX2 kernel computes it.
 /// Returns false (and writes nothing) when this CPU has no AVX2: the caller then
@@ -37,5 +38,14 @@ bool logSoftmaxRow(const double* in, double* out, int64_t n);
 /// _vec_log_softmax_backward for one row: gradIn = grad - exp(out) * sum(grad).
 bool logSoftmaxBackwardRow(const float* grad, const float* out, float* gradIn, int64_t n);
 bool logSoftmaxBackwardRow(const double* grad, const double* out, double* gradIn, int64_t n);
+
+}  // namespace agv::ops::sleef
+
+namespace agv::ops::sleef {
+
+/// out[i] = atan2(y[i], x[i]) for every element through Sleef_atan2{f8,d4}_u10 (atan2's
+/// Vectorized body; the caller gives the scalar-body elements std::atan2). False without AVX2.
+bool atan2(const float* y, const float* x, float* out, int64_t n);
+bool atan2(const double* y, const double* x, double* out, int64_t n);
 
 }  // namespace agv::ops::sleef

@@ -25,6 +25,7 @@ void defineModule(py::module_& m)
     bindReductionsAndLosses(m);
     bindRnnCells(m);
     bindGatherScatter(m);
+    bindMath(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);
     bindFunction(m);

@@ -20,6 +20,26 @@ def tanh(input):
     return input.tanh()
 
 
+def _no_inplace(name, inplace):
+    # The in-place kernels (silu_, elu_ and their graphs) are not in the engine yet.
+    if inplace:
+        raise NotImplementedError("autogradviz: " + name + "(inplace=True) is not supported yet")
+
+
+def silu(input, inplace=False):
+    _no_inplace("silu", inplace)
+    return _nn.silu(input)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    _no_inplace("elu", inplace)
+    return _nn.elu(input, alpha)
+
+
+def softplus(input, beta=1, threshold=20):
+    return _nn.softplus(input, beta, threshold)
+
+
 # The losses take the legacy size_average / reduce flags here, as PyTorch's Python
 # wrappers do, and hand the kernel the reduction name they stand for.
 

@@ -1,6 +1,7 @@
 from torch.nn.modules.module import Module
 from torch.nn.modules.linear import Identity, LazyLinear, Linear
-from torch.nn.modules.activation import GELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from torch.nn.modules.activation import (ELU, GELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Softplus,
+                                         Tanh)
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
 from torch.nn.modules.conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
 from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d, Dropout3d

@@ -1,0 +1,247 @@
+// maximum, minimum, atan2 and lerp: the broadcasting binary (and ternary) math ops with
+// PyTorch 1.13's CPU kernels and backward formulas (MaximumBackward0, MinimumBackward0,
+// Atan2Backward0, LerpBackward0 / LerpBackward1).
+//
+// Note [maximum / minimum bodies]
+// maximum_kernel gives cpu_kernel_vec two bodies that disagree on signed zeros and NaN:
+// the scalar one returns a quiet NaN when either operand is NaN, else std::max(a, b)
+// (the first operand on a tie, so max(0., -0.) is 0.); the Vectorized one is
+// _mm256_max_ps(a, b) or-ed with the unordered mask (the second operand on a tie or a
+// NaN, then all-ones, a NaN with the sign bit set). Which elements meet which body is
+// TensorIterator's loop (Note [cpu_kernel_vec bodies]); integral and bool dtypes agree.
+
+#include <cmath>
+#include <cstring>
+
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/sleef_math.h"
+#include "core/ops/type_promotion.h"
+#include "core/ops/vectorized_loop.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// f(a[i], b[i], vector) over the broadcast shape, `vector` saying whether PyTorch's
+/// Vectorized body computes element i; a and b already of dtype T.
+template <typename T, typename F>
+Tensor twoBodyKernel(const Tensor& a, const Tensor& b, const IntList& shape, ScalarType type, F f)
+{
+    Tensor out = kernel::newTensor(shape, type, a.device());
+    const IntList stridesA = kernel::broadcastStrides(a, shape);
+    const IntList stridesB = kernel::broadcastStrides(b, shape);
+    const std::vector<int64_t> offA = kernel::elementOffsets(shape, stridesA);
+    const std::vector<int64_t> offB = kernel::elementOffsets(shape, stridesB);
+    const std::vector<bool> vector =
+        kernel::vectorizedElements(shape, {IntList{}, stridesA, stridesB}, int64_t(32 / sizeof(T)));
+    const T* x = a.data<T>();
+    const T* y = b.data<T>();
+    T* o = out.data<T>();
+    for (size_t i = 0; i < offA.size(); ++i)
+        o[i] = f(x[offA[i]], y[offB[i]], bool(vector[i]));
+    return out;
+}
+
+/// A NaN with every bit set: what the Vectorized max/min bodies write for NaN operands.
+template <typename T>
+T allOnesNan()
+{
+    if constexpr (std::is_same_v<T, float>) {
+        const uint32_t bits = 0xFFFFFFFFu;
+        float v;
+        std::memcpy(&v, &bits, sizeof v);
+        return v;
+    } else if constexpr (std::is_same_v<T, double>) {
+        const uint64_t bits = 0xFFFFFFFFFFFFFFFFull;
+        double v;
+        std::memcpy(&v, &bits, sizeof v);
+        return v;
+    } else {
+        return T::fromBits(0xFFFF);
+    }
+}
+
+/// See Note [maximum / minimum bodies].
+Tensor extremum(const Tensor& a, const Tensor& b, bool isMax)
+{
+    const char* name = isMax ? "maximum_cpu" : "minimum_cpu";
+    AGV_CHECK(a.device() == b.device(), RuntimeError,
+              "Expected all tensors to be on the same device, but found at least two devices, ", a.device().str(),
+              " and ", b.device().str(), "!");
+    const ScalarType type = resultType({&a, &b});
+    const IntList shape = broadcastShapes(a.sizes(), b.sizes());
+    const Tensor x = kernel::convert(a, type);
+    const Tensor y = kernel::convert(b, type);
+    return AGV_DISPATCH_ALL_AND_HALF(type, name, [&] {
+        using T = scalar_t;
+        return twoBodyKernel<T>(x, y, shape, type, [isMax](T p, T q, bool vector) -> T {
+            if constexpr (std::is_same_v<T, bool>) {
+                return isMax ? (p || q) : (p && q);
+            } else if constexpr (std::is_same_v<T, int64_t>) {
+                return isMax ? std::max(p, q) : std::min(p, q);
+            } else {
+                const float fp = float(p), fq = float(q);
+                if (vector) {
+                    if (std::isnan(fp) || std::isnan(fq))
+                        return allOnesNan<T>();
+                    return isMax ? (fp > fq ? p : q) : (fp < fq ? p : q);
+                }
+                if (std::isnan(fp) || std::isnan(fq))
+                    return T(std::numeric_limits<float>::quiet_NaN());
+                return isMax ? (fp < fq ? q : p) : (fq < fp ? q : p);
+            }
+        });
+    });
+}
+
+/// at::where(self == other, grad / 2, grad).masked_fill_(self <op> other, 0).
+Tensor extremumBackward(const Tensor& g, const Tensor& self, const Tensor& other, CompareOp losing)
+{
+    return maskedFill(where(compare(self, other, CompareOp::Eq), div(g, Scalar(2)), g), compare(self, other, losing),
+                      Scalar(0));
+}
+
+Tensor recordExtremum(const Tensor& a, const Tensor& b, bool isMax)
+{
+    Tensor out = extremum(a, b, isMax);
+    const CompareOp selfLoses = isMax ? CompareOp::Lt : CompareOp::Gt;
+    const CompareOp otherLoses = isMax ? CompareOp::Gt : CompareOp::Lt;
+    OpRecorder rec(isMax ? "MaximumBackward0" : "MinimumBackward0", {&a, &b},
+                   [selfLoses, otherLoses](BackwardNode& n, const variable_list& g) {
+                       Tensor self = n.saved(0), other = n.saved(1);
+                       return variable_list{
+                           n.needsInputGrad(0) ? extremumBackward(g[0], self, other, selfLoses) : Tensor(),
+                           n.needsInputGrad(1) ? extremumBackward(g[0], self, other, otherLoses) : Tensor()};
+                   });
+    rec.save("self", a);
+    rec.save("other", b);
+    return rec.finish(out);
+}
+
+/// PyTorch's TypeMeta name of a dtype, as its dtype-mismatch messages print it.
+const char* typeMetaName(ScalarType t)
+{
+    switch (t) {
+    case ScalarType::Bool: return "bool";
+    case ScalarType::Int64: return "long int";
+    case ScalarType::Float32: return "float";
+    case ScalarType::Float64: return "double";
+    case ScalarType::Half: return "c10::Half";
+    case ScalarType::BFloat16: return "c10::BFloat16";
+    }
+    return "?";
+}
+
+/// PyTorch 1.13's lerp for real types: self + weight * (end - self) for weight < 0.5
+/// (negative weights included), else end - (end - self) * (1 - weight); the AVX2 build
+/// fuses each multiply-add.
+template <typename T>
+T lerpValue(T self, T end, T weight)
+{
+    const T diff = end - self;
+    return weight < T(0.5) ? std::fma(weight, diff, self) : std::fma(-diff, T(1) - weight, end);
+}
+
+void checkLerpDtype(const Tensor& self, const Tensor& other, const char* what)
+{
+    AGV_CHECK(self.dtype() == other.dtype(), RuntimeError, "expected dtype ", typeMetaName(self.dtype()), " for `",
+              what, "` but got dtype ", typeMetaName(other.dtype()));
+}
+
+}  // namespace
+
+Tensor maximum(const Tensor& a, const Tensor& b) { return recordExtremum(a, b, true); }
+Tensor minimum(const Tensor& a, const Tensor& b) { return recordExtremum(a, b, false); }
+
+Tensor atan2(const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(a.device() == b.device(), RuntimeError,
+              "Expected all tensors to be on the same device, but found at least two devices, ", a.device().str(),
+              " and ", b.device().str(), "!");
+    const ScalarType type = floatResultType(resultType({&a, &b}));
+    const IntList shape = broadcastShapes(a.sizes(), b.sizes());
+    const Tensor x = kernel::convert(a, type);
+    const Tensor y = kernel::convert(b, type);
+    Tensor out = AGV_DISPATCH_FLOATING(type, "atan2_cpu", [&] {
+        using T = scalar_t;
+        // Every element through SLEEF first (lane by lane, so position does not matter),
+        // then the scalar body's std::atan2 where cpu_kernel_vec uses it.
+        const std::vector<int64_t> offX = kernel::elementOffsets(shape, kernel::broadcastStrides(x, shape));
+        const std::vector<int64_t> offY = kernel::elementOffsets(shape, kernel::broadcastStrides(y, shape));
+        std::vector<T> xs(offX.size()), ys(offY.size()), vec(offX.size());
+        for (size_t k = 0; k < offX.size(); ++k) {
+            xs[k] = x.data<T>()[offX[k]];
+            ys[k] = y.data<T>()[offY[k]];
+        }
+        const bool sleefDone = sleef::atan2(xs.data(), ys.data(), vec.data(), int64_t(vec.size()));
+        size_t i = 0;
+        return twoBodyKernel<T>(x, y, shape, type, [&](T p, T q, bool vector) {
+            const T r = sleefDone && vector ? vec[i] : std::atan2(p, q);
+            ++i;
+            return r;
+        });
+    });
+    // atan2_backward: grad * other * recip and grad * -self * recip, recip = 1 / (self^2 + other^2)
+    OpRecorder rec("Atan2Backward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), other = n.saved(1);
+        Tensor recip = reciprocal(add(mul(self, self), mul(other, other)));
+        return variable_list{n.needsInputGrad(0) ? mul(mul(g[0], other), recip) : Tensor(),
+                             n.needsInputGrad(1) ? mul(mul(g[0], neg(self)), recip) : Tensor()};
+    });
+    rec.save("self", a);
+    rec.save("other", b);
+    return rec.finish(out);
+}
+
+Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight)
+{
+    checkLerpDtype(self, end, "end");
+    const IntList shape = broadcastShapes(self.sizes(), end.sizes());
+    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "lerp_kernel_scalar", [&] {
+        using T = scalar_t;
+        const T w = T(weight.toDouble());
+        return kernel::mapBinary<T, T>(self, end, shape, self.dtype(), [w](T s, T e) { return lerpValue(s, e, w); });
+    });
+    OpRecorder rec("LerpBackward0", {&self, &end}, [weight](BackwardNode& n, const variable_list& g) {
+        // grad * (1 - weight.toDouble()) and grad * weight
+        return variable_list{n.needsInputGrad(0) ? mul(g[0], Scalar(1 - weight.toDouble())) : Tensor(),
+                             n.needsInputGrad(1) ? mul(g[0], weight) : Tensor()};
+    });
+    rec.attr("weight", weight.isFloating() ? SavedAttr(weight.toDouble()) : SavedAttr(weight.toInt()));
+    return rec.finish(out);
+}
+
+Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight)
+{
+    checkLerpDtype(self, end, "end");
+    checkLerpDtype(self, weight, "weight");
+    const IntList shape = broadcastShapes(broadcastShapes(self.sizes(), end.sizes()), weight.sizes());
+    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "lerp_kernel_tensor", [&] {
+        using T = scalar_t;
+        Tensor o = kernel::newTensor(shape, self.dtype(), self.device());
+        const std::vector<int64_t> offS = kernel::elementOffsets(shape, kernel::broadcastStrides(self, shape));
+        const std::vector<int64_t> offE = kernel::elementOffsets(shape, kernel::broadcastStrides(end, shape));
+        const std::vector<int64_t> offW = kernel::elementOffsets(shape, kernel::broadcastStrides(weight, shape));
+        const T* s = self.data<T>();
+        const T* e = end.data<T>();
+        const T* w = weight.data<T>();
+        T* r = o.data<T>();
+        for (size_t i = 0; i < offS.size(); ++i)
+            r[i] = lerpValue(s[offS[i]], e[offE[i]], w[offW[i]]);
+        return o;
+    });
+    OpRecorder rec("LerpBackward1", {&self, &end, &weight}, [](BackwardNode& n, const variable_list& g) {
+        Tensor s = n.saved(0), e = n.saved(1), w = n.saved(2);
+        return variable_list{n.needsInputGrad(0) ? mul(g[0], rsub(w, Scalar(1))) : Tensor(),
+                             n.needsInputGrad(1) ? mul(g[0], w) : Tensor(),
+                             n.needsInputGrad(2) ? mul(g[0], sub(e, s)) : Tensor()};
+    });
+    rec.save("self", self);
+    rec.save("end", end);
+    rec.save("weight", weight);
+    return rec.finish(out);
+}
+
+}  // namespace agv::ops

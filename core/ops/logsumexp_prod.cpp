@@ -1,0 +1,368 @@
+// logsumexp and prod, the reductions PyTorch 1.13 composes or runs through its generic
+// reduction loop, with their backward formulas (LogsumexpBackward0, ProdBackward0 /
+// ProdBackward1, FunctionsManual.cpp's logsumexp_backward and prod_backward).
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/type_promotion.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// Dims wrapped and sorted, each at most once (PyTorch's dim bitset).
+IntList wrapDims(const IntList& dims, int64_t ndim)
+{
+    std::vector<bool> seen(size_t(std::max<int64_t>(ndim, 1)), false);
+    IntList out;
+    for (int64_t d : dims) {
+        const int64_t w = wrapDim(d, ndim);
+        AGV_CHECK(!seen[size_t(w)], RuntimeError, "dim ", w, " appears multiple times in the list of dims");
+        seen[size_t(w)] = true;
+        out.push_back(w);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// unsqueeze_multiple: t with a size-1 dim put back at each reduced dim (dims sorted).
+Tensor unsqueezeDims(Tensor t, const IntList& sortedDims)
+{
+    for (int64_t d : sortedDims)
+        t = unsqueeze(t, d);
+    return t;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- logsumexp
+
+Tensor logsumexp(const Tensor& self, const IntList& dimsIn, bool keepdim)
+{
+    const IntList dims = wrapDims(dimsIn, self.dim());
+    Tensor out;
+    {
+        // logsumexp_out_impl: maxes = amax(self, dims, keepdim=True), infinite maxes
+        // replaced by 0 (through the squeezed view, so in maxes too), then
+        // log(sum(exp(self - maxes))) + maxes; integral inputs in the default float type.
+        GradModeGuard noGrad(false);
+        Tensor in = isFloatingType(self.dtype()) ? self : kernel::convert(self, defaultFloatType());
+        // An empty dim list reduces every dim; a 0-d tensor has none to reduce.
+        IntList reduced = in.dim() == 0 ? IntList{} : dims;
+        if (reduced.empty())
+            for (int64_t d = 0; d < in.dim(); ++d)
+                reduced.push_back(d);
+        auto sumReduced = [&](const Tensor& t) { return in.dim() == 0 ? sum(t) : sum(t, reduced, keepdim); };
+        if (in.numel() != 0) {
+            Tensor maxes = in;
+            for (int64_t d : reduced)
+                maxes = max(maxes, d, true).first;
+            maxes = maskedFill(maxes, compare(abs(maxes), Scalar(INFINITY), CompareOp::Eq), Scalar(0));
+            Tensor total = sumReduced(exp(sub(in, maxes)));
+            Tensor squeezed = maxes;
+            if (!keepdim)
+                for (size_t k = reduced.size(); k-- > 0;)
+                    squeezed = squeeze(squeezed, reduced[k]);
+            out = add(log(total), squeezed);
+        } else {
+            out = log(sumReduced(exp(in)));
+        }
+    }
+    OpRecorder rec("LogsumexpBackward0", {&self}, [dims, keepdim](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), result = n.saved(1);
+        Tensor grad = g[0];
+        if (!keepdim && self.dim() != 0) {
+            grad = unsqueezeDims(grad, dims);
+            result = unsqueezeDims(result, dims);
+        }
+        return variable_list{mul(grad, exp(sub(self, result)))};
+    });
+    rec.save("self", self);
+    rec.attr("dim", dimsIn);
+    rec.attr("keepdim", keepdim);
+    return rec.finishSavingResult(out);
+}
+
+// ---------------------------------------------------------------- prod
+
+namespace {
+
+// Note [prod reduction order]
+// prod runs binary_kernel_reduce_vec (cpu/Reduce.h) over a TensorIterator whose dims are
+// ordered with the reduced dims first (innermost), each group by the input's strides,
+// then merged where contiguous. Each inner run that reduces a unit-stride input takes
+// vectorized_inner_reduction: with L lanes per vector (8 floats, 4 doubles), the first
+// 4L * (n / 4L) elements go into four vector accumulators (element k into
+// accumulator (k / L) % 4, lane k % L), which are combined as (a0 * a1) * (a2 * a3),
+// their lanes folded left to right and the result multiplied into the output; the
+// remaining elements follow one by one. Every other run multiplies element by element.
+// One thread, so no run is split (Note [cpu_kernel_vec bodies]).
+
+struct ReduceLoop {
+    IntList sizes;        ///< merged dims, innermost first
+    IntList inStrides;    ///< element strides of the input
+    IntList outStrides;   ///< element strides of the output (0 along reduced dims)
+};
+
+ReduceLoop reduceLoop(const IntList& sizes, const IntList& inStrides, const IntList& outStrides)
+{
+    const size_t ndim = sizes.size();
+    // TensorIterator::reorder_dimensions: perm starts reversed, insertion sort with
+    // ambiguous comparisons; the output (reduced dims first) is asked before the input.
+    std::vector<size_t> perm(ndim);
+    for (size_t i = 0; i < ndim; ++i)
+        perm[i] = ndim - 1 - i;
+    auto shouldSwap = [&](size_t d0, size_t d1) {
+        const std::array<const IntList*, 2> operands = {&outStrides, &inStrides};
+        for (size_t arg = 0; arg < 2; ++arg) {
+            const int64_t s0 = (*operands[arg])[d0], s1 = (*operands[arg])[d1];
+            if (arg == 0 && (s0 == 0) != (s1 == 0))
+                return s1 == 0 ? 1 : -1;
+            if (s0 == 0 || s1 == 0)
+                continue;
+            if (s0 < s1)
+                return -1;
+            if (s0 > s1)
+                return 1;
+            if (sizes[d0] > sizes[d1])
+                return 1;
+        }
+        return 0;
+    };
+    for (size_t i = 1; i < ndim; ++i) {
+        size_t d1 = i;
+        for (size_t d0 = i; d0-- > 0;) {
+            const int c = shouldSwap(perm[d0], perm[d1]);
+            if (c > 0) {
+                std::swap(perm[d0], perm[d1]);
+                d1 = d0;
+            } else if (c < 0) {
+                break;
+            }
+        }
+    }
+    ReduceLoop loop;
+    for (size_t p : perm) {
+        loop.sizes.push_back(sizes[p]);
+        loop.inStrides.push_back(inStrides[p]);
+        loop.outStrides.push_back(outStrides[p]);
+    }
+    // coalesce_dimensions
+    if (loop.sizes.size() > 1) {
+        size_t prev = 0;
+        for (size_t d = 1; d < loop.sizes.size(); ++d) {
+            auto canMerge = [&](const IntList& st) {
+                return loop.sizes[prev] == 1 || loop.sizes[d] == 1 || st[prev] * loop.sizes[prev] == st[d];
+            };
+            if (canMerge(loop.inStrides) && canMerge(loop.outStrides)) {
+                if (loop.sizes[prev] == 1) {
+                    loop.inStrides[prev] = loop.inStrides[d];
+                    loop.outStrides[prev] = loop.outStrides[d];
+                }
+                loop.sizes[prev] *= loop.sizes[d];
+            } else {
+                ++prev;
+                if (prev != d) {
+                    loop.sizes[prev] = loop.sizes[d];
+                    loop.inStrides[prev] = loop.inStrides[d];
+                    loop.outStrides[prev] = loop.outStrides[d];
+                }
+            }
+        }
+        loop.sizes.resize(prev + 1);
+        loop.inStrides.resize(prev + 1);
+        loop.outStrides.resize(prev + 1);
+    }
+    return loop;
+}
+
+template <typename T>
+void prodInnerRun(const T* in, int64_t n, int64_t inStride, T* out, int64_t outStride)
+{
+    constexpr int64_t L = int64_t(32 / sizeof(T));
+    if (outStride == 0 && inStride == 1) {
+        const int64_t count = n / (4 * L);
+        if (count > 0) {
+            std::array<std::array<T, L>, 4> acc;
+            for (int64_t j = 0; j < 4; ++j)
+                for (int64_t l = 0; l < L; ++l)
+                    acc[size_t(j)][size_t(l)] = in[j * L + l];
+            for (int64_t i = 1; i < count; ++i)
+                for (int64_t j = 0; j < 4; ++j)
+                    for (int64_t l = 0; l < L; ++l)
+                        acc[size_t(j)][size_t(l)] = acc[size_t(j)][size_t(l)] * in[i * 4 * L + j * L + l];
+            std::array<T, L> folded;
+            for (int64_t l = 0; l < L; ++l)
+                folded[size_t(l)] = T(acc[0][size_t(l)] * acc[1][size_t(l)]) * T(acc[2][size_t(l)] * acc[3][size_t(l)]);
+            T total = folded[0];
+            for (int64_t l = 1; l < L; ++l)
+                total = total * folded[size_t(l)];
+            *out = *out * total;
+        }
+        for (int64_t i = count * 4 * L; i < n; ++i)
+            *out = *out * in[i];
+        return;
+    }
+    for (int64_t i = 0; i < n; ++i)
+        out[i * outStride] = out[i * outStride] * in[i * inStride];
+}
+
+/// The product over `dims` (sorted, wrapped; all dims when empty and reduceAll) in `type`.
+Tensor prodValues(const Tensor& self, const IntList& dims, bool reduceAll, bool keepdim, ScalarType type)
+{
+    const Tensor in = kernel::convert(self, type);
+    const size_t ndim = size_t(in.dim());
+    std::vector<bool> reduced(ndim, reduceAll);
+    for (int64_t d : dims)
+        reduced[size_t(d)] = true;
+    IntList keptSizes;
+    for (size_t d = 0; d < ndim; ++d)
+        keptSizes.push_back(reduced[d] ? 1 : in.sizes()[d]);
+    Tensor out = kernel::newTensor(keptSizes, type, in.device());
+    const IntList contiguousOut = contiguousStrides(keptSizes);
+    IntList outStrides(ndim);
+    for (size_t d = 0; d < ndim; ++d)
+        outStrides[d] = reduced[d] ? 0 : contiguousOut[d];
+    AGV_DISPATCH_ALL_AND_HALF(type, "prod_out_cpu", [&] {
+        using T = scalar_t;
+        T* o = out.data<T>();
+        for (int64_t i = 0; i < out.numel(); ++i)
+            o[i] = T(1);
+        if (in.numel() == 0)
+            return;
+        const T* x = in.data<T>();
+        if (ndim == 0) {
+            *o = *o * *x;
+            return;
+        }
+        const ReduceLoop loop = reduceLoop(in.sizes(), in.strides(), outStrides);
+        const size_t nd = loop.sizes.size();
+        std::vector<int64_t> counter(nd, 0);
+        int64_t inOffset = 0, outOffset = 0;
+        while (true) {
+            if constexpr (std::is_same_v<T, bool>) {
+                for (int64_t i = 0; i < loop.sizes[0]; ++i)
+                    o[outOffset + i * loop.outStrides[0]] =
+                        o[outOffset + i * loop.outStrides[0]] && x[inOffset + i * loop.inStrides[0]];
+            } else {
+                prodInnerRun<T>(x + inOffset, loop.sizes[0], loop.inStrides[0], o + outOffset, loop.outStrides[0]);
+            }
+            size_t d = 1;
+            for (; d < nd; ++d) {
+                if (++counter[d] < loop.sizes[d]) {
+                    inOffset += loop.inStrides[d];
+                    outOffset += loop.outStrides[d];
+                    break;
+                }
+                inOffset -= loop.inStrides[d] * (loop.sizes[d] - 1);
+                outOffset -= loop.outStrides[d] * (loop.sizes[d] - 1);
+                counter[d] = 0;
+            }
+            if (d >= nd)
+                break;
+        }
+    });
+    if (reduceAll)
+        return reshape(out, {});
+    if (keepdim)
+        return out;
+    IntList squeezedSizes;
+    for (size_t d = 0; d < ndim; ++d)
+        if (!reduced[d])
+            squeezedSizes.push_back(in.sizes()[d]);
+    return reshape(out, squeezedSizes);
+}
+
+ScalarType prodType(const Tensor& self, std::optional<ScalarType> dtype)
+{
+    if (dtype)
+        return *dtype;
+    return isFloatingType(self.dtype()) ? self.dtype() : ScalarType::Int64;
+}
+
+/// prod_safe_zeros_backward: grad times the product of every other element along dim,
+/// as an exclusive cumulative product from each side (safe when the input has zeros).
+Tensor prodSafeZerosBackward(const Tensor& grad, const Tensor& input, int64_t dim)
+{
+    if (input.numel() == 0)
+        return expandAs(grad, input);
+    const int64_t n = input.sizes()[size_t(dim)];
+    if (n == 1)
+        return grad;
+    IntList onesSize = input.sizes();
+    onesSize[size_t(dim)] = 1;
+    Tensor ones_ = ones(onesSize, grad.dtype(), grad.device());
+    Tensor exclusiveNormal = cumprod(cat({ones_, narrow(input, dim, 0, n - 1)}, dim), dim);
+    Tensor narrowReverse = flip(narrow(input, dim, 1, n - 1), {dim});
+    Tensor exclusiveReverse = flip(cumprod(cat({ones_, narrowReverse}, dim), dim), {dim});
+    return mul(grad, mul(exclusiveNormal, exclusiveReverse));
+}
+
+int64_t countZeros(const Tensor& input)
+{
+    GradModeGuard noGrad(false);
+    return sum(compare(input, Scalar(0), CompareOp::Eq)).intValueAt(0);
+}
+
+}  // namespace
+
+Tensor prod(const Tensor& self, std::optional<ScalarType> dtype)
+{
+    Tensor out;
+    {
+        GradModeGuard noGrad(false);
+        out = prodValues(self, {}, true, false, prodType(self, dtype));
+    }
+    OpRecorder rec("ProdBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
+        Tensor input = n.saved(0), result = n.saved(1);
+        if (input.dtype() != g[0].dtype())
+            input = kernel::convert(input, g[0].dtype());
+        if (input.dim() == 0)
+            return variable_list{g[0]};
+        const int64_t zeros = countZeros(input);
+        if (zeros == 0)
+            return variable_list{mul(g[0], div(result, input))};
+        if (zeros > 1)
+            return variable_list{zerosLike(input)};
+        return variable_list{reshape(prodSafeZerosBackward(g[0], reshape(contiguous(input), {-1}), 0), input.sizes())};
+    });
+    rec.save("self", self);
+    return rec.finishSavingResult(out);
+}
+
+Tensor prod(const Tensor& self, int64_t dimIn, bool keepdim, std::optional<ScalarType> dtype)
+{
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    Tensor out;
+    {
+        GradModeGuard noGrad(false);
+        out = self.dim() == 0 ? prodValues(self, {}, true, false, prodType(self, dtype))
+                              : prodValues(self, {dim}, false, keepdim, prodType(self, dtype));
+    }
+    OpRecorder rec("ProdBackward1", {&self}, [dim, keepdim](BackwardNode& n, const variable_list& g) {
+        Tensor input = n.saved(0), result = n.saved(1);
+        Tensor grad = g[0];
+        if (input.dtype() != grad.dtype())
+            input = kernel::convert(input, grad.dtype());
+        if (input.dim() == 0)
+            return variable_list{grad};
+        if (!keepdim && input.dim() != 1) {
+            grad = unsqueeze(grad, dim);
+            result = unsqueeze(result, dim);
+        }
+        if (countZeros(input) == 0)
+            return variable_list{mul(grad, div(result, input))};
+        return variable_list{prodSafeZerosBackward(grad, input, dim)};
+    });
+    rec.save("self", self);
+    rec.attr("dim", dimIn);
+    rec.attr("keepdim", keepdim);
+    return rec.finishSavingResult(out);
+}
+
+}  // namespace agv::ops

@@ -1,0 +1,139 @@
+// erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp and prod
+// (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp) as Tensor methods and
+// torch.* functions; silu, elu and softplus (core/ops/activations.cpp) in `_agv_torch._nn`.
+
+#include "core/ops/ops.h"
+#include "core/python/bindings.h"
+#include "core/python/py_values.h"
+#include "core/python/tensor_support.h"
+
+namespace agv::python {
+
+namespace {
+
+/// A Tensor method whose arguments after self are numbered from 1 in PyTorch's errors,
+/// while torch.<name>(input, ...) numbers them from 2.
+using PositionalImpl = py::object (*)(const Tensor& self, CallArgs& args, int firstPosition);
+
+void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* name, PositionalImpl impl)
+{
+    // The function form takes `input` as defMethodAndFunction's does.
+    m.attr(name) = py::cpp_function(
+        [impl, name](py::args args, py::kwargs kwargs) {
+            py::handle input;
+            py::tuple rest;
+            py::dict keywords;
+            for (auto [k, v] : kwargs)
+                if (py::str(k).cast<std::string>() == "input")
+                    input = v;
+                else
+                    keywords[k] = v;
+            if (args.size() > 0) {
+                if (input)
+                    raise(PyExc_TypeError, std::string(name) + "() got multiple values for argument 'input'");
+                input = args[0];
+                rest = py::tuple(args.size() - 1);
+                for (size_t i = 1; i < args.size(); ++i)
+                    rest[i - 1] = args[i];
+            }
+            if (!input)
+                raise(PyExc_TypeError, std::string(name) + "() missing required argument 'input' (pos 1)");
+            Tensor t = requireTensor(input, name, "input", 1);
+            CallArgs call{py::args(rest), py::kwargs(keywords)};
+            return impl(t, call, 2);
+        },
+        py::name(name));
+    cls.attr(name) = py::cpp_function(
+        [impl](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            return impl(*asTensor(self), call, 1);
+        },
+        py::name(name), py::is_method(cls));
+}
+
+py::object maximumImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    auto a = bind(args, "maximum", {"other"}, 1);
+    return wrapTensor(ops::maximum(self, requireTensor(a[0], "maximum", "other", pos)));
+}
+
+py::object minimumImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    auto a = bind(args, "minimum", {"other"}, 1);
+    return wrapTensor(ops::minimum(self, requireTensor(a[0], "minimum", "other", pos)));
+}
+
+py::object atan2Impl(const Tensor& self, CallArgs& args, int pos)
+{
+    auto a = bind(args, "atan2", {"other"}, 1);
+    return wrapTensor(ops::atan2(self, requireTensor(a[0], "atan2", "other", pos)));
+}
+
+py::object lerpImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    auto a = bind(args, "lerp", {"end", "weight"}, 2);
+    const Tensor end = requireTensor(a[0], "lerp", "end", pos);
+    if (auto w = asTensor(a[1]))
+        return wrapTensor(ops::lerp(self, end, *w));
+    return wrapTensor(ops::lerp(self, end, requireScalar(a[1], "lerp", "weight")));
+}
+
+py::object logsumexpImpl(const Tensor& self, CallArgs& args, int)
+{
+    auto a = bind(args, "logsumexp", {"dim", "keepdim"}, 1);
+    return wrapTensor(ops::logsumexp(self, intList(a[0], "logsumexp", "dim"), given(a[1]) && truthy(a[1])));
+}
+
+py::object prodImpl(const Tensor& self, CallArgs& args, int)
+{
+    auto a = bind(args, "prod", {"dim", "keepdim", "dtype"}, 0);
+    std::optional<ScalarType> dtype;
+    if (given(a[2]))
+        dtype = asDtype(a[2]);
+    if (!given(a[0]))
+        return wrapTensor(ops::prod(self, dtype));
+    return wrapTensor(ops::prod(self, requireInt(a[0], "prod", "dim"), given(a[1]) && truthy(a[1]), dtype));
+}
+
+}  // namespace
+
+void bindMath(py::module_& m)
+{
+    py::object cls = m.attr("_TensorBase");
+#define AGV_UNARY(name)                                                          \
+    defMethodAndFunction(m, cls, #name, [](const Tensor& self, CallArgs& args) { \
+        bind(args, #name, {}, 0);                                                \
+        return wrapTensor(ops::name(self));                                      \
+    })
+    AGV_UNARY(erf);
+    AGV_UNARY(erfc);
+    AGV_UNARY(expm1);
+    AGV_UNARY(log1p);
+#undef AGV_UNARY
+    defMethodAndFunctionNumbered(m, cls, "maximum", maximumImpl);
+    defMethodAndFunctionNumbered(m, cls, "minimum", minimumImpl);
+    defMethodAndFunctionNumbered(m, cls, "atan2", atan2Impl);
+    defMethodAndFunctionNumbered(m, cls, "lerp", lerpImpl);
+    defMethodAndFunctionNumbered(m, cls, "logsumexp", logsumexpImpl);
+    defMethodAndFunctionNumbered(m, cls, "prod", prodImpl);
+
+    py::module_ nn = m.attr("_nn");
+    defNative(nn, "silu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "silu", {"input"}, 1);
+        return wrapTensor(ops::silu(requireTensor(a[0], "silu", "input", 1)));
+    });
+    defNative(nn, "elu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "elu", {"input", "alpha", "scale", "input_scale"}, 1);
+        static const char* const names[] = {"input", "alpha", "scale", "input_scale"};
+        auto number = [&](size_t i) { return given(a[i]) ? requireFloat(a[i], "elu", names[i]) : 1.0; };
+        return wrapTensor(ops::elu(requireTensor(a[0], "elu", "input", 1), number(1), number(2), number(3)));
+    });
+    defNative(nn, "softplus", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "softplus", {"input", "beta", "threshold"}, 1);
+        return wrapTensor(ops::softplus(requireTensor(a[0], "softplus", "input", 1),
+                                        given(a[1]) ? requireScalar(a[1], "softplus", "beta") : Scalar(1),
+                                        given(a[2]) ? requireScalar(a[2], "softplus", "threshold") : Scalar(20)));
+    });
+}
+
+}  // namespace agv::python
