@@ -249,6 +249,19 @@ void MainWindow::buildActions()
     m_skipInvisibleAction->setChecked(true);
     m_skipInvisibleAction->setToolTip(tr("Step Forward/Back pass over events that only change the memory chart"));
     connect(m_skipInvisibleAction, &QAction::toggled, this, [this](bool on) { m_player->setSkipInvisibleSteps(on); });
+    m_quizAction = play->addAction(tr("&Predict, Then Reveal"));
+    m_quizAction->setCheckable(true);
+    m_quizAction->setToolTip(tr("Play stops before each backward() fills the gradients and before an error, so the "
+                                "class can predict the answer; Play or Step Forward reveals it"));
+    connect(m_quizAction, &QAction::toggled, this, [this](bool on) {
+        m_player->setQuizMode(on);
+        m_predictAt = 0;
+        updateCaption();
+    });
+    connect(m_player, &Player::pausedToPredict, this, [this](size_t revealStep) {
+        m_predictAt = revealStep - 1;
+        updateCaption();
+    });
     action(play, tr("Go to Start"), QKeySequence(Qt::Key_Home), [this] { m_player->goToStart(); });
     action(play, tr("Go to End"), QKeySequence(Qt::Key_End), [this] { m_player->goToEnd(); });
     play->addSeparator();
@@ -612,7 +625,9 @@ void MainWindow::updateCaption()
     const size_t step = m_player->step();
     auto recording = m_player->recording();
     QString sentence;
-    if (recording && step > 0 && step == recording->size())
+    if (recording && m_player->quizMode() && m_predictAt == step && m_player->revealsAnswer(step + 1))
+        sentence = predictionQuestion(step + 1);
+    else if (recording && step > 0 && step == recording->size())
         sentence = StepNarration::describeEnd(m_player->state());
     else if (recording && step > 0 && step < recording->size())
         sentence = StepNarration::describe((*recording)[step - 1], m_player->state(),
@@ -621,6 +636,23 @@ void MainWindow::updateCaption()
         sentence = tr("Before the first event: press Space to play or → to step.");
     m_caption->setVisible(recording != nullptr);
     m_caption->setText(sentence);
+}
+
+QString MainWindow::predictionQuestion(size_t revealStep) const
+{
+    const trace::Recording& r = *m_player->recording();
+    if (std::holds_alternative<trace::ErrorRaised>(r[revealStep - 1].payload))
+        return tr("<b>Predict first:</b> the next step ends this run with an error. Which one, raised where, and why? "
+                  "Press Space or → to reveal.");
+    QStringList leaves;
+    for (const auto& [id, t] : m_player->state().tensors)
+        if (t.isLeaf && t.requiresGrad && !t.label.empty() && leaves.size() < 6)
+            leaves << QStringLiteral("<b>%1.grad</b>").arg(QString::fromStdString(t.label).toHtmlEscaped());
+    return leaves.isEmpty()
+               ? tr("<b>Predict first:</b> backward() is about to run. Which gradients will it compute? Press Space or "
+                    "→ to reveal.")
+               : tr("<b>Predict first:</b> backward() is about to run. What will %1 be? Press Space or → to reveal.")
+                     .arg(leaves.join(QStringLiteral(", ")));
 }
 
 QRectF MainWindow::focusRect(const trace::GraphState& s) const
@@ -905,6 +937,7 @@ void MainWindow::readSettings()
     const QString gpu = settings.value(QStringLiteral("gpuMode"), QStringLiteral("auto")).toString();
     m_followAction->setChecked(settings.value(QStringLiteral("followStep"), true).toBool());
     m_skipInvisibleAction->setChecked(settings.value(QStringLiteral("skipInvisibleSteps"), true).toBool());
+    m_quizAction->setChecked(settings.value(QStringLiteral("predictThenReveal"), false).toBool());
     if (gpu == QLatin1String("simulated") || gpu == QLatin1String("none")) {
         m_gpuMode = gpu;
         m_runs->setGpuMode(gpu.toStdString());
@@ -922,6 +955,7 @@ void MainWindow::writeSettings()
     settings.setValue(QStringLiteral("geometry"), saveGeometry());
     settings.setValue(QStringLiteral("followStep"), m_followAction->isChecked());
     settings.setValue(QStringLiteral("skipInvisibleSteps"), m_skipInvisibleAction->isChecked());
+    settings.setValue(QStringLiteral("predictThenReveal"), m_quizAction->isChecked());
     settings.setValue(QStringLiteral("windowState"), saveState());
     settings.setValue(QStringLiteral("autoRun"), m_autoRun->isChecked());
     settings.setValue(QStringLiteral("speed"), m_player->speed());

@@ -98,6 +98,8 @@ public:
     TransportBar* transportBar() const { return m_transport; }
     /// The sentence under the graph saying what the current step did (see StepNarration).
     QLabel* stepCaption() const { return m_caption; }
+    /// Playback > Predict, Then Reveal.
+    QAction* quizAction() const { return m_quizAction; }
     GraphSearchBar* searchBar() const { return m_search; }
     StartPage* startPage() const { return m_startPage; }
     RunController* runController() const { return m_runs; }
@@ -121,6 +123,8 @@ private:
     /// Shows the script's output up to the current step (see Note [Console by offset]).
     void showConsole(std::string_view output);
     void updateCaption();
+    /// The question the caption asks while playback waits before `revealStep` (quiz mode).
+    QString predictionQuestion(size_t revealStep) const;
     void styleCaption();
     /// Larger/Smaller Text: multiplies the current mode's text scale (0 resets it).
     void changeTextScale(qreal factor);
@@ -184,6 +188,8 @@ private:
     QAction* m_presenterAction = nullptr;
     QAction* m_followAction = nullptr;
     QAction* m_skipInvisibleAction = nullptr;
+    QAction* m_quizAction = nullptr;
+    size_t m_predictAt = 0;  ///< step held for the class to predict the next one (0: none)
     QActionGroup* m_languageGroup = nullptr;
     QTimer m_debounce;
 

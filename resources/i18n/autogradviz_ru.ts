@@ -1454,6 +1454,26 @@
         <translation>[%1 МБ более раннего вывода не показано]
 </translation>
     </message>
+    <message>
+        <source>&amp;Predict, Then Reveal</source>
+        <translation>&amp;Предсказать, затем показать</translation>
+    </message>
+    <message>
+        <source>Play stops before each backward() fills the gradients and before an error, so the class can predict the answer; Play or Step Forward reveals it</source>
+        <translation>Воспроизведение останавливается перед тем, как backward() заполнит градиенты, и перед ошибкой, чтобы класс мог предсказать ответ; «Воспроизвести» или «Шаг вперёд» показывает его</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Predict first:&lt;/b&gt; the next step ends this run with an error. Which one, raised where, and why? Press Space or → to reveal.</source>
+        <translation>&lt;b&gt;Сначала предскажите:&lt;/b&gt; следующий шаг завершит запуск ошибкой. Какой, где она возникнет и почему? Нажмите Пробел или →, чтобы узнать.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Predict first:&lt;/b&gt; backward() is about to run. Which gradients will it compute? Press Space or → to reveal.</source>
+        <translation>&lt;b&gt;Сначала предскажите:&lt;/b&gt; сейчас запустится backward(). Какие градиенты он вычислит? Нажмите Пробел или →, чтобы узнать.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Predict first:&lt;/b&gt; backward() is about to run. What will %1 be? Press Space or → to reveal.</source>
+        <translation>&lt;b&gt;Сначала предскажите:&lt;/b&gt; сейчас запустится backward(). Чему будут равны %1? Нажмите Пробел или →, чтобы узнать.</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>

@@ -1444,6 +1444,26 @@
         <translation>[未显示之前的 %1 MB 输出]
 </translation>
     </message>
+    <message>
+        <source>&amp;Predict, Then Reveal</source>
+        <translation>先预测，再揭晓(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Play stops before each backward() fills the gradients and before an error, so the class can predict the answer; Play or Step Forward reveals it</source>
+        <translation>在每次 backward() 填入梯度之前以及出错之前暂停播放，让全班先预测答案；按播放或前进一步即可揭晓</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Predict first:&lt;/b&gt; the next step ends this run with an error. Which one, raised where, and why? Press Space or → to reveal.</source>
+        <translation>&lt;b&gt;先预测：&lt;/b&gt;下一步将以错误结束本次运行。是什么错误？在哪里抛出？为什么？按空格键或 → 揭晓。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Predict first:&lt;/b&gt; backward() is about to run. Which gradients will it compute? Press Space or → to reveal.</source>
+        <translation>&lt;b&gt;先预测：&lt;/b&gt;backward() 即将运行。它会计算哪些梯度？按空格键或 → 揭晓。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Predict first:&lt;/b&gt; backward() is about to run. What will %1 be? Press Space or → to reveal.</source>
+        <translation>&lt;b&gt;先预测：&lt;/b&gt;backward() 即将运行。%1 会是多少？按空格键或 → 揭晓。</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>

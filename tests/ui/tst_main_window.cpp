@@ -371,6 +371,52 @@ private Q_SLOTS:
         QCOMPARE(w.player()->state().consoleLength, total);
     }
 
+    void predictThenRevealHoldsBeforeEachAnswer()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        load(w, true);
+        Player* p = w.player();
+        p->setSpeed(32);
+        const trace::Recording& r = *p->recording();
+        QVERIFY(!w.quizAction()->isChecked());
+        w.quizAction()->setChecked(true);
+        QSignalSpy held(p, &Player::pausedToPredict);
+        QSignalSpy playing(p, &Player::playingChanged);
+
+        // Held right before backward() starts: the leaves' gradients are the question.
+        p->play();
+        QVERIFY(held.wait(20000));
+        QVERIFY(!p->isPlaying());
+        QCOMPARE(held.last().at(0).value<size_t>(), p->step() + 1);
+        QVERIFY(std::holds_alternative<trace::BackwardBegin>(r[p->step()].payload));
+        QVERIFY(w.stepCaption()->text().contains(QStringLiteral("Predict first")));
+        QVERIFY(w.stepCaption()->text().contains(QStringLiteral("w1.grad")));
+        for (const auto& [id, t] : p->state().tensors)
+            QVERIFY(!t.hasGrad);  // nothing of the answer is on screen yet
+
+        // Play reveals it and goes on to the next answer: the error.
+        p->play();
+        QVERIFY(held.wait(20000));
+        QCOMPARE(held.count(), 2);
+        QVERIFY(std::holds_alternative<trace::ErrorRaised>(r[p->step()].payload));
+        QVERIFY(!p->state().error);
+        QVERIFY(w.stepCaption()->text().contains(QStringLiteral("with an error")));
+        p->stepForward();
+        QVERIFY(p->state().error);
+        QVERIFY(!w.stepCaption()->text().contains(QStringLiteral("Predict first")));
+
+        // Without the quiz, Play runs through to the end.
+        w.quizAction()->setChecked(false);
+        p->goToStart();
+        playing.clear();
+        p->play();
+        QVERIFY(QTest::qWaitFor([&] { return !p->isPlaying(); }, 30000));
+        QCOMPARE(p->step(), p->stepCount());
+        QCOMPARE(held.count(), 2);
+    }
+
     void causeAndEffectAreLinked()
     {
         MainWindow w;

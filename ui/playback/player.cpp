@@ -59,6 +59,7 @@ void Player::play()
         return;
     if (m_step >= stepCount())
         setStep(0);  // play again from the start
+    m_playStartedAt = m_step;
     m_timer.start(delayForNextEvent());
     Q_EMIT playingChanged(true);
 }
@@ -86,12 +87,33 @@ void Player::onTick()
         Q_EMIT playingChanged(false);
         return;
     }
+    // Held before an answer, unless Play was pressed right there (that reveals it).
+    if (m_quiz && m_step != m_playStartedAt && revealsAnswer(m_step + 1)) {
+        pause();
+        Q_EMIT pausedToPredict(m_step + 1);
+        return;
+    }
     setStep(m_step + 1);
     if (m_step >= stepCount()) {
         Q_EMIT playingChanged(false);
         return;
     }
     m_timer.start(delayForNextEvent());
+}
+
+bool Player::revealsAnswer(size_t step) const
+{
+    if (!m_recording || step == 0 || step > m_recording->size())
+        return false;
+    const trace::Payload& p = (*m_recording)[step - 1].payload;
+    if (std::holds_alternative<trace::ErrorRaised>(p))
+        return true;
+    if (!std::holds_alternative<trace::BackwardBegin>(p))
+        return false;
+    // Only an outermost backward() (a reentrant checkpoint's inner one is part of the answer).
+    if (m_step == step - 1)
+        return m_timeline->current().backwardDepth == 0;
+    return trace::stateAt(*m_recording, step - 1).backwardDepth == 0;
 }
 
 int Player::delayForNextEvent() const

@@ -39,6 +39,13 @@ public:
     void setSkipInvisibleSteps(bool skip) { m_skipInvisible = skip; }
     /// Whether the event that leads to `step` (1-based: the state after it) shows only in the memory chart.
     bool isInvisibleStep(size_t step) const;
+    /// "Predict, then reveal": Play stops right before a step that reveals an answer (a
+    /// backward() call about to fill the leaves' .grad, an error about to be raised) so
+    /// the class can predict it; Play or Step Forward from there reveals it.
+    bool quizMode() const { return m_quiz; }
+    void setQuizMode(bool on) { m_quiz = on; }
+    /// Whether moving from `step - 1` to `step` reveals an answer (see quizMode).
+    bool revealsAnswer(size_t step) const;
     double speed() const { return m_speed; }
     /// How long the animation of the current step may take at the current speed.
     int animationMs() const;
@@ -63,6 +70,8 @@ Q_SIGNALS:
     void playingChanged(bool playing);
     void recordingChanged();
     void speedChanged(double speed);
+    /// Play stopped before `revealStep` for the class to predict it (quiz mode).
+    void pausedToPredict(size_t revealStep);
 
 private:
     void onTick();
@@ -75,6 +84,8 @@ private:
     size_t m_step = 0;
     double m_speed = 1.0;
     bool m_skipInvisible = true;
+    bool m_quiz = false;
+    size_t m_playStartedAt = 0;
     QTimer m_timer;
 };
 
