@@ -20,6 +20,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -78,8 +79,18 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     m_view->setObjectName(QStringLiteral("GraphView"));
     m_view->setScene(m_scene);
     m_search = new GraphSearchBar(m_view);
+    m_forwardScene = new GraphScene(this);
+    m_forwardView = new GraphView(m_stack);
+    m_forwardView->setObjectName(QStringLiteral("ForwardGraphView"));
+    m_forwardView->setScene(m_forwardScene);
+    m_graphs = new QSplitter(Qt::Horizontal, m_stack);
+    m_graphs->setObjectName(QStringLiteral("Graphs"));
+    m_graphs->setChildrenCollapsible(false);
+    m_graphs->addWidget(m_forwardView);
+    m_graphs->addWidget(m_view);
+    m_forwardView->hide();
     m_stack->addWidget(m_startPage);
-    m_stack->addWidget(m_view);
+    m_stack->addWidget(m_graphs);
     m_transport = new TransportBar(m_player, centre);
     m_caption = new QLabel(centre);
     m_caption->setObjectName(QStringLiteral("StepCaption"));
@@ -120,6 +131,7 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
 
     connect(m_player, &Player::stepChanged, this, &MainWindow::onStepChanged);
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(m_forwardScene, &QGraphicsScene::selectionChanged, this, [this] { mirrorSelection(m_forwardScene, m_scene); });
     connect(m_runs, &RunController::finished, this, &MainWindow::onRunFinished);
     connect(m_runs, &RunController::progress, this, &MainWindow::onRunProgress);
     connect(m_runs, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
@@ -269,6 +281,22 @@ void MainWindow::buildActions()
     action(play, tr("Slower"), QKeySequence(Qt::Key_BracketLeft), [this] { m_player->setSpeed(m_player->speed() / 2); });
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_graphModeGroup = new QActionGroup(this);
+    const std::pair<GraphMode, QString> modes[] = {{GraphMode::Backward, tr("&Backward Graph (grad_fn Nodes)")},
+                                                   {GraphMode::Forward, tr("Forward Graph (&Tensors and Ops)")},
+                                                   {GraphMode::SideBySide, tr("Both Grap&hs Side by Side")}};
+    int modeKey = Qt::Key_1;
+    for (const auto& [mode, text] : modes) {
+        QAction* a = m_viewMenu->addAction(text);
+        a->setCheckable(true);
+        a->setData(static_cast<int>(mode));
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(modeKey++)));
+        a->setChecked(mode == GraphMode::Backward);
+        m_graphModeGroup->addAction(a);
+        const GraphMode chosen = mode;
+        connect(a, &QAction::triggered, this, [this, chosen] { setGraphMode(chosen); });
+    }
+    m_viewMenu->addSeparator();
     action(m_viewMenu, tr("Show &Whole Graph"), QKeySequence(tr("Ctrl+0")), [this] {
         m_followAction->setChecked(false);
         m_view->showWholeGraph();
@@ -384,7 +412,7 @@ void MainWindow::setGpuMode(const QString& mode)
         a->setChecked(a->data().toString() == mode);
     QSettings().setValue(QStringLiteral("gpuMode"), mode);
     updateGpuOffer();
-    if (!m_editor->toPlainText().isEmpty() && m_stack->currentWidget() == m_view)
+    if (!m_editor->toPlainText().isEmpty() && m_stack->currentWidget() == m_graphs)
         runScript();
 }
 
@@ -472,7 +500,7 @@ WindowHandover MainWindow::handOver()
     h.loadedSource = m_loadedSource;
     h.recording = m_player->recording();
     h.step = m_player->step();
-    h.showingGraph = m_stack->currentWidget() == m_view;
+    h.showingGraph = m_stack->currentWidget() == m_graphs;
     h.wasRunning = m_runs->isRunning() || m_debounce.isActive();
     h.editorModified = m_editor->document()->isModified();
     m_debounce.stop();
@@ -523,6 +551,7 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
                              size_t step)
 {
     m_layoutSignature = layout ? layout->signature() : QString();
+    m_forwardLaidOutFor = nullptr;
     m_inspector->setSelection({});
     const QStringList lines = m_loadedSource.split(QLatin1Char('\n'));
     m_inspector->setSourceLines(lines);
@@ -535,6 +564,8 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
     m_player->setRecording(std::move(recording), step);
     showGraph();
     m_view->fitToView();
+    if (m_graphMode != GraphMode::Backward)
+        m_forwardView->fitToView();
     updateTitle();
     Q_EMIT recordingLoaded();
 }
@@ -576,6 +607,10 @@ void MainWindow::onStepChanged()
     const trace::GraphState& s = m_player->state();
     const trace::GraphState* previous = m_player->previousState();
     m_scene->applyState(s, previous, previous ? m_player->animationMs() : 0);
+    if (m_graphMode != GraphMode::Backward) {
+        ensureForwardLayout();
+        m_forwardScene->applyState(s, previous, previous ? m_player->animationMs() : 0);
+    }
     m_editor->setCurrentLine(s.line);
     int errorLine = 0;
     if (s.error)
@@ -686,6 +721,8 @@ void MainWindow::onSelectionChanged()
     }
     if (sel.kind == Selection::Kind::None)
         return;  // keep showing the last selection when the user clicks the background
+    if (m_graphMode != GraphMode::Backward)
+        mirrorSelection(m_scene, m_forwardScene);
     // The line that created what was clicked (a saved badge: its node's line).
     const trace::GraphState& s = m_player->state();
     const trace::SavedView* saved = sel.kind == Selection::Kind::Saved ? s.saved.find(sel.id) : nullptr;
@@ -845,7 +882,76 @@ void MainWindow::styleCaption()
 }
 
 void MainWindow::showStartPage() { m_stack->setCurrentWidget(m_startPage); }
-void MainWindow::showGraph() { m_stack->setCurrentWidget(m_view); }
+void MainWindow::showGraph() { m_stack->setCurrentWidget(m_graphs); }
+
+void MainWindow::setGraphMode(GraphMode mode)
+{
+    m_graphMode = mode;
+    for (QAction* a : m_graphModeGroup->actions())
+        a->setChecked(a->data().toInt() == static_cast<int>(mode));
+    m_view->setVisible(mode != GraphMode::Forward);
+    m_forwardView->setVisible(mode != GraphMode::Backward);
+    if (mode == GraphMode::SideBySide)
+        m_graphs->setSizes({m_graphs->width() / 2, m_graphs->width() / 2});
+    ensureForwardLayout();
+    if (m_player->hasRecording() && mode != GraphMode::Backward) {
+        m_forwardScene->applyState(m_player->state(), nullptr, 0);
+        m_forwardView->fitToView();
+    }
+    if (mode != GraphMode::Forward)
+        m_view->fitToView();
+}
+
+void MainWindow::ensureForwardLayout()
+{
+    const auto recording = m_player->recording();
+    if (m_graphMode == GraphMode::Backward || !recording || recording.get() == m_forwardLaidOutFor)
+        return;
+    m_forwardLaidOutFor = recording.get();
+    m_forwardScene->setLayoutModel(RunController::forwardLayoutFor(*recording, GraphScene::metricsFor(Theme::current())));
+    m_forwardScene->applyState(m_player->state(), nullptr, 0);
+    m_forwardView->fitToView();
+}
+
+void MainWindow::mirrorSelection(GraphScene* source, GraphScene* target)
+{
+    if (m_mirroringSelection)
+        return;
+    const QList<QGraphicsItem*> selected = source->selectedItems();
+    if (selected.isEmpty())
+        return;
+    QGraphicsItem* twin = nullptr;
+    Selection only;
+    if (auto* f = qgraphicsitem_cast<FunctionNodeItem*>(selected.first())) {
+        twin = target->functionItem(f->id());
+        only = {Selection::Kind::Node, f->id()};
+    } else if (auto* t = qgraphicsitem_cast<TensorNodeItem*>(selected.first())) {
+        twin = target->tensorItem(t->id());
+        only = {Selection::Kind::Tensor, t->id()};
+    } else if (auto* b = qgraphicsitem_cast<SavedBadgeItem*>(selected.first())) {
+        twin = target->badgeItem(b->savedId());
+        only = {Selection::Kind::Saved, b->savedId()};
+    }
+    m_mirroringSelection = true;
+    target->clearSelection();
+    if (twin)
+        twin->setSelected(true);
+    m_mirroringSelection = false;
+    if (source == m_forwardScene) {
+        // The backward scene drives the inspector; a tensor only the forward graph draws
+        // (an unnamed intermediate result) is shown directly.
+        if (twin)
+            onSelectionChanged();
+        else if (only.kind != Selection::Kind::None) {
+            m_inspector->setSelection(only);
+            m_inspector->showState(m_player->state());
+        }
+        if (m_graphMode == GraphMode::SideBySide && twin)
+            m_view->centerOn(twin);
+    } else if (twin && m_graphMode == GraphMode::SideBySide) {
+        m_forwardView->centerOn(twin);
+    }
+}
 
 void MainWindow::openDialog()
 {
@@ -867,7 +973,7 @@ void MainWindow::showShortcuts()
     QMessageBox box(this);
     box.setWindowTitle(tr("Keyboard shortcuts"));
     box.setTextFormat(Qt::RichText);
-    box.setText(tr("<table cellpadding=3>"
+    QString text = tr("<table cellpadding=3>"
                    "<tr><td><b>Space</b></td><td>play / pause</td></tr>"
                    "<tr><td><b>Right / Left</b></td><td>step forward / back one event</td></tr>"
                    "<tr><td><b>Shift+Right / Left</b></td><td>next / previous source line (inside backward: "
@@ -883,7 +989,11 @@ void MainWindow::showShortcuts()
                    "<tr><td><b>F11</b></td><td>presenter mode</td></tr>"
                    "<tr><td><b>Ctrl+Shift+Plus / Minus</b></td><td>larger / smaller text (kept per mode)</td></tr>"
                    "<tr><td><b>Ctrl+E</b></td><td>export view as SVG / PNG</td></tr>"
-                   "</table><p>Playback keys work when the graph has focus; the editor keeps them while you type.</p>"));
+                   "</table><p>Playback keys work when the graph has focus; the editor keeps them while you type.</p>");
+    text.replace(QStringLiteral("</table>"),
+                 tr("<tr><td><b>Ctrl+1 / 2 / 3</b></td><td>backward graph / forward graph / both side by side</td></tr>") +
+                     QStringLiteral("</table>"));
+    box.setText(text);
     box.exec();
 }
 
@@ -938,6 +1048,7 @@ void MainWindow::readSettings()
     m_followAction->setChecked(settings.value(QStringLiteral("followStep"), true).toBool());
     m_skipInvisibleAction->setChecked(settings.value(QStringLiteral("skipInvisibleSteps"), true).toBool());
     m_quizAction->setChecked(settings.value(QStringLiteral("predictThenReveal"), false).toBool());
+    setGraphMode(static_cast<GraphMode>(std::clamp(settings.value(QStringLiteral("graphMode"), 0).toInt(), 0, 2)));
     if (gpu == QLatin1String("simulated") || gpu == QLatin1String("none")) {
         m_gpuMode = gpu;
         m_runs->setGpuMode(gpu.toStdString());
@@ -956,6 +1067,7 @@ void MainWindow::writeSettings()
     settings.setValue(QStringLiteral("followStep"), m_followAction->isChecked());
     settings.setValue(QStringLiteral("skipInvisibleSteps"), m_skipInvisibleAction->isChecked());
     settings.setValue(QStringLiteral("predictThenReveal"), m_quizAction->isChecked());
+    settings.setValue(QStringLiteral("graphMode"), static_cast<int>(m_graphMode));
     settings.setValue(QStringLiteral("windowState"), saveState());
     settings.setValue(QStringLiteral("autoRun"), m_autoRun->isChecked());
     settings.setValue(QStringLiteral("speed"), m_player->speed());

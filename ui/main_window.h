@@ -20,6 +20,7 @@ class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QStackedWidget;
 
 namespace agv::ui {
@@ -52,6 +53,10 @@ struct WindowHandover {
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    /// Which graphs the centre shows: the backward graph of grad_fn nodes, the forward
+    /// graph of tensors and ops, or both side by side (View menu, Ctrl+1/2/3).
+    enum class GraphMode { Backward, Forward, SideBySide };
+
     /// `runner` may be null: scripts then cannot run, but traces can be opened.
     explicit MainWindow(std::shared_ptr<ScriptRunner> runner = nullptr, QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -90,6 +95,10 @@ public:
     Player* player() const { return m_player; }
     GraphScene* scene() const { return m_scene; }
     GraphView* graphView() const { return m_view; }
+    GraphScene* forwardScene() const { return m_forwardScene; }
+    GraphView* forwardView() const { return m_forwardView; }
+    void setGraphMode(GraphMode mode);
+    GraphMode graphMode() const { return m_graphMode; }
     InspectorPanel* inspector() const { return m_inspector; }
     CodeEditor* editor() const { return m_editor; }
     ErrorPanel* errorPanel() const { return m_errorPanel; }
@@ -131,6 +140,10 @@ private:
     /// Scene rectangle of what the current step is about (see GraphView::setFocusRect).
     QRectF focusRect(const trace::GraphState& s) const;
     void onSelectionChanged();
+    /// Selects in `target` what is selected in `source` (same node, tensor or badge).
+    void mirrorSelection(GraphScene* source, GraphScene* target);
+    /// Lays out the forward graph of the current recording if it is shown and stale.
+    void ensureForwardLayout();
     void onRunFinished(const RunResult& result);
     void onRunProgress(const RunResult& partial);
     void onRunningChanged(bool running);
@@ -158,6 +171,13 @@ private:
     RunController* m_runs;
     GraphScene* m_scene;
     GraphView* m_view;
+    GraphScene* m_forwardScene;
+    GraphView* m_forwardView;
+    QSplitter* m_graphs;
+    GraphMode m_graphMode = GraphMode::Backward;
+    const trace::Recording* m_forwardLaidOutFor = nullptr;  ///< the recording m_forwardScene shows
+    bool m_mirroringSelection = false;
+    QActionGroup* m_graphModeGroup = nullptr;
     QStackedWidget* m_stack;
     StartPage* m_startPage;
     TransportBar* m_transport;

@@ -460,6 +460,7 @@ FinalGraph finalGraph(const Recording& recording)
                     t.requiresGrad = p.requiresGrad;
                     t.isLeaf = p.isLeaf;
                     t.gradFn = p.gradFn;
+                    t.outputNr = p.outputNr;
                     if (p.gradFn != 0)
                         t.gradFnHistory.push_back(p.gradFn);
                     t.createdStep = e.step;
@@ -477,6 +478,7 @@ FinalGraph finalGraph(const Recording& recording)
                         FinalTensor& t = g.tensors[it->second];
                         if (p.gradFn != 0) {
                             t.gradFn = p.gradFn;
+                            t.outputNr = p.outputNr;
                             t.gradFnHistory.push_back(p.gradFn);
                             t.isLeaf = false;
                         }

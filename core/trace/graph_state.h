@@ -263,6 +263,7 @@ struct FinalTensor {
     bool requiresGrad = false;
     bool isLeaf = true;
     Id gradFn = 0;  ///< its last grad_fn (0 for leaves)
+    uint32_t outputNr = 0;  ///< which output of gradFn it is
     std::vector<Id> gradFnHistory;  ///< every grad_fn it had (in-place ops rewrite history)
     bool savedBySomeNode = false;
     bool isBackwardRoot = false;  ///< its grad_fn was a root of some backward()

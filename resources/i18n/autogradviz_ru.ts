@@ -1474,6 +1474,22 @@
         <source>&lt;b&gt;Predict first:&lt;/b&gt; backward() is about to run. What will %1 be? Press Space or → to reveal.</source>
         <translation>&lt;b&gt;Сначала предскажите:&lt;/b&gt; сейчас запустится backward(). Чему будут равны %1? Нажмите Пробел или →, чтобы узнать.</translation>
     </message>
+    <message>
+        <source>&amp;Backward Graph (grad_fn Nodes)</source>
+        <translation>&amp;Граф обратного прохода (узлы grad_fn)</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 / 2 / 3&lt;/b&gt;&lt;/td&gt;&lt;td&gt;backward graph / forward graph / both side by side&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 / 2 / 3&lt;/b&gt;&lt;/td&gt;&lt;td&gt;граф обратного прохода / граф прямого прохода / оба рядом&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>Forward Graph (&amp;Tensors and Ops)</source>
+        <translation>Граф прямого прохо&amp;да (тензоры и операции)</translation>
+    </message>
+    <message>
+        <source>Both Grap&amp;hs Side by Side</source>
+        <translation>Оба гра&amp;фа рядом</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>

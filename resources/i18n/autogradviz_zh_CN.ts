@@ -1464,6 +1464,22 @@
         <source>&lt;b&gt;Predict first:&lt;/b&gt; backward() is about to run. What will %1 be? Press Space or → to reveal.</source>
         <translation>&lt;b&gt;先预测：&lt;/b&gt;backward() 即将运行。%1 会是多少？按空格键或 → 揭晓。</translation>
     </message>
+    <message>
+        <source>&amp;Backward Graph (grad_fn Nodes)</source>
+        <translation>反向图（grad_fn 节点）(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 / 2 / 3&lt;/b&gt;&lt;/td&gt;&lt;td&gt;backward graph / forward graph / both side by side&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 / 2 / 3&lt;/b&gt;&lt;/td&gt;&lt;td&gt;反向图 / 前向图 / 两张图并排&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>Forward Graph (&amp;Tensors and Ops)</source>
+        <translation>前向图（张量与运算）(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Both Grap&amp;hs Side by Side</source>
+        <translation>两张图并排(&amp;H)</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>

@@ -417,6 +417,81 @@ private Q_SLOTS:
         QCOMPARE(held.count(), 2);
     }
 
+    void forwardGraphBesideTheBackwardGraph()
+    {
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        load(w, false);
+        w.player()->goToEnd();
+        QCOMPARE(w.graphMode(), MainWindow::GraphMode::Backward);
+        QVERIFY(!w.forwardView()->isVisible());
+
+        w.setGraphMode(MainWindow::GraphMode::Forward);
+        QVERIFY(w.forwardView()->isVisible());
+        QVERIFY(!w.graphView()->isVisible());
+        const GraphLayoutModel* m = w.forwardScene()->layoutModel();
+        QVERIFY(m);
+        const trace::GraphState& s = w.player()->state();
+        auto tensorNamed = [&](const char* label) -> int {
+            for (const auto& [id, t] : s.tensors)
+                if (t.label == label)
+                    return m->indexOfTensor(id);
+            return -1;
+        };
+        // Figure 1 of the tutorials: every tensor, and the ops between them (no AccumulateGrad).
+        for (const char* label : {"input", "w1", "w2", "w3", "l1", "l2", "l3", "l4", "loss"})
+            QVERIFY2(tensorNamed(label) >= 0, label);
+        int ops = 0;
+        for (const LayoutNode& n : m->nodes)
+            if (n.kind == LayoutNodeKind::GradFn) {
+                ++ops;
+                QVERIFY(n.title == QLatin1String("mul") || n.title == QLatin1String("add") || n.title == QLatin1String("mean"));
+                QVERIFY(s.node(n.id) && s.node(n.id)->name != "AccumulateGrad");
+            }
+        QCOMPARE(ops, 5);  // l1 = input * w1, l2 = l1 + w2, l3 = l1 * w3, l4 = l2 * l3, loss = l4.mean()
+        auto hasEdge = [&](int from, int to, LayoutEdgeKind kind) {
+            for (const LayoutEdge& e : m->edges)
+                if (e.from == from && e.to == to && e.kind == kind)
+                    return true;
+            return false;
+        };
+        const trace::Id l1Node = s.tensor(m->nodes[tensorNamed("l1")].id)->gradFn;
+        const int mul1 = m->indexOfNode(l1Node);
+        QCOMPARE(m->nodes[mul1].title, QStringLiteral("mul"));
+        QCOMPARE(m->nodes[mul1].subtitle, QStringLiteral("MulBackward0"));
+        QVERIFY(hasEdge(tensorNamed("w1"), mul1, LayoutEdgeKind::OpInput));
+        QVERIFY(hasEdge(tensorNamed("input"), mul1, LayoutEdgeKind::OpInput));  // needs no grad: seen where it is saved
+        QVERIFY(hasEdge(mul1, tensorNamed("l1"), LayoutEdgeKind::OpOutput));
+        const int add = m->indexOfNode(s.tensor(m->nodes[tensorNamed("l2")].id)->gradFn);
+        QVERIFY(hasEdge(tensorNamed("l1"), add, LayoutEdgeKind::OpInput));
+        QVERIFY(hasEdge(tensorNamed("w2"), add, LayoutEdgeKind::OpInput));
+        // The picture follows the step: early on only what exists so far is drawn.
+        const trace::Id w1 = m->nodes[tensorNamed("w1")].id, loss = m->nodes[tensorNamed("loss")].id;
+        const trace::Id l2 = m->nodes[tensorNamed("l2")].id;  // drawn only in the forward graph
+        w.player()->setStep(stepAfterNth(*w.player()->recording(), [](const trace::Event& e) {
+            return std::holds_alternative<trace::NodeCreated>(e.payload);
+        }, 0));
+        QVERIFY(w.forwardScene()->tensorItem(w1)->isVisible());
+        QVERIFY(!w.forwardScene()->tensorItem(loss)->isVisible());
+        w.player()->goToEnd();
+
+        // Side by side: one selection, in both graphs and the inspector.
+        w.setGraphMode(MainWindow::GraphMode::SideBySide);
+        QVERIFY(w.forwardView()->isVisible() && w.graphView()->isVisible());
+        w.scene()->selectNode(l1Node);
+        QVERIFY(w.forwardScene()->functionItem(l1Node)->isSelected());
+        QVERIFY(!w.scene()->tensorItem(l2));
+        w.forwardScene()->clearSelection();
+        w.forwardScene()->tensorItem(l2)->setSelected(true);
+        QCOMPARE(w.inspector()->title(), QStringLiteral("l2"));
+        w.forwardScene()->clearSelection();
+        w.forwardScene()->functionItem(m->nodes[add].id)->setSelected(true);
+        QVERIFY(w.scene()->functionItem(m->nodes[add].id)->isSelected());
+        QCOMPARE(w.inspector()->title(), QStringLiteral("AddBackward0"));
+        w.setGraphMode(MainWindow::GraphMode::Backward);
+    }
+
     void causeAndEffectAreLinked()
     {
         MainWindow w;

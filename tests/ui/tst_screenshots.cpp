@@ -150,6 +150,29 @@ private Q_SLOTS:
         shoot(w, QStringLiteral("1920_find"));
     }
 
+    void forwardAndBackwardGraphs_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<bool>("presenter");
+        QTest::newRow("1920_side_by_side") << int(MainWindow::GraphMode::SideBySide) << false;
+        QTest::newRow("1920_forward_presenter") << int(MainWindow::GraphMode::Forward) << true;
+    }
+
+    void forwardAndBackwardGraphs()
+    {
+        QFETCH(int, mode);
+        QFETCH(bool, presenter);
+        Theme::applyToApplication(*qApp, Theme::make(false, presenter));
+        MainWindow w;
+        const SyntheticRun run = classicRun(false);
+        prepare(w, QSize(1920, 1080), false, presenter, false, stepAfterNth(run.recording, isNodeExecuted, 2));
+        w.setGraphMode(static_cast<MainWindow::GraphMode>(mode));
+        w.scene()->selectNode(w.player()->state().executingNode);
+        QCOMPARE(w.forwardView()->isVisible(), true);
+        shoot(w, QString::fromLatin1(QTest::currentDataTag()));
+        w.setGraphMode(MainWindow::GraphMode::Backward);
+    }
+
     void bigGraph()
     {
         Theme::applyToApplication(*qApp, Theme::make(false, false));

@@ -49,56 +49,42 @@ QString savedHoldingNote(const LayoutBadge& badge, bool packed)
     return QStringLiteral("\u21e2 %1()").arg(badge.hook);
 }
 
-GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics)
+int GraphLayoutModel::addNode(LayoutNode n, const LayoutMetrics& metrics)
 {
-    GraphLayoutModel m;
-    m.modules = graph.modules;
     const QFontMetricsF title(metrics.titleFont);
     const QFontMetricsF body(metrics.bodyFont);
+    qreal w = title.horizontalAdvance(n.title);
+    if (!n.subtitle.isEmpty())
+        w = std::max(w, body.horizontalAdvance(n.subtitle));
+    for (const LayoutBadge& b : n.badges)
+        w = std::max(w, body.horizontalAdvance(badgeText(b)) + 12);
+    qreal h = title.height() + 2 * metrics.paddingY;
+    if (!n.subtitle.isEmpty())
+        h += body.height() + 2;
+    if (!n.reserveText.isEmpty()) {
+        w = std::max(w, body.horizontalAdvance(n.reserveText));
+        h += body.height() + 2;
+    }
+    if (!n.badges.empty())
+        h += n.badges.size() * metrics.badgeHeight + 6;
+    n.size = QSizeF(std::ceil(std::max<qreal>(w + 2 * metrics.paddingX, 96)), std::ceil(h));
+    const int index = static_cast<int>(nodes.size());
+    indexByKey.insert(n.key, index);
+    nodes.push_back(std::move(n));
+    return index;
+}
 
-    std::map<Id, const trace::FinalTensor*> tensorById;
+std::map<Id, std::vector<LayoutBadge>> GraphLayoutModel::badgesByNode(const trace::FinalGraph& graph)
+{
+    std::map<Id, QString> labels;
     for (const trace::FinalTensor& t : graph.tensors)
-        tensorById[t.id] = &t;
-    auto labelOf = [&](Id tensor) {
-        auto it = tensorById.find(tensor);
-        return it == tensorById.end() ? QString() : QString::fromStdString(it->second->label);
-    };
-
-    auto addNode = [&](LayoutNode n) {
-        qreal w = title.horizontalAdvance(n.title);
-        if (!n.subtitle.isEmpty())
-            w = std::max(w, body.horizontalAdvance(n.subtitle));
-        for (const LayoutBadge& b : n.badges)
-            w = std::max(w, body.horizontalAdvance(badgeText(b)) + 12);
-        qreal h = title.height() + 2 * metrics.paddingY;
-        if (!n.subtitle.isEmpty())
-            h += body.height() + 2;
-        if (!n.reserveText.isEmpty()) {
-            w = std::max(w, body.horizontalAdvance(n.reserveText));
-            h += body.height() + 2;
-        }
-        if (!n.badges.empty())
-            h += n.badges.size() * metrics.badgeHeight + 6;
-        n.size = QSizeF(std::ceil(std::max<qreal>(w + 2 * metrics.paddingX, 96)), std::ceil(h));
-        const int index = static_cast<int>(m.nodes.size());
-        m.indexByKey.insert(n.key, index);
-        m.nodes.push_back(std::move(n));
-        return index;
-    };
-
-    // Labels of non-leaf tensors become the subtitle of the node that produced them.
-    std::map<Id, QStringList> producedLabels;
-    for (const trace::FinalTensor& t : graph.tensors)
-        if (!t.isLeaf && !t.label.empty())
-            for (Id fn : t.gradFnHistory)
-                producedLabels[fn].append(QString::fromStdString(t.label));
-
+        labels[t.id] = QString::fromStdString(t.label);
     std::map<Id, std::vector<LayoutBadge>> badges;
     for (const trace::FinalGraph::SavedLink& s : graph.savedLinks) {
         LayoutBadge b;
         b.saved = s.saved;
         b.tensor = s.tensor;
-        b.tensorLabel = labelOf(s.tensor);
+        b.tensorLabel = labels[s.tensor];
         b.holding = s.holding;
         b.hook = QString::fromStdString(s.hook);
         b.packedDevice = QString::fromStdString(s.packedDevice);
@@ -111,6 +97,23 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         for (size_t i = 0; i < it->second.size() && i < n.savedSlots.size(); ++i)
             it->second[i].slot = QString::fromStdString(n.savedSlots[i]);
     }
+    return badges;
+}
+
+GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics)
+{
+    GraphLayoutModel m;
+    m.modules = graph.modules;
+
+    // Labels of non-leaf tensors become the subtitle of the node that produced them.
+    std::map<Id, QStringList> producedLabels;
+    for (const trace::FinalTensor& t : graph.tensors)
+        if (!t.isLeaf && !t.label.empty())
+            for (Id fn : t.gradFnHistory)
+                producedLabels[fn].append(QString::fromStdString(t.label));
+
+    std::map<Id, std::vector<LayoutBadge>> badges = badgesByNode(graph);
+    auto addNode = [&](LayoutNode n) { return m.addNode(std::move(n), metrics); };
 
     for (const trace::FinalNode& fn : graph.nodes) {
         LayoutNode n;
@@ -212,6 +215,7 @@ QString GraphLayoutModel::toDot() const
         case LayoutNodeKind::Parameter: fill = QStringLiteral("#dbeafe"); break;
         case LayoutNodeKind::Input: fill = QStringLiteral("#ffffff"); break;
         case LayoutNodeKind::Root: fill = QStringLiteral("#fff0d1"); break;
+        case LayoutNodeKind::Intermediate: fill = QStringLiteral("#f6f7f9"); break;
         }
         QString label = n.title;
         if (!n.subtitle.isEmpty())

@@ -26,6 +26,7 @@ enum class LayoutNodeKind {
     Parameter,       ///< leaf tensor with requires_grad=True
     Input,           ///< leaf tensor without requires_grad that some node saved
     Root,            ///< tensor backward() was called on (loss)
+    Intermediate,    ///< forward graph only: a tensor an op produced
 };
 
 struct LayoutBadge {
@@ -49,6 +50,7 @@ struct LayoutNode {
     Id id = 0;    ///< node id, or tensor id for tensor kinds
     QString title;
     QString subtitle;  ///< variable names of the tensors this node produced ("l1")
+    bool subtitleIsName = false;  ///< forward graph ops: the subtitle names the grad_fn, no arrow
     std::vector<LayoutBadge> badges;
     QString reserveText;  ///< an extra body line the scene may draw later (".grad = ...")
     bool recompute = false;
@@ -64,6 +66,8 @@ enum class LayoutEdgeKind {
     LeafToAccumulate,
     SavedInput,    ///< a plain input saved by the node (dashed)
     ToRoot,        ///< grad_fn -> the tensor backward() starts from
+    OpInput,       ///< forward graph: tensor -> the op that used it
+    OpOutput,      ///< forward graph: op -> the tensor it produced
 };
 
 struct LayoutEdge {
@@ -99,8 +103,18 @@ public:
     /// Edge from producer `fromNode` into consumer `toNode` (-1 if none).
     int edgeBetweenNodes(Id producer, Id consumer) const;
 
-    /// Builds the items and their sizes from the final graph (no positions yet).
+    /// Builds the items and their sizes from the final graph (no positions yet): the
+    /// backward graph of grad_fn nodes.
     static GraphLayoutModel fromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics);
+    /// The forward computation graph of the same run: tensors, and the ops between them
+    /// (see forward_graph_model.cpp). Op items use their grad_fn's id, so a node selected
+    /// in one graph is found in the other.
+    static GraphLayoutModel forwardFromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics);
+
+    /// Adds `n` with the size its box needs; returns its index.
+    int addNode(LayoutNode n, const LayoutMetrics& metrics);
+    /// The saved-tensor badges of each node, in save order.
+    static std::map<Id, std::vector<LayoutBadge>> badgesByNode(const trace::FinalGraph& graph);
 
     /// The graph as Graphviz DOT (with positions when laid out): File > Export DOT.
     QString toDot() const;

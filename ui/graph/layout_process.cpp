@@ -203,7 +203,7 @@ int runLayoutWorker(std::FILE* in, std::FILE* out)
         int kind;
         s >> e.from >> e.to >> kind;
         e.kind = LayoutEdgeKind(kind);
-        if (e.from < 0 || e.to < 0 || e.from >= nodeCount || e.to >= nodeCount || kind < 0 || kind > 3) {
+        if (e.from < 0 || e.to < 0 || e.from >= nodeCount || e.to >= nodeCount || kind < 0 || kind > int(LayoutEdgeKind::OpOutput)) {
             std::fputs("autogradviz --layout: bad edge\n", stderr);
             return 2;
         }

@@ -36,6 +36,17 @@ std::shared_ptr<GraphLayoutModel> RunController::layoutFor(const trace::Recordin
     return model;
 }
 
+std::shared_ptr<GraphLayoutModel> RunController::forwardLayoutFor(const trace::Recording& recording,
+                                                                 const LayoutMetrics& metrics)
+{
+    auto model =
+        std::make_shared<GraphLayoutModel>(GraphLayoutModel::forwardFromFinalGraph(trace::finalGraph(recording), metrics));
+    QString error;
+    if (!layoutGraph(*model, &error))
+        qCWarning(lcGraph) << "forward graph layout fell back to a grid:" << error;
+    return model;
+}
+
 bool RunController::runScript(const QString& source, const QString& fileName, const LayoutMetrics& metrics)
 {
     if (!m_runner)

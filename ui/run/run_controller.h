@@ -57,6 +57,8 @@ public:
 
     /// The whole pipeline, synchronously: fold the final graph and lay it out.
     static std::shared_ptr<GraphLayoutModel> layoutFor(const trace::Recording& recording, const LayoutMetrics& metrics);
+    /// The forward computation graph of the same recording, laid out (synchronously).
+    static std::shared_ptr<GraphLayoutModel> forwardLayoutFor(const trace::Recording& recording, const LayoutMetrics& metrics);
 
 Q_SIGNALS:
     void runningChanged(bool running);

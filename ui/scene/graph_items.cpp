@@ -208,7 +208,7 @@ void FunctionNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*,
     if (!m_node.subtitle.isEmpty()) {
         painter->setFont(bodyFont);
         painter->setPen(theme.mutedText);
-        QString sub = QStringLiteral("\u2192 ") + m_node.subtitle;
+        QString sub = m_node.subtitleIsName ? m_node.subtitle : QStringLiteral("\u2192 ") + m_node.subtitle;
         if (!m_versionText.isEmpty())
             sub += QStringLiteral("  ") + m_versionText;
         painter->drawText(QRectF(m_box.left(), y + 1, m_box.width(), bm.height()), Qt::AlignCenter, sub);
@@ -279,6 +279,7 @@ void TensorNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
     switch (m_node.kind) {
     case LayoutNodeKind::Parameter: fill = theme.parameterFill; border = theme.parameterBorder; break;
     case LayoutNodeKind::Root: fill = theme.rootFill; border = theme.rootBorder; break;
+    case LayoutNodeKind::Intermediate: fill = theme.inputFill; border = theme.functionBorder; break;
     default: fill = theme.inputFill; border = theme.inputBorder; dashed = true; break;
     }
     if (m_stale)
