@@ -83,6 +83,7 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     m_forwardView = new GraphView(m_stack);
     m_forwardView->setObjectName(QStringLiteral("ForwardGraphView"));
     m_forwardView->setScene(m_forwardScene);
+    m_forwardView->setForwardLegend(true);
     m_graphs = new QSplitter(Qt::Horizontal, m_stack);
     m_graphs->setObjectName(QStringLiteral("Graphs"));
     m_graphs->setChildrenCollapsible(false);
@@ -307,7 +308,10 @@ void MainWindow::buildActions()
     m_followAction->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
     m_followAction->setToolTip(tr("When the whole graph would be too small to read, keep a readable zoom and "
                                   "move along with what each step does"));
-    connect(m_followAction, &QAction::toggled, this, [this](bool on) { m_view->setFollowing(on); });
+    connect(m_followAction, &QAction::toggled, this, [this](bool on) {
+        m_view->setFollowing(on);
+        m_forwardView->setFollowing(on);
+    });
     // Text size per mode: a lecturer sets the projector's size once and the desk's size once.
     QAction* larger = action(m_viewMenu, tr("&Larger Text"), QKeySequence(tr("Ctrl+Shift++")), [this] { changeTextScale(1.1); });
     larger->setShortcuts({QKeySequence(tr("Ctrl+Shift++")), QKeySequence(tr("Ctrl+Shift+="))});
@@ -650,7 +654,13 @@ void MainWindow::onStepChanged()
                                                       : tr("No autograd graph yet at this step"))
                              : QString();
     m_view->setOverlay(m_player->hasRecording() ? phase : QString(), phaseColor, hint);
-    m_view->setFocusRect(focusRect(s));
+    m_view->setFocusRect(focusRect(s, m_scene));
+    if (m_graphMode != GraphMode::Backward) {
+        // Side by side, the phase pill is drawn once, over the backward graph.
+        m_forwardView->setOverlay(m_player->hasRecording() && m_graphMode == GraphMode::Forward ? phase : QString(),
+                                  phaseColor, hint);
+        m_forwardView->setFocusRect(focusRect(s, m_forwardScene));
+    }
     m_search->refresh();
     updateCaption();
 }
@@ -690,7 +700,7 @@ QString MainWindow::predictionQuestion(size_t revealStep) const
                      .arg(leaves.join(QStringLiteral(", ")));
 }
 
-QRectF MainWindow::focusRect(const trace::GraphState& s) const
+QRectF MainWindow::focusRect(const trace::GraphState& s, const GraphScene* scene) const
 {
     // What this step is about: the failing node, the node backward runs, else the newest node.
     trace::Id node = s.error && s.error->failingNode ? s.error->failingNode : s.inBackward ? s.executingNode : 0;
@@ -702,7 +712,7 @@ QRectF MainWindow::focusRect(const trace::GraphState& s) const
                 node = id;
             }
     }
-    const FunctionNodeItem* item = m_scene->functionItem(node);
+    const FunctionNodeItem* item = scene->functionItem(node);
     return item && item->isVisible() ? item->sceneBoundingRect() : QRectF();
 }
 
@@ -873,6 +883,7 @@ void MainWindow::styleCaption()
     // Bigger type may be shown at a smaller zoom and stay bigger than at the desk: a
     // projector shows more of the graph before "follow" has to crop it.
     m_view->setReadableZoom(kReadableZoom / std::sqrt(theme.fontScale));
+    m_forwardView->setReadableZoom(kReadableZoom / std::sqrt(theme.fontScale));
     m_caption->setStyleSheet(QStringLiteral("QLabel#StepCaption { background: %1; color: %2; border-top: 1px solid %3; }")
                                  .arg(theme.panelBackground.name(), theme.text.name(), theme.functionBorder.name()));
     QFont captionFont = QApplication::font();
@@ -894,10 +905,10 @@ void MainWindow::setGraphMode(GraphMode mode)
     if (mode == GraphMode::SideBySide)
         m_graphs->setSizes({m_graphs->width() / 2, m_graphs->width() / 2});
     ensureForwardLayout();
-    if (m_player->hasRecording() && mode != GraphMode::Backward) {
-        m_forwardScene->applyState(m_player->state(), nullptr, 0);
+    if (m_player->hasRecording())
+        onStepChanged();  // the overlay and the focus of the views now shown
+    if (mode != GraphMode::Backward)
         m_forwardView->fitToView();
-    }
     if (mode != GraphMode::Forward)
         m_view->fitToView();
 }

@@ -138,7 +138,7 @@ private:
     /// Larger/Smaller Text: multiplies the current mode's text scale (0 resets it).
     void changeTextScale(qreal factor);
     /// Scene rectangle of what the current step is about (see GraphView::setFocusRect).
-    QRectF focusRect(const trace::GraphState& s) const;
+    QRectF focusRect(const trace::GraphState& s, const GraphScene* scene) const;
     void onSelectionChanged();
     /// Selects in `target` what is selected in `source` (same node, tensor or badge).
     void mirrorSelection(GraphScene* source, GraphScene* target);

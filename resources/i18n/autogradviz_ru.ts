@@ -798,6 +798,14 @@
         <source>stale saved tensor</source>
         <translation>устаревший сохранённый тензор</translation>
     </message>
+    <message>
+        <source>op (and the grad_fn it records)</source>
+        <translation>операция (и её grad_fn)</translation>
+    </message>
+    <message>
+        <source>tensor</source>
+        <translation>тензор</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::InspectorPanel</name>

@@ -796,6 +796,14 @@
         <source>stale saved tensor</source>
         <translation>过期的保存张量</translation>
     </message>
+    <message>
+        <source>op (and the grad_fn it records)</source>
+        <translation>运算（及其记录的 grad_fn）</translation>
+    </message>
+    <message>
+        <source>tensor</source>
+        <translation>张量</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::InspectorPanel</name>

@@ -60,11 +60,16 @@ std::vector<GraphView::LegendEntry> GraphView::legendLayout() const
     std::vector<LegendEntry> entries = {
         {tr("parameter"), theme.parameterFill, theme.parameterBorder, false, {}, {}},
         {tr("input"), theme.inputFill, theme.inputBorder, true, {}, {}},
-        {tr("grad_fn"), theme.functionFill, theme.functionBorder, false, {}, {}},
-        {tr("AccumulateGrad"), theme.accumulateFill, theme.accumulateBorder, false, {}, {}},
-        {tr("loss"), theme.rootFill, theme.rootBorder, false, {}, {}},
-        {tr("stale saved tensor"), theme.badgeFill, theme.stale, false, {}, {}},
     };
+    if (m_forwardLegend) {
+        entries.push_back({tr("op (and the grad_fn it records)"), theme.functionFill, theme.functionBorder, false, {}, {}});
+        entries.push_back({tr("tensor"), theme.inputFill, theme.functionBorder, false, {}, {}});
+    } else {
+        entries.push_back({tr("grad_fn"), theme.functionFill, theme.functionBorder, false, {}, {}});
+        entries.push_back({tr("AccumulateGrad"), theme.accumulateFill, theme.accumulateBorder, false, {}, {}});
+    }
+    entries.push_back({tr("loss"), theme.rootFill, theme.rootBorder, false, {}, {}});
+    entries.push_back({tr("stale saved tensor"), theme.badgeFill, theme.stale, false, {}, {}});
     // Left to right, wrapping into more rows when the view is narrow (presenter mode),
     // then the rows are moved down to sit on the bottom edge.
     const QFontMetricsF bm(theme.bodyFont());

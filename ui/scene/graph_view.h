@@ -37,6 +37,8 @@ public:
     /// "backward", "error"), a hint line, and the colour legend.
     void setOverlay(const QString& phase, const QColor& phaseColor, const QString& hint);
     void setLegendVisible(bool visible);
+    /// The forward graph's legend: ops and tensors instead of grad_fn and AccumulateGrad.
+    void setForwardLegend(bool forward) { m_forwardLegend = forward; }
     /// The part of the viewport (pixels) not covered by the phase pill and the legend.
     QRectF clearArea() const;
 
@@ -70,6 +72,7 @@ private:
     qreal m_readableZoom = 0.7;
     QRectF m_focus;
     bool m_legend = true;
+    bool m_forwardLegend = false;
     QString m_phase;
     QColor m_phaseColor;
     QString m_hint;
