@@ -8,6 +8,7 @@
 // tensor) leave no trace in autograd and are not drawn.
 
 #include "ui/graph/graph_layout_model.h"
+#include "ui/display_text.h"
 
 #include <QRegularExpression>
 
@@ -42,13 +43,6 @@ QString forwardOpName(const std::string& gradFnName)
     return name;
 }
 
-QString shapeText(const trace::FinalTensor& t)
-{
-    QStringList dims;
-    for (int64_t d : t.shape)
-        dims << QString::number(d);
-    return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
-}
 
 }  // namespace
 
@@ -76,8 +70,8 @@ GraphLayoutModel GraphLayoutModel::forwardFromFinalGraph(const trace::FinalGraph
         n.key = QStringLiteral("t%1").arg(t.id);
         n.id = t.id;
         n.createdStep = t.createdStep;
-        n.title = t.label.empty() ? QStringLiteral("tensor") : QString::fromStdString(t.label);
-        n.subtitle = shapeText(t);
+        n.title = t.label.empty() ? QStringLiteral("tensor") : elidedLabel(t.label);
+        n.subtitle = shapeText(t.shape);
         if (t.isBackwardRoot)
             n.kind = LayoutNodeKind::Root;
         else if (t.isLeaf && t.requiresGrad)
@@ -131,6 +125,8 @@ GraphLayoutModel GraphLayoutModel::forwardFromFinalGraph(const trace::FinalGraph
                 tensor = m.indexOfTensor(produced->second);
             if (tensor >= 0 && inputs.insert(tensor).second)
                 m.edges.push_back({tensor, op, LayoutEdgeKind::OpInput, e.inputNr, {}});
+            if (inputs.size() >= kMaxDrawnInputs)
+                break;
         }
         for (const trace::FinalGraph::SavedLink& s : graph.savedLinks)
             if (s.node == fn.id)

@@ -2,7 +2,10 @@
 
 #include <QFontMetricsF>
 
+#include "ui/display_text.h"
+
 #include <algorithm>
+#include <set>
 
 namespace agv::ui {
 
@@ -78,7 +81,7 @@ std::map<Id, std::vector<LayoutBadge>> GraphLayoutModel::badgesByNode(const trac
 {
     std::map<Id, QString> labels;
     for (const trace::FinalTensor& t : graph.tensors)
-        labels[t.id] = QString::fromStdString(t.label);
+        labels[t.id] = elidedLabel(t.label);
     std::map<Id, std::vector<LayoutBadge>> badges;
     for (const trace::FinalGraph::SavedLink& s : graph.savedLinks) {
         LayoutBadge b;
@@ -110,7 +113,7 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
     for (const trace::FinalTensor& t : graph.tensors)
         if (!t.isLeaf && !t.label.empty())
             for (Id fn : t.gradFnHistory)
-                producedLabels[fn].append(QString::fromStdString(t.label));
+                producedLabels[fn].append(elidedLabel(t.label));
 
     std::map<Id, std::vector<LayoutBadge>> badges = badgesByNode(graph);
     auto addNode = [&](LayoutNode n) { return m.addNode(std::move(n), metrics); };
@@ -126,7 +129,8 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         n.module = fn.module;
         n.createdStep = fn.createdStep;
         if (auto it = producedLabels.find(fn.id); it != producedLabels.end())
-            n.subtitle = it->second.join(QStringLiteral(", "));
+            n.subtitle = it->second.size() <= 3 ? it->second.join(QStringLiteral(", "))
+                                                : it->second.mid(0, 3).join(QStringLiteral(", ")) + QStringLiteral(", \u2026");
         if (auto it = badges.find(fn.id); it != badges.end())
             n.badges = it->second;
         m.nodeIndexById.insert(fn.id, addNode(std::move(n)));
@@ -137,21 +141,15 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         if (fn.variable != 0)
             accumulateOf[fn.variable] = fn.id;
 
-    auto shapeText = [](const trace::FinalTensor& t) {
-        QStringList dims;
-        for (int64_t d : t.shape)
-            dims << QString::number(d);
-        return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
-    };
 
     for (const trace::FinalTensor& t : graph.tensors) {
         LayoutNode n;
         n.key = QStringLiteral("t%1").arg(t.id);
         n.id = t.id;
         n.createdStep = t.createdStep;
-        const QString label = t.label.empty() ? QStringLiteral("tensor") : QString::fromStdString(t.label);
+        const QString label = t.label.empty() ? QStringLiteral("tensor") : elidedLabel(t.label);
         n.title = label;
-        n.subtitle = shapeText(t);
+        n.subtitle = shapeText(t.shape);
         if (t.isLeaf && t.requiresGrad && accumulateOf.count(t.id))
             n.kind = LayoutNodeKind::Parameter;
         else if (t.isLeaf && !t.requiresGrad && t.savedBySomeNode)
@@ -172,10 +170,14 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
 
     for (const trace::FinalNode& fn : graph.nodes) {
         const int consumer = m.indexOfNode(fn.id);
+        std::set<std::pair<int, uint32_t>> drawn;  // a hostile trace may repeat one input 96,000 times
         for (const trace::EdgeRef& e : fn.nextEdges) {
             const int producer = m.indexOfNode(e.node);
-            if (e.node != 0 && producer >= 0)
-                m.edges.push_back({producer, consumer, LayoutEdgeKind::NextFunction, e.inputNr, {}});
+            if (e.node == 0 || producer < 0 || !drawn.insert({producer, e.inputNr}).second)
+                continue;
+            m.edges.push_back({producer, consumer, LayoutEdgeKind::NextFunction, e.inputNr, {}});
+            if (drawn.size() >= kMaxDrawnInputs)
+                break;
         }
         if (fn.variable != 0) {
             const int leaf = m.indexOfTensor(fn.variable);

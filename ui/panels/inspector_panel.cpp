@@ -1,5 +1,7 @@
 #include "ui/panels/inspector_panel.h"
 
+#include "ui/display_text.h"
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
@@ -13,13 +15,6 @@ namespace agv::ui {
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString pyBool(bool b) { return b ? QStringLiteral("True") : QStringLiteral("False"); }
-QString shapeText(const std::vector<int64_t>& shape)
-{
-    QStringList dims;
-    for (int64_t d : shape)
-        dims << QString::number(d);
-    return QStringLiteral("torch.Size([%1])").arg(dims.join(QStringLiteral(", ")));
-}
 QString nodeRef(const trace::GraphState& s, trace::Id id)
 {
     if (id == 0)
@@ -211,7 +206,7 @@ void InspectorPanel::showTensor(const trace::GraphState& s, const trace::TensorV
                                                    : tr("Plain tensor: autograd does not track it"))
                                  : tr("Result of an op: its grad_fn records how to backpropagate"));
     row(QStringLiteral("value"), q(t.preview));
-    row(QStringLiteral("shape"), shapeText(t.shape));
+    row(QStringLiteral("shape"), QStringLiteral("torch.Size(%1)").arg(shapeText(t.shape)));
     row(QStringLiteral("dtype"), q(t.dtype));
     row(QStringLiteral("device"), q(t.device));
     row(QStringLiteral("requires_grad"), pyBool(t.requiresGrad));

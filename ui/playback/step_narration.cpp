@@ -1,3 +1,4 @@
+#include "ui/display_text.h"
 #include "ui/playback/step_narration.h"
 
 #include <map>
@@ -25,13 +26,6 @@ QString sentenceGap() { return StepNarration::tr(" ", "between two sentences"); 
 
 QString value(const std::string& preview) { return code(GradientTokenItem::compactPreview(text(preview), 40)); }
 
-QString shapeText(const std::vector<int64_t>& shape)
-{
-    QStringList dims;
-    for (int64_t d : shape)
-        dims << QString::number(d);
-    return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
-}
 
 QString tensorName(const GraphState& s, Id id)
 {
@@ -39,7 +33,7 @@ QString tensorName(const GraphState& s, Id id)
     if (!t)
         return StepNarration::tr("a tensor");
     if (!t->label.empty())
-        return bold(text(t->label));
+        return bold(elidedLabel(t->label));
     return StepNarration::tr("a %1 tensor").arg(shapeText(t->shape));
 }
 
@@ -56,7 +50,7 @@ QString nodeName(const GraphState& s, Id id)
     } else {
         for (const auto& [tid, t] : s.tensors)
             if (t.gradFn == id && !t.label.empty()) {
-                owner = QStringLiteral(" (\u2192 %1)").arg(text(t.label).toHtmlEscaped());
+                owner = QStringLiteral(" (\u2192 %1)").arg(elidedLabel(t.label).toHtmlEscaped());
                 break;
             }
     }
@@ -139,7 +133,7 @@ struct Narrator {
     {
         const trace::TensorView* t = s.tensor(e.tensor);
         return StepNarration::tr("The name %1 now refers to this %2 tensor.")
-            .arg(bold(text(e.label)), t ? shapeText(t->shape) : QString());
+            .arg(bold(elidedLabel(e.label)), t ? shapeText(t->shape) : QString());
     }
 
     QString operator()(const trace::NodeCreated& e) const
@@ -277,7 +271,7 @@ struct Narrator {
             if (const trace::SavedView* saved = s.saved.find(savedId))
                 if (const trace::TensorView* t = s.tensor(saved->tensor); t && !t->label.empty())
                     formula.replace(StepNarration::tr("the saved %1").arg(text(saved->slot)),
-                                    StepNarration::tr("the saved %1 (%2)").arg(bold(text(t->label)), text(saved->slot)));
+                                    StepNarration::tr("the saved %1 (%2)").arg(bold(elidedLabel(t->label)), text(saved->slot)));
         if (!formula.isEmpty())
             sentence += clauseSeparator() + formula;
         if (sent.isEmpty())
@@ -288,7 +282,7 @@ struct Narrator {
     QString operator()(const trace::GradAccumulated& e) const
     {
         const trace::TensorView* t = s.tensor(e.tensor);
-        const QString name = t && !t->label.empty() ? text(t->label) : StepNarration::tr("the leaf");
+        const QString name = t && !t->label.empty() ? elidedLabel(t->label) : StepNarration::tr("the leaf");
         if (e.cleared)
             return StepNarration::tr("%1 is now None.").arg(bold(name + QStringLiteral(".grad")));
         return StepNarration::tr("%1 is now %2.").arg(bold(name + QStringLiteral(".grad")), value(e.preview));

@@ -1,3 +1,4 @@
+#include "ui/display_text.h"
 #include "ui/scene/graph_scene.h"
 
 #include <QFontMetricsF>
@@ -203,14 +204,6 @@ QGraphicsItem* GraphScene::selectNode(Id node)
 
 namespace {
 
-QString shapeText(const std::vector<int64_t>& shape)
-{
-    QStringList dims;
-    for (int64_t d : shape)
-        dims << QString::number(d);
-    return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
-}
-
 QString htmlPre(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
 }  // namespace
@@ -284,7 +277,7 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
                     accumulating = n->variable == tv->id;
             t->setExecuting(accumulating);
             t->setToolTip(QStringLiteral("<b>%1</b> %2 %3 on %4<br>requires_grad=%5, is_leaf=%6, _version=%7<pre>%8</pre>%9")
-                              .arg(QString::fromStdString(tv->label.empty() ? "tensor" : tv->label), shapeText(tv->shape),
+                              .arg(tv->label.empty() ? QStringLiteral("tensor") : elidedLabel(tv->label), shapeText(tv->shape),
                                    QString::fromStdString(tv->dtype), QString::fromStdString(tv->device),
                                    tv->requiresGrad ? QStringLiteral("True") : QStringLiteral("False"),
                                    tv->isLeaf ? QStringLiteral("True") : QStringLiteral("False"))
