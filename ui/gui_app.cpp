@@ -190,7 +190,7 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
     if (options.dark || options.presenter)
         window.setTheme(options.dark, options.presenter);
     window.resize(1600, 1000);
-    window.show();
+    window.showAsRemembered();
     // With no file the app opens the first demo (the classic worked example), so a
     // fresh start shows a graph, not an empty window.
     const QString file = options.file.isEmpty() ? defaultDemo() : options.file;

@@ -892,6 +892,14 @@ void MainWindow::styleCaption()
     m_caption->setMinimumHeight(QFontMetrics(captionFont).lineSpacing() * 2 + 12);
 }
 
+void MainWindow::showAsRemembered()
+{
+    if (QSettings().contains(QStringLiteral("geometry")))
+        show();
+    else
+        showMaximized();  // first start: all of the screen for the graph
+}
+
 void MainWindow::showStartPage() { m_stack->setCurrentWidget(m_startPage); }
 void MainWindow::showGraph() { m_stack->setCurrentWidget(m_graphs); }
 

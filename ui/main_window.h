@@ -85,6 +85,8 @@ public:
     bool isDark() const { return m_dark; }
     bool isPresenter() const { return m_presenter; }
     qreal textScale() const { return m_textScale[m_presenter ? 1 : 0]; }
+    /// Shows the window as it was left, or maximised on the very first start.
+    void showAsRemembered();
     void showStartPage();
     void showGraph();
 

@@ -417,6 +417,21 @@ private Q_SLOTS:
         QCOMPARE(held.count(), 2);
     }
 
+    void firstStartIsMaximisedLaterStartsAsLeft()
+    {
+        QSettings().remove(QStringLiteral("geometry"));
+        {
+            MainWindow first;
+            first.showAsRemembered();
+            QVERIFY(first.windowState() & Qt::WindowMaximized);
+            first.close();  // writes the geometry
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("geometry")));
+        MainWindow later;
+        later.showAsRemembered();
+        QVERIFY(later.isVisible());
+    }
+
     void forwardGraphBesideTheBackwardGraph()
     {
         MainWindow w;
