@@ -430,6 +430,8 @@ private Q_SLOTS:
         MainWindow later;
         later.showAsRemembered();
         QVERIFY(later.isVisible());
+        later.hide();
+        QSettings().clear();  // the other tests start from no settings
     }
 
     void forwardGraphBesideTheBackwardGraph()
