@@ -336,4 +336,10 @@ Tensor elu(const Tensor& self, double alpha = 1.0, double scale = 1.0, double in
 /// log1p(exp(beta * x)) / beta, x where beta * x > threshold (SoftplusBackward0).
 Tensor softplus(const Tensor& self, Scalar beta = 1, Scalar threshold = 20);
 
+// ---- added: layer norm (layer_norm.cpp)
+/// native_layer_norm's output over the trailing `normalizedShape` dims (NativeLayerNormBackward0);
+/// weight and bias may be undefined.
+Tensor layerNorm(const Tensor& input, const IntList& normalizedShape, const Tensor& weight, const Tensor& bias,
+                 double eps);
+
 }  // namespace agv::ops

@@ -257,6 +257,10 @@ def adaptive_avg_pool2d(input, output_size):
 
 # ---------------------------------------------------------------- normalisation
 
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    return torch.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
     if training:
         size = input.size()
