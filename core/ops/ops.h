@@ -342,4 +342,10 @@ Tensor softplus(const Tensor& self, Scalar beta = 1, Scalar threshold = 20);
 Tensor layerNorm(const Tensor& input, const IntList& normalizedShape, const Tensor& weight, const Tensor& bias,
                  double eps);
 
+// ---- added: embedding (embedding.cpp)
+/// weight's rows picked by `indices`, shaped indices.sizes() + [embedding_dim] (EmbeddingBackward0);
+/// padding_idx -1 for none, its row gets no gradient.
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t paddingIdx = -1, bool scaleGradByFreq = false,
+                 bool sparse = false);
+
 }  // namespace agv::ops

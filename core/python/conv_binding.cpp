@@ -114,6 +114,14 @@ void bindConvolution(py::module_& m)
                                          optional(2, "weight"), optional(3, "bias"),
                                          given(a[4]) ? requireFloat(a[4], fn, "eps") : 1e-5));
     });
+    defNative(m, "embedding", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "embedding", {"weight", "indices", "padding_idx", "scale_grad_by_freq", "sparse"}, 2);
+        const char* fn = "embedding";
+        return wrapTensor(ops::embedding(requireTensor(a[0], fn, "weight", 1), requireTensor(a[1], fn, "indices", 2),
+                                         given(a[2]) ? requireInt(a[2], fn, "padding_idx") : -1,
+                                         given(a[3]) && requireBool(a[3], fn, "scale_grad_by_freq"),
+                                         given(a[4]) && requireBool(a[4], fn, "sparse")));
+    });
     defNative(m, "_select_conv_backend", [](CallArgs& args) -> py::object {
         const ConvCall c = convArgs(args, "_select_conv_backend");
         const std::string name = ops::selectConvBackend(c.input, c.weight, c.bias, c.stride, c.padding, c.dilation,
