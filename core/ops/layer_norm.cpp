@@ -18,7 +18,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/autograd/grad_mode.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -34,10 +33,10 @@ struct Vec {
     static constexpr int64_t kSize = int64_t(32 / sizeof(T));
     std::array<T, size_t(kSize)> v{};
 
-    static Vec load(const T* p, int64_t count = kSize)
+    static Vec load(const T* p)
     {
         Vec out;
-        for (int64_t l = 0; l < count; ++l)
+        for (int64_t l = 0; l < kSize; ++l)
             out.v[size_t(l)] = p[l];
         return out;
     }
