@@ -28,7 +28,13 @@ struct InputMetadata {
 
 /// A non-tensor value a node saved (grad_fn._saved_alpha, _saved_dim...).
 struct NoneValue {};
-using SavedAttr = std::variant<NoneValue, bool, int64_t, double, IntList, std::string>;
+/// An int64_t attribute that PyTorch 1.13's generated code hands to Python through
+/// PyLong_FromUnsignedLong, so a negative one reads as 2**64 + value (EmbeddingBackward0's
+/// _saved_padding_idx of -1 is 18446744073709551615).
+struct UnsignedAttr {
+    int64_t value;
+};
+using SavedAttr = std::variant<NoneValue, bool, int64_t, double, IntList, std::string, UnsignedAttr>;
 
 class Node : public std::enable_shared_from_this<Node> {
 public:

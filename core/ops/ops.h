@@ -336,4 +336,16 @@ Tensor elu(const Tensor& self, double alpha = 1.0, double scale = 1.0, double in
 /// log1p(exp(beta * x)) / beta, x where beta * x > threshold (SoftplusBackward0).
 Tensor softplus(const Tensor& self, Scalar beta = 1, Scalar threshold = 20);
 
+// ---- added: layer norm (layer_norm.cpp)
+/// native_layer_norm's output over the trailing `normalizedShape` dims (NativeLayerNormBackward0);
+/// weight and bias may be undefined.
+Tensor layerNorm(const Tensor& input, const IntList& normalizedShape, const Tensor& weight, const Tensor& bias,
+                 double eps);
+
+// ---- added: embedding (embedding.cpp)
+/// weight's rows picked by `indices`, shaped indices.sizes() + [embedding_dim] (EmbeddingBackward0);
+/// padding_idx -1 for none, its row gets no gradient.
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t paddingIdx = -1, bool scaleGradByFreq = false,
+                 bool sparse = false);
+
 }  // namespace agv::ops

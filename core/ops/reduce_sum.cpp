@@ -166,8 +166,11 @@ ReductionShape reductionShape(const Tensor& t, const IntList& dims)
 }
 
 /// Sum over `dims` (normalized) into a tensor of `outType`, keepdim shape computed by caller.
-Tensor sumKernel(const Tensor& t, const IntList& dims, bool keepdim, ScalarType outType)
+Tensor sumKernel(const Tensor& t, const IntList& dimsIn, bool keepdim, ScalarType outType)
 {
+    // A 0-d tensor accepts dim 0 / -1 as if it were 1-d (wrapDim's scalarOk) and has no
+    // dimension to reduce: the sum is the value itself.
+    const IntList dims = t.dim() == 0 ? IntList{} : dimsIn;
     IntList keptSizes = t.sizes();
     for (int64_t d : dims)
         keptSizes[d] = 1;
@@ -273,7 +276,7 @@ ScalarType sumType(const Tensor& t, std::optional<ScalarType> dtype)
 Tensor expandBack(const Tensor& grad, const IntList& inputSizes, const IntList& dims, bool keepdim)
 {
     Tensor g = grad;
-    if (!keepdim) {
+    if (!keepdim && !inputSizes.empty()) {  // a 0-d input's gradient is already its shape
         IntList sorted = dims;
         std::sort(sorted.begin(), sorted.end());
         for (int64_t d : sorted)
@@ -348,7 +351,7 @@ Tensor mean(const Tensor& t, const IntList& dimsIn, bool keepdim)
     const IntList dims = reductionDims(t, dimsIn);
     int64_t count = 1;
     for (int64_t d : dims)
-        count *= t.sizes()[d];
+        count *= t.dim() == 0 ? 1 : t.sizes()[d];
     Tensor out = sumKernel(t, dims, keepdim, t.dtype());
     AGV_DISPATCH_FLOATING_AND_HALF(t.dtype(), "mean", [&] {
         scalar_t* o = out.data<scalar_t>();

@@ -51,6 +51,8 @@ Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int
     }
     // Move the reduced dims last, in memory order: each output then reduces one contiguous run.
     IntList dims = reductionDims(t, *dimsIn);
+    if (t.dim() == 0)
+        dims.clear();  // dim 0 / -1 of a 0-d tensor: one element, nothing to move
     std::sort(dims.begin(), dims.end());
     IntList order, keptSizes, outSizes;
     int64_t run = 1;
@@ -105,7 +107,7 @@ int64_t degreesOfFreedom(const Tensor& self, const std::optional<IntList>& dims,
         count = self.numel();
     else
         for (int64_t d : *dims)
-            count *= self.sizes()[size_t(wrapDim(d, self.dim()))];
+            count *= self.dim() == 0 ? 1 : self.sizes()[size_t(wrapDim(d, self.dim()))];
     return count - correction;
 }
 
@@ -122,6 +124,22 @@ Tensor unreduce(const Tensor& grad, const Tensor& self, const std::optional<IntL
             g = unsqueeze(g, d);
     }
     return g;
+}
+
+/// var_backward: (2 / dof) * grad * (self - self.mean(dim, true)). Over every element (or
+/// a 0-d self) with no degree of freedom left it is INFINITY * grad, unexpanded, as in
+/// PyTorch 1.13: a self of one element in a 1-d or larger shape then fails the engine's
+/// shape check, exactly as PyTorch does.
+Tensor varianceBackward(const Tensor& grad, const Tensor& self, const std::optional<IntList>& dims,
+                        int64_t correction, bool keepdim)
+{
+    if (!dims || self.dim() == 0) {  // self - self.mean(): MeanBackward0 under create_graph
+        if (self.numel() == correction)
+            return mul(grad, Scalar(INFINITY));
+        return mul(mul(grad, 2.0 / double(self.numel() - correction)), centred(self, std::nullopt));
+    }
+    const double scale = 2.0 / double(degreesOfFreedom(self, dims, correction));
+    return mul(mul(unreduce(grad, self, dims, keepdim), scale), centred(self, dims));
 }
 
 void recordAttrs(OpRecorder& rec, const std::optional<IntList>& dims, int64_t correction, bool keepdim)
@@ -146,10 +164,7 @@ Tensor var(const Tensor& self, std::optional<IntList> dims, int64_t correction, 
 {
     Tensor out = varianceKernel(self, dims, correction, keepdim, false);
     OpRecorder rec("VarBackward0", {&self}, [dims, correction, keepdim](BackwardNode& n, const variable_list& g) {
-        const Tensor x = n.saved(0);
-        // var_backward: (2 / dof) * grad * (self - self.mean(dim, true))
-        const double scale = 2.0 / double(degreesOfFreedom(x, dims, correction));
-        return variable_list{mul(mul(unreduce(g[0], x, dims, keepdim), scale), centred(x, dims))};
+        return variable_list{varianceBackward(g[0], n.saved(0), dims, correction, keepdim)};
     });
     recordAttrs(rec, dims, correction, keepdim);
     rec.save("self", self);
@@ -164,10 +179,9 @@ Tensor std(const Tensor& self, std::optional<IntList> dims, int64_t correction, 
     Tensor out = varianceKernel(self, dims, correction, keepdim, true);
     OpRecorder rec("StdBackward0", {&self}, [dims, correction, keepdim](BackwardNode& n, const variable_list& g) {
         const Tensor x = n.saved(0), result = n.saved(1);
-        // std_backward: var_backward(grad / (result * 2)), with result unreduced like grad
-        const double scale = 2.0 / double(degreesOfFreedom(x, dims, correction));
-        const Tensor gradVar = div(unreduce(g[0], x, dims, keepdim), mul(unreduce(result, x, dims, keepdim), 2));
-        return variable_list{mul(mul(gradVar, scale), centred(x, dims))};
+        // std_backward: var_backward((grad / (result * 2)).masked_fill_(result == 0, 0))
+        const Tensor gradVar = maskedFill(div(g[0], mul(result, 2)), compare(result, Scalar(0), CompareOp::Eq), Scalar(0));
+        return variable_list{varianceBackward(gradVar, x, dims, correction, keepdim)};
     });
     recordAttrs(rec, dims, correction, keepdim);
     rec.save("self", self);

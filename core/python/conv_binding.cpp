@@ -100,6 +100,28 @@ void bindConvolution(py::module_& m)
                                          optional(4, "running_var"), requireBool(a[5], fn, "training"),
                                          requireFloat(a[6], fn, "momentum"), requireFloat(a[7], fn, "eps")));
     });
+    defNative(m, "layer_norm", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "layer_norm", {"input", "normalized_shape", "weight", "bias", "eps", "cudnn_enable"}, 2);
+        const char* fn = "layer_norm";
+        // normalized_shape is int[] (not int[1]): a bare int is refused, as PyTorch does.
+        if (!PyTuple_Check(a[1].ptr()) && !PyList_Check(a[1].ptr()))
+            raise(PyExc_TypeError, std::string(fn) + "(): argument 'normalized_shape' (position 2) must be tuple of "
+                                                      "ints, not " + std::string(py::str(a[1].get_type().attr("__name__"))));
+        auto optional = [&](size_t i, const char* name) {
+            return given(a[i]) ? requireTensor(a[i], fn, name, int(i) + 1) : Tensor();
+        };
+        return wrapTensor(ops::layerNorm(requireTensor(a[0], fn, "input", 1), intList(a[1], fn, "normalized_shape"),
+                                         optional(2, "weight"), optional(3, "bias"),
+                                         given(a[4]) ? requireFloat(a[4], fn, "eps") : 1e-5));
+    });
+    defNative(m, "embedding", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "embedding", {"weight", "indices", "padding_idx", "scale_grad_by_freq", "sparse"}, 2);
+        const char* fn = "embedding";
+        return wrapTensor(ops::embedding(requireTensor(a[0], fn, "weight", 1), requireTensor(a[1], fn, "indices", 2),
+                                         given(a[2]) ? requireInt(a[2], fn, "padding_idx") : -1,
+                                         given(a[3]) && requireBool(a[3], fn, "scale_grad_by_freq"),
+                                         given(a[4]) && requireBool(a[4], fn, "sparse")));
+    });
     defNative(m, "_select_conv_backend", [](CallArgs& args) -> py::object {
         const ConvCall c = convArgs(args, "_select_conv_backend");
         const std::string name = ops::selectConvBackend(c.input, c.weight, c.bias, c.stride, c.padding, c.dilation,

@@ -38,6 +38,8 @@ py::object attrToPython(const SavedAttr& attr)
                 return py::float_(v);
             else if constexpr (std::is_same_v<V, std::string>)
                 return py::str(v);
+            else if constexpr (std::is_same_v<V, UnsignedAttr>)
+                return py::int_(uint64_t(v.value));
             else {
                 py::tuple items(v.size());
                 for (size_t i = 0; i < v.size(); ++i)

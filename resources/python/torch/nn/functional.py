@@ -255,7 +255,30 @@ def adaptive_avg_pool2d(input, output_size):
     return _nn.adaptive_avg_pool2d(input, sizes)
 
 
+# ---------------------------------------------------------------- sparse
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
+    # embedding_renorm_ and sparse gradients are not in the engine yet.
+    if max_norm is not None:
+        raise NotImplementedError("autogradviz: embedding(max_norm=...) is not supported yet")
+    if sparse:
+        raise NotImplementedError("autogradviz: embedding(sparse=True) is not supported yet")
+    return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
 # ---------------------------------------------------------------- normalisation
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    return torch.layer_norm(input, normalized_shape, weight, bias, eps)
+
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
     if training:

@@ -3,6 +3,8 @@ from torch.nn.modules.linear import Identity, LazyLinear, Linear
 from torch.nn.modules.activation import (ELU, GELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Softplus,
                                          Tanh)
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
+from torch.nn.modules.normalization import LayerNorm
+from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
 from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d, Dropout3d
 from torch.nn.modules.pooling import AdaptiveAvgPool2d, AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d
