@@ -82,15 +82,23 @@ Tensor siluBackwardKernel(const Tensor& grad, const Tensor& self)
     });
 }
 
+/// elu's exp(x * input_scale): `scaled` holds the products, `e` SLEEF's exp of them on
+/// the vectorised elements when SLEEF ran (the return value).
+template <class X, class T> bool scaledExp(const X& x, T inputScale, std::vector<T>& scaled, std::vector<T>& e)
+{
+    scaled.resize(x.size());
+    for (size_t i = 0; i < x.size(); ++i)
+        scaled[i] = x[i] * inputScale;
+    return sleefMap(sleef::Function::Exp, scaled, e);
+}
+
 Tensor eluBackwardKernel(const Tensor& grad, const Tensor& self, double alpha, double scale, double inputScale)
 {
     return twoBodyBackward(grad, self, "elu_backward_cpu", [&](const auto& g, const auto& x, const auto& vector, auto* o) {
         using T = std::decay_t<decltype(g[0])>;
         const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
-        std::vector<T> scaled(x.size()), e;
-        for (size_t i = 0; i < x.size(); ++i)
-            scaled[i] = x[i] * negiptcoef;
-        const bool sleefDone = sleefMap(sleef::Function::Exp, scaled, e);
+        std::vector<T> scaled, e;
+        const bool sleefDone = scaledExp(x, negiptcoef, scaled, e);
         for (size_t i = 0; i < x.size(); ++i) {
             if (sleefDone && vector[i])
                 o[i] = x[i] > T(0) ? g[i] * poscoef : g[i] * negiptcoef * negcoef * e[i];
@@ -147,10 +155,8 @@ Tensor elu(const Tensor& self, double alpha, double scale, double inputScale)
     Tensor out = twoBodyUnary(self, "elu_cpu", [&](const auto& x, const auto& vector, auto* o) {
         using T = std::decay_t<decltype(x[0])>;
         const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
-        std::vector<T> scaled(x.size()), e;
-        for (size_t i = 0; i < x.size(); ++i)
-            scaled[i] = x[i] * negiptcoef;
-        const bool sleefDone = sleefMap(sleef::Function::Exp, scaled, e);
+        std::vector<T> scaled, e;
+        const bool sleefDone = scaledExp(x, negiptcoef, scaled, e);
         for (size_t i = 0; i < x.size(); ++i) {
             if (sleefDone && vector[i])
                 o[i] = x[i] > T(0) ? x[i] * poscoef : (e[i] - T(1)) * negcoef;

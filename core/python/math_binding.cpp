@@ -20,27 +20,9 @@ void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* na
     // The function form takes `input` as defMethodAndFunction's does.
     m.attr(name) = py::cpp_function(
         [impl, name](py::args args, py::kwargs kwargs) {
-            py::handle input;
-            py::tuple rest;
-            py::dict keywords;
-            for (auto [k, v] : kwargs)
-                if (py::str(k).cast<std::string>() == "input")
-                    input = v;
-                else
-                    keywords[k] = v;
-            if (args.size() > 0) {
-                if (input)
-                    raise(PyExc_TypeError, std::string(name) + "() got multiple values for argument 'input'");
-                input = args[0];
-                rest = py::tuple(args.size() - 1);
-                for (size_t i = 1; i < args.size(); ++i)
-                    rest[i - 1] = args[i];
-            }
-            if (!input)
-                raise(PyExc_TypeError, std::string(name) + "() missing required argument 'input' (pos 1)");
-            Tensor t = requireTensor(input, name, "input", 1);
-            CallArgs call{py::args(rest), py::kwargs(keywords)};
-            return impl(t, call, 2);
+            CallArgs rest;
+            const Tensor t = splitInput(name, args, kwargs, rest);
+            return impl(t, rest, 2);
         },
         py::name(name));
     cls.attr(name) = py::cpp_function(

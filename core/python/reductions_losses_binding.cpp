@@ -10,6 +10,31 @@
 
 namespace agv::python {
 
+Tensor splitInput(const char* name, const py::args& args, const py::kwargs& kwargs, CallArgs& rest)
+{
+    py::handle input;
+    py::tuple positional;
+    py::dict keywords;
+    for (auto [k, v] : kwargs)
+        if (py::str(k).cast<std::string>() == "input")
+            input = v;
+        else
+            keywords[k] = v;
+    if (args.size() > 0) {
+        if (input)
+            raise(PyExc_TypeError, std::string(name) + "() got multiple values for argument 'input'");
+        input = args[0];
+        positional = py::tuple(args.size() - 1);
+        for (size_t i = 1; i < args.size(); ++i)
+            positional[i - 1] = args[i];
+    }
+    if (!input)
+        raise(PyExc_TypeError, std::string(name) + "() missing required argument 'input' (pos 1)");
+    Tensor t = requireTensor(input, name, "input", 1);
+    rest = CallArgs{py::args(positional), py::kwargs(keywords)};
+    return t;
+}
+
 void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, MethodImpl impl)
 {
     cls.attr(name) = py::cpp_function(
@@ -20,27 +45,9 @@ void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, Meth
         py::name(name), py::is_method(cls));
     m.attr(name) = py::cpp_function(
         [impl, name](py::args args, py::kwargs kwargs) {
-            py::handle input;
-            py::tuple rest;
-            py::dict keywords;
-            for (auto [k, v] : kwargs)
-                if (py::str(k).cast<std::string>() == "input")
-                    input = v;
-                else
-                    keywords[k] = v;
-            if (args.size() > 0) {
-                if (input)
-                    raise(PyExc_TypeError, std::string(name) + "() got multiple values for argument 'input'");
-                input = args[0];
-                rest = py::tuple(args.size() - 1);
-                for (size_t i = 1; i < args.size(); ++i)
-                    rest[i - 1] = args[i];
-            }
-            if (!input)
-                raise(PyExc_TypeError, std::string(name) + "() missing required argument 'input' (pos 1)");
-            Tensor t = requireTensor(input, name, "input", 1);
-            CallArgs call{py::args(rest), py::kwargs(keywords)};
-            return impl(t, call);
+            CallArgs rest;
+            const Tensor t = splitInput(name, args, kwargs, rest);
+            return impl(t, rest);
         },
         py::name(name));
 }

@@ -15,6 +15,9 @@ using TensorMethod = py::object (*)(const Tensor& self, CallArgs& args, py::hand
 using MethodImpl = py::object (*)(const Tensor& self, CallArgs& args);
 /// Registers `name` both as a Tensor method and as torch.<name>(input, ...) (reductions_losses_binding.cpp).
 void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, MethodImpl impl);
+/// torch.<name>(input, ...) with `input` given by position or by keyword: the input
+/// tensor, and in `rest` the other arguments (PyTorch's errors for a missing or doubled input).
+Tensor splitInput(const char* name, const py::args& args, const py::kwargs& kwargs, CallArgs& rest);
 
 /// torch.return_types.<name>(values=..., indices=...) (torch/return_types.py).
 py::object makeReturnType(const char* name, py::object values, py::object indices);
