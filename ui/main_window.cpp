@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -271,6 +272,19 @@ void MainWindow::buildActions()
         m_predictAt = 0;
         updateCaption();
     });
+    play->addSeparator();
+    action(play, tr("Pin a &Note…"), QKeySequence(Qt::CTRL | Qt::Key_M), [this] { pinNoteDialog(); });
+    QAction* removeNotes = new QAction(tr("Remove the Selected Note"), this);
+    removeNotes->setShortcut(QKeySequence::Delete);
+    removeNotes->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(removeNotes);
+    connect(removeNotes, &QAction::triggered, this, [this] {
+        for (QGraphicsItem* item : m_scene->selectedItems())
+            if (item->type() == NoteItem::Type) {
+                removeNote(static_cast<NoteItem*>(item)->index());
+                return;
+            }
+    });
     connect(m_player, &Player::pausedToPredict, this, [this](size_t revealStep) {
         m_predictAt = revealStep - 1;
         updateCaption();
@@ -503,6 +517,7 @@ WindowHandover MainWindow::handOver()
     h.source = m_editor->toPlainText();
     h.loadedSource = m_loadedSource;
     h.recording = m_player->recording();
+    h.notes = m_notes;
     h.step = m_player->step();
     h.showingGraph = m_stack->currentWidget() == m_graphs;
     h.wasRunning = m_runs->isRunning() || m_debounce.isActive();
@@ -520,6 +535,8 @@ void MainWindow::takeOver(const WindowHandover& h)
     updateGpuOffer();
     if (h.recording) {
         loadRecording(h.recording, h.loadedSource, h.fileName, h.step);
+        m_notes = h.notes;
+        showNotes();
     }
     if (m_editor->toPlainText() != h.source) {
         m_settingSource = true;
@@ -565,6 +582,8 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
     m_errorPanel->setRecomputeChecks(recording ? trace::compareRecomputes(*recording)
                                                : std::vector<trace::RecomputeComparison>{});
     m_errorShown = false;
+    m_notes = recording ? recording->notes() : std::vector<trace::Note>{};
+    m_scene->setNotes(m_notes);
     m_player->setRecording(std::move(recording), step);
     showGraph();
     m_view->fitToView();
@@ -679,6 +698,9 @@ void MainWindow::updateCaption()
                                            m_loadedSource.split(QLatin1Char('\n')));
     else if (recording)
         sentence = tr("Before the first event: press Space to play or → to step.");
+    for (const trace::Note& note : m_notes)
+        if (note.step == step && recording)
+            sentence += tr("<br><b>Note:</b> <i>%1</i>").arg(QString::fromStdString(note.text).toHtmlEscaped());
     m_caption->setVisible(recording != nullptr);
     m_caption->setText(sentence);
 }
@@ -816,12 +838,55 @@ bool MainWindow::exportDotFile(const QString& path)
     return ok;
 }
 
+void MainWindow::pinNote(size_t step, trace::Id node, const QString& text)
+{
+    if (!m_player->hasRecording() || text.trimmed().isEmpty())
+        return;
+    m_notes.push_back({step, node, text.trimmed().toStdString()});
+    showNotes();
+}
+
+void MainWindow::removeNote(int index)
+{
+    if (index < 0 || index >= static_cast<int>(m_notes.size()))
+        return;
+    m_notes.erase(m_notes.begin() + index);
+    showNotes();
+}
+
+void MainWindow::showNotes()
+{
+    m_scene->setNotes(m_notes);
+    if (m_forwardLaidOutFor)
+        m_forwardScene->setNotes(m_notes);
+    if (m_player->hasRecording())
+        onStepChanged();
+}
+
+void MainWindow::pinNoteDialog()
+{
+    if (!m_player->hasRecording())
+        return;
+    trace::Id node = 0;
+    for (QGraphicsItem* item : m_scene->selectedItems())
+        if (auto* f = qgraphicsitem_cast<FunctionNodeItem*>(item))
+            node = f->id();
+    bool ok = false;
+    const QString text = QInputDialog::getMultiLineText(
+        this, tr("Pin a Note"),
+        node ? tr("A note on this node, shown from step %1 on and saved with the trace:").arg(m_player->step())
+             : tr("A note on step %1, shown from there on and saved with the trace:").arg(m_player->step()),
+        QString(), &ok);
+    if (ok)
+        pinNote(m_player->step(), node, text);
+}
+
 bool MainWindow::saveTrace(const QString& path)
 {
     if (!m_player->recording())
         return false;
     std::string error;
-    const bool ok = trace::saveJsonl(*m_player->recording(), path.toStdString(), &error);
+    const bool ok = trace::saveJsonl(*m_player->recording(), path.toStdString(), &error, &m_notes);
     m_status->setText(ok ? tr("Saved %1").arg(path) : QString::fromStdString(error));
     return ok;
 }
@@ -928,6 +993,7 @@ void MainWindow::ensureForwardLayout()
         return;
     m_forwardLaidOutFor = recording.get();
     m_forwardScene->setLayoutModel(RunController::forwardLayoutFor(*recording, GraphScene::metricsFor(Theme::current())));
+    m_forwardScene->setNotes(m_notes);
     m_forwardScene->applyState(m_player->state(), nullptr, 0);
     m_forwardView->fitToView();
 }

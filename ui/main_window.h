@@ -44,6 +44,7 @@ struct WindowHandover {
     QString source;        ///< the editor's text
     QString loadedSource;  ///< the source the recording came from
     std::shared_ptr<const trace::Recording> recording;
+    std::vector<trace::Note> notes;
     size_t step = 0;
     bool showingGraph = false;
     bool wasRunning = false;  ///< a run was cancelled by the handover: the successor runs again
@@ -89,6 +90,12 @@ public:
     void showAsRemembered();
     void showStartPage();
     void showGraph();
+
+    /// Pins a lecturer's note to `node` (0: to the step itself) from `step` on; saved with
+    /// the trace (File > Save Trace) and drawn in exports.
+    void pinNote(size_t step, trace::Id node, const QString& text);
+    void removeNote(int index);
+    const std::vector<trace::Note>& notes() const { return m_notes; }
 
     /// Saves the settings, stops any run and returns what a successor needs to carry on.
     WindowHandover handOver();
@@ -146,6 +153,9 @@ private:
     void mirrorSelection(GraphScene* source, GraphScene* target);
     /// Lays out the forward graph of the current recording if it is shown and stale.
     void ensureForwardLayout();
+    /// Asks for a note's text and pins it to the selected node, or to the current step.
+    void pinNoteDialog();
+    void showNotes();
     void onRunFinished(const RunResult& result);
     void onRunProgress(const RunResult& partial);
     void onRunningChanged(bool running);
@@ -211,6 +221,7 @@ private:
     QAction* m_followAction = nullptr;
     QAction* m_skipInvisibleAction = nullptr;
     QAction* m_quizAction = nullptr;
+    std::vector<trace::Note> m_notes;  ///< the lecturer's, for the recording on screen
     size_t m_predictAt = 0;  ///< step held for the class to predict the next one (0: none)
     QActionGroup* m_languageGroup = nullptr;
     QTimer m_debounce;

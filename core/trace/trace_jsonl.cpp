@@ -66,6 +66,13 @@ template <class V> void fields(V& v, TensorSaved& p)
     v("bytes", p.bytes);
 }
 
+template <class V> void fields(V& v, Note& n)
+{
+    v("step", n.step);
+    v("node", n.node);
+    v("text", n.text);
+}
+
 template <class V> void fields(V& v, VersionBumped& p)
 {
     v("tensor", p.tensor);
@@ -705,11 +712,40 @@ std::optional<Event> eventFromJson(const std::string& line, std::string* error)
     return event;
 }
 
-void writeJsonl(const Recording& recording, std::ostream& out)
+void writeJsonl(const Recording& recording, std::ostream& out, const std::vector<Note>* notes)
 {
     for (const Event& e : recording.events())
         out << eventToJson(e) << '\n';
+    for (const Note& note : notes ? *notes : recording.notes()) {
+        std::string line = "{\"type\":\"Note\"";
+        Writer w{line, false};
+        fields(w, const_cast<Note&>(note));  // the writer only reads
+        out << line << "}\n";
+    }
 }
+
+namespace {
+
+/// Reads `line` as a "Note" line (see writeJsonl). Returns false when it is not one;
+/// `error` is set when it is one but malformed.
+bool noteFromJson(const std::string& line, Note& note, std::string& error)
+{
+    if (line.find("\"Note\"") == std::string::npos)  // cheap: notes are a handful of lines
+        return false;
+    Json root;
+    std::string parseError;
+    if (!Parser(line).parse(root, parseError) || root.kind != Json::Kind::Object)
+        return false;  // the event parser reports it
+    const Json* type = root.member("type");
+    if (!type || type->kind != Json::Kind::String || type->text != "Note")
+        return false;
+    Reader reader{root, {}};
+    fields(reader, note);
+    error = reader.error.empty() ? std::string() : reader.error;
+    return true;
+}
+
+}  // namespace
 
 bool readJsonl(std::istream& in, Recording& recording, std::string* error)
 {
@@ -722,6 +758,15 @@ bool readJsonl(std::istream& in, Recording& recording, std::string* error)
         if (line.find_first_not_of(" \t") == std::string::npos)
             continue;
         std::string why;
+        if (Note note; noteFromJson(line, note, why)) {
+            if (!why.empty()) {
+                if (error)
+                    *error = "line " + std::to_string(lineNumber) + ": " + why;
+                return false;
+            }
+            recording.addNote(std::move(note));
+            continue;
+        }
         std::optional<Event> e = eventFromJson(line, &why);
         if (!e) {
             if (error)
@@ -733,7 +778,7 @@ bool readJsonl(std::istream& in, Recording& recording, std::string* error)
     return true;
 }
 
-bool saveJsonl(const Recording& recording, const std::string& path, std::string* error)
+bool saveJsonl(const Recording& recording, const std::string& path, std::string* error, const std::vector<Note>* notes)
 {
     std::ofstream out(path, std::ios::binary);
     if (!out) {
@@ -741,7 +786,7 @@ bool saveJsonl(const Recording& recording, const std::string& path, std::string*
             *error = "cannot open " + path + " for writing";
         return false;
     }
-    writeJsonl(recording, out);
+    writeJsonl(recording, out, notes);
     out.flush();
     if (!out) {
         if (error)

@@ -18,13 +18,16 @@ std::string eventToJson(const Event& event);
 /// unknown event type. Unknown fields are ignored so newer writers stay readable.
 std::optional<Event> eventFromJson(const std::string& line, std::string* error = nullptr);
 
-void writeJsonl(const Recording& recording, std::ostream& out);
+/// The events, then the notes as lines {"type":"Note","step":..,"node":..,"text":..}
+/// (the recording's own unless others are given: the GUI edits its notes apart).
+void writeJsonl(const Recording& recording, std::ostream& out, const std::vector<Note>* notes = nullptr);
 
 /// Reads a whole stream; blank lines are skipped. On the first bad line returns false
 /// with `error` naming the line number. Steps are renumbered in reading order.
 bool readJsonl(std::istream& in, Recording& recording, std::string* error = nullptr);
 
-bool saveJsonl(const Recording& recording, const std::string& path, std::string* error = nullptr);
+bool saveJsonl(const Recording& recording, const std::string& path, std::string* error = nullptr,
+               const std::vector<Note>* notes = nullptr);
 bool loadJsonl(const std::string& path, Recording& recording, std::string* error = nullptr);
 
 }  // namespace agv::trace

@@ -1498,6 +1498,30 @@
         <source>Both Grap&amp;hs Side by Side</source>
         <translation>Оба гра&amp;фа рядом</translation>
     </message>
+    <message>
+        <source>Pin a &amp;Note…</source>
+        <translation>&amp;Закрепить заметку…</translation>
+    </message>
+    <message>
+        <source>Remove the Selected Note</source>
+        <translation>Удалить выбранную заметку</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;Note:&lt;/b&gt; &lt;i&gt;%1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;Заметка:&lt;/b&gt; &lt;i&gt;%1&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Pin a Note</source>
+        <translation>Закрепить заметку</translation>
+    </message>
+    <message>
+        <source>A note on this node, shown from step %1 on and saved with the trace:</source>
+        <translation>Заметка к этому узлу: видна начиная с шага %1 и сохраняется вместе с трассой:</translation>
+    </message>
+    <message>
+        <source>A note on step %1, shown from there on and saved with the trace:</source>
+        <translation>Заметка к шагу %1: видна начиная с него и сохраняется вместе с трассой:</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>

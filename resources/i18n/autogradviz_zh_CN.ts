@@ -1488,6 +1488,30 @@
         <source>Both Grap&amp;hs Side by Side</source>
         <translation>两张图并排(&amp;H)</translation>
     </message>
+    <message>
+        <source>Pin a &amp;Note…</source>
+        <translation>钉上批注(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Remove the Selected Note</source>
+        <translation>删除选中的批注</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;Note:&lt;/b&gt; &lt;i&gt;%1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;批注：&lt;/b&gt;&lt;i&gt;%1&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Pin a Note</source>
+        <translation>钉上批注</translation>
+    </message>
+    <message>
+        <source>A note on this node, shown from step %1 on and saved with the trace:</source>
+        <translation>此节点的批注：从第 %1 步起显示，并随轨迹一起保存：</translation>
+    </message>
+    <message>
+        <source>A note on step %1, shown from there on and saved with the trace:</source>
+        <translation>第 %1 步的批注：从该步起显示，并随轨迹一起保存：</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>

@@ -39,6 +39,28 @@ private Q_SLOTS:
 
     void randomRoundTrip() { checkRoundTrip(randomRecording(5000, 9)); }
 
+    void notesTravelWithTheTrace()
+    {
+        Recording r = classicRun().recording;
+        r.addNote({12, 105, "Ask: why does MulBackward0 keep l1?"});
+        r.addNote({40, 0, "Pause here \"before\" backward\n(2 lines), \u4f8b"});
+        std::stringstream io;
+        writeJsonl(r, io);
+        const std::string text = io.str();
+        QVERIFY(text.find("{\"type\":\"Note\",\"step\":12,\"node\":105,") != std::string::npos);
+        Recording back;
+        std::string error;
+        QVERIFY2(readJsonl(io, back, &error), error.c_str());
+        QCOMPARE(back.size(), r.size());  // notes are not events: playback is unchanged
+        QCOMPARE(back.notes().size(), size_t(2));
+        QVERIFY(back.notes() == r.notes());
+        // A malformed note is an error that names its line, never a crash.
+        std::stringstream bad("{\"type\":\"Note\",\"step\":\"soon\",\"text\":\"x\"}\n");
+        Recording none;
+        QVERIFY(!readJsonl(bad, none, &error));
+        QVERIFY(error.rfind("line 1:", 0) == 0);
+    }
+
     void everyTypeHasAName()
     {
         // Each payload type appears at least once in a big random recording.

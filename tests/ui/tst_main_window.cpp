@@ -31,6 +31,7 @@
 #include "ui/playback/scrubber.h"
 #include "ui/playback/transport_bar.h"
 #include "ui/scene/graph_scene.h"
+#include "ui/scene/note_item.h"
 #include "ui/scene/graph_items.h"
 #include "ui/scene/graph_search_bar.h"
 #include "ui/scene/graph_view.h"
@@ -432,6 +433,61 @@ private Q_SLOTS:
         QVERIFY(later.isVisible());
         later.hide();
         QSettings().clear();  // the other tests start from no settings
+    }
+
+    void pinnedNotesAreSavedAndExported()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        load(w, false);
+        const size_t step = stepAfterNth(*w.player()->recording(), [](const trace::Event& e) {
+            return std::holds_alternative<trace::NodeExecuted>(e.payload);
+        }, 1);
+        w.player()->setStep(step);
+        w.pinNote(step, 105, QStringLiteral("Why does MulBackward0 keep l1?"));
+        w.pinNote(step, 0, QStringLiteral("Ask the class before going on"));
+        QCOMPARE(w.notes().size(), size_t(2));
+        QCOMPARE(w.scene()->noteItems().size(), size_t(2));
+        NoteItem* onNode = w.scene()->noteItems()[0];
+        QVERIFY(onNode->isVisible());
+        // Beside its node, to the right.
+        FunctionNodeItem* mul = w.scene()->functionItem(105);
+        QVERIFY(onNode->scenePos().x() > mul->mapRectToScene(mul->boxRect()).right());
+        QVERIFY(w.stepCaption()->text().contains(QStringLiteral("Ask the class before going on")));
+        w.player()->setStep(step - 1);  // before its step: not shown yet
+        QVERIFY(!onNode->isVisible());
+        QVERIFY(!w.stepCaption()->text().contains(QStringLiteral("Ask the class")));
+        w.player()->setStep(step);
+
+        // Saved with the trace, and back.
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("lesson.jsonl"));
+        QVERIFY(w.saveTrace(trace));
+        auto reopened = std::make_shared<trace::Recording>();
+        std::string error;
+        QVERIFY(trace::loadJsonl(trace.toStdString(), *reopened, &error));
+        QCOMPARE(reopened->size(), w.player()->recording()->size());
+        MainWindow again;
+        again.loadRecording(reopened, QString(), QStringLiteral("lesson.jsonl"), reopened->size());
+        QCOMPARE(again.notes().size(), size_t(2));
+        QCOMPARE(again.scene()->noteItems()[0]->text(), QStringLiteral("Why does MulBackward0 keep l1?"));
+        QVERIFY(again.scene()->noteItems()[0]->isVisible());
+
+        // In the exported picture.
+        const QString svg = dir.filePath(QStringLiteral("lesson.svg"));
+        QVERIFY(again.exportView(svg, true));
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(f.readAll()).contains(QStringLiteral("Why does MulBackward0 keep")));
+
+        // Removing a note (what Delete does to a selected one).
+        w.scene()->clearSelection();
+        onNode->setSelected(true);
+        w.graphView()->setFocus();
+        w.removeNote(onNode->index());
+        QCOMPARE(w.notes().size(), size_t(1));
+        QCOMPARE(w.scene()->noteItems().size(), size_t(1));
     }
 
     void forwardGraphBesideTheBackwardGraph()

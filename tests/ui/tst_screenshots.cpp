@@ -173,6 +173,20 @@ private Q_SLOTS:
         w.setGraphMode(MainWindow::GraphMode::Backward);
     }
 
+    void pinnedNotes()
+    {
+        Theme::applyToApplication(*qApp, Theme::make(false, false));
+        MainWindow w;
+        const SyntheticRun run = classicRun(false);
+        const size_t step = stepAfterNth(run.recording, isNodeExecuted, 2);
+        prepare(w, QSize(1920, 1080), false, false, false, step);
+        w.pinNote(step, 105, QStringLiteral("Why does MulBackward0 keep l1 and w3? Predict the gradient it sends to l1."));
+        w.pinNote(step, 0, QStringLiteral("Stop here and ask the class."));
+        w.graphView()->fitToView();
+        QVERIFY(w.scene()->noteItems().front()->isVisible());
+        shoot(w, QStringLiteral("1920_notes"));
+    }
+
     void bigGraph()
     {
         Theme::applyToApplication(*qApp, Theme::make(false, false));

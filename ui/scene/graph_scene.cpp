@@ -39,6 +39,7 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
     clear();
     m_nodeItems.clear();
     m_edgeItems.clear();
+    m_notes.clear();  // clear() deleted them; setNotes adds them again
     m_clusters.clear();
     m_functionItems.clear();
     m_tensorItems.clear();
@@ -128,6 +129,34 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
     if (m_hostLane)
         bounds |= m_hostLane->rect();
     setSceneRect(bounds.adjusted(-60, -60, 60, 60));
+}
+
+void GraphScene::setNotes(const std::vector<trace::Note>& notes)
+{
+    for (NoteItem* n : m_notes)
+        delete n;
+    m_notes.clear();
+    if (!m_model)
+        return;
+    qreal stepNotesBottom = m_model->bounds.top() - 24;
+    std::map<Id, qreal> besideNode;  // a node's notes stack downwards beside it
+    for (size_t i = 0; i < notes.size(); ++i) {
+        auto* item = new NoteItem(notes[i], static_cast<int>(i));
+        const int index = notes[i].node ? m_model->indexOfNode(notes[i].node) : -1;
+        if (index >= 0) {
+            const LayoutNode& n = m_model->nodes[index];
+            qreal& y = besideNode.try_emplace(n.id, n.center.y() - n.size.height() / 2).first->second;
+            item->setPos(n.center.x() + n.size.width() / 2 + 16, y);
+            y += item->boundingRect().height() + 8;
+        } else {
+            item->setPos(m_model->bounds.left(), stepNotesBottom - item->boundingRect().height());
+            stepNotesBottom -= item->boundingRect().height() + 8;
+        }
+        item->setVisible(false);
+        addItem(item);
+        m_notes.push_back(item);
+    }
+    setSceneRect(sceneRect() | itemsBoundingRect().adjusted(-60, -60, 60, 60));
 }
 
 void GraphScene::buildHostLane()
@@ -318,6 +347,11 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
         const bool travelled = previous && sv &&
                                (!before || before->packed != sv->packed || before->unpackCount != sv->unpackCount);
         it.value()->setWhere(where, travelled, animationMs);
+    }
+
+    for (NoteItem* n : m_notes) {
+        const FunctionNodeItem* node = n->note().node ? functionItem(n->note().node) : nullptr;
+        n->setVisible(state.step >= n->note().step && (!n->note().node || (node && node->isVisible())));
     }
 
     // Edges: visible once both ends are; active while a gradient travels on them.

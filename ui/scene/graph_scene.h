@@ -14,6 +14,7 @@
 #include "ui/graph/graph_layout_model.h"
 #include "ui/scene/graph_items.h"
 #include "ui/scene/host_lane_items.h"
+#include "ui/scene/note_item.h"
 
 class QParallelAnimationGroup;
 
@@ -36,6 +37,10 @@ public:
     /// Restyles every item for `state`. With `previous` (the state just before, when
     /// playing forward) and animationMs > 0, gradient tokens travel and bumps flash.
     void applyState(const trace::GraphState& state, const trace::GraphState* previous, int animationMs);
+    /// The lecturer's notes (trace::Note): a node's beside it, a step's above the graph;
+    /// each shows from its step on (applyState).
+    void setNotes(const std::vector<trace::Note>& notes);
+    const std::vector<NoteItem*>& noteItems() const { return m_notes; }
 
     FunctionNodeItem* functionItem(Id node) const { return m_functionItems.value(node); }
     TensorNodeItem* tensorItem(Id tensor) const { return m_tensorItems.value(tensor); }
@@ -69,6 +74,7 @@ private:
     HostLaneItem* m_hostLane = nullptr;
     QHash<Id, OffloadedTensorItem*> m_offloaded;
     std::vector<GradientTokenItem*> m_tokens;
+    std::vector<NoteItem*> m_notes;
     QPointer<QParallelAnimationGroup> m_tokenAnimation;
     bool m_gridVisible = true;
 };
