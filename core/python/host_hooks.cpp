@@ -59,6 +59,38 @@ bool isUserFile(PyObject* filename)
 /// tensor than at the previous look: Python Tutor's "compare the locals" approach.
 /// A script-level name always wins; inside a function a tensor is named only when it
 /// has no name yet, so `def f(t)` does not rename the caller's `x` to `t`.
+/// An nn.Module bound to a script-level name is called by that name in the graph's
+/// frames ("stem (Conv2d)", not "Conv2d (Conv2d)") unless a parent module already gave
+/// it its attribute path (`_adopt` in torch/nn/modules/module.py, which overrides this).
+void nameTopLevelModule(PyObject* value, PyObject* name)
+{
+    // Never import from inside the tracer: before torch.nn is loaded there are no modules.
+    static PyObject* moduleClass = nullptr;  // both kept for the process's life
+    static PyObject* moduleFile = PyUnicode_InternFromString("torch.nn.modules.module");
+    if (!moduleClass) {
+        PyObject* mod = PyImport_GetModule(moduleFile);
+        if (!mod) {
+            PyErr_Clear();
+            return;
+        }
+        moduleClass = PyObject_GetAttrString(mod, "Module");
+        Py_DECREF(mod);
+        if (!moduleClass || !PyType_Check(moduleClass)) {
+            PyErr_Clear();
+            moduleClass = nullptr;
+            return;
+        }
+    }
+    // The type's MRO only: no user __getattr__ or __instancecheck__ runs inside the tracer.
+    if (!PyType_IsSubtype(Py_TYPE(value), reinterpret_cast<PyTypeObject*>(moduleClass)))
+        return;
+    PyObject** dictSlot = _PyObject_GetDictPtr(value);
+    if (!dictSlot || !*dictSlot || PyDict_GetItemString(*dictSlot, "_agv_path"))
+        return;
+    if (PyDict_SetItemString(*dictSlot, "_agv_path", name) < 0)
+        PyErr_Clear();
+}
+
 void labelVariables(PyFrameObject* frame, PyCodeObject* code)
 {
     const bool moduleLevel = PyUnicode_CompareWithASCIIString(code->co_name, "<module>") == 0;
@@ -76,8 +108,11 @@ void labelVariables(PyFrameObject* frame, PyCodeObject* code)
             if (!PyUnicode_Check(key))
                 continue;
             const std::optional<Tensor> tensor = asTensor(value);
-            if (!tensor)
+            if (!tensor) {
+                if (moduleLevel && !PyType_Check(value))
+                    nameTopLevelModule(value, key);
                 continue;
+            }
             const uint64_t id = tensor->id();
             const char* name = PyUnicode_AsUTF8(key);
             if (!name) {
