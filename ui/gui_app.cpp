@@ -143,11 +143,13 @@ int exportHeadless(const GuiOptions& options, std::shared_ptr<ScriptRunner> runn
     window.loadRecording(recording, source, QFileInfo(input).fileName(),
                          options.step == QLatin1String("end") ? recording->size() : options.step.toULongLong());
     const QString out = options.exportPath;
+    QString error;
     const bool ok = out.endsWith(QLatin1String(".dot"), Qt::CaseInsensitive) || out.endsWith(QLatin1String(".gv"), Qt::CaseInsensitive)
-                        ? window.exportDotFile(out)
-                        : window.exportView(out, true);
+                        ? window.exportDotFile(out, &error)
+                        : window.exportView(out, true, &error);
     if (!ok) {
-        err << "autogradviz: cannot export " << out << " (use .svg, .png or .dot)\n";
+        // What actually failed: the format, the folder, or the image size.
+        err << "autogradviz: " << error << "\n";
         return 1;
     }
     return 0;

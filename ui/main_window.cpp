@@ -819,22 +819,24 @@ void MainWindow::onFrameActivated(int line, trace::Id node)
 // ---------------------------------------------------------------------------------
 // Export, theme, dialogs, settings
 
-bool MainWindow::exportView(const QString& path, bool wholeGraph)
+bool MainWindow::exportView(const QString& path, bool wholeGraph, QString* error)
 {
-    QString error;
+    QString why;
     const QRectF source = wholeGraph ? QRectF() : m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
-    const bool ok = exportScene(m_scene, path, source, &error);
-    m_status->setText(ok ? tr("Exported %1").arg(path) : error);
+    const bool ok = exportScene(m_scene, path, source, &why);
+    m_status->setText(ok ? tr("Exported %1").arg(path) : why);
+    if (error)
+        *error = why;
     return ok;
 }
 
-bool MainWindow::exportDotFile(const QString& path)
+bool MainWindow::exportDotFile(const QString& path, QString* error)
 {
-    if (!m_scene->layoutModel())
-        return false;
-    QString error;
-    const bool ok = exportDot(*m_scene->layoutModel(), path, &error);
-    m_status->setText(ok ? tr("Exported %1").arg(path) : error);
+    QString why = QStringLiteral("nothing to export: no graph is shown");
+    const bool ok = m_scene->layoutModel() && exportDot(*m_scene->layoutModel(), path, &why);
+    m_status->setText(ok ? tr("Exported %1").arg(path) : why);
+    if (error)
+        *error = why;
     return ok;
 }
 

@@ -71,8 +71,9 @@ public:
     /// Runs the editor's script with the runner (Ctrl+R). Returns false without a runner.
     bool runScript();
 
-    bool exportView(const QString& path, bool wholeGraph = true);
-    bool exportDotFile(const QString& path);
+    /// `error` (optional) says what failed: the format, the folder, the image size.
+    bool exportView(const QString& path, bool wholeGraph = true, QString* error = nullptr);
+    bool exportDotFile(const QString& path, QString* error = nullptr);
     bool saveTrace(const QString& path);
 
     /// Device menu: "auto" (a real GPU when present, else CPU only, as PyTorch),

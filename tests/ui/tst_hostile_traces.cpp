@@ -4,8 +4,11 @@
 
 #include <QtTest>
 
+#include <QGraphicsScene>
+
 #include "core/trace/recording.h"
 #include "ui/display_text.h"
+#include "ui/export/exporter.h"
 #include "ui/graph/graph_layout_model.h"
 #include "ui/main_window.h"
 #include "ui/panels/inspector_panel.h"
@@ -103,6 +106,24 @@ private Q_SLOTS:
             into += e.to == m.indexOfNode(4);
         QCOMPARE(into, int(kMaxDrawnInputs));
         QVERIFY(m.bounds.width() < 20000);
+    }
+
+    void exportsSayWhatFailedAndHugePicturesShrink()
+    {
+        QGraphicsScene scene;
+        scene.addRect(0, 0, 100000, 60000);  // 2x: 200,000 x 120,000 pixels, 96 GB uncapped
+        QTemporaryDir dir;
+        QString error;
+        const QString png = dir.filePath(QStringLiteral("huge.png"));
+        QVERIFY2(exportScene(&scene, png, QRectF(), &error), qPrintable(error));
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() <= 16000 && image.height() <= 16000);
+        QVERIFY(qint64(image.width()) * image.height() <= 32000000);
+        QVERIFY(!exportScene(&scene, dir.filePath(QStringLiteral("x.gif")), QRectF(), &error));
+        QVERIFY(error.contains(QStringLiteral("unknown export format")));
+        QVERIFY(!exportScene(&scene, QStringLiteral("/nonexistent-folder/x.png"), QRectF(), &error));
+        QVERIFY(error.contains(QStringLiteral("cannot write /nonexistent-folder/x.png")));
     }
 
     void megabyteLabel()

@@ -1,5 +1,8 @@
 #include "ui/export/exporter.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QGraphicsItem>
@@ -79,8 +82,24 @@ bool exportSceneSvg(QGraphicsScene* scene, const QString& path, QRectF source, Q
 bool exportScenePng(QGraphicsScene* scene, const QString& path, QRectF source, qreal scale, QString* error)
 {
     source = sourceRect(scene, source);
+    // A huge graph is drawn smaller rather than not at all: at most 16,000 pixels a side
+    // and 32 megapixels (128 MB of ARGB, the most Qt 6 reads back by default).
+    constexpr qreal kMaxSide = 16000, kMaxPixels = 32e6;
+    if (!source.isEmpty()) {
+        scale = std::min({scale, kMaxSide / source.width(), kMaxSide / source.height(),
+                          std::sqrt(kMaxPixels / (source.width() * source.height()))});
+    }
+    const QSize size = (source.size() * scale).toSize().expandedTo(QSize(1, 1));
     PlainBackground plain(scene);
-    QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+        if (error)
+            *error = QStringLiteral("cannot allocate a %1 x %2 pixel image for %3: export .svg instead")
+                         .arg(size.width())
+                         .arg(size.height())
+                         .arg(path);
+        return false;
+    }
     image.fill(Qt::transparent);
     {
         QPainter painter(&image);
@@ -89,7 +108,7 @@ bool exportScenePng(QGraphicsScene* scene, const QString& path, QRectF source, q
     }
     if (!image.save(path, "PNG")) {
         if (error)
-            *error = QStringLiteral("cannot write %1").arg(path);
+            *error = QStringLiteral("cannot write %1 (check the folder exists and is writable)").arg(path);
         return false;
     }
     return true;
@@ -102,7 +121,7 @@ bool exportScene(QGraphicsScene* scene, const QString& path, QRectF source, QStr
     if (path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
         return exportScenePng(scene, path, source, 2.0, error);
     if (error)
-        *error = QStringLiteral("unknown export format (use .svg or .png): %1").arg(path);
+        *error = QStringLiteral("unknown export format (use .svg or .png, or .dot for the graph itself): %1").arg(path);
     return false;
 }
 
