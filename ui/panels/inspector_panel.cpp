@@ -294,7 +294,7 @@ void InspectorPanel::showNode(const trace::GraphState& s, const trace::NodeView&
     if (!n.forwardTrace.empty()) {
         QTreeWidgetItem* tr_ = row(tr("forward trace"), QString());
         for (const trace::StackFrame& f : n.forwardTrace)
-            row(QStringLiteral("line %1").arg(f.line), q(f.sourceLine), tr_);
+            row(tr("line %1").arg(f.line), q(f.sourceLine), tr_);
     }
     m_tree->expandAll();
 }
