@@ -32,4 +32,9 @@ QString elidedLabel(const std::string& label, int maxChars)
     return head.left(half) + QStringLiteral("\u2026") + tail.right(maxChars - 1 - half);
 }
 
+QString sourceLine(const QStringList& lines, int line)
+{
+    return line > 0 && line <= lines.size() ? lines[line - 1].trimmed() : QString();
+}
+
 }  // namespace agv::ui

@@ -4,6 +4,7 @@
 // small and readable whatever it says (the inspector shows the full value in a tooltip).
 
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <string>
@@ -15,6 +16,8 @@ namespace agv::ui {
 QString shapeText(const std::vector<int64_t>& shape);
 /// A label shortened to at most `maxChars` characters with "…" in the middle.
 QString elidedLabel(const std::string& label, int maxChars = 40);
+/// The stripped text of script line `line` (1-based) of `lines`; "" when out of range.
+QString sourceLine(const QStringList& lines, int line);
 /// The most inputs of one node the graph draws edges for (the rest are summarised).
 constexpr size_t kMaxDrawnInputs = 64;
 

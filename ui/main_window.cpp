@@ -996,8 +996,7 @@ void MainWindow::ensureForwardLayout()
     m_forwardLaidOutFor = recording.get();
     m_forwardScene->setLayoutModel(RunController::forwardLayoutFor(*recording, GraphScene::metricsFor(Theme::current())));
     m_forwardScene->setNotes(m_notes);
-    m_forwardScene->applyState(m_player->state(), nullptr, 0);
-    m_forwardView->fitToView();
+    m_forwardView->fitToView();  // the callers apply the state (onStepChanged)
 }
 
 void MainWindow::mirrorSelection(GraphScene* source, GraphScene* target)
@@ -1025,11 +1024,10 @@ void MainWindow::mirrorSelection(GraphScene* source, GraphScene* target)
         twin->setSelected(true);
     m_mirroringSelection = false;
     if (source == m_forwardScene) {
-        // The backward scene drives the inspector; a tensor only the forward graph draws
-        // (an unnamed intermediate result) is shown directly.
-        if (twin)
-            onSelectionChanged();
-        else if (only.kind != Selection::Kind::None) {
+        // The backward scene drives the inspector (a twin's selection reached it through
+        // m_scene's signal); a tensor only the forward graph draws (an unnamed
+        // intermediate result) is shown directly.
+        if (!twin && only.kind != Selection::Kind::None) {
             m_inspector->setSelection(only);
             m_inspector->showState(m_player->state());
         }

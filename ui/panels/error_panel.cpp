@@ -2,6 +2,7 @@
 
 #include <QUrl>
 
+#include "ui/display_text.h"
 #include "ui/theme.h"
 
 namespace agv::ui {
@@ -200,8 +201,7 @@ void ErrorPanel::showError(const std::optional<trace::ErrorView>& error, const t
                 const trace::VersionBump* b = v ? state.staleningBump(*v) : nullptr;
                 if (!b)
                     continue;
-                const QString code = b->line > 0 && b->line <= m_sourceLines.size() ? m_sourceLines[b->line - 1].trimmed()
-                                                                                    : QString();
+                const QString code = sourceLine(m_sourceLines, b->line);
                 html += tr("<p>Made stale by <a href='cause:%1:%2'><code>%3</code> on line %1</a> (%4 bumped the "
                            "version from %5 to %6).</p>")
                             .arg(QString::number(b->line), QString::number(b->node),

@@ -113,7 +113,7 @@ constexpr int kNodeRole = Qt::UserRole + 1;
 
 QTreeWidgetItem* InspectorPanel::lineRow(const QString& name, int line, const QString& what, trace::Id node)
 {
-    const QString code = line > 0 && line <= m_sourceLines.size() ? m_sourceLines[line - 1].trimmed() : QString();
+    const QString code = sourceLine(m_sourceLines, line);
     QString text = code.isEmpty() ? tr("line %1").arg(line) : tr("line %1: %2").arg(line).arg(code);
     if (!what.isEmpty())
         text += QStringLiteral("  (%1)").arg(what);

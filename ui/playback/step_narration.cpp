@@ -75,12 +75,6 @@ QString savedSlot(const GraphState& s, Id saved, QString* node)
     return code(text(it->slot));
 }
 
-QString sourceOf(int line, const QStringList& lines)
-{
-    if (line <= 0 || line > lines.size())
-        return {};
-    return lines[line - 1].trimmed();
-}
 
 // The error panel has the whole message; the caption keeps to about two lines.
 constexpr int kCaptionMessageLength = 110;
@@ -102,7 +96,7 @@ struct Narrator {
 
     QString operator()(const trace::LineReached& e) const
     {
-        const QString src = sourceOf(e.line, lines);
+        const QString src = sourceLine(lines, e.line);
         return src.isEmpty() ? StepNarration::tr("Line %1 runs.").arg(e.line)
                              : StepNarration::tr("Line %1 runs: %2").arg(e.line).arg(code(src));
     }
