@@ -1,12 +1,14 @@
 #include "app/headless_run.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <memory>
 
 #include "core/python/host.h"
-#include "core/trace/trace_jsonl.h"
+#include "core/trace/stream_sink.h"
 
 int runHeadless(const HeadlessRunOptions& options)
 {
@@ -18,25 +20,28 @@ int runHeadless(const HeadlessRunOptions& options)
     }
     // The trace file is opened before the script runs: once the sandbox is on, the host
     // may write only inside the run's temporary folder.
-    std::ofstream trace;
+    // The events go to the file as they happen (the run is never held in memory), in
+    // the encoding the file's name asks for.
+    int traceFd = -1;
+    std::unique_ptr<agv::trace::StreamSink> sink;
     if (!options.tracePath.empty()) {
-        trace.open(options.tracePath, std::ios::binary | std::ios::trunc);
-        if (!trace) {
+        traceFd = open(options.tracePath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (traceFd < 0) {
             std::fprintf(stderr, "autogradviz: could not write the trace: cannot open %s\n", options.tracePath.c_str());
             return 2;
         }
+        sink = std::make_unique<agv::trace::StreamSink>(traceFd, agv::trace::traceFormatForPath(options.tracePath));
     }
-    agv::trace::Recording recording;
     agv::python::HostOptions host;
     host.scriptPath = options.scriptPath;
     host.packageDir = agv::python::findPackageDir(options.executable);
-    host.sink = options.tracePath.empty() ? nullptr : &recording;
+    host.sink = sink.get();
     host.sandbox = options.sandbox;
     const int exitCode = agv::python::runHost(host);
-    if (trace.is_open()) {
-        agv::trace::writeJsonl(recording, trace);
-        trace.close();
-        if (!trace) {
+    if (sink) {
+        const bool written = sink->flush();
+        sink.reset();
+        if (!written || close(traceFd) != 0) {
             std::fprintf(stderr, "autogradviz: could not write the trace to %s\n", options.tracePath.c_str());
             return exitCode == 0 ? 2 : exitCode;
         }

@@ -6,7 +6,7 @@
 
 struct HeadlessRunOptions {
     std::string scriptPath;
-    std::string tracePath;  ///< --trace OUT.jsonl (empty: none)
+    std::string tracePath;  ///< --trace OUT (.agvtrace binary, .jsonl JSON lines; empty: none)
     std::string executable; ///< argv[0], to find our torch package next to the binary
     bool sandbox = true;    ///< --no-sandbox turns the host's sandbox off
 };

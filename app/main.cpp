@@ -1,5 +1,5 @@
 // autogradviz: command line and wiring only (DESIGN.md, "The four layers").
-//   --run FILE.py [--trace OUT.jsonl]   headless run (app/headless_run.cpp)
+//   --run FILE.py [--trace OUT]         headless run (app/headless_run.cpp)
 //   anything else                       the GUI or its headless export (ui/gui_app.h)
 
 #include <cstdio>
@@ -21,13 +21,14 @@
 
 namespace {
 const char* const kHeadlessHelp =
-    "       autogradviz --run FILE.py [--trace OUT.jsonl] [--no-sandbox] [--gpu MODE]\n"
+    "       autogradviz --run FILE.py [--trace OUT] [--no-sandbox] [--gpu MODE]\n"
     "\n"
     "  --run FILE.py         run headless; print what `python3 FILE.py` prints; exit 0 or 1\n"
-    "  --trace OUT.jsonl     with --run: also write the recording, one JSON event per line\n"
+    "  --trace OUT           with --run: also write the recording as it happens: the compact\n"
+    "                        binary trace (OUT.agvtrace), or one JSON event per line when OUT\n"
+    "                        ends in .jsonl (schema: README.md, section 'Trace schema')\n"
     "  --no-sandbox          with --run: let the script start processes, use the network and\n"
     "                        read and write files anywhere (your own code on your own machine)\n"
-    "                        (schema: README.md, section 'Trace schema')\n"
     "  --gpu MODE            auto (default: a real GPU when present, otherwise none, as\n"
     "                        CPU-only PyTorch), none, real, or simulated[=SIZE] (a GPU\n"
     "                        simulated in host memory, 4G unless SIZE says otherwise)\n";
@@ -82,7 +83,7 @@ int main(int argc, char** argv)
         } else if (arg == "--help" || arg == "-h") {
 #ifdef AGV_WITH_UI
             // the GUI prints its own usage lines first
-            std::fputs("usage: autogradviz [FILE.py|FILE.jsonl] [--demo NAME] [--dark] [--presenter]\n"
+            std::fputs("usage: autogradviz [FILE.py|FILE.agvtrace|FILE.jsonl] [--demo NAME] [--dark] [--presenter]\n"
                        "                   [--language en|zh_CN|ru]\n"
                        "       autogradviz FILE --export OUT.svg|OUT.png|OUT.dot [--step N|end] [--dark]\n",
                        stdout);

@@ -8,7 +8,7 @@
 
 #include <cstdio>
 
-#include "core/trace/trace_jsonl.h"
+#include "core/trace/trace_file.h"
 #include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
 #include "ui/i18n/language.h"
@@ -93,7 +93,7 @@ GuiOptions parseGuiOptions(const QStringList& arguments)
             o.file = findDemo(o.demo, &o.error);
     }
     if (!o.exportPath.isEmpty() && o.file.isEmpty())
-        o.error = QStringLiteral("--export needs an input FILE.py or FILE.jsonl");
+        o.error = QStringLiteral("--export needs an input FILE.py, FILE.agvtrace or FILE.jsonl");
     if (o.step != QLatin1String("end")) {
         bool ok = false;
         o.step.toULongLong(&ok);
@@ -109,9 +109,9 @@ int exportHeadless(const GuiOptions& options, std::shared_ptr<ScriptRunner> runn
     std::shared_ptr<trace::Recording> recording = std::make_shared<trace::Recording>();
     QString source;
     const QString input = options.file;
-    if (input.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive)) {
+    if (trace::isTracePath(input.toStdString())) {
         std::string error;
-        if (!trace::loadJsonl(input.toStdString(), *recording, &error)) {
+        if (!trace::loadTrace(input.toStdString(), *recording, &error)) {
             err << "autogradviz: " << QString::fromStdString(error) << "\n";
             return 2;
         }
@@ -123,7 +123,7 @@ int exportHeadless(const GuiOptions& options, std::shared_ptr<ScriptRunner> runn
         }
         source = QString::fromUtf8(f.readAll());
         if (!runner) {
-            err << "autogradviz: no script host in this build; export from a recorded trace (.jsonl)\n";
+            err << "autogradviz: no script host in this build; export from a recorded trace (.agvtrace, .jsonl)\n";
             return 2;
         }
         if (!options.gpu.isEmpty())
@@ -165,7 +165,7 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
         if (!options.error.isEmpty())
             std::fprintf(stderr, "autogradviz: %s\n", qPrintable(options.error));
         std::fprintf(options.help ? stdout : stderr,
-                     "usage: autogradviz [FILE.py|FILE.jsonl] [--demo NAME] [--dark] [--presenter] [--gpu MODE]\n"
+                     "usage: autogradviz [FILE.py|FILE.agvtrace|FILE.jsonl] [--demo NAME] [--dark] [--presenter] [--gpu MODE]\n"
                      "                   [--language en|zh_CN|ru]\n"
                      "       autogradviz FILE --export OUT.svg|OUT.png|OUT.dot [--step N|end] [--dark]\n");
         return options.help ? 0 : 2;

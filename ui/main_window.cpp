@@ -27,7 +27,7 @@
 #include <QVBoxLayout>
 
 #include "core/device/allocator.h"
-#include "core/trace/trace_jsonl.h"
+#include "core/trace/trace_file.h"
 #include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
 #include "ui/i18n/language.h"
@@ -202,14 +202,19 @@ void MainWindow::buildActions()
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     action(file, tr("&Open\u2026"), QKeySequence::Open, [this] { openDialog(); });
-    action(file, tr("Open &Trace (.jsonl)\u2026"), QKeySequence(tr("Ctrl+Shift+O")), [this] { openTraceDialog(); });
+    action(file, tr("Open &Trace\u2026"), QKeySequence(tr("Ctrl+Shift+O")), [this] { openTraceDialog(); });
     m_demoMenu = file->addMenu(tr("&Demos"));
     m_recentMenu = file->addMenu(tr("&Recent Files"));
     file->addSeparator();
     action(file, tr("&Save Trace As\u2026"), QKeySequence(tr("Ctrl+Shift+S")), [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save trace"), QString(), tr("Trace (*.jsonl)"));
-        if (!path.isEmpty())
-            saveTrace(path);
+        QString format;
+        QString path = QFileDialog::getSaveFileName(this, tr("Save trace"), QString(),
+                                                    tr("Autograd trace (*.agvtrace);;JSON lines (*.jsonl)"), &format);
+        if (path.isEmpty())
+            return;
+        if (!trace::isTracePath(path.toStdString()))
+            path += format.contains(QLatin1String("*.jsonl")) ? QStringLiteral(".jsonl") : QStringLiteral(".agvtrace");
+        saveTrace(path);
     });
     action(file, tr("&Export View (SVG/PNG)\u2026"), QKeySequence(tr("Ctrl+E")), [this] { exportDialog(); });
     action(file, tr("Export Graph as &DOT\u2026"), QKeySequence(), [this] {
@@ -383,7 +388,7 @@ void MainWindow::buildActions()
 
 bool MainWindow::openFile(const QString& path)
 {
-    if (path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive)) {
+    if (trace::isTracePath(path.toStdString())) {
         const std::string file = path.toStdString();
         m_filePath = path;
         m_fileName = QFileInfo(path).fileName();
@@ -392,7 +397,7 @@ bool MainWindow::openFile(const QString& path)
             [file](const std::atomic<bool>&, const RunProgress&) {
                 RunOutcome out;
                 std::string error;
-                if (!trace::loadJsonl(file, out.recording, &error))
+                if (!trace::loadTrace(file, out.recording, &error))
                     throw std::runtime_error(error);
                 return out;
             },
@@ -418,7 +423,7 @@ bool MainWindow::openFile(const QString& path)
     updateTitle();
     showGraph();
     if (!runScript())
-        m_status->setText(tr("No interpreter is connected to this build: open a recorded trace (.jsonl) to play it."));
+        m_status->setText(tr("No interpreter is connected to this build: open a recorded trace (.agvtrace, .jsonl) to play it."));
     return true;
 }
 
@@ -888,7 +893,7 @@ bool MainWindow::saveTrace(const QString& path)
     if (!m_player->recording())
         return false;
     std::string error;
-    const bool ok = trace::saveJsonl(*m_player->recording(), path.toStdString(), &error, &m_notes);
+    const bool ok = trace::saveTrace(*m_player->recording(), path.toStdString(), &error, &m_notes);
     m_status->setText(ok ? tr("Saved %1").arg(path) : QString::fromStdString(error));
     return ok;
 }
@@ -1041,14 +1046,14 @@ void MainWindow::mirrorSelection(GraphScene* source, GraphScene* target)
 void MainWindow::openDialog()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
-                                                      tr("PyTorch scripts (*.py);;Traces (*.jsonl);;All files (*)"));
+                                                      tr("PyTorch scripts (*.py);;Traces (*.agvtrace *.jsonl);;All files (*)"));
     if (!path.isEmpty())
         openFile(path);
 }
 
 void MainWindow::openTraceDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), QString(), tr("Traces (*.jsonl)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), QString(), tr("Traces (*.agvtrace *.jsonl)"));
     if (!path.isEmpty())
         openFile(path);
 }
@@ -1177,7 +1182,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
     for (const QUrl& url : event->mimeData()->urls())
-        if (url.isLocalFile() && (url.toLocalFile().endsWith(QLatin1String(".py")) || url.toLocalFile().endsWith(QLatin1String(".jsonl")))) {
+        if (url.isLocalFile() && (url.toLocalFile().endsWith(QLatin1String(".py")) || trace::isTracePath(url.toLocalFile().toStdString()))) {
             event->acceptProposedAction();
             return;
         }

@@ -62,7 +62,7 @@ public:
     explicit MainWindow(std::shared_ptr<ScriptRunner> runner = nullptr, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    /// .py: shown in the editor and run; .jsonl: loaded as a recorded trace.
+    /// .py: shown in the editor and run; .agvtrace or .jsonl: loaded as a recorded trace.
     bool openFile(const QString& path);
     /// Shows a finished recording (layout computed synchronously). Used by tests and
     /// the headless export; interactive runs go through RunController.

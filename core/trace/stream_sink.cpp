@@ -14,7 +14,12 @@ constexpr size_t kFlushBytes = 256 * 1024;
 constexpr auto kFlushInterval = std::chrono::milliseconds(30);
 }  // namespace
 
-StreamSink::StreamSink(int fd) : m_fd(fd), m_lastFlush(std::chrono::steady_clock::now()) {}
+StreamSink::StreamSink(int fd, TraceFormat format)
+    : m_fd(fd), m_format(format), m_lastFlush(std::chrono::steady_clock::now())
+{
+    if (m_format == TraceFormat::Binary)
+        BinaryTraceEncoder::writeHeader(m_buffer);
+}
 
 StreamSink::~StreamSink() { flush(); }
 
@@ -23,12 +28,17 @@ void StreamSink::record(Payload payload, int line)
     // Output and errors are written at once: a host killed right after a print still
     // delivers the text (prints are rare next to graph events, so this costs little).
     const bool urgent = std::holds_alternative<Output>(payload) || std::holds_alternative<ErrorRaised>(payload);
-    Event e;
-    e.step = m_step++;
-    e.line = line;
-    e.payload = std::move(payload);
-    m_buffer += eventToJson(e);
-    m_buffer += '\n';
+    if (m_format == TraceFormat::Binary) {
+        m_encoder.writeEvent(m_buffer, payload, line);
+        ++m_step;
+    } else {
+        Event e;
+        e.step = m_step++;
+        e.line = line;
+        e.payload = std::move(payload);
+        m_buffer += eventToJson(e);
+        m_buffer += '\n';
+    }
     // The clock is read every 64 events: cheap, and still within a few ms for slow runs.
     if (urgent || m_buffer.size() >= kFlushBytes ||
         ((m_step & 63) == 0 && std::chrono::steady_clock::now() - m_lastFlush >= kFlushInterval))

@@ -1,19 +1,22 @@
 #pragma once
-// A Sink that streams every event as a JSON line to a file descriptor while the run
-// goes on: the script host writes its recording to the GUI through a pipe, so the
-// graph grows live and a killed host still leaves what it recorded so far.
+// A Sink that streams every event to a file descriptor while the run goes on: the
+// script host writes its recording to the GUI through a pipe (the binary trace), so the
+// graph grows live and a killed host still leaves what it recorded so far; `--run
+// --trace FILE` writes the file the same way, without keeping the run in memory.
 
 #include <chrono>
 #include <string>
 
 #include "core/trace/sink.h"
+#include "core/trace/trace_binary.h"
+#include "core/trace/trace_file.h"
 
 namespace agv::trace {
 
 class StreamSink : public Sink {
 public:
     /// Writes to `fd` (not closed by the sink).
-    explicit StreamSink(int fd);
+    explicit StreamSink(int fd, TraceFormat format = TraceFormat::Binary);
     ~StreamSink() override;
     StreamSink(const StreamSink&) = delete;
     StreamSink& operator=(const StreamSink&) = delete;
@@ -25,6 +28,8 @@ public:
 
 private:
     int m_fd;
+    TraceFormat m_format;
+    BinaryTraceEncoder m_encoder;
     uint64_t m_step = 0;
     std::string m_buffer;
     std::chrono::steady_clock::time_point m_lastFlush;

@@ -8,192 +8,13 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/trace/event_fields.h"
+
 namespace agv::trace {
 
 namespace {
 
-// ---------------------------------------------------------------------------------
-// Field lists: one per payload type, shared by the writer and the reader so the two
-// can never disagree. Visitors receive (json name, member).
-
-template <class V> void fields(V& v, LineReached& p) { v("line_reached", p.line); }
-
-template <class V> void fields(V& v, TensorCreated& p)
-{
-    v("tensor", p.tensor);
-    v("label", p.label);
-    v("shape", p.shape);
-    v("dtype", p.dtype);
-    v("device", p.device);
-    v("bytes", p.bytes);
-    v("requires_grad", p.requiresGrad);
-    v("is_leaf", p.isLeaf);
-    v("grad_fn", p.gradFn);
-    v("output_nr", p.outputNr);
-    v("version_counter", p.versionCounter);
-    v("view_of", p.viewOf);
-    v("version", p.version);
-    v("preview", p.preview);
-}
-
-template <class V> void fields(V& v, TensorLabeled& p)
-{
-    v("tensor", p.tensor);
-    v("label", p.label);
-}
-
-template <class V> void fields(V& v, NodeCreated& p)
-{
-    v("node", p.node);
-    v("name", p.name);
-    v("next_edges", p.nextEdges);
-    v("phase", p.phase);
-    v("checkpoint_segment", p.checkpointSegment);
-    v("variable", p.variable);
-    v("forward_trace", p.forwardTrace);
-}
-
-template <class V> void fields(V& v, TensorSaved& p)
-{
-    v("saved", p.saved);
-    v("node", p.node);
-    v("slot", p.slot);
-    v("tensor", p.tensor);
-    v("version_counter", p.versionCounter);
-    v("saved_version", p.savedVersion);
-    v("is_output", p.isOutput);
-    v("holding", p.holding);
-    v("bytes", p.bytes);
-}
-
-template <class V> void fields(V& v, Note& n)
-{
-    v("step", n.step);
-    v("node", n.node);
-    v("text", n.text);
-}
-
-template <class V> void fields(V& v, VersionBumped& p)
-{
-    v("tensor", p.tensor);
-    v("version_counter", p.versionCounter);
-    v("old_version", p.oldVersion);
-    v("new_version", p.newVersion);
-    v("op", p.op);
-    v("preview", p.preview);
-}
-
-template <class V> void fields(V& v, GradFnChanged& p)
-{
-    v("tensor", p.tensor);
-    v("grad_fn", p.gradFn);
-    v("output_nr", p.outputNr);
-    v("requires_grad", p.requiresGrad);
-    v("preview", p.preview);
-}
-
-template <class V, class P>
-    requires std::is_same_v<P, Packed> || std::is_same_v<P, Unpacked>
-void fields(V& v, P& p)
-{
-    v("saved", p.saved);
-    v("hook", p.hook);
-    v("from_device", p.fromDevice);
-    v("to_device", p.toDevice);
-    v("bytes", p.bytes);
-}
-
-template <class V> void fields(V& v, BackwardBegin& p)
-{
-    v("roots", p.roots);
-    v("retain_graph", p.retainGraph);
-    v("create_graph", p.createGraph);
-}
-
-template <class V> void fields(V& v, BackwardEnd& p) { v("ok", p.ok); }
-
-template <class V> void fields(V& v, NodeExecuted& p)
-{
-    v("node", p.node);
-    v("grad_inputs", p.gradInputs);
-    v("grad_outputs", p.gradOutputs);
-}
-
-template <class V> void fields(V& v, GradAccumulated& p)
-{
-    v("tensor", p.tensor);
-    v("preview", p.preview);
-    v("cleared", p.cleared);
-}
-
-template <class V> void fields(V& v, HookCalled& p)
-{
-    v("tensor", p.tensor);
-    v("node", p.node);
-    v("kind", p.kind);
-}
-
-template <class V> void fields(V& v, SavedReleased& p) { v("node", p.node); }
-template <class V> void fields(V& v, CheckpointBegin& p)
-{
-    v("segment", p.segment);
-    v("reentrant", p.reentrant);
-    v("preserve_rng_state", p.preserveRngState);
-}
-template <class V> void fields(V& v, CheckpointEnd& p) { v("segment", p.segment); }
-template <class V> void fields(V& v, RecomputeBegin& p) { v("segment", p.segment); }
-template <class V> void fields(V& v, RecomputeEnd& p) { v("segment", p.segment); }
-
-template <class V> void fields(V& v, MemoryChanged& p)
-{
-    v("device", p.device);
-    v("allocation", p.allocation);
-    v("delta", p.delta);
-    v("current", p.current);
-    v("peak", p.peak);
-    v("owner", p.owner);
-    v("device_kind", p.deviceKind);
-}
-
-template <class V> void fields(V& v, ModuleEnter& p)
-{
-    v("module", p.module);
-    v("name", p.name);
-    v("module_type", p.type);
-}
-
-template <class V> void fields(V& v, ModuleExit& p) { v("module", p.module); }
-
-template <class V> void fields(V& v, Output& p)
-{
-    v("stream", p.stream);
-    v("text", p.text);
-}
-
-template <class V> void fields(V& v, ErrorRaised& p)
-{
-    v("exception_type", p.exceptionType);
-    v("message", p.message);
-    v("kind", p.kind);
-    v("failing_node", p.failingNode);
-    v("stale_tensor", p.staleTensor);
-    v("forward_trace", p.forwardTrace);
-    v("traceback", p.traceback);
-}
-
-template <class V> void fields(V& v, EdgeRef& p)
-{
-    v("node", p.node);
-    v("input_nr", p.inputNr);
-}
-
-template <class V> void fields(V& v, StackFrame& p)
-{
-    v("file", p.file);
-    v("line", p.line);
-    v("function", p.function);
-    v("source", p.sourceLine);
-}
+using schema::fields;
 
 // ---------------------------------------------------------------------------------
 // Enum names
@@ -238,9 +59,8 @@ template <class E> bool enumFromName(const std::string& name, E& out)
 }
 
 template <class T> constexpr bool isEnum = std::is_enum_v<T>;
-template <class T> struct IsVector : std::false_type {};
-template <class T> struct IsVector<std::vector<T>> : std::true_type {};
-template <class T> constexpr bool hasFields = std::is_same_v<T, EdgeRef> || std::is_same_v<T, StackFrame>;
+using schema::hasFields;
+using schema::IsVector;
 
 // ---------------------------------------------------------------------------------
 // Writer
@@ -747,10 +567,19 @@ bool noteFromJson(const std::string& line, Note& note, std::string& error)
 
 }  // namespace
 
-bool readJsonl(std::istream& in, Recording& recording, std::string* error)
+bool readJsonl(std::istream& in, Recording& recording, std::string* error, uint64_t budgetBytes)
 {
     std::string line;
     size_t lineNumber = 0;
+    uint64_t used = 0;
+    auto overBudget = [&](uint64_t bytes) {
+        used += bytes;
+        if (used <= budgetBytes)
+            return false;
+        if (error)
+            *error = "line " + std::to_string(lineNumber) + ": " + overBudgetMessage(budgetBytes);
+        return true;
+    };
     while (std::getline(in, line)) {
         ++lineNumber;
         if (!line.empty() && line.back() == '\r')
@@ -764,6 +593,8 @@ bool readJsonl(std::istream& in, Recording& recording, std::string* error)
                     *error = "line " + std::to_string(lineNumber) + ": " + why;
                 return false;
             }
+            if (overBudget(footprint(note)))
+                return false;
             recording.addNote(std::move(note));
             continue;
         }
@@ -773,6 +604,8 @@ bool readJsonl(std::istream& in, Recording& recording, std::string* error)
                 *error = "line " + std::to_string(lineNumber) + ": " + why;
             return false;
         }
+        if (overBudget(footprint(e->payload)))
+            return false;
         recording.record(std::move(e->payload), e->line);
     }
     return true;
@@ -796,7 +629,7 @@ bool saveJsonl(const Recording& recording, const std::string& path, std::string*
     return true;
 }
 
-bool loadJsonl(const std::string& path, Recording& recording, std::string* error)
+bool loadJsonl(const std::string& path, Recording& recording, std::string* error, uint64_t budgetBytes)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -804,7 +637,7 @@ bool loadJsonl(const std::string& path, Recording& recording, std::string* error
             *error = "cannot open " + path;
         return false;
     }
-    return readJsonl(in, recording, error);
+    return readJsonl(in, recording, error, budgetBytes);
 }
 
 }  // namespace agv::trace

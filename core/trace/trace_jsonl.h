@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "core/trace/footprint.h"
 #include "core/trace/recording.h"
 
 namespace agv::trace {
@@ -23,11 +24,14 @@ std::optional<Event> eventFromJson(const std::string& line, std::string* error =
 void writeJsonl(const Recording& recording, std::ostream& out, const std::vector<Note>* notes = nullptr);
 
 /// Reads a whole stream; blank lines are skipped. On the first bad line returns false
-/// with `error` naming the line number. Steps are renumbered in reading order.
-bool readJsonl(std::istream& in, Recording& recording, std::string* error = nullptr);
+/// with `error` naming the line number; so does a stream whose events would take more
+/// memory than the budget. Steps are renumbered in reading order.
+bool readJsonl(std::istream& in, Recording& recording, std::string* error = nullptr,
+               uint64_t budgetBytes = kDefaultTraceBudgetBytes);
 
 bool saveJsonl(const Recording& recording, const std::string& path, std::string* error = nullptr,
                const std::vector<Note>* notes = nullptr);
-bool loadJsonl(const std::string& path, Recording& recording, std::string* error = nullptr);
+bool loadJsonl(const std::string& path, Recording& recording, std::string* error = nullptr,
+               uint64_t budgetBytes = kDefaultTraceBudgetBytes);
 
 }  // namespace agv::trace

@@ -1069,10 +1069,6 @@
         <translation>&amp;Открыть…</translation>
     </message>
     <message>
-        <source>Open &amp;Trace (.jsonl)…</source>
-        <translation>Открыть &amp;трассу (.jsonl)…</translation>
-    </message>
-    <message>
         <source>Ctrl+Shift+O</source>
         <translation>Ctrl+Shift+O</translation>
     </message>
@@ -1095,10 +1091,6 @@
     <message>
         <source>Save trace</source>
         <translation>Сохранить трассу</translation>
-    </message>
-    <message>
-        <source>Trace (*.jsonl)</source>
-        <translation>Трасса (*.jsonl)</translation>
     </message>
     <message>
         <source>&amp;Export View (SVG/PNG)…</source>
@@ -1325,10 +1317,6 @@
         <translation>Не удаётся открыть %1</translation>
     </message>
     <message>
-        <source>No interpreter is connected to this build: open a recorded trace (.jsonl) to play it.</source>
-        <translation>К этой сборке не подключён интерпретатор: откройте записанную трассу (.jsonl), чтобы воспроизвести её.</translation>
-    </message>
-    <message>
         <source>Running %1…</source>
         <translation>Выполняется %1…</translation>
     </message>
@@ -1425,16 +1413,8 @@
         <translation>Открыть</translation>
     </message>
     <message>
-        <source>PyTorch scripts (*.py);;Traces (*.jsonl);;All files (*)</source>
-        <translation>Скрипты PyTorch (*.py);;Трассы (*.jsonl);;Все файлы (*)</translation>
-    </message>
-    <message>
         <source>Open trace</source>
         <translation>Открыть трассу</translation>
-    </message>
-    <message>
-        <source>Traces (*.jsonl)</source>
-        <translation>Трассы (*.jsonl)</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
@@ -1522,6 +1502,26 @@
         <source>A note on step %1, shown from there on and saved with the trace:</source>
         <translation>Заметка к шагу %1: видна начиная с него и сохраняется вместе с трассой:</translation>
     </message>
+    <message>
+        <source>Open &amp;Trace…</source>
+        <translation>Открыть &amp;трассу…</translation>
+    </message>
+    <message>
+        <source>Autograd trace (*.agvtrace);;JSON lines (*.jsonl)</source>
+        <translation>Трасса autograd (*.agvtrace);;Строки JSON (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>No interpreter is connected to this build: open a recorded trace (.agvtrace, .jsonl) to play it.</source>
+        <translation>К этой сборке не подключён интерпретатор: откройте записанную трассу (.agvtrace, .jsonl), чтобы воспроизвести её.</translation>
+    </message>
+    <message>
+        <source>PyTorch scripts (*.py);;Traces (*.agvtrace *.jsonl);;All files (*)</source>
+        <translation>Скрипты PyTorch (*.py);;Трассы (*.agvtrace *.jsonl);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Traces (*.agvtrace *.jsonl)</source>
+        <translation>Трассы (*.agvtrace *.jsonl)</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>
@@ -1606,10 +1606,6 @@
         <translation>Открыть скрипт…</translation>
     </message>
     <message>
-        <source>Open trace (.jsonl)…</source>
-        <translation>Открыть трассу (.jsonl)…</translation>
-    </message>
-    <message>
         <source>Demos</source>
         <translation>Примеры</translation>
     </message>
@@ -1628,6 +1624,10 @@
     <message>
         <source>Recent</source>
         <translation>Недавние</translation>
+    </message>
+    <message>
+        <source>Open trace…</source>
+        <translation>Открыть трассу…</translation>
     </message>
 </context>
 <context>

@@ -1065,10 +1065,6 @@
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <source>Open &amp;Trace (.jsonl)…</source>
-        <translation>打开轨迹 (.jsonl)(&amp;T)…</translation>
-    </message>
-    <message>
         <source>Ctrl+Shift+O</source>
         <translation>Ctrl+Shift+O</translation>
     </message>
@@ -1091,10 +1087,6 @@
     <message>
         <source>Save trace</source>
         <translation>保存轨迹</translation>
-    </message>
-    <message>
-        <source>Trace (*.jsonl)</source>
-        <translation>轨迹 (*.jsonl)</translation>
     </message>
     <message>
         <source>&amp;Export View (SVG/PNG)…</source>
@@ -1321,10 +1313,6 @@
         <translation>无法打开 %1</translation>
     </message>
     <message>
-        <source>No interpreter is connected to this build: open a recorded trace (.jsonl) to play it.</source>
-        <translation>此版本没有连接解释器：请打开一个已录制的轨迹 (.jsonl) 进行播放。</translation>
-    </message>
-    <message>
         <source>Running %1…</source>
         <translation>正在运行 %1…</translation>
     </message>
@@ -1415,16 +1403,8 @@
         <translation>打开</translation>
     </message>
     <message>
-        <source>PyTorch scripts (*.py);;Traces (*.jsonl);;All files (*)</source>
-        <translation>PyTorch 脚本 (*.py);;轨迹 (*.jsonl);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Open trace</source>
         <translation>打开轨迹</translation>
-    </message>
-    <message>
-        <source>Traces (*.jsonl)</source>
-        <translation>轨迹 (*.jsonl)</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
@@ -1512,6 +1492,26 @@
         <source>A note on step %1, shown from there on and saved with the trace:</source>
         <translation>第 %1 步的批注：从该步起显示，并随轨迹一起保存：</translation>
     </message>
+    <message>
+        <source>Open &amp;Trace…</source>
+        <translation>打开轨迹(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Autograd trace (*.agvtrace);;JSON lines (*.jsonl)</source>
+        <translation>Autograd 轨迹 (*.agvtrace);;JSON 行 (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>No interpreter is connected to this build: open a recorded trace (.agvtrace, .jsonl) to play it.</source>
+        <translation>此版本未连接解释器：请打开一个录制好的轨迹（.agvtrace、.jsonl）来播放。</translation>
+    </message>
+    <message>
+        <source>PyTorch scripts (*.py);;Traces (*.agvtrace *.jsonl);;All files (*)</source>
+        <translation>PyTorch 脚本 (*.py);;轨迹 (*.agvtrace *.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Traces (*.agvtrace *.jsonl)</source>
+        <translation>轨迹 (*.agvtrace *.jsonl)</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>
@@ -1596,10 +1596,6 @@
         <translation>打开脚本…</translation>
     </message>
     <message>
-        <source>Open trace (.jsonl)…</source>
-        <translation>打开轨迹 (.jsonl)…</translation>
-    </message>
-    <message>
         <source>Demos</source>
         <translation>示例</translation>
     </message>
@@ -1618,6 +1614,10 @@
     <message>
         <source>Recent</source>
         <translation>最近打开</translation>
+    </message>
+    <message>
+        <source>Open trace…</source>
+        <translation>打开轨迹…</translation>
     </message>
 </context>
 <context>

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "core/trace/recording.h"
-#include "core/trace/trace_jsonl.h"
+#include "core/trace/trace_file.h"
 
 namespace agv::testing {
 
@@ -32,7 +32,7 @@ inline ScriptRun runScriptProcess(const QString& source, const QString& fileName
     ScriptRun run;
     QTemporaryDir dir;
     const QString script = dir.filePath(fileName);
-    const QString tracePath = dir.filePath(QStringLiteral("trace.jsonl"));
+    const QString tracePath = dir.filePath(QStringLiteral("trace.agvtrace"));
     QFile file(script);
     if (!file.open(QIODevice::WriteOnly)) {
         run.failure = QStringLiteral("cannot write ") + script;
@@ -52,7 +52,7 @@ inline ScriptRun runScriptProcess(const QString& source, const QString& fileName
     run.stdoutText = process.readAllStandardOutput().toStdString();
     run.stderrText = process.readAllStandardError().toStdString();
     std::string error;
-    if (!trace::loadJsonl(tracePath.toStdString(), run.recording, &error))
+    if (!trace::loadTrace(tracePath.toStdString(), run.recording, &error))
         run.failure = QStringLiteral("cannot read the trace: ") + QString::fromStdString(error);
     return run;
 }

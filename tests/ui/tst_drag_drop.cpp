@@ -1,7 +1,7 @@
-// Dropping a .jsonl trace (or a .py script) onto the window opens it; other files
+// Dropping a trace (.agvtrace or .jsonl) or a .py script onto the window opens it; other files
 // are refused at drag-enter.
 
-#include "core/trace/trace_jsonl.h"
+#include "core/trace/trace_file.h"
 #include "tests/common/synthetic_recordings.h"
 
 #include <QtTest>
@@ -25,12 +25,20 @@ private Q_SLOTS:
         QSettings().clear();
     }
 
+    void dropTraceOpensIt_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("binary") << QStringLiteral("run.agvtrace");
+        QTest::newRow("json lines") << QStringLiteral("run.jsonl");
+    }
+
     void dropTraceOpensIt()
     {
+        QFETCH(QString, name);
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("run.jsonl"));
+        const QString path = dir.filePath(name);
         const testing::SyntheticRun run = testing::classicRun(false);
-        QVERIFY(trace::saveJsonl(run.recording, path.toStdString()));
+        QVERIFY(trace::saveTrace(run.recording, path.toStdString()));
 
         MainWindow window(nullptr);
         QMimeData mime;

@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
+#include "core/trace/trace_file.h"
 #include "core/trace/trace_jsonl.h"
 #include "ui/demo_catalog.h"
 #include "ui/gui_app.h"
@@ -462,14 +463,14 @@ private Q_SLOTS:
 
         // Saved with the trace, and back.
         QTemporaryDir dir;
-        const QString trace = dir.filePath(QStringLiteral("lesson.jsonl"));
+        const QString trace = dir.filePath(QStringLiteral("lesson.agvtrace"));
         QVERIFY(w.saveTrace(trace));
         auto reopened = std::make_shared<trace::Recording>();
         std::string error;
-        QVERIFY(trace::loadJsonl(trace.toStdString(), *reopened, &error));
+        QVERIFY(trace::loadTrace(trace.toStdString(), *reopened, &error));
         QCOMPARE(reopened->size(), w.player()->recording()->size());
         MainWindow again;
-        again.loadRecording(reopened, QString(), QStringLiteral("lesson.jsonl"), reopened->size());
+        again.loadRecording(reopened, QString(), QStringLiteral("lesson.agvtrace"), reopened->size());
         QCOMPARE(again.notes().size(), size_t(2));
         QCOMPARE(again.scene()->noteItems()[0]->text(), QStringLiteral("Why does MulBackward0 keep l1?"));
         QVERIFY(again.scene()->noteItems()[0]->isVisible());
@@ -923,17 +924,33 @@ private Q_SLOTS:
         QCOMPARE(finished.first().at(0).value<RunResult>().failure, QStringLiteral("interpreter exploded"));
     }
 
-    void opensJsonlTraces()
+    void opensTracesInBothEncodings()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("classic.jsonl"));
-        QVERIFY(trace::saveJsonl(classicRun().recording, path.toStdString()));
-        MainWindow w;
-        QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
-        QVERIFY(w.openFile(path));
-        QTRY_COMPARE(loaded.count(), 1);
-        QCOMPARE(w.player()->stepCount(), classicRun().recording.size());
-        QVERIFY(w.saveTrace(dir.filePath(QStringLiteral("again.jsonl"))));
+        for (const char* name : {"classic.agvtrace", "classic.jsonl"}) {
+            const QString path = dir.filePath(QString::fromLatin1(name));
+            QVERIFY(trace::saveTrace(classicRun().recording, path.toStdString()));
+            MainWindow w;
+            QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
+            QVERIFY(w.openFile(path));
+            QTRY_COMPARE(loaded.count(), 1);
+            QCOMPARE(w.player()->stepCount(), classicRun().recording.size());
+            const QString again = dir.filePath(QStringLiteral("again_") + QString::fromLatin1(name));
+            QVERIFY(w.saveTrace(again));
+            trace::Recording back;
+            QVERIFY(trace::loadTrace(again.toStdString(), back));
+            QCOMPARE(back.size(), classicRun().recording.size());
+        }
+        // A corrupt trace is an error in the status bar; the window keeps what it had.
+        const QString corrupt = dir.filePath(QStringLiteral("corrupt.agvtrace"));
+        QFile f(corrupt);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("AGVTRACE\x01\x05\x16garbage");
+        f.close();
+        trace::Recording none;
+        std::string error;
+        QVERIFY(!trace::loadTrace(corrupt.toStdString(), none, &error));
+        QVERIFY2(error.find("at byte 9") != std::string::npos, error.c_str());
     }
 
     void exportsSvgPngDot()

@@ -41,7 +41,7 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent)
 
     auto* buttons = new QHBoxLayout;
     auto* open = new QPushButton(tr("Open script\u2026"), content);
-    auto* trace = new QPushButton(tr("Open trace (.jsonl)\u2026"), content);
+    auto* trace = new QPushButton(tr("Open trace\u2026"), content);
     buttons->addWidget(open);
     buttons->addWidget(trace);
     buttons->addStretch(1);

@@ -7,7 +7,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
-#include "core/trace/trace_jsonl.h"
+#include "core/trace/trace_binary.h"
 #include "ui/logging.h"
 
 namespace agv::ui {
@@ -44,47 +44,6 @@ void recordFailure(trace::Recording& recording, const QString& message)
     recording.record(std::move(error), 0);
 }
 
-class StreamReader {
-public:
-    explicit StreamReader(trace::Recording& recording) : m_recording(recording) {}
-
-    /// Parses every complete line of `bytes`; keeps a partial last line for later.
-    void feed(const QByteArray& bytes)
-    {
-        m_pending.append(bytes);
-        qsizetype start = 0;
-        for (;;) {
-            const qsizetype end = m_pending.indexOf('\n', start);
-            if (end < 0)
-                break;
-            parse(std::string(m_pending.constData() + start, size_t(end - start)));
-            start = end + 1;
-        }
-        m_pending.remove(0, start);
-    }
-
-    bool malformed() const { return !m_error.empty(); }
-    const std::string& error() const { return m_error; }
-
-private:
-    void parse(const std::string& line)
-    {
-        if (line.empty() || malformed())
-            return;
-        std::string error;
-        std::optional<trace::Event> event = trace::eventFromJson(line, &error);
-        if (!event) {
-            m_error = error;
-            return;
-        }
-        m_recording.record(std::move(event->payload), event->line);
-    }
-
-    trace::Recording& m_recording;
-    QByteArray m_pending;
-    std::string m_error;
-};
-
 }  // namespace
 
 HostProcessRunner::HostProcessRunner(QString executable, HostLimits limits)
@@ -120,7 +79,8 @@ RunOutcome HostProcessRunner::run(const std::string& source, const std::string& 
         return outcome;
     }
 
-    StreamReader reader(outcome.recording);
+    trace::BinaryTraceDecoder reader(outcome.recording);
+    auto feed = [&](const QByteArray& bytes) { reader.feed(std::string_view(bytes.constData(), size_t(bytes.size()))); };
     StopReason stop;
     QElapsedTimer clock;
     clock.start();
@@ -128,10 +88,14 @@ RunOutcome HostProcessRunner::run(const std::string& source, const std::string& 
     size_t reportedEvents = 0;
     while (process.state() != QProcess::NotRunning) {
         process.waitForReadyRead(50);
-        reader.feed(process.readAllStandardOutput());
+        feed(process.readAllStandardOutput());
         if (cancel.load()) {
             stop.cancelled = true;
-        } else if (reader.malformed()) {
+        } else if (reader.overBudget()) {
+            stop.message = QStringLiteral("recording stopped after %1 events: it reached the %2 MB a recording may take")
+                               .arg(outcome.recording.size())
+                               .arg(trace::kDefaultTraceBudgetBytes >> 20);
+        } else if (reader.failed()) {
             stop.message = QStringLiteral("the script process sent a malformed recording (%1)")
                                .arg(QString::fromStdString(reader.error()));
         } else if (outcome.recording.size() > m_limits.maxEvents) {
@@ -153,7 +117,10 @@ RunOutcome HostProcessRunner::run(const std::string& source, const std::string& 
     }
     if (!stop.cancelled && stop.message.isEmpty()) {
         process.waitForFinished(-1);
-        reader.feed(process.readAllStandardOutput());
+        feed(process.readAllStandardOutput());
+        if (reader.failed())
+            stop.message = QStringLiteral("the script process sent a malformed recording (%1)")
+                               .arg(QString::fromStdString(reader.error()));
     }
     // What the host wrote to its own stderr: CPython's fatal errors, never the script's output.
     const QByteArray hostErrors = process.readAllStandardError();
