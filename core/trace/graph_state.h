@@ -209,9 +209,10 @@ struct Marker {
 
 /// Snapshots + navigation over one Recording. Seeking any step costs one snapshot copy
 /// (cheap: see Note [Cheap snapshots]) plus at most one snapshot interval of events.
-/// The interval is max(minInterval, entities / 16): snapshots of a big state cost one
-/// pointer per entity, so spacing them with the state size bounds total memory while
-/// replay stays a few milliseconds (about 4 ms worst case at 100,000 events).
+/// The interval is max(minInterval, entities / 64): a snapshot of a big state costs one
+/// pointer per chunk of 128 entities plus the chunks changed since the last one, so
+/// spacing them a little with the state size keeps their memory near linear in the run
+/// while a seek replays at most a few thousand events.
 /// Keeps a pointer to the Recording, which must outlive the Timeline.
 class Timeline {
 public:

@@ -26,6 +26,8 @@ public:
     size_t size() const { return m_events.size(); }
     bool empty() const { return m_events.empty(); }
     const Event& operator[](size_t i) const { return m_events[i]; }
+    /// Room for `events` events (readers that know the input's size avoid regrowing).
+    void reserve(size_t events) { m_events.reserve(events); }
     void clear()
     {
         m_events.clear();

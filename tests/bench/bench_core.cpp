@@ -14,6 +14,7 @@
 #include "core/autograd/engine.h"
 #include "core/ops/ops.h"
 #include "core/trace/recording.h"
+#include "core/trace/trace_binary.h"
 #include "core/trace/trace_jsonl.h"
 
 using namespace agv;
@@ -113,8 +114,8 @@ int main(int argc, char** argv)
                     2.0 * double(size * size * size) / t / 1e9);
     }
 
-    // The host -> GUI stream: a real recording (the chain above, sink on) encoded as JSON
-    // lines by the host and decoded by the GUI.
+    // The host -> GUI stream: a real recording (the chain above, sink on) encoded by the
+    // host and decoded by the GUI, in the binary trace they use and in JSON lines.
     {
         trace::Recording recording;
         {
@@ -125,6 +126,27 @@ int main(int argc, char** argv)
             for (int i = 0; i < (quick ? 5'000 : 50'000); ++i)
                 y = ops::add(ops::mul(y, 1.0001), 0.5);
             agv::backward({y});
+        }
+        {
+            trace::BinaryTraceEncoder encoder;
+            std::string stream;
+            const auto b0 = Clock::now();
+            trace::BinaryTraceEncoder::writeHeader(stream);
+            for (const trace::Event& e : recording.events())
+                encoder.writeEvent(stream, e.payload, e.line);
+            const auto b1 = Clock::now();
+            trace::Recording decoded;
+            trace::BinaryTraceDecoder decoder(decoded);
+            // In 64 KiB pieces, as the GUI reads the pipe.
+            for (size_t at = 0; at < stream.size(); at += 65536)
+                decoder.feed(std::string_view(stream).substr(at, 65536));
+            const auto b2 = Clock::now();
+            if (!decoder.finish() || decoded.size() != recording.size())
+                return 1;
+            const double events = double(recording.size());
+            std::printf("| binary stream, %zu events (%.1f bytes each): encode | %.2f M events/s |\n",
+                        recording.size(), double(stream.size()) / events, events / seconds(b0, b1) / 1e6);
+            std::printf("| binary stream: decode | %.2f M events/s |\n", events / seconds(b1, b2) / 1e6);
         }
         std::vector<std::string> lines;
         lines.reserve(recording.size());
