@@ -1,8 +1,9 @@
-// erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp and prod
-// (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp) as Tensor methods and
+// erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp, prod, amax and amin
+// (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp, reduce_amax.cpp) as Tensor methods and
 // torch.* functions; silu, elu and softplus (core/ops/activations.cpp) in `_agv_torch._nn`.
 
 #include "core/ops/ops.h"
+#include "core/ops/reduce_amax.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -77,6 +78,24 @@ py::object prodImpl(const Tensor& self, CallArgs& args, int)
     return wrapTensor(ops::prod(self, requireInt(a[0], "prod", "dim"), given(a[1]) && truthy(a[1]), dtype));
 }
 
+/// amax / amin: dim an int or a sequence of ints (None or left out: every dim).
+template <bool IsMax>
+py::object amaxAminImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    const char* name = IsMax ? "amax" : "amin";
+    auto a = bind(args, name, {"dim", "keepdim"}, 0);
+    IntList dims;
+    if (given(a[0])) {
+        const bool isInt = PyLong_Check(a[0].ptr()) && !PyBool_Check(a[0].ptr());
+        if (!isInt && !PyTuple_Check(a[0].ptr()) && !PyList_Check(a[0].ptr()))
+            raise(PyExc_TypeError, std::string(name) + "(): argument 'dim' (position " + std::to_string(pos) +
+                                       ") must be tuple of ints, not " + typeName(a[0]));
+        dims = intList(a[0], name, "dim");
+    }
+    const bool keepdim = given(a[1]) && requireBool(a[1], name, "keepdim");
+    return wrapTensor(IsMax ? ops::amax(self, dims, keepdim) : ops::amin(self, dims, keepdim));
+}
+
 }  // namespace
 
 void bindMath(py::module_& m)
@@ -98,6 +117,8 @@ void bindMath(py::module_& m)
     defMethodAndFunctionNumbered(m, cls, "lerp", lerpImpl);
     defMethodAndFunctionNumbered(m, cls, "logsumexp", logsumexpImpl);
     defMethodAndFunctionNumbered(m, cls, "prod", prodImpl);
+    defMethodAndFunctionNumbered(m, cls, "amax", amaxAminImpl<true>);
+    defMethodAndFunctionNumbered(m, cls, "amin", amaxAminImpl<false>);
 
     py::module_ nn = m.attr("_nn");
     defNative(nn, "silu", [](CallArgs& args) -> py::object {
