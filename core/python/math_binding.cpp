@@ -12,28 +12,6 @@ namespace agv::python {
 
 namespace {
 
-/// A Tensor method whose arguments after self are numbered from 1 in PyTorch's errors,
-/// while torch.<name>(input, ...) numbers them from 2.
-using PositionalImpl = py::object (*)(const Tensor& self, CallArgs& args, int firstPosition);
-
-void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* name, PositionalImpl impl)
-{
-    // The function form takes `input` as defMethodAndFunction's does.
-    m.attr(name) = py::cpp_function(
-        [impl, name](py::args args, py::kwargs kwargs) {
-            CallArgs rest;
-            const Tensor t = splitInput(name, args, kwargs, rest);
-            return impl(t, rest, 2);
-        },
-        py::name(name));
-    cls.attr(name) = py::cpp_function(
-        [impl](py::handle self, py::args args, py::kwargs kwargs) {
-            CallArgs call{std::move(args), std::move(kwargs)};
-            return impl(*asTensor(self), call, 1);
-        },
-        py::name(name), py::is_method(cls));
-}
-
 py::object maximumImpl(const Tensor& self, CallArgs& args, int pos)
 {
     auto a = bind(args, "maximum", {"other"}, 1);

@@ -35,6 +35,24 @@ Tensor splitInput(const char* name, const py::args& args, const py::kwargs& kwar
     return t;
 }
 
+void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* name, PositionalImpl impl)
+{
+    // The function form takes `input` as defMethodAndFunction's does.
+    m.attr(name) = py::cpp_function(
+        [impl, name](py::args args, py::kwargs kwargs) {
+            CallArgs rest;
+            const Tensor t = splitInput(name, args, kwargs, rest);
+            return impl(t, rest, 2);
+        },
+        py::name(name));
+    cls.attr(name) = py::cpp_function(
+        [impl](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            return impl(*asTensor(self), call, 1);
+        },
+        py::name(name), py::is_method(cls));
+}
+
 void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, MethodImpl impl)
 {
     cls.attr(name) = py::cpp_function(
