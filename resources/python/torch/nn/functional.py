@@ -280,14 +280,23 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return torch.layer_norm(input, normalized_shape, weight, bias, eps)
 
 
+def _verify_batch_size(size):
+    size_prods = size[0]
+    for i in range(len(size) - 2):
+        size_prods *= size[i + 2]
+    if size_prods == 1:
+        raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    _verify_batch_size([input.size(0) * input.size(1) // num_groups, num_groups] + list(input.size()[2:]))
+    return torch.group_norm(input, num_groups, weight, bias, eps)
+
+
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
     if training:
         size = input.size()
-        values_per_channel = size[0]
-        for extent in size[2:]:
-            values_per_channel *= extent
-        if values_per_channel == 1:
-            raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
+        _verify_batch_size(size)
     return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 def _warn_size(input, target):
     if target.size() != input.size():

@@ -3,7 +3,7 @@ from torch.nn.modules.linear import Identity, LazyLinear, Linear
 from torch.nn.modules.activation import (ELU, GELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Softplus,
                                          Tanh)
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
-from torch.nn.modules.normalization import LayerNorm
+from torch.nn.modules.normalization import GroupNorm, LayerNorm
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
 from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d, Dropout3d
