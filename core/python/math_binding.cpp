@@ -1,9 +1,11 @@
-// erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp, prod, amax and amin
-// (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp, reduce_amax.cpp) as Tensor methods and
+// erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp, prod, amax, amin and
+// xlogy (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp, reduce_amax.cpp,
+// soft_target_losses.cpp) as Tensor methods and
 // torch.* functions; silu, elu and softplus (core/ops/activations.cpp) in `_agv_torch._nn`.
 
 #include "core/ops/ops.h"
 #include "core/ops/reduce_amax.h"
+#include "core/ops/soft_target_losses.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -74,6 +76,24 @@ py::object amaxAminImpl(const Tensor& self, CallArgs& args, int pos)
     return wrapTensor(IsMax ? ops::amax(self, dims, keepdim) : ops::amin(self, dims, keepdim));
 }
 
+/// xlogy(self, other): either side a tensor or a Python number (XlogyBackward0 / 1 / 2).
+py::object xlogyOf(py::handle self, py::handle other)
+{
+    auto selfTensor = asTensor(self), otherTensor = asTensor(other);
+    if (selfTensor && otherTensor)
+        return wrapTensor(ops::xlogy(*selfTensor, *otherTensor));
+    if (selfTensor && isNumber(other))
+        return wrapTensor(ops::xlogy(*selfTensor, toScalar(other)));
+    if (otherTensor && isNumber(self))
+        return wrapTensor(ops::xlogy(toScalar(self), *otherTensor));
+    auto name = [](py::handle h) { return isTensor(h) ? std::string("Tensor") : typeName(h); };
+    raise(PyExc_TypeError, "xlogy() received an invalid combination of arguments - got (" + name(self) + ", " +
+                               name(other) +
+                               "), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out)\n"
+                               " * (Number self, Tensor other, *, Tensor out)\n"
+                               " * (Tensor input, Number other, *, Tensor out)\n");
+}
+
 }  // namespace
 
 void bindMath(py::module_& m)
@@ -95,6 +115,17 @@ void bindMath(py::module_& m)
     defMethodAndFunctionNumbered(m, cls, "lerp", lerpImpl);
     defMethodAndFunctionNumbered(m, cls, "logsumexp", logsumexpImpl);
     defMethodAndFunctionNumbered(m, cls, "prod", prodImpl);
+    defNative(m, "xlogy", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "xlogy", {"self", "other"}, 2);
+        return xlogyOf(a[0], a[1]);
+    });
+    cls.attr("xlogy") = py::cpp_function(
+        [](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            auto a = bind(call, "xlogy", {"other"}, 1);
+            return xlogyOf(self, a[0]);
+        },
+        py::name("xlogy"), py::is_method(cls));
     defMethodAndFunctionNumbered(m, cls, "amax", amaxAminImpl<true>);
     defMethodAndFunctionNumbered(m, cls, "amin", amaxAminImpl<false>);
 
