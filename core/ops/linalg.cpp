@@ -9,6 +9,7 @@
 
 #include <cblas.h>
 
+#include "core/ops/batched_matmul.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -54,10 +55,10 @@ std::optional<BlasOperand> asBlasOperand(const char* data, int64_t rows, int64_t
     return std::nullopt;
 }
 
-/// C (m x n, contiguous, dtype T) = A (m x k) @ B (k x n) + beta * C; A and B are strided.
+/// C (m x n, contiguous, dtype T) = alpha * A (m x k) @ B (k x n) + beta * C; A and B are strided.
 template <typename T>
 void gemmInto(T* c, const T* a, int64_t as0, int64_t as1, const T* b, int64_t bs0, int64_t bs1, int64_t m,
-              int64_t k, int64_t n, T beta = T(0))
+              int64_t k, int64_t n, T beta = T(0), T alpha = T(1))
 {
     if (m == 0 || n == 0)
         return;
@@ -65,6 +66,9 @@ void gemmInto(T* c, const T* a, int64_t as0, int64_t as1, const T* b, int64_t bs
         if (k == 0) {
             if (beta == T(0))
                 std::fill(c, c + m * n, T(0));
+            else if (beta != T(1))
+                for (int64_t i = 0; i < m * n; ++i)
+                    c[i] = c[i] * beta;
             return;
         }
         // A layout BLAS cannot read directly (expanded, sliced with a step) is packed first.
@@ -86,11 +90,11 @@ void gemmInto(T* c, const T* a, int64_t as0, int64_t as1, const T* b, int64_t bs
             opB = BlasOperand{reinterpret_cast<const char*>(packB.data()), CblasNoTrans, blasint(n)};
         }
         if constexpr (std::is_same_v<T, float>)
-            cblas_sgemm(CblasRowMajor, opA->trans, opB->trans, blasint(m), blasint(n), blasint(k), 1.0f,
+            cblas_sgemm(CblasRowMajor, opA->trans, opB->trans, blasint(m), blasint(n), blasint(k), alpha,
                         reinterpret_cast<const float*>(opA->data), opA->ld,
                         reinterpret_cast<const float*>(opB->data), opB->ld, beta, c, blasint(n));
         else
-            cblas_dgemm(CblasRowMajor, opA->trans, opB->trans, blasint(m), blasint(n), blasint(k), 1.0,
+            cblas_dgemm(CblasRowMajor, opA->trans, opB->trans, blasint(m), blasint(n), blasint(k), alpha,
                         reinterpret_cast<const double*>(opA->data), opA->ld,
                         reinterpret_cast<const double*>(opB->data), opB->ld, beta, c, blasint(n));
     } else {
@@ -99,7 +103,7 @@ void gemmInto(T* c, const T* a, int64_t as0, int64_t as1, const T* b, int64_t bs
                 T acc = T(0);
                 for (int64_t p = 0; p < k; ++p)
                     acc += a[i * as0 + p * as1] * b[p * bs0 + j * bs1];
-                c[i * n + j] = beta == T(0) ? acc : T(acc + beta * c[i * n + j]);
+                c[i * n + j] = beta == T(0) ? T(alpha * acc) : T(alpha * acc + beta * c[i * n + j]);
             }
     }
 }
@@ -115,20 +119,94 @@ void checkMatmulDtype(ScalarType t)
     AGV_CHECK(t != ScalarType::Bool, RuntimeError, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
 }
 
+/// Scalar::to<T>(): a Python number in the kernel's type.
+template <typename T>
+T scalarAs(Scalar s)
+{
+    if constexpr (kIsFloating<T>)
+        return T(s.toDouble());
+    else
+        return T(s.toInt());
+}
+
+// Note [bmm and baddbmm kernels]
+// PyTorch 1.13's bmm_out_or_baddbmm_ (LinearAlgebra.cpp) picks its kernel by size:
+//   * when k * m * n < 400, baddbmm_cpu_kernel: for each output element a plain loop
+//     from p = 0 in the dtype (no fused multiply-add: the file is built for baseline
+//     x86-64), r = 0, r += a[i][p] * b[p][j] for bmm; r *= beta, r += alpha * a[i][p] *
+//     b[p][j] for baddbmm (the result is not read when beta is 0: its memory is fresh);
+//   * otherwise (Debian's build has no MKL) one GEMM per batch, addmm_impl_cpu_'s call:
+//     beta 0 for bmm, the given beta and alpha for baddbmm.
+// An empty contraction gives zeros (bmm, beta == 0) or result * beta.
+
+/// baddbmm_cpu_kernel / the GEMM per batch (see Note [bmm and baddbmm kernels]).
+template <typename T>
+void batchedProductKernel(T* r, const Tensor& a, const Tensor& b, T beta, T alpha, bool isBmm)
+{
+    const int64_t batch = a.sizes()[0], m = a.sizes()[1], k = a.sizes()[2], n = b.sizes()[2];
+    if (k == 0) {
+        for (int64_t i = 0; i < batch * m * n; ++i)
+            r[i] = beta == T(0) ? T(0) : T(r[i] * beta);
+        return;
+    }
+    const T* x = a.data<T>();
+    const T* y = b.data<T>();
+    const IntList& as = a.strides();
+    const IntList& bs = b.strides();
+    if (k * m * n >= 400) {
+        for (int64_t i = 0; i < batch; ++i)
+            gemmInto<T>(r + i * m * n, x + i * as[0], as[1], as[2], y + i * bs[0], bs[1], bs[2], m, k, n, beta,
+                        alpha);
+        return;
+    }
+    for (int64_t bi = 0; bi < batch; ++bi)
+        for (int64_t i = 0; i < m; ++i)
+            for (int64_t j = 0; j < n; ++j) {
+                T& out = r[(bi * m + i) * n + j];
+                const T* row = x + bi * as[0] + i * as[1];
+                const T* col = y + bi * bs[0] + j * bs[2];
+                if (isBmm) {
+                    T acc = T(0);
+                    for (int64_t p = 0; p < k; ++p)
+                        acc += T(row[p * as[2]] * col[p * bs[1]]);
+                    out = acc;
+                } else {
+                    out = beta == T(0) ? T(0) : T(out * beta);
+                    for (int64_t p = 0; p < k; ++p)
+                        out += T(T(alpha * row[p * as[2]]) * col[p * bs[1]]);
+                }
+            }
+}
+
+/// result (batch x m x n, contiguous; holding self when beta != 0) = beta * result +
+/// alpha * a @ b, a and b 3-D strided tensors of result's dtype.
+void batchedProductInto(const Tensor& result, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha,
+                        bool isBmm)
+{
+    if (result.numel() == 0)
+        return;
+    const bool naive = a.sizes()[2] * a.sizes()[1] * b.sizes()[2] < 400;
+    // The naive kernel reads the result (batch2's dtype) as batch1's; bmm's GEMMs read
+    // batch1 as the result's; baddbmm's go through addmm_'s checks.
+    AGV_CHECK(a.dtype() == b.dtype() || naive || isBmm, RuntimeError, "mat1 and mat2 must have the same dtype");
+    AGV_CHECK(a.dtype() == b.dtype(), RuntimeError, "expected scalar type ",
+              legacyDtypeShortName(naive ? a.dtype() : b.dtype()), " but found ",
+              legacyDtypeShortName(naive ? b.dtype() : a.dtype()));
+    const char* kernelName = naive || a.sizes()[2] == 0 ? (isBmm ? "bmm" : "baddbmm") : "addmm_impl_cpu_";
+    AGV_CHECK(a.dtype() != ScalarType::Bool, RuntimeError, "\"", kernelName, "\" not implemented for 'Bool'");
+    AGV_DISPATCH_ALL(a.dtype(), kernelName, [&] {
+        using T = scalar_t;
+        if constexpr (!std::is_same_v<T, bool>)
+            batchedProductKernel<T>(result.data<T>(), a, b, isBmm ? T(0) : scalarAs<T>(beta),
+                                    isBmm ? T(1) : scalarAs<T>(alpha), isBmm);
+    });
+}
+
 /// out (batch x m x n) = a (batch x m x k) @ b (batch x k x n); a/b given as 3-D strided tensors.
 Tensor batchedProduct(const Tensor& a, const Tensor& b)
 {
-    const int64_t batch = a.sizes()[0], m = a.sizes()[1], k = a.sizes()[2], n = b.sizes()[2];
-    Tensor out = kernel::newTensor({batch, m, n}, a.dtype(), a.device());
-    AGV_DISPATCH_ALL(a.dtype(), "bmm", [&] {
-        using T = scalar_t;
-        if constexpr (!std::is_same_v<T, bool>) {
-            for (int64_t i = 0; i < batch; ++i)
-                gemmInto<T>(out.data<T>() + i * m * n, a.data<T>() + i * a.strides()[0], a.strides()[1],
-                            a.strides()[2], b.data<T>() + i * b.strides()[0], b.strides()[1], b.strides()[2], m, k,
-                            n);
-        }
-    });
+    Tensor out = kernel::newTensor({a.sizes()[0], a.sizes()[1], b.sizes()[2]}, b.dtype(), a.device());
+    batchedProductInto(out, a, b, Scalar(0), Scalar(1), true);
     return out;
 }
 
@@ -266,8 +344,6 @@ Tensor bmm(const Tensor& a, const Tensor& b)
     AGV_CHECK(b.sizes()[0] == a.sizes()[0] && b.sizes()[1] == a.sizes()[2], RuntimeError,
               "Expected size for first two dimensions of batch2 tensor to be: [", a.sizes()[0], ", ", a.sizes()[2],
               "] but got: [", b.sizes()[0], ", ", b.sizes()[1], "].");
-    checkSameDtype(a, b);
-    checkMatmulDtype(a.dtype());
     Tensor out = batchedProduct(a, b);
     OpRecorder rec("BmmBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), mat2 = n.saved(1);
@@ -280,6 +356,150 @@ Tensor bmm(const Tensor& a, const Tensor& b)
     }
     rec.forward([&](const InputTangents& t, const Tensor&) {
         return addTangentTerms(bmm(t[0], b), t.isZero(0), bmm(a, t[1]), t.isZero(1));
+    });
+    return rec.finish(out);
+}
+
+namespace {
+
+/// t.size(d), PyTorch's IndexError for a dim out of range.
+int64_t sizeAt(const Tensor& t, int64_t d) { return t.sizes()[size_t(wrapDim(d, t.dim(), false))]; }
+
+/// expand_size's errors for a `self` that does not broadcast to `sizes` (the expansion
+/// itself is the kernel's: copyInto broadcasts).
+void checkExpandable(const Tensor& self, const IntList& sizes)
+{
+    if (!isExpandableTo(self.sizes(), sizes)) {
+        trace::MuteGuard mute;
+        expand(detach(self), sizes);
+    }
+}
+
+SavedAttr scalarAttr(Scalar s)
+{
+    if (s.isBool())
+        return SavedAttr(s.toInt() != 0);
+    return s.isFloating() ? SavedAttr(s.toDouble()) : SavedAttr(s.toInt());
+}
+
+/// FunctionsManual's maybe_multiply: t itself when s is 1, else t * s.
+Tensor maybeMultiply(const Tensor& t, Scalar s)
+{
+    const bool isOne = s.isFloating() ? s.toDouble() == 1.0 : s.toInt() == 1;
+    return isOne ? t : mul(t, s);
+}
+
+bool isZero(Scalar s) { return s.toDouble() == 0.0; }
+
+/// addbmm_impl_: r (m x n, holding self when beta != 0) gets one addmm_ per batch, beta
+/// for the first and 1 after; without batches r * beta (or zeros).
+template <typename T>
+void addbmmKernel(T* r, const Tensor& batch1, const Tensor& batch2, T beta, T alpha)
+{
+    const int64_t batches = batch1.sizes()[0], m = batch1.sizes()[1], k = batch1.sizes()[2], n = batch2.sizes()[2];
+    if (batches == 0) {
+        for (int64_t i = 0; i < m * n; ++i)
+            r[i] = beta == T(0) ? T(0) : T(r[i] * beta);
+        return;
+    }
+    const IntList& as = batch1.strides();
+    const IntList& bs = batch2.strides();
+    for (int64_t b = 0; b < batches; ++b)
+        gemmInto<T>(r, batch1.data<T>() + b * as[0], as[1], as[2], batch2.data<T>() + b * bs[0], bs[1], bs[2], m, k,
+                    n, b == 0 ? beta : T(1), alpha);
+}
+
+}  // namespace
+
+Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Scalar beta, Scalar alpha)
+{
+    // baddbmm: expand_size(self, {batch1.size(0), batch1.size(1), batch2.size(2)}), then the
+    // structured kernel's checks.
+    const IntList outSizes{sizeAt(batch1, 0), sizeAt(batch1, 1), sizeAt(batch2, 2)};
+    checkExpandable(self, outSizes);
+    AGV_CHECK(batch1.dim() == 3, RuntimeError, "batch1 must be a 3D tensor");
+    AGV_CHECK(batch2.dim() == 3, RuntimeError, "batch2 must be a 3D tensor");
+    AGV_CHECK(batch2.sizes()[0] == batch1.sizes()[0] && batch2.sizes()[1] == batch1.sizes()[2], RuntimeError,
+              "Expected size for first two dimensions of batch2 tensor to be: [", batch1.sizes()[0], ", ",
+              batch1.sizes()[2], "] but got: [", batch2.sizes()[0], ", ", batch2.sizes()[1], "].");
+    Tensor out = kernel::newTensor(outSizes, batch2.dtype(), batch2.device());
+    if (!isZero(beta))
+        kernel::copyInto(out, self);
+    batchedProductInto(out, batch1, batch2, beta, alpha, false);
+    OpRecorder rec("BaddbmmBackward0", {&self, &batch1, &batch2}, [beta, alpha](BackwardNode& n, const variable_list& g) {
+        const Tensor b1 = n.saved(0), b2 = n.saved(1);
+        return variable_list{needs(n, 0) ? maybeMultiply(g[0], beta) : Tensor(),
+                             needs(n, 1) ? maybeMultiply(bmm(g[0], transpose(b2, 1, 2)), alpha) : Tensor(),
+                             needs(n, 2) ? maybeMultiply(bmm(transpose(b1, 1, 2), g[0]), alpha) : Tensor()};
+    });
+    if (rec.active()) {
+        // See Note [Slots saved only when needed]
+        rec.attr("alpha", scalarAttr(alpha));
+        rec.save("batch1", rec.node()->needsInputGrad(2) ? batch1 : Tensor());
+        rec.save("batch2", rec.node()->needsInputGrad(1) ? batch2 : Tensor());
+        rec.attr("beta", scalarAttr(beta));
+    }
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        Tensor first = addTangentTerms(maybeMultiply(t[0], beta), t.isZero(0), maybeMultiply(bmm(t[1], batch2), alpha),
+                                       t.isZero(1));
+        return addTangentTerms(first, t.isZero(0) && t.isZero(1), maybeMultiply(bmm(batch1, t[2]), alpha), t.isZero(2));
+    });
+    return rec.finish(out);
+}
+
+Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Scalar beta, Scalar alpha)
+{
+    // addbmm_out: expand_size(self, {batch1.size(1), batch2.size(2)}), then addbmm_impl_:
+    // the result starts as self and each batch adds its product with addmm_ (beta for the
+    // first, 1 after).
+    const IntList outSizes{sizeAt(batch1, 1), sizeAt(batch2, 2)};
+    checkExpandable(self, outSizes);
+    AGV_CHECK(batch1.dim() == 3, RuntimeError, "batch1 must be a 3D tensor");
+    AGV_CHECK(batch2.dim() == 3, RuntimeError, "batch2 must be a 3D tensor");
+    AGV_CHECK(batch1.sizes()[0] == batch2.sizes()[0], RuntimeError,
+              "batch1 and batch2 must have same number of batches, got ", batch1.sizes()[0], " and ",
+              batch2.sizes()[0]);
+    AGV_CHECK(batch1.sizes()[2] == batch2.sizes()[1], RuntimeError, "Incompatible matrix sizes for bmm (",
+              batch1.sizes()[1], "x", batch1.sizes()[2], " and ", batch2.sizes()[1], "x", batch2.sizes()[2], ")");
+    const int64_t batches = batch1.sizes()[0], m = outSizes[0], n = outSizes[1];
+    Tensor out = kernel::newTensor(outSizes, self.dtype(), self.device());
+    if (!isZero(beta))
+        kernel::copyInto(out, self);
+    if (batches > 0) {
+        AGV_CHECK(self.dtype() == batch2.dtype(), RuntimeError, "self and mat2 must have the same dtype");
+        AGV_CHECK(batch1.dtype() == batch2.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype");
+        checkMatmulDtype(self.dtype());
+    }
+    AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
+        using T = scalar_t;
+        if constexpr (!std::is_same_v<T, bool>)
+            addbmmKernel<T>(out.data<T>(), batch1, batch2, scalarAs<T>(beta), scalarAs<T>(alpha));
+    });
+    const int64_t batch1Size0 = batches, batch1Size1 = m, batch2Size2 = n;
+    OpRecorder rec("AddbmmBackward0", {&self, &batch1, &batch2},
+                   [beta, alpha, batch1Size0, batch1Size1, batch2Size2](BackwardNode& n, const variable_list& g) {
+                       const Tensor b1 = n.saved(0), b2 = n.saved(1);
+                       auto expanded = [&] { return expand(unsqueeze(g[0], 0), {batch1Size0, batch1Size1, batch2Size2}); };
+                       return variable_list{
+                           needs(n, 0) ? maybeMultiply(g[0], beta) : Tensor(),
+                           needs(n, 1) ? maybeMultiply(bmm(expanded(), transpose(b2, 1, 2)), alpha) : Tensor(),
+                           needs(n, 2) ? maybeMultiply(bmm(transpose(b1, 1, 2), expanded()), alpha) : Tensor()};
+                   });
+    if (rec.active()) {
+        rec.attr("alpha", scalarAttr(alpha));
+        rec.save("batch1", rec.node()->needsInputGrad(2) ? batch1 : Tensor());
+        rec.attr("batch1_argsize_0", batch1Size0);
+        rec.attr("batch1_argsize_1", batch1Size1);
+        rec.save("batch2", rec.node()->needsInputGrad(1) ? batch2 : Tensor());
+        rec.attr("batch2_argsize_2", batch2Size2);
+        rec.attr("beta", scalarAttr(beta));
+    }
+    // maybe_multiply(self_t, beta) + maybe_multiply(batch1_t.bmm(batch2_p).sum(0), alpha) + (batch1_p.bmm(batch2_t) likewise)
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        Tensor first = addTangentTerms(maybeMultiply(t[0], beta), t.isZero(0),
+                                       maybeMultiply(sum(bmm(t[1], batch2), {0}), alpha), t.isZero(1));
+        return addTangentTerms(first, t.isZero(0) && t.isZero(1), maybeMultiply(sum(bmm(batch1, t[2]), {0}), alpha),
+                               t.isZero(2));
     });
     return rec.finish(out);
 }

@@ -233,7 +233,7 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, Reduction reduction)
         *o = reduction == Reduction::Mean ? T(total / T(counted)) : total;
     });
 
-    // d loss / d input is -1 (/ total_weight for mean) at each row's target class.
+    // d loss / d input is -grad (-grad / total_weight for mean) at each row's target class.
     const IntList inputSizes = input.sizes();
     OpRecorder rec("NllLossBackward0", {&input}, [inputSizes, classOf, reduction](BackwardNode& n,
                                                                                    const variable_list& g) {
@@ -242,15 +242,16 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, Reduction reduction)
         Tensor coefficient = kernel::newTensor(inputSizes, g[0].dtype(), g[0].device());
         std::memset(coefficient.rawData(), 0, coefficient.nbytes());
         const int64_t classes = inputSizes.back();
-        const double scale = reduction == Reduction::Mean ? -1.0 / total.item() : -1.0;
         AGV_DISPATCH_FLOATING(g[0].dtype(), "nll_loss_backward", [&] {
             using T = scalar_t;
             T* c = coefficient.data<T>();
             for (size_t i = 0; i < classOf.size(); ++i)
                 if (classOf[i] != kIgnoreIndex)
-                    c[int64_t(i) * classes + classOf[i]] = T(scale);
+                    c[int64_t(i) * classes + classOf[i]] = T(-1);
         });
-        Tensor grad = g[0];
+        // nll_loss_backward_out_frame: -(grad_output / total_weight) in the dtype for a mean
+        // (dividing first rounds differently from multiplying by -1 / total_weight).
+        Tensor grad = reduction == Reduction::Mean ? div(g[0], total) : g[0];
         if (grad.dim() == 1)  // reduction='none' on a batch: one gradient per row
             grad = unsqueeze(grad, 1);
         return variable_list{mul(coefficient, grad)};

@@ -20,6 +20,7 @@ void bindHostHooks(pybind11::module_& m);    // host_hooks.cpp: labels, module c
 void bindReductionsAndLosses(pybind11::module_& m);  // reductions_losses_binding.cpp: norms, sort, all/any, losses
 void bindRnnCells(pybind11::module_& m);     // rnn_binding.cpp: torch.lstm_cell, gru_cell, rnn_*_cell
 void bindGatherScatter(pybind11::module_& m);  // gather_scatter_binding.cpp: gather, scatter, index_select, masked_select
+void bindLinalg(pybind11::module_& m);         // linalg_binding.cpp: baddbmm, addbmm, diagonal, movedim, einsum
 void bindMath(pybind11::module_& m);           // math_binding.cpp: erf, ..., maximum, atan2, lerp, logsumexp, prod; silu, elu, softplus
 
 }  // namespace agv::python

@@ -1,8 +1,9 @@
 // torch.convolution, torch._C._select_conv_backend, the 2-d pooling kernels and
-// batch norm: the layers of a CNN. The padding strings, the
+// batch / layer / group norm: the layers of a CNN. The padding strings, the
 // unbatched inputs and the per-dimension expansion of conv1d/conv2d live in
 // torch/nn/functional.py, as in PyTorch they live in its conv2d wrappers.
 
+#include "core/ops/group_norm.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
@@ -111,6 +112,16 @@ void bindConvolution(py::module_& m)
             return given(a[i]) ? requireTensor(a[i], fn, name, int(i) + 1) : Tensor();
         };
         return wrapTensor(ops::layerNorm(requireTensor(a[0], fn, "input", 1), intList(a[1], fn, "normalized_shape"),
+                                         optional(2, "weight"), optional(3, "bias"),
+                                         given(a[4]) ? requireFloat(a[4], fn, "eps") : 1e-5));
+    });
+    defNative(m, "group_norm", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "group_norm", {"input", "num_groups", "weight", "bias", "eps", "cudnn_enabled"}, 2);
+        const char* fn = "group_norm";
+        auto optional = [&](size_t i, const char* name) {
+            return given(a[i]) ? requireTensor(a[i], fn, name, int(i) + 1) : Tensor();
+        };
+        return wrapTensor(ops::groupNorm(requireTensor(a[0], fn, "input", 1), requireInt(a[1], fn, "num_groups"),
                                          optional(2, "weight"), optional(3, "bias"),
                                          given(a[4]) ? requireFloat(a[4], fn, "eps") : 1e-5));
     });

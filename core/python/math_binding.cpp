@@ -1,8 +1,11 @@
-// erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp and prod
-// (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp) as Tensor methods and
+// erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp, prod, amax, amin and
+// xlogy (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp, reduce_amax.cpp,
+// soft_target_losses.cpp) as Tensor methods and
 // torch.* functions; silu, elu and softplus (core/ops/activations.cpp) in `_agv_torch._nn`.
 
 #include "core/ops/ops.h"
+#include "core/ops/reduce_amax.h"
+#include "core/ops/soft_target_losses.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -10,28 +13,6 @@
 namespace agv::python {
 
 namespace {
-
-/// A Tensor method whose arguments after self are numbered from 1 in PyTorch's errors,
-/// while torch.<name>(input, ...) numbers them from 2.
-using PositionalImpl = py::object (*)(const Tensor& self, CallArgs& args, int firstPosition);
-
-void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* name, PositionalImpl impl)
-{
-    // The function form takes `input` as defMethodAndFunction's does.
-    m.attr(name) = py::cpp_function(
-        [impl, name](py::args args, py::kwargs kwargs) {
-            CallArgs rest;
-            const Tensor t = splitInput(name, args, kwargs, rest);
-            return impl(t, rest, 2);
-        },
-        py::name(name));
-    cls.attr(name) = py::cpp_function(
-        [impl](py::handle self, py::args args, py::kwargs kwargs) {
-            CallArgs call{std::move(args), std::move(kwargs)};
-            return impl(*asTensor(self), call, 1);
-        },
-        py::name(name), py::is_method(cls));
-}
 
 py::object maximumImpl(const Tensor& self, CallArgs& args, int pos)
 {
@@ -77,6 +58,42 @@ py::object prodImpl(const Tensor& self, CallArgs& args, int)
     return wrapTensor(ops::prod(self, requireInt(a[0], "prod", "dim"), given(a[1]) && truthy(a[1]), dtype));
 }
 
+/// amax / amin: dim an int or a sequence of ints (None or left out: every dim).
+template <bool IsMax>
+py::object amaxAminImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    const char* name = IsMax ? "amax" : "amin";
+    auto a = bind(args, name, {"dim", "keepdim"}, 0);
+    IntList dims;
+    if (given(a[0])) {
+        const bool isInt = PyLong_Check(a[0].ptr()) && !PyBool_Check(a[0].ptr());
+        if (!isInt && !PyTuple_Check(a[0].ptr()) && !PyList_Check(a[0].ptr()))
+            raise(PyExc_TypeError, std::string(name) + "(): argument 'dim' (position " + std::to_string(pos) +
+                                       ") must be tuple of ints, not " + typeName(a[0]));
+        dims = intList(a[0], name, "dim");
+    }
+    const bool keepdim = given(a[1]) && requireBool(a[1], name, "keepdim");
+    return wrapTensor(IsMax ? ops::amax(self, dims, keepdim) : ops::amin(self, dims, keepdim));
+}
+
+/// xlogy(self, other): either side a tensor or a Python number (XlogyBackward0 / 1 / 2).
+py::object xlogyOf(py::handle self, py::handle other)
+{
+    auto selfTensor = asTensor(self), otherTensor = asTensor(other);
+    if (selfTensor && otherTensor)
+        return wrapTensor(ops::xlogy(*selfTensor, *otherTensor));
+    if (selfTensor && isNumber(other))
+        return wrapTensor(ops::xlogy(*selfTensor, toScalar(other)));
+    if (otherTensor && isNumber(self))
+        return wrapTensor(ops::xlogy(toScalar(self), *otherTensor));
+    auto name = [](py::handle h) { return isTensor(h) ? std::string("Tensor") : typeName(h); };
+    raise(PyExc_TypeError, "xlogy() received an invalid combination of arguments - got (" + name(self) + ", " +
+                               name(other) +
+                               "), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out)\n"
+                               " * (Number self, Tensor other, *, Tensor out)\n"
+                               " * (Tensor input, Number other, *, Tensor out)\n");
+}
+
 }  // namespace
 
 void bindMath(py::module_& m)
@@ -98,6 +115,19 @@ void bindMath(py::module_& m)
     defMethodAndFunctionNumbered(m, cls, "lerp", lerpImpl);
     defMethodAndFunctionNumbered(m, cls, "logsumexp", logsumexpImpl);
     defMethodAndFunctionNumbered(m, cls, "prod", prodImpl);
+    defNative(m, "xlogy", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "xlogy", {"self", "other"}, 2);
+        return xlogyOf(a[0], a[1]);
+    });
+    cls.attr("xlogy") = py::cpp_function(
+        [](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            auto a = bind(call, "xlogy", {"other"}, 1);
+            return xlogyOf(self, a[0]);
+        },
+        py::name("xlogy"), py::is_method(cls));
+    defMethodAndFunctionNumbered(m, cls, "amax", amaxAminImpl<true>);
+    defMethodAndFunctionNumbered(m, cls, "amin", amaxAminImpl<false>);
 
     py::module_ nn = m.attr("_nn");
     defNative(nn, "silu", [](CallArgs& args) -> py::object {

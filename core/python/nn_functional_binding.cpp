@@ -2,6 +2,7 @@
 // torch/nn/functional.py. Argument names and error texts are PyTorch's.
 
 #include "core/ops/ops.h"
+#include "core/ops/soft_target_losses.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/warning.h"
@@ -130,8 +131,10 @@ void bindNnFunctional(py::module_& m)
                                  "label_smoothing"},
                                 2);
         return wrapTensor(ops::crossEntropy(requireTensor(a[0], "cross_entropy", "input", 1),
-                                            requireTensor(a[1], "cross_entropy", "target", 2),
-                                            reductionArg(a[6])));
+                                            requireTensor(a[1], "cross_entropy", "target", 2), reductionArg(a[6]),
+                                            given(a[4]) ? requireInt(a[4], "cross_entropy", "ignore_index") : -100,
+                                            given(a[7]) ? requireFloat(a[7], "cross_entropy", "label_smoothing")
+                                                        : 0.0));
     });
 }
 

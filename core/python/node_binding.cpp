@@ -41,9 +41,11 @@ py::object attrToPython(const SavedAttr& attr)
             else if constexpr (std::is_same_v<V, UnsignedAttr>)
                 return py::int_(uint64_t(v.value));
             else {
+                // PyTorch 1.13's generated getters pack int[] attributes with
+                // PyLong_FromUnsignedLong too: a dim of -1 reads 18446744073709551615.
                 py::tuple items(v.size());
                 for (size_t i = 0; i < v.size(); ++i)
-                    items[i] = py::int_(v[i]);
+                    items[i] = py::int_(uint64_t(v[i]));
                 return std::move(items);
             }
         },

@@ -4,6 +4,7 @@
 // used by torch/functional.py and torch/linalg), and the loss kernels of `_agv_torch._nn`.
 
 #include "core/ops/ops.h"
+#include "core/ops/soft_target_losses.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -33,6 +34,24 @@ Tensor splitInput(const char* name, const py::args& args, const py::kwargs& kwar
     Tensor t = requireTensor(input, name, "input", 1);
     rest = CallArgs{py::args(positional), py::kwargs(keywords)};
     return t;
+}
+
+void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* name, PositionalImpl impl)
+{
+    // The function form takes `input` as defMethodAndFunction's does.
+    m.attr(name) = py::cpp_function(
+        [impl, name](py::args args, py::kwargs kwargs) {
+            CallArgs rest;
+            const Tensor t = splitInput(name, args, kwargs, rest);
+            return impl(t, rest, 2);
+        },
+        py::name(name));
+    cls.attr(name) = py::cpp_function(
+        [impl](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            return impl(*asTensor(self), call, 1);
+        },
+        py::name(name), py::is_method(cls));
 }
 
 void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, MethodImpl impl)
@@ -180,6 +199,16 @@ void bindReductionsAndLosses(py::module_& m)
         const Scalar ord = given(a[1]) ? requireScalar(a[1], "linalg_vector_norm", "ord") : Scalar(int64_t(2));
         return wrapTensor(ops::linalgVectorNorm(requireTensor(a[0], "linalg_vector_norm", "input", 1), ord, dims,
                                                 flag(a[3], false, "linalg_vector_norm", "keepdim")));
+    });
+
+    defNative(m, "kl_div", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "kl_div", {"input", "target", "reduction", "log_target"}, 2);
+        // at::Reduction's number: 0 none, 1 mean, 2 sum (F.kl_div turns 'batchmean' into sum).
+        // Left out, PyTorch 1.13's torch.kl_div does not reduce (its parser reads the default
+        // `Mean` as 0).
+        const int64_t reduction = given(a[2]) ? requireInt(a[2], "kl_div", "reduction") : 0;
+        return wrapTensor(ops::klDiv(requireTensor(a[0], "kl_div", "input", 1), requireTensor(a[1], "kl_div", "target", 2),
+                                     reduction, flag(a[3], false, "kl_div", "log_target")));
     });
 
     py::module_ nn = m.attr("_nn").cast<py::module_>();

@@ -15,6 +15,12 @@ using TensorMethod = py::object (*)(const Tensor& self, CallArgs& args, py::hand
 using MethodImpl = py::object (*)(const Tensor& self, CallArgs& args);
 /// Registers `name` both as a Tensor method and as torch.<name>(input, ...) (reductions_losses_binding.cpp).
 void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, MethodImpl impl);
+/// A Tensor method whose arguments after self are numbered from 1 in PyTorch's errors,
+/// while torch.<name>(input, ...) numbers them from 2.
+using PositionalImpl = py::object (*)(const Tensor& self, CallArgs& args, int firstPosition);
+/// Registers `name` as a Tensor method and as torch.<name>(input, ...), each passing its
+/// first argument position to `impl` (reductions_losses_binding.cpp).
+void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* name, PositionalImpl impl);
 /// torch.<name>(input, ...) with `input` given by position or by keyword: the input
 /// tensor, and in `rest` the other arguments (PyTorch's errors for a missing or doubled input).
 Tensor splitInput(const char* name, const py::args& args, const py::kwargs& kwargs, CallArgs& rest);

@@ -26,6 +26,7 @@ void defineModule(py::module_& m)
     bindRnnCells(m);
     bindGatherScatter(m);
     bindMath(m);
+    bindLinalg(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);
     bindFunction(m);

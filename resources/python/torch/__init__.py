@@ -31,7 +31,7 @@ from torch.storage import HalfStorage, BFloat16Storage  # noqa: E402,F401
 from torch import serialization  # noqa: E402,F401
 from torch.serialization import save, load  # noqa: E402,F401
 from torch import linalg  # noqa: E402,F401
-from torch.functional import norm, split, unflatten  # noqa: E402,F401
+from torch.functional import einsum, norm, split, unflatten  # noqa: E402,F401
 
 if not hasattr(_C, "randperm"):
     def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):

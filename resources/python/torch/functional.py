@@ -39,3 +39,34 @@ def split(tensor, split_size_or_sections, dim=0):
 
 def unflatten(input, dim, sizes):
     return input.unflatten(dim, sizes)
+
+
+def einsum(*args):
+    """torch.einsum(equation, *operands), or operands interleaved with their subscript lists
+    (ints in [0, 52), Ellipsis for "..."), as PyTorch's wrapper parses them before its kernel."""
+    if len(args) < 2:
+        raise ValueError('einsum(): must specify the equation string and at least one operand, '
+                         'or at least one operand and its subscripts list')
+    if isinstance(args[0], _C._TensorBase):
+        def parse_subscript(n):
+            if n == Ellipsis:
+                return '...'
+            if n >= 0 and n < 26:
+                return chr(ord('A') + n)
+            if n >= 26 and n < 52:
+                return chr(ord('a') + n - 26)
+            raise ValueError('einsum(): subscript in subscript list is not within the valid range [0, 52)')
+
+        equation = ','.join(''.join(parse_subscript(s) for s in l) for l in args[1::2])
+        if len(args) % 2 == 1:
+            equation += '->' + ''.join(parse_subscript(s) for s in args[-1])
+            operands = args[:-1:2]
+        else:
+            operands = args[::2]
+    else:
+        equation = args[0]
+        operands = args[1:]
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        # the old interface: the operands as one list
+        return einsum(equation, *operands[0])
+    return _C.einsum(equation, operands)

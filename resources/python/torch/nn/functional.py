@@ -81,16 +81,17 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     return _nn.mse_loss(input, target, reduction=reduction)
 
 
-def _unsupported(name, weight, ignore_index, target, label_smoothing=0.0):
-    # The engine's kernels have no class weights, ignore_index or label smoothing: better an
+def _unsupported(name, weight, ignore_index, target, input=None):
+    # The engine's kernels have no class weights or ignore_index other than -100: better an
     # error than a loss silently computed without them. An ignore_index that no target
-    # takes changes nothing, so only a target that takes it is refused.
+    # takes changes nothing, so only a target that takes it is refused (class
+    # probabilities, a target of the input's shape, refuse any ignore_index themselves).
     arg = None
+    probabilities = isinstance(input, torch.Tensor) and isinstance(target, torch.Tensor) and \
+        input.size() == target.size()
     if weight is not None:
         arg = 'weight'
-    elif label_smoothing != 0.0:
-        arg = 'label_smoothing'
-    elif ignore_index != -100 and isinstance(target, torch.Tensor):
+    elif ignore_index != -100 and isinstance(target, torch.Tensor) and not probabilities:
         with untraced():
             hit = bool((target == ignore_index).sum().item())
         if hit:
@@ -101,9 +102,31 @@ def _unsupported(name, weight, ignore_index, target, label_smoothing=0.0):
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean',
                   label_smoothing=0.0):
-    _unsupported('cross_entropy', weight, ignore_index, target, label_smoothing)
+    _unsupported('cross_entropy', weight, ignore_index, target, input)
     reduction = _reduction_name(size_average, reduce, reduction)
-    return _nn.cross_entropy(input, target, reduction=reduction)
+    return _nn.cross_entropy(input, target, reduction=reduction, ignore_index=ignore_index,
+                             label_smoothing=label_smoothing)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        if reduction == "mean":
+            warnings.warn(
+                "reduction: 'mean' divides the total loss by both the batch size and the support size."
+                "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                "'mean' will be changed to behave the same as 'batchmean' in the next major release."
+            )
+        # 'batchmean' is the sum divided by the batch size
+        if reduction == "batchmean":
+            reduction_enum = _Reduction.get_enum("sum")
+        else:
+            reduction_enum = _Reduction.get_enum(reduction)
+    reduced = torch.kl_div(input, target, reduction_enum, log_target=log_target)
+    if reduction == "batchmean" and input.dim() != 0:
+        reduced = reduced / input.size()[0]
+    return reduced
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
@@ -280,14 +303,23 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return torch.layer_norm(input, normalized_shape, weight, bias, eps)
 
 
+def _verify_batch_size(size):
+    size_prods = size[0]
+    for i in range(len(size) - 2):
+        size_prods *= size[i + 2]
+    if size_prods == 1:
+        raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    _verify_batch_size([input.size(0) * input.size(1) // num_groups, num_groups] + list(input.size()[2:]))
+    return torch.group_norm(input, num_groups, weight, bias, eps)
+
+
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
     if training:
         size = input.size()
-        values_per_channel = size[0]
-        for extent in size[2:]:
-            values_per_channel *= extent
-        if values_per_channel == 1:
-            raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
+        _verify_batch_size(size)
     return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 def _warn_size(input, target):
     if target.size() != input.size():

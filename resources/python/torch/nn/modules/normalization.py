@@ -1,5 +1,6 @@
-"""LayerNorm: elementwise affine parameters of the normalized shape, PyTorch 1.13's
-repr; forward through F.layer_norm."""
+"""LayerNorm (elementwise affine parameters of the normalized shape) and GroupNorm (per
+channel affine parameters), PyTorch 1.13's reprs; forward through F.layer_norm and
+F.group_norm."""
 
 import numbers
 
@@ -38,3 +39,34 @@ class LayerNorm(Module):
 
     def extra_repr(self):
         return '{normalized_shape}, eps={eps}, elementwise_affine={elementwise_affine}'.format(**self.__dict__)
+
+
+class GroupNorm(Module):
+    __constants__ = ['num_groups', 'num_channels', 'eps', 'affine']
+
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None, dtype=None):
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError('num_channels must be divisible by num_groups')
+        self.num_groups = num_groups
+        self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        if self.affine:
+            self.weight = Parameter(torch.empty(num_channels, device=device, dtype=dtype))
+            self.bias = Parameter(torch.empty(num_channels, device=device, dtype=dtype))
+        else:
+            self.register_parameter('weight', None)
+            self.register_parameter('bias', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        if self.affine:
+            init.ones_(self.weight)
+            init.zeros_(self.bias)
+
+    def forward(self, input):
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return '{num_groups}, {num_channels}, eps={eps}, affine={affine}'.format(**self.__dict__)

@@ -1,0 +1,13 @@
+#pragma once
+// native_group_norm (group_norm.cpp).
+
+#include "core/tensor/tensor.h"
+
+namespace agv::ops {
+
+/// torch.group_norm: the channels of an (N, C, *) input normalised in `groups` groups,
+/// then scaled by weight and shifted by bias per channel (either may be undefined);
+/// grad_fn NativeGroupNormBackward0 (a non-contiguous input is copied first, CloneBackward0).
+Tensor groupNorm(const Tensor& input, int64_t groups, const Tensor& weight, const Tensor& bias, double eps);
+
+}  // namespace agv::ops

@@ -1,0 +1,245 @@
+// xlogy and the losses PyTorch 1.13 builds from ordinary ops (aten/src/ATen/native/Loss.cpp
+// kl_div, LossNLL.cpp cross_entropy_loss_prob_target / cross_entropy_loss_label_smoothing),
+// composed here the same way so the graph and the bits are PyTorch's.
+
+#include <cmath>
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/soft_target_losses.h"
+#include "core/ops/type_promotion.h"
+
+namespace agv::ops {
+
+// ---------------------------------------------------------------- xlogy
+
+namespace {
+
+/// xlogy_kernel (cpu_kernel, no vector body): NaN for a NaN y, 0 for x == 0, else x * log(y).
+Tensor xlogyValues(const Tensor& a, const Tensor& b, ScalarType type)
+{
+    const Tensor x = kernel::convert(a, type), y = kernel::convert(b, type);
+    const IntList shape = broadcastShapes(x.sizes(), y.sizes());
+    return AGV_DISPATCH_FLOATING(type, "xlogy_cpu", [&] {
+        using T = scalar_t;
+        return kernel::mapBinary<T, T>(x, y, shape, type, [](T p, T q) {
+            if (std::isnan(q))
+                return T(NAN);
+            if (p == T(0))
+                return T(0);
+            return T(p * std::log(q));
+        });
+    });
+}
+
+/// a & b for bool tensors (broadcast), outside the graph.
+Tensor logicalAnd(const Tensor& a, const Tensor& b)
+{
+    return kernel::mapBinary<bool, bool>(a, b, broadcastShapes(a.sizes(), b.sizes()), ScalarType::Bool,
+                                         [](bool p, bool q) { return p && q; });
+}
+
+SavedAttr scalarAttr(Scalar s) { return s.isFloating() ? SavedAttr(s.toDouble()) : SavedAttr(s.toInt()); }
+
+void checkSameDevice(const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(a.device() == b.device(), RuntimeError,
+              "Expected all tensors to be on the same device, but found at least two devices, ", a.device().str(),
+              " and ", b.device().str(), "!");
+}
+
+// Note [Scalar overloads in composites]
+// PyTorch's C++ composites call the Scalar overloads (tensor * 0.9, tensor / 3,
+// tensor + 0.02), whose nodes are MulBackward1 / DivBackward1 (saving the number as
+// `other`) and AddBackward1, where a Python script's tensor * 0.9 wraps the number into a
+// tensor (MulBackward0). The kernels are the same, so the values are computed by the
+// ordinary ops and only the node differs.
+
+/// `t op s` through the tensor kernel, recorded as the Scalar overload's node.
+template <typename Value, typename Backward>
+Tensor scalarOverload(const Tensor& t, const char* node, Value value, Backward backward, const SavedAttr* other)
+{
+    Tensor out;
+    {
+        GradModeGuard noGrad(false);
+        out = value(t);
+    }
+    OpRecorder rec(node, {&t}, [backward](BackwardNode&, const variable_list& g) {
+        return variable_list{backward(g[0])};
+    });
+    if (other)
+        rec.attr("other", *other);
+    rec.forward([value](const InputTangents& tangents, const Tensor&) { return value(tangents[0]); });
+    return rec.finish(out);
+}
+
+Tensor mulScalar(const Tensor& t, Scalar s)
+{
+    const SavedAttr other = scalarAttr(s);
+    return scalarOverload(
+        t, "MulBackward1", [s](const Tensor& x) { return mul(x, s); }, [s](const Tensor& g) { return mul(g, s); },
+        &other);
+}
+
+Tensor divScalar(const Tensor& t, Scalar s)
+{
+    const SavedAttr other = scalarAttr(s);
+    return scalarOverload(
+        t, "DivBackward1", [s](const Tensor& x) { return div(x, s); }, [s](const Tensor& g) { return div(g, s); },
+        &other);
+}
+
+Tensor addScalar(const Tensor& t, Scalar s)
+{
+    return scalarOverload(
+        t, "AddBackward1", [s](const Tensor& x) { return add(x, s); }, [](const Tensor& g) { return g; }, nullptr);
+}
+
+}  // namespace
+
+Tensor xlogy(const Tensor& self, const Tensor& other)
+{
+    checkSameDevice(self, other);
+    Tensor out = xlogyValues(self, other, floatResultType(resultType({&self, &other})));
+    OpRecorder rec("XlogyBackward0", {&self, &other}, [](BackwardNode& n, const variable_list& g) {
+        const Tensor self = n.saved(0), other = n.saved(1);
+        Tensor gradSelf, gradOther;
+        // See PyTorch's Note [Gradient formula for xlogy at x = 0, y <= 0]: 0 there.
+        if (n.needsInputGrad(0))
+            gradSelf = maskedFill(xlogy(g[0], other),
+                                  logicalAnd(compare(self, Scalar(0.0), CompareOp::Eq),
+                                             compare(other, Scalar(0.0), CompareOp::Le)),
+                                  Scalar(0.0));
+        if (n.needsInputGrad(1))
+            gradOther = div(mul(g[0], self), other);
+        return variable_list{gradSelf, gradOther};
+    });
+    rec.save("self", self);
+    rec.save("other", other);
+    return rec.finish(out);
+}
+
+Tensor xlogy(Scalar self, const Tensor& other)
+{
+    const Tensor selfTensor = scalarTensor(self, other.device());
+    Tensor out = xlogyValues(selfTensor, other, floatResultType(resultType(other, self)));
+    OpRecorder rec("XlogyBackward1", {&other}, [self](BackwardNode& n, const variable_list& g) {
+        return variable_list{div(mul(g[0], self), n.saved(0))};
+    });
+    rec.attr("self", scalarAttr(self));
+    rec.save("other", other);
+    return rec.finish(out);
+}
+
+Tensor xlogy(const Tensor& self, Scalar other)
+{
+    const Tensor otherTensor = scalarTensor(other, self.device());
+    Tensor out = xlogyValues(self, otherTensor, floatResultType(resultType(self, other)));
+    OpRecorder rec("XlogyBackward2", {&self}, [other](BackwardNode& n, const variable_list& g) {
+        Tensor grad = xlogy(g[0], other);
+        if (!(other.toDouble() > 0.0))
+            grad = maskedFill(grad, compare(n.saved(0), Scalar(0.0), CompareOp::Eq), Scalar(0.0));
+        return variable_list{grad};
+    });
+    rec.save("self", self);
+    rec.attr("other", scalarAttr(other));
+    return rec.finish(out);
+}
+
+// ---------------------------------------------------------------- kl_div
+
+Tensor klDiv(const Tensor& input, const Tensor& target, Reduction reduction, bool logTarget)
+{
+    AGV_CHECK(isFloatingType(input.dtype()) && isFloatingType(target.dtype()), RuntimeError,
+              "kl_div: Integral inputs not supported.");
+    const Tensor output =
+        logTarget ? mul(exp(target), sub(target, input)) : sub(xlogy(target, target), mul(target, input));
+    return applyLossReduction(output, reduction);
+}
+
+Tensor klDiv(const Tensor& input, const Tensor& target, int64_t reduction, bool logTarget)
+{
+    // apply_loss_reduction: a number that is neither mean (1) nor sum (2) leaves the loss unreduced.
+    return klDiv(input, target,
+                 reduction == 1 ? Reduction::Mean : reduction == 2 ? Reduction::Sum : Reduction::None, logTarget);
+}
+
+// ---------------------------------------------------------------- cross_entropy
+
+namespace {
+
+void checkLabelSmoothing(double labelSmoothing)
+{
+    AGV_CHECK(labelSmoothing <= 1.0, RuntimeError, "label_smoothing must be between 0.0 and 1.0. Got: ",
+              labelSmoothing);
+}
+
+/// cross_entropy_loss_prob_target (no class weights).
+Tensor crossEntropyProbTarget(const Tensor& self, Tensor target, Reduction reduction, double labelSmoothing)
+{
+    const int64_t classDim = self.dim() == 1 ? 0 : 1;
+    const int64_t classes = self.sizes()[size_t(classDim)];
+    const Tensor input = logSoftmax(self, classDim);
+    if (labelSmoothing > 0.0) {
+        checkLabelSmoothing(labelSmoothing);
+        target = addScalar(mulScalar(target, Scalar(1 - labelSmoothing)), Scalar(labelSmoothing / double(classes)));
+    }
+    switch (reduction) {
+    case Reduction::Mean:
+        if (input.numel() == 0) {
+            Tensor out = neg(sum(mul(input, target)));
+            return fillInplace(out, Scalar(double(NAN)));
+        }
+        return divScalar(neg(sum(mul(input, target))), Scalar(input.numel() / classes));
+    case Reduction::Sum:
+        return neg(sum(mul(input, target)));
+    case Reduction::None:
+        break;
+    }
+    return neg(sum(mul(input, target), {classDim}));
+}
+
+/// cross_entropy_loss_label_smoothing (no class weights).
+Tensor crossEntropyLabelSmoothing(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignoreIndex,
+                                  double labelSmoothing)
+{
+    const int64_t classDim = self.dim() == 1 ? 0 : 1;
+    const Tensor input = logSoftmax(self, classDim);
+    const Tensor nllloss = nllLoss(input, target, reduction);
+    const int64_t classes = input.sizes()[size_t(classDim)];
+    Tensor smoothLoss = neg(sum(input, {classDim}));
+    const Tensor ignoreMask = compare(target, Scalar(ignoreIndex), CompareOp::Eq);
+    indexPutInplace(smoothLoss, ignoreMask, zeros({}, smoothLoss.dtype(), smoothLoss.device()));
+    Tensor ret = smoothLoss;
+    if (reduction == Reduction::Mean)
+        ret = mean(maskedSelect(smoothLoss, logicalNot(ignoreMask)));
+    else if (reduction == Reduction::Sum)
+        ret = sum(smoothLoss);
+    return add(mulScalar(nllloss, Scalar(1 - labelSmoothing)), mulScalar(ret, Scalar(labelSmoothing / double(classes))));
+}
+
+}  // namespace
+
+Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction, int64_t ignoreIndex,
+                    double labelSmoothing)
+{
+    if (input.sizes() == target.sizes()) {
+        // The same shape: class probabilities.
+        AGV_CHECK(isFloatingType(target.dtype()), RuntimeError,
+                  "Expected floating point type for target with class probabilities, got ",
+                  legacyDtypeShortName(target.dtype()));
+        AGV_CHECK(ignoreIndex < 0, RuntimeError, "ignore_index is not supported for floating point target");
+        return crossEntropyProbTarget(input, target, reduction, labelSmoothing);
+    }
+    if (labelSmoothing > 0.0) {
+        checkLabelSmoothing(labelSmoothing);
+        // index_put_ with a 0-d mask (an unbatched input's ignore mask) is missing from the engine.
+        AGV_CHECK(target.dim() > 0, NotImplementedError,
+                  "autogradviz: cross_entropy(label_smoothing=...) with an unbatched input is not supported yet");
+        return crossEntropyLabelSmoothing(input, target, reduction, ignoreIndex, labelSmoothing);
+    }
+    return crossEntropy(input, target, reduction);
+}
+
+}  // namespace agv::ops

@@ -1,0 +1,24 @@
+#pragma once
+// torch.xlogy, torch.kl_div and cross_entropy with class probabilities or label
+// smoothing (soft_target_losses.cpp): the losses PyTorch 1.13 composes from other ops.
+
+#include "core/ops/ops.h"
+
+namespace agv::ops {
+
+/// self * log(other), 0 where self is 0, NaN where other is NaN (XlogyBackward0; a Python
+/// number for self: XlogyBackward1, for other: XlogyBackward2).
+Tensor xlogy(const Tensor& self, const Tensor& other);
+Tensor xlogy(Scalar self, const Tensor& other);
+Tensor xlogy(const Tensor& self, Scalar other);
+/// at::kl_div: xlogy(target, target) - target * input (exp(target) * (target - input) for
+/// a log target), then the reduction ('batchmean' is F.kl_div's sum / batch, in Python).
+Tensor klDiv(const Tensor& input, const Tensor& target, Reduction reduction, bool logTarget);
+/// The same with at::Reduction's number (torch.kl_div's argument).
+Tensor klDiv(const Tensor& input, const Tensor& target, int64_t reduction, bool logTarget);
+/// at::cross_entropy_loss without class weights: class probabilities when target has the
+/// input's shape, label smoothing in [0, 1] (either target), else log_softmax + nll_loss.
+Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction, int64_t ignoreIndex,
+                    double labelSmoothing);
+
+}  // namespace agv::ops
