@@ -177,7 +177,9 @@ std::pair<int64_t, int64_t> checkLayerNormInputs(const Tensor& input, const IntL
 Tensor layerNorm(const Tensor& inputIn, const IntList& normalizedShape, const Tensor& weightIn, const Tensor& biasIn,
                  double eps)
 {
-    const auto [rows, n] = checkLayerNormInputs(inputIn, normalizedShape, weightIn, biasIn);
+    // Not a structured binding: lambdas below capture these (clang 14 cannot capture bindings).
+    const std::pair<int64_t, int64_t> rowsAndSize = checkLayerNormInputs(inputIn, normalizedShape, weightIn, biasIn);
+    const int64_t rows = rowsAndSize.first, n = rowsAndSize.second;
     AGV_CHECK(inputIn.dtype() != ScalarType::BFloat16, NotImplementedError,
               "autogradviz: layer_norm on bfloat16 tensors is not supported yet");
     const Tensor input = kernel::dense(inputIn);

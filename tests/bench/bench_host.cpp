@@ -109,7 +109,7 @@ int main(int argc, char** argv)
                                         "print(t1 - t0, t2 - t1)\n",
                                         ".py");
     const std::string empty = writeTemp("import torch\n", ".py");
-    const std::string trace = writeTemp("", ".jsonl");
+    const std::string trace = writeTemp("", ".agvtrace");  // what the GUI streams and saves
     const bool havePyTorch = access(kPython, X_OK) == 0 && std::system("/usr/bin/python3 -c 'import torch' 2>/dev/null") == 0;
 
     const std::optional<Timing> startOurs = best(bin + " --run " + empty, false, quick ? 3 : 10);
