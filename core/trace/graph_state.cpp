@@ -355,7 +355,7 @@ Timeline::Timeline(const Recording& recording, size_t minInterval) : m_recording
         if (const auto* out = std::get_if<Output>(&e.payload))
             m_console += out->text;
         ++sinceSnapshot;
-        if (sinceSnapshot >= std::max(minInterval, state.entityCount() / 64)) {
+        if (sinceSnapshot >= std::max(minInterval, state.entityCount() / 256)) {
             m_snapshots.push_back(state);
             sinceSnapshot = 0;
         }

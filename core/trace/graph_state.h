@@ -209,7 +209,7 @@ struct Marker {
 
 /// Snapshots + navigation over one Recording. Seeking any step costs one snapshot copy
 /// (cheap: see Note [Cheap snapshots]) plus at most one snapshot interval of events.
-/// The interval is max(minInterval, entities / 64): a snapshot of a big state costs one
+/// The interval is max(minInterval, entities / 256): a snapshot of a big state costs one
 /// pointer per chunk of 128 entities plus the chunks changed since the last one, so
 /// spacing them a little with the state size keeps their memory near linear in the run
 /// while a seek replays at most a few thousand events.
