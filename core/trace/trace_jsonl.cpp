@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <cstring>
-#include <fstream>
 #include <istream>
 #include <ostream>
 #include <type_traits>
@@ -609,35 +608,6 @@ bool readJsonl(std::istream& in, Recording& recording, std::string* error, uint6
         recording.record(std::move(e->payload), e->line);
     }
     return true;
-}
-
-bool saveJsonl(const Recording& recording, const std::string& path, std::string* error, const std::vector<Note>* notes)
-{
-    std::ofstream out(path, std::ios::binary);
-    if (!out) {
-        if (error)
-            *error = "cannot open " + path + " for writing";
-        return false;
-    }
-    writeJsonl(recording, out, notes);
-    out.flush();
-    if (!out) {
-        if (error)
-            *error = "write error on " + path;
-        return false;
-    }
-    return true;
-}
-
-bool loadJsonl(const std::string& path, Recording& recording, std::string* error, uint64_t budgetBytes)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        if (error)
-            *error = "cannot open " + path;
-        return false;
-    }
-    return readJsonl(in, recording, error, budgetBytes);
 }
 
 }  // namespace agv::trace

@@ -29,9 +29,6 @@ void writeJsonl(const Recording& recording, std::ostream& out, const std::vector
 bool readJsonl(std::istream& in, Recording& recording, std::string* error = nullptr,
                uint64_t budgetBytes = kDefaultTraceBudgetBytes);
 
-bool saveJsonl(const Recording& recording, const std::string& path, std::string* error = nullptr,
-               const std::vector<Note>* notes = nullptr);
-bool loadJsonl(const std::string& path, Recording& recording, std::string* error = nullptr,
-               uint64_t budgetBytes = kDefaultTraceBudgetBytes);
+// Files: saveTrace / loadTrace (trace_file.h) write JSON lines for a ".jsonl" name.
 
 }  // namespace agv::trace

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/trace/graph_state.h"
+#include "core/trace/trace_file.h"
 #include "core/trace/trace_jsonl.h"
 #include "tests/common/synthetic_recordings.h"
 
@@ -170,11 +171,11 @@ private Q_SLOTS:
         const SyntheticRun run = classicRun();
         const std::string path = std::string(AGV_BINARY_DIR) + "/tst_trace_jsonl_classic.jsonl";
         std::string error;
-        QVERIFY2(saveJsonl(run.recording, path, &error), error.c_str());
+        QVERIFY2(saveTrace(run.recording, path, &error), error.c_str());
         Recording back;
-        QVERIFY2(loadJsonl(path, back, &error), error.c_str());
+        QVERIFY2(loadTrace(path, back, &error), error.c_str());
         QCOMPARE(back.size(), run.recording.size());
-        QVERIFY(!loadJsonl(path + ".missing", back, &error));
+        QVERIFY(!loadTrace(path + ".missing", back, &error));
     }
 };
 

@@ -1000,7 +1000,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString trace = dir.filePath(QStringLiteral("t.jsonl"));
-        QVERIFY(trace::saveJsonl(classicRun(true).recording, trace.toStdString()));
+        QVERIFY(trace::saveTrace(classicRun(true).recording, trace.toStdString()));
         GuiOptions o = parseGuiOptions({QStringLiteral("autogradviz"), trace, QStringLiteral("--export"),
                                         dir.filePath(QStringLiteral("out.svg")), QStringLiteral("--step"), QStringLiteral("end")});
         QVERIFY(o.error.isEmpty());
