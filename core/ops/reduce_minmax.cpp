@@ -118,7 +118,10 @@ std::pair<Tensor, Tensor> reduceDim(const Tensor& t, int64_t dimIn, bool keepdim
     const int64_t dim = wrapDim(dimIn, t.dim());
     AGV_CHECK(t.dim() == 0 || t.sizes()[size_t(dim)] > 0, IndexError, name, "(): Expected reduction dim ", dim,
               " to have non-zero size.");
-    auto [values, indices] = reduceAlongDim(t, dim, isMax);
+    // Not a structured binding: a lambda below captures `indices` (clang 14 cannot).
+    std::pair<Tensor, Tensor> valuesAndIndices = reduceAlongDim(t, dim, isMax);
+    Tensor& values = valuesAndIndices.first;
+    Tensor& indices = valuesAndIndices.second;
     if (!keepdim && t.dim() > 0) {
         IntList sizes = values.sizes();
         sizes.erase(sizes.begin() + dim);

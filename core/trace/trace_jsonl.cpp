@@ -134,21 +134,32 @@ struct Writer {
 // ---------------------------------------------------------------------------------
 // Parser: a small DOM, strict JSON (RFC 8259), depth-limited.
 
+struct JsonMember;
+
 struct Json {
     enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
     bool boolean = false;
     std::string text;  ///< string value, or the number's literal text
     std::vector<Json> items;
-    std::vector<std::pair<std::string, Json>> members;
+    // Not std::pair<std::string, Json>: a pair of an incomplete type is undefined (clang
+    // refuses it); a vector of one is allowed.
+    std::vector<JsonMember> members;
 
-    const Json* member(const char* name) const
-    {
-        for (const auto& [k, v] : members)
-            if (k == name)
-                return &v;
-        return nullptr;
-    }
+    const Json* member(const char* name) const;
 };
+
+struct JsonMember {
+    std::string key;
+    Json value;
+};
+
+const Json* Json::member(const char* name) const
+{
+    for (const JsonMember& m : members)
+        if (m.key == name)
+            return &m.value;
+    return nullptr;
+}
 
 class Parser {
 public:
@@ -380,8 +391,8 @@ private:
                 return fail("expected ':'");
             ++m_pos;
             skipSpace();
-            out.members.emplace_back(std::move(key), Json{});
-            if (!value(out.members.back().second, depth + 1))
+            out.members.push_back({std::move(key), Json{}});
+            if (!value(out.members.back().value, depth + 1))
                 return false;
             skipSpace();
             if (m_pos >= m_s.size())
