@@ -12,6 +12,7 @@
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
+#include "core/warning.h"
 
 namespace agv::python {
 
@@ -808,11 +809,24 @@ void bindTensor(py::module_& m)
         .def_property_readonly("output_nr", [](const ImplPtr& self) { return T(self).outputNr(); })
         .def_property_readonly("T",
                                [](const ImplPtr& self) {
+                                   // numpy_T: always a permute (PermuteBackward0, also for a
+                                   // matrix), and a deprecation warning, once, for dims but 0 and 2.
                                    const Tensor t(self);
+                                   static bool warned = false;
+                                   if (t.dim() != 2 && t.dim() != 0 && !warned) {
+                                       warned = true;
+                                       warn("UserWarning",
+                                            "The use of `x.T` on tensors of dimension other than 2 to reverse their "
+                                            "shape is deprecated and it will throw an error in a future release. "
+                                            "Consider `x.mT` to transpose batches of matrices or "
+                                            "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the "
+                                            "dimensions of a tensor. (Triggered internally at  "
+                                            "./aten/src/ATen/native/TensorShape.cpp:3277.)");
+                                   }
                                    IntList dims;
                                    for (int64_t d = t.dim() - 1; d >= 0; --d)
                                        dims.push_back(d);
-                                   return wrapTensor(t.dim() <= 2 ? ops::t(t) : ops::permute(t, dims));
+                                   return wrapTensor(ops::permute(t, dims));
                                })
         .def("_repr", [](const ImplPtr& self) { return T(self).repr(); })
         .def("_agv_id", [](const ImplPtr& self) { return self->id(); })
