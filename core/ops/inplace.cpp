@@ -172,7 +172,7 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
             Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
             Tensor other = n.saved(slot++);
             return variable_list{needs(n, 0) ? div(g[0], other) : Tensor(),
-                                 needs(n, 1) ? neg(div(mul(g[0], self), mul(other, other))) : Tensor()};
+                                 needs(n, 1) ? mul(neg(g[0]), div(div(self, other), other)) : Tensor()};
         },
         otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a / b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {

@@ -271,7 +271,9 @@ Tensor div(const Tensor& a, const Tensor& b)
         Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
         Tensor other = n.saved(slot++);
         Tensor gradSelf = needs(n, 0) ? div(g[0], other) : Tensor();
-        Tensor gradOther = needs(n, 1) ? neg(div(mul(g[0], self), mul(other, other))) : Tensor();
+        // div_tensor_other_backward: -grad * ((self / other) / other), in that order: the
+        // rounding (and the double-backward graph) is PyTorch's.
+        Tensor gradOther = needs(n, 1) ? mul(neg(g[0]), div(div(self, other), other)) : Tensor();
         return variable_list{gradSelf, gradOther};
     });
     if (rec.active()) {
