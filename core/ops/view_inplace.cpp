@@ -101,6 +101,9 @@ Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset)
     meta.isView = true;
     meta.base = t.isView() ? t.base().implPtr() : t.implPtr();
     meta.attrVersion = t.version();
+    // A view of one of several views one node made inherits its restriction
+    // (propagate_creation_meta): in place on it is refused just the same.
+    meta.multiOutputView = t.impl()->autograd() && t.impl()->autograd()->multiOutputView;
     view.impl()->setInference(t.impl()->isInference());
     return view;
 }

@@ -168,14 +168,21 @@ std::shared_ptr<Node> Tensor::gradFn() const
         return nullptr;
     if (meta->isView && meta->base && meta->attrVersion != version()) {
         // See Note [View + inplace]: the base was modified in place through another view
-        // (or directly); this view's history is regenerated from the base's new grad_fn.
+        // (or directly, even under no_grad); this view's history is regenerated from the
+        // base's new history, its grad_fn or its grad accumulator (VariableHooks::grad_fn).
         Tensor base(meta->base);
-        if (base.requiresGrad() && base.gradFn()) {
-            auto node = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
-            configureAsStridedBackward(*node, base, *this);
-            meta->gradFn = node;
-            meta->outputNr = 0;
-        }
+        if (!meta->gradFn && !base.requiresGrad())
+            return meta->gradFn;
+        // handle_view_on_rebase(indirect): one of several views one node made cannot follow.
+        AGV_CHECK(!(meta->multiOutputView && meta->gradFn), RuntimeError, "Output ", meta->outputNr, " of ",
+                  meta->gradFn->name(),
+                  " is a view and its base or another view of its base has been modified inplace. This view is "
+                  "the output of a function that returns multiple views. Such functions do not allow the output "
+                  "views to be modified inplace. You should replace the inplace operation by an out-of-place one.");
+        auto node = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
+        configureAsStridedBackward(*node, base, *this);
+        meta->outputNr = node->addInputMetadata(*this);
+        meta->gradFn = node;
         meta->attrVersion = version();
     }
     return meta->gradFn;
