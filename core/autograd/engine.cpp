@@ -236,11 +236,14 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                         dfs.push_back({next, 0});
                     continue;
                 }
-                bool need = captureNodes.count(node) > 0;
+                // A node runs when a gradient it computes leads to a capture; a captured
+                // node itself only when one of its inputs is captured further down
+                // (should_execute() in 1.13's init_to_execute).
+                bool need = false;
                 for (const Edge& e : node->nextEdges())
                     if (e.valid() && memo[e.function.get()])
                         need = true;
-                memo[node] = need;
+                memo[node] = need || captureNodes.count(node) > 0;
                 if (need)
                     task.needed.insert(node);
                 dfs.pop_back();
@@ -265,12 +268,9 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
         task.buffers.erase(node.get());
         inputs.resize(std::max(inputs.size(), node->numInputs()));
 
-        for (uint32_t i = 0; i < inputs.size(); ++i)
-            inputs[i] = runHooks(*node, i, inputs[i]);
-        const auto functionPreHooks = node->functionPreHooks();  // a hook may remove hooks
-        for (const auto& [id, hook] : functionPreHooks)
-            if (std::optional<variable_list> replaced = hook(inputs))
-                inputs = std::move(*replaced);
+        // autograd.grad captures the gradient arriving at an input's node before that node's
+        // hooks run (1.13's evaluate_function): a hook on an input tensor does not change
+        // what grad() returns, and the hooks of a node that need not run never fire.
         for (uint32_t i = 0; i < inputs.size(); ++i) {
             auto it = task.captures.find({node.get(), i});
             if (it != task.captures.end())
@@ -281,6 +281,13 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
             continue;
         if (!task.captures.empty() && dynamic_cast<AccumulateGrad*>(node.get()))
             continue;  // autograd.grad never touches .grad
+
+        for (uint32_t i = 0; i < inputs.size(); ++i)
+            inputs[i] = runHooks(*node, i, inputs[i]);
+        const auto functionPreHooks = node->functionPreHooks();  // a hook may remove hooks
+        for (const auto& [id, hook] : functionPreHooks)
+            if (std::optional<variable_list> replaced = hook(inputs))
+                inputs = std::move(*replaced);
 
         variable_list gradInputs = inputs;
         variable_list outputs;
