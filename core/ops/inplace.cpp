@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/autograd/forward_ad.h"
+#include "core/autograd/grad_mode.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -12,6 +13,7 @@
 #include "core/ops/sigmoid_tanh.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
+#include "core/trace/sink.h"
 
 namespace agv::ops {
 
@@ -23,8 +25,21 @@ bool canCast(ScalarType from, ScalarType to)
     return category(from) <= category(to);
 }
 
+/// TensorIterator's shape check for an op writing into `self`: the operands broadcast
+/// ("The size of tensor a ...") to exactly self's shape.
+void checkBroadcastInto(const Tensor& self, const Tensor& other)
+{
+    const IntList shape = broadcastShapes(self.sizes(), other.sizes());
+    AGV_CHECK(shape == self.sizes(), RuntimeError, "output with shape ", sizesToString(self.sizes()),
+              " doesn't match the broadcast shape ", sizesToString(shape));
+}
+
+/// The checks of a binary in-place op, in PyTorch's order: autograd's (a leaf, a view of
+/// one), then TensorIterator's shape, then its cast of the result type into self.
 void checkResultType(const Tensor& self, const Tensor& other)
 {
+    checkInplace(self);
+    checkBroadcastInto(self, other);
     const ScalarType result = resultType({&self, &other});
     AGV_CHECK(canCast(result, self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(result),
               " can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
@@ -162,6 +177,8 @@ Tensor& mulInplace(Tensor& self, Scalar other) { return mulInplace(self, scalarT
 
 Tensor& divInplace(Tensor& self, const Tensor& other)
 {
+    checkInplace(self);
+    checkBroadcastInto(self, other);
     AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
               legacyDtypeShortName(self.dtype()));
     const bool otherNeedsGrad = other.requiresGrad();
@@ -189,15 +206,29 @@ Tensor& divInplace(Tensor& self, Scalar other) { return divInplace(self, scalarT
 
 Tensor& powInplace(Tensor& self, Scalar exponent)
 {
+    checkInplace(self);
+    AGV_CHECK(isFloatingType(self.dtype()) || !exponent.isFloating(), RuntimeError, "Found dtype ",
+              legacyDtypeShortName(self.dtype()), " but expected Float");
     const double e = exponent.toDouble();
     return applyInplace(
         self, {&self}, "pow_", "PowBackward0",
         [e](BackwardNode& n, const variable_list& g) {
             if (e == 0.0)
                 return variable_list{zerosLike(g[0])};
-            return variable_list{mul(mul(g[0], pow(n.saved(0), Scalar(e - 1.0))), e)};
+            // pow_backward: grad * (exponent * self.pow(exponent - 1)), as for pow
+            return variable_list{mul(g[0], mul(pow(n.saved(0), Scalar(e - 1.0)), Scalar(e)))};
         },
-        true, false, [&] { unaryInplaceKernel(self, [e](auto a) { return decltype(a)(std::pow(double(a), e)); }); },
+        true, false,
+        [&] {
+            // The values of pow's kernel (its special exponents, SLEEF), written into self.
+            Tensor values;
+            {
+                trace::MuteGuard mute;
+                GradModeGuard noGrad(false);
+                values = pow(self, exponent);
+            }
+            kernel::copyInto(self, values);
+        },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("self", originalSelf);
             rec.attr("exponent", scalarAttr(exponent));
@@ -244,9 +275,8 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
 {
     const IntList srcSizes = src.sizes();
     const ScalarType srcType = src.dtype();
-    AGV_CHECK(isExpandableTo(src.sizes(), self.sizes()), RuntimeError, "The size of tensor a (",
-              self.dim() ? self.sizes().back() : 1, ") must match the size of tensor b (",
-              src.dim() ? src.sizes().back() : 1, ") at non-singleton dimension ", std::max<int64_t>(self.dim() - 1, 0));
+    checkInplace(self);
+    checkBroadcastInto(self, src);
     if (self.sameAs(src))
         return self;
     // Alias-safe: a source overlapping self is copied out first.
@@ -305,6 +335,11 @@ Tensor& indexPutInplace(Tensor& self, const Tensor& key, const Tensor& values)
 Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max)
 {
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    // A float bound would promote the result (see clamp); in place that is refused, in the
+    // words of PyTorch 1.13's CPU kernel, which names the C++ type.
+    AGV_CHECK(isFloatingType(self.dtype()) || self.dtype() != ScalarType::Int64 ||
+                  !((min && min->isFloating()) || (max && max->isFloating())),
+              RuntimeError, "result type Float can't be cast to the desired output type long int");
     const double lo = min ? min->toDouble() : -INFINITY;
     const double hi = max ? max->toDouble() : INFINITY;
     return applyInplace(

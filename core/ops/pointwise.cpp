@@ -396,6 +396,10 @@ Tensor floorDivide(const Tensor& a, const Tensor& b)
 
 Tensor pow(const Tensor& base, Scalar exponent)
 {
+    // An integer tensor to a float power: the base is cast to the default float type and
+    // runs the float kernel, special exponents and SLEEF included (integers need no grad).
+    if (!isFloatingType(base.dtype()) && exponent.isFloating())
+        return pow(toDtype(base, defaultFloatType()), exponent);
     const double e = exponent.toDouble();
     Tensor out;
     if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
@@ -778,6 +782,10 @@ Tensor gelu(const Tensor& t, const std::string& approximate)
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max)
 {
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    // The bounds take part in type promotion: an integer tensor clamped by a float is a
+    // float tensor (of the default dtype). Integer tensors never require grad.
+    if (!isFloatingType(t.dtype()) && ((min && min->isFloating()) || (max && max->isFloating())))
+        return clamp(toDtype(t, ScalarType::Float32), min, max);
     const double lo = min ? min->toDouble() : -INFINITY;
     const double hi = max ? max->toDouble() : INFINITY;
     Tensor out = sameTypeUnaryKernel(t, "clamp_scalar_cpu", [lo, hi](auto x) {

@@ -253,7 +253,8 @@ Tensor squeeze(const Tensor& t, int64_t dim)
 Tensor expand(const Tensor& t, const IntList& sizesIn)
 {
     AGV_CHECK(int64_t(sizesIn.size()) >= t.dim(), RuntimeError,
-              "expand(torch.FloatTensor{", sizesToString(t.sizes()), "}, size=", sizesToString(sizesIn),
+              "expand(torch.", legacyTensorTypeName(t.dtype()), "{", sizesToString(t.sizes()), "}, size=",
+              sizesToString(sizesIn),
               "): the number of sizes provided (", sizesIn.size(),
               ") must be greater or equal to the number of dimensions in the tensor (", t.dim(), ")");
     const size_t lead = sizesIn.size() - size_t(t.dim());

@@ -655,6 +655,25 @@ bool tensorsEqual(const Tensor& a, const Tensor& b)
     return true;
 }
 
+/// `dst[key] = src` for a basic index (copy_to of TensorIndexing.h): equal shapes copy, a
+/// 0-dim source fills, any other source loses its leading 1s (a view) and is expanded to
+/// the destination's shape (expand's errors) before the copy.
+void copyTo(Tensor& dst, const Tensor& src)
+{
+    if (dst.sizes() == src.sizes()) {
+        ops::copyInplace(dst, src);
+        return;
+    }
+    if (src.dim() == 0 && src.device().isCpu()) {
+        ops::fillInplace(dst, src);
+        return;
+    }
+    IntList stripped = src.sizes();
+    stripped.erase(stripped.begin(), std::find_if(stripped.begin(), stripped.end(), [](int64_t s) { return s != 1; }));
+    const Tensor srcView = ops::view(src, stripped);
+    ops::copyInplace(dst, srcView.sizes() == dst.sizes() ? srcView : ops::expand(srcView, dst.sizes()));
+}
+
 Tensor indexTensor(const Tensor& t, py::handle key)
 {
     std::vector<py::handle> items;
@@ -892,7 +911,7 @@ void bindTensor(py::module_& m)
                  }
                  Tensor view = indexTensor(T(s), key);
                  if (auto src = asTensor(value))
-                     ops::copyInplace(view, *src);
+                     copyTo(view, *src);
                  else if (isNumber(value))
                      ops::fillInplace(view, toScalar(value));
                  else
