@@ -417,7 +417,17 @@ Tensor& expInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "exp_", "ExpBackward0",
         [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], n.saved(0))}; }, false, true,
-        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::exp(a)); }, "exp_vml_cpu"); }, noSaves,
+        [&] {
+            // exp's kernel (SLEEF on contiguous runs, as PyTorch's vectorised loop), into self.
+            Tensor values;
+            {
+                trace::MuteGuard mute;
+                GradModeGuard noGrad(false);
+                values = exp(self);
+            }
+            kernel::copyInto(self, values);
+        },
+        noSaves,
         [](const InputTangents& t, const Tensor& r) { return mul(t[0], r); });
 }
 
