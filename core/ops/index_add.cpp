@@ -51,6 +51,7 @@ Tensor& indexAddInplace(Tensor& self, int64_t dimIn, const Tensor& index, const 
         picked.push_back(k);
     }
     checkInplace(self);
+    checkNoInternalOverlap(self);
     OpRecorder rec("IndexAddBackward0", {&self, &source},
                    [dim, picked, alpha, sourceSizes = source.sizes()](BackwardNode& n, const variable_list& g) {
                        Tensor gradSource;

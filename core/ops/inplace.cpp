@@ -2,6 +2,7 @@
 // every view), and rewrite self's history (see Note [View + inplace]).
 
 #include <cmath>
+#include <string_view>
 
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
@@ -39,6 +40,7 @@ void checkBroadcastInto(const Tensor& self, const Tensor& other)
 void checkResultType(const Tensor& self, const Tensor& other)
 {
     checkInplace(self);
+    checkNoInternalOverlap(self);
     checkBroadcastInto(self, other);
     const ScalarType result = resultType({&self, &other});
     AGV_CHECK(canCast(result, self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(result),
@@ -83,6 +85,10 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
                      Compute compute, Save save, ForwardRule forwardRule = nullptr)
 {
     checkInplace(self);
+    // Fill is idempotent, so overlap is okay (PyTorch's fill_ skips the check).
+    const std::string_view op(opName);
+    if (op != "fill_" && op != "zero_")
+        checkNoInternalOverlap(self);
     OpRecorder rec(nodeName, inputs, std::move(rule));
     rec.forward(std::move(forwardRule));
     Tensor originalSelf;
@@ -178,6 +184,7 @@ Tensor& mulInplace(Tensor& self, Scalar other) { return mulInplace(self, scalarT
 Tensor& divInplace(Tensor& self, const Tensor& other)
 {
     checkInplace(self);
+    checkNoInternalOverlap(self);
     checkBroadcastInto(self, other);
     AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
               legacyDtypeShortName(self.dtype()));
@@ -276,6 +283,7 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
     const IntList srcSizes = src.sizes();
     const ScalarType srcType = src.dtype();
     checkInplace(self);
+    checkNoInternalOverlap(self);
     checkBroadcastInto(self, src);
     if (self.sameAs(src))
         return self;

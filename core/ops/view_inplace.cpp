@@ -134,6 +134,14 @@ void checkInplace(const Tensor& self)
                   "https://github.com/pytorch/rfcs/pull/17 for more details.");
 }
 
+void checkNoInternalOverlap(const Tensor& self)
+{
+    for (size_t d = 0; d < self.sizes().size(); ++d)
+        AGV_CHECK(self.sizes()[d] <= 1 || self.strides()[d] != 0, RuntimeError,
+                  "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+                  "location. Please clone() the tensor before performing the operation.");
+}
+
 void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult, bool announce)
 {
     if (!node)

@@ -21,6 +21,10 @@ Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset)
 /// Refuses in-place ops PyTorch refuses (leaf that requires grad, view of one, inference tensors).
 void checkInplace(const Tensor& self);
 
+/// assert_no_internal_overlap: refuses to write through an expanded tensor (a dim of size
+/// > 1 with stride 0), which would write one element several times.
+void checkNoInternalOverlap(const Tensor& self);
+
 /// Makes `node` the new history of `self` after an in-place op (CopySlices for views).
 /// With `saveResult`, the modified tensor is saved as the node's "result" before the
 /// node is announced. Without `announce` the caller announces `node` itself, once it is
