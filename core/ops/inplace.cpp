@@ -39,7 +39,7 @@ void checkBroadcastInto(const Tensor& self, const Tensor& other)
 /// one), then TensorIterator's shape, then its cast of the result type into self.
 void checkResultType(const Tensor& self, const Tensor& other)
 {
-    checkInplace(self);
+    checkInplace(self, self.requiresGrad() || other.requiresGrad());
     checkNoInternalOverlap(self);
     checkBroadcastInto(self, other);
     const ScalarType result = resultType({&self, &other});
@@ -84,7 +84,10 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
                      const char* nodeName, BackwardNode::Rule rule, bool needsOriginalSelf, bool saveResult,
                      Compute compute, Save save, ForwardRule forwardRule = nullptr)
 {
-    checkInplace(self);
+    bool requiresGrad = false;
+    for (const Tensor* t : inputs)
+        requiresGrad = requiresGrad || (t && t->defined() && t->requiresGrad());
+    checkInplace(self, requiresGrad);
     // Fill is idempotent, so overlap is okay (PyTorch's fill_ skips the check).
     const std::string_view op(opName);
     if (op != "fill_" && op != "zero_")
@@ -183,7 +186,7 @@ Tensor& mulInplace(Tensor& self, Scalar other) { return mulInplace(self, scalarT
 
 Tensor& divInplace(Tensor& self, const Tensor& other)
 {
-    checkInplace(self);
+    checkInplace(self, self.requiresGrad() || other.requiresGrad());
     checkNoInternalOverlap(self);
     checkBroadcastInto(self, other);
     AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
@@ -282,7 +285,7 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
 {
     const IntList srcSizes = src.sizes();
     const ScalarType srcType = src.dtype();
-    checkInplace(self);
+    checkInplace(self, self.requiresGrad() || src.requiresGrad());
     checkNoInternalOverlap(self);
     checkBroadcastInto(self, src);
     if (self.sameAs(src))

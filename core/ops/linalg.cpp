@@ -422,7 +422,7 @@ Tensor unsafeView(const Tensor& t, const IntList& sizes)
     Tensor out = makeView(t, sizes, contiguousStrides(sizes), t.offset());
     out.impl()->ensureAutograd().isView = false;  // not a view for autograd
     out.impl()->ensureAutograd().base.reset();
-    out.impl()->ensureAutograd().multiOutputView = false;
+    out.impl()->ensureAutograd().creationMeta = CreationMeta::Default;
     const IntList inputSizes = t.sizes();
     OpRecorder rec("UnsafeViewBackward0", {&t}, [inputSizes](BackwardNode&, const variable_list& g) {
         return variable_list{reshape(g[0], inputSizes)};

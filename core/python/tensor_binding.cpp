@@ -786,7 +786,9 @@ void bindTensor(py::module_& m)
                    T(self).setGrad(requireTensor(value, "grad", "grad", 1));
            })
         .def_property_readonly("grad_fn", [](const ImplPtr& self) { return wrapNode(T(self).gradFn()); })
-        .def_property_readonly("is_leaf", [](const ImplPtr& self) { return T(self).isLeaf(); })
+        // Python's is_leaf asks for the grad_fn (THPVariable_is_leaf), which regenerates a
+        // view's and may raise; the engine's isLeaf() looks at the field only.
+        .def_property_readonly("is_leaf", [](const ImplPtr& self) { return T(self).gradFn() == nullptr; })
         .def_property(
             "requires_grad", [](const ImplPtr& self) { return T(self).requiresGrad(); },
             [](const ImplPtr& self, py::handle v) {

@@ -155,11 +155,20 @@ void Tensor::bumpVersion(const char* opName) const
 
 bool Tensor::requiresGrad() const
 {
+    // A view requires grad when its base does, even one made under no_grad, which has no
+    // grad_fn (DifferentiableViewMeta::requires_grad).
     const AutogradMeta* meta = m_impl->autograd();
-    return meta && (meta->requiresGrad || meta->gradFn);
+    return meta && (meta->requiresGrad || meta->gradFn ||
+                    (meta->isView && meta->base && Tensor(meta->base).requiresGrad()));
 }
 
-bool Tensor::isLeaf() const { return gradFn() == nullptr; }
+bool Tensor::isLeaf() const
+{
+    // The grad_fn as it stands, without regenerating a view's (VariableHooks::is_leaf): asking
+    // whether a view is a leaf never raises, even when its grad_fn would.
+    const AutogradMeta* meta = m_impl->autograd();
+    return !meta || !meta->gradFn;
+}
 
 std::shared_ptr<Node> Tensor::gradFn() const
 {
@@ -173,12 +182,8 @@ std::shared_ptr<Node> Tensor::gradFn() const
         Tensor base(meta->base);
         if (!meta->gradFn && !base.requiresGrad())
             return meta->gradFn;
-        // handle_view_on_rebase(indirect): one of several views one node made cannot follow.
-        AGV_CHECK(!(meta->multiOutputView && meta->gradFn), RuntimeError, "Output ", meta->outputNr, " of ",
-                  meta->gradFn->name(),
-                  " is a view and its base or another view of its base has been modified inplace. This view is "
-                  "the output of a function that returns multiple views. Such functions do not allow the output "
-                  "views to be modified inplace. You should replace the inplace operation by an out-of-place one.");
+        // A view made under no_grad, or one of several views one node made, cannot follow.
+        ops::handleViewOnRebase(*this, /*indirect=*/true);
         auto node = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
         configureAsStridedBackward(*node, base, *this);
         meta->outputNr = node->addInputMetadata(*this);
