@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/autograd/engine.h"
+#include "core/ops/internal_ops.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
@@ -674,10 +675,15 @@ void copyTo(Tensor& dst, const Tensor& src)
     ops::copyInplace(dst, srcView.sizes() == dst.sizes() ? srcView : ops::expand(srcView, dst.sizes()));
 }
 
-Tensor indexTensor(const Tensor& t, py::handle key)
+/// t[key] (or, forAssignment, the part of t that t[key] = v writes), as PyTorch's
+/// THPVariable_getitem / setitem: in a tuple index, and in any assignment, a slice that keeps
+/// a whole dim as written (start 0, stop the size, step 1) is skipped (applySlice), so an
+/// index that selects everything reads as an alias (AliasBackward0) and writes into t itself.
+Tensor indexTensor(const Tensor& t, py::handle key, bool forAssignment)
 {
+    const bool isTuple = PyTuple_Check(key.ptr());
     std::vector<py::handle> items;
-    if (PyTuple_Check(key.ptr()))
+    if (isTuple)
         for (py::handle item : key)
             items.push_back(item);
     else
@@ -730,9 +736,13 @@ Tensor indexTensor(const Tensor& t, py::handle key)
         } else if (PyLong_Check(item.ptr())) {
             result = ops::select(result, dim, toIndex(item));
         } else if (PySlice_Check(item.ptr())) {
+            const auto start = optionalIndex(item.attr("start"));
+            const auto stop = optionalIndex(item.attr("stop"));
             const auto step = optionalIndex(item.attr("step"));
-            result = ops::slice(result, dim, optionalIndex(item.attr("start")), optionalIndex(item.attr("stop")),
-                                step.value_or(1));
+            const bool keepsAll = start.value_or(0) == 0 && stop && dim < result.dim() &&
+                                  *stop == result.sizes()[size_t(dim)] && step.value_or(1) == 1;
+            if (!(keepsAll && (isTuple || forAssignment)))
+                result = ops::slice(result, dim, start, stop, step.value_or(1));
             ++dim;
         } else if (auto idx = asTensor(item)) {
             if (dim != 0 || items.size() != 1) {
@@ -761,6 +771,8 @@ Tensor indexTensor(const Tensor& t, py::handle key)
                   "(got " + typeName(item) + ")");
         }
     }
+    if (!forAssignment && result.sameAs(t) && (isTuple || isEllipsis(key)))
+        return ops::internal::alias(result);  // "a shallow copy for things like x[...]"
     return result;
 }
 
@@ -887,7 +899,8 @@ void bindTensor(py::module_& m)
         .def("__gt__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Gt); })
         .def("__ge__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Ge); })
         .def("__hash__", [](py::handle s) { return reinterpret_cast<intptr_t>(s.ptr()) >> 4; })
-        .def("__getitem__", [](const ImplPtr& s, py::handle key) { return wrapTensor(indexTensor(T(s), key)); })
+        .def("__getitem__",
+             [](const ImplPtr& s, py::handle key) { return wrapTensor(indexTensor(T(s), key, false)); })
         .def("__setitem__",
              [](const ImplPtr& s, py::handle key, py::handle value) {
                  if (isTensor(key) || PyList_Check(key.ptr())) {  // x[mask] = v, x[idx] = v: index_put_
@@ -911,11 +924,11 @@ void bindTensor(py::module_& m)
                      ops::indexPutInplace(self, index, source);
                      return;
                  }
-                 Tensor view = indexTensor(T(s), key);
+                 Tensor view = indexTensor(T(s), key, true);
                  if (auto src = asTensor(value))
                      copyTo(view, *src);
-                 else if (isNumber(value))
-                     ops::fillInplace(view, toScalar(value));
+                 else if (isNumber(value))  // a 0-d tensor of self's dtype (valueToTensor): fill_ with a tensor
+                     copyTo(view, ops::toDtype(ops::scalarTensor(toScalar(value), view.device()), view.dtype()));
                  else
                      raise(PyExc_TypeError, "can't assign a " + typeName(value) + " to a torch.FloatTensor");
              })
