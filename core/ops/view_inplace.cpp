@@ -164,6 +164,20 @@ void handleViewOnRebase(const Tensor& view, bool indirect)
     AGV_RAISE(RuntimeError, message);
 }
 
+void moveRetainGradHook(const Tensor& t, Node* from, Node& to)
+{
+    const AutogradMeta* meta = t.impl()->autograd();
+    if (!from || !meta || !meta->retainsGrad)
+        return;
+    const std::vector<Node::PreHook> hooks = from->preHooks();
+    for (const Node::PreHook& hook : hooks) {
+        if (hook.retainGrad && hook.tensor.lock() == t.implPtr()) {
+            to.addPreHook(meta->outputNr, hook.fn, /*retainGrad=*/true, hook.tensor);
+            from->removePreHook(hook.id);
+        }
+    }
+}
+
 void markMultiOutputViews(TensorList& views)
 {
     if (InferenceMode::isEnabled() || !GradMode::isEnabled())
@@ -210,8 +224,10 @@ void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool
         return;
     if (!self.isView()) {
         AutogradMeta& meta = self.impl()->ensureAutograd();
+        const std::shared_ptr<Node> previous = meta.gradFn;
         meta.gradFn = node;
         meta.outputNr = node->addInputMetadata(self);
+        moveRetainGradHook(self, previous.get(), *node);
         meta.requiresGrad = true;
         if (saveResult)
             node->save("result", self, /*isOutput=*/true);
@@ -234,8 +250,10 @@ void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool
     auto asStrided = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
     configureAsStridedBackward(*asStrided, base, self);
     AutogradMeta& viewMeta = self.impl()->ensureAutograd();
+    const std::shared_ptr<Node> previous = viewMeta.gradFn;
     viewMeta.gradFn = asStrided;
     viewMeta.outputNr = asStrided->addInputMetadata(self);
+    moveRetainGradHook(self, previous.get(), *asStrided);
     viewMeta.attrVersion = self.version();
     announceNode(*asStrided);
     emitGradFnChanged(self);

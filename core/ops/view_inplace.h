@@ -29,6 +29,10 @@ void checkInplace(const Tensor& self);
 /// in-place change went to its base or another view of it (found when its grad_fn is next asked).
 void handleViewOnRebase(const Tensor& view, bool indirect);
 
+/// retain_grad follows a tensor to its new grad_fn (an in-place op, a view's regenerated
+/// history): its hook moves from `from` to `to`; the tensor's other hooks stay behind.
+void moveRetainGradHook(const Tensor& t, Node* from, Node& to);
+
 /// Marks the outputs of split / chunk / unbind (CreationMeta::MultiOutputNode in grad mode).
 void markMultiOutputViews(TensorList& views);
 

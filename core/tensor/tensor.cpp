@@ -187,6 +187,7 @@ std::shared_ptr<Node> Tensor::gradFn() const
         auto node = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
         configureAsStridedBackward(*node, base, *this);
         meta->outputNr = node->addInputMetadata(*this);
+        ops::moveRetainGradHook(*this, meta->gradFn.get(), *node);
         meta->gradFn = node;
         meta->attrVersion = version();
     }
