@@ -388,7 +388,8 @@ Tensor& reluInplace(Tensor& self)
         [](BackwardNode& n, const variable_list& g) {
             return variable_list{maskedFill(g[0], compare(n.saved(0), Scalar(0), CompareOp::Le), Scalar(0))};
         },
-        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return a > decltype(a)(0) ? a : decltype(a)(0); }, "clamp_min_cpu"); },
+        false, true,
+        [&] { unaryInplaceKernel(self, [](auto a) { return a < decltype(a)(0) ? decltype(a)(0) : a; }, "clamp_min_cpu"); },
         noSaves,
         [](const InputTangents& t, const Tensor& r) {
             return maskedFill(t[0], compare(r, Scalar(0), CompareOp::Le), Scalar(0));

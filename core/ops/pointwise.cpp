@@ -679,7 +679,13 @@ Tensor sign(const Tensor& t)
 
 Tensor abs(const Tensor& t)
 {
-    Tensor out = sameTypeUnaryKernel<kTakesHalf>(t, "abs", [](auto x) { return x < decltype(x)(0) ? wrappingNeg(x) : x; });
+    Tensor out = sameTypeUnaryKernel<kTakesHalf>(t, "abs", [](auto x) {
+        using T = decltype(x);
+        if constexpr (std::is_floating_point_v<T>)
+            return std::abs(x);  // clears the sign bit: abs(-0.0) is +0.0
+        else
+            return x < T(0) ? wrappingNeg(x) : x;
+    });
     OpRecorder rec("AbsBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], sign(n.saved(0)))};
     });
@@ -712,7 +718,8 @@ Tensor cos(const Tensor& t)
 
 Tensor relu(const Tensor& t)
 {
-    Tensor out = sameTypeUnaryKernel(t, "clamp_min_cpu", [](auto x) { return x > decltype(x)(0) ? x : decltype(x)(0); });
+    // clamp_min(x, 0) as std::max(x, 0): NaN and -0.0 come through as they are.
+    Tensor out = sameTypeUnaryKernel(t, "clamp_min_cpu", [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });
     OpRecorder rec("ReluBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor r = n.saved(0);
         // PyTorch's threshold_backward selects: a masked gradient is +0, never -0.
