@@ -92,6 +92,14 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
     const std::string_view op(opName);
     if (op != "fill_" && op != "zero_")
         checkNoInternalOverlap(self);
+    if (op == "copy_" && !isFloatingType(self.dtype())) {
+        // copy_ into an integer tensor records nothing (its codegen checks
+        // isDifferentiableType; fill_ does not, and an int tensor filled from a tensor that
+        // requires grad gets a FillBackward3, as in PyTorch).
+        compute();
+        self.bumpVersion(opName);
+        return self;
+    }
     OpRecorder rec(nodeName, inputs, std::move(rule));
     rec.forward(std::move(forwardRule));
     Tensor originalSelf;
