@@ -57,6 +57,7 @@ struct GraphTask {
     // autograd.grad: capture gradients arriving at (node, input_nr) instead of running everything.
     std::map<std::pair<Node*, uint32_t>, std::vector<size_t>> captures;
     std::unordered_set<Node*> needed;  ///< empty: run all nodes
+    bool runInputNodes = false;        ///< backward(inputs=...): see grad()
     TensorList captured;
 };
 
@@ -236,12 +237,16 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                         dfs.push_back({next, 0});
                     continue;
                 }
-                bool need = captureNodes.count(node) > 0;
+                // A node runs when a gradient it computes leads to a capture; a captured
+                // node itself only when one of its inputs is captured further down
+                // (should_execute() in 1.13's init_to_execute).
+                bool need = false;
                 for (const Edge& e : node->nextEdges())
                     if (e.valid() && memo[e.function.get()])
                         need = true;
-                memo[node] = need;
-                if (need)
+                const bool captured = captureNodes.count(node) > 0;
+                memo[node] = need || captured;
+                if (need || (captured && task.runInputNodes))
                     task.needed.insert(node);
                 dfs.pop_back();
             }
@@ -265,22 +270,34 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
         task.buffers.erase(node.get());
         inputs.resize(std::max(inputs.size(), node->numInputs()));
 
+        // autograd.grad captures the gradient arriving at an input's node before that node's
+        // hooks run (1.13's evaluate_function): a hook on an input tensor does not change
+        // what grad() returns, and the hooks of a node that need not run never fire.
+        // backward(inputs=...) runs the inputs' nodes, hooks first (init_to_execute with
+        // accumulate_grad), so its gradients are taken after them.
+        auto capture = [&] {
+            for (uint32_t i = 0; i < inputs.size(); ++i) {
+                auto it = task.captures.find({node.get(), i});
+                if (it != task.captures.end())
+                    for (size_t index : it->second)
+                        task.captured[index] = inputs[i];
+            }
+        };
+        if (!task.runInputNodes)
+            capture();
+        if (!task.captures.empty() && !task.needed.count(node.get()))
+            continue;
+
         for (uint32_t i = 0; i < inputs.size(); ++i)
             inputs[i] = runHooks(*node, i, inputs[i]);
         const auto functionPreHooks = node->functionPreHooks();  // a hook may remove hooks
         for (const auto& [id, hook] : functionPreHooks)
             if (std::optional<variable_list> replaced = hook(inputs))
                 inputs = std::move(*replaced);
-        for (uint32_t i = 0; i < inputs.size(); ++i) {
-            auto it = task.captures.find({node.get(), i});
-            if (it != task.captures.end())
-                for (size_t index : it->second)
-                    task.captured[index] = inputs[i];
-        }
-        if (!task.captures.empty() && !task.needed.count(node.get()))
-            continue;
+        if (task.runInputNodes)
+            capture();
         if (!task.captures.empty() && dynamic_cast<AccumulateGrad*>(node.get()))
-            continue;  // autograd.grad never touches .grad
+            continue;  // autograd.grad never touches .grad (backward(inputs=) accumulates itself)
 
         variable_list gradInputs = inputs;
         variable_list outputs;
@@ -441,7 +458,7 @@ void backward(const TensorList& tensors, const TensorList& gradTensors, std::opt
 }
 
 TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs,
-                std::optional<bool> retainGraph, bool createGraph, bool allowUnused)
+                std::optional<bool> retainGraph, bool createGraph, bool allowUnused, bool runInputNodes)
 {
     trace::ScopedUnmute unmute;  // as in backward()
     const bool keepGraph = retainGraph.value_or(createGraph);
@@ -450,6 +467,7 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
     GraphTask task;
     task.keepGraph = keepGraph;
     task.createGraph = createGraph;
+    task.runInputNodes = runInputNodes;
     task.captured.resize(inputs.size());
     for (size_t i = 0; i < inputs.size(); ++i) {
         AGV_CHECK(inputs[i].requiresGrad(), RuntimeError, "One of the differentiated Tensors does not require grad");

@@ -15,8 +15,11 @@ void backward(const TensorList& tensors, const TensorList& gradTensors = {},
               std::optional<bool> retainGraph = std::nullopt, bool createGraph = false);
 
 /// torch.autograd.grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused).
+/// runInputNodes: backward(inputs=...)'s walk, where the inputs' own nodes run too (their
+/// hooks included) and each gradient is taken after them (the caller accumulates it).
 TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs = {},
-                std::optional<bool> retainGraph = std::nullopt, bool createGraph = false, bool allowUnused = false);
+                std::optional<bool> retainGraph = std::nullopt, bool createGraph = false, bool allowUnused = false,
+                bool runInputNodes = false);
 
 /// torch.autograd._is_checkpoint_valid(): false while autograd.grad runs (a reentrant
 /// checkpoint cannot run its inner backward then).

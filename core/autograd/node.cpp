@@ -162,6 +162,11 @@ Edge gradientEdge(const Tensor& t)
         return {};
     if (auto fn = t.gradFn())
         return {fn, t.outputNr()};
+    // Only a tensor that itself requires grad accumulates one: a view made under no_grad
+    // of a tensor that requires grad does not (grad_accumulator() is null: no edge).
+    const AutogradMeta* meta = t.impl()->autograd();
+    if (!meta || !meta->requiresGrad)
+        return {};
     return {gradAccumulator(t), 0};
 }
 

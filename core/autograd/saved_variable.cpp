@@ -121,8 +121,12 @@ void SavedVariable::throwVersionMismatch(const std::shared_ptr<Node>& savedFor) 
     std::shared_ptr<Node> gradFn = m_isOutput ? m_weakGradFn.lock() : m_data.gradFn();
     if (!gradFn && m_isOutput)
         gradFn = savedFor;
-    if (gradFn)
-        message += ", which is output " + std::to_string(m_outputNr) + " of " + gradFn->name() + ",";
+    if (gradFn) {
+        // Node::name() of PyTorch's hand-written C++ nodes is their qualified type name
+        // (Python shows "CopySlices", this message "torch::autograd::CopySlices").
+        const std::string name = gradFn->name() == "CopySlices" ? "torch::autograd::CopySlices" : gradFn->name();
+        message += ", which is output " + std::to_string(m_outputNr) + " of " + name + ",";
+    }
     message += " is at version " + std::to_string(m_version->version) + "; expected version " +
                std::to_string(m_savedVersion) + " instead.";
     if (AnomalyMode::isEnabled())

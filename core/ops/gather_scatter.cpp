@@ -153,7 +153,8 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
     };
     Tensor srcCopy = src;
     if (inplace) {
-        checkInplace(self);
+        checkInplace(self, self.requiresGrad() || (hasSrc && srcCopy.defined() && srcCopy.requiresGrad()));
+        checkNoInternalOverlap(self);
         OpRecorder rec(nodeName, hasSrc ? std::initializer_list<const Tensor*>{&self, &srcCopy}
                                         : std::initializer_list<const Tensor*>{&self},
                        backward);

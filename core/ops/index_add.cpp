@@ -50,7 +50,8 @@ Tensor& indexAddInplace(Tensor& self, int64_t dimIn, const Tensor& index, const 
         AGV_CHECK(k >= 0 && k < selfLen, IndexError, "index out of range in self");
         picked.push_back(k);
     }
-    checkInplace(self);
+    checkInplace(self, self.requiresGrad() || source.requiresGrad());
+    checkNoInternalOverlap(self);
     OpRecorder rec("IndexAddBackward0", {&self, &source},
                    [dim, picked, alpha, sourceSizes = source.sizes()](BackwardNode& n, const variable_list& g) {
                        Tensor gradSource;

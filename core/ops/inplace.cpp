@@ -2,8 +2,10 @@
 // every view), and rewrite self's history (see Note [View + inplace]).
 
 #include <cmath>
+#include <string_view>
 
 #include "core/autograd/forward_ad.h"
+#include "core/autograd/grad_mode.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -12,6 +14,7 @@
 #include "core/ops/sigmoid_tanh.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
+#include "core/trace/sink.h"
 
 namespace agv::ops {
 
@@ -23,8 +26,22 @@ bool canCast(ScalarType from, ScalarType to)
     return category(from) <= category(to);
 }
 
+/// TensorIterator's shape check for an op writing into `self`: the operands broadcast
+/// ("The size of tensor a ...") to exactly self's shape.
+void checkBroadcastInto(const Tensor& self, const Tensor& other)
+{
+    const IntList shape = broadcastShapes(self.sizes(), other.sizes());
+    AGV_CHECK(shape == self.sizes(), RuntimeError, "output with shape ", sizesToString(self.sizes()),
+              " doesn't match the broadcast shape ", sizesToString(shape));
+}
+
+/// The checks of a binary in-place op, in PyTorch's order: autograd's (a leaf, a view of
+/// one), then TensorIterator's shape, then its cast of the result type into self.
 void checkResultType(const Tensor& self, const Tensor& other)
 {
+    checkInplace(self, self.requiresGrad() || other.requiresGrad());
+    checkNoInternalOverlap(self);
+    checkBroadcastInto(self, other);
     const ScalarType result = resultType({&self, &other});
     AGV_CHECK(canCast(result, self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(result),
               " can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
@@ -67,7 +84,22 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
                      const char* nodeName, BackwardNode::Rule rule, bool needsOriginalSelf, bool saveResult,
                      Compute compute, Save save, ForwardRule forwardRule = nullptr)
 {
-    checkInplace(self);
+    bool requiresGrad = false;
+    for (const Tensor* t : inputs)
+        requiresGrad = requiresGrad || (t && t->defined() && t->requiresGrad());
+    checkInplace(self, requiresGrad);
+    // Fill is idempotent, so overlap is okay (PyTorch's fill_ skips the check).
+    const std::string_view op(opName);
+    if (op != "fill_" && op != "zero_")
+        checkNoInternalOverlap(self);
+    if (op == "copy_" && !isFloatingType(self.dtype())) {
+        // copy_ into an integer tensor records nothing (its codegen checks
+        // isDifferentiableType; fill_ does not, and an int tensor filled from a tensor that
+        // requires grad gets a FillBackward3, as in PyTorch).
+        compute();
+        self.bumpVersion(opName);
+        return self;
+    }
     OpRecorder rec(nodeName, inputs, std::move(rule));
     rec.forward(std::move(forwardRule));
     Tensor originalSelf;
@@ -162,6 +194,9 @@ Tensor& mulInplace(Tensor& self, Scalar other) { return mulInplace(self, scalarT
 
 Tensor& divInplace(Tensor& self, const Tensor& other)
 {
+    checkInplace(self, self.requiresGrad() || other.requiresGrad());
+    checkNoInternalOverlap(self);
+    checkBroadcastInto(self, other);
     AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
               legacyDtypeShortName(self.dtype()));
     const bool otherNeedsGrad = other.requiresGrad();
@@ -172,7 +207,7 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
             Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
             Tensor other = n.saved(slot++);
             return variable_list{needs(n, 0) ? div(g[0], other) : Tensor(),
-                                 needs(n, 1) ? neg(div(mul(g[0], self), mul(other, other))) : Tensor()};
+                                 needs(n, 1) ? mul(neg(g[0]), div(div(self, other), other)) : Tensor()};
         },
         otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a / b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
@@ -189,15 +224,29 @@ Tensor& divInplace(Tensor& self, Scalar other) { return divInplace(self, scalarT
 
 Tensor& powInplace(Tensor& self, Scalar exponent)
 {
+    checkInplace(self);
+    AGV_CHECK(isFloatingType(self.dtype()) || !exponent.isFloating(), RuntimeError, "Found dtype ",
+              legacyDtypeShortName(self.dtype()), " but expected Float");
     const double e = exponent.toDouble();
     return applyInplace(
         self, {&self}, "pow_", "PowBackward0",
         [e](BackwardNode& n, const variable_list& g) {
             if (e == 0.0)
                 return variable_list{zerosLike(g[0])};
-            return variable_list{mul(mul(g[0], pow(n.saved(0), Scalar(e - 1.0))), e)};
+            // pow_backward: grad * (exponent * self.pow(exponent - 1)), as for pow
+            return variable_list{mul(g[0], mul(pow(n.saved(0), Scalar(e - 1.0)), Scalar(e)))};
         },
-        true, false, [&] { unaryInplaceKernel(self, [e](auto a) { return decltype(a)(std::pow(double(a), e)); }); },
+        true, false,
+        [&] {
+            // The values of pow's kernel (its special exponents, SLEEF), written into self.
+            Tensor values;
+            {
+                trace::MuteGuard mute;
+                GradModeGuard noGrad(false);
+                values = pow(self, exponent);
+            }
+            kernel::copyInto(self, values);
+        },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("self", originalSelf);
             rec.attr("exponent", scalarAttr(exponent));
@@ -244,9 +293,9 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
 {
     const IntList srcSizes = src.sizes();
     const ScalarType srcType = src.dtype();
-    AGV_CHECK(isExpandableTo(src.sizes(), self.sizes()), RuntimeError, "The size of tensor a (",
-              self.dim() ? self.sizes().back() : 1, ") must match the size of tensor b (",
-              src.dim() ? src.sizes().back() : 1, ") at non-singleton dimension ", std::max<int64_t>(self.dim() - 1, 0));
+    checkInplace(self, self.requiresGrad() || src.requiresGrad());
+    checkNoInternalOverlap(self);
+    checkBroadcastInto(self, src);
     if (self.sameAs(src))
         return self;
     // Alias-safe: a source overlapping self is copied out first.
@@ -305,6 +354,11 @@ Tensor& indexPutInplace(Tensor& self, const Tensor& key, const Tensor& values)
 Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max)
 {
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    // A float bound would promote the result (see clamp); in place that is refused, in the
+    // words of PyTorch 1.13's CPU kernel, which names the C++ type.
+    AGV_CHECK(isFloatingType(self.dtype()) || self.dtype() != ScalarType::Int64 ||
+                  !((min && min->isFloating()) || (max && max->isFloating())),
+              RuntimeError, "result type Float can't be cast to the desired output type long int");
     const double lo = min ? min->toDouble() : -INFINITY;
     const double hi = max ? max->toDouble() : INFINITY;
     return applyInplace(
@@ -342,7 +396,8 @@ Tensor& reluInplace(Tensor& self)
         [](BackwardNode& n, const variable_list& g) {
             return variable_list{maskedFill(g[0], compare(n.saved(0), Scalar(0), CompareOp::Le), Scalar(0))};
         },
-        false, true, [&] { unaryInplaceKernel(self, [](auto a) { return a > decltype(a)(0) ? a : decltype(a)(0); }, "clamp_min_cpu"); },
+        false, true,
+        [&] { unaryInplaceKernel(self, [](auto a) { return a < decltype(a)(0) ? decltype(a)(0) : a; }, "clamp_min_cpu"); },
         noSaves,
         [](const InputTangents& t, const Tensor& r) {
             return maskedFill(t[0], compare(r, Scalar(0), CompareOp::Le), Scalar(0));
@@ -382,7 +437,17 @@ Tensor& expInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "exp_", "ExpBackward0",
         [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], n.saved(0))}; }, false, true,
-        [&] { unaryInplaceKernel(self, [](auto a) { return decltype(a)(std::exp(a)); }, "exp_vml_cpu"); }, noSaves,
+        [&] {
+            // exp's kernel (SLEEF on contiguous runs, as PyTorch's vectorised loop), into self.
+            Tensor values;
+            {
+                trace::MuteGuard mute;
+                GradModeGuard noGrad(false);
+                values = exp(self);
+            }
+            kernel::copyInto(self, values);
+        },
+        noSaves,
         [](const InputTangents& t, const Tensor& r) { return mul(t[0], r); });
 }
 

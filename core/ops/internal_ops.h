@@ -14,6 +14,10 @@ namespace agv::ops::internal {
 /// autograd (UnsafeViewBackward0).
 Tensor unsafeView(const Tensor& t, const IntList& sizes);
 
+/// at::alias: a view of all of `t` (AliasBackward0), what indexing returns when the index
+/// selects everything (x[...], x[:, :n] of n columns).
+Tensor alias(const Tensor& t);
+
 /// tensor.squeeze_(dim) on an op's fresh output (SqueezeBackward3), as matmul does
 /// for 1-D @ 2-D: bumps the output's version.
 Tensor& squeezeDimInplace(Tensor& self, int64_t dim);

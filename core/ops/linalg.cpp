@@ -55,6 +55,45 @@ std::optional<BlasOperand> asBlasOperand(const char* data, int64_t rows, int64_t
     return std::nullopt;
 }
 
+/// y (contiguous) = A (m x k, strided) @ x (strided), as PyTorch's addmv_impl_cpu hands it to
+/// BLAS gemv: a column-major A as 'n', a row-major A as 't', anything else copied row-major
+/// first (gemv, unlike gemm, sums in its own order, so mv must not go through gemm).
+template <typename T>
+bool gemvInto(T* y, const T* a, int64_t as0, int64_t as1, const T* x, int64_t incx, int64_t m, int64_t k)
+{
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        if (m == 0 || k == 0 || incx <= 0)
+            return false;  // gemm's path: an empty product, or a vector BLAS cannot step through
+        auto ldaOk = [](int64_t rows, int64_t cols, int64_t lda) { return cols == 1 || lda >= std::max<int64_t>(1, rows); };
+        std::vector<T> packed;
+        CBLAS_TRANSPOSE trans = CblasTrans;
+        int64_t rows = k, cols = m, lda = as0;
+        if (as0 == 1 && ldaOk(m, k, as1)) {
+            trans = CblasNoTrans;
+            rows = m;
+            cols = k;
+            lda = as1;
+        } else if (!(as1 == 1 && ldaOk(k, m, as0))) {
+            packed.resize(size_t(m * k));
+            for (int64_t i = 0; i < m; ++i)
+                for (int64_t j = 0; j < k; ++j)
+                    packed[size_t(i * k + j)] = a[i * as0 + j * as1];
+            a = packed.data();
+            lda = k;
+        }
+        if (cols == 1)
+            lda = rows;  // cpublas::gemv: "if (n == 1) lda = m"
+        if constexpr (std::is_same_v<T, float>)
+            cblas_sgemv(CblasColMajor, trans, blasint(rows), blasint(cols), 1.0f, a, blasint(lda), x,
+                        blasint(incx), 0.0f, y, 1);
+        else
+            cblas_dgemv(CblasColMajor, trans, blasint(rows), blasint(cols), 1.0, a, blasint(lda), x,
+                        blasint(incx), 0.0, y, 1);
+        return true;
+    }
+    return false;
+}
+
 /// C (m x n, contiguous, dtype T) = alpha * A (m x k) @ B (k x n) + beta * C; A and B are strided.
 template <typename T>
 void gemmInto(T* c, const T* a, int64_t as0, int64_t as1, const T* b, int64_t bs0, int64_t bs1, int64_t m,
@@ -556,8 +595,10 @@ Tensor mv(const Tensor& a, const Tensor& b)
     AGV_DISPATCH_ALL(a.dtype(), "addmv_impl_cpu", [&] {
         using T = scalar_t;
         if constexpr (!std::is_same_v<T, bool>)
-            gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0], 1,
-                        m, k, 1);
+            if (!gemvInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(),
+                             b.strides()[0], m, k))
+                gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(),
+                            b.strides()[0], 1, m, k, 1);
     });
     OpRecorder rec("MvBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), vec = n.saved(1);
@@ -642,6 +683,7 @@ Tensor unsafeView(const Tensor& t, const IntList& sizes)
     Tensor out = makeView(t, sizes, contiguousStrides(sizes), t.offset());
     out.impl()->ensureAutograd().isView = false;  // not a view for autograd
     out.impl()->ensureAutograd().base.reset();
+    out.impl()->ensureAutograd().creationMeta = CreationMeta::Default;
     const IntList inputSizes = t.sizes();
     OpRecorder rec("UnsafeViewBackward0", {&t}, [inputSizes](BackwardNode&, const variable_list& g) {
         return variable_list{reshape(g[0], inputSizes)};

@@ -223,7 +223,16 @@ Tensor prodValues(const Tensor& self, const IntList& dims, bool reduceAll, bool 
     IntList keptSizes;
     for (size_t d = 0; d < ndim; ++d)
         keptSizes.push_back(reduced[d] ? 1 : in.sizes()[d]);
-    Tensor out = kernel::newTensor(keptSizes, type, in.device());
+    // The result has its final shape from the start: a reshape of a kept-dims result
+    // would make it a view (prod's result is no view in PyTorch). `out` is the kept-dims
+    // geometry the loop writes through, over the same storage.
+    IntList resultSizes;
+    for (size_t d = 0; d < ndim; ++d)
+        if (!reduceAll && (keepdim || !reduced[d]))
+            resultSizes.push_back(keptSizes[d]);
+    const Tensor result = kernel::newTensor(resultSizes, type, in.device());
+    const Tensor out(std::make_shared<TensorImpl>(result.impl()->storage(), type, keptSizes,
+                                                  contiguousStrides(keptSizes), 0, nullptr));
     const IntList contiguousOut = contiguousStrides(keptSizes);
     IntList outStrides(ndim);
     for (size_t d = 0; d < ndim; ++d)
@@ -267,15 +276,7 @@ Tensor prodValues(const Tensor& self, const IntList& dims, bool reduceAll, bool 
                 break;
         }
     });
-    if (reduceAll)
-        return reshape(out, {});
-    if (keepdim)
-        return out;
-    IntList squeezedSizes;
-    for (size_t d = 0; d < ndim; ++d)
-        if (!reduced[d])
-            squeezedSizes.push_back(in.sizes()[d]);
-    return reshape(out, squeezedSizes);
+    return result;
 }
 
 ScalarType prodType(const Tensor& self, std::optional<ScalarType> dtype)

@@ -271,7 +271,9 @@ Tensor div(const Tensor& a, const Tensor& b)
         Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
         Tensor other = n.saved(slot++);
         Tensor gradSelf = needs(n, 0) ? div(g[0], other) : Tensor();
-        Tensor gradOther = needs(n, 1) ? neg(div(mul(g[0], self), mul(other, other))) : Tensor();
+        // div_tensor_other_backward: -grad * ((self / other) / other), in that order: the
+        // rounding (and the double-backward graph) is PyTorch's.
+        Tensor gradOther = needs(n, 1) ? mul(neg(g[0]), div(div(self, other), other)) : Tensor();
         return variable_list{gradSelf, gradOther};
     });
     if (rec.active()) {
@@ -394,6 +396,10 @@ Tensor floorDivide(const Tensor& a, const Tensor& b)
 
 Tensor pow(const Tensor& base, Scalar exponent)
 {
+    // An integer tensor to a float power: the base is cast to the default float type and
+    // runs the float kernel, special exponents and SLEEF included (integers need no grad).
+    if (!isFloatingType(base.dtype()) && exponent.isFloating())
+        return pow(toDtype(base, defaultFloatType()), exponent);
     const double e = exponent.toDouble();
     Tensor out;
     if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
@@ -673,7 +679,13 @@ Tensor sign(const Tensor& t)
 
 Tensor abs(const Tensor& t)
 {
-    Tensor out = sameTypeUnaryKernel<kTakesHalf>(t, "abs", [](auto x) { return x < decltype(x)(0) ? wrappingNeg(x) : x; });
+    Tensor out = sameTypeUnaryKernel<kTakesHalf>(t, "abs", [](auto x) {
+        using T = decltype(x);
+        if constexpr (std::is_floating_point_v<T>)
+            return std::abs(x);  // clears the sign bit: abs(-0.0) is +0.0
+        else
+            return x < T(0) ? wrappingNeg(x) : x;
+    });
     OpRecorder rec("AbsBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{mul(g[0], sign(n.saved(0)))};
     });
@@ -706,7 +718,8 @@ Tensor cos(const Tensor& t)
 
 Tensor relu(const Tensor& t)
 {
-    Tensor out = sameTypeUnaryKernel(t, "clamp_min_cpu", [](auto x) { return x > decltype(x)(0) ? x : decltype(x)(0); });
+    // clamp_min(x, 0) as std::max(x, 0): NaN and -0.0 come through as they are.
+    Tensor out = sameTypeUnaryKernel(t, "clamp_min_cpu", [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });
     OpRecorder rec("ReluBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor r = n.saved(0);
         // PyTorch's threshold_backward selects: a masked gradient is +0, never -0.
@@ -776,6 +789,10 @@ Tensor gelu(const Tensor& t, const std::string& approximate)
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max)
 {
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    // The bounds take part in type promotion: an integer tensor clamped by a float is a
+    // float tensor (of the default dtype). Integer tensors never require grad.
+    if (!isFloatingType(t.dtype()) && ((min && min->isFloating()) || (max && max->isFloating())))
+        return clamp(toDtype(t, ScalarType::Float32), min, max);
     const double lo = min ? min->toDouble() : -INFINITY;
     const double hi = max ? max->toDouble() : INFINITY;
     Tensor out = sameTypeUnaryKernel(t, "clamp_scalar_cpu", [lo, hi](auto x) {

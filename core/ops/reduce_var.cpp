@@ -27,8 +27,7 @@ Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int
                       bool takeSqrt)
 {
     const char* name = takeSqrt ? "std" : "var";
-    AGV_CHECK(isFloatingType(t.dtype()), RuntimeError, name,
-              "(): input tensor should be floating point, but got ", legacyDtypeShortName(t.dtype()));
+    AGV_CHECK(isFloatingType(t.dtype()), RuntimeError, "std and var only support floating point and complex dtypes");
     const Tensor x = kernel::dense(t);
     if (!dimsIn) {
         Tensor out = kernel::newTensor({}, t.dtype(), t.device());

@@ -105,9 +105,8 @@ TensorList splitImpl(const Tensor& self, const IntList& sizes, int64_t dim, bool
     else
         rec.attr("split_size", splitSize);
     outs = rec.finish(outs);
-    if (rec.active() && !unsafe)
-        for (Tensor& out : outs)
-            out.impl()->ensureAutograd().multiOutputView = true;
+    if (!unsafe)
+        markMultiOutputViews(outs);
     return outs;
 }
 
@@ -194,9 +193,7 @@ TensorList unbind(const Tensor& self, int64_t dimIn)
     });
     rec.attr("dim", dimIn);
     outs = rec.finish(outs);
-    if (rec.active())
-        for (Tensor& out : outs)
-            out.impl()->ensureAutograd().multiOutputView = true;
+    markMultiOutputViews(outs);
     return outs;
 }
 

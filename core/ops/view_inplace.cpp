@@ -101,28 +101,107 @@ Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset)
     meta.isView = true;
     meta.base = t.isView() ? t.base().implPtr() : t.implPtr();
     meta.attrVersion = t.version();
+    // The mode the view is made in; a view of a view keeps the restriction of the first
+    // (propagate_creation_meta).
+    meta.creationMeta = InferenceMode::isEnabled() ? CreationMeta::InferenceMode
+                        : GradMode::isEnabled()    ? CreationMeta::Default
+                                                   : CreationMeta::NoGradMode;
+    if (meta.creationMeta == CreationMeta::Default && t.isView())
+        meta.creationMeta = t.impl()->autograd()->creationMeta;
     view.impl()->setInference(t.impl()->isInference());
     return view;
 }
 
-void checkInplace(const Tensor& self)
+void handleViewOnRebase(const Tensor& view, bool indirect)
 {
-    if (!GradMode::isEnabled())
+    const AutogradMeta* meta = view.impl()->autograd();
+    const CreationMeta creation = meta->creationMeta;
+    if (creation == CreationMeta::Default)
         return;
-    if (self.isLeaf() && self.requiresGrad())
-        AGV_RAISE_KIND(RuntimeError, LeafInplace,
-                       "a leaf Variable that requires grad is being used in an in-place operation.");
-    if (self.isView()) {
-        const AutogradMeta* meta = self.impl()->autograd();
-        if (meta && meta->multiOutputView && meta->gradFn && self.requiresGrad())
-            AGV_RAISE(RuntimeError, "Output ", meta->outputNr, " of ", meta->gradFn->name(),
-                      " is a view and is being modified inplace. This view is the output of a function that returns "
-                      "multiple views. Such functions do not allow the output views to be modified inplace. You "
-                      "should replace the inplace operation by an out-of-place one.");
-        Tensor base = self.base();
-        if (base.isLeaf() && base.requiresGrad())
+    const Node* fn = meta->gradFn.get();
+    const std::string modified = indirect ? "its base or another view of its base has been" : "is being";
+    std::string message;
+    if (creation == CreationMeta::InferenceMode || creation == CreationMeta::NoGradMode || !fn) {
+        // Without a grad_fn the view was made where nothing was recorded: no_grad, as far
+        // as the message goes, unless it was inference mode.
+        const std::string prefix =
+            fn ? "Output " + std::to_string(meta->outputNr) + " of " + fn->name() +
+                     " is a view of a view which was created in"
+               : std::string("A view was created in");
+        message = creation == CreationMeta::InferenceMode
+                      ? prefix + " inference mode and " + modified + " modified inplace in normal mode."
+                      : prefix + " no_grad mode and " + modified + " modified inplace with grad mode enabled.";
+    } else {
+        message = "Output " + std::to_string(meta->outputNr) + " of " + fn->name() + " is a view and " + modified +
+                  " modified inplace.";
+    }
+    switch (creation) {
+    case CreationMeta::MultiOutputNode:
+        message += " This view is the output of a function that returns multiple views. Such functions do not "
+                   "allow the output views to be modified inplace. You should replace the inplace operation by an "
+                   "out-of-place one.";
+        break;
+    case CreationMeta::NoGradMode:
+        message += " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
+                   "code by moving both the view and the inplace either both inside the no_grad block (if you don't "
+                   "want the inplace to be tracked) or both outside (if you want the inplace to be tracked).";
+        break;
+    case CreationMeta::InferenceMode:
+        message += " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
+                   "code by moving both the view and the inplace either both inside the inference_mode block (if "
+                   "you don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+                   "tracked).";
+        break;
+    case CreationMeta::InCustomFunction:
+        message += " This view was created inside a custom Function (or because an input was returned as-is) and "
+                   "the autograd logic to handle view+inplace would override the custom backward associated with "
+                   "the custom Function, leading to incorrect gradients. This behavior is forbidden. You can fix "
+                   "this by cloning the output of the custom Function.";
+        break;
+    case CreationMeta::Default:
+        break;
+    }
+    AGV_RAISE(RuntimeError, message);
+}
+
+void moveRetainGradHook(const Tensor& t, Node* from, Node& to)
+{
+    const AutogradMeta* meta = t.impl()->autograd();
+    if (!from || !meta || !meta->retainsGrad)
+        return;
+    const std::vector<Node::PreHook> hooks = from->preHooks();
+    for (const Node::PreHook& hook : hooks) {
+        if (hook.retainGrad && hook.tensor.lock() == t.implPtr()) {
+            to.addPreHook(meta->outputNr, hook.fn, /*retainGrad=*/true, hook.tensor);
+            from->removePreHook(hook.id);
+        }
+    }
+}
+
+void markMultiOutputViews(TensorList& views)
+{
+    if (InferenceMode::isEnabled() || !GradMode::isEnabled())
+        return;  // makeView already noted the mode
+    for (Tensor& view : views)
+        view.impl()->ensureAutograd().creationMeta = CreationMeta::MultiOutputNode;
+}
+
+void checkInplace(const Tensor& self) { checkInplace(self, self.requiresGrad()); }
+
+void checkInplace(const Tensor& self, bool requiresGrad)
+{
+    // check_inplace's order: the view's own restrictions, a view of a leaf, then a leaf.
+    if (requiresGrad && GradMode::isEnabled()) {
+        if (self.isView()) {
+            handleViewOnRebase(self, /*indirect=*/false);
+            Tensor base = self.base();
+            if (self.requiresGrad() && base.isLeaf())
+                AGV_RAISE_KIND(RuntimeError, LeafInplace,
+                               "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+        }
+        if (self.isLeaf() && self.requiresGrad())
             AGV_RAISE_KIND(RuntimeError, LeafInplace,
-                           "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+                           "a leaf Variable that requires grad is being used in an in-place operation.");
     }
     if (self.impl()->isInference() && !InferenceMode::isEnabled())
         AGV_RAISE(RuntimeError,
@@ -131,14 +210,24 @@ void checkInplace(const Tensor& self)
                   "https://github.com/pytorch/rfcs/pull/17 for more details.");
 }
 
+void checkNoInternalOverlap(const Tensor& self)
+{
+    for (size_t d = 0; d < self.sizes().size(); ++d)
+        AGV_CHECK(self.sizes()[d] <= 1 || self.strides()[d] != 0, RuntimeError,
+                  "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+                  "location. Please clone() the tensor before performing the operation.");
+}
+
 void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult, bool announce)
 {
     if (!node)
         return;
     if (!self.isView()) {
         AutogradMeta& meta = self.impl()->ensureAutograd();
+        const std::shared_ptr<Node> previous = meta.gradFn;
         meta.gradFn = node;
         meta.outputNr = node->addInputMetadata(self);
+        moveRetainGradHook(self, previous.get(), *node);
         meta.requiresGrad = true;
         if (saveResult)
             node->save("result", self, /*isOutput=*/true);
@@ -161,8 +250,10 @@ void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool
     auto asStrided = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
     configureAsStridedBackward(*asStrided, base, self);
     AutogradMeta& viewMeta = self.impl()->ensureAutograd();
+    const std::shared_ptr<Node> previous = viewMeta.gradFn;
     viewMeta.gradFn = asStrided;
     viewMeta.outputNr = asStrided->addInputMetadata(self);
+    moveRetainGradHook(self, previous.get(), *asStrided);
     viewMeta.attrVersion = self.version();
     announceNode(*asStrided);
     emitGradFnChanged(self);

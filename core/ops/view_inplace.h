@@ -19,7 +19,26 @@ namespace agv::ops {
 Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset);
 
 /// Refuses in-place ops PyTorch refuses (leaf that requires grad, view of one, inference tensors).
+/// `requiresGrad`: whether any input of the op requires grad (check_inplace's argument);
+/// without it, whether self does.
+void checkInplace(const Tensor& self, bool requiresGrad);
 void checkInplace(const Tensor& self);
+
+/// handle_view_on_rebase: a view that was not made by a single-output op in grad mode
+/// (CreationMeta) cannot have its history rewritten; raises PyTorch's error. `indirect`: the
+/// in-place change went to its base or another view of it (found when its grad_fn is next asked).
+void handleViewOnRebase(const Tensor& view, bool indirect);
+
+/// retain_grad follows a tensor to its new grad_fn (an in-place op, a view's regenerated
+/// history): its hook moves from `from` to `to`; the tensor's other hooks stay behind.
+void moveRetainGradHook(const Tensor& t, Node* from, Node& to);
+
+/// Marks the outputs of split / chunk / unbind (CreationMeta::MultiOutputNode in grad mode).
+void markMultiOutputViews(TensorList& views);
+
+/// assert_no_internal_overlap: refuses to write through an expanded tensor (a dim of size
+/// > 1 with stride 0), which would write one element several times.
+void checkNoInternalOverlap(const Tensor& self);
 
 /// Makes `node` the new history of `self` after an in-place op (CopySlices for views).
 /// With `saveResult`, the modified tensor is saved as the node's "result" before the

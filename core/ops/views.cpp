@@ -154,6 +154,18 @@ Tensor transpose(const Tensor& t, int64_t dim0, int64_t dim1)
     return rec.finish(out);
 }
 
+namespace internal {
+
+Tensor alias(const Tensor& t)
+{
+    Tensor out = makeView(t, t.sizes(), t.strides(), t.offset());
+    OpRecorder rec("AliasBackward0", {&t}, [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; });
+    rec.forward([](const InputTangents& tangents, const Tensor&) { return alias(tangents[0]); });
+    return rec.finish(out);
+}
+
+}  // namespace internal
+
 Tensor t(const Tensor& input)
 {
     AGV_CHECK(input.dim() <= 2, RuntimeError, "t() expects a tensor with <= 2 dimensions, but self is ",
@@ -253,7 +265,8 @@ Tensor squeeze(const Tensor& t, int64_t dim)
 Tensor expand(const Tensor& t, const IntList& sizesIn)
 {
     AGV_CHECK(int64_t(sizesIn.size()) >= t.dim(), RuntimeError,
-              "expand(torch.FloatTensor{", sizesToString(t.sizes()), "}, size=", sizesToString(sizesIn),
+              "expand(torch.", legacyTensorTypeName(t.dtype()), "{", sizesToString(t.sizes()), "}, size=",
+              sizesToString(sizesIn),
               "): the number of sizes provided (", sizesIn.size(),
               ") must be greater or equal to the number of dimensions in the tensor (", t.dim(), ")");
     const size_t lead = sizesIn.size() - size_t(t.dim());

@@ -92,15 +92,16 @@ void bindAutograd(py::module_& m)
         agv::backward(roots, grads, optionalBool(retainGraph), given(createGraph) && truthy(createGraph));
     });
     m.def("_autograd_grad", [](py::handle outputs, py::handle inputs, py::handle gradOutputs, py::handle retainGraph,
-                               py::handle createGraph, py::handle allowUnused) {
+                               py::handle createGraph, py::handle allowUnused, bool runInputNodes) {
         TensorList outs = tensorsOrSingle(outputs, "grad", "outputs");
         TensorList ins = tensorsOrSingle(inputs, "grad", "outputs");
         TensorList gradOuts = given(gradOutputs) ? tensorsOrSingle(gradOutputs, "grad", "outputs") : TensorList{};
         TensorList grads = agv::grad(outs, ins, gradOuts, optionalBool(retainGraph),
                                      given(createGraph) && truthy(createGraph),
-                                     given(allowUnused) && truthy(allowUnused));
+                                     given(allowUnused) && truthy(allowUnused), runInputNodes);
         return wrapTensors(grads);
-    });
+    }, py::arg("outputs"), py::arg("inputs"), py::arg("grad_outputs"), py::arg("retain_graph"),
+       py::arg("create_graph"), py::arg("allow_unused"), py::arg("run_input_nodes") = false);
 }
 
 }  // namespace agv::python

@@ -8,10 +8,12 @@
 #include <unordered_map>
 
 #include "core/autograd/engine.h"
+#include "core/ops/internal_ops.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
+#include "core/warning.h"
 
 namespace agv::python {
 
@@ -654,10 +656,34 @@ bool tensorsEqual(const Tensor& a, const Tensor& b)
     return true;
 }
 
-Tensor indexTensor(const Tensor& t, py::handle key)
+/// `dst[key] = src` for a basic index (copy_to of TensorIndexing.h): equal shapes copy, a
+/// 0-dim source fills, any other source loses its leading 1s (a view) and is expanded to
+/// the destination's shape (expand's errors) before the copy.
+void copyTo(Tensor& dst, const Tensor& src)
 {
+    if (dst.sizes() == src.sizes()) {
+        ops::copyInplace(dst, src);
+        return;
+    }
+    if (src.dim() == 0 && src.device().isCpu()) {
+        ops::fillInplace(dst, src);
+        return;
+    }
+    IntList stripped = src.sizes();
+    stripped.erase(stripped.begin(), std::find_if(stripped.begin(), stripped.end(), [](int64_t s) { return s != 1; }));
+    const Tensor srcView = ops::view(src, stripped);
+    ops::copyInplace(dst, srcView.sizes() == dst.sizes() ? srcView : ops::expand(srcView, dst.sizes()));
+}
+
+/// t[key] (or, forAssignment, the part of t that t[key] = v writes), as PyTorch's
+/// THPVariable_getitem / setitem: in a tuple index, and in any assignment, a slice that keeps
+/// a whole dim as written (start 0, stop the size, step 1) is skipped (applySlice), so an
+/// index that selects everything reads as an alias (AliasBackward0) and writes into t itself.
+Tensor indexTensor(const Tensor& t, py::handle key, bool forAssignment)
+{
+    const bool isTuple = PyTuple_Check(key.ptr());
     std::vector<py::handle> items;
-    if (PyTuple_Check(key.ptr()))
+    if (isTuple)
         for (py::handle item : key)
             items.push_back(item);
     else
@@ -710,9 +736,13 @@ Tensor indexTensor(const Tensor& t, py::handle key)
         } else if (PyLong_Check(item.ptr())) {
             result = ops::select(result, dim, toIndex(item));
         } else if (PySlice_Check(item.ptr())) {
+            const auto start = optionalIndex(item.attr("start"));
+            const auto stop = optionalIndex(item.attr("stop"));
             const auto step = optionalIndex(item.attr("step"));
-            result = ops::slice(result, dim, optionalIndex(item.attr("start")), optionalIndex(item.attr("stop")),
-                                step.value_or(1));
+            const bool keepsAll = start.value_or(0) == 0 && stop && dim < result.dim() &&
+                                  *stop == result.sizes()[size_t(dim)] && step.value_or(1) == 1;
+            if (!(keepsAll && (isTuple || forAssignment)))
+                result = ops::slice(result, dim, start, stop, step.value_or(1));
             ++dim;
         } else if (auto idx = asTensor(item)) {
             if (dim != 0 || items.size() != 1) {
@@ -741,6 +771,8 @@ Tensor indexTensor(const Tensor& t, py::handle key)
                   "(got " + typeName(item) + ")");
         }
     }
+    if (!forAssignment && result.sameAs(t) && (isTuple || isEllipsis(key)))
+        return ops::internal::alias(result);  // "a shallow copy for things like x[...]"
     return result;
 }
 
@@ -766,7 +798,9 @@ void bindTensor(py::module_& m)
                    T(self).setGrad(requireTensor(value, "grad", "grad", 1));
            })
         .def_property_readonly("grad_fn", [](const ImplPtr& self) { return wrapNode(T(self).gradFn()); })
-        .def_property_readonly("is_leaf", [](const ImplPtr& self) { return T(self).isLeaf(); })
+        // Python's is_leaf asks for the grad_fn (THPVariable_is_leaf), which regenerates a
+        // view's and may raise; the engine's isLeaf() looks at the field only.
+        .def_property_readonly("is_leaf", [](const ImplPtr& self) { return T(self).gradFn() == nullptr; })
         .def_property(
             "requires_grad", [](const ImplPtr& self) { return T(self).requiresGrad(); },
             [](const ImplPtr& self, py::handle v) {
@@ -808,11 +842,24 @@ void bindTensor(py::module_& m)
         .def_property_readonly("output_nr", [](const ImplPtr& self) { return T(self).outputNr(); })
         .def_property_readonly("T",
                                [](const ImplPtr& self) {
+                                   // numpy_T: always a permute (PermuteBackward0, also for a
+                                   // matrix), and a deprecation warning, once, for dims but 0 and 2.
                                    const Tensor t(self);
+                                   static bool warned = false;
+                                   if (t.dim() != 2 && t.dim() != 0 && !warned) {
+                                       warned = true;
+                                       warn("UserWarning",
+                                            "The use of `x.T` on tensors of dimension other than 2 to reverse their "
+                                            "shape is deprecated and it will throw an error in a future release. "
+                                            "Consider `x.mT` to transpose batches of matrices or "
+                                            "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the "
+                                            "dimensions of a tensor. (Triggered internally at  "
+                                            "./aten/src/ATen/native/TensorShape.cpp:3277.)");
+                                   }
                                    IntList dims;
                                    for (int64_t d = t.dim() - 1; d >= 0; --d)
                                        dims.push_back(d);
-                                   return wrapTensor(t.dim() <= 2 ? ops::t(t) : ops::permute(t, dims));
+                                   return wrapTensor(ops::permute(t, dims));
                                })
         .def("_repr", [](const ImplPtr& self) { return T(self).repr(); })
         .def("_agv_id", [](const ImplPtr& self) { return self->id(); })
@@ -852,7 +899,8 @@ void bindTensor(py::module_& m)
         .def("__gt__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Gt); })
         .def("__ge__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Ge); })
         .def("__hash__", [](py::handle s) { return reinterpret_cast<intptr_t>(s.ptr()) >> 4; })
-        .def("__getitem__", [](const ImplPtr& s, py::handle key) { return wrapTensor(indexTensor(T(s), key)); })
+        .def("__getitem__",
+             [](const ImplPtr& s, py::handle key) { return wrapTensor(indexTensor(T(s), key, false)); })
         .def("__setitem__",
              [](const ImplPtr& s, py::handle key, py::handle value) {
                  if (isTensor(key) || PyList_Check(key.ptr())) {  // x[mask] = v, x[idx] = v: index_put_
@@ -876,11 +924,11 @@ void bindTensor(py::module_& m)
                      ops::indexPutInplace(self, index, source);
                      return;
                  }
-                 Tensor view = indexTensor(T(s), key);
+                 Tensor view = indexTensor(T(s), key, true);
                  if (auto src = asTensor(value))
-                     ops::copyInplace(view, *src);
-                 else if (isNumber(value))
-                     ops::fillInplace(view, toScalar(value));
+                     copyTo(view, *src);
+                 else if (isNumber(value))  // a 0-d tensor of self's dtype (valueToTensor): fill_ with a tensor
+                     copyTo(view, ops::toDtype(ops::scalarTensor(toScalar(value), view.device()), view.dtype()));
                  else
                      raise(PyExc_TypeError, "can't assign a " + typeName(value) + " to a torch.FloatTensor");
              })

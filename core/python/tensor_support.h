@@ -37,7 +37,8 @@ struct RemovableHandle {
 /// torch.equal / Tensor.equal: same sizes and the same values.
 bool tensorsEqual(const Tensor& a, const Tensor& b);
 
-/// `t[key]`: ints, slices, None, Ellipsis, tuples of those, and a tensor/list index.
-Tensor indexTensor(const Tensor& t, py::handle key);
+/// `t[key]`: ints, slices, None, Ellipsis, tuples of those, and a tensor/list index;
+/// forAssignment: the part of t that `t[key] = v` writes (no alias for a whole selection).
+Tensor indexTensor(const Tensor& t, py::handle key, bool forAssignment);
 
 }  // namespace agv::python

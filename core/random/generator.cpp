@@ -107,7 +107,7 @@ double Generator::normal(double mean, double std)
     const double u1 = uniformDouble();
     const double u2 = uniformDouble();
     // 1 - u2 lies in (0, 1], so the logarithm is finite.
-    const double radius = std::sqrt(-2.0 * std::log1p(-u2));
+    const double radius = std::sqrt(-2.0 * std::log(1.0 - u2));
     const double theta = 2.0 * std::numbers::pi * u1;
     m_nextNormal = radius * std::sin(theta);
     return radius * std::cos(theta) * std + mean;

@@ -155,11 +155,20 @@ void Tensor::bumpVersion(const char* opName) const
 
 bool Tensor::requiresGrad() const
 {
+    // A view requires grad when its base does, even one made under no_grad, which has no
+    // grad_fn (DifferentiableViewMeta::requires_grad).
     const AutogradMeta* meta = m_impl->autograd();
-    return meta && (meta->requiresGrad || meta->gradFn);
+    return meta && (meta->requiresGrad || meta->gradFn ||
+                    (meta->isView && meta->base && Tensor(meta->base).requiresGrad()));
 }
 
-bool Tensor::isLeaf() const { return gradFn() == nullptr; }
+bool Tensor::isLeaf() const
+{
+    // The grad_fn as it stands, without regenerating a view's (VariableHooks::is_leaf): asking
+    // whether a view is a leaf never raises, even when its grad_fn would.
+    const AutogradMeta* meta = m_impl->autograd();
+    return !meta || !meta->gradFn;
+}
 
 std::shared_ptr<Node> Tensor::gradFn() const
 {
@@ -168,14 +177,18 @@ std::shared_ptr<Node> Tensor::gradFn() const
         return nullptr;
     if (meta->isView && meta->base && meta->attrVersion != version()) {
         // See Note [View + inplace]: the base was modified in place through another view
-        // (or directly); this view's history is regenerated from the base's new grad_fn.
+        // (or directly, even under no_grad); this view's history is regenerated from the
+        // base's new history, its grad_fn or its grad accumulator (VariableHooks::grad_fn).
         Tensor base(meta->base);
-        if (base.requiresGrad() && base.gradFn()) {
-            auto node = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
-            configureAsStridedBackward(*node, base, *this);
-            meta->gradFn = node;
-            meta->outputNr = 0;
-        }
+        if (!meta->gradFn && !base.requiresGrad())
+            return meta->gradFn;
+        // A view made under no_grad, or one of several views one node made, cannot follow.
+        ops::handleViewOnRebase(*this, /*indirect=*/true);
+        auto node = std::make_shared<BackwardNode>("AsStridedBackward0", nullptr);
+        configureAsStridedBackward(*node, base, *this);
+        meta->outputNr = node->addInputMetadata(*this);
+        ops::moveRetainGradHook(*this, meta->gradFn.get(), *node);
+        meta->gradFn = node;
         meta->attrVersion = version();
     }
     return meta->gradFn;

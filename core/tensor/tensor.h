@@ -37,6 +37,16 @@ struct Edge {
     bool valid() const { return function != nullptr; }
 };
 
+/// How a view was made (PyTorch's CreationMeta): whether it may follow an in-place change of
+/// itself or of its base (see handleViewOnRebase in core/ops/view_inplace.h).
+enum class CreationMeta : uint8_t {
+    Default,           ///< in grad mode, by an op with one output
+    InCustomFunction,  ///< returned by a custom Function
+    MultiOutputNode,   ///< one of several views one node made (split, chunk, unbind)
+    NoGradMode,        ///< under no_grad
+    InferenceMode,     ///< under inference_mode
+};
+
 /// A hook registered with Tensor.register_hook: returns a replacement gradient or an undefined tensor.
 using TensorHookFn = std::function<Tensor(const Tensor& grad)>;
 
@@ -53,7 +63,7 @@ struct AutogradMeta {
     bool isView = false;
     std::shared_ptr<TensorImpl> base;  ///< the root base when this is a view
     uint32_t attrVersion = 0;          ///< version when gradFn was last valid for this view
-    bool multiOutputView = false;      ///< one of several views one node made (split, chunk): no in-place
+    CreationMeta creationMeta = CreationMeta::Default;
     // Forward-mode AD (see core/autograd/forward_ad.h).
     std::shared_ptr<TensorImpl> fwGrad;  ///< the tangent at the dual level, same layout as the tensor
     bool tangentFromBase = true;         ///< a view reads its base's tangent (false for _fw_primal)

@@ -37,6 +37,10 @@ class Tensor(_C._TensorBase):
     # abs(t), as PyTorch's _tensor.py binds it.
     __abs__ = _C._TensorBase.abs
 
+    def is_inference(self):
+        """Whether this tensor was made under torch.inference_mode() (torch.is_inference)."""
+        return _C.is_inference(self)
+
     def unflatten(self, dim, sizes):
         """Dim `dim` split into `sizes` (one of them may be -1): a view, as PyTorch's
         unflatten, with its error texts."""

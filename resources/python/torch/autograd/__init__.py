@@ -22,7 +22,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     inputs = (inputs,) if isinstance(inputs, _C._TensorBase) else tuple(inputs)
     if len(inputs) == 0:
         raise RuntimeError("'inputs' argument to backward() cannot be empty.")
-    grads = _C._autograd_grad(tensors, inputs, grad_tensors, retain_graph, create_graph, True)
+    grads = _C._autograd_grad(tensors, inputs, grad_tensors, retain_graph, create_graph, True, True)
     with no_grad():
         for inp, g in zip(inputs, grads):
             if g is None:
