@@ -33,9 +33,6 @@ const char* const kHeadlessHelp =
     "  --gpu MODE            auto (default: a real GPU when present, otherwise none, as\n"
     "                        CPU-only PyTorch), none, real, or simulated[=SIZE] (a GPU\n"
     "                        simulated in host memory, 4G unless SIZE says otherwise)\n";
-}  // namespace
-
-namespace {
 
 /// The GUI, exports and recorded runs build big heaps; a plain `--run` starts fast
 /// instead, and the script hosts and layout workers inherit the GUI's setting.

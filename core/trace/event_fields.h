@@ -4,7 +4,9 @@
 // disagree. A visitor receives (stable field name, member); the binary encoding
 // writes the members in this order, so new fields go at the end of a list.
 
+#include <iterator>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/trace/recording.h"
@@ -188,6 +190,36 @@ template <class V> void fields(V& v, StackFrame& p)
     v("line", p.line);
     v("function", p.function);
     v("source", p.sourceLine);
+}
+
+/// The stable names of enum values (JSON lines writes them; both encodings check a
+/// value against their count). ErrorKind's are errorKindName()'s.
+template <class E> struct EnumNames;
+template <> struct EnumNames<NodePhase> {
+    static constexpr const char* names[] = {"forward", "recompute", "backward"};
+};
+template <> struct EnumNames<SavedHolding> {
+    static constexpr const char* names[] = {"original", "data_only", "packed_by_hook", "offloaded"};
+};
+template <> struct EnumNames<OutputStream> {
+    static constexpr const char* names[] = {"stdout", "stderr"};
+};
+
+template <class E> constexpr size_t enumCount()
+{
+    if constexpr (std::is_same_v<E, ErrorKind>)
+        return static_cast<size_t>(ErrorKind::Script) + 1;
+    else
+        return std::size(EnumNames<E>::names);
+}
+
+/// A default payload of the type at `index` in Payload (index < its size).
+inline Payload payloadOfIndex(size_t index)
+{
+    Payload p;
+    [&]<size_t... I>(std::index_sequence<I...>) { ((index == I ? (void)p.emplace<I>() : (void)0), ...); }(
+        std::make_index_sequence<std::variant_size_v<Payload>>{});
+    return p;
 }
 
 /// Members that are themselves field lists (written nested).

@@ -18,6 +18,7 @@ namespace {
 using schema::fields;
 using schema::hasFields;
 using schema::IsVector;
+using schema::enumCount;
 
 constexpr size_t kHeaderSize = kBinaryTraceMagic.size() + 1;
 /// No single record is this big (the largest are printed outputs, cut by the host's own
@@ -67,18 +68,6 @@ int readVarint(const char* data, size_t size, uint64_t& value)
             return int(i + 1);
     }
     return size >= 10 ? -1 : 0;
-}
-
-template <class E> constexpr uint8_t enumCount()
-{
-    if constexpr (std::is_same_v<E, NodePhase>)
-        return 3;
-    else if constexpr (std::is_same_v<E, SavedHolding>)
-        return 4;
-    else if constexpr (std::is_same_v<E, OutputStream>)
-        return 2;
-    else
-        return uint8_t(ErrorKind::Script) + 1;
 }
 
 }  // namespace
@@ -379,12 +368,7 @@ bool BinaryTraceDecoder::decodeRecord(std::string_view body)
     const int64_t line = unzigzag(rawLine);
     if (line < 0 || line > std::numeric_limits<int>::max())
         return fail("line number out of range");
-    Payload payload = [&] {
-        Payload p;
-        [&]<size_t... I>(std::index_sequence<I...>) { ((kind == I ? (void)p.emplace<I>() : (void)0), ...); }(
-            std::make_index_sequence<std::variant_size_v<Payload>>{});
-        return p;
-    }();
+    Payload payload = schema::payloadOfIndex(kind);
     std::visit([&](auto& p) { fields(reader, p); }, payload);
     if (reader.error)
         return fail(readerError(reader.error));

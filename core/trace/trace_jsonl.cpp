@@ -18,16 +18,8 @@ using schema::fields;
 // ---------------------------------------------------------------------------------
 // Enum names
 
-template <class E> struct EnumNames;
-template <> struct EnumNames<NodePhase> {
-    static constexpr const char* names[] = {"forward", "recompute", "backward"};
-};
-template <> struct EnumNames<SavedHolding> {
-    static constexpr const char* names[] = {"original", "data_only", "packed_by_hook", "offloaded"};
-};
-template <> struct EnumNames<OutputStream> {
-    static constexpr const char* names[] = {"stdout", "stderr"};
-};
+using schema::EnumNames;
+using schema::enumCount;
 
 template <class E> const char* enumName(E e)
 {
@@ -40,7 +32,7 @@ template <class E> const char* enumName(E e)
 template <class E> bool enumFromName(const std::string& name, E& out)
 {
     if constexpr (std::is_same_v<E, ErrorKind>) {
-        for (int i = 0; i <= static_cast<int>(ErrorKind::Script); ++i)
+        for (size_t i = 0; i < enumCount<ErrorKind>(); ++i)
             if (name == errorKindName(static_cast<ErrorKind>(i))) {
                 out = static_cast<ErrorKind>(i);
                 return true;
@@ -471,18 +463,11 @@ struct Reader {
     }
 };
 
-template <size_t... I> Payload payloadByIndex(size_t index, std::index_sequence<I...>)
-{
-    Payload p;
-    ((index == I ? (void)p.emplace<I>() : (void)0), ...);
-    return p;
-}
-
 bool payloadForName(const std::string& name, Payload& out)
 {
     constexpr size_t n = std::variant_size_v<Payload>;
     for (size_t i = 0; i < n; ++i) {
-        Payload p = payloadByIndex(i, std::make_index_sequence<n>{});
+        Payload p = schema::payloadOfIndex(i);
         if (name == eventName(p)) {
             out = std::move(p);
             return true;
