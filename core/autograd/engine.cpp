@@ -49,7 +49,14 @@ struct ReadyOrder {
     }
 };
 
+int64_t nextGraphTaskId()
+{
+    static int64_t next = 0;
+    return next++;
+}
+
 struct GraphTask {
+    int64_t id = nextGraphTaskId();  ///< torch._C._current_graph_task_id()
     bool keepGraph = false;
     bool createGraph = false;
     std::unordered_map<Node*, int> dependencies;
@@ -424,6 +431,11 @@ struct EndEmitter {
 };
 
 }  // namespace
+
+int64_t currentGraphTaskId()
+{
+    return t_currentTask ? t_currentTask->id : -1;
+}
 
 bool isCheckpointValid()
 {

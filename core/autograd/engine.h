@@ -25,4 +25,8 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
 /// checkpoint cannot run its inner backward then).
 bool isCheckpointValid();
 
+/// torch._C._current_graph_task_id(): which backward call is running (-1 outside one).
+/// A selectively checkpointed region recomputes once per backward call.
+int64_t currentGraphTaskId();
+
 }  // namespace agv

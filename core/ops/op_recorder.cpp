@@ -4,6 +4,7 @@
 
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
+#include "core/ops/aten_overloads.h"
 #include "core/ops/kernels.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"
@@ -31,35 +32,6 @@ void announceTensor(const Tensor& t)
     c.preview = t.preview();
     trace::publish(std::move(c));
 }
-
-namespace {
-
-/// "MaxPool2DWithIndicesBackward0" -> "max_pool2d_with_indices": the aten name PyTorch's
-/// forward AD errors use.
-std::string atenNameOf(const std::string& nodeName)
-{
-    std::string base = nodeName;
-    const size_t cut = base.rfind("Backward");
-    if (cut != std::string::npos)
-        base = base.substr(0, cut);
-    std::string out;
-    for (size_t i = 0; i < base.size(); ++i) {
-        const char c = base[i];
-        if (std::isupper(static_cast<unsigned char>(c))) {
-            const bool afterLower = i > 0 && std::islower(static_cast<unsigned char>(base[i - 1]));
-            const bool startsWord = i > 0 && std::isupper(static_cast<unsigned char>(base[i - 1])) &&
-                                    i + 1 < base.size() && std::islower(static_cast<unsigned char>(base[i + 1]));
-            if (afterLower || startsWord)
-                out += '_';
-            out += char(std::tolower(static_cast<unsigned char>(c)));
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-}  // namespace
 
 Tensor addTangentTerms(const Tensor& a, bool aIsZero, const Tensor& b, bool bIsZero)
 {
@@ -165,6 +137,12 @@ void OpRecorder::finishInplaceViewTangent(const Tensor& self)
 
 OpRecorder::OpRecorder(const char* name, std::initializer_list<const Tensor*> inputs, BackwardNode::Rule rule)
 {
+    if (opInterceptorActive()) {
+        TensorList list;
+        for (const Tensor* t : inputs)
+            list.push_back(t ? *t : Tensor());
+        startIntercept(name, std::move(list));
+    }
     if (forward_ad::isActive()) {
         TensorList list;
         for (const Tensor* t : inputs)
@@ -179,6 +157,8 @@ OpRecorder::OpRecorder(const char* name, std::initializer_list<const Tensor*> in
 
 OpRecorder::OpRecorder(const char* name, const TensorList& inputs, BackwardNode::Rule rule)
 {
+    if (opInterceptorActive())
+        startIntercept(name, inputs);
     if (forward_ad::isActive())
         startForward(name, inputs);
     if (!computeRequiresGrad(inputs))
@@ -199,19 +179,38 @@ void OpRecorder::attr(const char* name, SavedAttr value)
         m_node->setAttr(name, std::move(value));
 }
 
+void OpRecorder::startIntercept(const char* name, TensorList inputs)
+{
+    m_intercept = std::make_unique<InterceptState>(InterceptState{name, std::move(inputs)});
+}
+
+InterceptOutcome OpRecorder::intercept(TensorList& outs)
+{
+    if (!m_intercept)
+        return {};
+    return interceptOp(m_intercept->name, m_intercept->inputs, outs);
+}
+
 Tensor OpRecorder::finish(Tensor out)
 {
+    TensorList outs{out};
+    const InterceptOutcome outcome = intercept(outs);
+    out = outs[0];
     if (m_node) {
         setHistory(m_node, {&out});
         announceNode(*m_node);
     }
     giveTangent(out);
     announceTensor(out);
+    announceIntercept(outcome, m_node ? m_node->id() : 0, outs);
     return out;
 }
 
 Tensor OpRecorder::finishSavingResult(Tensor out, const char* slot)
 {
+    TensorList outs{out};
+    const InterceptOutcome outcome = intercept(outs);
+    out = outs[0];
     if (m_node) {
         setHistory(m_node, {&out});
         m_node->save(slot, out, /*isOutput=*/true);
@@ -219,11 +218,13 @@ Tensor OpRecorder::finishSavingResult(Tensor out, const char* slot)
     }
     giveTangent(out);
     announceTensor(out);
+    announceIntercept(outcome, m_node ? m_node->id() : 0, outs);
     return out;
 }
 
 TensorList OpRecorder::finish(TensorList outs)
 {
+    const InterceptOutcome outcome = intercept(outs);
     if (m_node) {
         setHistory(m_node, outs);
         announceNode(*m_node);
@@ -233,6 +234,7 @@ TensorList OpRecorder::finish(TensorList outs)
         giveTangent(outs[0]);
     for (const Tensor& t : outs)
         announceTensor(t);
+    announceIntercept(outcome, m_node ? m_node->id() : 0, outs);
     return outs;
 }
 

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "core/autograd/node.h"
+#include "core/ops/op_interceptor.h"
 #include "core/tensor/tensor.h"
 
 namespace agv::ops {
@@ -89,6 +90,14 @@ private:
     void startForward(const char* name, const TensorList& inputs);
     void giveTangent(const Tensor& out);
 
+    /// Kept only while an OpInterceptor is pushed (selective checkpointing).
+    struct InterceptState {
+        std::string name;
+        TensorList inputs;
+    };
+    void startIntercept(const char* name, TensorList inputs);
+    InterceptOutcome intercept(TensorList& outs);
+
     struct ForwardState {
         std::string name;
         InputTangents tangents;
@@ -96,6 +105,7 @@ private:
     };
     std::shared_ptr<BackwardNode> m_node;
     std::unique_ptr<ForwardState> m_forward;
+    std::unique_ptr<InterceptState> m_intercept;
 };
 
 }  // namespace agv::ops

@@ -15,6 +15,7 @@ void bindNnFunctional(pybind11::module_& m); // nn_functional_binding.cpp: torch
 void bindConvolution(pybind11::module_& m);  // conv_binding.cpp: torch.convolution, _select_conv_backend
 void bindAutograd(pybind11::module_& m);     // autograd_binding.cpp: backward, grad, modes
 void bindSavedTensorHooks(pybind11::module_& m);  // saved_tensor_binding.cpp: saved-tensor hooks
+void bindDispatchModes(pybind11::module_& m);     // dispatch_mode_binding.cpp: op interceptors (selective checkpointing)
 void bindFunction(pybind11::module_& m);     // function_binding.cpp: torch.autograd.Function
 void bindHostHooks(pybind11::module_& m);    // host_hooks.cpp: labels, module calls, output
 void bindReductionsAndLosses(pybind11::module_& m);  // reductions_losses_binding.cpp: norms, sort, all/any, losses

@@ -29,6 +29,7 @@ void defineModule(py::module_& m)
     bindLinalg(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);
+    bindDispatchModes(m);
     bindFunction(m);
     bindHostHooks(m);
 }

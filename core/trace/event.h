@@ -32,6 +32,12 @@ struct EdgeRef {
 enum class NodePhase : uint8_t { Forward, Recompute, Backward };
 enum class SavedHolding : uint8_t { Original, DataOnly, PackedByHook, Offloaded };
 enum class OutputStream : uint8_t { Stdout, Stderr };
+/// torch.utils.checkpoint.CheckpointPolicy (MUST_SAVE = 0 ... PREFER_RECOMPUTE = 3).
+enum class SacPolicy : uint8_t { MustSave, PreferSave, MustRecompute, PreferRecompute };
+/// What selective activation checkpointing did with an op's outputs: kept them at
+/// forward, let them go to be recomputed, handed the kept ones back at recompute, or ran
+/// the op again.
+enum class SacAction : uint8_t { Cached, LeftToRecompute, Restored, Recomputed };
 
 struct LineReached {
     int line = 0;
@@ -166,6 +172,16 @@ struct RecomputeEnd {
     Id segment = 0;
 };
 
+/// One op inside a selectively checkpointed region (create_selective_checkpoint_contexts).
+struct SelectiveCheckpointOp {
+    Id node = 0;  ///< the op's backward node (0 when no output requires grad)
+    std::string op;  ///< "aten.mm.default"
+    SacPolicy policy = SacPolicy::PreferRecompute;
+    SacAction action = SacAction::LeftToRecompute;
+    std::vector<Id> tensors;  ///< the op's outputs
+    uint64_t bytes = 0;       ///< their size: what Cached keeps alive until the recompute
+};
+
 struct MemoryChanged {
     std::string device;
     Id allocation = 0;
@@ -203,7 +219,8 @@ struct ErrorRaised {
 using Payload = std::variant<LineReached, TensorCreated, TensorLabeled, NodeCreated, TensorSaved,
                              VersionBumped, GradFnChanged, Packed, Unpacked, BackwardBegin, BackwardEnd,
                              NodeExecuted, GradAccumulated, HookCalled, SavedReleased, CheckpointBegin,
-                             CheckpointEnd, RecomputeBegin, RecomputeEnd, MemoryChanged, ModuleEnter, ModuleExit, Output, ErrorRaised>;
+                             CheckpointEnd, RecomputeBegin, RecomputeEnd, MemoryChanged, ModuleEnter, ModuleExit, Output, ErrorRaised,
+                             SelectiveCheckpointOp>;
 
 struct Event {
     uint64_t step = 0;  ///< index in the Recording

@@ -141,6 +141,16 @@ template <class V> void fields(V& v, CheckpointEnd& p) { v("segment", p.segment)
 template <class V> void fields(V& v, RecomputeBegin& p) { v("segment", p.segment); }
 template <class V> void fields(V& v, RecomputeEnd& p) { v("segment", p.segment); }
 
+template <class V> void fields(V& v, SelectiveCheckpointOp& p)
+{
+    v("node", p.node);
+    v("op", p.op);
+    v("policy", p.policy);
+    v("action", p.action);
+    v("tensors", p.tensors);
+    v("bytes", p.bytes);
+}
+
 template <class V> void fields(V& v, MemoryChanged& p)
 {
     v("device", p.device);
@@ -197,6 +207,12 @@ template <class V> void fields(V& v, StackFrame& p)
 template <class E> struct EnumNames;
 template <> struct EnumNames<NodePhase> {
     static constexpr const char* names[] = {"forward", "recompute", "backward"};
+};
+template <> struct EnumNames<SacPolicy> {
+    static constexpr const char* names[] = {"must_save", "prefer_save", "must_recompute", "prefer_recompute"};
+};
+template <> struct EnumNames<SacAction> {
+    static constexpr const char* names[] = {"cached", "left_to_recompute", "restored", "recomputed"};
 };
 template <> struct EnumNames<SavedHolding> {
     static constexpr const char* names[] = {"original", "data_only", "packed_by_hook", "offloaded"};

@@ -253,6 +253,16 @@ struct Folder {
     void operator()(const RecomputeBegin& p) { s.recomputeSegment = p.segment; }
     void operator()(const RecomputeEnd&) { s.recomputeSegment = 0; }
 
+    void operator()(const SelectiveCheckpointOp& p)
+    {
+        NodeView* n = s.nodes.edit(p.node);
+        if (!n)
+            return;
+        n->underSac = true;
+        n->sacPolicy = p.policy;
+        n->sacAction = p.action;
+    }
+
     void operator()(const MemoryChanged& p)
     {
         MemoryView& m = s.memory[p.device];

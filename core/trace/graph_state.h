@@ -66,6 +66,10 @@ struct NodeView {
     std::vector<std::string> gradOutputs;  ///< one per next edge
     uint64_t createdStep = 0;
     int createdLine = 0;  ///< script line that created it (0: unknown)
+    /// Selective activation checkpointing's decision for the op (SelectiveCheckpointOp).
+    bool underSac = false;
+    SacPolicy sacPolicy = SacPolicy::PreferRecompute;
+    SacAction sacAction = SacAction::LeftToRecompute;
 
     bool operator==(const NodeView&) const = default;
 };

@@ -213,6 +213,33 @@
     </message>
 </context>
 <context>
+    <name>SacText</name>
+    <message>
+        <source>from cache</source>
+        <translation>из кэша</translation>
+    </message>
+    <message>
+        <source>recomputed</source>
+        <translation>пересчитано</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing (%1): the output is kept for the recompute, which will not run this op again.</source>
+        <translation>Выборочные контрольные точки (%1): выход сохраняется для повторного вычисления, которое не будет снова выполнять эту операцию.</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing (%1): the output is not kept; the recompute runs this op again.</source>
+        <translation>Выборочные контрольные точки (%1): выход не сохраняется; повторное вычисление снова выполнит эту операцию.</translation>
+    </message>
+    <message>
+        <source>Recompute (%1): the output kept at forward was used; the op did not run again.</source>
+        <translation>Повторное вычисление (%1): использован выход, сохранённый при прямом проходе; операция не выполнялась снова.</translation>
+    </message>
+    <message>
+        <source>Recompute (%1): this op ran again.</source>
+        <translation>Повторное вычисление (%1): эта операция выполнена снова.</translation>
+    </message>
+</context>
+<context>
     <name>StepNarration</name>
     <message>
         <source>a tensor</source>
@@ -654,6 +681,22 @@
         <comment>between two sentences</comment>
         <translation> </translation>
     </message>
+    <message>
+        <source>Selective checkpointing keeps the output of %1 (%2): backward will not run it again.</source>
+        <translation>Выборочные контрольные точки сохраняют выход %1 (%2): обратный проход не будет выполнять её снова.</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing lets the output of %1 go: backward will run it again.</source>
+        <translation>Выборочные контрольные точки не сохраняют выход %1: обратный проход выполнит её снова.</translation>
+    </message>
+    <message>
+        <source>The recompute takes the kept output of %1 (%2) instead of running it again.</source>
+        <translation>Повторное вычисление берёт сохранённый выход %1 (%2) вместо того, чтобы выполнять её снова.</translation>
+    </message>
+    <message>
+        <source>The recompute runs %1 again.</source>
+        <translation>Повторное вычисление снова выполняет %1.</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::ErrorPanel</name>
@@ -1028,6 +1071,10 @@
     <message>
         <source>made stale by</source>
         <translation>устарел из-за</translation>
+    </message>
+    <message>
+        <source>selective checkpointing</source>
+        <translation>выборочные контрольные точки</translation>
     </message>
 </context>
 <context>

@@ -213,6 +213,33 @@
     </message>
 </context>
 <context>
+    <name>SacText</name>
+    <message>
+        <source>from cache</source>
+        <translation>取自缓存</translation>
+    </message>
+    <message>
+        <source>recomputed</source>
+        <translation>已重计算</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing (%1): the output is kept for the recompute, which will not run this op again.</source>
+        <translation>选择性检查点（%1）：输出被保留给重计算，重计算时不会再次运行此算子。</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing (%1): the output is not kept; the recompute runs this op again.</source>
+        <translation>选择性检查点（%1）：输出不被保留；重计算时会再次运行此算子。</translation>
+    </message>
+    <message>
+        <source>Recompute (%1): the output kept at forward was used; the op did not run again.</source>
+        <translation>重计算（%1）：使用了前向时保留的输出；此算子没有再次运行。</translation>
+    </message>
+    <message>
+        <source>Recompute (%1): this op ran again.</source>
+        <translation>重计算（%1）：此算子再次运行。</translation>
+    </message>
+</context>
+<context>
     <name>StepNarration</name>
     <message>
         <source>a tensor</source>
@@ -652,6 +679,22 @@
         <comment>between two sentences</comment>
         <translation>​</translation>
     </message>
+    <message>
+        <source>Selective checkpointing keeps the output of %1 (%2): backward will not run it again.</source>
+        <translation>选择性检查点保留 %1 的输出（%2）：反向传播时不会再次运行它。</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing lets the output of %1 go: backward will run it again.</source>
+        <translation>选择性检查点不保留 %1 的输出：反向传播时会再次运行它。</translation>
+    </message>
+    <message>
+        <source>The recompute takes the kept output of %1 (%2) instead of running it again.</source>
+        <translation>重计算直接取用 %1 保留的输出（%2），而不再次运行它。</translation>
+    </message>
+    <message>
+        <source>The recompute runs %1 again.</source>
+        <translation>重计算再次运行 %1。</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::ErrorPanel</name>
@@ -1024,6 +1067,10 @@
     <message>
         <source>made stale by</source>
         <translation>导致过期的操作</translation>
+    </message>
+    <message>
+        <source>selective checkpointing</source>
+        <translation>选择性检查点</translation>
     </message>
 </context>
 <context>

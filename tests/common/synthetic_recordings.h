@@ -337,10 +337,22 @@ inline Recording randomRecording(size_t eventCount, uint64_t seed = 1)
             else
                 r.record(CheckpointBegin{rng.below(4) + 1, rng.below(2) == 0, rng.below(2) == 0}, line);
         } else if (pick < 87) {
-            if (rng.below(2))
+            const uint64_t which = rng.below(3);
+            if (which == 0) {
                 r.record(RecomputeEnd{1}, line);
-            else
+            } else if (which == 1) {
                 r.record(CheckpointEnd{1}, line);
+            } else {
+                SelectiveCheckpointOp op;
+                op.node = nodes.empty() ? 0 : nodes[rng.below(nodes.size())];
+                op.op = rng.below(2) ? "aten.mm.default" : "aten.relu.default";
+                op.policy = static_cast<SacPolicy>(rng.below(4));
+                op.action = static_cast<SacAction>(rng.below(4));
+                if (!tensors.empty())
+                    op.tensors.push_back(tensors[rng.below(tensors.size())]);
+                op.bytes = 64 * rng.below(4);
+                r.record(op, line);
+            }
         } else if (pick < 92) {
             const int64_t delta = rng.below(3) == 0 && mem >= 64 ? -64 : 64;
             mem = static_cast<uint64_t>(static_cast<int64_t>(mem) + delta);

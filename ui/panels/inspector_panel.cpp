@@ -8,6 +8,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "ui/scene/sac_text.h"
 #include "ui/theme.h"
 
 namespace agv::ui {
@@ -263,6 +264,8 @@ void InspectorPanel::showNode(const trace::GraphState& s, const trace::NodeView&
         row(QStringLiteral("phase"), tr("recomputed by checkpoint (segment %1)").arg(n.checkpointSegment));
     else if (n.checkpointSegment != 0)
         row(QStringLiteral("checkpoint segment"), QString::number(n.checkpointSegment));
+    if (n.underSac)
+        row(tr("selective checkpointing"), sacTooltip(n));
     if (!n.saved.empty()) {
         QTreeWidgetItem* savedRoot = row(tr("saved tensors"), QString::number(n.saved.size()));
         for (trace::Id id : n.saved) {

@@ -333,6 +333,26 @@ struct Narrator {
             .arg(e.segment);
     }
 
+    QString operator()(const trace::SelectiveCheckpointOp& e) const
+    {
+        const QString op = text(e.op);
+        switch (e.action) {
+        case trace::SacAction::Cached:
+            return StepNarration::tr("Selective checkpointing keeps the output of %1 (%2): backward will not run "
+                                     "it again.")
+                .arg(op, formatBytes(e.bytes));
+        case trace::SacAction::LeftToRecompute:
+            return StepNarration::tr("Selective checkpointing lets the output of %1 go: backward will run it again.")
+                .arg(op);
+        case trace::SacAction::Restored:
+            return StepNarration::tr("The recompute takes the kept output of %1 (%2) instead of running it again.")
+                .arg(op, formatBytes(e.bytes));
+        case trace::SacAction::Recomputed:
+            return StepNarration::tr("The recompute runs %1 again.").arg(op);
+        }
+        return {};
+    }
+
     QString operator()(const trace::MemoryChanged& e) const
     {
         const QString device = e.deviceKind == "simulated" ? StepNarration::tr("simulated GPU") : text(e.device);

@@ -174,6 +174,37 @@ void FunctionNodeItem::setVersionText(const QString& text)
     update();
 }
 
+void FunctionNodeItem::setSacTag(const QString& tag, bool kept)
+{
+    if (tag == m_sacTag && kept == m_sacKept)
+        return;
+    m_sacTag = tag;
+    m_sacKept = kept;
+    update();
+}
+
+void FunctionNodeItem::paintSacTag(QPainter* painter)
+{
+    if (m_sacTag.isEmpty())
+        return;
+    const Theme& theme = Theme::current();
+    QFont font = theme.bodyFont();
+    font.setPointSizeF(font.pointSizeF() * 0.75);
+    font.setBold(true);
+    const QFontMetricsF fm(font);
+    const QSizeF size(fm.horizontalAdvance(m_sacTag) + 12, fm.height() + 2);
+    // Bottom right, clear of the hook pill (top left) and the order badge (top right).
+    const QRectF pill(m_box.right() + 4 - size.width(), m_box.bottom() - size.height() / 2, size.width(),
+                      size.height());
+    const QColor colour = m_sacKept ? theme.accumulateBorder : theme.recomputeBorder;
+    painter->setPen(QPen(colour, 1.2));
+    painter->setBrush(m_sacKept ? colour : theme.sceneBackground);
+    painter->drawRoundedRect(pill, size.height() / 2, size.height() / 2);
+    painter->setFont(font);
+    painter->setPen(m_sacKept ? QColor(Qt::white) : colour);
+    painter->drawText(pill, Qt::AlignCenter, m_sacTag);
+}
+
 void FunctionNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     const Theme& theme = Theme::current();
@@ -229,6 +260,7 @@ void FunctionNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*,
         painter->drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter, QString::number(m_order + 1));
     }
     paintHookTag(painter);
+    paintSacTag(painter);
 }
 
 // ---------------------------------------------------------------------------------

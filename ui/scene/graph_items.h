@@ -88,14 +88,21 @@ public:
     void setExecuted(bool executed, int order);
     void setFailed(bool failed);
     void setVersionText(const QString& text);
+    /// Selective checkpointing's word on the op ("MUST_SAVE", "recomputed"); `kept`: its
+    /// output is (or came from) the cache rather than being recomputed.
+    void setSacTag(const QString& tag, bool kept);
 
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
+    void paintSacTag(QPainter* painter);
+
     bool m_executed = false;
     int m_order = -1;
     bool m_failed = false;
     QString m_versionText;
+    QString m_sacTag;
+    bool m_sacKept = false;
 };
 
 /// A tensor shown as its own box: parameters (blue), plain inputs, the loss (amber).

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "ui/scene/sac_text.h"
 #include "ui/theme.h"
 
 namespace agv::ui {
@@ -287,7 +288,12 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
             f->setExecuted(n->executed, n->executionOrder);
             f->setFailed(failing == n->id);
             f->setExecuting(state.inBackward && state.executingNode == n->id);
+            const QString sac = sacTagText(*n);
+            f->setSacTag(sac, n->underSac && (n->sacAction == trace::SacAction::Cached ||
+                                              n->sacAction == trace::SacAction::Restored));
             QString tip = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(n->name));
+            if (n->underSac)
+                tip += QStringLiteral("<br>") + sacTooltip(*n);
             if (!n->gradInputs.empty())
                 tip += tr("<br>grad in: <pre>%1</pre>").arg(htmlPre(n->gradInputs.front()));
             tip += n->executed ? tr("<br>executed (#%1)").arg(n->executionOrder + 1)

@@ -22,6 +22,7 @@ from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_en
 from torch._memory_format import (memory_format, contiguous_format, preserve_format,  # noqa: E402,F401
                                   channels_last, channels_last_3d)
 
+from torch._ops import ops  # noqa: E402,F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch import autograd, cuda, nn, optim, random, utils  # noqa: E402,F401
 from torch import _utils  # noqa: E402,F401

@@ -22,6 +22,8 @@ regenerate() {
         if [ -n "$ONLY" ]; then
             case " $ONLY " in *" $name "*) ;; *) continue ;; esac
         fi
+        # Current PyTorch's features have no 1.13 output (see tst_torch_conformance).
+        if grep -q '^# Needs: PyTorch >= 2' "$script"; then continue; fi
         out="$2/$name"
         status=0
         "$PYTHON" "$script" >"$out.expected" 2>"$out.expected_stderr" || status=$?

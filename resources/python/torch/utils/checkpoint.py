@@ -21,11 +21,15 @@ from typing import Any, Iterable, List, Tuple
 
 import torch
 from torch._untraced import untraced
+from torch.utils._selective_checkpoint import (  # noqa: F401  current PyTorch's names
+    SAC_IGNORED_OPS, CheckpointPolicy, SelectiveCheckpointContext, create_selective_checkpoint_contexts,
+    noop_context_fn)
 
 __all__ = [
     "checkpoint", "checkpoint_sequential", "CheckpointFunction",
     "check_backward_validity", "detach_variable", "get_device_states",
-    "set_device_states",
+    "set_device_states", "noop_context_fn", "CheckpointPolicy", "SelectiveCheckpointContext",
+    "create_selective_checkpoint_contexts", "SAC_IGNORED_OPS",
 ]
 
 _C = torch._C
@@ -167,18 +171,21 @@ class CheckpointFunction(torch.autograd.Function):
         return (None, None) + grads
 
 
-def checkpoint(function, *args, use_reentrant: bool = True, **kwargs):
+def checkpoint(function, *args, use_reentrant: bool = True, context_fn=noop_context_fn, **kwargs):
     """Runs ``function(*args)`` without keeping its intermediate tensors; backward runs it
     again to get them. ``preserve_rng_state`` (default True) makes the re-run draw the
-    same random numbers."""
+    same random numbers. ``context_fn`` (current PyTorch, non-reentrant only) gives the
+    contexts the forward and the recompute run under: selective checkpointing's."""
     preserve = kwargs.pop('preserve_rng_state', True)
     if kwargs and use_reentrant:
         raise ValueError("Unexpected keyword arguments: " + ",".join(arg for arg in kwargs))
+    if use_reentrant and context_fn is not noop_context_fn:
+        raise ValueError("Passing `context_fn` or `debug` is only supported when use_reentrant=False.")
 
     with _segment_forward(_C._checkpoint_new_segment(), use_reentrant, bool(preserve)):
         if use_reentrant:
             return CheckpointFunction.apply(function, preserve, *args)
-        return _checkpoint_without_reentrant(function, preserve, *args, **kwargs)
+        return _checkpoint_without_reentrant(function, preserve, *args, context_fn=context_fn, **kwargs)
 
 
 def checkpoint_sequential(functions, segments, input, **kwargs):
@@ -207,9 +214,14 @@ def checkpoint_sequential(functions, segments, input, **kwargs):
     return run_function(end + 1, len(functions) - 1, functions)(input)
 
 
-def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, **kwargs):
+def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, context_fn=noop_context_fn, **kwargs):
     rng = _RngStash(preserve_rng_state, args)
     segment = _C._checkpoint_current_segment()
+    forward_context, recompute_context = context_fn()
+    # Current PyTorch recomputes a region once per backward call, which is what makes a
+    # selectively checkpointed region refuse a second backward; 1.13 recomputes once.
+    recompute_per_backward = context_fn is not noop_context_fn
+    filled_by_backward = None
 
     class Holder():
         """What the graph keeps instead of a saved tensor until the recompute fills it."""
@@ -223,7 +235,10 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, **kw
         return res
 
     def recompute_on_unpack(x):
+        nonlocal filled_by_backward
         unpack_counter = 0
+        if recompute_per_backward and len(storage) and filled_by_backward != _C._current_graph_task_id():
+            storage.clear()
         if len(storage) == 0:
             # The first unpack re-runs the function; the tensors it saves, in the same
             # order as in forward, fill the holders.
@@ -242,8 +257,10 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, **kw
             with rng.restored():
                 with torch.enable_grad(), \
                      _recompute(segment), \
-                     torch.autograd.graph.saved_tensors_hooks(refill_placeholder, never_unpacked):
+                     torch.autograd.graph.saved_tensors_hooks(refill_placeholder, never_unpacked), \
+                     recompute_context:
                     _unused = function(*args, **kwargs)
+            filled_by_backward = _C._current_graph_task_id()
 
         if x not in storage:
             raise RuntimeError(
@@ -253,7 +270,7 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, **kw
             )
         return storage[x]
 
-    with torch.autograd.graph.saved_tensors_hooks(pack_for_recompute, recompute_on_unpack):
+    with torch.autograd.graph.saved_tensors_hooks(pack_for_recompute, recompute_on_unpack), forward_context:
         output = function(*args, **kwargs)
         if torch.cuda._initialized and preserve_rng_state and not rng.had_cuda_in_fwd:
             raise RuntimeError(
