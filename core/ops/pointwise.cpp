@@ -858,23 +858,6 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
     return rec.finish(out);
 }
 
-Tensor maskedFill(const Tensor& t, const Tensor& mask, Scalar value)
-{
-    AGV_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError,
-              "masked_fill_ only supports boolean masks, but got mask with dtype ", dtypeName(mask.dtype()));
-    Tensor fill = scalarTensor(value, t.device());
-    Tensor out = where(mask, convert(fill, t.dtype()), detach(t));
-    // `where` above ran on a detached input: record MaskedFillBackward0 on the real one.
-    Tensor result = detach(out);
-    OpRecorder rec("MaskedFillBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
-        Tensor m = n.saved(0);
-        return variable_list{where(m, zerosLike(g[0]), g[0])};
-    });
-    rec.save("mask", mask);
-    rec.forward([&](const InputTangents& t, const Tensor&) { return maskedFill(t[0], mask, Scalar(0)); });
-    return rec.finish(result);
-}
-
 // ---------------------------------------------------------------- comparisons (no grad)
 
 Tensor compare(const Tensor& a, const Tensor& b, CompareOp op)

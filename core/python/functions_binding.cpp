@@ -299,7 +299,7 @@ void bindFunctions(py::module_& m)
     AGV_MIRROR(sin); AGV_MIRROR(cos); AGV_MIRROR(tanh); AGV_MIRROR(sigmoid); AGV_MIRROR(relu); AGV_MIRROR(clamp);
     AGV_MIRROR(sum); AGV_MIRROR(mean); AGV_MIRROR(max); AGV_MIRROR(min); AGV_MIRROR(argmax); AGV_MIRROR(softmax);
     AGV_MIRROR(log_softmax); AGV_MIRROR(matmul); AGV_MIRROR(mm); AGV_MIRROR(bmm); AGV_MIRROR(dot); AGV_MIRROR(mv);
-    AGV_MIRROR(masked_fill); AGV_MIRROR(transpose); AGV_MIRROR(t); AGV_MIRROR(permute); AGV_MIRROR(reshape);
+    AGV_MIRROR(transpose); AGV_MIRROR(t); AGV_MIRROR(permute); AGV_MIRROR(reshape);
     AGV_MIRROR(flatten); AGV_MIRROR(unsqueeze); AGV_MIRROR(squeeze); AGV_MIRROR(narrow); AGV_MIRROR(select);
     AGV_MIRROR(clone); AGV_MIRROR(detach); AGV_MIRROR(numel); AGV_MIRROR(eq); AGV_MIRROR(ne); AGV_MIRROR(lt);
     AGV_MIRROR(le); AGV_MIRROR(gt); AGV_MIRROR(ge); AGV_MIRROR(split); AGV_MIRROR(split_with_sizes);
