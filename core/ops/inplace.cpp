@@ -149,6 +149,8 @@ Tensor& addInplace(Tensor& self, Scalar other, Scalar alpha)
 
 Tensor& subInplace(Tensor& self, const Tensor& other, Scalar alpha)
 {
+    checkInplace(self, self.requiresGrad() || other.requiresGrad());
+    checkSubtraction(self.dtype(), other.dtype());
     checkResultType(self, other);
     const double al = alpha.toDouble();
     return applyInplace(

@@ -185,9 +185,7 @@ Tensor add(const Tensor& a, Scalar b, Scalar alpha) { return addScalar(a, b, alp
 
 Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
 {
-    AGV_CHECK(a.dtype() != ScalarType::Bool || b.dtype() != ScalarType::Bool, RuntimeError,
-              "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
-              "`logical_xor()` operator instead.");
+    checkSubtraction(a.dtype(), b.dtype());
     checkAlpha(a, b, alpha);
     const ScalarType type = resultType({&a, &b});
     const double al = alpha.toDouble();
@@ -212,14 +210,13 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
 
 Tensor sub(const Tensor& a, Scalar b, Scalar alpha)
 {
-    AGV_CHECK(a.dtype() != ScalarType::Bool || !b.isBool(), RuntimeError,
-              "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
-              "`logical_xor()` operator instead.");
+    checkSubtraction(a.dtype(), b.type());
     return addScalar(a, b, alpha, -1.0, "SubBackward0");
 }
 
 Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
 {
+    checkSubtraction(b.type(), a.dtype());
     Tensor other = scalarTensor(b, a.device());
     const ScalarType type = resultType({&a, &other});
     const double al = alpha.toDouble();
