@@ -8,6 +8,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
+#include "core/ops/hardtanh.h"
 #include "core/ops/kernels.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
@@ -513,6 +514,27 @@ Tensor& maskedFillInplace(Tensor& self, const Tensor& mask, const Tensor& value)
         false, false, [&] { maskedFillKernel(self, boolMask, fill); },
         [&](OpRecorder& rec, const Tensor&) { rec.save("mask", mask); },
         [boolMask](const InputTangents& t, const Tensor&) { return where(boolMask, t[1], t[0]); });
+}
+
+Tensor& hardtanhInplace(Tensor& self, Scalar min, Scalar max)
+{
+    Scalar lo = min, hi = max;
+    internal::hardtanhBounds(self, lo, hi);
+    // hardtanh_ has no formula of its own: hardtanh's, with the original self cloned.
+    return applyInplace(
+        self, {&self}, "hardtanh_", "HardtanhBackward0",
+        [min, max](BackwardNode& n, const variable_list& g) {
+            return variable_list{internal::hardtanhBackward(g[0], n.saved(0), min, max)};
+        },
+        true, false, [&] { kernel::copyInto(self, internal::hardtanhValues(self, lo, hi)); },
+        [&](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.attr("max_val", internal::boundAttr(max));
+            rec.attr("min_val", internal::boundAttr(min));
+            rec.save("self", originalSelf);
+        },
+        [min, max](const InputTangents& t, const Tensor&) {
+            return internal::hardtanhBackward(t[0], t.primal(0), min, max);
+        });
 }
 
 void addInplaceNoGrad(const Tensor& self, const Tensor& other)
