@@ -8,7 +8,9 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
+#include "core/ops/hardtanh.h"
 #include "core/ops/kernels.h"
+#include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sigmoid_tanh.h"
@@ -148,6 +150,8 @@ Tensor& addInplace(Tensor& self, Scalar other, Scalar alpha)
 
 Tensor& subInplace(Tensor& self, const Tensor& other, Scalar alpha)
 {
+    checkInplace(self, self.requiresGrad() || other.requiresGrad());
+    checkSubtraction(self.dtype(), other.dtype());
     checkResultType(self, other);
     const double al = alpha.toDouble();
     return applyInplace(
@@ -449,6 +453,88 @@ Tensor& expInplace(Tensor& self)
         },
         noSaves,
         [](const InputTangents& t, const Tensor& r) { return mul(t[0], r); });
+}
+
+namespace {
+
+/// masked_fill_'s checks in PyTorch's order: autograd's, then the kernel's (a 0-d value,
+/// the mask as it reads it), then TensorIterator's broadcast of the mask into self.
+Tensor checkMaskedFillInplace(const Tensor& self, const Tensor& mask, const Tensor* value)
+{
+    checkInplace(self, self.requiresGrad() || (value && value->requiresGrad()));
+    if (value)
+        AGV_CHECK(value->dim() == 0, RuntimeError,
+                  "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ", value->dim(),
+                  " dimension(s).");
+    const Tensor boolMask = maskedFillMask(mask);
+    checkNoInternalOverlap(self);
+    checkBroadcastInto(self, boolMask);
+    return boolMask;
+}
+
+/// Writes `fill` (a 0-d tensor in self's dtype) into self where boolMask is true.
+void maskedFillKernel(const Tensor& self, const Tensor& boolMask, const Tensor& fill)
+{
+    Tensor values;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        values = where(boolMask, fill, detach(self));
+    }
+    kernel::copyInto(self, values);
+}
+
+}  // namespace
+
+Tensor& maskedFillInplace(Tensor& self, const Tensor& mask, Scalar value)
+{
+    const Tensor boolMask = checkMaskedFillInplace(self, mask, nullptr);
+    const Tensor fill = maskedFillValue(value, self);
+    return applyInplace(
+        self, {&self}, "masked_fill_", "MaskedFillBackward0",
+        [](BackwardNode& n, const variable_list& g) {
+            return variable_list{maskedFill(g[0], n.saved(0), Scalar(0))};
+        },
+        false, false, [&] { maskedFillKernel(self, boolMask, fill); },
+        [&](OpRecorder& rec, const Tensor&) { rec.save("mask", mask); },
+        [mask](const InputTangents& t, const Tensor&) { return maskedFill(t[0], mask, Scalar(0)); });
+}
+
+Tensor& maskedFillInplace(Tensor& self, const Tensor& mask, const Tensor& value)
+{
+    const Tensor boolMask = checkMaskedFillInplace(self, mask, &value);
+    const Tensor fill = maskedFillValue(value, self);
+    return applyInplace(
+        self, {&self, &value}, "masked_fill_", "MaskedFillBackward1",
+        [](BackwardNode& n, const variable_list& g) {
+            const Tensor savedMask = n.saved(0);
+            return variable_list{needs(n, 0) ? maskedFill(g[0], savedMask, Scalar(0)) : Tensor(),
+                                 needs(n, 1) ? maskedFillValueGrad(g[0], savedMask) : Tensor()};
+        },
+        false, false, [&] { maskedFillKernel(self, boolMask, fill); },
+        [&](OpRecorder& rec, const Tensor&) { rec.save("mask", mask); },
+        [boolMask](const InputTangents& t, const Tensor&) { return where(boolMask, t[1], t[0]); });
+}
+
+Tensor& hardtanhInplace(Tensor& self, Scalar min, Scalar max)
+{
+    Scalar lo = min, hi = max;
+    internal::hardtanhBounds(self, lo, hi);
+    // hardtanh_ has no formula of its own: hardtanh's, with the original self cloned.
+    return applyInplace(
+        self, {&self}, "hardtanh_", "HardtanhBackward0",
+        [min, max](BackwardNode& n, const variable_list& g) {
+            return variable_list{internal::hardtanhBackward(g[0], n.saved(0), min, max)};
+        },
+        true, false, [&] { kernel::copyInto(self, internal::hardtanhValues(self, lo, hi)); },
+        [&](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.attr("max_val", internal::boundAttr(max));
+            rec.attr("min_val", internal::boundAttr(min));
+            rec.save("self", originalSelf);
+        },
+        [min, max](const InputTangents& t, const Tensor&) {
+            return internal::hardtanhBackward(t[0], t.primal(0), min, max);
+        });
 }
 
 void addInplaceNoGrad(const Tensor& self, const Tensor& other)

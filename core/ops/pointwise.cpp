@@ -185,9 +185,7 @@ Tensor add(const Tensor& a, Scalar b, Scalar alpha) { return addScalar(a, b, alp
 
 Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
 {
-    AGV_CHECK(a.dtype() != ScalarType::Bool || b.dtype() != ScalarType::Bool, RuntimeError,
-              "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
-              "`logical_xor()` operator instead.");
+    checkSubtraction(a.dtype(), b.dtype());
     checkAlpha(a, b, alpha);
     const ScalarType type = resultType({&a, &b});
     const double al = alpha.toDouble();
@@ -212,14 +210,13 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
 
 Tensor sub(const Tensor& a, Scalar b, Scalar alpha)
 {
-    AGV_CHECK(a.dtype() != ScalarType::Bool || !b.isBool(), RuntimeError,
-              "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
-              "`logical_xor()` operator instead.");
+    checkSubtraction(a.dtype(), b.type());
     return addScalar(a, b, alpha, -1.0, "SubBackward0");
 }
 
 Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
 {
+    checkSubtraction(b.type(), a.dtype());
     Tensor other = scalarTensor(b, a.device());
     const ScalarType type = resultType({&a, &other});
     const double al = alpha.toDouble();
@@ -856,23 +853,6 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
     rec.save("condition", condition);
     rec.forward([&](const InputTangents& t, const Tensor&) { return where(condition, t[0], t[1]); });
     return rec.finish(out);
-}
-
-Tensor maskedFill(const Tensor& t, const Tensor& mask, Scalar value)
-{
-    AGV_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError,
-              "masked_fill_ only supports boolean masks, but got mask with dtype ", dtypeName(mask.dtype()));
-    Tensor fill = scalarTensor(value, t.device());
-    Tensor out = where(mask, convert(fill, t.dtype()), detach(t));
-    // `where` above ran on a detached input: record MaskedFillBackward0 on the real one.
-    Tensor result = detach(out);
-    OpRecorder rec("MaskedFillBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
-        Tensor m = n.saved(0);
-        return variable_list{where(m, zerosLike(g[0]), g[0])};
-    });
-    rec.save("mask", mask);
-    rec.forward([&](const InputTangents& t, const Tensor&) { return maskedFill(t[0], mask, Scalar(0)); });
-    return rec.finish(result);
 }
 
 // ---------------------------------------------------------------- comparisons (no grad)

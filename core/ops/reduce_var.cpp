@@ -10,6 +10,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/var_mean.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -21,6 +22,63 @@ double finishVariance(double m2, double count, int64_t correction, bool takeSqrt
     const double divisor = count > double(correction) ? count - double(correction) : 0.0;
     const double var = m2 / divisor;
     return takeSqrt ? std::sqrt(var) : var;
+}
+
+/// The reduction PyTorch's std_var_stub runs (binary_kernel_reduce with WelfordOps): per
+/// output, Welford's update in double over its elements in order; the variance (or its
+/// square root) and, when `meanOut` is given, the mean, each rounded to t's dtype.
+Tensor welfordReduce(const Tensor& t, const IntList& dimsIn, int64_t correction, bool keepdim, bool takeSqrt,
+                     Tensor* meanOut)
+{
+    const char* name = takeSqrt ? "std" : "var";
+    const Tensor x = kernel::dense(t);
+    // Move the reduced dims last, in memory order: each output then reduces one contiguous run.
+    IntList dims = reductionDims(t, dimsIn);
+    if (t.dim() == 0)
+        dims.clear();  // dim 0 / -1 of a 0-d tensor: one element, nothing to move
+    std::sort(dims.begin(), dims.end());
+    IntList order, keptSizes, outSizes;
+    int64_t run = 1;
+    for (int64_t d = 0; d < t.dim(); ++d)
+        if (std::find(dims.begin(), dims.end(), d) == dims.end()) {
+            order.push_back(d);
+            outSizes.push_back(t.sizes()[size_t(d)]);
+            keptSizes.push_back(t.sizes()[size_t(d)]);
+        } else {
+            keptSizes.push_back(1);
+        }
+    for (int64_t d : dims) {
+        order.push_back(d);
+        run *= t.sizes()[size_t(d)];
+    }
+    Tensor arranged;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        arranged = kernel::dense(permute(x, order));
+    }
+    Tensor out = kernel::newTensor(keepdim ? keptSizes : outSizes, t.dtype(), t.device());
+    if (meanOut)
+        *meanOut = kernel::newTensor(out.sizes(), t.dtype(), t.device());
+    const int64_t outputs = out.numel();
+    AGV_DISPATCH_FLOATING(t.dtype(), name, [&] {
+        using T = scalar_t;
+        for (int64_t o = 0; o < outputs; ++o) {
+            double mean = 0, m2 = 0;
+            int64_t n = 0;
+            for (int64_t i = 0; i < run; ++i) {
+                const double value = arranged.data<T>()[o * run + i];
+                ++n;
+                const double delta = value - mean;
+                mean += delta / double(n);
+                m2 = std::fma(delta, value - mean, m2);  // WelfordOps::reduce, contracted as in PyTorch's AVX2 build
+            }
+            out.data<T>()[o] = T(finishVariance(m2, double(n), correction, takeSqrt));
+            if (meanOut)  // WelfordOps::project: an empty reduction gives NaN for both
+                meanOut->data<T>()[o] = n == 0 ? T(NAN) : T(mean);
+        }
+    });
+    return out;
 }
 
 Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int64_t correction, bool keepdim,
@@ -48,49 +106,7 @@ Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int
         });
         return out;
     }
-    // Move the reduced dims last, in memory order: each output then reduces one contiguous run.
-    IntList dims = reductionDims(t, *dimsIn);
-    if (t.dim() == 0)
-        dims.clear();  // dim 0 / -1 of a 0-d tensor: one element, nothing to move
-    std::sort(dims.begin(), dims.end());
-    IntList order, keptSizes, outSizes;
-    int64_t run = 1;
-    for (int64_t d = 0; d < t.dim(); ++d)
-        if (std::find(dims.begin(), dims.end(), d) == dims.end()) {
-            order.push_back(d);
-            outSizes.push_back(t.sizes()[size_t(d)]);
-            keptSizes.push_back(t.sizes()[size_t(d)]);
-        } else {
-            keptSizes.push_back(1);
-        }
-    for (int64_t d : dims) {
-        order.push_back(d);
-        run *= t.sizes()[size_t(d)];
-    }
-    Tensor arranged;
-    {
-        trace::MuteGuard mute;
-        GradModeGuard noGrad(false);
-        arranged = kernel::dense(permute(x, order));
-    }
-    Tensor out = kernel::newTensor(keepdim ? keptSizes : outSizes, t.dtype(), t.device());
-    const int64_t outputs = out.numel();
-    AGV_DISPATCH_FLOATING(t.dtype(), name, [&] {
-        using T = scalar_t;
-        for (int64_t o = 0; o < outputs; ++o) {
-            double mean = 0, m2 = 0;
-            int64_t n = 0;
-            for (int64_t i = 0; i < run; ++i) {
-                const double value = arranged.data<T>()[o * run + i];
-                ++n;
-                const double delta = value - mean;
-                mean += delta / double(n);
-                m2 = std::fma(delta, value - mean, m2);  // WelfordOps::reduce, contracted as in PyTorch's AVX2 build
-            }
-            out.data<T>()[o] = T(finishVariance(m2, double(n), correction, takeSqrt));
-        }
-    });
-    return out;
+    return welfordReduce(t, *dimsIn, correction, keepdim, takeSqrt, nullptr);
 }
 
 /// self - self.mean(dims, keepdim=True), or self - self.mean() over everything.
@@ -143,7 +159,7 @@ Tensor varianceBackward(const Tensor& grad, const Tensor& self, const std::optio
 
 void recordAttrs(OpRecorder& rec, const std::optional<IntList>& dims, int64_t correction, bool keepdim)
 {
-    rec.attr("correction", correction);
+    rec.attr("correction", UnsignedAttr{correction});  // a negative one reads as 2**64 + correction, as in 1.13
     rec.attr("dim", dims ? SavedAttr(*dims) : SavedAttr(NoneValue{}));
     rec.attr("keepdim", keepdim);
 }
@@ -157,7 +173,82 @@ Tensor varianceTangent(const Tensor& self, const Tensor& selfTangent, const std:
     return sum(mul(mul(selfTangent, scale), centred(self, dims)), dims.value_or(IntList{}), keepdim);
 }
 
+/// std_backward: var_backward((grad / (result * 2)).masked_fill_(result == 0, 0)).
+Tensor standardDeviationBackward(const Tensor& grad, const Tensor& self, const Tensor& result,
+                                 const std::optional<IntList>& dims, int64_t correction, bool keepdim)
+{
+    const Tensor gradVar = maskedFill(div(grad, mul(result, 2)), compare(result, Scalar(0), CompareOp::Eq), Scalar(0));
+    return varianceBackward(gradVar, self, dims, correction, keepdim);
+}
+
+/// mean_backward: the gradient expanded back to self's shape, divided by the count reduced.
+Tensor meanBackward(const Tensor& grad, const Tensor& self, const std::optional<IntList>& dims, bool keepdim)
+{
+    const bool everything = !dims || dims->empty();
+    int64_t count = self.numel();
+    if (!everything) {
+        count = 1;
+        for (int64_t d : *dims)
+            count *= self.dim() == 0 ? 1 : self.sizes()[size_t(wrapDim(d, self.dim()))];
+    }
+    Tensor expanded = everything ? grad : unreduce(grad, self, dims, keepdim);
+    if (self.dim() > 0)
+        expanded = expand(expanded, self.sizes());
+    return div(expanded, Scalar(count));
+}
+
+/// var_mean / std_mean: one Welford pass (even over every element, unlike var and std)
+/// and one node with the two outputs; a gradient reaching both outputs is summed.
+std::pair<Tensor, Tensor> moments(const char* fn, const Tensor& self, const std::optional<IntList>& dims,
+                                  std::optional<int64_t> correctionArg, bool keepdim, bool takeSqrt)
+{
+    AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, fn, " only support floating point and complex dtypes");
+    const int64_t correction = correctionArg.value_or(1);
+    IntList reduced = dims.value_or(IntList{});
+    Tensor mean;
+    Tensor spread = welfordReduce(self, reduced, correction, keepdim, takeSqrt, &mean);
+    OpRecorder rec(takeSqrt ? "StdMeanBackward0" : "VarMeanBackward0", {&self},
+                   [dims, correction, keepdim, takeSqrt](BackwardNode& n, const variable_list& g) {
+                       const Tensor x = n.saved(0);
+                       Tensor grad;
+                       if (g[0].defined())
+                           grad = takeSqrt ? standardDeviationBackward(g[0], x, n.saved(1), dims, correction, keepdim)
+                                           : varianceBackward(g[0], x, dims, correction, keepdim);
+                       if (g[1].defined()) {
+                           const Tensor fromMean = meanBackward(g[1], x, dims, keepdim);
+                           grad = grad.defined() ? add(grad, fromMean) : fromMean;
+                       }
+                       return variable_list{grad};
+                   });
+    rec.attr("correction", correctionArg ? SavedAttr(UnsignedAttr{*correctionArg}) : SavedAttr(NoneValue{}));
+    rec.attr("dim", dims ? SavedAttr(*dims) : SavedAttr(NoneValue{}));
+    rec.attr("keepdim", keepdim);
+    rec.save("self", self);
+    // The first output's tangent (var_jvp, divided by 2 * std for std_mean); the engine's
+    // forward mode gives a multi-output node's first output a tangent only.
+    rec.forward([&self, dims, correction, keepdim, takeSqrt](const InputTangents& t, const Tensor& result) {
+        const Tensor tangent = varianceTangent(self, t[0], dims, correction, keepdim);
+        return takeSqrt ? div(tangent, mul(result, 2.0)) : tangent;
+    });
+    const TensorList outs = rec.finish(TensorList{spread, mean});
+    if (rec.active() && takeSqrt)
+        rec.node()->save("result0", outs[0], /*isOutput=*/true);
+    return {outs[0], outs[1]};
+}
+
 }  // namespace
+
+std::pair<Tensor, Tensor> varMean(const Tensor& self, const std::optional<IntList>& dims,
+                                  std::optional<int64_t> correction, bool keepdim)
+{
+    return moments("var_mean", self, dims, correction, keepdim, false);
+}
+
+std::pair<Tensor, Tensor> stdMean(const Tensor& self, const std::optional<IntList>& dims,
+                                  std::optional<int64_t> correction, bool keepdim)
+{
+    return moments("std_mean", self, dims, correction, keepdim, true);
+}
 
 Tensor var(const Tensor& self, std::optional<IntList> dims, int64_t correction, bool keepdim)
 {
@@ -177,10 +268,7 @@ Tensor std(const Tensor& self, std::optional<IntList> dims, int64_t correction, 
 {
     Tensor out = varianceKernel(self, dims, correction, keepdim, true);
     OpRecorder rec("StdBackward0", {&self}, [dims, correction, keepdim](BackwardNode& n, const variable_list& g) {
-        const Tensor x = n.saved(0), result = n.saved(1);
-        // std_backward: var_backward((grad / (result * 2)).masked_fill_(result == 0, 0))
-        const Tensor gradVar = maskedFill(div(g[0], mul(result, 2)), compare(result, Scalar(0), CompareOp::Eq), Scalar(0));
-        return variable_list{varianceBackward(gradVar, x, dims, correction, keepdim)};
+        return variable_list{standardDeviationBackward(g[0], n.saved(0), n.saved(1), dims, correction, keepdim)};
     });
     recordAttrs(rec, dims, correction, keepdim);
     rec.save("self", self);

@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "core/error.h"
+
 namespace agv::ops {
 
 namespace {
@@ -41,7 +43,19 @@ ScalarType resultType(std::initializer_list<const Tensor*> operands)
 ScalarType resultType(const Tensor& t, const Scalar& number)
 {
     const ScalarType wrapped = number.isFloating() ? defaultFloatType() : number.type();
+    if (t.impl()->isWrappedNumber())  // two Python numbers: torch.add(2., 3) is float32
+        return promoteTypes(t.dtype() == ScalarType::Float64 ? defaultFloatType() : t.dtype(), wrapped);
     return combine(t.dtype(), wrapped);
+}
+
+void checkSubtraction(ScalarType a, ScalarType b)
+{
+    AGV_CHECK(a != ScalarType::Bool || b != ScalarType::Bool, RuntimeError,
+              "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+              "`logical_xor()` operator instead.");
+    AGV_CHECK(a != ScalarType::Bool && b != ScalarType::Bool, RuntimeError,
+              "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a "
+              "mask, use the `~` or `logical_not()` operator instead.");
 }
 
 ScalarType floatResultType(ScalarType t) { return isFloatingType(t) ? t : defaultFloatType(); }

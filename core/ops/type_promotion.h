@@ -14,6 +14,8 @@ namespace agv::ops {
 ScalarType resultType(std::initializer_list<const Tensor*> operands);
 /// resultType({&t, wrapped number}) without materialising the number as a tensor.
 ScalarType resultType(const Tensor& t, const Scalar& number);
+/// at::native::sub_check: subtraction takes no bool operand (two messages).
+void checkSubtraction(ScalarType a, ScalarType b);
 /// Result of a true division or a floating unary op: integers become the default float.
 ScalarType floatResultType(ScalarType t);
 

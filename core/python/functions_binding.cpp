@@ -145,6 +145,47 @@ py::object likeFactory(CallArgs& args, const char* name)
     return finishFactory(Make(t, o.dtype), o);
 }
 
+/// Note [Numbers as tensors]
+/// PyTorch 1.13's argument parser lets a Python number stand for the `input` tensor of
+/// add, sub, mul and div (should_allow_numbers_as_tensors): it becomes a wrapped number,
+/// a 0-d tensor that promotes by category only, so torch.sub(2, t) is SubBackward0 with
+/// no edge for the number, and torch.add(2, 3) is tensor(5). The other functions refuse it.
+bool takesNumberAsInput(std::string_view name)
+{
+    return name == "add" || name == "sub" || name == "mul" || name == "div";
+}
+
+/// `input` as the object whose method runs: a tensor, or a wrapped number where allowed.
+py::object mirrorSelf(const char* name, py::handle input)
+{
+    if (isTensor(input))
+        return py::reinterpret_borrow<py::object>(input);
+    if (takesNumberAsInput(name) && isNumber(input))  // See Note [Numbers as tensors]
+        return wrapTensor(ops::scalarTensor(toScalar(input)));
+    raise(PyExc_TypeError, std::string(name) + "(): argument 'input' (position 1) must be Tensor, not " +
+                               typeName(input));
+}
+
+/// torch.pow(Number self, Tensor exponent) (PowBackward2), PyTorch's overload error for
+/// any other first argument that is not a tensor.
+py::object powOfNumber(CallArgs& args)
+{
+    py::handle exponent = argAt(args, 1, "exponent");
+    const bool onlyThose = args.positional.size() + args.keywords.size() == 2;
+    if (isNumber(args.positional[0]) && exponent && isTensor(exponent) && onlyThose)
+        return wrapTensor(ops::pow(toScalar(args.positional[0]), *asTensor(exponent)));
+    std::string got;
+    for (py::handle v : args.positional)
+        got += (got.empty() ? "" : ", ") + (isTensor(v) ? std::string("Tensor") : typeName(v));
+    for (auto [k, v] : args.keywords)
+        got += (got.empty() ? "" : ", ") + py::str(k).cast<std::string>() + "=" +
+               (isTensor(v) ? std::string("Tensor") : typeName(v));
+    raise(PyExc_TypeError, "pow() received an invalid combination of arguments - got (" + got +
+                               "), but expected one of:\n * (Tensor input, Tensor exponent, *, Tensor out)\n"
+                               " * (Number self, Tensor exponent, *, Tensor out)\n"
+                               " * (Tensor input, Number exponent, *, Tensor out)\n");
+}
+
 /// torch.<fn>(t, ...) for functions that mirror a Tensor method: the method is the
 /// single implementation.
 py::object mirror(const char* name, CallArgs& args)
@@ -155,17 +196,13 @@ py::object mirror(const char* name, CallArgs& args)
             for (auto [k, v] : args.keywords)
                 if (py::str(k).cast<std::string>() != "input")
                     rest[k] = v;
-            if (!isTensor(input))
-                raise(PyExc_TypeError, std::string(name) + "(): argument 'input' (position 1) must be Tensor, not " +
-                                           typeName(input));
-            return input.attr(name)(**rest);
+            return mirrorSelf(name, input).attr(name)(**rest);
         }
         raise(PyExc_TypeError, std::string(name) + "() missing required argument 'input' (pos 1)");
     }
-    py::handle self = args.positional[0];
-    if (!isTensor(self))
-        raise(PyExc_TypeError, std::string(name) + "(): argument 'input' (position 1) must be Tensor, not " +
-                                   typeName(self));
+    if (std::string_view(name) == "pow" && !isTensor(args.positional[0]))
+        return powOfNumber(args);
+    py::object self = mirrorSelf(name, args.positional[0]);
     if (args.keyword("input"))
         raise(PyExc_TypeError, std::string(name) + "() got multiple values for argument 'input'");
     py::tuple rest(args.positional.size() - 1);
@@ -299,7 +336,7 @@ void bindFunctions(py::module_& m)
     AGV_MIRROR(sin); AGV_MIRROR(cos); AGV_MIRROR(tanh); AGV_MIRROR(sigmoid); AGV_MIRROR(relu); AGV_MIRROR(clamp);
     AGV_MIRROR(sum); AGV_MIRROR(mean); AGV_MIRROR(max); AGV_MIRROR(min); AGV_MIRROR(argmax); AGV_MIRROR(softmax);
     AGV_MIRROR(log_softmax); AGV_MIRROR(matmul); AGV_MIRROR(mm); AGV_MIRROR(bmm); AGV_MIRROR(dot); AGV_MIRROR(mv);
-    AGV_MIRROR(masked_fill); AGV_MIRROR(transpose); AGV_MIRROR(t); AGV_MIRROR(permute); AGV_MIRROR(reshape);
+    AGV_MIRROR(transpose); AGV_MIRROR(t); AGV_MIRROR(permute); AGV_MIRROR(reshape);
     AGV_MIRROR(flatten); AGV_MIRROR(unsqueeze); AGV_MIRROR(squeeze); AGV_MIRROR(narrow); AGV_MIRROR(select);
     AGV_MIRROR(clone); AGV_MIRROR(detach); AGV_MIRROR(numel); AGV_MIRROR(eq); AGV_MIRROR(ne); AGV_MIRROR(lt);
     AGV_MIRROR(le); AGV_MIRROR(gt); AGV_MIRROR(ge); AGV_MIRROR(split); AGV_MIRROR(split_with_sizes);

@@ -1,8 +1,12 @@
 // gather, scatter, scatter_add, index_select and masked_select as Tensor methods and
 // torch.* functions, with the in-place scatter_ and scatter_add_ (core/ops/gather_scatter.cpp);
 // triu, tril (and triu_, tril_), diag and trace (core/ops/triangular.cpp); flip, roll, repeat,
-// tile, outer, cumsum and cumprod (core/ops/reorder.cpp); unbind (core/ops/split.cpp).
+// tile, outer, cumsum and cumprod (core/ops/reorder.cpp); unbind (core/ops/split.cpp);
+// masked_fill, masked_fill_ and torch.masked_fill (core/ops/masked_fill.cpp).
 
+#include <cstring>
+
+#include "core/ops/masked_fill.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
@@ -87,11 +91,92 @@ void defInplace(py::handle cls, const char* name, Tensor (*call)(Tensor&, CallAr
         py::name(name), py::is_method(cls));
 }
 
+/// masked_fill's two overloads (a Tensor or a Number value), and the argument parser's
+/// error when neither fits: it lists both, and where the count of arguments is right
+/// marks each argument from the first one that the overload does not take.
+py::object maskedFillCall(py::handle selfObject, CallArgs& args, const char* fn, bool inplace)
+{
+    const bool function = !selfObject;
+    std::vector<std::string_view> params = {"mask", "value"};
+    if (function)
+        params.insert(params.begin(), "input");
+    std::vector<std::pair<std::string, py::handle>> given;
+    for (py::handle v : args.positional)
+        given.emplace_back("", v);
+    for (auto [k, v] : args.keywords)
+        given.emplace_back(py::str(k).cast<std::string>(), v);
+    bool namesFit = given.size() == params.size();
+    for (size_t i = 0; namesFit && i < given.size(); ++i)
+        namesFit = given[i].first.empty() || given[i].first == params[i];
+    auto fits = [&](size_t i, bool numberValue) {
+        if (i + 1 < given.size())
+            return isTensor(given[i].second);
+        return numberValue ? isNumber(given[i].second) : isTensor(given[i].second);
+    };
+    auto fitsAll = [&](bool numberValue) {
+        for (size_t i = 0; i < given.size(); ++i)
+            if (!fits(i, numberValue))
+                return false;
+        return true;
+    };
+    if (namesFit && (fitsAll(false) || fitsAll(true))) {
+        const Tensor self = function ? *asTensor(given[0].second) : *asTensor(selfObject);
+        const Tensor mask = *asTensor(given[given.size() - 2].second);
+        py::handle value = given.back().second;
+        if (inplace) {
+            Tensor t = self;
+            if (auto v = asTensor(value))
+                ops::maskedFillInplace(t, mask, *v);
+            else
+                ops::maskedFillInplace(t, mask, toScalar(value));
+            return py::reinterpret_borrow<py::object>(selfObject);
+        }
+        if (auto v = asTensor(value))
+            return wrapTensor(ops::maskedFill(self, mask, *v));
+        return wrapTensor(ops::maskedFill(self, mask, toScalar(value)));
+    }
+    auto describe = [&](size_t i) {
+        const std::string type = isTensor(given[i].second) ? "Tensor" : typeName(given[i].second);
+        return given[i].first.empty() ? type : given[i].first + "=" + type;
+    };
+    std::string got;
+    for (size_t i = 0; i < given.size(); ++i)
+        got += (i ? ", " : "") + describe(i);
+    auto overload = [&](bool numberValue) {
+        std::string line = std::string(" * (") + (function ? "Tensor input, " : "") + "Tensor mask, " +
+                           (numberValue ? "Number" : "Tensor") + " value)\n";
+        if (!namesFit)
+            return line;
+        std::string marked;
+        bool failed = false;
+        for (size_t i = 0; i < given.size(); ++i) {
+            failed = failed || !fits(i, numberValue);
+            marked += (i ? ", " : "") + (failed ? "!" + describe(i) + "!" : describe(i));
+        }
+        return line + "      didn't match because some of the arguments have invalid types: (" + marked + ")\n";
+    };
+    raise(PyExc_TypeError, std::string(fn) + "() received an invalid combination of arguments - got (" + got +
+                               "), but expected one of:\n" + overload(false) + overload(true));
+}
+
 }  // namespace
 
 void bindGatherScatter(py::module_& m)
 {
     py::object cls = m.attr("_TensorBase");
+    for (const char* name : {"masked_fill", "masked_fill_"})
+        cls.attr(name) = py::cpp_function(
+            [name](py::handle self, py::args args, py::kwargs kwargs) {
+                CallArgs c{std::move(args), std::move(kwargs)};
+                return maskedFillCall(self, c, name, name[std::strlen(name) - 1] == '_');
+            },
+            py::name(name), py::is_method(cls));
+    m.attr("masked_fill") = py::cpp_function(
+        [](py::args args, py::kwargs kwargs) {
+            CallArgs c{std::move(args), std::move(kwargs)};
+            return maskedFillCall(py::handle(), c, "masked_fill", false);
+        },
+        py::name("masked_fill"));
     defMethodAndFunction(m, cls, "gather", gatherMethod);
     defMethodAndFunction(m, cls, "scatter", [](const Tensor& t, CallArgs& a) {
         Tensor self = t;

@@ -1,6 +1,7 @@
 // The kernels behind torch.nn.functional: `_agv_torch._nn.<name>`, re-exported by
 // torch/nn/functional.py. Argument names and error texts are PyTorch's.
 
+#include "core/ops/hardtanh.h"
 #include "core/ops/ops.h"
 #include "core/ops/soft_target_losses.h"
 #include "core/python/bindings.h"
@@ -33,6 +34,39 @@ Tensor unaryArg(CallArgs& args, const char* fn)
 
 }  // namespace
 
+namespace {
+
+/// torch._C._nn.hardtanh(input, min_val=-1, max_val=1) and hardtanh_; relu6 and relu6_ are
+/// hardtanh(input, 0, 6). The bounds keep their Python type (`_saved_min_val` 0 or 0.0).
+py::object hardtanhCall(CallArgs& args, const char* fn, bool inplace, bool relu6)
+{
+    Scalar min(int64_t(relu6 ? 0 : -1)), max(int64_t(relu6 ? 6 : 1));
+    py::handle input;
+    if (relu6) {
+        input = bind(args, fn, {"input"}, 1)[0];
+    } else {
+        auto a = bind(args, fn, {"input", "min_val", "max_val"}, 1);
+        input = a[0];
+        auto bound = [fn](py::handle h, const char* name, int position) {
+            if (!isNumber(h))
+                raise(PyExc_TypeError, std::string(fn) + "(): argument '" + name + "' (position " +
+                                           std::to_string(position) + ") must be Number, not " + typeName(h));
+            return toScalar(h);
+        };
+        if (given(a[1]))
+            min = bound(a[1], "min_val", 2);
+        if (given(a[2]))
+            max = bound(a[2], "max_val", 3);
+    }
+    Tensor t = requireTensor(input, fn, "input", 1);
+    if (!inplace)
+        return wrapTensor(ops::hardtanh(t, min, max));
+    ops::hardtanhInplace(t, min, max);
+    return py::reinterpret_borrow<py::object>(input);
+}
+
+}  // namespace
+
 void bindNnFunctional(py::module_& m)
 {
     py::module_ nn = m.def_submodule("_nn");
@@ -45,6 +79,10 @@ void bindNnFunctional(py::module_& m)
         }
         return wrapTensor(ops::relu(t));
     });
+    defNative(nn, "hardtanh", [](CallArgs& a) { return hardtanhCall(a, "hardtanh", false, false); });
+    defNative(nn, "hardtanh_", [](CallArgs& a) { return hardtanhCall(a, "hardtanh_", true, false); });
+    defNative(nn, "relu6", [](CallArgs& a) { return hardtanhCall(a, "relu6", false, true); });
+    defNative(nn, "relu6_", [](CallArgs& a) { return hardtanhCall(a, "relu6_", true, true); });
     defNative(nn, "gelu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "gelu", {"input", "approximate"}, 1);
         return wrapTensor(ops::gelu(requireTensor(a[0], "gelu", "input", 1), given(a[1]) ? a[1].cast<std::string>() : "none"));

@@ -3,8 +3,11 @@
 // kernels behind torch.norm / torch.linalg (_norm, _frobenius_norm, _linalg_vector_norm,
 // used by torch/functional.py and torch/linalg), and the loss kernels of `_agv_torch._nn`.
 
+#include <map>
+
 #include "core/ops/ops.h"
 #include "core/ops/soft_target_losses.h"
+#include "core/ops/var_mean.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -125,6 +128,75 @@ py::object varianceMethod(const Tensor& self, CallArgs& args, bool takeSqrt)
     return wrapTensor(takeSqrt ? ops::std(self, dims, correction, keepdim) : ops::var(self, dims, correction, keepdim));
 }
 
+/// torch.var_mean / torch.std_mean(input, dim=None, unbiased=True, keepdim=False, *,
+/// correction=None), and (input, unbiased): a plain tuple (var or std, mean). The
+/// correction node attribute is None only where correction=None was passed.
+/// The argument parser's error for var_mean / std_mean: `flagged` maps a signature's index
+/// to the keywords it does not take.
+[[noreturn]] void momentsOverloadError(const char* fn, const CallArgs& call,
+                                       const std::map<int, std::string>& flagged)
+{
+    std::string got;
+    for (py::handle v : call.positional)
+        got += (got.empty() ? "" : ", ") + (isTensor(v) ? std::string("Tensor") : typeName(v));
+    std::map<std::string, std::string> keywords;
+    for (auto [k, v] : call.keywords)
+        keywords[py::str(k).cast<std::string>()] = isTensor(v) ? std::string("Tensor") : typeName(v);
+    for (const auto& [k, type] : keywords)
+        got += (got.empty() ? "" : ", ") + k + "=" + type;
+    const char* signatures[] = {"(Tensor input, tuple of ints dim, *, int correction, bool keepdim)",
+                                "(Tensor input, tuple of ints dim, bool unbiased, bool keepdim)",
+                                "(Tensor input, bool unbiased)",
+                                "(Tensor input, tuple of names dim, *, int correction, bool keepdim)",
+                                "(Tensor input, tuple of names dim, bool unbiased, bool keepdim)"};
+    std::string message = std::string(fn) + "() received an invalid combination of arguments - got (" + got +
+                          "), but expected one of:\n";
+    for (int i = 0; i < 5; ++i) {
+        message += std::string(" * ") + signatures[i] + "\n";
+        if (auto it = flagged.find(i); it != flagged.end())
+            message += "      didn't match because some of the keywords were incorrect: " + it->second + "\n";
+    }
+    raise(PyExc_TypeError, message);
+}
+
+py::object momentsFunction(CallArgs& call, bool takeSqrt)
+{
+    const char* fn = takeSqrt ? "std_mean" : "var_mean";
+    CallArgs args;
+    const Tensor self = splitInput(fn, call.positional, call.keywords, args);
+    auto a = bind(args, fn, {"dim", "unbiased", "keepdim", "correction"}, 0);
+    py::handle dim = a[0], unbiased = a[1];
+    if (given(dim) && PyBool_Check(dim.ptr()) && !given(unbiased)) {  // var_mean(x, False): the unbiased flag
+        unbiased = dim;
+        dim = py::handle();
+    }
+    // correction is keyword-only and unbiased a bool: no overload takes anything else.
+    if (args.positional.size() > 3 || (given(a[1]) && !PyBool_Check(a[1].ptr())))
+        momentsOverloadError(fn, call, {});
+    // Only the (input, unbiased) overload has no dim: keepdim and correction need one.
+    if (!a[0] && (args.keyword("keepdim") || args.keyword("correction"))) {
+        std::string wrong;
+        for (const char* k : {"correction", "keepdim"})
+            if (args.keyword(k))
+                wrong += (wrong.empty() ? "" : ", ") + std::string(k);
+        momentsOverloadError(fn, call, {{2, wrong}});
+    }
+    if (given(unbiased) && args.keyword("correction"))
+        momentsOverloadError(fn, call, {{1, "correction"}, {4, "correction"}});
+    std::optional<int64_t> correction;
+    if (given(a[3]))
+        correction = requireInt(a[3], fn, "correction");
+    else if (!args.keyword("correction"))
+        correction = given(unbiased) && !truthy(unbiased) ? 0 : 1;
+    std::optional<IntList> dims;
+    if (given(dim))
+        dims = intList(dim, fn, "dim");
+    const bool keepdim = given(a[2]) && truthy(a[2]);
+    auto [spread, mean] = takeSqrt ? ops::stdMean(self, dims, correction, keepdim)
+                                   : ops::varMean(self, dims, correction, keepdim);
+    return py::make_tuple(wrapTensor(spread), wrapTensor(mean));
+}
+
 py::object argsortMethod(const Tensor& self, CallArgs& args)
 {
     auto a = bind(args, "argsort", {"dim", "descending"}, 0);
@@ -164,6 +236,8 @@ void bindReductionsAndLosses(py::module_& m)
     defMethodAndFunction(m, cls, "sort", sortMethod);
     defMethodAndFunction(m, cls, "var", [](const Tensor& t, CallArgs& a) { return varianceMethod(t, a, false); });
     defMethodAndFunction(m, cls, "std", [](const Tensor& t, CallArgs& a) { return varianceMethod(t, a, true); });
+    defNative(m, "var_mean", [](CallArgs& a) { return momentsFunction(a, false); });
+    defNative(m, "std_mean", [](CallArgs& a) { return momentsFunction(a, true); });
     defMethodAndFunction(m, cls, "argsort", argsortMethod);
     defMethodAndFunction(m, cls, "topk", topkMethod);
 

@@ -384,11 +384,6 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
                 hi = requireScalar(a[1], "clamp", "max");
             return wrapTensor(ops::clamp(self, lo, hi));
         } END,
-        METHOD(masked_fill) {
-            auto a = bind(args, "masked_fill", {"mask", "value"}, 2);
-            return wrapTensor(ops::maskedFill(self, requireTensor(a[0], "masked_fill", "mask", 1),
-                                              requireScalar(a[1], "masked_fill", "value")));
-        } END,
         METHOD(where) {
             auto a = bind(args, "where", {"condition", "other"}, 2);
             Tensor cond = requireTensor(a[0], "where", "condition", 1);

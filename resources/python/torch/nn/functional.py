@@ -36,6 +36,22 @@ def elu(input, alpha=1.0, inplace=False):
     return _nn.elu(input, alpha)
 
 
+def hardtanh(input, min_val=-1., max_val=1., inplace=False):
+    if inplace:
+        return _nn.hardtanh_(input, min_val, max_val)
+    return _nn.hardtanh(input, min_val, max_val)
+
+
+hardtanh_ = _nn.hardtanh_
+
+
+def relu6(input, inplace=False):
+    # hardtanh(input, 0, 6) in ATen: HardtanhBackward0 with integer bounds.
+    if inplace:
+        return _nn.relu6_(input)
+    return _nn.relu6(input)
+
+
 def softplus(input, beta=1, threshold=20):
     return _nn.softplus(input, beta, threshold)
 

@@ -1,4 +1,5 @@
 """Activation layers."""
+import warnings
 
 import torch
 from torch.nn import functional as F
@@ -28,6 +29,36 @@ class LeakyReLU(Module):
 
     def extra_repr(self):
         return 'negative_slope=' + str(self.negative_slope) + (', inplace=True' if self.inplace else '')
+
+
+class Hardtanh(Module):
+    def __init__(self, min_val=-1., max_val=1., inplace=False, min_value=None, max_value=None):
+        super().__init__()
+        # min_value / max_value: the old spellings, still taken with a warning.
+        if min_value is not None:
+            warnings.warn("keyword argument min_value is deprecated and rename to min_val")
+            min_val = min_value
+        if max_value is not None:
+            warnings.warn("keyword argument max_value is deprecated and rename to max_val")
+            max_val = max_value
+        self.min_val = min_val
+        self.max_val = max_val
+        self.inplace = inplace
+        assert self.max_val > self.min_val
+
+    def forward(self, input):
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self):
+        return 'min_val={}, max_val={}{}'.format(self.min_val, self.max_val, ', inplace=True' if self.inplace else '')
+
+
+class ReLU6(Hardtanh):
+    def __init__(self, inplace=False):
+        super().__init__(0., 6., inplace)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
 
 
 class Tanh(Module):
