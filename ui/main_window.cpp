@@ -28,6 +28,7 @@
 
 #include "core/device/allocator.h"
 #include "core/trace/trace_file.h"
+#include "ui/compare/compare_runs_dialog.h"
 #include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
 #include "ui/i18n/language.h"
@@ -228,6 +229,7 @@ void MainWindow::buildActions()
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     action(run, tr("&Run Script"), QKeySequence(tr("Ctrl+R")), [this] { runScript(); });
     action(run, tr("&Cancel Run"), QKeySequence(tr("Ctrl+.")), [this] { m_runs->cancel(); });
+    action(run, tr("Com&pare Runs\u2026"), QKeySequence(tr("Ctrl+Shift+R")), [this] { showCompareRuns(); });
     m_autoRun = run->addAction(tr("Re-run &While Typing"));
     m_autoRun->setCheckable(true);
     m_autoRun->setChecked(true);
@@ -452,6 +454,27 @@ bool MainWindow::runScript()
         return false;
     const QString fileName = m_fileName.isEmpty() ? QStringLiteral("untitled.py") : m_fileName;
     return m_runs->runScript(m_editor->toPlainText(), fileName, GraphScene::metricsFor(Theme::current()));
+}
+
+CompareRunsDialog* MainWindow::showCompareRuns()
+{
+    if (!m_runs->hasRunner())
+        return nullptr;
+    if (!m_compare) {
+        m_compare = new CompareRunsDialog(this);
+        connect(m_compare, &CompareRunsDialog::recordingRequested, this,
+                [this](std::shared_ptr<const trace::Recording> recording, const QString& source, const QString& fileName) {
+                    loadRecording(std::move(recording), source, fileName);
+                    raise();
+                    activateWindow();
+                });
+    }
+    // The host runner starts a process per run, so these runs may overlap the window's own.
+    const QString fileName = m_fileName.isEmpty() ? QStringLiteral("untitled.py") : m_fileName;
+    m_compare->start(m_runs->runner(), m_editor->toPlainText(), fileName);
+    m_compare->show();
+    m_compare->raise();
+    return m_compare;
 }
 
 void MainWindow::onSourceEdited()
