@@ -27,6 +27,7 @@
 #include <QVBoxLayout>
 
 #include "core/device/allocator.h"
+#include "core/trace/run_configuration.h"
 #include "core/trace/trace_file.h"
 #include "ui/compare/compare_runs_dialog.h"
 #include "ui/demo_catalog.h"
@@ -464,7 +465,10 @@ CompareRunsDialog* MainWindow::showCompareRuns()
         m_compare = new CompareRunsDialog(this);
         connect(m_compare, &CompareRunsDialog::recordingRequested, this,
                 [this](std::shared_ptr<const trace::Recording> recording, const QString& source, const QString& fileName) {
+                    const QString configuration =
+                        QString::fromStdString(trace::recordedCheckpointOverride(*recording).text());
                     loadRecording(std::move(recording), source, fileName);
+                    m_status->setText(tr("Compare Runs: showing the run \u201c%1\u201d").arg(configurationTitle(configuration)));
                     raise();
                     activateWindow();
                 });
@@ -1105,6 +1109,8 @@ void MainWindow::showShortcuts()
                    "</table><p>Playback keys work when the graph has focus; the editor keeps them while you type.</p>");
     text.replace(QStringLiteral("</table>"),
                  tr("<tr><td><b>Ctrl+1 / 2 / 3</b></td><td>backward graph / forward graph / both side by side</td></tr>") +
+                     tr("<tr><td><b>Ctrl+Shift+R</b></td><td>compare runs: as written, checkpointing off and each "
+                        "checkpoint_sequential segment count</td></tr>") +
                      QStringLiteral("</table>"));
     box.setText(text);
     box.exec();

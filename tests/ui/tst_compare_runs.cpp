@@ -20,6 +20,7 @@
 #include "ui/compare/compare_runs_dialog.h"
 #include "ui/compare/memory_overlay_chart.h"
 #include "ui/compare/tradeoff_chart.h"
+#include "ui/i18n/language.h"
 #include "ui/main_window.h"
 #include "ui/playback/player.h"
 #include "ui/run/host_process_runner.h"
@@ -181,6 +182,31 @@ private Q_SLOTS:
             noted = noted || QString::fromStdString(note.text).contains(QStringLiteral("--checkpoint-config off"));
         QVERIFY(noted);
         QCOMPARE(dialog->table()->currentRow(), 1);
+        // The run says which configuration it is: the caption at its first step, the status bar.
+        QCOMPARE(w.player()->step(), size_t(0));
+        QVERIFY2(w.stepCaption()->text().contains(QStringLiteral("--checkpoint-config off")),
+                 qPrintable(w.stepCaption()->text()));
+        QApplication::processEvents();
+        QVERIFY(w.grab().toImage().save(dir + QStringLiteral("/compare_runs_opened.png")));
+    }
+
+    void russianScreenshot()
+    {
+        QVERIFY(applyLanguage(QStringLiteral("ru")));
+        auto runner = std::make_shared<HostProcessRunner>(QStringLiteral(AGV_AUTOGRADVIZ_BIN));
+        QFile demo(QStringLiteral(":/demos/16_checkpoint_sequential.py"));
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        CompareRunsDialog dialog;
+        QSignalSpy finished(dialog.runs(), &ConfigurationRuns::finished);
+        dialog.start(runner, QString::fromUtf8(demo.readAll()), QStringLiteral("16_checkpoint_sequential.py"));
+        QVERIFY(finished.wait(240000));
+        QCOMPARE(dialog.table()->horizontalHeaderItem(0)->text(), QStringLiteral("Конфигурация"));
+        QCOMPARE(dialog.table()->item(4, 0)->text(), QStringLiteral("Сегментов: 3"));
+        dialog.resize(1920, 1080);
+        dialog.show();
+        QApplication::processEvents();
+        QVERIFY(dialog.grab().toImage().save(QStringLiteral(AGV_BINARY_DIR "/screenshots/compare_runs_ru.png")));
+        QVERIFY(applyLanguage(QStringLiteral("en")));
     }
 
     void aFailingRunShowsItsErrorAndTheOthersComplete()

@@ -1,6 +1,7 @@
 #include "ui/compare/compare_runs_dialog.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -113,9 +114,13 @@ CompareRunsDialog::CompareRunsDialog(QWidget* parent)
     m_table->setWordWrap(false);
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(ConfigurationColumn, QHeaderView::Stretch);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 14);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->viewport()->installEventFilter(this);
+    // Headers sit over their values: names to the left, numbers to the right.
+    for (int column = 0; column < ColumnCount; ++column)
+        m_table->horizontalHeaderItem(column)->setTextAlignment(
+            (column <= StatusColumn ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
     m_errors->setWordWrap(true);
     m_errors->setTextFormat(Qt::RichText);
     m_errors->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -190,14 +195,14 @@ CompareRunsDialog::CompareRunsDialog(QWidget* parent)
     top->setStretchFactor(0, 1);
     top->setStretchFactor(1, 1);
     top->setChildrenCollapsible(false);
-    top->setSizes({700, 800});
+    top->setSizes({780, 720});
     auto* body = new QSplitter(Qt::Vertical, this);
     body->addWidget(top);
     body->addWidget(memoryBox);
     body->setStretchFactor(0, 1);
     body->setStretchFactor(1, 1);
     body->setChildrenCollapsible(false);
-    body->setSizes({500, 400});
+    body->setSizes({540, 400});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(18, 14, 18, 16);
@@ -309,6 +314,30 @@ void CompareRunsDialog::updateRow(int index)
     set(ForwardColumn, known ? QString::number(m.forwardOps) : none);
     set(RecomputedColumn, known ? QString::number(m.recomputedOps) : none);
     set(ExtraColumn, known ? extraWork(m) : none);
+    fitColumns();
+}
+
+bool CompareRunsDialog::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QDialog::eventFilter(watched, event);
+}
+
+void CompareRunsDialog::fitColumns()
+{
+    // Every column as wide as its longest text (translations run long), then the spare
+    // width shared out, so that no column is cut and none is a gap.
+    m_table->resizeColumnsToContents();
+    int used = 0;
+    for (int column = 0; column < ColumnCount; ++column)
+        used += m_table->columnWidth(column);
+    const int spare = m_table->viewport()->width() - used;
+    if (spare <= 0)
+        return;
+    for (int column = 0; column < ColumnCount; ++column)
+        m_table->setColumnWidth(column, m_table->columnWidth(column) + spare / ColumnCount +
+                                            (column == ConfigurationColumn ? spare % ColumnCount : 0));
 }
 
 void CompareRunsDialog::updateStatus()

@@ -43,12 +43,16 @@ public:
     QLabel* errorText() const { return m_errors; }
     QPushButton* cancelButton() const { return m_cancel; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 Q_SIGNALS:
     void recordingRequested(std::shared_ptr<const agv::trace::Recording> recording, const QString& source,
                             const QString& fileName);
 
 private:
     void rebuildRows();
+    void fitColumns();
     void updateRow(int index);
     void updateStatus();
     void updateChart();
