@@ -1,6 +1,5 @@
 #include "ui/compare/configuration_runs.h"
 
-#include <QCoreApplication>
 #include <QThread>
 
 #include "core/trace/run_configuration.h"

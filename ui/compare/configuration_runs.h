@@ -15,6 +15,8 @@
 #include "core/trace/run_metrics.h"
 #include "ui/run/script_runner.h"
 
+class QThread;
+
 namespace agv::ui {
 
 struct ConfigurationRun {
@@ -61,7 +63,7 @@ private:
     quint64 m_generation = 0;
     int m_next = 0;
     bool m_running = false;
-    class QThread* m_thread = nullptr;
+    QThread* m_thread = nullptr;  ///< the run in flight (one at a time)
 };
 
 /// How a configuration reads in the interface: "As written", "Checkpointing off", "3 segments".
