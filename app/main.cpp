@@ -10,6 +10,7 @@
 #include "app/headless_run.h"
 #include "app/huge_pages.h"
 #include "app/host_mode.h"
+#include "core/autograd/checkpoint_override.h"
 #include "core/device/allocator.h"
 
 #ifdef AGV_WITH_UI
@@ -22,7 +23,7 @@
 
 namespace {
 const char* const kHeadlessHelp =
-    "       autogradviz --run FILE.py [--trace OUT] [--no-sandbox] [--gpu MODE]\n"
+    "       autogradviz --run FILE.py [--trace OUT] [--no-sandbox] [--gpu MODE] [--checkpoint-config C]\n"
     "\n"
     "  --run FILE.py         run headless; print what `python3 FILE.py` prints; exit 0 or 1\n"
     "  --trace OUT           with --run: also write the recording as it happens: the compact\n"
@@ -32,7 +33,10 @@ const char* const kHeadlessHelp =
     "                        read and write files anywhere (your own code on your own machine)\n"
     "  --gpu MODE            auto (default: a real GPU when present, otherwise none, as\n"
     "                        CPU-only PyTorch), none, real, or simulated[=SIZE] (a GPU\n"
-    "                        simulated in host memory, 4G unless SIZE says otherwise)\n";
+    "                        simulated in host memory, 4G unless SIZE says otherwise)\n"
+    "  --checkpoint-config C as-written (default), off (checkpoint() calls its function,\n"
+    "                        checkpoint_sequential runs its functions in order) or segments=K\n"
+    "                        (checkpoint_sequential splits into K segments); the trace says which\n";
 
 /// The GUI, exports and recorded runs build big heaps; a plain `--run` starts fast
 /// instead, and the script hosts and layout workers inherit the GUI's setting.
@@ -60,11 +64,15 @@ int main(int argc, char** argv)
     if (argc == 2 && std::string(argv[1]) == "--layout")
         return agv::ui::runLayoutWorker(stdin, stdout);
 #endif
-    // --gpu applies to every mode (the GUI passes it on to its script hosts).
+    // --gpu and --checkpoint-config apply to every mode (the GUI passes them on to its
+    // script hosts).
     for (int i = 1; i + 1 < argc; ++i) {
-        if (std::string(argv[i]) != "--gpu")
+        const std::string option = argv[i];
+        if (option != "--gpu" && option != "--checkpoint-config")
             continue;
-        if (const std::string error = agv::configureGpu(argv[i + 1]); !error.empty()) {
+        const std::string error =
+            option == "--gpu" ? agv::configureGpu(argv[i + 1]) : agv::configureCheckpointOverride(argv[i + 1]);
+        if (!error.empty()) {
             std::fprintf(stderr, "autogradviz: %s\n", error.c_str());
             return 2;
         }

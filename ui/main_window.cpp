@@ -27,7 +27,9 @@
 #include <QVBoxLayout>
 
 #include "core/device/allocator.h"
+#include "core/trace/run_configuration.h"
 #include "core/trace/trace_file.h"
+#include "ui/compare/compare_runs_dialog.h"
 #include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
 #include "ui/i18n/language.h"
@@ -228,6 +230,7 @@ void MainWindow::buildActions()
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     action(run, tr("&Run Script"), QKeySequence(tr("Ctrl+R")), [this] { runScript(); });
     action(run, tr("&Cancel Run"), QKeySequence(tr("Ctrl+.")), [this] { m_runs->cancel(); });
+    action(run, tr("Com&pare Runs\u2026"), QKeySequence(tr("Ctrl+Shift+R")), [this] { showCompareRuns(); });
     m_autoRun = run->addAction(tr("Re-run &While Typing"));
     m_autoRun->setCheckable(true);
     m_autoRun->setChecked(true);
@@ -452,6 +455,30 @@ bool MainWindow::runScript()
         return false;
     const QString fileName = m_fileName.isEmpty() ? QStringLiteral("untitled.py") : m_fileName;
     return m_runs->runScript(m_editor->toPlainText(), fileName, GraphScene::metricsFor(Theme::current()));
+}
+
+CompareRunsDialog* MainWindow::showCompareRuns()
+{
+    if (!m_runs->hasRunner())
+        return nullptr;
+    if (!m_compare) {
+        m_compare = new CompareRunsDialog(this);
+        connect(m_compare, &CompareRunsDialog::recordingRequested, this,
+                [this](std::shared_ptr<const trace::Recording> recording, const QString& source, const QString& fileName) {
+                    const QString configuration =
+                        QString::fromStdString(trace::recordedCheckpointOverride(*recording).text());
+                    loadRecording(std::move(recording), source, fileName);
+                    m_status->setText(tr("Compare Runs: showing the run \u201c%1\u201d").arg(configurationTitle(configuration)));
+                    raise();
+                    activateWindow();
+                });
+    }
+    // The host runner starts a process per run, so these runs may overlap the window's own.
+    const QString fileName = m_fileName.isEmpty() ? QStringLiteral("untitled.py") : m_fileName;
+    m_compare->start(m_runs->runner(), m_editor->toPlainText(), fileName);
+    m_compare->show();
+    m_compare->raise();
+    return m_compare;
 }
 
 void MainWindow::onSourceEdited()
@@ -1082,6 +1109,8 @@ void MainWindow::showShortcuts()
                    "</table><p>Playback keys work when the graph has focus; the editor keeps them while you type.</p>");
     text.replace(QStringLiteral("</table>"),
                  tr("<tr><td><b>Ctrl+1 / 2 / 3</b></td><td>backward graph / forward graph / both side by side</td></tr>") +
+                     tr("<tr><td><b>Ctrl+Shift+R</b></td><td>compare runs: as written, checkpointing off and each "
+                        "checkpoint_sequential segment count</td></tr>") +
                      QStringLiteral("</table>"));
     box.setText(text);
     box.exec();

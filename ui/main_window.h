@@ -33,6 +33,7 @@ class GraphView;
 class MemoryChart;
 class Player;
 class ScriptRunner;
+class CompareRunsDialog;
 class StartPage;
 class TransportBar;
 
@@ -122,6 +123,9 @@ public:
     GraphSearchBar* searchBar() const { return m_search; }
     StartPage* startPage() const { return m_startPage; }
     RunController* runController() const { return m_runs; }
+    /// Run > Compare Runs: runs the editor's script in every checkpoint configuration in a
+    /// window of its own (ui/compare/); null without a runner.
+    CompareRunsDialog* showCompareRuns();
 
 Q_SIGNALS:
     void recordingLoaded();
@@ -226,6 +230,7 @@ private:
     size_t m_predictAt = 0;  ///< step held for the class to predict the next one (0: none)
     QActionGroup* m_languageGroup = nullptr;
     QTimer m_debounce;
+    CompareRunsDialog* m_compare = nullptr;
 
     QString m_fileName;
     QString m_filePath;

@@ -3,11 +3,17 @@
 // and decorators themselves are Python (torch/autograd/grad_mode.py, anomaly_mode.py),
 // as in PyTorch.
 
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "core/autograd/checkpoint_override.h"
 #include "core/autograd/checkpoint_segment.h"
 #include "core/autograd/engine.h"
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/python/bindings.h"
+#include "core/trace/run_configuration.h"
 #include "core/trace/sink.h"
 #include "core/python/py_values.h"
 
@@ -60,6 +66,28 @@ void bindAutograd(py::module_& m)
     m.def("_trace_mute", [] { trace::beginMute(); });
     m.def("_trace_unmute", [] { trace::endMute(); });
     m.def("_checkpoint_current_segment", [] { return CheckpointSegments::current(); });
+    // --checkpoint-config (checkpoint_override.h), read at the top of checkpoint() and
+    // checkpoint_sequential().
+    m.def("_checkpoint_override", [] {
+        const CheckpointOverride configuration = checkpointOverride();
+        return configuration.mode == CheckpointOverride::Mode::Off ? std::string("off") : std::string("as-written");
+    });
+    m.def("_checkpoint_sequential_segments", [](int functions, int segmentsAsked) {
+        const CheckpointOverride configuration = checkpointOverride();
+        if (configuration.mode == CheckpointOverride::Mode::AsWritten)
+            return segmentsAsked;
+        // 1.13 splits into len // segments parts: more segments than functions cannot run.
+        const int segments = configuration.mode == CheckpointOverride::Mode::Segments
+                                 ? std::clamp(configuration.segments, 1, std::max(functions, 1))
+                                 : segmentsAsked;
+        // Once per distinct split: a training loop calls it every step.
+        static std::set<std::string> noted;
+        trace::Note note = trace::sequentialOverrideNote(trace::sinkStep(trace::sink()), configuration, functions,
+                                                         segmentsAsked, segments);
+        if (noted.insert(note.text).second)
+            trace::addNoteToSink(trace::sink(), std::move(note));
+        return segments;
+    });
     // Forward-mode AD (torch/autograd/forward_ad.py calls these, as PyTorch's does).
     m.def("_enter_dual_level", [] { return forward_ad::enterDualLevel(); });
     m.def(

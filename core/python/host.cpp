@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <string>
 
+#include "core/autograd/checkpoint_override.h"
 #include "core/python/host_hooks.h"
 #include "core/python/sandbox.h"
 #include "core/python/torch_module.h"
+#include "core/trace/run_configuration.h"
 
 namespace agv::python {
 
@@ -126,6 +128,9 @@ int runHost(const HostOptions& options)
     // Runs the script as __main__ like `python3 FILE.py` (sys.exit, uncaught errors,
     // KeyboardInterrupt), then finalises the interpreter: every tensor dies inside the
     // session, so the recording sees the memory being released.
+    // A run that is not as written says so before anything else (see run_configuration.h).
+    if (const auto note = trace::runConfigurationNote(checkpointOverride()); note && options.sink)
+        trace::addNoteToSink(options.sink, *note);
     const int exitCode = Py_RunMain();
     removeRunTempDir(sandbox.tempDir);
     return exitCode;

@@ -45,6 +45,14 @@ void StreamSink::record(Payload payload, int line)
         flush();
 }
 
+void StreamSink::writeNote(const Note& note)
+{
+    if (m_format == TraceFormat::Binary)
+        m_encoder.writeNote(m_buffer, note);
+    else
+        m_buffer += noteToJson(note) + '\n';
+}
+
 bool StreamSink::flush()
 {
     m_lastFlush = std::chrono::steady_clock::now();

@@ -22,6 +22,8 @@ public:
     StreamSink& operator=(const StreamSink&) = delete;
 
     void record(Payload payload, int line) override;
+    /// Writes a note (not an event) into the stream; readers add it to the recording's notes.
+    void writeNote(const Note& note);
     /// Writes what is buffered; false once the reader has gone away.
     bool flush();
     uint64_t eventCount() const { return m_step; }

@@ -527,16 +527,20 @@ std::optional<Event> eventFromJson(const std::string& line, std::string* error)
     return event;
 }
 
+std::string noteToJson(const Note& note)
+{
+    std::string line = "{\"type\":\"Note\"";
+    Writer w{line, false};
+    fields(w, const_cast<Note&>(note));  // the writer only reads
+    return line + "}";
+}
+
 void writeJsonl(const Recording& recording, std::ostream& out, const std::vector<Note>* notes)
 {
     for (const Event& e : recording.events())
         out << eventToJson(e) << '\n';
-    for (const Note& note : notes ? *notes : recording.notes()) {
-        std::string line = "{\"type\":\"Note\"";
-        Writer w{line, false};
-        fields(w, const_cast<Note&>(note));  // the writer only reads
-        out << line << "}\n";
-    }
+    for (const Note& note : notes ? *notes : recording.notes())
+        out << noteToJson(note) << '\n';
 }
 
 namespace {

@@ -19,6 +19,9 @@ std::string eventToJson(const Event& event);
 /// unknown event type. Unknown fields are ignored so newer writers stay readable.
 std::optional<Event> eventFromJson(const std::string& line, std::string* error = nullptr);
 
+/// One note as the single JSON line writeJsonl writes for it (no trailing newline).
+std::string noteToJson(const Note& note);
+
 /// The events, then the notes as lines {"type":"Note","step":..,"node":..,"text":..}
 /// (the recording's own unless others are given: the GUI edits its notes apart).
 void writeJsonl(const Recording& recording, std::ostream& out, const std::vector<Note>* notes = nullptr);

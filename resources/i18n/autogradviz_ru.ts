@@ -699,6 +699,204 @@
     </message>
 </context>
 <context>
+    <name>agv::ui::CompareRunsDialog</name>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>Run &amp;Again</source>
+        <translation>&amp;Запустить снова</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Runs</source>
+        <translation>&amp;Отменить запуски</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Main Window</source>
+        <translation>Открыть в &amp;главном окне</translation>
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation>Сравнение запусков</translation>
+    </message>
+    <message>
+        <source>The same script as written, with checkpointing off, and with each segment count checkpoint_sequential can take. Operations and bytes are counted, not timed: every machine gives the same numbers.</source>
+        <translation>Один и тот же скрипт: как написан, с выключенными контрольными точками и с каждым числом сегментов, которое может принять checkpoint_sequential. Считаются операции и байты, а не время: на любой машине получаются те же числа.</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Конфигурация</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Peak saved</source>
+        <translation>Пик сохранённого</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation>Пик выделенного</translation>
+    </message>
+    <message>
+        <source>Forward ops</source>
+        <translation>Операций вперёд</translation>
+    </message>
+    <message>
+        <source>Recomputed ops</source>
+        <translation>Повторных операций</translation>
+    </message>
+    <message>
+        <source>Extra work</source>
+        <translation>Доп. работа</translation>
+    </message>
+    <message>
+        <source>The most bytes the autograd graph held for backward at once (saved activations)</source>
+        <translation>Наибольшее число байт, которое граф autograd одновременно держал для обратного прохода (сохранённые активации)</translation>
+    </message>
+    <message>
+        <source>The most bytes allocated at once, all devices together</source>
+        <translation>Наибольшее число одновременно выделенных байт на всех устройствах вместе</translation>
+    </message>
+    <message>
+        <source>Operations run again by checkpoint recomputes during backward</source>
+        <translation>Операции, повторно выполненные при пересчёте контрольных точек во время обратного прохода</translation>
+    </message>
+    <message>
+        <source>Double-click a run, or click its point in the chart, to open its graph, steps and console in the main window.</source>
+        <translation>Дважды щёлкните запуск или щёлкните его точку на графике, чтобы открыть его граф, шаги и консоль в главном окне.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Peak saved&lt;/b&gt; — the most bytes the autograd graph held for backward at once: tensors saved by grad_fn nodes, the inputs a checkpoint keeps included. Parameters and the script&apos;s own inputs do not count: they stay alive anyway.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Peak allocated&lt;/b&gt; — the most bytes allocated at once on all devices, as the memory chart shows them (a checkpoint&apos;s stashed random state included).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Forward ops&lt;/b&gt; — operations the forward pass ran. &lt;b&gt;Recomputed ops&lt;/b&gt; — operations backward ran again to rebuild what checkpointing did not keep: the extra forward work, also shown as a share of the forward pass.&lt;/p&gt;&lt;p&gt;More segments do not always keep less: every checkpointed segment keeps its input, so many short segments can keep more than no checkpointing at all.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Пик сохранённого&lt;/b&gt; — наибольшее число байт, которое граф autograd одновременно держал для обратного прохода: тензоры, сохранённые узлами grad_fn, включая входы, которые хранит контрольная точка. Параметры и собственные входы скрипта не считаются: они живут в любом случае.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Пик выделенного&lt;/b&gt; — наибольшее число одновременно выделенных байт на всех устройствах, как их показывает график памяти (включая сохранённое контрольной точкой состояние генератора случайных чисел).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Операций вперёд&lt;/b&gt; — операции, выполненные прямым проходом. &lt;b&gt;Повторных операций&lt;/b&gt; — операции, которые обратный проход выполнил снова, чтобы восстановить то, что контрольные точки не сохранили: дополнительная работа прямого прохода, показанная также как доля прямого прохода.&lt;/p&gt;&lt;p&gt;Больше сегментов — не всегда меньше памяти: каждый сегмент с контрольной точкой хранит свой вход, поэтому много коротких сегментов могут хранить больше, чем вовсе без контрольных точек.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Запуски</translation>
+    </message>
+    <message>
+        <source>Trade-off: memory kept against work done again</source>
+        <translation>Компромисс: сохранённая память против повторной работы</translation>
+    </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>Память во времени</translation>
+    </message>
+    <message>
+        <source>against</source>
+        <translation>против</translation>
+    </message>
+    <message>
+        <source>untitled script</source>
+        <translation>безымянного скрипта</translation>
+    </message>
+    <message>
+        <source>Compare runs of %1</source>
+        <translation>Сравнение запусков %1</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>ожидает</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>выполняется…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменён</translation>
+    </message>
+    <message>
+        <source>No runs yet</source>
+        <translation>Запусков пока нет</translation>
+    </message>
+    <message>
+        <source>Running %1 (%2 of %3)</source>
+        <translation>Выполняется %1 (%2 из %3)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs finished, %3 failed</source>
+        <translation>Завершено запусков: %1 из %2, с ошибкой: %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs finished</source>
+        <translation>Завершено запусков: %1 из %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; failed: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: ошибка: %2</translation>
+    </message>
+    <message>
+        <source>recomputes nothing</source>
+        <translation>ничего не пересчитывает</translation>
+    </message>
+    <message>
+        <source>recomputes 1 operation (%1 extra forward work)</source>
+        <translation>пересчитывает 1 операцию (%1 дополнительной работы прямого прохода)</translation>
+    </message>
+    <message>
+        <source>recomputes %1 operations (%2 extra forward work)</source>
+        <translation>пересчитывает операций: %1 (%2 дополнительной работы прямого прохода)</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; keeps at most %3 for backward (%4 allocated at the peak) and %5.</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; хранит для обратного прохода не больше %3 (на пике выделено %4) и %5.</translation>
+    </message>
+    <message>
+        <source>for %1 more recomputed operations</source>
+        <translation>ценой дополнительных повторных операций: %1</translation>
+    </message>
+    <message>
+        <source>and recomputes %1 fewer operations</source>
+        <translation>и пересчитывает меньше операций (на %1)</translation>
+    </message>
+    <message>
+        <source>for the same work</source>
+        <translation>при той же работе</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; keeps %2% less for backward %3.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; хранит для обратного прохода на %2% меньше %3.</translation>
+    </message>
+    <message>
+        <source>Both keep the same bytes for backward at the peak.</source>
+        <translation>Оба на пике хранят для обратного прохода одинаковое число байт.</translation>
+    </message>
+</context>
+<context>
+    <name>agv::ui::ConfigurationRuns</name>
+    <message>
+        <source>As written</source>
+        <translation>Как написано</translation>
+    </message>
+    <message>
+        <source>Checkpointing off</source>
+        <translation>Без контрольных точек</translation>
+    </message>
+    <message>
+        <source>1 segment</source>
+        <translation>1 сегмент</translation>
+    </message>
+    <message>
+        <source>%1 segments</source>
+        <translation>Сегментов: %1</translation>
+    </message>
+    <message>
+        <source>the script ended with exit code %1</source>
+        <translation>скрипт завершился с кодом выхода %1</translation>
+    </message>
+</context>
+<context>
     <name>agv::ui::ErrorPanel</name>
     <message>
         <source>Checkpoint %1: the recompute differs from the forward</source>
@@ -1569,6 +1767,22 @@
         <source>Traces (*.agvtrace *.jsonl)</source>
         <translation>Трассы (*.agvtrace *.jsonl)</translation>
     </message>
+    <message>
+        <source>Com&amp;pare Runs…</source>
+        <translation>&amp;Сравнить запуски…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+R&lt;/b&gt;&lt;/td&gt;&lt;td&gt;compare runs: as written, checkpointing off and each checkpoint_sequential segment count&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+R&lt;/b&gt;&lt;/td&gt;&lt;td&gt;сравнить запуски: как написано, без контрольных точек и с каждым числом сегментов checkpoint_sequential&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>Compare Runs: showing the run “%1”</source>
+        <translation>Сравнение запусков: показан запуск «%1»</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>
@@ -1583,6 +1797,29 @@
     <message>
         <source>step</source>
         <translation>шаг</translation>
+    </message>
+</context>
+<context>
+    <name>agv::ui::MemoryOverlayChart</name>
+    <message>
+        <source>Choose two finished runs to compare their memory</source>
+        <translation>Выберите два завершённых запуска, чтобы сравнить их память</translation>
+    </message>
+    <message>
+        <source>Allocated, all devices</source>
+        <translation>Выделено, все устройства</translation>
+    </message>
+    <message>
+        <source>Held for backward (saved activations)</source>
+        <translation>Хранится для обратного прохода (сохранённые активации)</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>пик %1</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>событий: %1</translation>
     </message>
 </context>
 <context>
@@ -1675,6 +1912,33 @@
     <message>
         <source>Open trace…</source>
         <translation>Открыть трассу…</translation>
+    </message>
+</context>
+<context>
+    <name>agv::ui::TradeoffChart</name>
+    <message>
+        <source>Recomputed operations (extra forward work) →</source>
+        <translation>Повторные операции (дополнительная работа прямого прохода) →</translation>
+    </message>
+    <message>
+        <source>Peak saved-activation bytes →</source>
+        <translation>Пик байт сохранённых активаций →</translation>
+    </message>
+    <message>
+        <source>The runs appear here as they finish</source>
+        <translation>Запуски появятся здесь по мере завершения</translation>
+    </message>
+    <message>
+        <source>best trade-offs: nothing keeps less for as little work</source>
+        <translation>лучшие компромиссы: никто не хранит меньше при столь же малой работе</translation>
+    </message>
+    <message>
+        <source>%1
+%2 saved at the peak, %3 operations recomputed
+Click to open this run</source>
+        <translation>%1
+на пике сохранено %2, повторных операций: %3
+Щёлкните, чтобы открыть этот запуск</translation>
     </message>
 </context>
 <context>

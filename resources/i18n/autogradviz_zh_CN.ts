@@ -697,6 +697,204 @@
     </message>
 </context>
 <context>
+    <name>agv::ui::CompareRunsDialog</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Run &amp;Again</source>
+        <translation>再次运行(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Runs</source>
+        <translation>取消运行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Main Window</source>
+        <translation>在主窗口中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation>比较运行</translation>
+    </message>
+    <message>
+        <source>The same script as written, with checkpointing off, and with each segment count checkpoint_sequential can take. Operations and bytes are counted, not timed: every machine gives the same numbers.</source>
+        <translation>同一个脚本：按原样运行、关闭检查点运行，以及按 checkpoint_sequential 可取的每个分段数运行。统计的是操作数和字节数，而不是时间：每台机器得到的数字都相同。</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Peak saved</source>
+        <translation>保存峰值</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation>分配峰值</translation>
+    </message>
+    <message>
+        <source>Forward ops</source>
+        <translation>前向操作</translation>
+    </message>
+    <message>
+        <source>Recomputed ops</source>
+        <translation>重计算操作</translation>
+    </message>
+    <message>
+        <source>Extra work</source>
+        <translation>额外工作</translation>
+    </message>
+    <message>
+        <source>The most bytes the autograd graph held for backward at once (saved activations)</source>
+        <translation>autograd 图同一时刻为反向传播保留的最多字节数（保存的激活值）</translation>
+    </message>
+    <message>
+        <source>The most bytes allocated at once, all devices together</source>
+        <translation>同一时刻分配的最多字节数，所有设备合计</translation>
+    </message>
+    <message>
+        <source>Operations run again by checkpoint recomputes during backward</source>
+        <translation>反向传播期间检查点重计算再次运行的操作</translation>
+    </message>
+    <message>
+        <source>Double-click a run, or click its point in the chart, to open its graph, steps and console in the main window.</source>
+        <translation>双击一次运行，或点击图表中它的点，即可在主窗口中打开它的计算图、步骤和控制台。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Peak saved&lt;/b&gt; — the most bytes the autograd graph held for backward at once: tensors saved by grad_fn nodes, the inputs a checkpoint keeps included. Parameters and the script&apos;s own inputs do not count: they stay alive anyway.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Peak allocated&lt;/b&gt; — the most bytes allocated at once on all devices, as the memory chart shows them (a checkpoint&apos;s stashed random state included).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Forward ops&lt;/b&gt; — operations the forward pass ran. &lt;b&gt;Recomputed ops&lt;/b&gt; — operations backward ran again to rebuild what checkpointing did not keep: the extra forward work, also shown as a share of the forward pass.&lt;/p&gt;&lt;p&gt;More segments do not always keep less: every checkpointed segment keeps its input, so many short segments can keep more than no checkpointing at all.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;保存峰值&lt;/b&gt; — autograd 图同一时刻为反向传播保留的最多字节数：grad_fn 节点保存的张量，包括检查点保留的输入。参数和脚本自己的输入不计入：它们无论如何都会存活。&lt;/p&gt;&lt;p&gt;&lt;b&gt;分配峰值&lt;/b&gt; — 所有设备上同一时刻分配的最多字节数，即内存图表显示的数值（包括检查点暂存的随机数状态）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;前向操作&lt;/b&gt; — 前向传播运行的操作。&lt;b&gt;重计算操作&lt;/b&gt; — 反向传播为重建检查点未保留的内容而再次运行的操作：即额外的前向工作，也以占前向传播的比例显示。&lt;/p&gt;&lt;p&gt;分段越多并不总是保留得越少：每个检查点分段都会保留它的输入，所以许多很短的分段可能比完全不用检查点保留得更多。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Trade-off: memory kept against work done again</source>
+        <translation>权衡：保留的内存与重做的工作</translation>
+    </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>内存随时间变化</translation>
+    </message>
+    <message>
+        <source>against</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>untitled script</source>
+        <translation>未命名脚本</translation>
+    </message>
+    <message>
+        <source>Compare runs of %1</source>
+        <translation>比较 %1 的运行</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>No runs yet</source>
+        <translation>尚无运行</translation>
+    </message>
+    <message>
+        <source>Running %1 (%2 of %3)</source>
+        <translation>正在运行 %1（第 %2 个，共 %3 个）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs finished, %3 failed</source>
+        <translation>%2 次运行中已完成 %1 次，%3 次失败</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs finished</source>
+        <translation>%2 次运行中已完成 %1 次</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; failed: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 失败：%2</translation>
+    </message>
+    <message>
+        <source>recomputes nothing</source>
+        <translation>不重计算任何操作</translation>
+    </message>
+    <message>
+        <source>recomputes 1 operation (%1 extra forward work)</source>
+        <translation>重计算 1 个操作（额外前向工作 %1）</translation>
+    </message>
+    <message>
+        <source>recomputes %1 operations (%2 extra forward work)</source>
+        <translation>重计算 %1 个操作（额外前向工作 %2）</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; keeps at most %3 for backward (%4 allocated at the peak) and %5.</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; 最多为反向传播保留 %3（峰值时分配了 %4），并且%5。</translation>
+    </message>
+    <message>
+        <source>for %1 more recomputed operations</source>
+        <translation>代价是多重计算 %1 个操作</translation>
+    </message>
+    <message>
+        <source>and recomputes %1 fewer operations</source>
+        <translation>并且少重计算 %1 个操作</translation>
+    </message>
+    <message>
+        <source>for the same work</source>
+        <translation>而工作量相同</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; keeps %2% less for backward %3.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 为反向传播少保留 %2%，%3。</translation>
+    </message>
+    <message>
+        <source>Both keep the same bytes for backward at the peak.</source>
+        <translation>两者在峰值时为反向传播保留的字节数相同。</translation>
+    </message>
+</context>
+<context>
+    <name>agv::ui::ConfigurationRuns</name>
+    <message>
+        <source>As written</source>
+        <translation>按原样</translation>
+    </message>
+    <message>
+        <source>Checkpointing off</source>
+        <translation>关闭检查点</translation>
+    </message>
+    <message>
+        <source>1 segment</source>
+        <translation>1 段</translation>
+    </message>
+    <message>
+        <source>%1 segments</source>
+        <translation>%1 段</translation>
+    </message>
+    <message>
+        <source>the script ended with exit code %1</source>
+        <translation>脚本以退出码 %1 结束</translation>
+    </message>
+</context>
+<context>
     <name>agv::ui::ErrorPanel</name>
     <message>
         <source>Checkpoint %1: the recompute differs from the forward</source>
@@ -1559,6 +1757,22 @@
         <source>Traces (*.agvtrace *.jsonl)</source>
         <translation>轨迹 (*.agvtrace *.jsonl)</translation>
     </message>
+    <message>
+        <source>Com&amp;pare Runs…</source>
+        <translation>比较运行(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+R&lt;/b&gt;&lt;/td&gt;&lt;td&gt;compare runs: as written, checkpointing off and each checkpoint_sequential segment count&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+R&lt;/b&gt;&lt;/td&gt;&lt;td&gt;比较运行：按原样、关闭检查点，以及 checkpoint_sequential 的每个分段数&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>Compare Runs: showing the run “%1”</source>
+        <translation>比较运行：显示运行“%1”</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>
@@ -1573,6 +1787,29 @@
     <message>
         <source>step</source>
         <translation>步</translation>
+    </message>
+</context>
+<context>
+    <name>agv::ui::MemoryOverlayChart</name>
+    <message>
+        <source>Choose two finished runs to compare their memory</source>
+        <translation>选择两次已完成的运行来比较它们的内存</translation>
+    </message>
+    <message>
+        <source>Allocated, all devices</source>
+        <translation>已分配，所有设备</translation>
+    </message>
+    <message>
+        <source>Held for backward (saved activations)</source>
+        <translation>为反向传播保留（保存的激活值）</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>峰值 %1</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 个事件</translation>
     </message>
 </context>
 <context>
@@ -1665,6 +1902,33 @@
     <message>
         <source>Open trace…</source>
         <translation>打开轨迹…</translation>
+    </message>
+</context>
+<context>
+    <name>agv::ui::TradeoffChart</name>
+    <message>
+        <source>Recomputed operations (extra forward work) →</source>
+        <translation>重计算的操作（额外前向工作）→</translation>
+    </message>
+    <message>
+        <source>Peak saved-activation bytes →</source>
+        <translation>保存激活值的峰值字节数 →</translation>
+    </message>
+    <message>
+        <source>The runs appear here as they finish</source>
+        <translation>运行完成后会显示在这里</translation>
+    </message>
+    <message>
+        <source>best trade-offs: nothing keeps less for as little work</source>
+        <translation>最佳权衡：没有别的配置能以同样少的工作保留更少</translation>
+    </message>
+    <message>
+        <source>%1
+%2 saved at the peak, %3 operations recomputed
+Click to open this run</source>
+        <translation>%1
+峰值时保存 %2，重计算 %3 个操作
+点击打开这次运行</translation>
     </message>
 </context>
 <context>

@@ -54,6 +54,13 @@ HostProcessRunner::HostProcessRunner(QString executable, HostLimits limits)
 RunOutcome HostProcessRunner::run(const std::string& source, const std::string& fileName,
                                   const std::atomic<bool>& cancel, const RunProgress& progress)
 {
+    return runWithCheckpointConfig(source, fileName, "as-written", cancel, progress);
+}
+
+RunOutcome HostProcessRunner::runWithCheckpointConfig(const std::string& source, const std::string& fileName,
+                                                      const std::string& checkpointConfig,
+                                                      const std::atomic<bool>& cancel, const RunProgress& progress)
+{
     RunOutcome outcome;
     QTemporaryDir folder;
     const QString name = fileName.empty() ? QStringLiteral("script.py") : QFileInfo(QString::fromStdString(fileName)).fileName();
@@ -71,7 +78,8 @@ RunOutcome HostProcessRunner::run(const std::string& source, const std::string& 
     process.setWorkingDirectory(folder.path());
     process.start(m_executable, {QStringLiteral("--host"), scriptPath, QStringLiteral("--memory-limit"),
                                  QString::number(m_limits.memoryBytes), QStringLiteral("--gpu"),
-                                 QString::fromStdString(gpuMode())});
+                                 QString::fromStdString(gpuMode()), QStringLiteral("--checkpoint-config"),
+                                 QString::fromStdString(checkpointConfig)});
     if (!process.waitForStarted(10000)) {
         recordFailure(outcome.recording, QStringLiteral("cannot start the script host %1: %2")
                                              .arg(m_executable, process.errorString()));

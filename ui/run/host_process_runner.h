@@ -24,6 +24,9 @@ public:
 
     RunOutcome run(const std::string& source, const std::string& fileName, const std::atomic<bool>& cancel,
                    const RunProgress& progress = {}) override;
+    RunOutcome runWithCheckpointConfig(const std::string& source, const std::string& fileName,
+                                       const std::string& checkpointConfig, const std::atomic<bool>& cancel,
+                                       const RunProgress& progress = {}) override;
 
     const HostLimits& limits() const { return m_limits; }
 

@@ -39,6 +39,7 @@ public:
 
     void setRunner(std::shared_ptr<ScriptRunner> runner) { m_runner = std::move(runner); }
     bool hasRunner() const { return m_runner != nullptr; }
+    std::shared_ptr<ScriptRunner> runner() const { return m_runner; }
     /// The device of the runs that start from now on (ScriptRunner::setGpuMode).
     void setGpuMode(const std::string& mode)
     {

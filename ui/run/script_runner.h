@@ -47,6 +47,19 @@ public:
     virtual RunOutcome run(const std::string& source, const std::string& fileName, const std::atomic<bool>& cancel,
                            const RunProgress& progress = {}) = 0;
 
+    /// The same run with a checkpoint override (`autogradviz --checkpoint-config`:
+    /// "as-written", "off" or "segments=K"), for Compare Runs. A runner that cannot
+    /// apply one runs the script as written; the recording says which configuration
+    /// it was made with (core/trace/run_configuration.h). Compare Runs calls it on its own
+    /// thread, possibly while the window's run() is in flight: HostProcessRunner starts a
+    /// process per call, so the two never share anything but the settings above.
+    virtual RunOutcome runWithCheckpointConfig(const std::string& source, const std::string& fileName,
+                                               const std::string& checkpointConfig, const std::atomic<bool>& cancel,
+                                               const RunProgress& progress = {})
+    {
+        return run(source, fileName, cancel, progress);
+    }
+
 private:
     mutable std::mutex m_settingsMutex;  // set from the GUI thread, read by a run's thread
     std::string m_gpuMode = "auto";

@@ -176,6 +176,8 @@ def checkpoint(function, *args, use_reentrant: bool = True, context_fn=noop_cont
     again to get them. ``preserve_rng_state`` (default True) makes the re-run draw the
     same random numbers. ``context_fn`` (current PyTorch, non-reentrant only) gives the
     contexts the forward and the recompute run under: selective checkpointing's."""
+    if _C._checkpoint_override() == "off":
+        return _run_without_checkpoint(function, args, kwargs)
     preserve = kwargs.pop('preserve_rng_state', True)
     if kwargs and use_reentrant:
         raise ValueError("Unexpected keyword arguments: " + ",".join(arg for arg in kwargs))
@@ -191,6 +193,7 @@ def checkpoint(function, *args, use_reentrant: bool = True, context_fn=noop_cont
 def checkpoint_sequential(functions, segments, input, **kwargs):
     """Splits ``functions`` (a list or an nn.Sequential) into ``segments`` parts and
     checkpoints every part but the last, which runs normally."""
+    segments = _C._checkpoint_sequential_segments(len(functions), segments)
     preserve = kwargs.pop('preserve_rng_state', True)
     if kwargs:
         raise ValueError("Unexpected keyword arguments: " + ",".join(arg for arg in kwargs))
@@ -278,3 +281,10 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, cont
                 "of a Checkpoint, which is not allowed. Please open an issue "
                 "if you need this feature.")
     return output
+
+
+def _run_without_checkpoint(function, args, kwargs):
+    """checkpoint() under ``autogradviz --checkpoint-config off``: the function runs as
+    plain code and keeps its activations; checkpoint's own keywords are not passed on."""
+    own = ("preserve_rng_state", "context_fn", "determinism_check", "debug")
+    return function(*args, **{k: v for k, v in kwargs.items() if k not in own})
