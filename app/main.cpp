@@ -35,8 +35,10 @@ const char* const kHeadlessHelp =
     "                        CPU-only PyTorch), none, real, or simulated[=SIZE] (a GPU\n"
     "                        simulated in host memory, 4G unless SIZE says otherwise)\n"
     "  --checkpoint-config C as-written (default), off (checkpoint() calls its function,\n"
-    "                        checkpoint_sequential runs its functions in order) or segments=K\n"
-    "                        (checkpoint_sequential splits into K segments); the trace says which\n";
+    "                        checkpoint_sequential runs its functions in order), segments=K\n"
+    "                        (checkpoint_sequential splits into K segments), sac=recompute-all or\n"
+    "                        sac=save-all (selective checkpointing's policy answers the same for\n"
+    "                        every op); the trace says which\n";
 
 /// The GUI, exports and recorded runs build big heaps; a plain `--run` starts fast
 /// instead, and the script hosts and layout workers inherit the GUI's setting.

@@ -15,6 +15,8 @@ std::string CheckpointOverride::text() const
     case Mode::AsWritten: return "as-written";
     case Mode::Off: return "off";
     case Mode::Segments: return "segments=" + std::to_string(segments);
+    case Mode::SacRecomputeAll: return "sac=recompute-all";
+    case Mode::SacSaveAll: return "sac=save-all";
     }
     return "as-written";
 }
@@ -25,6 +27,10 @@ std::optional<CheckpointOverride> CheckpointOverride::parse(std::string_view tex
         return CheckpointOverride{};
     if (text == "off")
         return CheckpointOverride{Mode::Off, 0};
+    if (text == "sac=recompute-all")
+        return CheckpointOverride{Mode::SacRecomputeAll, 0};
+    if (text == "sac=save-all")
+        return CheckpointOverride{Mode::SacSaveAll, 0};
     constexpr std::string_view prefix = "segments=";
     if (!text.starts_with(prefix))
         return std::nullopt;
@@ -44,7 +50,9 @@ std::string configureCheckpointOverride(std::string_view text)
 {
     const std::optional<CheckpointOverride> parsed = CheckpointOverride::parse(text);
     if (!parsed)
-        return "--checkpoint-config takes as-written, off or segments=K (K >= 1), not '" + std::string(text) + "'";
+        return "--checkpoint-config takes as-written, off, segments=K (K >= 1), sac=recompute-all or sac=save-all, "
+               "not '" +
+               std::string(text) + "'";
     setCheckpointOverride(*parsed);
     return {};
 }

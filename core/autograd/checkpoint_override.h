@@ -1,6 +1,7 @@
 #pragma once
 // Runs an unchanged script with its gradient checkpointing switched off or re-split
-// (`autogradviz --checkpoint-config as-written|off|segments=K`), so that "Compare Runs"
+// (`autogradviz --checkpoint-config as-written|off|segments=K|sac=recompute-all|sac=save-all`),
+// so that "Compare Runs"
 // can show what checkpointing trades: torch/utils/checkpoint.py asks at the top of
 // checkpoint() and checkpoint_sequential() which configuration is in force, and the
 // trace says which one was used (core/trace/run_configuration.h).
@@ -16,11 +17,14 @@ struct CheckpointOverride {
         AsWritten,  ///< the script's own checkpoint() / checkpoint_sequential() calls
         Off,        ///< checkpoint(fn, *args) calls fn; checkpoint_sequential runs its functions in order
         Segments,   ///< checkpoint_sequential splits into `segments` parts, whatever the script asks
+        SacRecomputeAll,  ///< selective checkpointing's policy says PREFER_RECOMPUTE to every op
+        SacSaveAll,       ///< ... and PREFER_SAVE to every op
     };
     Mode mode = Mode::AsWritten;
     int segments = 0;  ///< Mode::Segments only, >= 1
 
-    /// "as-written", "off" or "segments=K": the command-line spelling, parsed back by parse().
+    /// "as-written", "off", "segments=K", "sac=recompute-all" or "sac=save-all": the
+    /// command-line spelling, parsed back by parse().
     std::string text() const;
     /// std::nullopt for anything else than text() can produce.
     static std::optional<CheckpointOverride> parse(std::string_view text);

@@ -69,12 +69,12 @@ void bindAutograd(py::module_& m)
     // --checkpoint-config (checkpoint_override.h), read at the top of checkpoint() and
     // checkpoint_sequential().
     m.def("_checkpoint_override", [] {
-        const CheckpointOverride configuration = checkpointOverride();
-        return configuration.mode == CheckpointOverride::Mode::Off ? std::string("off") : std::string("as-written");
+        return checkpointOverride().text();
     });
     m.def("_checkpoint_sequential_segments", [](int functions, int segmentsAsked) {
         const CheckpointOverride configuration = checkpointOverride();
-        if (configuration.mode == CheckpointOverride::Mode::AsWritten)
+        if (configuration.mode != CheckpointOverride::Mode::Off &&
+            configuration.mode != CheckpointOverride::Mode::Segments)
             return segmentsAsked;
         // 1.13 splits into len // segments parts: more segments than functions cannot run.
         const int segments = configuration.mode == CheckpointOverride::Mode::Segments

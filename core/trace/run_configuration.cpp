@@ -36,6 +36,13 @@ std::optional<Note> runConfigurationNote(const CheckpointOverride& configuration
         what = "checkpoint_sequential splits its functions into " + segmentsText(configuration.segments) +
                ", whatever the script asks; checkpoint() runs as written.";
         break;
+    case CheckpointOverride::Mode::SacRecomputeAll:
+        what = "selective checkpointing's policy is replaced by one that answers PREFER_RECOMPUTE for every op "
+               "(plain checkpointing).";
+        break;
+    case CheckpointOverride::Mode::SacSaveAll:
+        what = "selective checkpointing's policy is replaced by one that answers PREFER_SAVE for every op.";
+        break;
     }
     Note note;
     note.text = std::string(kConfigurationPrefix) + configuration.text() + " (not as written). " + what;

@@ -1,6 +1,8 @@
 #include "core/trace/run_metrics.h"
 
+#include <deque>
 #include <map>
+#include <string>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -57,6 +59,17 @@ public:
             m_saved[s->saved] = {s->node, s->versionCounter, s->bytes};
             m_savedOf[s->node].push_back(s->saved);
             add(s->versionCounter, s->bytes, +1);
+        } else if (const auto* op = std::get_if<SelectiveCheckpointOp>(&payload)) {
+            if (op->action == SacAction::Cached) {
+                m_sacCache[op->op].push_back(op->bytes);
+                m_sacTotal += op->bytes;
+            } else if (op->action == SacAction::Restored) {
+                std::deque<uint64_t>& kept = m_sacCache[op->op];
+                if (!kept.empty()) {
+                    m_sacTotal -= kept.front();
+                    kept.pop_front();
+                }
+            }
         } else if (const auto* r = std::get_if<SavedReleased>(&payload)) {
             const auto node = m_savedOf.find(r->node);
             if (node == m_savedOf.end())
@@ -68,7 +81,7 @@ public:
         }
     }
 
-    uint64_t total() const { return m_total; }
+    uint64_t total() const { return m_total + m_sacTotal; }
 
 private:
     struct Held {
@@ -104,6 +117,8 @@ private:
     std::unordered_map<Id, std::vector<Id>> m_savedOf;             // node -> its saved variables
     std::unordered_map<Id, std::map<uint64_t, int>> m_holders;     // version counter -> bytes -> holders
     uint64_t m_total = 0;
+    std::unordered_map<std::string, std::deque<uint64_t>> m_sacCache;  // op -> kept bytes, in call order
+    uint64_t m_sacTotal = 0;
 };
 
 /// Bytes allocated on all devices together, kept up to date from MemoryChanged.
@@ -185,6 +200,12 @@ RunMetrics computeRunMetrics(const Recording& recording)
                     ++metrics.forwardOps;
             } else if (n->phase == NodePhase::Forward && n->name != "CheckpointFunctionBackward") {
                 ++metrics.forwardOps;
+            }
+        } else if (const auto* op = std::get_if<SelectiveCheckpointOp>(&e.payload)) {
+            if (op->action == SacAction::Restored) {
+                ++metrics.restoredOps;
+                if (op->node != 0 && metrics.recomputedOps > 0)
+                    --metrics.recomputedOps;  // its node was counted above: it did not run again
             }
         } else if (std::holds_alternative<ErrorRaised>(e.payload)) {
             metrics.failed = true;

@@ -14,7 +14,9 @@
 // - storage of a leaf that requires grad (parameters, inputs such as `x`) is not an
 //   activation: it stays alive whatever autograd saves, so it never counts;
 // - a reentrant checkpoint keeps its inputs as saved tensors of CheckpointFunctionBackward,
-//   so they count like any saved activation (unless they are leaves, as above).
+//   so they count like any saved activation (unless they are leaves, as above);
+// - selective checkpointing's cache holds an op's outputs from its forward (Cached) until
+//   the recompute takes them (Restored, matched per op in call order, as PyTorch does).
 // Not seen: tensors kept alive only by Python objects (a non-reentrant checkpoint's
 // stash during its recompute); MemoryChanged, which the memory chart plots, sees those.
 
@@ -37,7 +39,10 @@ struct RunMetrics {
     uint64_t forwardOps = 0;
     /// Operations run again by checkpoint recomputes: nodes built in phase recompute
     /// (the extra forward work checkpointing costs).
+    /// Nodes built in phase recompute whose op ran again (selective checkpointing's
+    /// restored ops are built again but not run: they are restoredOps).
     uint64_t recomputedOps = 0;
+    uint64_t restoredOps = 0;
     uint64_t segmentsCheckpointed = 0;  ///< CheckpointBegin events
     uint64_t segmentsRecomputed = 0;    ///< RecomputeBegin events
     bool failed = false;                ///< an ErrorRaised event is in the recording

@@ -721,10 +721,6 @@
         <translation>Сравнение запусков</translation>
     </message>
     <message>
-        <source>The same script as written, with checkpointing off, and with each segment count checkpoint_sequential can take. Operations and bytes are counted, not timed: every machine gives the same numbers.</source>
-        <translation>Один и тот же скрипт: как написан, с выключенными контрольными точками и с каждым числом сегментов, которое может принять checkpoint_sequential. Считаются операции и байты, а не время: на любой машине получаются те же числа.</translation>
-    </message>
-    <message>
         <source>Configuration</source>
         <translation>Конфигурация</translation>
     </message>
@@ -872,6 +868,10 @@
         <source>Both keep the same bytes for backward at the peak.</source>
         <translation>Оба на пике хранят для обратного прохода одинаковое число байт.</translation>
     </message>
+    <message>
+        <source>The same script as written, with checkpointing off and, where the script uses them, with each segment count checkpoint_sequential can take and with selective checkpointing recomputing or saving every op. Operations and bytes are counted, not timed: every machine gives the same numbers.</source>
+        <translation>Тот же скрипт как написан, с выключенными контрольными точками и, если скрипт их использует, с каждым числом сегментов, которое допускает checkpoint_sequential, и с выборочными контрольными точками, пересчитывающими или сохраняющими каждую операцию. Операции и байты подсчитываются, а не замеряются по времени: на любой машине получаются те же числа.</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::ConfigurationRuns</name>
@@ -894,6 +894,14 @@
     <message>
         <source>the script ended with exit code %1</source>
         <translation>скрипт завершился с кодом выхода %1</translation>
+    </message>
+    <message>
+        <source>SAC: recompute every op</source>
+        <translation>SAC: пересчитывать каждую операцию</translation>
+    </message>
+    <message>
+        <source>SAC: save every op</source>
+        <translation>SAC: сохранять каждую операцию</translation>
     </message>
 </context>
 <context>

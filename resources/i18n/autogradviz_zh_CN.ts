@@ -719,10 +719,6 @@
         <translation>比较运行</translation>
     </message>
     <message>
-        <source>The same script as written, with checkpointing off, and with each segment count checkpoint_sequential can take. Operations and bytes are counted, not timed: every machine gives the same numbers.</source>
-        <translation>同一个脚本：按原样运行、关闭检查点运行，以及按 checkpoint_sequential 可取的每个分段数运行。统计的是操作数和字节数，而不是时间：每台机器得到的数字都相同。</translation>
-    </message>
-    <message>
         <source>Configuration</source>
         <translation>配置</translation>
     </message>
@@ -870,6 +866,10 @@
         <source>Both keep the same bytes for backward at the peak.</source>
         <translation>两者在峰值时为反向传播保留的字节数相同。</translation>
     </message>
+    <message>
+        <source>The same script as written, with checkpointing off and, where the script uses them, with each segment count checkpoint_sequential can take and with selective checkpointing recomputing or saving every op. Operations and bytes are counted, not timed: every machine gives the same numbers.</source>
+        <translation>同一个脚本：按原样运行、关闭检查点运行；若脚本用到，还会按 checkpoint_sequential 可取的每个分段数运行，并让选择性检查点对每个算子都重计算或都保存。算子和字节是计数得到的，不是计时：每台机器得到的数字都相同。</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::ConfigurationRuns</name>
@@ -892,6 +892,14 @@
     <message>
         <source>the script ended with exit code %1</source>
         <translation>脚本以退出码 %1 结束</translation>
+    </message>
+    <message>
+        <source>SAC: recompute every op</source>
+        <translation>SAC：每个算子都重计算</translation>
+    </message>
+    <message>
+        <source>SAC: save every op</source>
+        <translation>SAC：每个算子都保存</translation>
     </message>
 </context>
 <context>

@@ -76,6 +76,9 @@ private Q_SLOTS:
         QTest::newRow("segments=-2") << "segments=-2" << false;
         QTest::newRow("segments=") << "segments=" << false;
         QTest::newRow("segments=3x") << "segments=3x" << false;
+        QTest::newRow("sac=recompute-all") << "sac=recompute-all" << true;
+        QTest::newRow("sac=save-all") << "sac=save-all" << true;
+        QTest::newRow("sac=") << "sac=" << false;
         QTest::newRow("on") << "on" << false;
         QTest::newRow("empty") << "" << false;
     }
@@ -95,7 +98,7 @@ private Q_SLOTS:
         QVERIFY(configureCheckpointOverride("segments=3").empty());
         QCOMPARE(checkpointOverride(), (CheckpointOverride{CheckpointOverride::Mode::Segments, 3}));
         const std::string error = configureCheckpointOverride("sometimes");
-        QVERIFY(error.find("as-written, off or segments=K") != std::string::npos);
+        QVERIFY(error.find("as-written, off, segments=K (K >= 1), sac=recompute-all or sac=save-all") != std::string::npos);
         QCOMPARE(checkpointOverride().segments, 3);
         QVERIFY(configureCheckpointOverride("as-written").empty());
         QCOMPARE(checkpointOverride(), CheckpointOverride{});

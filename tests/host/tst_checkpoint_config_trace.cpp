@@ -27,6 +27,24 @@ testing::ScriptRun runDemo16(const QString& configuration)
                                      {QStringLiteral("--checkpoint-config"), configuration});
 }
 
+testing::ScriptRun runDemo20(const QString& configuration)
+{
+    QFile file(QStringLiteral(AGV_SOURCE_DIR "/resources/demos/20_selective_checkpoint.py"));
+    const QString source = file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    return testing::runScriptProcess(source, QStringLiteral("20_selective_checkpoint.py"),
+                                     {QStringLiteral("--checkpoint-config"), configuration});
+}
+
+/// The gradients the demo prints last (w1.grad: 2 lines, w2.grad: 3 lines).
+std::string lastLines(const std::string& text, int count)
+{
+    size_t cut = text.size();
+    for (int newlines = 0; cut > 0; --cut)
+        if (text[cut - 1] == '\n' && ++newlines == count + 1)
+            break;
+    return text.substr(cut);
+}
+
 }  // namespace
 
 class TestCheckpointConfigTrace : public QObject {
@@ -100,6 +118,47 @@ private Q_SLOTS:
         QVERIFY(asWritten.recomputedOps > off.recomputedOps);
     }
 
+    void selectiveCheckpointingPoliciesInDemo20_data()
+    {
+        QTest::addColumn<QString>("configuration");
+        QTest::addColumn<int>("recomputedOps");
+        QTest::addColumn<int>("restoredOps");
+        QTest::addColumn<int>("peakCachedBytes");  // kept by SAC's cache: mm outputs are 24 + 16 bytes
+        // The demo keeps both mm outputs and recomputes relu and sigmoid.
+        QTest::newRow("as-written") << QStringLiteral("as-written") << 2 << 2 << 40;
+        QTest::newRow("recompute-all") << QStringLiteral("sac=recompute-all") << 4 << 0 << 0;
+        QTest::newRow("save-all") << QStringLiteral("sac=save-all") << 0 << 4 << 80;
+        QTest::newRow("off") << QStringLiteral("off") << 0 << 0 << 0;
+    }
+
+    void selectiveCheckpointingPoliciesInDemo20()
+    {
+        QFETCH(QString, configuration);
+        QFETCH(int, recomputedOps);
+        QFETCH(int, restoredOps);
+        QFETCH(int, peakCachedBytes);
+        const testing::ScriptRun run = runDemo20(configuration);
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        static const std::string gradients = lastLines(runDemo20(QStringLiteral("off")).stdoutText, 5);
+        QCOMPARE(lastLines(run.stdoutText, 5), gradients);
+        const RunMetrics m = computeRunMetrics(run.recording);
+        QCOMPARE(int(m.recomputedOps), recomputedOps);
+        QCOMPARE(int(m.restoredOps), restoredOps);
+        uint64_t cached = 0, peak = 0;
+        for (const Event& e : run.recording.events())
+            if (const auto* op = std::get_if<SelectiveCheckpointOp>(&e.payload)) {
+                if (op->action == SacAction::Cached)
+                    cached += op->bytes;
+                else if (op->action == SacAction::Restored)
+                    cached -= op->bytes;
+                peak = std::max(peak, cached);
+            }
+        QCOMPARE(int(peak), peakCachedBytes);
+        QVERIFY(m.peakSavedBytes >= uint64_t(peakCachedBytes));
+        QCOMPARE(QString::fromStdString(recordedCheckpointOverride(run.recording).text()), configuration);
+    }
+
     void offRunsAPlainCheckpointAsPlainCode()
     {
         const QString script = QStringLiteral(
@@ -129,7 +188,7 @@ private Q_SLOTS:
     {
         const testing::ScriptRun run = runDemo16(QStringLiteral("segments=0"));
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(QString::fromStdString(run.stderrText).contains(QStringLiteral("--checkpoint-config takes as-written, off or segments=K")),
+        QVERIFY2(QString::fromStdString(run.stderrText).contains(QStringLiteral("--checkpoint-config takes as-written, off, segments=K (K >= 1), sac=recompute-all or sac=save-all")),
                  run.stderrText.c_str());
     }
 };

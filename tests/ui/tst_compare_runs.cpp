@@ -114,6 +114,45 @@ private Q_SLOTS:
         QVERIFY(compare->text().contains(QStringLiteral("Com&pare Runs")));
     }
 
+    void demo20AddsBothEndsOfTheSelectivePolicy()
+    {
+        auto runner = std::make_shared<HostProcessRunner>(QStringLiteral(AGV_AUTOGRADVIZ_BIN));
+        MainWindow w(runner);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(w.openFile(QStringLiteral(":/demos/20_selective_checkpoint.py")));
+        CompareRunsDialog* dialog = w.showCompareRuns();
+        QVERIFY(dialog);
+        QSignalSpy finished(dialog->runs(), &ConfigurationRuns::finished);
+        QVERIFY(finished.wait(240000));
+        w.runController()->waitForIdle();
+
+        const auto& runs = dialog->runs()->runs();
+        QStringList configurations;
+        for (const ConfigurationRun& run : runs)
+            configurations << run.configuration;
+        QCOMPARE(configurations, (QStringList{"as-written", "off", "sac=recompute-all", "sac=save-all"}));
+        // The policy keeps both mm outputs and recomputes relu and sigmoid; the uniform
+        // policies recompute all four or none.
+        const QList<uint64_t> recomputed{2, 0, 4, 0};
+        const QList<uint64_t> restored{2, 0, 0, 4};
+        for (size_t i = 0; i < runs.size(); ++i) {
+            QCOMPARE(runs[i].state, ConfigurationRun::State::Done);
+            QCOMPARE(runs[i].metrics.recomputedOps, recomputed[int(i)]);
+            QCOMPARE(runs[i].metrics.restoredOps, restored[int(i)]);
+        }
+        QVERIFY(runs[3].metrics.peakSavedBytes > runs[0].metrics.peakSavedBytes);
+        QVERIFY(runs[0].metrics.peakSavedBytes > runs[2].metrics.peakSavedBytes);
+        QCOMPARE(configurationTitle(QStringLiteral("sac=save-all")), QStringLiteral("SAC: save every op"));
+
+        dialog->resize(1920, 1080);
+        dialog->table()->selectRow(0);
+        QApplication::processEvents();
+        const QString dir = QStringLiteral(AGV_BINARY_DIR) + QStringLiteral("/screenshots");
+        QDir().mkpath(dir);
+        QVERIFY(dialog->grab().toImage().save(dir + QStringLiteral("/compare_runs_sac.png")));
+    }
+
     void demo16InEveryConfiguration()
     {
         auto runner = std::make_shared<HostProcessRunner>(QStringLiteral(AGV_AUTOGRADVIZ_BIN));

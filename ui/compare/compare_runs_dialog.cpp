@@ -75,9 +75,10 @@ CompareRunsDialog::CompareRunsDialog(QWidget* parent)
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.35);
     titleFont.setBold(true);
     m_title->setFont(titleFont);
-    auto* subtitle = new QLabel(tr("The same script as written, with checkpointing off, and with each segment count "
-                                   "checkpoint_sequential can take. Operations and bytes are counted, not timed: "
-                                   "every machine gives the same numbers."),
+    auto* subtitle = new QLabel(tr("The same script as written, with checkpointing off and, where the script uses "
+                                   "them, with each segment count checkpoint_sequential can take and with selective "
+                                   "checkpointing recomputing or saving every op. Operations and bytes are counted, "
+                                   "not timed: every machine gives the same numbers."),
                                 this);
     subtitle->setWordWrap(true);
     subtitle->setStyleSheet(QStringLiteral("color: %1").arg(theme.mutedText.name()));

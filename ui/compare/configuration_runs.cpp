@@ -2,6 +2,8 @@
 
 #include <QThread>
 
+#include <algorithm>
+
 #include "core/trace/run_configuration.h"
 
 namespace agv::ui {
@@ -15,6 +17,13 @@ QString errorOf(const trace::Recording& recording)
         return {};
     const trace::ErrorRaised& error = *errors.back();
     return QString::fromStdString(error.exceptionType + ": " + error.message);
+}
+
+bool usesSelectiveCheckpointing(const trace::Recording& recording)
+{
+    return std::any_of(recording.events().begin(), recording.events().end(), [](const trace::Event& e) {
+        return std::holds_alternative<trace::SelectiveCheckpointOp>(e.payload);
+    });
 }
 
 ConfigurationRun waitingRun(const QString& configuration)
@@ -37,6 +46,10 @@ QString configurationTitle(const QString& configuration)
         const int segments = configuration.mid(9).toInt();
         return segments == 1 ? ConfigurationRuns::tr("1 segment") : ConfigurationRuns::tr("%1 segments").arg(segments);
     }
+    if (configuration == QLatin1String("sac=recompute-all"))
+        return ConfigurationRuns::tr("SAC: recompute every op");
+    if (configuration == QLatin1String("sac=save-all"))
+        return ConfigurationRuns::tr("SAC: save every op");
     return configuration;
 }
 
@@ -141,11 +154,17 @@ void ConfigurationRuns::onRunDone(quint64 generation, int index, std::shared_ptr
     // segment count follows.
     const int functions =
         run.configuration == QLatin1String("off") ? trace::recordedSequentialFunctions(*recording) : 0;
+    // A script that checkpoints selectively (the as-written run says so) is also run with
+    // its policy answering the same for every op: both ends of what a policy can choose.
+    const bool selective = run.configuration == QLatin1String("as-written") && usesSelectiveCheckpointing(*recording);
     run.recording = std::move(recording);
     Q_EMIT runChanged(index);
     for (int segments = 1; segments <= functions; ++segments)
         m_runs.push_back(waitingRun(QStringLiteral("segments=%1").arg(segments)));
-    if (functions > 0)
+    if (selective)
+        for (const char* configuration : {"sac=recompute-all", "sac=save-all"})
+            m_runs.push_back(waitingRun(QLatin1String(configuration)));
+    if (functions > 0 || selective)
         Q_EMIT configurationsChanged();
     startNext();
 }

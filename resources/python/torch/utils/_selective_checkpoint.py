@@ -215,6 +215,13 @@ def create_selective_checkpoint_contexts(policy_fn_or_list, allow_cache_entry_mu
     else:
         raise TypeError("policy_fn_or_list must be either a function or a list of ops.")
 
+    # autogradviz --checkpoint-config sac=... (Compare Runs): the same script under one answer for every op.
+    uniform = {"sac=recompute-all": CheckpointPolicy.PREFER_RECOMPUTE,
+               "sac=save-all": CheckpointPolicy.PREFER_SAVE}.get(_C._checkpoint_override())
+    if uniform is not None:
+        def policy_fn(ctx, op, *args, **kwargs):
+            return uniform
+
     storage = _SacStorage()
     return (
         _CachingTorchDispatchMode(policy_fn, storage),
