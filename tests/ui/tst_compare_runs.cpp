@@ -87,6 +87,32 @@ int runIndex(const CompareRunsDialog& dialog, const QString& configuration)
     return -1;
 }
 
+/// Opens `demo`, runs Compare Runs and waits until every configuration ran; nullptr when
+/// the file did not open or the runs did not finish.
+CompareRunsDialog* compareEveryConfiguration(MainWindow& w, const QString& demo)
+{
+    w.resize(1400, 900);
+    w.show();
+    if (!w.openFile(demo))
+        return nullptr;
+    CompareRunsDialog* dialog = w.showCompareRuns();
+    if (!dialog)
+        return nullptr;
+    QSignalSpy finished(dialog->runs(), &ConfigurationRuns::finished);
+    if (!finished.wait(240000))
+        return nullptr;
+    w.runController()->waitForIdle();
+    return dialog;
+}
+
+QStringList configurationsOf(const CompareRunsDialog& dialog)
+{
+    QStringList configurations;
+    for (const ConfigurationRun& run : dialog.runs()->runs())
+        configurations << run.configuration;
+    return configurations;
+}
+
 }  // namespace
 
 class TestCompareRuns : public QObject {
@@ -116,22 +142,12 @@ private Q_SLOTS:
 
     void demo20AddsBothEndsOfTheSelectivePolicy()
     {
-        auto runner = std::make_shared<HostProcessRunner>(QStringLiteral(AGV_AUTOGRADVIZ_BIN));
-        MainWindow w(runner);
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(w.openFile(QStringLiteral(":/demos/20_selective_checkpoint.py")));
-        CompareRunsDialog* dialog = w.showCompareRuns();
+        MainWindow w(std::make_shared<HostProcessRunner>(QStringLiteral(AGV_AUTOGRADVIZ_BIN)));
+        CompareRunsDialog* dialog = compareEveryConfiguration(w, QStringLiteral(":/demos/20_selective_checkpoint.py"));
         QVERIFY(dialog);
-        QSignalSpy finished(dialog->runs(), &ConfigurationRuns::finished);
-        QVERIFY(finished.wait(240000));
-        w.runController()->waitForIdle();
 
         const auto& runs = dialog->runs()->runs();
-        QStringList configurations;
-        for (const ConfigurationRun& run : runs)
-            configurations << run.configuration;
-        QCOMPARE(configurations, (QStringList{"as-written", "off", "sac=recompute-all", "sac=save-all"}));
+        QCOMPARE(configurationsOf(*dialog), (QStringList{"as-written", "off", "sac=recompute-all", "sac=save-all"}));
         // The policy keeps both mm outputs and recomputes relu and sigmoid; the uniform
         // policies recompute all four or none.
         const QList<uint64_t> recomputed{2, 0, 4, 0};
@@ -155,23 +171,13 @@ private Q_SLOTS:
 
     void demo16InEveryConfiguration()
     {
-        auto runner = std::make_shared<HostProcessRunner>(QStringLiteral(AGV_AUTOGRADVIZ_BIN));
-        MainWindow w(runner);
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(w.openFile(QStringLiteral(":/demos/16_checkpoint_sequential.py")));
-        CompareRunsDialog* dialog = w.showCompareRuns();
+        MainWindow w(std::make_shared<HostProcessRunner>(QStringLiteral(AGV_AUTOGRADVIZ_BIN)));
+        CompareRunsDialog* dialog = compareEveryConfiguration(w, QStringLiteral(":/demos/16_checkpoint_sequential.py"));
         QVERIFY(dialog);
-        QSignalSpy finished(dialog->runs(), &ConfigurationRuns::finished);
-        QVERIFY(finished.wait(240000));
-        w.runController()->waitForIdle();
 
         // As written and off first; the off run tells checkpoint_sequential's 8 functions.
         const auto& runs = dialog->runs()->runs();
-        QStringList configurations;
-        for (const ConfigurationRun& run : runs)
-            configurations << run.configuration;
-        QCOMPARE(configurations, (QStringList{"as-written", "off", "segments=1", "segments=2", "segments=3", "segments=4",
+        QCOMPARE(configurationsOf(*dialog), (QStringList{"as-written", "off", "segments=1", "segments=2", "segments=3", "segments=4",
                                               "segments=5", "segments=6", "segments=7", "segments=8"}));
         // 1.13's split: 8 // K functions per segment, all but the last segment checkpointed;
         // a Linear recomputes two nodes (TBackward0, AddmmBackward0), a ReLU one.

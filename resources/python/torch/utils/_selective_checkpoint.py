@@ -112,6 +112,16 @@ class _InterceptingMode:
         _C._exit_dispatch_mode(self)
         return False
 
+    def _numbered(self, op_name):
+        """The op and how many times this mode saw it before (None for ignored ops):
+        forward and recompute meet an op's calls in the same order."""
+        func = torch.ops.overload_named(op_name)
+        if func in SAC_IGNORED_OPS:
+            return None, 0
+        idx = self.func_counter[func]
+        self.func_counter[func] += 1
+        return func, idx
+
 
 class _SacStorage:
     """What the forward kept, op by op and call by call, and the policy each call got."""
@@ -130,11 +140,9 @@ class _CachingTorchDispatchMode(_InterceptingMode):
         self.func_counter = defaultdict(int)
 
     def _intercept(self, op_name, inputs, outputs):
-        func = torch.ops.overload_named(op_name)
-        if func in SAC_IGNORED_OPS:
+        func, idx = self._numbered(op_name)
+        if func is None:
             return None
-        idx = self.func_counter[func]
-        self.func_counter[func] += 1
         out = outputs[0] if len(outputs) == 1 else tuple(outputs)
         policy = self.policy_fn(SelectiveCheckpointContext(is_recompute=False, op_output=out), func, *inputs)
         if isinstance(policy, bool):
@@ -164,11 +172,9 @@ class _CachedTorchDispatchMode(_InterceptingMode):
         return super().__enter__()
 
     def _intercept(self, op_name, inputs, outputs):
-        func = torch.ops.overload_named(op_name)
-        if func in SAC_IGNORED_OPS:
+        func, idx = self._numbered(op_name)
+        if func is None:
             return None
-        idx = self.func_counter[func]
-        self.func_counter[func] += 1
         func_storage = self.storage.entries.get(func)
         if func_storage is None:
             raise RuntimeError(
