@@ -613,6 +613,8 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
     m_memory->setRecording(recording.get());
     m_errorPanel->setRecomputeChecks(recording ? trace::compareRecomputes(*recording)
                                                : std::vector<trace::RecomputeComparison>{});
+    m_errorPanel->setCutCheckpoints(recording ? trace::findCutCheckpoints(*recording)
+                                              : std::vector<trace::CutCheckpoint>{});
     m_errorShown = false;
     m_notes = recording ? recording->notes() : std::vector<trace::Note>{};
     m_scene->setNotes(m_notes);

@@ -970,6 +970,18 @@
         <source>&lt;p&gt;Made stale by &lt;a href=&apos;cause:%1:%2&apos;&gt;&lt;code&gt;%3&lt;/code&gt; on line %1&lt;/a&gt; (%4 bumped the version from %5 to %6).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Устарел из-за &lt;a href=&apos;cause:%1:%2&apos;&gt;&lt;code&gt;%3&lt;/code&gt; в строке %1&lt;/a&gt; (%4 увеличила версию с %5 до %6).&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Checkpoint %1 (&lt;a href=&apos;line:%2&apos;&gt;line %2&lt;/a&gt;) is cut from the graph</source>
+        <translation>Контрольная точка %1 (&lt;a href='line:%2'&gt;строка %2&lt;/a&gt;) отрезана от графа</translation>
+    </message>
+    <message>
+        <source>None of its inputs requires grad, so the reentrant checkpoint ran its function under no_grad and returned a tensor without &lt;code&gt;grad_fn&lt;/code&gt;. Backward never reaches the function: the parameters it uses get no gradient and would never train. PyTorch only warns (&quot;None of the inputs have requires_grad=True&quot;).</source>
+        <translation>Ни один из её входов не требует градиента, поэтому реентерабельная контрольная точка выполнила функцию под no_grad и вернула тензор без &lt;code&gt;grad_fn&lt;/code&gt;. Обратный проход никогда не доходит до функции: используемые ею параметры не получают градиента и никогда не обучатся. PyTorch лишь предупреждает («None of the inputs have requires_grad=True»).</translation>
+    </message>
+    <message>
+        <source>Fix: &lt;code&gt;checkpoint(fn, x, use_reentrant=False)&lt;/code&gt;, or make an input require grad.</source>
+        <translation>Исправление: &lt;code&gt;checkpoint(fn, x, use_reentrant=False)&lt;/code&gt; или сделайте так, чтобы какой-то вход требовал градиента.</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::GraphScene</name>

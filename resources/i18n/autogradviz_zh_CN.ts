@@ -968,6 +968,18 @@
         <source>&lt;p&gt;Made stale by &lt;a href=&apos;cause:%1:%2&apos;&gt;&lt;code&gt;%3&lt;/code&gt; on line %1&lt;/a&gt; (%4 bumped the version from %5 to %6).&lt;/p&gt;</source>
         <translation>&lt;p&gt;由&lt;a href=&apos;cause:%1:%2&apos;&gt;第 %1 行的 &lt;code&gt;%3&lt;/code&gt;&lt;/a&gt;导致过期（%4 将版本从 %5 增加到 %6）。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Checkpoint %1 (&lt;a href=&apos;line:%2&apos;&gt;line %2&lt;/a&gt;) is cut from the graph</source>
+        <translation>检查点 %1（&lt;a href='line:%2'&gt;第 %2 行&lt;/a&gt;）与计算图断开了</translation>
+    </message>
+    <message>
+        <source>None of its inputs requires grad, so the reentrant checkpoint ran its function under no_grad and returned a tensor without &lt;code&gt;grad_fn&lt;/code&gt;. Backward never reaches the function: the parameters it uses get no gradient and would never train. PyTorch only warns (&quot;None of the inputs have requires_grad=True&quot;).</source>
+        <translation>它的输入都不需要梯度，所以可重入检查点在 no_grad 下运行了它的函数，并返回了一个没有 &lt;code&gt;grad_fn&lt;/code&gt; 的张量。反向传播永远到达不了这个函数：它用到的参数得不到梯度，永远不会被训练。PyTorch 只给出警告（"None of the inputs have requires_grad=True"）。</translation>
+    </message>
+    <message>
+        <source>Fix: &lt;code&gt;checkpoint(fn, x, use_reentrant=False)&lt;/code&gt;, or make an input require grad.</source>
+        <translation>修复：&lt;code&gt;checkpoint(fn, x, use_reentrant=False)&lt;/code&gt;，或者让某个输入需要梯度。</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::GraphScene</name>

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/trace/checkpoint_cut.h"
 #include "core/trace/graph_state.h"
 #include "core/trace/recompute_check.h"
 #include "tests/common/script_process.h"
@@ -102,6 +103,23 @@ uint64_t extraPeakFromLine(const Recording& r, int line)
 class TestCheckpointTrace : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void reentrantCheckpointWithoutGradInputsIsCut()
+    {
+        const testing::ScriptRun run =
+            testing::runScriptFile(QStringLiteral(AGV_SOURCE_DIR "/resources/demos/22_checkpoint_no_grad_inputs.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        // The reentrant checkpoint on line 33 is cut; the non-reentrant one on line 41 is not.
+        const std::vector<CutCheckpoint> cut = findCutCheckpoints(run.recording);
+        QCOMPARE(cut.size(), size_t(1));
+        QCOMPARE(cut[0].line, 33);
+        QCOMPARE(cut[0].segment, Id(1));
+        // A reentrant checkpoint whose input requires grad is connected.
+        const testing::ScriptRun connected = testing::runScriptProcess(blockScript(true), QStringLiteral("block.py"));
+        QVERIFY2(connected.failure.isEmpty(), qPrintable(connected.failure));
+        QVERIFY(findCutCheckpoints(connected.recording).empty());
+    }
+
     void nonReentrantSegmentIsRecomputedOnFirstUnpack()
     {
         const testing::ScriptRun run = testing::runScriptProcess(blockScript(false), QStringLiteral("block.py"));

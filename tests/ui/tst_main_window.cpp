@@ -73,6 +73,19 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void aCutCheckpointIsFlaggedOnceItEnded()
+    {
+        // Note [A reentrant checkpoint that cuts the graph]: PyTorch only warns, the panel says why.
+        ErrorPanel panel;
+        panel.setCutCheckpoints({trace::CutCheckpoint{1, 33, 10}});
+        panel.showError(std::nullopt, trace::GraphState{}, 10);
+        QVERIFY(!panel.toPlainText().contains(QStringLiteral("cut from the graph")));
+        panel.showError(std::nullopt, trace::GraphState{}, 11);
+        QVERIFY(panel.toPlainText().contains(QStringLiteral("Checkpoint 1 (line 33) is cut from the graph")));
+        QVERIFY(panel.toPlainText().contains(QStringLiteral("use_reentrant=False")));
+        QCOMPARE(panel.shownRecomputeDivergences(), 0);
+    }
+
     void initTestCase()
     {
         QCoreApplication::setOrganizationName(QStringLiteral("autogradviz-tests"));

@@ -107,6 +107,32 @@ void ErrorPanel::setRecomputeChecks(std::vector<trace::RecomputeComparison> chec
     m_shownKey.clear();
 }
 
+void ErrorPanel::setCutCheckpoints(std::vector<trace::CutCheckpoint> cut)
+{
+    m_cut = std::move(cut);
+    m_shownKey.clear();
+}
+
+QString ErrorPanel::cutCheckpointHtml(size_t step) const
+{
+    const Theme& theme = Theme::current();
+    QString html;
+    for (const trace::CutCheckpoint& c : m_cut) {
+        if (step <= c.endStep)
+            continue;
+        html += QStringLiteral("<h3 style='color:%1;margin-bottom:2px'>%2</h3>")
+                    .arg(theme.recomputeBorder.name(),
+                         tr("Checkpoint %1 (<a href='line:%2'>line %2</a>) is cut from the graph").arg(c.segment).arg(c.line));
+        html += QStringLiteral("<p>%1</p><p>%2</p>")
+                    .arg(tr("None of its inputs requires grad, so the reentrant checkpoint ran its function under "
+                            "no_grad and returned a tensor without <code>grad_fn</code>. Backward never reaches the "
+                            "function: the parameters it uses get no gradient and would never train. PyTorch only "
+                            "warns (\"None of the inputs have requires_grad=True\")."),
+                         tr("Fix: <code>checkpoint(fn, x, use_reentrant=False)</code>, or make an input require grad."));
+    }
+    return html;
+}
+
 QString ErrorPanel::recomputeHtml(size_t step) const
 {
     const Theme& theme = Theme::current();
@@ -160,13 +186,14 @@ QString ErrorPanel::recomputeHtml(size_t step) const
 
 void ErrorPanel::showError(const std::optional<trace::ErrorView>& error, const trace::GraphState& state, size_t step)
 {
-    const QString recompute = recomputeHtml(step);
+    const QString divergences = recomputeHtml(step);
+    const QString recompute = cutCheckpointHtml(step) + divergences;
     const QString key = recompute + (error ? QString::fromStdString(error->message) : QString());
     if (error == m_error && key == m_shownKey && !document()->isEmpty())
         return;
     m_error = error;
     m_shownKey = key;
-    m_shownDivergences = static_cast<int>(recompute.count(QStringLiteral("<h3")));
+    m_shownDivergences = static_cast<int>(divergences.count(QStringLiteral("<h3")));
     const Theme& theme = Theme::current();
     if (!error) {
         if (!recompute.isEmpty()) {

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/trace/graph_state.h"
+#include "core/trace/checkpoint_cut.h"
 #include "core/trace/recompute_check.h"
 
 namespace agv::ui {
@@ -34,6 +35,9 @@ public:
     void setSourceLines(const QStringList& lines) { m_sourceLines = lines; }
     /// The run's recompute comparisons (compareRecomputes), shown by showError.
     void setRecomputeChecks(std::vector<trace::RecomputeComparison> checks);
+    /// The run's reentrant checkpoints cut from the graph (findCutCheckpoints), shown by
+    /// showError once each has ended: PyTorch only warns about them.
+    void setCutCheckpoints(std::vector<trace::CutCheckpoint> cut);
     /// Recompute divergences shown at the last showError.
     int shownRecomputeDivergences() const { return m_shownDivergences; }
     bool hasError() const { return m_error.has_value(); }
@@ -48,9 +52,11 @@ private:
     void onAnchor(const QUrl& url);
 
     QString recomputeHtml(size_t step) const;
+    QString cutCheckpointHtml(size_t step) const;
 
     std::optional<trace::ErrorView> m_error;
     std::vector<trace::RecomputeComparison> m_checks;
+    std::vector<trace::CutCheckpoint> m_cut;
     QStringList m_sourceLines;
     int m_shownDivergences = 0;
     QString m_shownKey;  ///< what the document shows (skip re-rendering the same)
