@@ -611,8 +611,10 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
     m_errorPanel->setSourceLines(lines);
     m_scene->setLayoutModel(std::move(layout));
     m_memory->setRecording(recording.get());
-    m_errorPanel->setRecomputeChecks(recording ? trace::compareRecomputes(*recording)
-                                               : std::vector<trace::RecomputeComparison>{});
+    const std::vector<trace::RecomputeComparison> recomputes =
+        recording ? trace::compareRecomputes(*recording) : std::vector<trace::RecomputeComparison>{};
+    m_errorPanel->setRecomputeChecks(recomputes);
+    m_inspector->setRecomputeChecks(recomputes);
     m_errorPanel->setCutCheckpoints(recording ? trace::findCutCheckpoints(*recording)
                                               : std::vector<trace::CutCheckpoint>{});
     m_errorShown = false;

@@ -972,7 +972,7 @@
     </message>
     <message>
         <source>Checkpoint %1 (&lt;a href=&apos;line:%2&apos;&gt;line %2&lt;/a&gt;) is cut from the graph</source>
-        <translation>Контрольная точка %1 (&lt;a href='line:%2'&gt;строка %2&lt;/a&gt;) отрезана от графа</translation>
+        <translation>Контрольная точка %1 (&lt;a href=&apos;line:%2&apos;&gt;строка %2&lt;/a&gt;) отрезана от графа</translation>
     </message>
     <message>
         <source>None of its inputs requires grad, so the reentrant checkpoint ran its function under no_grad and returned a tensor without &lt;code&gt;grad_fn&lt;/code&gt;. Backward never reaches the function: the parameters it uses get no gradient and would never train. PyTorch only warns (&quot;None of the inputs have requires_grad=True&quot;).</source>
@@ -1293,6 +1293,30 @@
     <message>
         <source>selective checkpointing</source>
         <translation>выборочные контрольные точки</translation>
+    </message>
+    <message>
+        <source>value at recompute</source>
+        <translation>значение при повторном вычислении</translation>
+    </message>
+    <message>
+        <source>value at forward</source>
+        <translation>значение при прямом проходе</translation>
+    </message>
+    <message>
+        <source>recompute matches forward</source>
+        <translation>повторное вычисление совпадает с прямым проходом</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>no (preserve_rng_state=False: new random draws)</source>
+        <translation>нет (preserve_rng_state=False: новые случайные значения)</translation>
     </message>
 </context>
 <context>

@@ -970,11 +970,11 @@
     </message>
     <message>
         <source>Checkpoint %1 (&lt;a href=&apos;line:%2&apos;&gt;line %2&lt;/a&gt;) is cut from the graph</source>
-        <translation>检查点 %1（&lt;a href='line:%2'&gt;第 %2 行&lt;/a&gt;）与计算图断开了</translation>
+        <translation>检查点 %1（&lt;a href=&apos;line:%2&apos;&gt;第 %2 行&lt;/a&gt;）与计算图断开了</translation>
     </message>
     <message>
         <source>None of its inputs requires grad, so the reentrant checkpoint ran its function under no_grad and returned a tensor without &lt;code&gt;grad_fn&lt;/code&gt;. Backward never reaches the function: the parameters it uses get no gradient and would never train. PyTorch only warns (&quot;None of the inputs have requires_grad=True&quot;).</source>
-        <translation>它的输入都不需要梯度，所以可重入检查点在 no_grad 下运行了它的函数，并返回了一个没有 &lt;code&gt;grad_fn&lt;/code&gt; 的张量。反向传播永远到达不了这个函数：它用到的参数得不到梯度，永远不会被训练。PyTorch 只给出警告（"None of the inputs have requires_grad=True"）。</translation>
+        <translation>它的输入都不需要梯度，所以可重入检查点在 no_grad 下运行了它的函数，并返回了一个没有 &lt;code&gt;grad_fn&lt;/code&gt; 的张量。反向传播永远到达不了这个函数：它用到的参数得不到梯度，永远不会被训练。PyTorch 只给出警告（&quot;None of the inputs have requires_grad=True&quot;）。</translation>
     </message>
     <message>
         <source>Fix: &lt;code&gt;checkpoint(fn, x, use_reentrant=False)&lt;/code&gt;, or make an input require grad.</source>
@@ -1289,6 +1289,30 @@
     <message>
         <source>selective checkpointing</source>
         <translation>选择性检查点</translation>
+    </message>
+    <message>
+        <source>value at recompute</source>
+        <translation>重计算时的值</translation>
+    </message>
+    <message>
+        <source>value at forward</source>
+        <translation>前向传播时的值</translation>
+    </message>
+    <message>
+        <source>recompute matches forward</source>
+        <translation>重计算与前向传播一致</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>no (preserve_rng_state=False: new random draws)</source>
+        <translation>否（preserve_rng_state=False：重新抽取了随机数）</translation>
     </message>
 </context>
 <context>

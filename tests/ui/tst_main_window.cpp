@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
+#include "core/trace/recompute_check.h"
 #include "core/trace/trace_file.h"
 #include "core/trace/trace_jsonl.h"
 #include "ui/demo_catalog.h"
@@ -73,6 +74,40 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void inspectorComparesARecomputedTensorWithItsForward()
+    {
+        // A non-reentrant segment with preserve_rng_state=False whose recompute drew another mask.
+        trace::Recording r;
+        r.record(trace::CheckpointBegin{1, false, false}, 10);
+        trace::TensorCreated mask;
+        mask.tensor = 1;
+        mask.shape = {2};
+        mask.dtype = "torch.float32";
+        mask.device = "cpu";
+        mask.preview = "tensor([2., 0.])";
+        r.record(mask, 11);
+        r.record(trace::CheckpointEnd{1}, 10);
+        r.record(trace::RecomputeBegin{1}, 12);
+        trace::TensorCreated redrawn = mask;
+        redrawn.tensor = 2;
+        redrawn.preview = "tensor([0., 2.])";
+        r.record(redrawn, 11);
+        r.record(trace::RecomputeEnd{1}, 12);
+
+        InspectorPanel panel;
+        panel.setRecomputeChecks(trace::compareRecomputes(r));
+        panel.setSelection({Selection::Kind::Tensor, 2});
+        panel.showState(trace::stateAt(r, r.size()));
+        QVERIFY(panel.value(QStringLiteral("value at forward")).contains(QStringLiteral("tensor([2., 0.])")));
+        QVERIFY(panel.value(QStringLiteral("recompute matches forward")).contains(QStringLiteral("preserve_rng_state=False")));
+        // Before the recompute, the forward tensor has no counterpart to show.
+        panel.setSelection({Selection::Kind::Tensor, 1});
+        panel.showState(trace::stateAt(r, 3));
+        QVERIFY(panel.value(QStringLiteral("value at recompute")).isEmpty());
+        panel.showState(trace::stateAt(r, r.size()));
+        QVERIFY(panel.value(QStringLiteral("value at recompute")).contains(QStringLiteral("tensor([0., 2.])")));
+    }
+
     void aCutCheckpointIsFlaggedOnceItEnded()
     {
         // Note [A reentrant checkpoint that cuts the graph]: PyTorch only warns, the panel says why.

@@ -1,5 +1,7 @@
 #include "ui/panels/inspector_panel.h"
 
+#include <optional>
+
 #include "ui/display_text.h"
 
 #include <QEvent>
@@ -225,6 +227,7 @@ void InspectorPanel::showTensor(const trace::GraphState& s, const trace::TensorV
     row(QStringLiteral("bytes"), QString::number(t.bytes));
     if (!t.alive)
         row(QStringLiteral("storage"), tr("freed"));
+    showRecomputeCounterpart(s, t.id);
     // Where this tensor is saved for backward, and whether those copies are still valid.
     QTreeWidgetItem* savedBy = nullptr;
     for (const auto& [id, v] : s.saved) {
@@ -238,6 +241,34 @@ void InspectorPanel::showTensor(const trace::GraphState& s, const trace::TensorV
             savedBy);
     }
     m_tree->expandAll();
+}
+
+void InspectorPanel::showRecomputeCounterpart(const trace::GraphState& s, trace::Id tensor)
+{
+    for (const trace::RecomputeComparison& c : m_checks) {
+        const auto indexIn = [tensor](const std::vector<trace::SegmentTensor>& run) -> std::optional<size_t> {
+            for (size_t i = 0; i < run.size(); ++i)
+                if (run[i].tensor == tensor)
+                    return i;
+            return std::nullopt;
+        };
+        const std::optional<size_t> inForward = indexIn(c.forward), inRecompute = indexIn(c.recompute);
+        if (!inForward && !inRecompute)
+            continue;
+        const size_t i = inForward ? *inForward : *inRecompute;
+        const auto& other = inForward ? c.recompute : c.forward;
+        // The counterpart of a forward tensor is known once the recompute made it.
+        if (i >= other.size() || other[i].step >= s.step)
+            return;
+        const trace::SegmentTensor& counterpart = other[i];
+        const trace::SegmentTensor& self = inForward ? c.forward[i] : c.recompute[i];
+        row(inForward ? tr("value at recompute") : tr("value at forward"), q(counterpart.preview));
+        const bool same = counterpart.preview == self.preview && counterpart.shape == self.shape &&
+                          counterpart.dtype == self.dtype && counterpart.op == self.op;
+        row(tr("recompute matches forward"),
+            same ? tr("yes") : c.preserveRngState ? tr("no") : tr("no (preserve_rng_state=False: new random draws)"));
+        return;
+    }
 }
 
 void InspectorPanel::showNode(const trace::GraphState& s, const trace::NodeView& n)

@@ -4,6 +4,7 @@
 #include <QWidget>
 
 #include "core/trace/graph_state.h"
+#include "core/trace/recompute_check.h"
 
 class QLabel;
 class QTreeWidget;
@@ -26,6 +27,11 @@ public:
     Selection selection() const { return m_selection; }
     /// Refreshes the details for `state` (called on every step).
     void showState(const trace::GraphState& state);
+
+    /// The run's checkpoint recomputes compared with their forwards (compareRecomputes): a
+    /// tensor of either run shows its counterpart's value (the dropout mask of forward and
+    /// recompute side by side) and whether the two agree.
+    void setRecomputeChecks(std::vector<trace::RecomputeComparison> checks) { m_checks = std::move(checks); }
 
     /// The script the recording came from: rows that name a line quote it.
     void setSourceLines(const QStringList& lines) { m_sourceLines = lines; }
@@ -52,12 +58,15 @@ private:
     void showTensor(const trace::GraphState& s, const trace::TensorView& t);
     void showNode(const trace::GraphState& s, const trace::NodeView& n);
     void showSaved(const trace::GraphState& s, const trace::SavedView& v);
+    /// Rows comparing a checkpointed tensor with its counterpart in the other run.
+    void showRecomputeCounterpart(const trace::GraphState& s, trace::Id tensor);
 
     Selection m_selection;
     QLabel* m_title;
     QLabel* m_subtitle;
     QTreeWidget* m_tree;
     QStringList m_sourceLines;
+    std::vector<trace::RecomputeComparison> m_checks;
 };
 
 }  // namespace agv::ui
