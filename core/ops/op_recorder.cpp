@@ -137,17 +137,15 @@ void OpRecorder::finishInplaceViewTangent(const Tensor& self)
 
 OpRecorder::OpRecorder(const char* name, std::initializer_list<const Tensor*> inputs, BackwardNode::Rule rule)
 {
-    if (opInterceptorActive()) {
+    // Only an interceptor or forward AD needs the inputs as a list; plain ops build none.
+    if (opInterceptorActive() || forward_ad::isActive()) {
         TensorList list;
         for (const Tensor* t : inputs)
             list.push_back(t ? *t : Tensor());
-        startIntercept(name, std::move(list));
-    }
-    if (forward_ad::isActive()) {
-        TensorList list;
-        for (const Tensor* t : inputs)
-            list.push_back(t ? *t : Tensor());
-        startForward(name, list);
+        if (forward_ad::isActive())
+            startForward(name, list);
+        if (opInterceptorActive())
+            startIntercept(name, std::move(list));
     }
     if (!computeRequiresGrad(inputs))
         return;
@@ -191,26 +189,38 @@ InterceptOutcome OpRecorder::intercept(TensorList& outs)
     return interceptOp(m_intercept->name, m_intercept->inputs, outs);
 }
 
+InterceptOutcome OpRecorder::intercept(Tensor& out)
+{
+    if (!m_intercept)
+        return {};  // the common case: no list to build on every op
+    TensorList outs{out};
+    InterceptOutcome outcome = intercept(outs);
+    out = outs[0];
+    return outcome;
+}
+
+void OpRecorder::announceIntercepted(const InterceptOutcome& outcome, const TensorList& outs) const
+{
+    announceIntercept(outcome, m_node ? m_node->id() : 0, outs);
+}
+
 Tensor OpRecorder::finish(Tensor out)
 {
-    TensorList outs{out};
-    const InterceptOutcome outcome = intercept(outs);
-    out = outs[0];
+    const InterceptOutcome outcome = intercept(out);
     if (m_node) {
         setHistory(m_node, {&out});
         announceNode(*m_node);
     }
     giveTangent(out);
     announceTensor(out);
-    announceIntercept(outcome, m_node ? m_node->id() : 0, outs);
+    if (outcome.decided)
+        announceIntercepted(outcome, {out});
     return out;
 }
 
 Tensor OpRecorder::finishSavingResult(Tensor out, const char* slot)
 {
-    TensorList outs{out};
-    const InterceptOutcome outcome = intercept(outs);
-    out = outs[0];
+    const InterceptOutcome outcome = intercept(out);
     if (m_node) {
         setHistory(m_node, {&out});
         m_node->save(slot, out, /*isOutput=*/true);
@@ -218,7 +228,8 @@ Tensor OpRecorder::finishSavingResult(Tensor out, const char* slot)
     }
     giveTangent(out);
     announceTensor(out);
-    announceIntercept(outcome, m_node ? m_node->id() : 0, outs);
+    if (outcome.decided)
+        announceIntercepted(outcome, {out});
     return out;
 }
 
@@ -234,7 +245,7 @@ TensorList OpRecorder::finish(TensorList outs)
         giveTangent(outs[0]);
     for (const Tensor& t : outs)
         announceTensor(t);
-    announceIntercept(outcome, m_node ? m_node->id() : 0, outs);
+    announceIntercepted(outcome, outs);
     return outs;
 }
 

@@ -96,7 +96,10 @@ private:
         TensorList inputs;
     };
     void startIntercept(const char* name, TensorList inputs);
+    /// Hands the outputs to the interceptor (no-op without one); they may be replaced.
     InterceptOutcome intercept(TensorList& outs);
+    InterceptOutcome intercept(Tensor& out);
+    void announceIntercepted(const InterceptOutcome& outcome, const TensorList& outs) const;
 
     struct ForwardState {
         std::string name;
