@@ -209,7 +209,7 @@ Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight)
         return variable_list{n.needsInputGrad(0) ? mul(g[0], Scalar(1 - weight.toDouble())) : Tensor(),
                              n.needsInputGrad(1) ? mul(g[0], weight) : Tensor()};
     });
-    rec.attr("weight", weight.isFloating() ? SavedAttr(weight.toDouble()) : SavedAttr(weight.toInt()));
+    rec.attr("weight", scalarAttr(weight));
     return rec.finish(out);
 }
 

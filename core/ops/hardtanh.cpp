@@ -51,15 +51,10 @@ Tensor hardtanhBackward(const Tensor& grad, const Tensor& self, Scalar min, Scal
         return variable_list{n.needsInputGrad(0) ? hardtanhBackward(g[0], n.saved(0), min, max) : Tensor(),
                              n.needsInputGrad(1) ? zerosLike(g[0]) : Tensor()};
     });
-    rec.attr("max_val", boundAttr(max));
-    rec.attr("min_val", boundAttr(min));
+    rec.attr("max_val", scalarAttr(max));
+    rec.attr("min_val", scalarAttr(min));
     rec.save("self", self);
     return rec.finish(out);
-}
-
-SavedAttr boundAttr(Scalar bound)
-{
-    return bound.isFloating() ? SavedAttr(bound.toDouble()) : SavedAttr(bound.toInt());
 }
 
 }  // namespace internal
@@ -72,8 +67,8 @@ Tensor hardtanh(const Tensor& self, Scalar min, Scalar max)
     OpRecorder rec("HardtanhBackward0", {&self}, [min, max](BackwardNode& n, const variable_list& g) {
         return variable_list{internal::hardtanhBackward(g[0], n.saved(0), min, max)};
     });
-    rec.attr("max_val", internal::boundAttr(max));
-    rec.attr("min_val", internal::boundAttr(min));
+    rec.attr("max_val", scalarAttr(max));
+    rec.attr("min_val", scalarAttr(min));
     rec.save("self", self);
     rec.forward([&self, min, max](const InputTangents& t, const Tensor&) {
         return internal::hardtanhBackward(t[0], self, min, max);

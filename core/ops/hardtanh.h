@@ -21,8 +21,6 @@ void hardtanhBounds(const Tensor& self, Scalar& min, Scalar& max);
 Tensor hardtanhValues(const Tensor& self, Scalar min, Scalar max);
 /// hardtanh_backward: grad where min < self < max (compared in self's dtype), else 0.
 Tensor hardtanhBackward(const Tensor& grad, const Tensor& self, Scalar min, Scalar max);
-/// A bound as the node attribute shows it: an int stays an int.
-SavedAttr boundAttr(Scalar bound);
 
 }  // namespace internal
 

@@ -103,7 +103,7 @@ Tensor& indexAddInplace(Tensor& self, int64_t dimIn, const Tensor& index, const 
     }
     self.bumpVersion("index_add_");
     if (rec.active()) {
-        rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+        rec.attr("alpha", scalarAttr(alpha));
         rec.attr("dim", dimIn);
         rec.save("index", index);
         rec.attr("source_dim", source.dim());

@@ -51,8 +51,6 @@ void checkResultType(const Tensor& self, const Tensor& other)
 
 bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
 
-SavedAttr scalarAttr(const Scalar& s) { return s.isFloating() ? SavedAttr(s.toDouble()) : SavedAttr(s.toInt()); }
-
 /// Whether an in-place op takes float16 / bfloat16: only where PyTorch 1.13's CPU kernel does.
 constexpr bool kTakesHalf = true;
 
@@ -528,8 +526,8 @@ Tensor& hardtanhInplace(Tensor& self, Scalar min, Scalar max)
         },
         true, false, [&] { kernel::copyInto(self, internal::hardtanhValues(self, lo, hi)); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
-            rec.attr("max_val", internal::boundAttr(max));
-            rec.attr("min_val", internal::boundAttr(min));
+            rec.attr("max_val", scalarAttr(max));
+            rec.attr("min_val", scalarAttr(min));
             rec.save("self", originalSelf);
         },
         [min, max](const InputTangents& t, const Tensor&) {

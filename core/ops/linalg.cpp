@@ -414,12 +414,8 @@ void checkExpandable(const Tensor& self, const IntList& sizes)
     }
 }
 
-SavedAttr scalarAttr(Scalar s)
-{
-    if (s.isBool())
-        return SavedAttr(s.toInt() != 0);
-    return s.isFloating() ? SavedAttr(s.toDouble()) : SavedAttr(s.toInt());
-}
+/// addmm/baddbmm keep a bool alpha or beta as a bool.
+SavedAttr scalarAttrKeepingBool(Scalar s) { return s.isBool() ? SavedAttr(s.toInt() != 0) : scalarAttr(s); }
 
 /// FunctionsManual's maybe_multiply: t itself when s is 1, else t * s.
 Tensor maybeMultiply(const Tensor& t, Scalar s)
@@ -473,10 +469,10 @@ Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, S
     });
     if (rec.active()) {
         // See Note [Slots saved only when needed]
-        rec.attr("alpha", scalarAttr(alpha));
+        rec.attr("alpha", scalarAttrKeepingBool(alpha));
         rec.save("batch1", rec.node()->needsInputGrad(2) ? batch1 : Tensor());
         rec.save("batch2", rec.node()->needsInputGrad(1) ? batch2 : Tensor());
-        rec.attr("beta", scalarAttr(beta));
+        rec.attr("beta", scalarAttrKeepingBool(beta));
     }
     rec.forward([&](const InputTangents& t, const Tensor&) {
         Tensor first = addTangentTerms(maybeMultiply(t[0], beta), t.isZero(0), maybeMultiply(bmm(t[1], batch2), alpha),
@@ -525,13 +521,13 @@ Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Sc
                            needs(n, 2) ? maybeMultiply(bmm(transpose(b1, 1, 2), expanded()), alpha) : Tensor()};
                    });
     if (rec.active()) {
-        rec.attr("alpha", scalarAttr(alpha));
+        rec.attr("alpha", scalarAttrKeepingBool(alpha));
         rec.save("batch1", rec.node()->needsInputGrad(2) ? batch1 : Tensor());
         rec.attr("batch1_argsize_0", batch1Size0);
         rec.attr("batch1_argsize_1", batch1Size1);
         rec.save("batch2", rec.node()->needsInputGrad(1) ? batch2 : Tensor());
         rec.attr("batch2_argsize_2", batch2Size2);
-        rec.attr("beta", scalarAttr(beta));
+        rec.attr("beta", scalarAttrKeepingBool(beta));
     }
     // maybe_multiply(self_t, beta) + maybe_multiply(batch1_t.bmm(batch2_p).sum(0), alpha) + (batch1_p.bmm(batch2_t) likewise)
     rec.forward([&](const InputTangents& t, const Tensor&) {

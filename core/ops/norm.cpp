@@ -237,7 +237,7 @@ Tensor norm(const Tensor& t, Scalar p, const IntList& dimsIn, bool keepdim)
     });
     rec.attr("dim", dimsIn);
     rec.attr("keepdim", keepdim);
-    rec.attr("p", p.isFloating() ? SavedAttr(p.toDouble()) : SavedAttr(p.toInt()));
+    rec.attr("p", scalarAttr(p));
     rec.save("self", t);
     rec.forward([&t, pValue, dims, keepdim](const InputTangents& tangents, const Tensor& result) {
         return normTangent(t, tangents[0], pValue, result, dims, keepdim, "norm");
@@ -259,7 +259,7 @@ Tensor linalgVectorNorm(const Tensor& t, Scalar ord, const std::optional<IntList
     });
     rec.attr("dim", dimsIn ? SavedAttr(*dimsIn) : SavedAttr(NoneValue{}));
     rec.attr("keepdim", keepdim);
-    rec.attr("ord", ord.isFloating() ? SavedAttr(ord.toDouble()) : SavedAttr(ord.toInt()));
+    rec.attr("ord", scalarAttr(ord));
     rec.save("self", t);
     rec.forward([&t, ordValue, dims, keepdim](const InputTangents& tangents, const Tensor& result) {
         return normTangent(t, tangents[0], ordValue, result, dims, keepdim, "linalg_vector_norm");

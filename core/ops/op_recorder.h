@@ -23,6 +23,7 @@
 
 #include "core/autograd/node.h"
 #include "core/ops/op_interceptor.h"
+#include "core/ops/scalar.h"
 #include "core/tensor/tensor.h"
 
 namespace agv::ops {
@@ -58,6 +59,13 @@ Tensor subTangentTerms(const Tensor& a, bool aIsZero, const Tensor& b, bool bIsZ
 /// A forward derivative formula: the output's tangent from the inputs' tangents and
 /// the output itself (already wired into the graph, as PyTorch's `result`).
 using ForwardRule = std::function<Tensor(const InputTangents& t, const Tensor& result)>;
+
+/// A Scalar argument as its node keeps it: a float stays a float, an int an int (what
+/// grad_fn._saved_alpha and friends print).
+inline SavedAttr scalarAttr(const Scalar& s)
+{
+    return s.isFloating() ? SavedAttr(s.toDouble()) : SavedAttr(s.toInt());
+}
 
 class OpRecorder {
 public:

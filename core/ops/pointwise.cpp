@@ -141,7 +141,7 @@ Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
     OpRecorder rec("AddBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
         return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? alphaTimes(g[0], alpha) : Tensor()};
     });
-    rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    rec.attr("alpha", scalarAttr(alpha));
     rec.forward([alpha](const InputTangents& t, const Tensor&) {
         return addTangentTerms(t[0], t.isZero(0), alphaTimes(t[1], alpha), t.isZero(1));
     });
@@ -175,7 +175,7 @@ Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double s
     OpRecorder rec(nodeName, {&a, nullptr}, [](BackwardNode&, const variable_list& g) {
         return variable_list{g[0], Tensor()};
     });
-    rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    rec.attr("alpha", scalarAttr(alpha));
     rec.forward([](const InputTangents& t, const Tensor&) { return clone(t[0]); });
     return rec.finish(out);
 }
@@ -201,7 +201,7 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
         return variable_list{needs(n, 0) ? g[0] : Tensor(),
                              needs(n, 1) ? neg(alphaTimes(g[0], alpha)) : Tensor()};
     });
-    rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    rec.attr("alpha", scalarAttr(alpha));
     rec.forward([alpha](const InputTangents& t, const Tensor&) {
         return subTangentTerms(t[0], t.isZero(0), alphaTimes(t[1], alpha), t.isZero(1));
     });
@@ -226,7 +226,7 @@ Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
     OpRecorder rec("RsubBackward1", {&a}, [alpha](BackwardNode&, const variable_list& g) {
         return variable_list{neg(alphaTimes(g[0], alpha))};
     });
-    rec.attr("alpha", alpha.isFloating() ? SavedAttr(alpha.toDouble()) : SavedAttr(alpha.toInt()));
+    rec.attr("alpha", scalarAttr(alpha));
     rec.forward([alpha](const InputTangents& t, const Tensor&) { return neg(alphaTimes(t[0], alpha)); });
     return rec.finish(out);
 }

@@ -40,8 +40,6 @@ Tensor logicalAnd(const Tensor& a, const Tensor& b)
                                          [](bool p, bool q) { return p && q; });
 }
 
-SavedAttr scalarAttr(Scalar s) { return s.isFloating() ? SavedAttr(s.toDouble()) : SavedAttr(s.toInt()); }
-
 void checkSameDevice(const Tensor& a, const Tensor& b)
 {
     AGV_CHECK(a.device() == b.device(), RuntimeError,
