@@ -285,6 +285,7 @@ def _checkpoint_without_reentrant(function, preserve_rng_state=True, *args, cont
 
 def _run_without_checkpoint(function, args, kwargs):
     """checkpoint() under ``autogradviz --checkpoint-config off``: the function runs as
-    plain code and keeps its activations; checkpoint's own keywords are not passed on."""
-    own = ("preserve_rng_state", "context_fn", "determinism_check", "debug")
+    plain code and keeps its activations; checkpoint's own keywords (use_reentrant and
+    context_fn are named parameters) are not passed on."""
+    own = ("preserve_rng_state", "determinism_check", "debug")
     return function(*args, **{k: v for k, v in kwargs.items() if k not in own})
