@@ -1,10 +1,8 @@
 // torch.nn.functional ops, decomposed as PyTorch 1.13 decomposes them on the CPU so
 // that the graph shows the same nodes: linear is addmm / mm / matmul (+ add_),
-// dropout is a multiplication by a scaled Bernoulli mask, cross_entropy is
-// log_softmax followed by nll_loss.
+// dropout is a multiplication by a scaled Bernoulli mask (nll_loss: nll_loss.cpp).
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -31,8 +29,6 @@ std::string torchSize(const IntList& sizes)
         s += (i ? ", " : "") + std::to_string(sizes[i]);
     return s + "])";
 }
-
-constexpr int64_t kIgnoreIndex = -100;
 
 
 }  // namespace
@@ -159,123 +155,6 @@ Tensor mseLoss(const Tensor& inputIn, const Tensor& targetIn, Reduction reductio
         return applyLossReduction(add(selfPart, targetPart), reduction);
     });
     return rec.finish(out);
-}
-
-Tensor nllLoss(const Tensor& input, const Tensor& target, Reduction reduction)
-{
-    AGV_CHECK(input.dim() >= 1, ValueError, "Expected 1 or more dimensions (got ", input.dim(), ")");
-    AGV_CHECK(input.dim() == 1 || target.dim() == 0 || input.sizes()[0] == target.sizes()[0], ValueError,
-              "Expected input batch_size (", input.sizes()[0], ") to match target batch_size (",
-              target.dim() ? target.sizes()[0] : 1, ").");
-    AGV_CHECK(input.dim() <= 2, NotImplementedError,
-              "nll_loss: inputs with more than 2 dimensions (nll_loss2d) are not supported yet");
-    AGV_CHECK(target.dim() <= 1, RuntimeError, "0D or 1D target tensor expected, multi-target not supported");
-    const bool noBatch = input.dim() == 1 && target.dim() == 0;
-    AGV_CHECK(noBatch || input.sizes()[0] == target.sizes()[0], RuntimeError, "size mismatch (got input: ",
-              sizesToString(input.sizes()), ", target: ", sizesToString(target.sizes()), ")");
-    AGV_CHECK(target.dtype() == ScalarType::Int64, RuntimeError, "expected scalar type Long but found ",
-              legacyDtypeShortName(target.dtype()));
-    AGV_CHECK(isFloatingType(input.dtype()), RuntimeError, "\"nll_loss_out_frame\" not implemented for '",
-              legacyDtypeShortName(input.dtype()), "'");
-
-    const int64_t batch = input.dim() == 1 ? 1 : input.sizes()[0];
-    const int64_t classes = input.sizes().back();
-    const int64_t rowStride = input.dim() == 1 ? 0 : input.strides()[0];
-    const int64_t colStride = input.strides().back();
-    const std::vector<int64_t> targetOffsets = kernel::elementOffsets(target.sizes(), target.strides());
-    std::vector<int64_t> classOf(static_cast<size_t>(batch));
-    int64_t counted = 0;
-    for (int64_t i = 0; i < batch; ++i) {
-        const int64_t c = target.data<int64_t>()[targetOffsets[size_t(i)]];
-        classOf[size_t(i)] = c;
-        if (c == kIgnoreIndex)
-            continue;
-        AGV_CHECK(c >= 0 && c < classes, IndexError, "Target ", c, " is out of bounds.");
-        ++counted;
-    }
-
-    const IntList outSizes = reduction == Reduction::None && input.dim() == 2 ? IntList{batch} : IntList{};
-    Tensor out = kernel::newTensor(outSizes, input.dtype(), input.device());
-    Tensor totalWeight = kernel::newTensor({}, input.dtype(), input.device());
-    AGV_DISPATCH_FLOATING(input.dtype(), "nll_loss_out_frame", [&] {
-        using T = scalar_t;
-        const T* x = input.data<T>();
-        T* o = out.data<T>();
-        *totalWeight.data<T>() = T(counted);
-        if (reduction == Reduction::None) {
-            for (int64_t i = 0; i < batch; ++i) {
-                const int64_t c = classOf[size_t(i)];
-                o[i] = c == kIgnoreIndex ? T(0) : T(-x[i * rowStride + c * colStride]);
-            }
-            return;
-        }
-        // nll_loss_out_frame's cascade: level 0 collects -x[target], and after element b
-        // level j folds into j + 1 unless b has a bit set under level j's mask.
-        constexpr int kLevels = 8;
-        const int64_t levelPower = std::max<int64_t>(4, ceilLog2(batch) / kLevels);
-        const int64_t levelMask = (int64_t(1) << levelPower) - 1;
-        std::array<T, kLevels> partial{};
-        for (int64_t b = 0; b < batch; ++b) {
-            const int64_t c = classOf[size_t(b)];
-            if (c == kIgnoreIndex)
-                continue;
-            partial[0] -= x[b * rowStride + c * colStride];
-            for (int j = 0; j + 1 < kLevels; ++j) {
-                if ((b & (levelMask << (j * levelPower))) != 0)
-                    break;
-                partial[size_t(j + 1)] += partial[size_t(j)];
-                partial[size_t(j)] = T(0);
-            }
-        }
-        T total = T(0);
-        for (T v : partial)
-            total += v;
-        *o = reduction == Reduction::Mean ? T(total / T(counted)) : total;
-    });
-
-    // d loss / d input is -grad (-grad / total_weight for mean) at each row's target class.
-    const IntList inputSizes = input.sizes();
-    OpRecorder rec("NllLossBackward0", {&input}, [inputSizes, classOf, reduction](BackwardNode& n,
-                                                                                   const variable_list& g) {
-        Tensor self = n.saved(0);
-        Tensor total = n.saved(3);
-        Tensor coefficient = kernel::newTensor(inputSizes, g[0].dtype(), g[0].device());
-        std::memset(coefficient.rawData(), 0, coefficient.nbytes());
-        const int64_t classes = inputSizes.back();
-        AGV_DISPATCH_FLOATING(g[0].dtype(), "nll_loss_backward", [&] {
-            using T = scalar_t;
-            T* c = coefficient.data<T>();
-            for (size_t i = 0; i < classOf.size(); ++i)
-                if (classOf[i] != kIgnoreIndex)
-                    c[int64_t(i) * classes + classOf[i]] = T(-1);
-        });
-        // nll_loss_backward_out_frame: -(grad_output / total_weight) in the dtype for a mean
-        // (dividing first rounds differently from multiplying by -1 / total_weight).
-        Tensor grad = reduction == Reduction::Mean ? div(g[0], total) : g[0];
-        if (grad.dim() == 1)  // reduction='none' on a batch: one gradient per row
-            grad = unsqueeze(grad, 1);
-        return variable_list{mul(coefficient, grad)};
-    });
-    rec.attr("ignore_index", kIgnoreIndex);
-    rec.attr("reduction", reductionNumber(reduction));
-    rec.save("self", input);
-    rec.save("target", target);
-    rec.save("weight", Tensor());
-    rec.save("total_weight", totalWeight);
-    rec.forward([&target, reduction](const InputTangents& t, const Tensor&) { return nllLoss(t[0], target, reduction); });
-    return rec.finish(out);
-}
-
-Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction)
-{
-    if (input.sizes() == target.sizes())  // same shape: PyTorch reads target as class probabilities
-        AGV_CHECK(isFloatingType(target.dtype()), RuntimeError,
-                  "Expected floating point type for target with class probabilities, got ",
-                  legacyDtypeShortName(target.dtype()));
-    AGV_CHECK(input.sizes() != target.sizes(), NotImplementedError,
-              "cross_entropy with class probabilities as target is not supported yet");
-    const int64_t classDim = input.dim() == 1 ? 0 : 1;
-    return nllLoss(logSoftmax(input, classDim), target, reduction);
 }
 
 }  // namespace agv::ops

@@ -6,6 +6,7 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
+#include "core/ops/nll_loss.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/soft_target_losses.h"
 #include "core/ops/type_promotion.h"
@@ -173,44 +174,68 @@ void checkLabelSmoothing(double labelSmoothing)
               labelSmoothing);
 }
 
-/// cross_entropy_loss_prob_target (no class weights).
-Tensor crossEntropyProbTarget(const Tensor& self, Tensor target, Reduction reduction, double labelSmoothing)
+/// The class weights as [1, C, 1, ...] against an input of `dims` dimensions (as given for 1-D).
+Tensor weightAlongClasses(const Tensor& weight, int64_t dims, int64_t classDim)
+{
+    if (dims <= 1)
+        return weight;
+    IntList shape(size_t(dims), 1);
+    shape[size_t(classDim)] = weight.sizes()[0];
+    return view(weight, shape);
+}
+
+/// cross_entropy_loss_prob_target: -sum(log_softmax(self) * target [* weight]), averaged
+/// over the batch elements for a mean.
+Tensor crossEntropyProbTarget(const Tensor& self, Tensor target, const Tensor& weight, Reduction reduction,
+                              double labelSmoothing)
 {
     const int64_t classDim = self.dim() == 1 ? 0 : 1;
     const int64_t classes = self.sizes()[size_t(classDim)];
+    AGV_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == classes), RuntimeError,
+              "cross_entropy: weight tensor should be defined either for all ", classes,
+              " classes or no classes but got weight tensor of shape: ", sizesToString(weight.sizes()));
     const Tensor input = logSoftmax(self, classDim);
     if (labelSmoothing > 0.0) {
         checkLabelSmoothing(labelSmoothing);
         target = addScalar(mulScalar(target, Scalar(1 - labelSmoothing)), Scalar(labelSmoothing / double(classes)));
     }
+    Tensor terms = mul(input, target);
+    if (weight.defined())
+        terms = mul(terms, weightAlongClasses(weight, input.dim(), classDim));
     switch (reduction) {
     case Reduction::Mean:
         if (input.numel() == 0) {
-            Tensor out = neg(sum(mul(input, target)));
+            Tensor out = neg(sum(terms));
             return fillInplace(out, Scalar(double(NAN)));
         }
-        return divScalar(neg(sum(mul(input, target))), Scalar(input.numel() / classes));
+        return divScalar(neg(sum(terms)), Scalar(input.numel() / classes));
     case Reduction::Sum:
-        return neg(sum(mul(input, target)));
+        return neg(sum(terms));
     case Reduction::None:
         break;
     }
-    return neg(sum(mul(input, target), {classDim}));
+    return neg(sum(terms, {classDim}));
 }
 
-/// cross_entropy_loss_label_smoothing (no class weights).
-Tensor crossEntropyLabelSmoothing(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignoreIndex,
-                                  double labelSmoothing)
+/// cross_entropy_loss_label_smoothing: (1 - eps) * nll_loss + eps / C * the (weighted) sum
+/// of -log_softmax over the classes, 0 at ignored targets; a weighted mean divides by the
+/// ignored-free targets' weights, as nll_loss does.
+Tensor crossEntropyLabelSmoothing(const Tensor& self, const Tensor& target, const Tensor& weight,
+                                  Reduction reduction, int64_t ignoreIndex, double labelSmoothing)
 {
     const int64_t classDim = self.dim() == 1 ? 0 : 1;
     const Tensor input = logSoftmax(self, classDim);
-    const Tensor nllloss = nllLoss(input, target, reduction);
+    const Tensor nllloss = nllLoss(input, target, weight, reduction, ignoreIndex);
     const int64_t classes = input.sizes()[size_t(classDim)];
-    Tensor smoothLoss = neg(sum(input, {classDim}));
+    Tensor smoothLoss = weight.defined()
+                            ? neg(sum(mul(input, weightAlongClasses(weight, input.dim(), classDim)), {classDim}))
+                            : neg(sum(input, {classDim}));
     const Tensor ignoreMask = compare(target, Scalar(ignoreIndex), CompareOp::Eq);
     indexPutInplace(smoothLoss, ignoreMask, zeros({}, smoothLoss.dtype(), smoothLoss.device()));
     Tensor ret = smoothLoss;
-    if (reduction == Reduction::Mean)
+    if (reduction == Reduction::Mean && weight.defined())
+        ret = div(sum(smoothLoss), sum(gather(weight, 0, flatten(maskedSelect(target, logicalNot(ignoreMask))))));
+    else if (reduction == Reduction::Mean)
         ret = mean(maskedSelect(smoothLoss, logicalNot(ignoreMask)));
     else if (reduction == Reduction::Sum)
         ret = sum(smoothLoss);
@@ -219,8 +244,8 @@ Tensor crossEntropyLabelSmoothing(const Tensor& self, const Tensor& target, Redu
 
 }  // namespace
 
-Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction, int64_t ignoreIndex,
-                    double labelSmoothing)
+Tensor crossEntropy(const Tensor& input, const Tensor& target, const Tensor& weight, Reduction reduction,
+                    int64_t ignoreIndex, double labelSmoothing)
 {
     if (input.sizes() == target.sizes()) {
         // The same shape: class probabilities.
@@ -228,16 +253,21 @@ Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reducti
                   "Expected floating point type for target with class probabilities, got ",
                   legacyDtypeShortName(target.dtype()));
         AGV_CHECK(ignoreIndex < 0, RuntimeError, "ignore_index is not supported for floating point target");
-        return crossEntropyProbTarget(input, target, reduction, labelSmoothing);
+        return crossEntropyProbTarget(input, target, weight, reduction, labelSmoothing);
     }
     if (labelSmoothing > 0.0) {
         checkLabelSmoothing(labelSmoothing);
         // index_put_ with a 0-d mask (an unbatched input's ignore mask) is missing from the engine.
         AGV_CHECK(target.dim() > 0, NotImplementedError,
                   "autogradviz: cross_entropy(label_smoothing=...) with an unbatched input is not supported yet");
-        return crossEntropyLabelSmoothing(input, target, reduction, ignoreIndex, labelSmoothing);
+        return crossEntropyLabelSmoothing(input, target, weight, reduction, ignoreIndex, labelSmoothing);
     }
-    return crossEntropy(input, target, reduction);
+    return nllLoss(logSoftmax(input, input.dim() == 1 ? 0 : 1), target, weight, reduction, ignoreIndex);
+}
+
+Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction)
+{
+    return crossEntropy(input, target, Tensor(), reduction, -100, 0.0);
 }
 
 }  // namespace agv::ops

@@ -16,9 +16,9 @@ Tensor xlogy(const Tensor& self, Scalar other);
 Tensor klDiv(const Tensor& input, const Tensor& target, Reduction reduction, bool logTarget);
 /// The same with at::Reduction's number (torch.kl_div's argument).
 Tensor klDiv(const Tensor& input, const Tensor& target, int64_t reduction, bool logTarget);
-/// at::cross_entropy_loss without class weights: class probabilities when target has the
-/// input's shape, label smoothing in [0, 1] (either target), else log_softmax + nll_loss.
-Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction, int64_t ignoreIndex,
-                    double labelSmoothing);
+/// at::cross_entropy_loss: class probabilities when target has the input's shape, label
+/// smoothing in [0, 1] (either target), else log_softmax + nll_loss; weight undefined or [C].
+Tensor crossEntropy(const Tensor& input, const Tensor& target, const Tensor& weight, Reduction reduction,
+                    int64_t ignoreIndex, double labelSmoothing);
 
 }  // namespace agv::ops

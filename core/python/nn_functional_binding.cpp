@@ -2,6 +2,7 @@
 // torch/nn/functional.py. Argument names and error texts are PyTorch's.
 
 #include "core/ops/hardtanh.h"
+#include "core/ops/nll_loss.h"
 #include "core/ops/ops.h"
 #include "core/ops/soft_target_losses.h"
 #include "core/python/bindings.h"
@@ -24,6 +25,19 @@ ops::Reduction reductionArg(py::handle v)
     } catch (const Error&) {
         raise(PyExc_ValueError, text + " is not a valid value for reduction");
     }
+}
+
+/// nll_loss / cross_entropy's class weights: None or a tensor (argument 3 of the aten call).
+Tensor classWeight(py::handle v, const char* atenName)
+{
+    if (!given(v))
+        return Tensor();
+    return requireTensor(v, atenName, "weight", 3);
+}
+
+int64_t ignoreIndexArg(py::handle v, const char* name)
+{
+    return given(v) ? requireInt(v, name, "ignore_index") : -100;
 }
 
 Tensor unaryArg(CallArgs& args, const char* fn)
@@ -159,20 +173,20 @@ void bindNnFunctional(py::module_& m)
     });
     defNative(nn, "nll_loss", [](CallArgs& args) -> py::object {
         auto a = bind(args, "nll_loss",
-                                {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction"}, 2);
+                      {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction"}, 2);
         return wrapTensor(ops::nllLoss(requireTensor(a[0], "nll_loss", "input", 1),
-                                       requireTensor(a[1], "nll_loss", "target", 2), reductionArg(a[6])));
+                                       requireTensor(a[1], "nll_loss", "target", 2), classWeight(a[2], "nll_loss_nd"),
+                                       reductionArg(a[6]), ignoreIndexArg(a[4], "nll_loss")));
     });
     defNative(nn, "cross_entropy", [](CallArgs& args) -> py::object {
         auto a = bind(args, "cross_entropy",
-                                {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction",
-                                 "label_smoothing"},
-                                2);
-        return wrapTensor(ops::crossEntropy(requireTensor(a[0], "cross_entropy", "input", 1),
-                                            requireTensor(a[1], "cross_entropy", "target", 2), reductionArg(a[6]),
-                                            given(a[4]) ? requireInt(a[4], "cross_entropy", "ignore_index") : -100,
-                                            given(a[7]) ? requireFloat(a[7], "cross_entropy", "label_smoothing")
-                                                        : 0.0));
+                      {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction",
+                       "label_smoothing"},
+                      2);
+        return wrapTensor(ops::crossEntropy(
+            requireTensor(a[0], "cross_entropy", "input", 1), requireTensor(a[1], "cross_entropy", "target", 2),
+            classWeight(a[2], "cross_entropy_loss"), reductionArg(a[6]), ignoreIndexArg(a[4], "cross_entropy"),
+            given(a[7]) ? requireFloat(a[7], "cross_entropy", "label_smoothing") : 0.0));
     });
 }
 

@@ -3,7 +3,6 @@
 import warnings
 
 import torch
-from torch._untraced import untraced
 from torch.nn import _reduction as _Reduction
 from _agv_torch import _nn
 from _agv_torch._nn import dropout, gelu, leaky_relu, linear, log_softmax, relu, softmax
@@ -97,30 +96,10 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     return _nn.mse_loss(input, target, reduction=reduction)
 
 
-def _unsupported(name, weight, ignore_index, target, input=None):
-    # The engine's kernels have no class weights or ignore_index other than -100: better an
-    # error than a loss silently computed without them. An ignore_index that no target
-    # takes changes nothing, so only a target that takes it is refused (class
-    # probabilities, a target of the input's shape, refuse any ignore_index themselves).
-    arg = None
-    probabilities = isinstance(input, torch.Tensor) and isinstance(target, torch.Tensor) and \
-        input.size() == target.size()
-    if weight is not None:
-        arg = 'weight'
-    elif ignore_index != -100 and isinstance(target, torch.Tensor) and not probabilities:
-        with untraced():
-            hit = bool((target == ignore_index).sum().item())
-        if hit:
-            arg = 'ignore_index'
-    if arg is not None:
-        raise NotImplementedError("autogradviz: " + name + "() does not support " + arg + " yet")
-
-
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean',
                   label_smoothing=0.0):
-    _unsupported('cross_entropy', weight, ignore_index, target, input)
     reduction = _reduction_name(size_average, reduce, reduction)
-    return _nn.cross_entropy(input, target, reduction=reduction, ignore_index=ignore_index,
+    return _nn.cross_entropy(input, target, weight, reduction=reduction, ignore_index=ignore_index,
                              label_smoothing=label_smoothing)
 
 
@@ -146,9 +125,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
-    _unsupported('nll_loss', weight, ignore_index, target)
     reduction = _reduction_name(size_average, reduce, reduction)
-    return _nn.nll_loss(input, target, reduction=reduction)
+    return _nn.nll_loss(input, target, weight, reduction=reduction, ignore_index=ignore_index)
 
 
 # ---------------------------------------------------------------- convolution
