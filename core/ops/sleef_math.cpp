@@ -10,6 +10,7 @@
 // the CPU has AVX2.
 
 #include "core/ops/sleef_math.h"
+#include "core/ops/vectorized_reduce.h"
 
 #include <immintrin.h>
 #include <sleef.h>
@@ -46,6 +47,8 @@ void vectorMap(const T* in, T* out, int64_t n, VecFn vec)
 }
 
 }  // namespace
+
+bool available() { return hasAvx2(); }
 
 bool apply(Function f, const float* in, float* out, int64_t n)
 {
@@ -109,56 +112,6 @@ bool sigmoidVectorBody(const double* in, double* out, int64_t n)
 
 namespace {
 
-// Note [Vectorised row reductions]
-// vec::reduce_all / map_reduce_all (ATen/cpu/vec/functional_base.h) keep one vector
-// accumulator: the first full vector, then each further full vector added lane-wise,
-// then the tail as a zero-padded vector added into its first lanes only. A row shorter
-// than a vector is summed lane by lane. The final vector is reduced, for float, by the
-// AVX2 shuffles ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)); for double, whose
-// specialisation is missing, lane by lane.
-template <typename T, int L>
-T reduceLanes(const std::array<T, L>& v, int64_t valid)
-{
-    if constexpr (std::is_same_v<T, float> && L == 8) {
-        if (valid >= L)
-            return ((v[0] + v[4]) + (v[2] + v[6])) + ((v[1] + v[5]) + (v[3] + v[7]));
-    }
-    T total = v[0];
-    for (int64_t i = 1; i < std::min<int64_t>(valid, L); ++i)
-        total += v[size_t(i)];
-    return total;
-}
-
-/// map_reduce_all(map, +, data, n) with `map` applied lane-wise to whole vectors.
-template <typename T, int L, typename Map>
-T mapSum(const T* data, int64_t n, Map map)
-{
-    std::array<T, L> acc{}, chunk{};
-    auto load = [&](int64_t at, int64_t count) {
-        std::array<T, L> v{};
-        std::copy(data + at, data + at + count, v.begin());
-        map(v);
-        return v;
-    };
-    if (n < L) {
-        acc = load(0, n);
-        return reduceLanes<T, L>(acc, n);
-    }
-    acc = load(0, L);
-    int64_t d = L;
-    for (; d < n - n % L; d += L) {
-        chunk = load(d, L);
-        for (int l = 0; l < L; ++l)
-            acc[size_t(l)] += chunk[size_t(l)];
-    }
-    if (n - d > 0) {
-        chunk = load(d, n - d);
-        for (int64_t l = 0; l < n - d; ++l)
-            acc[size_t(l)] += chunk[size_t(l)];
-    }
-    return reduceLanes<T, L>(acc, L);
-}
-
 template <typename T, typename Vec, typename ExpFn, typename LogFn>
 void logSoftmaxRowImpl(const T* in, T* out, int64_t n, ExpFn expFn, LogFn logFn)
 {
@@ -166,7 +119,7 @@ void logSoftmaxRowImpl(const T* in, T* out, int64_t n, ExpFn expFn, LogFn logFn)
     T maxValue = in[0];
     for (int64_t i = 1; i < n; ++i)
         maxValue = std::isnan(in[i]) || in[i] > maxValue ? in[i] : maxValue;
-    const T total = mapSum<T, L>(in, n, [&](std::array<T, L>& v) {
+    const T total = vectorized::mapSum<T, L>(in, n, [&](std::array<T, L>& v) {
         for (auto& x : v)
             x = x - maxValue;
         Vec packed;
@@ -183,24 +136,6 @@ void logSoftmaxRowImpl(const T* in, T* out, int64_t n, ExpFn expFn, LogFn logFn)
     const T logTotal = logArg[0];
     for (int64_t i = 0; i < n; ++i)
         out[i] = (in[i] - maxValue) - logTotal;  // this order: see pytorch/pytorch#11752
-}
-
-template <typename T, typename Vec, typename ExpFn>
-void logSoftmaxBackwardRowImpl(const T* grad, const T* out, T* gradIn, int64_t n, ExpFn expFn)
-{
-    constexpr int L = int(sizeof(Vec) / sizeof(T));
-    const T total = mapSum<T, L>(grad, n, [](std::array<T, L>&) {});
-    for (int64_t i = 0; i < n; i += L) {
-        const int64_t count = std::min<int64_t>(L, n - i);
-        std::array<T, L> e{};
-        std::copy(out + i, out + i + count, e.begin());
-        Vec packed;
-        __builtin_memcpy(&packed, e.data(), sizeof(Vec));
-        packed = expFn(packed);
-        __builtin_memcpy(e.data(), &packed, sizeof(Vec));
-        for (int64_t l = 0; l < count; ++l)
-            gradIn[i + l] = grad[i + l] - e[size_t(l)] * total;
-    }
 }
 
 }  // namespace
@@ -242,22 +177,6 @@ bool logSoftmaxRow(const double* in, double* out, int64_t n)
     if (!hasAvx2())
         return false;
     logSoftmaxRowImpl<double, __m256d>(in, out, n, Sleef_expd4_u10, Sleef_logd4_u10);
-    return true;
-}
-
-bool logSoftmaxBackwardRow(const float* grad, const float* out, float* gradIn, int64_t n)
-{
-    if (!hasAvx2())
-        return false;
-    logSoftmaxBackwardRowImpl<float, __m256>(grad, out, gradIn, n, Sleef_expf8_u10);
-    return true;
-}
-
-bool logSoftmaxBackwardRow(const double* grad, const double* out, double* gradIn, int64_t n)
-{
-    if (!hasAvx2())
-        return false;
-    logSoftmaxBackwardRowImpl<double, __m256d>(grad, out, gradIn, n, Sleef_expd4_u10);
     return true;
 }
 

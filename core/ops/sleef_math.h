@@ -9,6 +9,9 @@ namespace agv::ops::sleef {
 
 enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p };
 
+/// Whether this CPU runs PyTorch's AVX2 kernels (and so the functions below).
+bool available();
+
 /// out[i] = f(in[i]) over a contiguous run, as PyTorch's AVX2 kernel computes it.
 /// Returns false (and writes nothing) when this CPU has no AVX2: the caller then
 /// computes every element with the scalar std:: function.
@@ -35,9 +38,6 @@ bool powScalar(const double* in, double* out, int64_t n, double exponent);
 /// it through SLEEF, then out = (x - max) - log(sum). False without AVX2.
 bool logSoftmaxRow(const float* in, float* out, int64_t n);
 bool logSoftmaxRow(const double* in, double* out, int64_t n);
-/// _vec_log_softmax_backward for one row: gradIn = grad - exp(out) * sum(grad).
-bool logSoftmaxBackwardRow(const float* grad, const float* out, float* gradIn, int64_t n);
-bool logSoftmaxBackwardRow(const double* grad, const double* out, double* gradIn, int64_t n);
 
 }  // namespace agv::ops::sleef
 

@@ -1,12 +1,12 @@
-// softmax and log_softmax along a dim, numerically stable: the slice's maximum is
-// subtracted before exponentiating, so large logits do not overflow.
+// softmax and log_softmax along a dim (values: softmax_kernels.cpp), their backward as
+// _softmax_backward_data / _log_softmax_backward_data nodes with their double backward.
 
 #include <cmath>
 
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
-#include "core/ops/sleef_math.h"
+#include "core/ops/softmax_kernels.h"
 #include "core/autograd/grad_mode.h"
 
 namespace agv::ops {
@@ -71,16 +71,92 @@ Tensor logsumexpJvp(const Tensor& self, const Tensor& selfTangent, int64_t dim)
     return div(sumKeepDim(mul(shifted, selfTangent), dim), sumExp);
 }
 
+/// The [outer, dim, inner] reading of t along dim (a 0-d tensor is one row of one).
+softmax_kernels::Shape kernelShape(const Tensor& t, int64_t dim)
+{
+    softmax_kernels::Shape s;
+    s.lastDim = t.dim() <= 1 || dim == t.dim() - 1;
+    if (t.dim() == 0)
+        return s;
+    s.dim = t.sizes()[size_t(dim)];
+    for (int64_t i = 0; i < dim; ++i)
+        s.outer *= t.sizes()[size_t(i)];
+    for (int64_t i = dim + 1; i < t.dim(); ++i)
+        s.inner *= t.sizes()[size_t(i)];
+    return s;
+}
+
+bool floatOrDouble(ScalarType t) { return t == ScalarType::Float32 || t == ScalarType::Float64; }
+
+/// softmax / log_softmax values: PyTorch's vectorised kernels for float and double,
+/// the generic loop for the rest (or without AVX2).
+Tensor forwardValues(const Tensor& t, int64_t dim, bool log)
+{
+    if (floatOrDouble(t.dtype()) && t.numel() > 0) {
+        const Tensor x = kernel::dense(t);
+        Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());
+        const bool done = AGV_DISPATCH_FLOATING(t.dtype(), "softmax", [&] {
+            using T = scalar_t;
+            return softmax_kernels::forward(x.data<T>(), out.data<T>(), kernelShape(t, dim), log);
+        });
+        if (done)
+            return out;
+    }
+    return softmaxKernel(t, dim, log);
+}
+
+/// _softmax_backward_data / _log_softmax_backward_data: the gradient of (log_)softmax
+/// from its output, its own node (SoftmaxBackwardDataBackward0, ...) when recorded.
+Tensor backwardData(const Tensor& grad, const Tensor& output, int64_t dim, bool log)
+{
+    Tensor gradInput;
+    if (floatOrDouble(output.dtype()) && grad.dtype() == output.dtype() && grad.sizes() == output.sizes() &&
+        output.numel() > 0) {
+        const Tensor g = kernel::dense(grad), y = kernel::dense(output);
+        Tensor out = kernel::newTensor(output.sizes(), output.dtype(), output.device());
+        const bool done = AGV_DISPATCH_FLOATING(output.dtype(), "softmax_backward", [&] {
+            using T = scalar_t;
+            return softmax_kernels::backward(g.data<T>(), y.data<T>(), out.data<T>(), kernelShape(output, dim), log);
+        });
+        if (done)
+            gradInput = out;
+    }
+    if (!gradInput.defined()) {
+        GradModeGuard noGrad(false);
+        // softmax: y * (g - sum(g * y)); log_softmax: g - exp(y) * sum(g)
+        gradInput = log ? sub(grad, mul(exp(output), sumKeepDim(grad, dim)))
+                        : mul(output, sub(grad, sumKeepDim(mul(grad, output), dim)));
+    }
+    const char* name = log ? "LogSoftmaxBackwardDataBackward0" : "SoftmaxBackwardDataBackward0";
+    OpRecorder rec(name, {&grad, &output}, [dim, log](BackwardNode& n, const variable_list& g) {
+        const Tensor gradOutput = n.saved(0), y = n.saved(1), gg = g[0];
+        if (log) {
+            // grad_output: gg - (gg * y.exp()).sum(dim, true); output: -grad_output.sum(dim, true) * y.exp() * gg
+            return variable_list{
+                n.needsInputGrad(0) ? sub(gg, sumKeepDim(mul(gg, exp(y)), dim)) : Tensor(),
+                n.needsInputGrad(1) ? mul(mul(neg(sumKeepDim(gradOutput, dim)), exp(y)), gg) : Tensor()};
+        }
+        // grad_output: _softmax_backward_data(gg, y); output: softmax_double_backward
+        Tensor forOutput;
+        if (n.needsInputGrad(1))
+            forOutput = sub(sub(mul(gradOutput, gg), mul(sumKeepDim(mul(y, gradOutput), dim), gg)),
+                            mul(gradOutput, sumKeepDim(mul(y, gg), dim)));
+        return variable_list{n.needsInputGrad(0) ? backwardData(gg, y, dim, false) : Tensor(), forOutput};
+    });
+    rec.attr("dim", dim);
+    rec.save("grad_output", grad);
+    rec.save("output", output);
+    return rec.finish(gradInput);
+}
+
 }  // namespace
 
 Tensor softmax(const Tensor& t, int64_t dimIn)
 {
     const int64_t dim = wrapDim(dimIn, t.dim());
-    Tensor out = softmaxKernel(t, dim, false);
+    Tensor out = forwardValues(t, dim, false);
     OpRecorder rec("SoftmaxBackward0", {&t}, [dim](BackwardNode& n, const variable_list& g) {
-        Tensor result = n.saved(0);
-        // d softmax: y * (g - sum(g * y))
-        return variable_list{mul(result, sub(g[0], sumKeepDim(mul(g[0], result), dim)))};
+        return variable_list{backwardData(g[0], n.saved(0), dim, false)};
     });
     rec.attr("dim", dimIn);
     rec.forward([&](const InputTangents& tangents, const Tensor& result) {
@@ -89,53 +165,12 @@ Tensor softmax(const Tensor& t, int64_t dimIn)
     return rec.finishSavingResult(out);
 }
 
-/// PyTorch's vectorised last-dim log_softmax (and its backward) for contiguous rows.
-Tensor logSoftmaxLastDim(const Tensor& t)
-{
-    const bool floatOrDouble = t.dtype() == ScalarType::Float32 || t.dtype() == ScalarType::Float64;
-    if (!floatOrDouble || t.dim() == 0 || !t.isContiguous() || t.numel() == 0)
-        return {};
-    const int64_t n = t.sizes().back(), rows = t.numel() / n;
-    Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());
-    bool done = true;
-    AGV_DISPATCH_FLOATING(t.dtype(), "log_softmax", [&] {
-        using T = scalar_t;
-        for (int64_t r = 0; r < rows && done; ++r)
-            done = sleef::logSoftmaxRow(t.data<T>() + r * n, out.data<T>() + r * n, n);
-    });
-    return done ? out : Tensor();
-}
-
-Tensor logSoftmaxBackwardLastDim(const Tensor& grad, const Tensor& result)
-{
-    if (!grad.isContiguous() || !result.isContiguous() || grad.sizes() != result.sizes() || grad.dim() == 0 ||
-        grad.dtype() != result.dtype() || GradMode::isEnabled())
-        return {};
-    const int64_t n = grad.sizes().back(), rows = grad.numel() / std::max<int64_t>(n, 1);
-    Tensor out = kernel::newTensor(grad.sizes(), grad.dtype(), grad.device());
-    bool done = true;
-    AGV_DISPATCH_FLOATING(grad.dtype(), "log_softmax_backward", [&] {
-        using T = scalar_t;
-        for (int64_t r = 0; r < rows && done; ++r)
-            done = sleef::logSoftmaxBackwardRow(grad.data<T>() + r * n, result.data<T>() + r * n,
-                                                out.data<T>() + r * n, n);
-    });
-    return done ? out : Tensor();
-}
-
 Tensor logSoftmax(const Tensor& t, int64_t dimIn)
 {
     const int64_t dim = wrapDim(dimIn, t.dim());
-    Tensor out = dim == t.dim() - 1 ? logSoftmaxLastDim(t) : Tensor();
-    if (!out.defined())
-        out = softmaxKernel(t, dim, true);
+    Tensor out = forwardValues(t, dim, true);
     OpRecorder rec("LogSoftmaxBackward0", {&t}, [dim](BackwardNode& n, const variable_list& g) {
-        Tensor result = n.saved(0);
-        if (dim == result.dim() - 1)
-            if (Tensor fast = logSoftmaxBackwardLastDim(g[0], result); fast.defined())
-                return variable_list{fast};
-        // d log_softmax: g - exp(y) * sum(g)
-        return variable_list{sub(g[0], mul(exp(result), sumKeepDim(g[0], dim)))};
+        return variable_list{backwardData(g[0], n.saved(0), dim, true)};
     });
     rec.attr("dim", dimIn);
     rec.forward([&](const InputTangents& tangents, const Tensor&) {
