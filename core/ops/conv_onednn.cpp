@@ -5,13 +5,13 @@
 // reduction split across threads would depend on the thread count.
 
 #include <dnnl.hpp>
-#include <omp.h>
 
 #include <cstring>
 
 #include "core/error.h"
 #include "core/ops/convolution.h"
 #include "core/ops/kernels.h"
+#include "core/ops/onednn_engine.h"
 
 namespace agv::ops::conv {
 
@@ -21,19 +21,7 @@ using dnnl::memory;
 using Tag = memory::format_tag;
 constexpr memory::data_type kF32 = memory::data_type::f32;
 
-/// oneDNN's engine, created once after the thread's OpenMP setting is pinned to one
-/// thread (nothing else here uses OpenMP): switching it per call kept a team of spinning
-/// OpenMP threads busy between convolutions.
-dnnl::engine& cpuEngine()
-{
-    static thread_local const bool pinned = [] {
-        omp_set_num_threads(1);
-        return true;
-    }();
-    (void)pinned;
-    static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
-    return engine;
-}
+using onednn::cpuEngine;
 
 memory::dims dimsOf(const IntList& sizes) { return memory::dims(sizes.begin(), sizes.end()); }
 

@@ -749,40 +749,6 @@ Tensor leakyRelu(const Tensor& t, double slope)
     return rec.finish(out);
 }
 
-Tensor gelu(const Tensor& t, const std::string& approximate)
-{
-    const bool tanhApprox = approximate == "tanh";
-    AGV_CHECK(tanhApprox || approximate == "none", RuntimeError, "approximate argument must be either none or tanh.");
-    Tensor out = floatUnaryKernel(t, "GeluKernelImpl", [tanhApprox](auto x) {
-        using T = decltype(x);
-        if (tanhApprox) {
-            const T k = T(0.7978845608028654);  // sqrt(2/pi)
-            return T(0.5) * x * (T(1) + std::tanh(k * (x + T(0.044715) * x * x * x)));
-        }
-        return T(0.5) * x * (T(1) + std::erf(x * T(0.7071067811865476)));
-    });
-    OpRecorder rec("GeluBackward0", {&t}, [tanhApprox](BackwardNode& n, const variable_list& g) {
-        Tensor self = n.saved(0);
-        Tensor d = floatUnaryKernel(self, "gelu_backward", [tanhApprox](auto x) {
-            using T = decltype(x);
-            if (tanhApprox) {
-                const T k = T(0.7978845608028654);
-                const T inner = k * (x + T(0.044715) * x * x * x);
-                const T th = std::tanh(inner);
-                const T dinner = k * (T(1) + T(3) * T(0.044715) * x * x);
-                return T(0.5) * (T(1) + th) + T(0.5) * x * (T(1) - th * th) * dinner;
-            }
-            const T cdf = T(0.5) * (T(1) + std::erf(x * T(0.7071067811865476)));
-            const T pdf = std::exp(T(-0.5) * x * x) * T(0.3989422804014327);
-            return cdf + x * pdf;
-        });
-        return variable_list{mul(g[0], d)};
-    });
-    rec.save("self", t);
-    rec.attr("approximate", approximate);
-    return rec.finish(out);
-}
-
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max)
 {
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");

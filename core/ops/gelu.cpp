@@ -1,0 +1,247 @@
+// GELU as PyTorch 1.13 computes it on the CPU. A contiguous float32 tensor of more than
+// one element goes to oneDNN's eltwise_gelu_erf (PyTorch's use_mkldnn path) for the
+// exact form, forward and backward; everything else runs GeluKernelImpl /
+// GeluBackwardKernelImpl as cpu_kernel_vec does: vector bodies over whole pairs of
+// vectors (SLEEF's erf, tanh and exp), the scalar body for the rest and for strided
+// inputs. GCC builds those kernels with -mfma and fuses `a + b * c` where the product
+// has no other use; std::fma stands in for each such fusion.
+
+#include <cmath>
+#include <vector>
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/onednn_engine.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/sleef_math.h"
+
+namespace agv::ops {
+
+namespace {
+
+using sleef::Function;
+
+/// sqrt(2/pi) and 0.044715 (tanh form); 1/sqrt(2) and 1/sqrt(2 pi) (exact form).
+constexpr double kTanhBeta = M_SQRT2 * M_2_SQRTPI * 0.5;
+constexpr double kKappa = 0.044715;
+constexpr double kErfAlpha = M_SQRT1_2;
+constexpr double kPdfBeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;
+
+template <typename T>
+constexpr int64_t kPairLanes = 2 * int64_t(32 / sizeof(T));
+
+/// SLEEF's vector function applied to a run (always whole vectors here).
+template <typename T>
+void sleefRun(Function f, T* values, int64_t n)
+{
+    sleef::apply(f, values, values, n);
+}
+
+/// GeluKernelImpl over [0, n): vector body for whole pairs of vectors, scalar body after.
+template <typename T>
+void forwardRun(const T* x, T* out, int64_t n, bool tanhForm, bool vectorised)
+{
+    const int64_t vectorEnd = vectorised && sleef::available() ? n - n % kPairLanes<T> : 0;
+    std::vector<T> inner(static_cast<size_t>(vectorEnd));
+    for (int64_t i = 0; i < vectorEnd; ++i) {
+        const T v = x[i];
+        inner[size_t(i)] = tanhForm ? T(kTanhBeta) * std::fma(T(kKappa), v * v * v, v) : v * T(kErfAlpha);
+    }
+    sleefRun(tanhForm ? Function::Tanh : Function::Erf, inner.data(), vectorEnd);
+    for (int64_t i = 0; i < vectorEnd; ++i)
+        out[i] = tanhForm ? T(0.5) * x[i] * (T(1) + inner[size_t(i)]) : x[i] * T(0.5) * (T(1) + inner[size_t(i)]);
+    for (int64_t i = vectorEnd; i < n; ++i) {
+        const T v = x[i];
+        if (tanhForm) {
+            const T cube = v * v * v;
+            out[i] = T(0.5) * v * (T(1) + std::tanh(T(kTanhBeta) * std::fma(T(kKappa), cube, v)));
+        } else {
+            out[i] = v * T(0.5) * (T(1) + std::erf(v * T(kErfAlpha)));
+        }
+    }
+}
+
+/// GeluBackwardKernelImpl: dy * d gelu / dx, same split as the forward.
+template <typename T>
+void backwardRun(const T* dy, const T* x, T* out, int64_t n, bool tanhForm, bool vectorised)
+{
+    const int64_t vectorEnd = vectorised && sleef::available() ? n - n % kPairLanes<T> : 0;
+    // left_derivative + right_derivative comes out unfused in both bodies (measured).
+    auto tanhDerivative = [](T v, T tanhInner) {
+        const T xSq = v * v;
+        const T left = T(0.5) * v;
+        const T right = T(1) + tanhInner;
+        const T leftDerivative = T(0.5) * right;
+        const T tanhDerivative = std::fma(-tanhInner, tanhInner, T(1));
+        const T innerDerivative = T(kTanhBeta) * std::fma(T(3) * T(kKappa), xSq, T(1));
+        return leftDerivative + left * tanhDerivative * innerDerivative;
+    };
+    std::vector<T> special(static_cast<size_t>(vectorEnd)), gauss(static_cast<size_t>(vectorEnd));
+    for (int64_t i = 0; i < vectorEnd; ++i) {
+        const T v = x[i];
+        if (tanhForm) {
+            special[size_t(i)] = T(kTanhBeta) * std::fma(T(kKappa), v * v * v, v);
+        } else {
+            special[size_t(i)] = v * T(kErfAlpha);
+            gauss[size_t(i)] = v * v * T(-0.5);
+        }
+    }
+    sleefRun(tanhForm ? Function::Tanh : Function::Erf, special.data(), vectorEnd);
+    if (!tanhForm)
+        sleefRun(Function::Exp, gauss.data(), vectorEnd);
+    for (int64_t i = 0; i < vectorEnd; ++i) {
+        const T v = x[i];
+        if (tanhForm) {
+            out[i] = dy[i] * tanhDerivative(v, special[size_t(i)]);
+        } else {
+            const T cdf = T(0.5) * (T(1) + special[size_t(i)]);
+            const T pdf = T(kPdfBeta) * gauss[size_t(i)];
+            out[i] = dy[i] * std::fma(v, pdf, cdf);
+        }
+    }
+    for (int64_t i = vectorEnd; i < n; ++i) {
+        const T v = x[i];
+        if (tanhForm) {
+            const T inner = T(kTanhBeta) * std::fma(T(kKappa), v * v * v, v);
+            out[i] = dy[i] * tanhDerivative(v, std::tanh(inner));
+        } else {
+            const T cdf = T(0.5) * (T(1) + std::erf(v * T(kErfAlpha)));
+            const T pdf = T(kPdfBeta) * std::exp(v * v * T(-0.5));
+            out[i] = dy[i] * (cdf + v * pdf);  // unfused here, fused in the vector body (measured)
+        }
+    }
+}
+
+/// PyTorch's use_mkldnn(input) for GELU: float32, contiguous, more than one element.
+bool viaOneDnn(const Tensor& t, bool tanhForm)
+{
+    return !tanhForm && t.dtype() == ScalarType::Float32 && t.isContiguous() && t.numel() > 1;
+}
+
+dnnl::memory flatMemory(const Tensor& t)
+{
+    const dnnl::memory::desc desc({t.numel()}, dnnl::memory::data_type::f32, dnnl::memory::format_tag::a);
+    return dnnl::memory(desc, onednn::cpuEngine(), t.rawData());
+}
+
+dnnl::eltwise_forward::primitive_desc oneDnnForwardDesc(const dnnl::memory& src)
+{
+    const dnnl::eltwise_forward::desc desc(dnnl::prop_kind::forward_training, dnnl::algorithm::eltwise_gelu_erf,
+                                           src.get_desc(), 0.f, 0.f);
+    return dnnl::eltwise_forward::primitive_desc(desc, onednn::cpuEngine());
+}
+
+Tensor oneDnnForward(const Tensor& x)
+{
+    Tensor out = kernel::newTensor(x.sizes(), x.dtype(), x.device());
+    const dnnl::memory src = flatMemory(x), dst = flatMemory(out);
+    const auto pd = oneDnnForwardDesc(src);
+    onednn::runAndWait(dnnl::eltwise_forward(pd), {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+    return out;
+}
+
+Tensor oneDnnBackward(const Tensor& grad, const Tensor& x)
+{
+    const Tensor dy = kernel::dense(grad);
+    Tensor out = kernel::newTensor(x.sizes(), x.dtype(), x.device());
+    const dnnl::memory src = flatMemory(x), diffDst = flatMemory(dy), diffSrc = flatMemory(out);
+    const dnnl::eltwise_backward::desc desc(dnnl::algorithm::eltwise_gelu_erf, diffDst.get_desc(), src.get_desc(),
+                                            0.f, 0.f);
+    const dnnl::eltwise_backward::primitive_desc pd(desc, onednn::cpuEngine(), oneDnnForwardDesc(src));
+    onednn::runAndWait(dnnl::eltwise_backward(pd),
+                       {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, diffDst}, {DNNL_ARG_DIFF_SRC, diffSrc}});
+    return out;
+}
+
+void checkGeluType(const Tensor& t, const char* kernelName)
+{
+    AGV_CHECK(t.dtype() == ScalarType::Float32 || t.dtype() == ScalarType::Float64, RuntimeError, "\"", kernelName,
+              "\" not implemented for '", legacyDtypeShortName(t.dtype()), "'");
+}
+
+Tensor forwardValues(const Tensor& t, bool tanhForm)
+{
+    checkGeluType(t, "GeluKernelImpl");
+    if (viaOneDnn(t, tanhForm))
+        return oneDnnForward(t);
+    const Tensor x = kernel::dense(t);
+    Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());
+    AGV_DISPATCH_FLOATING(t.dtype(), "GeluKernelImpl", [&] {
+        using T = scalar_t;
+        forwardRun(x.data<T>(), out.data<T>(), t.numel(), tanhForm, t.isContiguous());
+    });
+    return out;
+}
+
+Tensor geluBackward(const Tensor& grad, const Tensor& self, const std::string& approximate)
+{
+    const bool tanhForm = approximate == "tanh";
+    checkGeluType(self, "GeluBackwardKernelImpl");
+    AGV_CHECK(grad.dtype() == self.dtype() && grad.sizes() == self.sizes(), RuntimeError,
+              "gelu_backward: grad and self differ in dtype or shape");
+    Tensor gradInput;
+    if (viaOneDnn(self, tanhForm)) {
+        gradInput = oneDnnBackward(grad, self);
+    } else {
+        const Tensor x = kernel::dense(self), dy = kernel::dense(grad);
+        gradInput = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+        AGV_DISPATCH_FLOATING(self.dtype(), "GeluBackwardKernelImpl", [&] {
+            using T = scalar_t;
+            backwardRun(dy.data<T>(), x.data<T>(), gradInput.data<T>(), self.numel(), tanhForm,
+                        self.isContiguous() && grad.isContiguous());
+        });
+    }
+    OpRecorder rec("GeluBackwardBackward0", {&grad, &self}, [approximate, tanhForm](BackwardNode& n,
+                                                                                     const variable_list& g) {
+        const Tensor gradOutput = n.saved(0), input = n.saved(1), ggI = g[0];
+        Tensor forSelf;
+        if (n.needsInputGrad(1)) {
+            // gelu_double_backward (FunctionsManual.cpp)
+            Tensor dgrad;
+            if (tanhForm) {
+                const Tensor inner = mul(add(input, mul(pow(input, Scalar(3)), Scalar(kKappa))), Scalar(kTanhBeta));
+                const Tensor tanhInner = tanh(inner);
+                const Tensor f = mul(input, Scalar(0.5));
+                const Tensor gFactor = rsub(mul(tanhInner, tanhInner), Scalar(1));
+                const Tensor h = mul(add(mul(mul(input, input), Scalar(3 * kKappa)), Scalar(1)), Scalar(kTanhBeta));
+                const Tensor fPrimeGh = mul(mul(gFactor, h), Scalar(0.5));
+                // (2 sech) (-sech tanh) h, with sech^2 = 1 - tanh^2
+                const Tensor gPrime = mul(mul(mul(gFactor, tanhInner), h), Scalar(-2));
+                const Tensor hPrime = mul(input, Scalar(6 * kKappa * kTanhBeta));
+                dgrad = add(add(mul(fPrimeGh, Scalar(2)), mul(mul(f, h), gPrime)), mul(mul(f, gFactor), hPrime));
+            } else {
+                const Tensor inputSq = mul(input, input);
+                const Tensor pdf = mul(exp(mul(inputSq, Scalar(-0.5))), Scalar(kPdfBeta));
+                dgrad = sub(mul(pdf, Scalar(2)), mul(inputSq, pdf));
+            }
+            forSelf = mul(mul(ggI, gradOutput), dgrad);
+        }
+        return variable_list{n.needsInputGrad(0) ? geluBackward(ggI, input, approximate) : Tensor(), forSelf};
+    });
+    rec.attr("approximate", approximate);
+    rec.save("grad_output", grad);
+    rec.save("self", self);
+    return rec.finish(gradInput);
+}
+
+}  // namespace
+
+Tensor gelu(const Tensor& t, const std::string& approximate)
+{
+    const bool tanhForm = approximate == "tanh";
+    AGV_CHECK(tanhForm || approximate == "none", RuntimeError, "approximate argument must be either none or tanh.");
+    Tensor out = forwardValues(t, tanhForm);
+    OpRecorder rec("GeluBackward0", {&t}, [approximate](BackwardNode& n, const variable_list& g) {
+        return variable_list{geluBackward(g[0], n.saved(0), approximate)};
+    });
+    rec.save("self", t);
+    rec.attr("approximate", approximate);
+    // derivatives.yaml: result: gelu_backward(self_t, self_p, approximate)
+    rec.forward([&t, approximate](const InputTangents& tangents, const Tensor&) {
+        return geluBackward(tangents[0], t, approximate);
+    });
+    return rec.finish(out);
+}
+
+}  // namespace agv::ops
