@@ -8,6 +8,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/random/generator.h"
+#include "core/random/normal_fill.h"
 
 namespace agv::ops {
 
@@ -183,6 +184,16 @@ Tensor randn(const IntList& sizes, ScalarType dtype, Device device)
     AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"normal_kernel_cpu\" not implemented for '",
               legacyDtypeShortName(dtype), "'");
     Generator& g = defaultGenerator();
+    Tensor t = kernel::newTensor(sizes, dtype, device);
+    // PyTorch fills 16 or more elements by blocks of Box-Muller pairs, fewer one by one.
+    if (t.numel() >= 16 && dtype == ScalarType::Float32) {
+        random::normalFill(t.data<float>(), t.numel(), 0.0f, 1.0f, g);
+        return leaf(t);
+    }
+    if (t.numel() >= 16 && dtype == ScalarType::Float64) {
+        random::normalFill(t.data<double>(), t.numel(), 0.0, 1.0, g);
+        return leaf(t);
+    }
     return leaf(random(sizes, dtype, device, [&] { return g.normal(); }));
 }
 

@@ -3,10 +3,10 @@
 //
 // Like PyTorch's CPU generator it is a 32-bit Mersenne Twister (mt19937) seeded with
 // the low 32 bits of the seed, draws floats from 24 random bits and doubles from 53,
-// and caches the second value of each Box-Muller pair. The streams are NOT meant to
-// be bit-identical to PyTorch's tensors (its kernels consume numbers in their own
-// order); what matters for the visualiser is that a seed and a saved state replay
-// the same stream — checkpointing stashes and restores exactly that.
+// and caches the second value of each Box-Muller pair. The kernels draw from it in
+// PyTorch's order (randn of 16 or more elements: core/random/normal_fill.h), so a
+// seeded script prints PyTorch's numbers, and a seed or a saved state replays the same
+// stream: checkpointing stashes and restores exactly that.
 
 #include <cstdint>
 #include <optional>

@@ -29,10 +29,6 @@ import torch
 from torch._untraced import untraced
 
 
-# 2.0f * pi as PyTorch's AVX2 kernel holds it: a float.
-_TWO_PI_F32 = struct.unpack('<f', struct.pack('<f', 2.0 * math.pi))[0]
-
-
 def _fma(a, b, c):
     return float(Fraction(a) * Fraction(b) + Fraction(c))
 
@@ -152,51 +148,20 @@ def _reduced_normal_fill(shape, n, dtype, mean, std, generator):
 
 
 def _normal_fill(shape, n, dtype, mean, std, generator):
-    """PyTorch's normal_fill for a contiguous tensor of 16 elements or more: n uniforms
-    (16 more when n is no multiple of 16), then Box-Muller over blocks of 16, the
-    first 8 uniforms of a block giving the radii and the last 8 the angles; a last,
-    partial block is redrawn as the block of the last 16 elements. The normal cache of
-    the generator is neither used nor changed.
-
-    float64: exactly PyTorch's double arithmetic, in Python's math. float32: PyTorch runs its AVX2
-    kernel (Sleef_logf8_u10, Sleef_sincosf8_u10), whose float logarithm, sine and
-    cosine are not correctly rounded; here they are computed in double and rounded,
-    which gives PyTorch's value for most elements and one a unit in the last place
-    away for the others (the stream of draws stays PyTorch's)."""
-    def transform(u):
-        blocks = u.double().reshape(-1, 2, 8)
-        u1 = 1 - blocks.select(1, 0)
-        u2 = blocks.select(1, 1)
-        if dtype == torch.float32:
-            def f32(t):
-                return t.float().double()
-            radius = f32(f32(-2 * f32(u1.log())).sqrt())
-            theta = f32(_TWO_PI_F32 * u2)
-            cos_term = f32(radius * f32(theta.cos()))
-            sin_term = f32(radius * f32(theta.sin()))
-            m = torch.tensor(float(mean), dtype=torch.float32).item()
-            s = torch.tensor(float(std), dtype=torch.float32).item()
-            # _mm256_fmadd_ps: the product of two floats is exact in double.
-            return torch.cat([cos_term * s + m, sin_term * s + m], 1).float().reshape(-1)
-        # Python's math is the C library's, as PyTorch's scalar double code calls it.
-        plain = float(mean) == 0.0 and float(std) == 1.0
-        terms = []
-        for firsts, seconds in zip(u1.tolist(), u2.tolist()):
-            radii = [math.sqrt(-2 * math.log(v)) for v in firsts]
-            thetas = [2.0 * math.pi * v for v in seconds]
-            block = [r * math.cos(t) for r, t in zip(radii, thetas)] + \
-                [r * math.sin(t) for r, t in zip(radii, thetas)]
-            terms.extend(block if plain else [_fma(c, float(std), float(mean)) for c in block])
-        return torch.tensor(terms, dtype=torch.float64)
-
-    def draw(count):
-        return torch.rand(count, dtype=dtype, generator=generator)
-
-    full = n - n % 16
-    values = transform(draw(n).narrow(0, 0, full))
-    if n % 16:
-        values = torch.cat([values.narrow(0, 0, n - 16), transform(draw(16))])
-    return values.reshape(shape)
+    """PyTorch's normal_fill for a contiguous float or double tensor of 16 elements or
+    more: the engine's torch.randn draws exactly its standard normals (the same uniforms,
+    Box-Muller blocks of 16, a partial last block redrawn; core/random/normal_fill.cpp),
+    and each becomes fma(c, std, mean) in the tensor's dtype, as the kernel writes it."""
+    c = torch.randn(n, dtype=dtype, generator=generator)
+    if float(mean) == 0.0 and float(std) == 1.0:
+        return c.reshape(shape)
+    if dtype == torch.float32:
+        m = torch.tensor(float(mean), dtype=torch.float32).item()
+        s = torch.tensor(float(std), dtype=torch.float32).item()
+        # _mm256_fmadd_ps: the product of two floats is exact in double.
+        return (c.double() * s + m).float().reshape(shape)
+    terms = [_fma(v, float(std), float(mean)) for v in c.tolist()]
+    return torch.tensor(terms, dtype=torch.float64).reshape(shape)
 
 
 def normal_(self, mean=0, std=1, *, generator=None):
