@@ -7,7 +7,7 @@
 
 namespace agv::ops::sleef {
 
-enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p };
+enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p, Log2, Log10 };
 
 /// out[i] = f(in[i]) over a contiguous run, as PyTorch's AVX2 kernel computes it.
 /// Returns false (and writes nothing) when this CPU has no AVX2: the caller then
