@@ -77,7 +77,6 @@ Tensor round(const Tensor& t, int64_t decimals)
         });
     });
     OpRecorder rec("RoundBackward1", {&t}, [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; });
-    rec.attr("decimals", decimals);
     rec.forward([](const InputTangents& tangents, const Tensor&) { return zerosLike(tangents[0]); });
     return rec.finish(out);
 }
