@@ -226,4 +226,37 @@ Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const 
 
 }  // namespace internal
 
+Tensor nonzero(const Tensor& t)
+{
+    // Row-major order of the nonzero elements; a 0-d tensor has rows of no columns.
+    std::vector<int64_t> coordinates;
+    int64_t count = 0;
+    const Tensor values = kernel::dense(t);
+    const IntList& sizes = t.sizes();
+    IntList position(sizes.size(), 0);
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "nonzero_cpu", [&] {
+        using T = scalar_t;
+        const T* v = values.data<T>();
+        for (int64_t i = 0; i < values.numel(); ++i) {
+            bool nonzero;
+            if constexpr (std::is_arithmetic_v<T>)
+                nonzero = v[i] != T(0);
+            else
+                nonzero = float(v[i]) != 0.0f;
+            if (nonzero) {
+                coordinates.insert(coordinates.end(), position.begin(), position.end());
+                ++count;
+            }
+            for (int64_t d = int64_t(sizes.size()) - 1; d >= 0; --d) {
+                if (++position[size_t(d)] < sizes[size_t(d)])
+                    break;
+                position[size_t(d)] = 0;
+            }
+        }
+    });
+    Tensor out = fromInts({count, t.dim()}, coordinates, ScalarType::Int64, t.device());
+    announceTensor(out);
+    return out;
+}
+
 }  // namespace agv::ops

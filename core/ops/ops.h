@@ -52,6 +52,11 @@ Tensor remainder(const Tensor& a, Scalar b);
 /// a // b (floor division); a result that would need a gradient is refused clearly.
 Tensor floorDivide(const Tensor& a, const Tensor& b);
 Tensor div(const Tensor& a, Scalar b);
+/// div(a, b, rounding_mode="trunc" / "floor" / None) (DivBackward2: zero gradients when rounding).
+Tensor div(const Tensor& a, const Tensor& b, const std::optional<std::string>& roundingMode);
+/// C's fmod: the remainder takes the dividend's sign (FmodBackward1 / FmodBackward0 for a number).
+Tensor fmod(const Tensor& a, const Tensor& b);
+Tensor fmod(const Tensor& a, Scalar b);
 /// scalar / tensor: reciprocal then multiply, as PyTorch does.
 Tensor rdiv(const Tensor& a, Scalar b);
 Tensor pow(const Tensor& base, const Tensor& exponent);
@@ -69,6 +74,19 @@ Tensor erf(const Tensor& t);
 Tensor erfc(const Tensor& t);
 Tensor expm1(const Tensor& t);
 Tensor log1p(const Tensor& t);
+Tensor log2(const Tensor& t);
+Tensor log10(const Tensor& t);
+Tensor exp2(const Tensor& t);
+// core/ops/rounding.cpp
+Tensor floor(const Tensor& t);
+Tensor ceil(const Tensor& t);
+Tensor trunc(const Tensor& t);
+/// Half to even (RoundBackward0); with decimals, round_decimals (RoundBackward1).
+Tensor round(const Tensor& t);
+Tensor round(const Tensor& t, int64_t decimals);
+Tensor frac(const Tensor& t);
+Tensor sign(const Tensor& t);
+Tensor sgn(const Tensor& t);
 Tensor sqrt(const Tensor& t);
 Tensor rsqrt(const Tensor& t);
 Tensor abs(const Tensor& t);
@@ -82,11 +100,19 @@ Tensor gelu(const Tensor& t, const std::string& approximate = "none");
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max);
 Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b);
 Tensor maskedFill(const Tensor& t, const Tensor& mask, Scalar value);
+// core/ops/addcmul.cpp: self + value * tensor1 * tensor2 (addcdiv: / tensor2)
+Tensor addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, Scalar value = 1);
+Tensor addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, Scalar value = 1);
+Tensor& addcmulInplace(Tensor& self, const Tensor& tensor1, const Tensor& tensor2, Scalar value = 1);
+Tensor& addcdivInplace(Tensor& self, const Tensor& tensor1, const Tensor& tensor2, Scalar value = 1);
 
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
 Tensor compare(const Tensor& a, const Tensor& b, CompareOp op);
 Tensor compare(const Tensor& a, Scalar b, CompareOp op);
 Tensor logicalNot(const Tensor& t);
+enum class LogicalOp { And, Or, Xor };
+/// logical_and / logical_or / logical_xor: a bool tensor, any input dtypes.
+Tensor logical(const Tensor& a, const Tensor& b, LogicalOp op);
 
 // ---------------------------------------------------------------- reductions
 Tensor sum(const Tensor& t, std::optional<ScalarType> dtype = {});
@@ -102,6 +128,9 @@ Tensor min(const Tensor& t);
 std::pair<Tensor, Tensor> max(const Tensor& t, int64_t dim, bool keepdim = false);
 std::pair<Tensor, Tensor> min(const Tensor& t, int64_t dim, bool keepdim = false);
 Tensor argmax(const Tensor& t, std::optional<int64_t> dim = {}, bool keepdim = false);
+Tensor argmin(const Tensor& t, std::optional<int64_t> dim = {}, bool keepdim = false);
+/// The indices of the nonzero elements, one row per element (an int64 [n, dim] tensor).
+Tensor nonzero(const Tensor& t);
 Tensor softmax(const Tensor& t, int64_t dim);
 Tensor logSoftmax(const Tensor& t, int64_t dim);
 

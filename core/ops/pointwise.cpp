@@ -389,6 +389,109 @@ Tensor floorDivide(const Tensor& a, const Tensor& b)
     });
 }
 
+Tensor div(const Tensor& a, const Tensor& b, const std::optional<std::string>& roundingMode)
+{
+    AGV_CHECK(!roundingMode || *roundingMode == "trunc" || *roundingMode == "floor", RuntimeError,
+              "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '", *roundingMode, "'");
+    Tensor out;
+    if (!roundingMode) {
+        // div(..., rounding_mode=None) is the div.Tensor_mode overload: true division
+        // recorded as DivBackward2.
+        const ScalarType type = floatResultType(resultType({&a, &b}));
+        out = binaryKernel<kTakesHalf>(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
+    } else {
+        const bool truncate = *roundingMode == "trunc";
+        const ScalarType type = resultType({&a, &b});
+        const char* kernelName = truncate ? "div_trunc_cpu" : "div_floor_cpu";
+        AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"", kernelName, "\" not implemented for 'Bool'");
+        out = binaryKernel<kTakesHalf>(a, b, type, type, kernelName, [truncate](auto p, auto q) {
+            using T = decltype(p);
+            if constexpr (std::is_same_v<T, bool>) {
+                return p;
+            } else if constexpr (std::is_integral_v<T>) {
+                if (!truncate)
+                    return pythonFloorDivide<T>(p, q);
+                AGV_CHECK(q != 0, RuntimeError, "ZeroDivisionError");
+                return T(p / q);
+            } else if constexpr (std::is_floating_point_v<T>) {
+                return truncate ? T(std::trunc(p / q)) : pythonFloorDivide<T>(p, q);
+            } else {
+                // Half / BFloat16: the quotient rounded to the type, then truncated or floored.
+                const float x = float(p), y = float(q);
+                return truncate ? T(std::trunc(float(T(x / y)))) : T(pythonFloorDivide<float>(x, y));
+            }
+        });
+    }
+    // div_tensor_self_backward / div_tensor_other_backward: zeros with a rounding mode.
+    const bool rounds = roundingMode.has_value();
+    OpRecorder rec("DivBackward2", {&a, &b}, [rounds](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), other = n.saved(1);
+        if (rounds)
+            return variable_list{needs(n, 0) ? zerosLike(g[0]) : Tensor(), needs(n, 1) ? zerosLike(g[0]) : Tensor()};
+        return variable_list{needs(n, 0) ? div(g[0], other) : Tensor(),
+                             needs(n, 1) ? mul(neg(g[0]), div(div(self, other), other)) : Tensor()};
+    });
+    if (rec.active()) {
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("other", b);
+    }
+    rec.attr("rounding_mode", roundingMode ? SavedAttr(*roundingMode) : SavedAttr(NoneValue{}));
+    rec.forward([&, rounds](const InputTangents& t, const Tensor& result) {
+        if (rounds)
+            return zerosLike(result);
+        return div(subTangentTerms(t[0], t.isZero(0), mul(t[1], result), t.isZero(1)), b);
+    });
+    return rec.finish(out);
+}
+
+namespace {
+Tensor fmodKernel(const Tensor& a, const Tensor& b)
+{
+    const ScalarType type = resultType({&a, &b});
+    AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"fmod_cpu\" not implemented for 'Bool'");
+    return binaryKernel<kTakesHalf>(a, b, type, type, "fmod_cpu", [](auto p, auto q) {
+        using T = decltype(p);
+        if constexpr (std::is_same_v<T, bool>) {
+            return p;
+        } else if constexpr (std::is_integral_v<T>) {
+            AGV_CHECK(q != 0, RuntimeError, "ZeroDivisionError");
+            return T(p % q);
+        } else if constexpr (std::is_floating_point_v<T>) {
+            return T(std::fmod(p, q));
+        } else {
+            return T(std::fmod(float(p), float(q)));
+        }
+    });
+}
+}  // namespace
+
+Tensor fmod(const Tensor& a, const Tensor& b)
+{
+    Tensor out = fmodKernel(a, b);
+    OpRecorder rec("FmodBackward1", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor other = n.saved(0), self = n.saved(1);  // PyTorch's order: other, self
+        // other: -grad * self.div(other, rounding_mode="trunc")
+        return variable_list{needs(n, 0) ? g[0] : Tensor(),
+                             needs(n, 1) ? mul(neg(g[0]), div(self, other, "trunc")) : Tensor()};
+    });
+    if (rec.active()) {
+        rec.save("other", b);
+        rec.save("self", a);
+    }
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return subTangentTerms(t[0], t.isZero(0), mul(t[1], div(a, b, "trunc")), t.isZero(1));
+    });
+    return rec.finish(out);
+}
+
+Tensor fmod(const Tensor& a, Scalar b)
+{
+    Tensor out = fmodKernel(a, scalarTensor(b, a.device()));
+    OpRecorder rec("FmodBackward0", {&a}, [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; });
+    rec.forward([](const InputTangents& t, const Tensor&) { return clone(t[0]); });
+    return rec.finish(out);
+}
+
 // ---------------------------------------------------------------- pow
 
 Tensor pow(const Tensor& base, Scalar exponent)
@@ -643,6 +746,55 @@ Tensor log1p(const Tensor& t)
     return rec.finish(out);
 }
 
+// log2 and log10: PyTorch's VML kernels too (Sleef_log2f8_u10, ...), float16 refused.
+
+Tensor log2(const Tensor& t)
+{
+    Tensor out = transcendentalKernel(t, "log2_vml_cpu", sleef::Function::Log2, [](auto x) { return std::log2(x); });
+    // grad / (self * 0.6931471805599453)
+    OpRecorder rec("Log2Backward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{div(g[0], mul(n.saved(0), 0.6931471805599453))};
+    });
+    rec.save("self", t);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return div(tangents[0], mul(t, 0.6931471805599453)); });
+    return rec.finish(out);
+}
+
+Tensor log10(const Tensor& t)
+{
+    Tensor out = transcendentalKernel(t, "log10_vml_cpu", sleef::Function::Log10, [](auto x) { return std::log10(x); });
+    // grad / (self * 2.3025850929940456)
+    OpRecorder rec("Log10Backward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{div(g[0], mul(n.saved(0), 2.3025850929940456))};
+    });
+    rec.save("self", t);
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return div(tangents[0], mul(t, 2.3025850929940456)); });
+    return rec.finish(out);
+}
+
+Tensor exp2(const Tensor& t)
+{
+    // exp2_kernel is a plain cpu_kernel: std::exp2 for every element (no SLEEF), in float
+    // for the 16-bit types.
+    const ScalarType outType = floatResultType(t.dtype());
+    Tensor in = convert(t, outType);
+    Tensor out = AGV_DISPATCH_FLOATING_AND_HALF(outType, "exp2", [&] {
+        using T = scalar_t;
+        return kernel::mapUnary<T, T>(in, outType, [](T x) {
+            if constexpr (std::is_floating_point_v<T>)
+                return T(std::exp2(x));
+            else
+                return T(std::exp2(float(x)));
+        });
+    });
+    // grad * result * M_LN2
+    OpRecorder rec("Exp2Backward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{mul(mul(g[0], n.saved(0)), M_LN2)};
+    });
+    rec.forward([](const InputTangents& t, const Tensor& result) { return mul(mul(t[0], result), M_LN2); });
+    return rec.finishSavingResult(out);
+}
+
 Tensor sqrt(const Tensor& t)
 {
     Tensor out = floatUnaryKernel(t, "sqrt_vml_cpu", [](auto x) { return std::sqrt(x); });
@@ -665,7 +817,8 @@ Tensor rsqrt(const Tensor& t)
 }
 
 namespace {
-Tensor sign(const Tensor& t)
+/// sign without a node: abs's backward factor.
+Tensor signOf(const Tensor& t)
 {
     return sameTypeUnaryKernel<kTakesHalf>(t, "sign", [](auto x) {
         using T = decltype(x);
@@ -684,10 +837,10 @@ Tensor abs(const Tensor& t)
             return x < T(0) ? wrappingNeg(x) : x;
     });
     OpRecorder rec("AbsBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
-        return variable_list{mul(g[0], sign(n.saved(0)))};
+        return variable_list{mul(g[0], signOf(n.saved(0)))};
     });
     rec.save("self", t);
-    rec.forward([&](const InputTangents& tangents, const Tensor&) { return mul(tangents[0], sign(t)); });
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return mul(tangents[0], signOf(t)); });
     return rec.finish(out);
 }
 
@@ -846,6 +999,18 @@ Tensor logicalNot(const Tensor& t)
     Tensor out = AGV_DISPATCH_ALL(t.dtype(), "logical_not", [&] {
         using T = scalar_t;
         return kernel::mapUnary<T, bool>(t, ScalarType::Bool, [](T x) { return !bool(x); });
+    });
+    announceTensor(out);
+    return out;
+}
+
+Tensor logical(const Tensor& a, const Tensor& b, LogicalOp op)
+{
+    const ScalarType type = resultType({&a, &b});
+    const char* name = op == LogicalOp::And ? "logical_and_cpu" : op == LogicalOp::Or ? "logical_or_cpu" : "logical_xor_cpu";
+    Tensor out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, name, [op](auto p, auto q) {
+        const bool x = bool(p), y = bool(q);
+        return op == LogicalOp::And ? (x && y) : op == LogicalOp::Or ? (x || y) : (x != y);
     });
     announceTensor(out);
     return out;

@@ -184,21 +184,24 @@ Tensor min(const Tensor& t) { return reduceAll(t, false); }
 std::pair<Tensor, Tensor> max(const Tensor& t, int64_t dim, bool keepdim) { return reduceDim(t, dim, keepdim, true); }
 std::pair<Tensor, Tensor> min(const Tensor& t, int64_t dim, bool keepdim) { return reduceDim(t, dim, keepdim, false); }
 
-Tensor argmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim)
+namespace {
+/// argmax / argmin: the index of the first extreme (NaN counts as one).
+Tensor argExtreme(const Tensor& t, std::optional<int64_t> dim, bool keepdim, bool isMax)
 {
-    AGV_CHECK(t.dtype() != ScalarType::Bool, RuntimeError, "\"argmax_cpu\" not implemented for 'Bool'");
+    const std::string name = isMax ? "argmax" : "argmin";
+    AGV_CHECK(t.dtype() != ScalarType::Bool, RuntimeError, "\"", name, "_cpu\" not implemented for 'Bool'");
     Tensor out;
     if (!dim) {
         AGV_CHECK(t.numel() > 0, IndexError,
-                  "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+                  name, "(): Expected reduction dim to be specified for input.numel() == 0.");
         const IntList sizes = keepdim ? IntList(size_t(t.dim()), 1) : IntList{};
         out = kernel::newTensor(sizes, ScalarType::Int64, t.device());
-        *out.data<int64_t>() = findExtreme(t, true).flatIndex;
+        *out.data<int64_t>() = findExtreme(t, isMax).flatIndex;
     } else {
         const int64_t d = wrapDim(*dim, t.dim());
-        AGV_CHECK(t.dim() == 0 || t.sizes()[size_t(d)] > 0, IndexError, "argmax(): Expected reduction dim ", d,
+        AGV_CHECK(t.dim() == 0 || t.sizes()[size_t(d)] > 0, IndexError, name, "(): Expected reduction dim ", d,
                   " to have non-zero size.");
-        out = reduceAlongDim(t, d, true).second;
+        out = reduceAlongDim(t, d, isMax).second;
         if (!keepdim && t.dim() > 0) {
             IntList sizes = out.sizes();
             sizes.erase(sizes.begin() + d);
@@ -208,6 +211,10 @@ Tensor argmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim)
     announceTensor(out);
     return out;
 }
+}  // namespace
+
+Tensor argmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim) { return argExtreme(t, dim, keepdim, true); }
+Tensor argmin(const Tensor& t, std::optional<int64_t> dim, bool keepdim) { return argExtreme(t, dim, keepdim, false); }
 
 // ---------------------------------------------------------------- gather / scatter
 

@@ -64,6 +64,8 @@ bool apply(Function f, const float* in, float* out, int64_t n)
     case Function::Erfc: vectorMap<float, __m256>(in, out, n, Sleef_erfcf8_u15); break;
     case Function::Expm1: vectorMap<float, __m256>(in, out, n, Sleef_expm1f8_u10); break;
     case Function::Log1p: vectorMap<float, __m256>(in, out, n, Sleef_log1pf8_u10); break;
+    case Function::Log2: vectorMap<float, __m256>(in, out, n, Sleef_log2f8_u10); break;
+    case Function::Log10: vectorMap<float, __m256>(in, out, n, Sleef_log10f8_u10); break;
     }
     return true;
 }
@@ -82,6 +84,8 @@ bool apply(Function f, const double* in, double* out, int64_t n)
     case Function::Erfc: vectorMap<double, __m256d>(in, out, n, Sleef_erfcd4_u15); break;
     case Function::Expm1: vectorMap<double, __m256d>(in, out, n, Sleef_expm1d4_u10); break;
     case Function::Log1p: vectorMap<double, __m256d>(in, out, n, Sleef_log1pd4_u10); break;
+    case Function::Log2: vectorMap<double, __m256d>(in, out, n, Sleef_log2d4_u10); break;
+    case Function::Log10: vectorMap<double, __m256d>(in, out, n, Sleef_log10d4_u10); break;
     }
     return true;
 }

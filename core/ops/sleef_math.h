@@ -7,7 +7,7 @@
 
 namespace agv::ops::sleef {
 
-enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p };
+enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p, Log2, Log10 };
 
 /// Whether this CPU runs PyTorch's AVX2 kernels (and so the functions below).
 bool available();

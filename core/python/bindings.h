@@ -22,6 +22,7 @@ void bindReductionsAndLosses(pybind11::module_& m);  // reductions_losses_bindin
 void bindRnnCells(pybind11::module_& m);     // rnn_binding.cpp: torch.lstm_cell, gru_cell, rnn_*_cell
 void bindGatherScatter(pybind11::module_& m);  // gather_scatter_binding.cpp: gather, scatter, index_select, masked_select
 void bindLinalg(pybind11::module_& m);         // linalg_binding.cpp: baddbmm, addbmm, diagonal, movedim, einsum
+void bindElementwise(pybind11::module_& m);    // elementwise_binding.cpp: floor, round, sign, fmod, logical_*, argmin, nonzero, addcmul
 void bindMath(pybind11::module_& m);           // math_binding.cpp: erf, ..., maximum, atan2, lerp, logsumexp, prod; silu, elu, softplus
 
 }  // namespace agv::python

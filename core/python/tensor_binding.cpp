@@ -334,7 +334,14 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
                           [](auto& x, Scalar y) { return ops::mul(x, y); });
         } END,
         METHOD(div) {
-            auto a = bind(args, "div", {"other"}, 1);
+            auto a = bind(args, "div", {"other", "rounding_mode"}, 1);
+            if (a[1]) {  // rounding_mode=None too: the div.Tensor_mode overload (DivBackward2)
+                std::optional<std::string> mode;
+                if (!a[1].is_none())
+                    mode = py::str(a[1]).cast<std::string>();
+                return binary(self, a[0], "div", [&](auto& x, auto& y) { return ops::div(x, y, mode); },
+                              [&](auto& x, Scalar y) { return ops::div(x, ops::scalarTensor(y, x.device()), mode); });
+            }
             return binary(self, a[0], "div", [](auto& x, auto& y) { return ops::div(x, y); },
                           [](auto& x, Scalar y) { return ops::div(x, y); });
         } END,

@@ -26,6 +26,7 @@ void defineModule(py::module_& m)
     bindRnnCells(m);
     bindGatherScatter(m);
     bindMath(m);
+    bindElementwise(m);
     bindLinalg(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);

@@ -93,6 +93,17 @@ const std::map<std::string, Build>& cases()
         {"leaky_relu", [] { return leakyRelu(leaf({2, 3}), 0.2); }},
         {"gelu", [] { return gelu(leaf({2, 3})); }},
         {"clamp", [] { return clamp(leaf({2, 3}), Scalar(-0.5), Scalar(0.5)); }},
+        {"floor", [] { return floor(leaf({2, 3})); }},
+        {"round_decimals", [] { return round(leaf({2, 3}), 1); }},
+        {"frac", [] { return frac(leaf({2, 3})); }},
+        {"sgn", [] { return sgn(leaf({2, 3})); }},
+        {"log2", [] { return log2(pos({2, 3})); }},
+        {"exp2", [] { return exp2(leaf({2, 3})); }},
+        {"fmod", [] { return fmod(leaf({2, 3}), pos({2, 3})); }},
+        {"fmod_scalar", [] { return fmod(leaf({2, 3}), Scalar(0.7)); }},
+        {"div_trunc", [] { return div(leaf({2, 3}), pos({2, 3}), std::string("trunc")); }},
+        {"addcmul", [] { return addcmul(leaf({2, 3}), leaf({2, 3}), leaf({3}), Scalar(0.5)); }},
+        {"addcdiv", [] { return addcdiv(leaf({2, 3}), leaf({2, 3}), pos({2, 3}), Scalar(int64_t(2))); }},
         {"where", [] { return where(gt0(leaf({2, 3})), leaf({2, 3}), leaf({2, 3})); }},
         {"masked_fill",
          [] {
@@ -171,6 +182,7 @@ const std::map<std::string, Build>& cases()
         {"add_", inplace([](Tensor& y) { addInplace(y, leaf({2, 3})); })},
         {"mul_", inplace([](Tensor& y) { mulInplace(y, leaf({2, 3})); })},
         {"relu_", inplace([](Tensor& y) { reluInplace(y); })},
+        {"addcmul_", inplace([](Tensor& y) { addcmulInplace(y, leaf({2, 3}), leaf({2, 3})); })},
         {"index_assign",
          inplace([](Tensor& y) {
              // y[0] = 5.0: Python copies a 0-d tensor made from the number into the row.

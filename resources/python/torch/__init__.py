@@ -33,6 +33,10 @@ from torch import serialization  # noqa: E402,F401
 from torch.serialization import save, load  # noqa: E402,F401
 from torch import linalg  # noqa: E402,F401
 from torch.functional import einsum, norm, split, unflatten  # noqa: E402,F401
+from torch._composites import *  # noqa: E402,F401,F403  true_divide, square, hstack, isnan, ...
+from torch import _composites  # noqa: E402
+
+_composites.install_methods(Tensor)
 
 if not hasattr(_C, "randperm"):
     def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):

@@ -1,0 +1,170 @@
+// floor, ceil, round, trunc, frac, sign, sgn, log2, log10, exp2 (core/ops/rounding.cpp,
+// pointwise.cpp), fmod, remainder, floor_divide, logical_and / or / xor / not, argmin,
+// nonzero and addcmul / addcdiv (core/ops/addcmul.cpp) as Tensor methods and torch.*
+// functions. Their aliases and composites (torch.fix, torch.square, ...) are Python,
+// in torch/_composites.py.
+
+#include "core/ops/ops.h"
+#include "core/python/bindings.h"
+#include "core/python/py_values.h"
+#include "core/python/tensor_support.h"
+
+namespace agv::python {
+
+namespace {
+
+/// fmod / remainder / floor_divide: `other` a tensor or a Python number.
+template <Tensor (*ByTensor)(const Tensor&, const Tensor&), Tensor (*ByNumber)(const Tensor&, Scalar)>
+py::object binaryImpl(const char* name, const Tensor& self, CallArgs& args, int pos)
+{
+    auto a = bind(args, name, {"other"}, 1);
+    if (auto other = asTensor(a[0]))
+        return wrapTensor(ByTensor(self, *other));
+    if (!isNumber(a[0])) {
+        if (pos == 2 && std::string_view(name) == "fmod")
+            raise(PyExc_TypeError, "fmod() received an invalid combination of arguments - got (Tensor, " +
+                                       typeName(a[0]) + "), but expected one of:\n * (Tensor input, Tensor other, *, "
+                                       "Tensor out)\n * (Tensor input, Number other, *, Tensor out)\n");
+        raise(PyExc_TypeError, std::string(name) + "(): argument 'other' (position " + std::to_string(pos) +
+                                   ") must be Tensor, not " + typeName(a[0]));
+    }
+    return wrapTensor(ByNumber(self, toScalar(a[0])));
+}
+
+Tensor remainderByNumber(const Tensor& a, Scalar b) { return ops::remainder(a, b); }
+Tensor remainderByTensor(const Tensor& a, const Tensor& b) { return ops::remainder(a, b); }
+Tensor fmodByNumber(const Tensor& a, Scalar b) { return ops::fmod(a, b); }
+Tensor fmodByTensor(const Tensor& a, const Tensor& b) { return ops::fmod(a, b); }
+Tensor floorDivideByNumber(const Tensor& a, Scalar b) { return ops::floorDivide(a, ops::scalarTensor(b, a.device())); }
+
+py::object fmodImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    return binaryImpl<fmodByTensor, fmodByNumber>("fmod", self, args, pos);
+}
+
+py::object remainderImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    return binaryImpl<remainderByTensor, remainderByNumber>("remainder", self, args, pos);
+}
+
+py::object floorDivideImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    return binaryImpl<ops::floorDivide, floorDivideByNumber>("floor_divide", self, args, pos);
+}
+
+template <ops::LogicalOp Op>
+py::object logicalImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    const char* name = Op == ops::LogicalOp::And ? "logical_and" : Op == ops::LogicalOp::Or ? "logical_or" : "logical_xor";
+    auto a = bind(args, name, {"other"}, 1);
+    return wrapTensor(ops::logical(self, requireTensor(a[0], name, "other", pos), Op));
+}
+
+py::object roundImpl(const Tensor& self, CallArgs& args)
+{
+    // decimals is keyword-only: round(input, *, decimals=0)
+    py::handle decimals = args.keyword("decimals");
+    if (!given(decimals))
+        return wrapTensor(ops::round(self));
+    return wrapTensor(ops::round(self, requireInt(decimals, "round", "decimals")));
+}
+
+py::object argminImpl(const Tensor& self, CallArgs& args)
+{
+    auto a = bind(args, "argmin", {"dim", "keepdim"}, 0);
+    std::optional<int64_t> dim;
+    if (given(a[0]))
+        dim = requireInt(a[0], "argmin", "dim");
+    return wrapTensor(ops::argmin(self, dim, given(a[1]) && requireBool(a[1], "argmin", "keepdim")));
+}
+
+py::object nonzeroImpl(const Tensor& self, CallArgs& args)
+{
+    auto a = bind(args, "nonzero", {"as_tuple"}, 0);
+    Tensor indices = ops::nonzero(self);
+    if (!given(a[0]) || !truthy(a[0]))
+        return wrapTensor(indices);
+    // as_tuple: one index tensor per dim (a 0-d input counts as one dim, as in PyTorch).
+    if (self.dim() == 0)
+        return py::make_tuple(wrapTensor(ops::fromInts({indices.sizes()[0]}, std::vector<int64_t>(
+                                                            size_t(indices.sizes()[0]), 0), ScalarType::Int64)));
+    py::tuple columns(size_t(self.dim()));
+    for (int64_t d = 0; d < self.dim(); ++d)
+        columns[size_t(d)] = wrapTensor(ops::contiguous(ops::select(indices, 1, d)));
+    return std::move(columns);
+}
+
+/// addcmul / addcdiv (in place when Inplace): value keyword-only, as in PyTorch.
+template <bool IsDiv, bool Inplace>
+py::object addcImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    const char* name = IsDiv ? (Inplace ? "addcdiv_" : "addcdiv") : (Inplace ? "addcmul_" : "addcmul");
+    py::handle value = args.keyword("value");
+    py::kwargs rest;
+    for (auto [k, v] : args.keywords)
+        if (py::str(k).cast<std::string>() != "value")
+            rest[k] = v;
+    CallArgs tensors{args.positional, rest};
+    auto a = bind(tensors, name, {"tensor1", "tensor2"}, 2);
+    const Tensor t1 = requireTensor(a[0], name, "tensor1", pos);
+    const Tensor t2 = requireTensor(a[1], name, "tensor2", pos + 1);
+    const Scalar v = given(value) ? requireScalar(value, name, "value") : Scalar(int64_t(1));
+    if constexpr (Inplace) {
+        Tensor t = self;
+        IsDiv ? ops::addcdivInplace(t, t1, t2, v) : ops::addcmulInplace(t, t1, t2, v);
+        return py::none();
+    } else {
+        return wrapTensor(IsDiv ? ops::addcdiv(self, t1, t2, v) : ops::addcmul(self, t1, t2, v));
+    }
+}
+
+}  // namespace
+
+void bindElementwise(py::module_& m)
+{
+    py::object cls = m.attr("_TensorBase");
+#define AGV_UNARY(name)                                                          \
+    defMethodAndFunction(m, cls, #name, [](const Tensor& self, CallArgs& args) { \
+        bind(args, #name, {}, 0);                                                \
+        return wrapTensor(ops::name(self));                                      \
+    })
+    AGV_UNARY(floor);
+    AGV_UNARY(ceil);
+    AGV_UNARY(trunc);
+    AGV_UNARY(frac);
+    AGV_UNARY(sign);
+    AGV_UNARY(sgn);
+    AGV_UNARY(log2);
+    AGV_UNARY(log10);
+    AGV_UNARY(exp2);
+#undef AGV_UNARY
+    defMethodAndFunction(m, cls, "logical_not", [](const Tensor& self, CallArgs& args) {
+        bind(args, "logical_not", {}, 0);
+        return wrapTensor(ops::logicalNot(self));
+    });
+    defMethodAndFunction(m, cls, "round", roundImpl);
+    defMethodAndFunction(m, cls, "argmin", argminImpl);
+    defMethodAndFunction(m, cls, "nonzero", nonzeroImpl);
+    defMethodAndFunctionNumbered(m, cls, "fmod", fmodImpl);
+    defMethodAndFunctionNumbered(m, cls, "remainder", remainderImpl);
+    defMethodAndFunctionNumbered(m, cls, "floor_divide", floorDivideImpl);
+    defMethodAndFunctionNumbered(m, cls, "logical_and", logicalImpl<ops::LogicalOp::And>);
+    defMethodAndFunctionNumbered(m, cls, "logical_or", logicalImpl<ops::LogicalOp::Or>);
+    defMethodAndFunctionNumbered(m, cls, "logical_xor", logicalImpl<ops::LogicalOp::Xor>);
+    defMethodAndFunctionNumbered(m, cls, "addcmul", addcImpl<false, false>);
+    defMethodAndFunctionNumbered(m, cls, "addcdiv", addcImpl<true, false>);
+    // In place: the method returns self (the Python object), so bound here directly.
+    auto inplace = [&](const char* name, PositionalImpl impl) {
+        cls.attr(name) = py::cpp_function(
+            [impl](py::handle self, py::args args, py::kwargs kwargs) {
+                CallArgs call{std::move(args), std::move(kwargs)};
+                impl(*asTensor(self), call, 1);
+                return py::reinterpret_borrow<py::object>(self);
+            },
+            py::name(name), py::is_method(cls));
+    };
+    inplace("addcmul_", addcImpl<false, true>);
+    inplace("addcdiv_", addcImpl<true, true>);
+}
+
+}  // namespace agv::python

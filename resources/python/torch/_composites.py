@@ -1,0 +1,362 @@
+"""torch.* aliases and composites that PyTorch itself writes in terms of other ops
+(CompositeImplicitAutograd): torch.multiply is mul, torch.square is pow(2), hstack is a
+cat of atleast_1d, isnan is self != self. Written here over the engine's ops, so each
+records the grad_fn PyTorch records (MulBackward0, PowBackward0, CatBackward0, ...).
+The same names become Tensor methods where PyTorch has one (install_methods)."""
+
+import math as _math
+import warnings as _warnings
+
+import _agv_torch as _C
+
+__all__ = ["true_divide", "multiply", "subtract", "divide", "absolute", "negative", "square", "fix", "greater",
+           "greater_equal", "less", "less_equal", "not_equal", "isnan", "isinf", "isfinite", "is_floating_point",
+           "is_complex", "count_nonzero", "isclose", "swapaxes", "swapdims", "broadcast_to", "broadcast_shapes",
+           "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "hstack", "vstack", "concatenate", "fliplr",
+           "flipud", "diff", "repeat_interleave", "as_tensor"]
+
+
+def _tensor_class():
+    from torch._tensor import Tensor
+    return Tensor
+
+
+# ---------------------------------------------------------------- arithmetic aliases
+
+def true_divide(input, other):
+    return _C.div(input, other)
+
+
+def multiply(input, other):
+    return _C.mul(input, other)
+
+
+def subtract(input, other, *, alpha=1):
+    return _C.sub(input, other, alpha=alpha)
+
+
+def divide(input, other, *, rounding_mode=None):
+    if rounding_mode is None:
+        return _C.div(input, other)
+    return _C.div(input, other, rounding_mode=rounding_mode)
+
+
+def absolute(input):
+    return _C.abs(input)
+
+
+def negative(input):
+    return _C.neg(input)
+
+
+def square(input):
+    return _C.pow(input, 2)
+
+
+def fix(input):
+    return _C.trunc(input)
+
+
+def greater(input, other):
+    return _C.gt(input, other)
+
+
+def greater_equal(input, other):
+    return _C.ge(input, other)
+
+
+def less(input, other):
+    return _C.lt(input, other)
+
+
+def less_equal(input, other):
+    return _C.le(input, other)
+
+
+def not_equal(input, other):
+    return _C.ne(input, other)
+
+
+# ---------------------------------------------------------------- predicates
+
+def isnan(input):
+    return input != input
+
+
+def isinf(input):
+    if not input.is_floating_point():
+        return _C.zeros_like(input, dtype=_C.bool)
+    return input.abs() == _math.inf
+
+
+def isfinite(input):
+    if not input.is_floating_point():
+        return _C.ones_like(input, dtype=_C.bool)
+    return (input == input) & (input.abs() != _math.inf)
+
+
+def is_floating_point(input):
+    return input.is_floating_point()
+
+
+def is_complex(input):
+    return input.is_complex()
+
+
+def count_nonzero(input, dim=None):
+    nonzero = input != 0
+    if dim is None:
+        return nonzero.sum()
+    return nonzero.sum(dim)
+
+
+_SHORT_NAMES = {_C.float32: "Float", _C.float64: "Double", _C.float16: "Half", _C.bfloat16: "BFloat16",
+                _C.int64: "Long", _C.bool: "Bool"}
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """at::isclose: equal, or NaN on both sides (equal_nan), or finite and within
+    atol + rtol * |other|."""
+    if input.dtype != other.dtype:
+        raise RuntimeError(f"{_SHORT_NAMES[input.dtype]} did not match {_SHORT_NAMES[other.dtype]}")
+    if rtol < 0:
+        raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
+    if atol < 0:
+        raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol}")
+    close = input == other
+    if equal_nan and input.is_floating_point():
+        close = close | (isnan(input) & isnan(other))
+    if rtol == 0 and atol == 0:
+        return close
+    if not input.is_floating_point():
+        input = input.to(_C.get_default_dtype())
+        other = other.to(_C.get_default_dtype())
+    allowed = atol + (rtol * other).abs()
+    actual = (input - other).abs()
+    return close | (isfinite(actual) & (actual <= allowed))
+
+
+# ---------------------------------------------------------------- shapes
+
+def swapaxes(input, axis0, axis1):
+    return _C.transpose(input, axis0, axis1)
+
+
+def swapdims(input, dim0, dim1):
+    return _C.transpose(input, dim0, dim1)
+
+
+def broadcast_to(input, *size):
+    return input.expand(*size)
+
+
+def broadcast_shapes(*shapes):
+    result = []
+    for shape in shapes:
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        for i in range(1, len(shape) + 1):
+            if i > len(result):
+                result.insert(0, shape[-i])
+            elif result[-i] == 1:
+                result[-i] = shape[-i]
+            elif shape[-i] != 1 and shape[-i] != result[-i]:
+                raise RuntimeError(f"Shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
+                                   f"between arg 0 and arg 1.")
+    from torch._size import Size
+    return Size(result)
+
+
+def broadcast_tensors(*tensors):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    shape = broadcast_shapes(*(t.shape for t in tensors))
+    return tuple(t if t.shape == shape else t.expand(shape) for t in tensors)
+
+
+def _atleast(tensors, one):
+    if len(tensors) == 1:
+        if isinstance(tensors[0], (list, tuple)):
+            return tuple(one(t) for t in tensors[0])
+        return one(tensors[0])
+    return tuple(one(t) for t in tensors)
+
+
+def _atleast_1d(t):
+    return t.reshape(1) if t.dim() == 0 else t
+
+
+def _atleast_2d(t):
+    if t.dim() == 0:
+        return t.reshape(1, 1)
+    return t.unsqueeze(0) if t.dim() == 1 else t
+
+
+def _atleast_3d(t):
+    if t.dim() == 0:
+        return t.reshape(1, 1, 1)
+    if t.dim() == 1:
+        return t.unsqueeze(0).unsqueeze(-1)
+    return t.unsqueeze(-1) if t.dim() == 2 else t
+
+
+def atleast_1d(*tensors):
+    return _atleast(tensors, _atleast_1d)
+
+
+def atleast_2d(*tensors):
+    return _atleast(tensors, _atleast_2d)
+
+
+def atleast_3d(*tensors):
+    return _atleast(tensors, _atleast_3d)
+
+
+def hstack(tensors):
+    tensors = [_atleast_1d(t) for t in tensors]
+    return _C.cat(tensors, 0 if tensors and tensors[0].dim() == 1 else 1)
+
+
+def vstack(tensors):
+    return _C.cat([_atleast_2d(t) for t in tensors], 0)
+
+
+def concatenate(tensors, axis=0):
+    return _C.cat(tensors, axis)
+
+
+def fliplr(input):
+    if input.dim() < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return input.flip(1)
+
+
+def flipud(input):
+    if input.dim() < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return input.flip(0)
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """at::diff: prepend / append joined first, then n times the later elements minus
+    the earlier ones along dim (logical_xor for bool)."""
+    if input.dim() == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    if prepend is not None or append is not None:
+        parts = [p for p in (prepend, input, append) if p is not None]
+        input = _C.cat(parts, dim)
+    for _ in range(n):
+        length = input.size(dim)
+        if length == 0:
+            break
+        later, earlier = input.narrow(dim, 1, length - 1), input.narrow(dim, 0, length - 1)
+        input = later.logical_xor(earlier) if input.dtype == _C.bool else later - earlier
+    return input
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    if isinstance(repeats, _tensor_class()):
+        counts = repeats.tolist()
+        counts = counts if isinstance(counts, list) else [counts]
+    else:
+        counts = [repeats]
+    if dim is None:
+        input = input.flatten()
+        dim = 0
+    size = input.size(dim)
+    if len(counts) == 1:
+        counts = counts * size
+    if len(counts) != size:
+        raise RuntimeError("repeats must have the same size as input along dim")
+    index = [i for i, count in enumerate(counts) for _ in range(count)]
+    return input.index_select(dim, _C.tensor(index, dtype=_C.int64))
+
+
+# ---------------------------------------------------------------- conversions
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, _tensor_class()):
+        if dtype is None and device is None:
+            return data
+        return data.to(device=device, dtype=dtype) if device is not None else data.to(dtype)
+    return _C.tensor(data, dtype=dtype, device=device)
+
+
+try:
+    import numpy as _numpy  # noqa: F401
+except ImportError:
+    _numpy = None
+
+if _numpy is not None:
+    def from_numpy(ndarray):
+        return _C.tensor(ndarray.tolist(), dtype=getattr(_C, str(ndarray.dtype), None))
+
+    __all__.append("from_numpy")
+
+
+# ---------------------------------------------------------------- Tensor methods
+
+def _type_as(self, other):
+    return self.to(dtype=other.dtype, device=other.device)
+
+
+def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    return _C.full(size, fill_value, dtype=self.dtype if dtype is None else dtype,
+                   device=self.device if device is None else device, requires_grad=requires_grad)
+
+
+def _new_empty(self, *size, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    return _C.empty(*size, dtype=self.dtype if dtype is None else dtype,
+                    device=self.device if device is None else device, requires_grad=requires_grad)
+
+
+def _new_tensor(self, data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    dtype = self.dtype if dtype is None else dtype
+    device = self.device if device is None else device
+    if isinstance(data, _tensor_class()):
+        _warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
+                       "sourceTensor.clone().detach().requires_grad_(True), rather than "
+                       "tensor.new_tensor(sourceTensor).", UserWarning, stacklevel=2)
+        t = data.detach().clone().to(device=device, dtype=dtype)
+        return t.requires_grad_() if requires_grad else t
+    return _C.tensor(data, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def _ndimension(self):
+    return self.dim()
+
+
+def _allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return _C.allclose(self, other, rtol, atol, equal_nan)
+
+
+def _clip(self, min=None, max=None):
+    return self.clamp(min, max)
+
+
+def _clip_(self, min=None, max=None):
+    return self.clamp_(min, max)
+
+
+def _as_method(function):
+    def method(self, *args, **kwargs):
+        return function(self, *args, **kwargs)
+    method.__name__ = method.__qualname__ = function.__name__
+    return method
+
+
+_METHODS = (true_divide, multiply, subtract, divide, absolute, negative, square, fix, greater, greater_equal, less,
+            less_equal, not_equal, isnan, isinf, isfinite, count_nonzero, isclose, swapaxes, swapdims, broadcast_to,
+            fliplr, flipud, diff, repeat_interleave)
+
+
+def install_methods(tensor_class):
+    """Tensor.multiply, Tensor.square, ...: the functions above as methods."""
+    for function in _METHODS:
+        setattr(tensor_class, function.__name__, _as_method(function))
+    for name, method in (("type_as", _type_as), ("new_full", _new_full), ("new_empty", _new_empty),
+                         ("new_tensor", _new_tensor), ("ndimension", _ndimension), ("allclose", _allclose),
+                         ("clip", _clip), ("clip_", _clip_)):
+        method.__name__ = method.__qualname__ = name
+        setattr(tensor_class, name, method)
