@@ -62,6 +62,12 @@ def _sampling_16_bit(native, method):
 rand = _sampling_16_bit(rand, 'uniform_')  # noqa: F405
 randn = _sampling_16_bit(randn, 'normal_')  # noqa: F405
 
+
+
+def dropout(input, p, train):
+    return nn.functional.dropout(input, p, train)
+
+
 __version__ = "1.13.1"
 
 del _sys

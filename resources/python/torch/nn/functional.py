@@ -56,6 +56,74 @@ def softplus(input, beta=1, threshold=20):
     return _nn.softplus(input, beta, threshold)
 
 
+def selu(input, inplace=False):
+    _no_inplace("selu", inplace)
+    return torch.selu(input)
+
+
+def celu(input, alpha=1., inplace=False):
+    _no_inplace("celu", inplace)
+    return torch.celu(input, alpha)
+
+
+def threshold(input, threshold, value, inplace=False):
+    _no_inplace("threshold", inplace)
+    return torch.threshold(input, threshold, value)
+
+
+def hardsigmoid(input, inplace=False):
+    _no_inplace("hardsigmoid", inplace)
+    return _nn.hardsigmoid(input)
+
+
+def hardswish(input, inplace=False):
+    _no_inplace("hardswish", inplace)
+    return _nn.hardswish(input)
+
+
+def mish(input, inplace=False):
+    _no_inplace("mish", inplace)
+    return _nn.mish(input)
+
+
+logsigmoid = _nn.log_sigmoid
+softshrink = _nn.softshrink
+hardshrink = torch.hardshrink
+prelu = torch.prelu
+
+
+def glu(input, dim=-1):
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    return _nn.glu(input, dim)
+
+
+# The composites PyTorch writes in Python, so their graphs are those ops' graphs.
+
+def softsign(input):
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    return input - input.tanh()
+
+
+def _get_softmax_dim(name, ndim, stacklevel):
+    warnings.warn("Implicit dimension choice for {} has been deprecated. "
+                  "Change the call to include dim=X as an argument.".format(name), stacklevel=stacklevel)
+    if ndim == 0 or ndim == 1 or ndim == 3:
+        return 0
+    return 1
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _get_softmax_dim("softmin", input.dim(), _stacklevel)
+    if dtype is not None:
+        raise NotImplementedError("autogradviz: softmin(dtype=...) is not supported yet")
+    return (-input).softmax(dim)
+
+
 # The losses take the legacy size_average / reduce flags here, as PyTorch's Python
 # wrappers do, and hand the kernel the reduction name they stand for.
 

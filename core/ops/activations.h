@@ -1,0 +1,32 @@
+#pragma once
+// The activations of activations.cpp that PyTorch 1.13 gives nodes of their own, beyond
+// silu, elu and softplus (declared in ops.h): their values and gradients follow its CPU
+// kernels bit for bit. The composite ones (selu, softsign, tanhshrink, softmin) are
+// built from other ops in torch/nn/functional.py, as PyTorch builds them.
+
+#include "core/ops/ops.h"
+
+namespace agv::ops {
+
+/// elu(x, alpha, 1, 1 / alpha) with its own node (CeluBackward0); alpha 0 is refused.
+Tensor celu(const Tensor& self, Scalar alpha = 1.0);
+/// value where x <= threshold, else x; every dtype but bool (ThresholdBackward0).
+Tensor threshold(const Tensor& self, Scalar threshold, Scalar value);
+/// 0 where -lambd <= x <= lambd, else x (HardshrinkBackward0).
+Tensor hardshrink(const Tensor& self, Scalar lambd = 0.5);
+/// x - lambd above lambd, x + lambd below -lambd, else 0 (SoftshrinkBackward0); lambd >= 0.
+Tensor softshrink(const Tensor& self, Scalar lambd = 0.5);
+/// min(max(x + 3, 0), 6) / 6 (HardsigmoidBackward0).
+Tensor hardsigmoid(const Tensor& self);
+/// x * min(max(x + 3, 0), 6) / 6 (HardswishBackward0).
+Tensor hardswish(const Tensor& self);
+/// min(x, 0) - log1p(exp(-|x|)); the node saves exp(-|x|) as `buffer` (LogSigmoidBackward0).
+Tensor logSigmoid(const Tensor& self);
+/// x * tanh(softplus(x)) (MishBackward0).
+Tensor mish(const Tensor& self);
+/// The first half of `dim` times the sigmoid of the second half (GluBackward0).
+Tensor glu(const Tensor& self, int64_t dim = -1);
+/// x where x > 0, else weight * x: one weight per channel (dim 1) or one shared (PreluBackward0).
+Tensor prelu(const Tensor& self, const Tensor& weight);
+
+}  // namespace agv::ops
