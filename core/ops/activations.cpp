@@ -624,6 +624,31 @@ Tensor glu(const Tensor& self, int64_t dimIn)
     return rec.finish(out);
 }
 
+Tensor clampMin(const Tensor& self, Scalar min)
+{
+    // A float bound promotes an integer tensor (see clamp); integer tensors never require grad.
+    if (!isFloatingType(self.dtype()) && min.isFloating())
+        return clampMin(toDtype(self, defaultFloatType()), min);
+    if (self.dtype() == ScalarType::Bool)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "clamp_min_scalar_cpu");
+    Tensor out = AGV_DISPATCH_ALL(self.dtype(), "clamp_min_scalar_cpu", [&] {
+        using T = scalar_t;
+        const T lo = scalarAs<T>(min);
+        return kernel::mapUnary<T, T>(self, self.dtype(), [lo](T x) { return x < lo ? lo : x; });
+    });
+    OpRecorder rec("ClampMinBackward0", {&self}, [min](BackwardNode& n, const variable_list& g) {
+        // where(self >= min, grad, 0)
+        Tensor kept = compare(n.saved(0), min, CompareOp::Ge);
+        return variable_list{where(kept, g[0], zeros({}, g[0].dtype(), g[0].device()))};
+    });
+    rec.save("self", self);
+    rec.attr("min", scalarAttr(min));
+    rec.forward([&self, min](const InputTangents& t, const Tensor&) {
+        return where(compare(self, min, CompareOp::Ge), t[0], zeros({}, t[0].dtype(), t[0].device()));
+    });
+    return rec.finish(out);
+}
+
 Tensor prelu(const Tensor& self, const Tensor& weight)
 {
     const int64_t weights = weight.numel();

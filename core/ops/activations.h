@@ -26,6 +26,8 @@ Tensor logSigmoid(const Tensor& self);
 Tensor mish(const Tensor& self);
 /// The first half of `dim` times the sigmoid of the second half (GluBackward0).
 Tensor glu(const Tensor& self, int64_t dim = -1);
+/// max(x, min), NaN passing through (ClampMinBackward0); relu is clamp_min(x, 0) with its own node.
+Tensor clampMin(const Tensor& self, Scalar min);
 /// x where x > 0, else weight * x: one weight per channel (dim 1) or one shared (PreluBackward0).
 Tensor prelu(const Tensor& self, const Tensor& weight);
 

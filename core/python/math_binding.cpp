@@ -109,6 +109,12 @@ py::object hardshrinkImpl(const Tensor& self, CallArgs& args, int)
     return wrapTensor(ops::hardshrink(self, scalarOr(a[0], "hardshrink", "lambd", Scalar(0.5))));
 }
 
+py::object clampMinImpl(const Tensor& self, CallArgs& args, int)
+{
+    auto a = bind(args, "clamp_min", {"min"}, 1);
+    return wrapTensor(ops::clampMin(self, requireScalar(a[0], "clamp_min", "min")));
+}
+
 py::object preluImpl(const Tensor& self, CallArgs& args, int pos)
 {
     auto a = bind(args, "prelu", {"weight"}, 1);
@@ -156,6 +162,15 @@ void bindMath(py::module_& m)
 
     defMethodAndFunctionNumbered(m, cls, "hardshrink", hardshrinkImpl);
     defMethodAndFunctionNumbered(m, cls, "prelu", preluImpl);
+    defMethodAndFunctionNumbered(m, cls, "clamp_min", clampMinImpl);
+    defNative(m, "pairwise_distance", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "pairwise_distance", {"x1", "x2", "p", "eps", "keepdim"}, 2);
+        return wrapTensor(ops::pairwiseDistance(requireTensor(a[0], "pairwise_distance", "x1", 1),
+                                                requireTensor(a[1], "pairwise_distance", "x2", 2),
+                                                given(a[2]) ? requireFloat(a[2], "pairwise_distance", "p") : 2.0,
+                                                given(a[3]) ? requireFloat(a[3], "pairwise_distance", "eps") : 1e-6,
+                                                given(a[4]) && truthy(a[4])));
+    });
     defNative(m, "selu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "selu", {"input"}, 1);
         return wrapTensor(ops::elu(requireTensor(a[0], "selu", "input", 1), kSeluAlpha, kSeluScale, 1.0));

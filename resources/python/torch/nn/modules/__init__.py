@@ -3,6 +3,7 @@ from torch.nn.modules.linear import Identity, LazyLinear, Linear
 from torch.nn.modules.activation import (CELU, ELU, GELU, GLU, Hardshrink, Hardsigmoid, Hardswish, Hardtanh, LeakyReLU,
                                          LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6, SELU, Sigmoid, SiLU, Softmax,
                                          Softmin, Softplus, Softshrink, Softsign, Tanh, Tanhshrink, Threshold)
+from torch.nn.modules.distance import CosineSimilarity, PairwiseDistance
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
 from torch.nn.modules.normalization import GroupNorm, LayerNorm
 from torch.nn.modules.sparse import Embedding
