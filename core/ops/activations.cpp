@@ -362,6 +362,56 @@ variable_list preluBackwardKernel(const Tensor& grad, const Tensor& selfIn, cons
 
 }  // namespace
 
+namespace internal {
+
+Tensor hardsigmoidValues(const Tensor& self)
+{
+    return arithmeticUnary(self, "hardsigmoid_cpu", [](auto x) {
+        using T = decltype(x);
+        return std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
+    });
+}
+
+Tensor hardswishValues(const Tensor& self)
+{
+    return arithmeticUnary(self, "hardswish_cpu", [](auto x) {
+        using T = decltype(x);
+        return x * std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
+    });
+}
+
+Tensor mishValues(const Tensor& self)
+{
+    return twoBodyUnary(self, "mish_cpu", [](const auto& x, const auto& vector, auto* o) {
+        using T = std::decay_t<decltype(x[0])>;
+        std::vector<T> e, l, t;
+        const bool sleefDone = sleefMap(sleef::Function::Exp, x, e) && sleefMap(sleef::Function::Log1p, e, l) &&
+                               sleefMap(sleef::Function::Tanh, l, t);
+        for (size_t i = 0; i < x.size(); ++i)
+            o[i] = x[i] * (sleefDone && vector[i] ? t[i] : std::tanh(std::log1p(std::exp(x[i]))));
+    });
+}
+
+Tensor hardsigmoidBackward(const Tensor& grad, const Tensor& self)
+{
+    GradModeGuard noGrad(false);
+    return hardsigmoidBackwardKernel(grad, self);
+}
+
+Tensor hardswishBackward(const Tensor& grad, const Tensor& self)
+{
+    GradModeGuard noGrad(false);
+    return hardswishBackwardKernel(grad, self);
+}
+
+Tensor mishBackward(const Tensor& grad, const Tensor& self)
+{
+    GradModeGuard noGrad(false);
+    return mishBackwardKernel(grad, self);
+}
+
+}  // namespace internal
+
 Tensor silu(const Tensor& self)
 {
     Tensor out = twoBodyUnary(self, "silu_cpu", [](const auto& x, const auto& vector, auto* o) {
@@ -510,10 +560,7 @@ Tensor softshrink(const Tensor& self, Scalar lambd)
 
 Tensor hardsigmoid(const Tensor& self)
 {
-    Tensor out = arithmeticUnary(self, "hardsigmoid_cpu", [](auto x) {
-        using T = decltype(x);
-        return std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
-    });
+    Tensor out = internal::hardsigmoidValues(self);
     OpRecorder rec("HardsigmoidBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
         GradModeGuard noGrad(false);
         return variable_list{hardsigmoidBackwardKernel(g[0], n.saved(0))};
@@ -525,10 +572,7 @@ Tensor hardsigmoid(const Tensor& self)
 
 Tensor hardswish(const Tensor& self)
 {
-    Tensor out = arithmeticUnary(self, "hardswish_cpu", [](auto x) {
-        using T = decltype(x);
-        return x * std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
-    });
+    Tensor out = internal::hardswishValues(self);
     OpRecorder rec("HardswishBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
         GradModeGuard noGrad(false);
         return variable_list{hardswishBackwardKernel(g[0], n.saved(0))};
@@ -575,14 +619,7 @@ Tensor logSigmoid(const Tensor& self)
 
 Tensor mish(const Tensor& self)
 {
-    Tensor out = twoBodyUnary(self, "mish_cpu", [](const auto& x, const auto& vector, auto* o) {
-        using T = std::decay_t<decltype(x[0])>;
-        std::vector<T> e, l, t;
-        const bool sleefDone = sleefMap(sleef::Function::Exp, x, e) && sleefMap(sleef::Function::Log1p, e, l) &&
-                               sleefMap(sleef::Function::Tanh, l, t);
-        for (size_t i = 0; i < x.size(); ++i)
-            o[i] = x[i] * (sleefDone && vector[i] ? t[i] : std::tanh(std::log1p(std::exp(x[i]))));
-    });
+    Tensor out = internal::mishValues(self);
     OpRecorder rec("MishBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
         GradModeGuard noGrad(false);
         return variable_list{mishBackwardKernel(g[0], n.saved(0))};

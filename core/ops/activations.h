@@ -31,4 +31,22 @@ Tensor clampMin(const Tensor& self, Scalar min);
 /// x where x > 0, else weight * x: one weight per channel (dim 1) or one shared (PreluBackward0).
 Tensor prelu(const Tensor& self, const Tensor& weight);
 
+/// hardsigmoid_, hardswish_ and mish_ (inplace.cpp): the out-of-place op's node, saving a
+/// clone of the original self, as 1.13 records them.
+Tensor& hardsigmoidInplace(Tensor& self);
+Tensor& hardswishInplace(Tensor& self);
+Tensor& mishInplace(Tensor& self);
+
+namespace internal {
+
+/// The values (no graph) and the backward kernels the in-place forms share.
+Tensor hardsigmoidValues(const Tensor& self);
+Tensor hardswishValues(const Tensor& self);
+Tensor mishValues(const Tensor& self);
+Tensor hardsigmoidBackward(const Tensor& grad, const Tensor& self);
+Tensor hardswishBackward(const Tensor& grad, const Tensor& self);
+Tensor mishBackward(const Tensor& grad, const Tensor& self);
+
+}  // namespace internal
+
 }  // namespace agv::ops

@@ -6,6 +6,7 @@
 
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
+#include "core/ops/activations.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/hardtanh.h"
@@ -533,6 +534,40 @@ Tensor& hardtanhInplace(Tensor& self, Scalar min, Scalar max)
         [min, max](const InputTangents& t, const Tensor&) {
             return internal::hardtanhBackward(t[0], t.primal(0), min, max);
         });
+}
+
+namespace {
+
+/// An activation's in-place form that records the out-of-place node with a clone of the
+/// original self (hardsigmoid_, hardswish_, mish_ in 1.13).
+Tensor& clonedSelfInplace(Tensor& self, const char* opName, const char* nodeName, Tensor (*values)(const Tensor&),
+                          Tensor (*backward)(const Tensor&, const Tensor&))
+{
+    return applyInplace(
+        self, {&self}, opName, nodeName,
+        [backward](BackwardNode& n, const variable_list& g) { return variable_list{backward(g[0], n.saved(0))}; },
+        true, false, [&] { kernel::copyInto(self, values(self)); },
+        [](OpRecorder& rec, const Tensor& originalSelf) { rec.save("self", originalSelf); },
+        [backward](const InputTangents& t, const Tensor&) { return backward(t[0], t.primal(0)); });
+}
+
+}  // namespace
+
+Tensor& hardsigmoidInplace(Tensor& self)
+{
+    return clonedSelfInplace(self, "hardsigmoid_", "HardsigmoidBackward0", internal::hardsigmoidValues,
+                             internal::hardsigmoidBackward);
+}
+
+Tensor& hardswishInplace(Tensor& self)
+{
+    return clonedSelfInplace(self, "hardswish_", "HardswishBackward0", internal::hardswishValues,
+                             internal::hardswishBackward);
+}
+
+Tensor& mishInplace(Tensor& self)
+{
+    return clonedSelfInplace(self, "mish_", "MishBackward0", internal::mishValues, internal::mishBackward);
 }
 
 void addInplaceNoGrad(const Tensor& self, const Tensor& other)

@@ -115,6 +115,15 @@ py::object clampMinImpl(const Tensor& self, CallArgs& args, int)
     return wrapTensor(ops::clampMin(self, requireScalar(a[0], "clamp_min", "min")));
 }
 
+/// An activation's in-place form: applies `op` to the input tensor and returns it.
+py::object inplaceActivation(CallArgs& args, const char* name, Tensor& (*op)(Tensor&))
+{
+    auto a = bind(args, name, {"input"}, 1);
+    Tensor t = requireTensor(a[0], name, "input", 1);
+    op(t);
+    return a[0];
+}
+
 py::object preluImpl(const Tensor& self, CallArgs& args, int pos)
 {
     auto a = bind(args, "prelu", {"weight"}, 1);
@@ -200,6 +209,10 @@ void bindMath(py::module_& m)
         auto a = bind(args, "hardswish", {"input"}, 1);
         return wrapTensor(ops::hardswish(requireTensor(a[0], "hardswish", "input", 1)));
     });
+    // F.hardsigmoid / hardswish / mish with inplace=True.
+    defNative(nn, "hardsigmoid_", [](CallArgs& a) { return inplaceActivation(a, "hardsigmoid_", ops::hardsigmoidInplace); });
+    defNative(nn, "hardswish_", [](CallArgs& a) { return inplaceActivation(a, "hardswish_", ops::hardswishInplace); });
+    defNative(nn, "mish_", [](CallArgs& a) { return inplaceActivation(a, "mish_", ops::mishInplace); });
     defNative(nn, "log_sigmoid", [](CallArgs& args) -> py::object {
         auto a = bind(args, "log_sigmoid", {"input"}, 1);
         return wrapTensor(ops::logSigmoid(requireTensor(a[0], "log_sigmoid", "input", 1)));

@@ -72,17 +72,20 @@ def threshold(input, threshold, value, inplace=False):
 
 
 def hardsigmoid(input, inplace=False):
-    _no_inplace("hardsigmoid", inplace)
+    if inplace:
+        return _nn.hardsigmoid_(input)
     return _nn.hardsigmoid(input)
 
 
 def hardswish(input, inplace=False):
-    _no_inplace("hardswish", inplace)
+    if inplace:
+        return _nn.hardswish_(input)
     return _nn.hardswish(input)
 
 
 def mish(input, inplace=False):
-    _no_inplace("mish", inplace)
+    if inplace:
+        return _nn.mish_(input)
     return _nn.mish(input)
 
 

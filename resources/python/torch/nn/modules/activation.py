@@ -186,7 +186,7 @@ class Threshold(Module):
 
 
 class Hardsigmoid(Module):
-    # Hardsigmoid, Hardswish and Mish take inplace but, as in PyTorch, do not show it.
+    # Hardsigmoid and Hardswish take inplace but, as in PyTorch, do not show it (Mish does).
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
@@ -211,6 +211,9 @@ class Mish(Module):
 
     def forward(self, input):
         return F.mish(input, inplace=self.inplace)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
 
 
 class LogSigmoid(Module):
