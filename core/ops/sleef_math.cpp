@@ -185,6 +185,58 @@ void logSoftmaxRowImpl(const T* in, T* out, int64_t n, ExpFn expFn, LogFn logFn)
         out[i] = (in[i] - maxValue) - logTotal;  // this order: see pytorch/pytorch#11752
 }
 
+/// _vec_softmax_lastdim: exp(x - max) through vec::map (SLEEF on every element, the tail
+/// as a zero-padded vector), their reduce_all sum, then each times 1 / sum.
+template <typename T, typename Vec, typename ExpFn>
+void softmaxRowImpl(const T* in, T* out, int64_t n, ExpFn expFn)
+{
+    constexpr int L = int(sizeof(Vec) / sizeof(T));
+    T maxValue = in[0];
+    for (int64_t i = 1; i < n; ++i)
+        maxValue = std::isnan(in[i]) || in[i] > maxValue ? in[i] : maxValue;
+    for (int64_t i = 0; i < n; i += L) {
+        const int64_t count = std::min<int64_t>(L, n - i);
+        std::array<T, L> v{};
+        std::copy(in + i, in + i + count, v.begin());
+        for (auto& x : v)
+            x = x - maxValue;
+        Vec packed;
+        __builtin_memcpy(&packed, v.data(), sizeof(Vec));
+        packed = expFn(packed);
+        __builtin_memcpy(v.data(), &packed, sizeof(Vec));
+        std::copy(v.begin(), v.begin() + count, out + i);
+    }
+    const T inverse = T(1) / mapSum<T, L>(out, n, [](std::array<T, L>&) {});
+    for (int64_t i = 0; i < n; ++i)
+        out[i] = out[i] * inverse;
+}
+
+/// map2_reduce_all(x * y, +, a, b, n): as mapSum, where the AVX2 build contracts each
+/// acc + x * y after the first vector into one fused multiply-add.
+template <typename T, int L>
+T productSum(const T* a, const T* b, int64_t n)
+{
+    std::array<T, L> acc{};
+    const int64_t first = std::min<int64_t>(n, L);
+    for (int64_t l = 0; l < first; ++l)
+        acc[size_t(l)] = a[l] * b[l];
+    if (n < L)
+        return reduceLanes<T, L>(acc, n);
+    for (int64_t d = L; d < n; d += L)
+        for (int64_t l = 0; l < std::min<int64_t>(L, n - d); ++l)
+            acc[size_t(l)] = std::fma(a[d + l], b[d + l], acc[size_t(l)]);
+    return reduceLanes<T, L>(acc, L);
+}
+
+/// _vec_host_softmax_backward_lastdim: (grad - sum(grad * out)) * out.
+template <typename T, int L>
+void softmaxBackwardRowImpl(const T* grad, const T* out, T* gradIn, int64_t n)
+{
+    const T total = productSum<T, L>(grad, out, n);
+    for (int64_t i = 0; i < n; ++i)
+        gradIn[i] = (grad[i] - total) * out[i];
+}
+
 template <typename T, typename Vec, typename ExpFn>
 void logSoftmaxBackwardRowImpl(const T* grad, const T* out, T* gradIn, int64_t n, ExpFn expFn)
 {
@@ -242,6 +294,38 @@ bool logSoftmaxRow(const double* in, double* out, int64_t n)
     if (!hasAvx2())
         return false;
     logSoftmaxRowImpl<double, __m256d>(in, out, n, Sleef_expd4_u10, Sleef_logd4_u10);
+    return true;
+}
+
+bool softmaxRow(const float* in, float* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    softmaxRowImpl<float, __m256>(in, out, n, Sleef_expf8_u10);
+    return true;
+}
+
+bool softmaxRow(const double* in, double* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    softmaxRowImpl<double, __m256d>(in, out, n, Sleef_expd4_u10);
+    return true;
+}
+
+bool softmaxBackwardRow(const float* grad, const float* out, float* gradIn, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    softmaxBackwardRowImpl<float, 8>(grad, out, gradIn, n);
+    return true;
+}
+
+bool softmaxBackwardRow(const double* grad, const double* out, double* gradIn, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    softmaxBackwardRowImpl<double, 4>(grad, out, gradIn, n);
     return true;
 }
 

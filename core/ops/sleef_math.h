@@ -35,6 +35,13 @@ bool powScalar(const double* in, double* out, int64_t n, double exponent);
 /// it through SLEEF, then out = (x - max) - log(sum). False without AVX2.
 bool logSoftmaxRow(const float* in, float* out, int64_t n);
 bool logSoftmaxRow(const double* in, double* out, int64_t n);
+/// PyTorch's _vec_softmax_lastdim for one contiguous row (AVX2): exp(x - max) through
+/// SLEEF, their sum as vec::reduce_all, then out = exp * (1 / sum). False without AVX2.
+bool softmaxRow(const float* in, float* out, int64_t n);
+bool softmaxRow(const double* in, double* out, int64_t n);
+/// _vec_host_softmax_backward_lastdim for one row: gradIn = (grad - sum(grad * out)) * out.
+bool softmaxBackwardRow(const float* grad, const float* out, float* gradIn, int64_t n);
+bool softmaxBackwardRow(const double* grad, const double* out, double* gradIn, int64_t n);
 /// _vec_log_softmax_backward for one row: gradIn = grad - exp(out) * sum(grad).
 bool logSoftmaxBackwardRow(const float* grad, const float* out, float* gradIn, int64_t n);
 bool logSoftmaxBackwardRow(const double* grad, const double* out, double* gradIn, int64_t n);

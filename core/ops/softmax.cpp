@@ -71,14 +71,56 @@ Tensor logsumexpJvp(const Tensor& self, const Tensor& selfTangent, int64_t dim)
     return div(sumKeepDim(mul(shifted, selfTangent), dim), sumExp);
 }
 
+/// PyTorch's vectorised last-dim softmax (and its backward): every row of a contiguous
+/// copy, as host_softmax makes one; undefined where the row kernels do not apply.
+Tensor softmaxLastDim(const Tensor& t)
+{
+    const bool floatOrDouble = t.dtype() == ScalarType::Float32 || t.dtype() == ScalarType::Float64;
+    if (!floatOrDouble || t.dim() == 0 || t.numel() == 0)
+        return {};
+    const Tensor in = t.isContiguous() ? t : kernel::dense(t);
+    const int64_t n = in.sizes().back(), rows = in.numel() / n;
+    Tensor out = kernel::newTensor(in.sizes(), in.dtype(), in.device());
+    bool done = true;
+    AGV_DISPATCH_FLOATING(in.dtype(), "softmax", [&] {
+        using T = scalar_t;
+        for (int64_t r = 0; r < rows && done; ++r)
+            done = sleef::softmaxRow(in.data<T>() + r * n, out.data<T>() + r * n, n);
+    });
+    return done ? out : Tensor();
+}
+
+Tensor softmaxBackwardLastDim(const Tensor& grad, const Tensor& result)
+{
+    if (grad.sizes() != result.sizes() || grad.dim() == 0 || grad.numel() == 0 || grad.dtype() != result.dtype() ||
+        GradMode::isEnabled())
+        return {};
+    const Tensor g = grad.isContiguous() ? grad : kernel::dense(grad);
+    const Tensor y = result.isContiguous() ? result : kernel::dense(result);
+    const int64_t n = g.sizes().back(), rows = g.numel() / n;
+    Tensor out = kernel::newTensor(g.sizes(), g.dtype(), g.device());
+    bool done = true;
+    AGV_DISPATCH_FLOATING(g.dtype(), "softmax_backward", [&] {
+        using T = scalar_t;
+        for (int64_t r = 0; r < rows && done; ++r)
+            done = sleef::softmaxBackwardRow(g.data<T>() + r * n, y.data<T>() + r * n, out.data<T>() + r * n, n);
+    });
+    return done ? out : Tensor();
+}
+
 }  // namespace
 
 Tensor softmax(const Tensor& t, int64_t dimIn)
 {
     const int64_t dim = wrapDim(dimIn, t.dim());
-    Tensor out = softmaxKernel(t, dim, false);
+    Tensor out = dim == t.dim() - 1 ? softmaxLastDim(t) : Tensor();
+    if (!out.defined())
+        out = softmaxKernel(t, dim, false);
     OpRecorder rec("SoftmaxBackward0", {&t}, [dim](BackwardNode& n, const variable_list& g) {
         Tensor result = n.saved(0);
+        if (dim == result.dim() - 1)
+            if (Tensor fast = softmaxBackwardLastDim(g[0], result); fast.defined())
+                return variable_list{fast};
         // d softmax: y * (g - sum(g * y))
         return variable_list{mul(result, sub(g[0], sumKeepDim(mul(g[0], result), dim)))};
     });
