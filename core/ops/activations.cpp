@@ -410,11 +410,9 @@ Tensor mishBackward(const Tensor& grad, const Tensor& self)
     return mishBackwardKernel(grad, self);
 }
 
-}  // namespace internal
-
-Tensor silu(const Tensor& self)
+Tensor siluValues(const Tensor& self)
 {
-    Tensor out = twoBodyUnary(self, "silu_cpu", [](const auto& x, const auto& vector, auto* o) {
+    return twoBodyUnary(self, "silu_cpu", [](const auto& x, const auto& vector, auto* o) {
         using T = std::decay_t<decltype(x[0])>;
         std::vector<T> negX(x.size()), e;
         for (size_t i = 0; i < x.size(); ++i)
@@ -423,13 +421,61 @@ Tensor silu(const Tensor& self)
         for (size_t i = 0; i < x.size(); ++i)
             o[i] = x[i] / (T(1) + (sleefDone && vector[i] ? e[i] : std::exp(-x[i])));
     });
+}
+
+Tensor siluBackward(const Tensor& grad, const Tensor& self)
+{
+    if (!GradMode::isEnabled())
+        return siluBackwardKernel(grad, self);
+    // infinitely_differentiable_silu_backward: grad * sigmoid * (1 + x * (1 - sigmoid))
+    Tensor s = sigmoid(self);
+    return mul(mul(grad, s), add(mul(self, rsub(s, Scalar(1.0))), Scalar(1.0)));
+}
+
+Tensor eluResultValues(const Tensor& self, double alpha, double scale, double inputScale)
+{
+    return eluValues(self, alpha, scale, inputScale);
+}
+
+Tensor eluBackwardFromResult(const Tensor& grad, const Tensor& result, double alpha, double scale, double inputScale)
+{
+    AGV_CHECK(alpha >= 0, RuntimeError,
+              "In-place elu backward calculation is triggered with a negative slope which is not supported. This is "
+              "caused by calling in-place forward function with a negative slope, please call out-of-place version "
+              "instead.");
+    GradModeGuard noGrad(false);
+    // elu_backward with is_result: both bodies compute it alike.
+    return arithmeticBackward(grad, result, "elu_backward_cpu", [=](auto g, auto y) {
+        using T = decltype(y);
+        const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
+        return y <= T(0) ? g * negiptcoef * (y + negcoef) : g * poscoef;
+    });
+}
+
+Tensor thresholdValues(const Tensor& self, Scalar threshold, Scalar value)
+{
+    if (self.dtype() == ScalarType::Bool)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "threshold_cpu");
+    return AGV_DISPATCH_ALL(self.dtype(), "threshold_cpu", [&] {
+        using T = scalar_t;
+        const T th = scalarAs<T>(threshold), v = scalarAs<T>(value);
+        return kernel::mapUnary<T, T>(self, self.dtype(), [th, v](T x) { return x <= th ? v : x; });
+    });
+}
+
+Tensor thresholdBackward(const Tensor& grad, const Tensor& self, Scalar threshold)
+{
+    GradModeGuard noGrad(false);
+    return thresholdBackwardKernel(grad, self, threshold);
+}
+
+}  // namespace internal
+
+Tensor silu(const Tensor& self)
+{
+    Tensor out = internal::siluValues(self);
     OpRecorder rec("SiluBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
-        Tensor x = n.saved(0);
-        if (!GradMode::isEnabled())
-            return variable_list{siluBackwardKernel(g[0], x)};
-        // infinitely_differentiable_silu_backward: grad * sigmoid * (1 + x * (1 - sigmoid))
-        Tensor s = sigmoid(x);
-        return variable_list{mul(mul(g[0], s), add(mul(x, rsub(s, Scalar(1.0))), Scalar(1.0)))};
+        return variable_list{internal::siluBackward(g[0], n.saved(0))};
     });
     rec.save("self", self);
     return rec.finish(out);
@@ -498,13 +544,7 @@ Tensor celu(const Tensor& self, Scalar alpha)
 
 Tensor threshold(const Tensor& self, Scalar threshold, Scalar value)
 {
-    if (self.dtype() == ScalarType::Bool)
-        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "threshold_cpu");
-    Tensor out = AGV_DISPATCH_ALL(self.dtype(), "threshold_cpu", [&] {
-        using T = scalar_t;
-        const T th = scalarAs<T>(threshold), v = scalarAs<T>(value);
-        return kernel::mapUnary<T, T>(self, self.dtype(), [th, v](T x) { return x <= th ? v : x; });
-    });
+    Tensor out = internal::thresholdValues(self, threshold, value);
     OpRecorder rec("ThresholdBackward0", {&self}, [threshold](BackwardNode& n, const variable_list& g) {
         GradModeGuard noGrad(false);
         return variable_list{thresholdBackwardKernel(g[0], n.saved(0), threshold)};

@@ -1,6 +1,6 @@
 #pragma once
 // The activations of activations.cpp that PyTorch 1.13 gives nodes of their own, beyond
-// silu, elu and softplus (declared in ops.h): their values and gradients follow its CPU
+// silu, elu and softplus (declared in ops.h), and the activations' in-place forms: their values and gradients follow its CPU
 // kernels bit for bit. The composite ones (selu, softsign, tanhshrink, softmin) are
 // built from other ops in torch/nn/functional.py, as PyTorch builds them.
 
@@ -31,21 +31,38 @@ Tensor clampMin(const Tensor& self, Scalar min);
 /// x where x > 0, else weight * x: one weight per channel (dim 1) or one shared (PreluBackward0).
 Tensor prelu(const Tensor& self, const Tensor& weight);
 
-/// hardsigmoid_, hardswish_ and mish_ (inplace.cpp): the out-of-place op's node, saving a
-/// clone of the original self, as 1.13 records them.
+/// silu_, hardsigmoid_, hardswish_ and mish_ (inplace.cpp): the out-of-place op's node,
+/// saving a clone of the original self, as 1.13 records them.
+Tensor& siluInplace(Tensor& self);
 Tensor& hardsigmoidInplace(Tensor& self);
 Tensor& hardswishInplace(Tensor& self);
 Tensor& mishInplace(Tensor& self);
 
+/// elu_ (selu_ with SELU's constants): EluBackward1, which saves the result and
+/// differentiates through it, so it refuses a negative alpha in backward.
+Tensor& eluInplace(Tensor& self, double alpha = 1.0, double scale = 1.0, double inputScale = 1.0);
+/// celu_: CeluBackward1, elu_'s formula with input_scale 1 / alpha.
+Tensor& celuInplace(Tensor& self, Scalar alpha = 1.0);
+/// threshold_: ThresholdBackward1, saving a clone of the original self.
+Tensor& thresholdInplace(Tensor& self, Scalar threshold, Scalar value);
+
 namespace internal {
 
 /// The values (no graph) and the backward kernels the in-place forms share.
+Tensor siluValues(const Tensor& self);
 Tensor hardsigmoidValues(const Tensor& self);
 Tensor hardswishValues(const Tensor& self);
 Tensor mishValues(const Tensor& self);
+/// silu's: the fused kernel, or under grad mode the composite that double backward records.
+Tensor siluBackward(const Tensor& grad, const Tensor& self);
 Tensor hardsigmoidBackward(const Tensor& grad, const Tensor& self);
 Tensor hardswishBackward(const Tensor& grad, const Tensor& self);
 Tensor mishBackward(const Tensor& grad, const Tensor& self);
+Tensor eluResultValues(const Tensor& self, double alpha, double scale, double inputScale);
+/// elu_backward(grad, alpha, scale, input_scale, is_result=true, result).
+Tensor eluBackwardFromResult(const Tensor& grad, const Tensor& result, double alpha, double scale, double inputScale);
+Tensor thresholdValues(const Tensor& self, Scalar threshold, Scalar value);
+Tensor thresholdBackward(const Tensor& grad, const Tensor& self, Scalar threshold);
 
 }  // namespace internal
 

@@ -188,6 +188,24 @@ void bindMath(py::module_& m)
         auto a = bind(args, "celu", {"input", "alpha"}, 1);
         return wrapTensor(ops::celu(requireTensor(a[0], "celu", "input", 1), scalarOr(a[1], "celu", "alpha", Scalar(1.0))));
     });
+    defNative(m, "selu_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "selu_", {"input"}, 1);
+        Tensor t = requireTensor(a[0], "selu_", "input", 1);
+        ops::eluInplace(t, kSeluAlpha, kSeluScale, 1.0);
+        return a[0];
+    });
+    defNative(m, "celu_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "celu_", {"input", "alpha"}, 1);
+        Tensor t = requireTensor(a[0], "celu_", "input", 1);
+        ops::celuInplace(t, scalarOr(a[1], "celu_", "alpha", Scalar(1.0)));
+        return a[0];
+    });
+    defNative(m, "threshold_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "threshold_", {"input", "threshold", "value"}, 3);
+        Tensor t = requireTensor(a[0], "threshold_", "input", 1);
+        ops::thresholdInplace(t, requireScalar(a[1], "threshold_", "threshold"), requireScalar(a[2], "threshold_", "value"));
+        return a[0];
+    });
     defNative(m, "threshold", [](CallArgs& args) -> py::object {
         auto a = bind(args, "threshold", {"input", "threshold", "value"}, 3);
         return wrapTensor(ops::threshold(requireTensor(a[0], "threshold", "input", 1),
@@ -209,7 +227,8 @@ void bindMath(py::module_& m)
         auto a = bind(args, "hardswish", {"input"}, 1);
         return wrapTensor(ops::hardswish(requireTensor(a[0], "hardswish", "input", 1)));
     });
-    // F.hardsigmoid / hardswish / mish with inplace=True.
+    // F.silu / hardsigmoid / hardswish / mish with inplace=True.
+    defNative(nn, "silu_", [](CallArgs& a) { return inplaceActivation(a, "silu_", ops::siluInplace); });
     defNative(nn, "hardsigmoid_", [](CallArgs& a) { return inplaceActivation(a, "hardsigmoid_", ops::hardsigmoidInplace); });
     defNative(nn, "hardswish_", [](CallArgs& a) { return inplaceActivation(a, "hardswish_", ops::hardswishInplace); });
     defNative(nn, "mish_", [](CallArgs& a) { return inplaceActivation(a, "mish_", ops::mishInplace); });
@@ -234,6 +253,14 @@ void bindMath(py::module_& m)
         static const char* const names[] = {"input", "alpha", "scale", "input_scale"};
         auto number = [&](size_t i) { return given(a[i]) ? requireFloat(a[i], "elu", names[i]) : 1.0; };
         return wrapTensor(ops::elu(requireTensor(a[0], "elu", "input", 1), number(1), number(2), number(3)));
+    });
+    defNative(nn, "elu_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "elu_", {"input", "alpha", "scale", "input_scale"}, 1);
+        static const char* const names[] = {"input", "alpha", "scale", "input_scale"};
+        auto number = [&](size_t i) { return given(a[i]) ? requireFloat(a[i], "elu_", names[i]) : 1.0; };
+        Tensor t = requireTensor(a[0], "elu_", "input", 1);
+        ops::eluInplace(t, number(1), number(2), number(3));
+        return a[0];
     });
     defNative(nn, "softplus", [](CallArgs& args) -> py::object {
         auto a = bind(args, "softplus", {"input", "beta", "threshold"}, 1);

@@ -20,19 +20,15 @@ def tanh(input):
     return input.tanh()
 
 
-def _no_inplace(name, inplace):
-    # The in-place kernels (silu_, elu_ and their graphs) are not in the engine yet.
-    if inplace:
-        raise NotImplementedError("autogradviz: " + name + "(inplace=True) is not supported yet")
-
-
 def silu(input, inplace=False):
-    _no_inplace("silu", inplace)
+    if inplace:
+        return _nn.silu_(input)
     return _nn.silu(input)
 
 
 def elu(input, alpha=1.0, inplace=False):
-    _no_inplace("elu", inplace)
+    if inplace:
+        return _nn.elu_(input, alpha)
     return _nn.elu(input, alpha)
 
 
@@ -57,17 +53,20 @@ def softplus(input, beta=1, threshold=20):
 
 
 def selu(input, inplace=False):
-    _no_inplace("selu", inplace)
+    if inplace:
+        return torch.selu_(input)
     return torch.selu(input)
 
 
 def celu(input, alpha=1., inplace=False):
-    _no_inplace("celu", inplace)
+    if inplace:
+        return torch.celu_(input, alpha)
     return torch.celu(input, alpha)
 
 
 def threshold(input, threshold, value, inplace=False):
-    _no_inplace("threshold", inplace)
+    if inplace:
+        return torch.threshold_(input, threshold, value)
     return torch.threshold(input, threshold, value)
 
 
