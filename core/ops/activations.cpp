@@ -1,12 +1,20 @@
-// silu, elu and softplus with PyTorch 1.13's CPU kernels (Activation.cpp): each gives
-// cpu_kernel_vec a Vectorized body (SLEEF's exp / log1p) and a scalar body (glibc's),
-// which round differently; which elements meet which body is TensorIterator's loop
-// (Note [cpu_kernel_vec bodies]). The AVX2 build contracts a * b + c into one fused
-// multiply-add in both bodies (silu_backward's 1 + x * (1 - sigmoid)).
+// The activations with their own nodes in PyTorch 1.13 (silu, elu, celu, softplus,
+// threshold, hardshrink, softshrink, hardsigmoid, hardswish, log_sigmoid, mish, glu,
+// prelu) with its CPU kernels (Activation.cpp). Kernels that call exp / log1p / tanh give
+// cpu_kernel_vec a Vectorized body (SLEEF) and a scalar body (glibc), which round
+// differently; which elements meet which body is TensorIterator's loop (Note
+// [cpu_kernel_vec bodies]). The AVX2 build contracts a * b + c into one fused
+// multiply-add in both bodies (silu_backward's 1 + x * (1 - sigmoid)). Kernels that only
+// compare, add and multiply give the same bits in both bodies and run one loop.
+// Apart from silu's, the backward kernels run without grad: double backward through
+// these nodes (create_graph=True) is not recorded yet.
 
+#include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/activations.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -108,6 +116,22 @@ Tensor eluBackwardKernel(const Tensor& grad, const Tensor& self, double alpha, d
     });
 }
 
+Tensor eluValues(const Tensor& self, double alpha, double scale, double inputScale)
+{
+    return twoBodyUnary(self, "elu_cpu", [&](const auto& x, const auto& vector, auto* o) {
+        using T = std::decay_t<decltype(x[0])>;
+        const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
+        std::vector<T> scaled, e;
+        const bool sleefDone = scaledExp(x, negiptcoef, scaled, e);
+        for (size_t i = 0; i < x.size(); ++i) {
+            if (sleefDone && vector[i])
+                o[i] = x[i] > T(0) ? x[i] * poscoef : (e[i] - T(1)) * negcoef;
+            else
+                o[i] = x[i] <= T(0) ? (std::exp(scaled[i]) - T(1)) * negcoef : x[i] * poscoef;
+        }
+    });
+}
+
 Tensor softplusBackwardKernel(const Tensor& grad, const Tensor& self, double betaIn, double thresholdIn)
 {
     return twoBodyBackward(grad, self, "softplus_backward_cpu",
@@ -125,11 +149,270 @@ Tensor softplusBackwardKernel(const Tensor& grad, const Tensor& self, double bet
                            });
 }
 
+
+/// A Scalar argument as the kernel's scalar_t (Scalar::to<scalar_t>()).
+template <typename T> T scalarAs(const Scalar& s)
+{
+    return s.isFloating() ? T(s.toDouble()) : T(s.toInt());
+}
+
+/// A kernel that only compares, adds and multiplies: PyTorch's scalar and Vectorized
+/// bodies agree on every element, so one loop stands for both.
+template <typename F>
+Tensor arithmeticUnary(const Tensor& self, const char* name, F f)
+{
+    return AGV_DISPATCH_FLOATING(self.dtype(), name, [&] {
+        using T = scalar_t;
+        return kernel::mapUnary<T, T>(self, self.dtype(), [&](T x) { return f(x); });
+    });
+}
+
+/// The backward counterpart: f(grad, self) per element of their broadcast shape.
+template <typename F>
+Tensor arithmeticBackward(const Tensor& grad, const Tensor& self, const char* name, F f)
+{
+    AGV_CHECK(grad.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtypeName(self.dtype()),
+              " but found ", dtypeName(grad.dtype()));
+    return AGV_DISPATCH_FLOATING(self.dtype(), name, [&] {
+        using T = scalar_t;
+        return kernel::mapBinary<T, T>(grad, self, broadcastShapes(grad.sizes(), self.sizes()), self.dtype(),
+                                       [&](T g, T x) { return f(g, x); });
+    });
+}
+
+/// threshold_backward(grad, self, threshold): the threshold kernel over (self, grad) with value 0.
+Tensor thresholdBackwardKernel(const Tensor& grad, const Tensor& self, Scalar threshold)
+{
+    return arithmeticBackward(grad, self, "threshold_cpu", [threshold](auto g, auto x) {
+        using T = decltype(x);
+        return x <= scalarAs<T>(threshold) ? T(0) : g;
+    });
+}
+
+/// shrink_backward (hardshrink's and softshrink's): 0 where -lambd <= x <= lambd.
+Tensor shrinkBackwardKernel(const Tensor& grad, const Tensor& self, Scalar lambd)
+{
+    return arithmeticBackward(grad, self, "shrink_backward_cpu", [lambd](auto g, auto x) {
+        using T = decltype(x);
+        const T l = scalarAs<T>(lambd);
+        return x >= -l && x <= l ? T(0) : g;
+    });
+}
+
+Tensor hardsigmoidBackwardKernel(const Tensor& grad, const Tensor& self)
+{
+    return arithmeticBackward(grad, self, "hardsigmoid_backward", [](auto g, auto x) {
+        using T = decltype(x);
+        // one_sixth is the float 1.0f / 6.0f in both dtypes: a double gradient is scaled by
+        // 0.1666666716337204, not by 1 / 6.
+        const T oneSixth = T(1.0f / 6.0f);
+        return x > T(-3) && x < T(3) ? g * oneSixth : T(0);
+    });
+}
+
+Tensor hardswishBackwardKernel(const Tensor& grad, const Tensor& self)
+{
+    return arithmeticBackward(grad, self, "hardswish_backward_cpu", [](auto g, auto x) {
+        using T = decltype(x);
+        if (x < T(-3))
+            return T(0);
+        return x <= T(3) ? g * ((x / T(3)) + T(0.5)) : g;
+    });
+}
+
+/// log_sigmoid_backward(grad, self, buffer): (max_deriv - sign * buffer / (1 + buffer)) * grad,
+/// where buffer = exp(-|x|); both bodies compute it alike (sign is +-1).
+Tensor logSigmoidBackwardKernel(const Tensor& grad, const Tensor& self, const Tensor& buffer)
+{
+    AGV_CHECK(grad.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtypeName(self.dtype()),
+              " but found ", dtypeName(grad.dtype()));
+    const IntList shape = broadcastShapes(grad.sizes(), self.sizes());
+    return AGV_DISPATCH_FLOATING(self.dtype(), "log_sigmoid_backward_cpu", [&] {
+        using T = scalar_t;
+        const std::vector<int64_t> og = kernel::elementOffsets(shape, kernel::broadcastStrides(grad, shape));
+        const std::vector<int64_t> os = kernel::elementOffsets(shape, kernel::broadcastStrides(self, shape));
+        const std::vector<int64_t> ob = kernel::elementOffsets(shape, kernel::broadcastStrides(buffer, shape));
+        Tensor out = kernel::newTensor(shape, self.dtype(), self.device());
+        T* o = out.data<T>();
+        for (size_t i = 0; i < og.size(); ++i) {
+            const T a = self.data<T>()[os[i]], b = buffer.data<T>()[ob[i]], c = grad.data<T>()[og[i]];
+            const bool negative = a < T(0);
+            const T maxDeriv = negative ? T(1) : T(0), sign = negative ? T(1) : -T(1);
+            o[i] = (maxDeriv - sign * (b / (T(1) + b))) * c;
+        }
+        return out;
+    });
+}
+
+Tensor mishBackwardKernel(const Tensor& grad, const Tensor& self)
+{
+    return twoBodyBackward(grad, self, "mish_backward_cpu", [](const auto& g, const auto& x, const auto& vector, auto* o) {
+        using T = std::decay_t<decltype(g[0])>;
+        std::vector<T> negX(x.size()), e, eNeg, l, t;
+        for (size_t i = 0; i < x.size(); ++i)
+            negX[i] = -x[i];
+        const bool sleefDone = sleefMap(sleef::Function::Exp, negX, eNeg) && sleefMap(sleef::Function::Exp, x, e) &&
+                               sleefMap(sleef::Function::Log1p, e, l) && sleefMap(sleef::Function::Tanh, l, t);
+        for (size_t i = 0; i < x.size(); ++i) {
+            const bool v = sleefDone && vector[i];
+            const T sigmoid = T(1) / (T(1) + (v ? eNeg[i] : std::exp(-x[i])));
+            const T tanhSoftplus = v ? t[i] : std::tanh(std::log1p(std::exp(x[i])));
+            // The AVX2 build contracts both bodies' 1 - tsp * tsp and tsp + (x * sigmoid) * (...).
+            o[i] = g[i] * std::fma(x[i] * sigmoid, std::fma(-tanhSoftplus, tanhSoftplus, T(1)), tanhSoftplus);
+        }
+    });
+}
+
+
+/// The halves glu splits self into along `dim`: their shape, the element offsets of the
+/// first half, and how far the second one lies beyond it.
+struct GluHalves {
+    IntList shape;
+    std::vector<int64_t> offsets;
+    int64_t shift = 0;
+};
+
+GluHalves gluHalves(const IntList& sizes, const IntList& strides, int64_t dim)
+{
+    GluHalves h;
+    h.shape = sizes;
+    h.shape[size_t(dim)] /= 2;
+    h.offsets = kernel::elementOffsets(h.shape, strides);
+    h.shift = h.shape[size_t(dim)] * strides[size_t(dim)];
+    return h;
+}
+
+/// glu_backward as 1.13's glu_backward_cpu_out computes it into a contiguous grad_input:
+/// sigmoid_out(first half, b) (its own loop), then (1 - s) * s * a * grad into the second
+/// half, then the first half times grad.
+Tensor gluBackwardKernel(const Tensor& grad, const Tensor& self, int64_t dim)
+{
+    AGV_CHECK(grad.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtypeName(self.dtype()),
+              " but found ", dtypeName(grad.dtype()));
+    return AGV_DISPATCH_FLOATING(self.dtype(), "glu_backward_cpu", [&] {
+        using T = scalar_t;
+        const GluHalves in = gluHalves(self.sizes(), self.strides(), dim);
+        const IntList outStrides = contiguousStrides(self.sizes());
+        const GluHalves out = gluHalves(self.sizes(), outStrides, dim);
+        const std::vector<int64_t> og = kernel::elementOffsets(in.shape, kernel::broadcastStrides(grad, in.shape));
+        const T* x = self.data<T>();
+        std::vector<T> negB(in.offsets.size()), e;
+        for (size_t i = 0; i < negB.size(); ++i)
+            negB[i] = -x[in.offsets[i] + in.shift];
+        const bool sleefDone = sleefMap(sleef::Function::Exp, negB, e);
+        const std::vector<bool> vector =
+            kernel::vectorizedElements(in.shape, {outStrides, self.strides()}, int64_t(32 / sizeof(T)));
+        Tensor result = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+        T* r = result.data<T>();
+        for (size_t i = 0; i < negB.size(); ++i) {
+            const T s = T(1) / (T(1) + (sleefDone && vector[i] ? e[i] : std::exp(negB[i])));
+            const T g = grad.data<T>()[og[i]];
+            r[out.offsets[i] + out.shift] = (T(1) - s) * s * x[in.offsets[i]] * g;
+            r[out.offsets[i]] = s * g;
+        }
+        return result;
+    });
+}
+
+/// The channel of each element of a contiguous tensor for prelu: dim 1, or 0 for every
+/// element when the weight is shared.
+int64_t preluChannel(const Tensor& self, int64_t weights, int64_t i)
+{
+    if (weights == 1)
+        return 0;
+    int64_t inner = 1;
+    for (int64_t d = 2; d < self.dim(); ++d)
+        inner *= self.sizes()[size_t(d)];
+    return (i / inner) % weights;
+}
+
+/// prelu_backward_cpu: the input's gradient and the weight's, summed from a collector
+/// (fill_ with its total for a shared weight, sum over every dim but 1 otherwise).
+variable_list preluBackwardKernel(const Tensor& grad, const Tensor& selfIn, const Tensor& weightIn)
+{
+    const Tensor self = kernel::dense(selfIn), weight = kernel::dense(weightIn);
+    const Tensor g = kernel::dense(grad.sizes() == self.sizes() ? grad : expand(grad, self.sizes()));
+    const int64_t weights = weight.numel();
+    Tensor inputGrad, collector;
+    AGV_DISPATCH_FLOATING(self.dtype(), "prelu_backward_cpu", [&] {
+        using T = scalar_t;
+        inputGrad = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+        collector = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+        const T* x = self.data<T>();
+        const T* w = weight.data<T>();
+        const T* gp = g.data<T>();
+        for (int64_t i = 0; i < self.numel(); ++i) {
+            const T wv = w[preluChannel(self, weights, i)];
+            inputGrad.data<T>()[i] = x[i] > T(0) ? gp[i] : wv * gp[i];
+            collector.data<T>()[i] = x[i] > T(0) ? T(0) : x[i] * gp[i];
+        }
+    });
+    Tensor weightGrad;
+    if (weights == 1) {
+        weightGrad = expand(sum(collector), weightIn.sizes());
+        weightGrad = kernel::dense(weightGrad);
+    } else {
+        IntList dims{0};
+        for (int64_t d = 2; d < self.dim(); ++d)
+            dims.push_back(d);
+        weightGrad = sum(collector, dims);
+    }
+    return {inputGrad, weightGrad};
+}
+
 }  // namespace
 
-Tensor silu(const Tensor& self)
+namespace internal {
+
+Tensor hardsigmoidValues(const Tensor& self)
 {
-    Tensor out = twoBodyUnary(self, "silu_cpu", [](const auto& x, const auto& vector, auto* o) {
+    return arithmeticUnary(self, "hardsigmoid_cpu", [](auto x) {
+        using T = decltype(x);
+        return std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
+    });
+}
+
+Tensor hardswishValues(const Tensor& self)
+{
+    return arithmeticUnary(self, "hardswish_cpu", [](auto x) {
+        using T = decltype(x);
+        return x * std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
+    });
+}
+
+Tensor mishValues(const Tensor& self)
+{
+    return twoBodyUnary(self, "mish_cpu", [](const auto& x, const auto& vector, auto* o) {
+        using T = std::decay_t<decltype(x[0])>;
+        std::vector<T> e, l, t;
+        const bool sleefDone = sleefMap(sleef::Function::Exp, x, e) && sleefMap(sleef::Function::Log1p, e, l) &&
+                               sleefMap(sleef::Function::Tanh, l, t);
+        for (size_t i = 0; i < x.size(); ++i)
+            o[i] = x[i] * (sleefDone && vector[i] ? t[i] : std::tanh(std::log1p(std::exp(x[i]))));
+    });
+}
+
+Tensor hardsigmoidBackward(const Tensor& grad, const Tensor& self)
+{
+    GradModeGuard noGrad(false);
+    return hardsigmoidBackwardKernel(grad, self);
+}
+
+Tensor hardswishBackward(const Tensor& grad, const Tensor& self)
+{
+    GradModeGuard noGrad(false);
+    return hardswishBackwardKernel(grad, self);
+}
+
+Tensor mishBackward(const Tensor& grad, const Tensor& self)
+{
+    GradModeGuard noGrad(false);
+    return mishBackwardKernel(grad, self);
+}
+
+Tensor siluValues(const Tensor& self)
+{
+    return twoBodyUnary(self, "silu_cpu", [](const auto& x, const auto& vector, auto* o) {
         using T = std::decay_t<decltype(x[0])>;
         std::vector<T> negX(x.size()), e;
         for (size_t i = 0; i < x.size(); ++i)
@@ -138,13 +421,61 @@ Tensor silu(const Tensor& self)
         for (size_t i = 0; i < x.size(); ++i)
             o[i] = x[i] / (T(1) + (sleefDone && vector[i] ? e[i] : std::exp(-x[i])));
     });
+}
+
+Tensor siluBackward(const Tensor& grad, const Tensor& self)
+{
+    if (!GradMode::isEnabled())
+        return siluBackwardKernel(grad, self);
+    // infinitely_differentiable_silu_backward: grad * sigmoid * (1 + x * (1 - sigmoid))
+    Tensor s = sigmoid(self);
+    return mul(mul(grad, s), add(mul(self, rsub(s, Scalar(1.0))), Scalar(1.0)));
+}
+
+Tensor eluResultValues(const Tensor& self, double alpha, double scale, double inputScale)
+{
+    return eluValues(self, alpha, scale, inputScale);
+}
+
+Tensor eluBackwardFromResult(const Tensor& grad, const Tensor& result, double alpha, double scale, double inputScale)
+{
+    AGV_CHECK(alpha >= 0, RuntimeError,
+              "In-place elu backward calculation is triggered with a negative slope which is not supported. This is "
+              "caused by calling in-place forward function with a negative slope, please call out-of-place version "
+              "instead.");
+    GradModeGuard noGrad(false);
+    // elu_backward with is_result: both bodies compute it alike.
+    return arithmeticBackward(grad, result, "elu_backward_cpu", [=](auto g, auto y) {
+        using T = decltype(y);
+        const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
+        return y <= T(0) ? g * negiptcoef * (y + negcoef) : g * poscoef;
+    });
+}
+
+Tensor thresholdValues(const Tensor& self, Scalar threshold, Scalar value)
+{
+    if (self.dtype() == ScalarType::Bool)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "threshold_cpu");
+    return AGV_DISPATCH_ALL(self.dtype(), "threshold_cpu", [&] {
+        using T = scalar_t;
+        const T th = scalarAs<T>(threshold), v = scalarAs<T>(value);
+        return kernel::mapUnary<T, T>(self, self.dtype(), [th, v](T x) { return x <= th ? v : x; });
+    });
+}
+
+Tensor thresholdBackward(const Tensor& grad, const Tensor& self, Scalar threshold)
+{
+    GradModeGuard noGrad(false);
+    return thresholdBackwardKernel(grad, self, threshold);
+}
+
+}  // namespace internal
+
+Tensor silu(const Tensor& self)
+{
+    Tensor out = internal::siluValues(self);
     OpRecorder rec("SiluBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
-        Tensor x = n.saved(0);
-        if (!GradMode::isEnabled())
-            return variable_list{siluBackwardKernel(g[0], x)};
-        // infinitely_differentiable_silu_backward: grad * sigmoid * (1 + x * (1 - sigmoid))
-        Tensor s = sigmoid(x);
-        return variable_list{mul(mul(g[0], s), add(mul(x, rsub(s, Scalar(1.0))), Scalar(1.0)))};
+        return variable_list{internal::siluBackward(g[0], n.saved(0))};
     });
     rec.save("self", self);
     return rec.finish(out);
@@ -152,18 +483,7 @@ Tensor silu(const Tensor& self)
 
 Tensor elu(const Tensor& self, double alpha, double scale, double inputScale)
 {
-    Tensor out = twoBodyUnary(self, "elu_cpu", [&](const auto& x, const auto& vector, auto* o) {
-        using T = std::decay_t<decltype(x[0])>;
-        const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
-        std::vector<T> scaled, e;
-        const bool sleefDone = scaledExp(x, negiptcoef, scaled, e);
-        for (size_t i = 0; i < x.size(); ++i) {
-            if (sleefDone && vector[i])
-                o[i] = x[i] > T(0) ? x[i] * poscoef : (e[i] - T(1)) * negcoef;
-            else
-                o[i] = x[i] <= T(0) ? (std::exp(scaled[i]) - T(1)) * negcoef : x[i] * poscoef;
-        }
-    });
+    Tensor out = eluValues(self, alpha, scale, inputScale);
     OpRecorder rec("EluBackward0", {&self}, [alpha, scale, inputScale](BackwardNode& n, const variable_list& g) {
         GradModeGuard noGrad(false);
         return variable_list{eluBackwardKernel(g[0], n.saved(0), alpha, scale, inputScale)};
@@ -199,6 +519,243 @@ Tensor softplus(const Tensor& self, Scalar beta, Scalar threshold)
     rec.save("self", self);
     rec.attr("beta", beta.isFloating() ? SavedAttr(b) : SavedAttr(beta.toInt()));
     rec.attr("threshold", threshold.isFloating() ? SavedAttr(th) : SavedAttr(threshold.toInt()));
+    return rec.finish(out);
+}
+
+
+Tensor celu(const Tensor& self, Scalar alpha)
+{
+    const double a = alpha.toDouble();
+    AGV_CHECK(a != 0, RuntimeError, "ZeroDivisionError: alpha cannot be 0 for CELU");
+    Tensor out = eluValues(self, a, 1.0, 1.0 / a);
+    // derivatives.yaml: elu_backward(grad, alpha, 1, 1.0 / alpha.toFloat(), false, self)
+    const double inputScale = 1.0 / double(float(a));
+    OpRecorder rec("CeluBackward0", {&self}, [a, inputScale](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        return variable_list{eluBackwardKernel(g[0], n.saved(0), a, 1.0, inputScale)};
+    });
+    rec.save("self", self);
+    rec.attr("alpha", scalarAttr(alpha));
+    rec.forward([&self, a, inputScale](const InputTangents& t, const Tensor&) {
+        return eluBackwardKernel(t[0], self, a, 1.0, inputScale);
+    });
+    return rec.finish(out);
+}
+
+Tensor threshold(const Tensor& self, Scalar threshold, Scalar value)
+{
+    Tensor out = internal::thresholdValues(self, threshold, value);
+    OpRecorder rec("ThresholdBackward0", {&self}, [threshold](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        return variable_list{thresholdBackwardKernel(g[0], n.saved(0), threshold)};
+    });
+    rec.save("self", self);
+    rec.attr("threshold", scalarAttr(threshold));
+    rec.forward([&self, threshold](const InputTangents& t, const Tensor&) {
+        return thresholdBackwardKernel(t[0], self, threshold);
+    });
+    return rec.finish(out);
+}
+
+Tensor hardshrink(const Tensor& self, Scalar lambd)
+{
+    Tensor out = arithmeticUnary(self, "hardshrink_cpu", [lambd](auto x) {
+        using T = decltype(x);
+        const T l = scalarAs<T>(lambd);
+        return x >= -l && x <= l ? T(0) : x;
+    });
+    OpRecorder rec("HardshrinkBackward0", {&self}, [lambd](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        return variable_list{shrinkBackwardKernel(g[0], n.saved(0), lambd)};
+    });
+    rec.save("self", self);
+    rec.attr("lambd", scalarAttr(lambd));
+    rec.forward([&self, lambd](const InputTangents& t, const Tensor&) { return shrinkBackwardKernel(t[0], self, lambd); });
+    return rec.finish(out);
+}
+
+Tensor softshrink(const Tensor& self, Scalar lambd)
+{
+    std::ostringstream shown;
+    if (lambd.isFloating())
+        shown << lambd.toDouble();
+    else
+        shown << lambd.toInt();
+    AGV_CHECK(lambd.toDouble() >= 0, RuntimeError, "lambda must be greater or equal to 0, but found to be ", shown.str(),
+              ".");
+    Tensor out = arithmeticUnary(self, "softshrink_cpu", [lambd](auto x) {
+        using T = decltype(x);
+        const T l = scalarAs<T>(lambd);
+        return x > l ? x - l : (x < -l ? x + l : T(0));
+    });
+    OpRecorder rec("SoftshrinkBackward0", {&self}, [lambd](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        return variable_list{shrinkBackwardKernel(g[0], n.saved(0), lambd)};
+    });
+    rec.save("self", self);
+    rec.attr("lambd", scalarAttr(lambd));
+    rec.forward([&self, lambd](const InputTangents& t, const Tensor&) { return shrinkBackwardKernel(t[0], self, lambd); });
+    return rec.finish(out);
+}
+
+Tensor hardsigmoid(const Tensor& self)
+{
+    Tensor out = internal::hardsigmoidValues(self);
+    OpRecorder rec("HardsigmoidBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        return variable_list{hardsigmoidBackwardKernel(g[0], n.saved(0))};
+    });
+    rec.save("self", self);
+    rec.forward([&self](const InputTangents& t, const Tensor&) { return hardsigmoidBackwardKernel(t[0], self); });
+    return rec.finish(out);
+}
+
+Tensor hardswish(const Tensor& self)
+{
+    Tensor out = internal::hardswishValues(self);
+    OpRecorder rec("HardswishBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        return variable_list{hardswishBackwardKernel(g[0], n.saved(0))};
+    });
+    rec.save("self", self);
+    rec.forward([&self](const InputTangents& t, const Tensor&) { return hardswishBackwardKernel(t[0], self); });
+    return rec.finish(out);
+}
+
+Tensor logSigmoid(const Tensor& self)
+{
+    // _vec_log_sigmoid runs every element through Vectorized (the tail with a partial
+    // load), so all of them meet SLEEF's exp and log1p.
+    Tensor buffer;
+    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "log_sigmoid_cpu", [&] {
+        using T = scalar_t;
+        const Tensor x = kernel::dense(self);
+        const int64_t n = x.numel();
+        std::vector<T> negAbs(size_t(n), T(0)), e, l;
+        for (int64_t i = 0; i < n; ++i)
+            negAbs[size_t(i)] = -std::abs(x.data<T>()[i]);
+        const bool sleefDone = sleefMap(sleef::Function::Exp, negAbs, e) && sleefMap(sleef::Function::Log1p, e, l);
+        buffer = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+        Tensor result = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+        for (int64_t i = 0; i < n; ++i) {
+            const size_t k = size_t(i);
+            const T b = sleefDone ? e[k] : std::exp(negAbs[k]);
+            buffer.data<T>()[i] = b;
+            result.data<T>()[i] = std::min(x.data<T>()[i], T(0)) - (sleefDone ? l[k] : std::log1p(b));
+        }
+        return result;
+    });
+    OpRecorder rec("LogSigmoidBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        return variable_list{logSigmoidBackwardKernel(g[0], n.saved(0), n.saved(1))};
+    });
+    rec.save("self", self);
+    rec.save("buffer", buffer);
+    rec.forward([&self, buffer](const InputTangents& t, const Tensor&) {
+        return logSigmoidBackwardKernel(t[0], self, buffer);
+    });
+    return rec.finish(out);
+}
+
+Tensor mish(const Tensor& self)
+{
+    Tensor out = internal::mishValues(self);
+    OpRecorder rec("MishBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        return variable_list{mishBackwardKernel(g[0], n.saved(0))};
+    });
+    rec.save("self", self);
+    rec.forward([&self](const InputTangents& t, const Tensor&) { return mishBackwardKernel(t[0], self); });
+    return rec.finish(out);
+}
+
+Tensor glu(const Tensor& self, int64_t dimIn)
+{
+    AGV_CHECK(self.dim() > 0, RuntimeError, "glu does not support scalars because halving size must be even");
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    const int64_t size = self.sizes()[size_t(dim)];
+    AGV_CHECK(size % 2 == 0, RuntimeError, "Halving dimension must be even, but dimension ", dim, " is size ", size);
+    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "glu_cpu", [&] {
+        using T = scalar_t;
+        const GluHalves h = gluHalves(self.sizes(), self.strides(), dim);
+        const T* x = self.data<T>();
+        std::vector<T> negB(h.offsets.size()), e;
+        for (size_t i = 0; i < negB.size(); ++i)
+            negB[i] = -x[h.offsets[i] + h.shift];
+        const bool sleefDone = sleefMap(sleef::Function::Exp, negB, e);
+        const std::vector<bool> vector =
+            kernel::vectorizedElements(h.shape, {IntList{}, self.strides(), self.strides()}, int64_t(32 / sizeof(T)));
+        Tensor result = kernel::newTensor(h.shape, self.dtype(), self.device());
+        for (size_t i = 0; i < negB.size(); ++i)
+            result.data<T>()[i] =
+                x[h.offsets[i]] * (T(1) / (T(1) + (sleefDone && vector[i] ? e[i] : std::exp(negB[i]))));
+        return result;
+    });
+    OpRecorder rec("GluBackward0", {&self}, [dimIn](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        const Tensor x = n.saved(0);
+        return variable_list{gluBackwardKernel(g[0], x, wrapDim(dimIn, x.dim()))};
+    });
+    rec.save("self", self);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
+    return rec.finish(out);
+}
+
+Tensor clampMin(const Tensor& self, Scalar min)
+{
+    // A float bound promotes an integer tensor (see clamp); integer tensors never require grad.
+    if (!isFloatingType(self.dtype()) && min.isFloating())
+        return clampMin(toDtype(self, defaultFloatType()), min);
+    if (self.dtype() == ScalarType::Bool)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "clamp_min_scalar_cpu");
+    Tensor out = AGV_DISPATCH_ALL(self.dtype(), "clamp_min_scalar_cpu", [&] {
+        using T = scalar_t;
+        const T lo = scalarAs<T>(min);
+        return kernel::mapUnary<T, T>(self, self.dtype(), [lo](T x) { return x < lo ? lo : x; });
+    });
+    OpRecorder rec("ClampMinBackward0", {&self}, [min](BackwardNode& n, const variable_list& g) {
+        // where(self >= min, grad, 0)
+        Tensor kept = compare(n.saved(0), min, CompareOp::Ge);
+        return variable_list{where(kept, g[0], zeros({}, g[0].dtype(), g[0].device()))};
+    });
+    rec.save("self", self);
+    rec.attr("min", scalarAttr(min));
+    rec.forward([&self, min](const InputTangents& t, const Tensor&) {
+        return where(compare(self, min, CompareOp::Ge), t[0], zeros({}, t[0].dtype(), t[0].device()));
+    });
+    return rec.finish(out);
+}
+
+Tensor prelu(const Tensor& self, const Tensor& weight)
+{
+    const int64_t weights = weight.numel();
+    if (weights != 1) {
+        AGV_CHECK(self.dim() > 0, RuntimeError, "Not allow zero-dim input tensor.");
+        const int64_t channels = self.dim() > 1 ? self.sizes()[1] : 1;
+        AGV_CHECK(channels == weights, RuntimeError,
+                  "Mismatch of parameter numbers and input channel size. Found parameter numbers = ", weights,
+                  " and channel size = ", channels, ".");
+    }
+    AGV_CHECK(weight.dim() <= 1, RuntimeError, "prelu: Expected `weight` to be a scalar or 1D tensor, but got ndim = ",
+              weight.dim());
+    AGV_CHECK(weight.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtypeName(self.dtype()),
+              " but found ", dtypeName(weight.dtype()));
+    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "prelu_cpu", [&] {
+        using T = scalar_t;
+        const Tensor x = kernel::dense(self), w = kernel::dense(weight);
+        Tensor result = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+        for (int64_t i = 0; i < x.numel(); ++i) {
+            const T v = x.data<T>()[i];
+            result.data<T>()[i] = v > T(0) ? v : w.data<T>()[preluChannel(x, weights, i)] * v;
+        }
+        return result;
+    });
+    OpRecorder rec("PreluBackward0", {&self, &weight}, [](BackwardNode& n, const variable_list& g) {
+        GradModeGuard noGrad(false);
+        return preluBackwardKernel(g[0], n.saved(0), n.saved(1));
+    });
+    rec.save("self", self);
+    rec.save("weight", weight);
     return rec.finish(out);
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
+#include "core/ops/activations.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/hardtanh.h"
@@ -532,6 +533,98 @@ Tensor& hardtanhInplace(Tensor& self, Scalar min, Scalar max)
         },
         [min, max](const InputTangents& t, const Tensor&) {
             return internal::hardtanhBackward(t[0], t.primal(0), min, max);
+        });
+}
+
+namespace {
+
+/// An activation's in-place form that records the out-of-place node with a clone of the
+/// original self (silu_, hardsigmoid_, hardswish_, mish_ in 1.13).
+Tensor& clonedSelfInplace(Tensor& self, const char* opName, const char* nodeName, Tensor (*values)(const Tensor&),
+                          Tensor (*backward)(const Tensor&, const Tensor&))
+{
+    return applyInplace(
+        self, {&self}, opName, nodeName,
+        [backward](BackwardNode& n, const variable_list& g) { return variable_list{backward(g[0], n.saved(0))}; },
+        true, false, [&] { kernel::copyInto(self, values(self)); },
+        [](OpRecorder& rec, const Tensor& originalSelf) { rec.save("self", originalSelf); },
+        [backward](const InputTangents& t, const Tensor&) { return backward(t[0], t.primal(0)); });
+}
+
+}  // namespace
+
+Tensor& siluInplace(Tensor& self)
+{
+    return clonedSelfInplace(self, "silu_", "SiluBackward0", internal::siluValues, internal::siluBackward);
+}
+
+Tensor& hardsigmoidInplace(Tensor& self)
+{
+    return clonedSelfInplace(self, "hardsigmoid_", "HardsigmoidBackward0", internal::hardsigmoidValues,
+                             internal::hardsigmoidBackward);
+}
+
+Tensor& hardswishInplace(Tensor& self)
+{
+    return clonedSelfInplace(self, "hardswish_", "HardswishBackward0", internal::hardswishValues,
+                             internal::hardswishBackward);
+}
+
+Tensor& mishInplace(Tensor& self)
+{
+    return clonedSelfInplace(self, "mish_", "MishBackward0", internal::mishValues, internal::mishBackward);
+}
+
+Tensor& eluInplace(Tensor& self, double alpha, double scale, double inputScale)
+{
+    return applyInplace(
+        self, {&self}, "elu_", "EluBackward1",
+        [alpha, scale, inputScale](BackwardNode& n, const variable_list& g) {
+            return variable_list{internal::eluBackwardFromResult(g[0], n.saved(0), alpha, scale, inputScale)};
+        },
+        false, true, [&] { kernel::copyInto(self, internal::eluResultValues(self, alpha, scale, inputScale)); },
+        [alpha, scale, inputScale](OpRecorder& rec, const Tensor&) {
+            auto number = [](double v) { return v == std::floor(v) ? SavedAttr(int64_t(v)) : SavedAttr(v); };
+            rec.attr("alpha", alpha);
+            rec.attr("scale", number(scale));
+            rec.attr("input_scale", number(inputScale));
+        },
+        [alpha, scale, inputScale](const InputTangents& t, const Tensor& r) {
+            return internal::eluBackwardFromResult(t[0], r, alpha, scale, inputScale);
+        });
+}
+
+Tensor& celuInplace(Tensor& self, Scalar alpha)
+{
+    const double a = alpha.toDouble();
+    AGV_CHECK(a != 0, RuntimeError, "ZeroDivisionError: alpha cannot be 0 for CELU");
+    const double inputScale = 1.0 / double(float(a));  // derivatives.yaml: 1.0 / alpha.toFloat()
+    return applyInplace(
+        self, {&self}, "celu_", "CeluBackward1",
+        [a, inputScale](BackwardNode& n, const variable_list& g) {
+            return variable_list{internal::eluBackwardFromResult(g[0], n.saved(0), a, 1.0, inputScale)};
+        },
+        false, true, [&] { kernel::copyInto(self, internal::eluResultValues(self, a, 1.0, 1.0 / a)); },
+        [alpha](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); },
+        [a, inputScale](const InputTangents& t, const Tensor& r) {
+            return internal::eluBackwardFromResult(t[0], r, a, 1.0, inputScale);
+        });
+}
+
+Tensor& thresholdInplace(Tensor& self, Scalar threshold, Scalar value)
+{
+    return applyInplace(
+        self, {&self}, "threshold_", "ThresholdBackward1",
+        [threshold](BackwardNode& n, const variable_list& g) {
+            return variable_list{internal::thresholdBackward(g[0], n.saved(0), threshold)};
+        },
+        true, false, [&] { kernel::copyInto(self, internal::thresholdValues(self, threshold, value)); },
+        [threshold](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.save("self", originalSelf);
+            rec.attr("threshold", scalarAttr(threshold));
+        },
+        [threshold](const InputTangents& t, const Tensor&) {
+            return internal::thresholdBackward(t[0], t.primal(0), threshold);
         });
 }
 

@@ -2,6 +2,7 @@
 // kl_div, LossNLL.cpp cross_entropy_loss_prob_target / cross_entropy_loss_label_smoothing),
 // composed here the same way so the graph and the bits are PyTorch's.
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/autograd/grad_mode.h"
@@ -89,13 +90,19 @@ Tensor divScalar(const Tensor& t, Scalar s)
         &other);
 }
 
+}  // namespace
+
 Tensor addScalar(const Tensor& t, Scalar s)
 {
     return scalarOverload(
         t, "AddBackward1", [s](const Tensor& x) { return add(x, s); }, [](const Tensor& g) { return g; }, nullptr);
 }
 
-}  // namespace
+Tensor pairwiseDistance(const Tensor& x1, const Tensor& x2, double p, double eps, bool keepdim)
+{
+    const int64_t innermost = std::max(x1.dim(), x2.dim()) - 1;
+    return norm(addScalar(sub(x1, x2), Scalar(eps)), Scalar(p), {innermost}, keepdim);
+}
 
 Tensor xlogy(const Tensor& self, const Tensor& other)
 {

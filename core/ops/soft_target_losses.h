@@ -1,6 +1,7 @@
 #pragma once
-// torch.xlogy, torch.kl_div and cross_entropy with class probabilities or label
-// smoothing (soft_target_losses.cpp): the losses PyTorch 1.13 composes from other ops.
+// torch.xlogy, torch.kl_div, cross_entropy with class probabilities or label smoothing
+// and pairwise_distance (soft_target_losses.cpp): what PyTorch 1.13 composes in C++ from
+// other ops.
 
 #include "core/ops/ops.h"
 
@@ -11,6 +12,11 @@ namespace agv::ops {
 Tensor xlogy(const Tensor& self, const Tensor& other);
 Tensor xlogy(Scalar self, const Tensor& other);
 Tensor xlogy(const Tensor& self, Scalar other);
+/// t + s as PyTorch's C++ composites record it: AddBackward1 (see Note [Scalar overloads in
+/// composites]), where a script's t + 0.5 records AddBackward0.
+Tensor addScalar(const Tensor& t, Scalar s);
+/// at::pairwise_distance: norm(x1 - x2 + eps, p) over the innermost dim of the broadcast.
+Tensor pairwiseDistance(const Tensor& x1, const Tensor& x2, double p, double eps, bool keepdim);
 /// at::kl_div: xlogy(target, target) - target * input (exp(target) * (target - input) for
 /// a log target), then the reduction ('batchmean' is F.kl_div's sum / batch, in Python).
 Tensor klDiv(const Tensor& input, const Tensor& target, Reduction reduction, bool logTarget);

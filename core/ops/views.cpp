@@ -343,10 +343,9 @@ Tensor narrow(const Tensor& t, int64_t dim, int64_t start, int64_t length)
     AGV_CHECK(t.dim() > 0, RuntimeError, "narrow() cannot be applied to a 0-dim tensor.");
     dim = wrapDim(dim, t.dim());
     const int64_t size = t.sizes()[dim];
-    if (start < 0)
-        start += size;
-    AGV_CHECK(start >= 0 && start <= size, IndexError, "start out of range (expected to be in range of [", -size,
-              ", ", size, "], but got ", start, ")");
+    // 1.13 wraps start as a dim index (maybe_wrap_dim), with that error, unless it is the end.
+    if (start != size)
+        start = wrapDim(start, size);
     AGV_CHECK(length >= 0 && start + length <= size, RuntimeError, "start (", start, ") + length (", length,
               ") exceeds dimension size (", size, ").");
     return slice(t, dim, start, start + length, 1);

@@ -1,8 +1,11 @@
 // erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp, prod, amax, amin and
 // xlogy (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp, reduce_amax.cpp,
 // soft_target_losses.cpp) as Tensor methods and
-// torch.* functions; silu, elu and softplus (core/ops/activations.cpp) in `_agv_torch._nn`.
+// torch.* functions; the activations of core/ops/activations.cpp: silu, elu, softplus,
+// softshrink, hardsigmoid, hardswish, log_sigmoid, mish and glu in `_agv_torch._nn`, selu,
+// celu, threshold, hardshrink and prelu as torch.* (the last two also as Tensor methods).
 
+#include "core/ops/activations.h"
 #include "core/ops/ops.h"
 #include "core/ops/reduce_amax.h"
 #include "core/ops/soft_target_losses.h"
@@ -94,6 +97,43 @@ py::object xlogyOf(py::handle self, py::handle other)
                                " * (Tensor input, Number other, *, Tensor out)\n");
 }
 
+/// An optional Scalar argument: `fallback` when left out.
+Scalar scalarOr(const py::object& v, const char* fn, const char* name, Scalar fallback)
+{
+    return given(v) ? requireScalar(v, fn, name) : fallback;
+}
+
+py::object hardshrinkImpl(const Tensor& self, CallArgs& args, int)
+{
+    auto a = bind(args, "hardshrink", {"lambd"}, 0);
+    return wrapTensor(ops::hardshrink(self, scalarOr(a[0], "hardshrink", "lambd", Scalar(0.5))));
+}
+
+py::object clampMinImpl(const Tensor& self, CallArgs& args, int)
+{
+    auto a = bind(args, "clamp_min", {"min"}, 1);
+    return wrapTensor(ops::clampMin(self, requireScalar(a[0], "clamp_min", "min")));
+}
+
+/// An activation's in-place form: applies `op` to the input tensor and returns it.
+py::object inplaceActivation(CallArgs& args, const char* name, Tensor& (*op)(Tensor&))
+{
+    auto a = bind(args, name, {"input"}, 1);
+    Tensor t = requireTensor(a[0], name, "input", 1);
+    op(t);
+    return a[0];
+}
+
+py::object preluImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    auto a = bind(args, "prelu", {"weight"}, 1);
+    return wrapTensor(ops::prelu(self, requireTensor(a[0], "prelu", "weight", pos)));
+}
+
+// torch.selu: elu with SELU's fixed alpha and scale (EluBackward0).
+constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
+constexpr double kSeluScale = 1.0507009873554804934193349852946;
+
 }  // namespace
 
 void bindMath(py::module_& m)
@@ -129,7 +169,81 @@ void bindMath(py::module_& m)
     defMethodAndFunctionNumbered(m, cls, "amax", amaxAminImpl<true>);
     defMethodAndFunctionNumbered(m, cls, "amin", amaxAminImpl<false>);
 
+    defMethodAndFunctionNumbered(m, cls, "hardshrink", hardshrinkImpl);
+    defMethodAndFunctionNumbered(m, cls, "prelu", preluImpl);
+    defMethodAndFunctionNumbered(m, cls, "clamp_min", clampMinImpl);
+    defNative(m, "pairwise_distance", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "pairwise_distance", {"x1", "x2", "p", "eps", "keepdim"}, 2);
+        return wrapTensor(ops::pairwiseDistance(requireTensor(a[0], "pairwise_distance", "x1", 1),
+                                                requireTensor(a[1], "pairwise_distance", "x2", 2),
+                                                given(a[2]) ? requireFloat(a[2], "pairwise_distance", "p") : 2.0,
+                                                given(a[3]) ? requireFloat(a[3], "pairwise_distance", "eps") : 1e-6,
+                                                given(a[4]) && truthy(a[4])));
+    });
+    defNative(m, "selu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "selu", {"input"}, 1);
+        return wrapTensor(ops::elu(requireTensor(a[0], "selu", "input", 1), kSeluAlpha, kSeluScale, 1.0));
+    });
+    defNative(m, "celu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "celu", {"input", "alpha"}, 1);
+        return wrapTensor(ops::celu(requireTensor(a[0], "celu", "input", 1), scalarOr(a[1], "celu", "alpha", Scalar(1.0))));
+    });
+    defNative(m, "selu_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "selu_", {"input"}, 1);
+        Tensor t = requireTensor(a[0], "selu_", "input", 1);
+        ops::eluInplace(t, kSeluAlpha, kSeluScale, 1.0);
+        return a[0];
+    });
+    defNative(m, "celu_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "celu_", {"input", "alpha"}, 1);
+        Tensor t = requireTensor(a[0], "celu_", "input", 1);
+        ops::celuInplace(t, scalarOr(a[1], "celu_", "alpha", Scalar(1.0)));
+        return a[0];
+    });
+    defNative(m, "threshold_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "threshold_", {"input", "threshold", "value"}, 3);
+        Tensor t = requireTensor(a[0], "threshold_", "input", 1);
+        ops::thresholdInplace(t, requireScalar(a[1], "threshold_", "threshold"), requireScalar(a[2], "threshold_", "value"));
+        return a[0];
+    });
+    defNative(m, "threshold", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "threshold", {"input", "threshold", "value"}, 3);
+        return wrapTensor(ops::threshold(requireTensor(a[0], "threshold", "input", 1),
+                                         requireScalar(a[1], "threshold", "threshold"),
+                                         requireScalar(a[2], "threshold", "value")));
+    });
+
     py::module_ nn = m.attr("_nn");
+    defNative(nn, "softshrink", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "softshrink", {"input", "lambd"}, 1);
+        return wrapTensor(ops::softshrink(requireTensor(a[0], "softshrink", "input", 1),
+                                          scalarOr(a[1], "softshrink", "lambd", Scalar(0.5))));
+    });
+    defNative(nn, "hardsigmoid", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "hardsigmoid", {"input"}, 1);
+        return wrapTensor(ops::hardsigmoid(requireTensor(a[0], "hardsigmoid", "input", 1)));
+    });
+    defNative(nn, "hardswish", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "hardswish", {"input"}, 1);
+        return wrapTensor(ops::hardswish(requireTensor(a[0], "hardswish", "input", 1)));
+    });
+    // F.silu / hardsigmoid / hardswish / mish with inplace=True.
+    defNative(nn, "silu_", [](CallArgs& a) { return inplaceActivation(a, "silu_", ops::siluInplace); });
+    defNative(nn, "hardsigmoid_", [](CallArgs& a) { return inplaceActivation(a, "hardsigmoid_", ops::hardsigmoidInplace); });
+    defNative(nn, "hardswish_", [](CallArgs& a) { return inplaceActivation(a, "hardswish_", ops::hardswishInplace); });
+    defNative(nn, "mish_", [](CallArgs& a) { return inplaceActivation(a, "mish_", ops::mishInplace); });
+    defNative(nn, "log_sigmoid", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "log_sigmoid", {"input"}, 1);
+        return wrapTensor(ops::logSigmoid(requireTensor(a[0], "log_sigmoid", "input", 1)));
+    });
+    defNative(nn, "mish", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "mish", {"input"}, 1);
+        return wrapTensor(ops::mish(requireTensor(a[0], "mish", "input", 1)));
+    });
+    defNative(nn, "glu", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "glu", {"input", "dim"}, 1);
+        return wrapTensor(ops::glu(requireTensor(a[0], "glu", "input", 1), given(a[1]) ? requireInt(a[1], "glu", "dim") : -1));
+    });
     defNative(nn, "silu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "silu", {"input"}, 1);
         return wrapTensor(ops::silu(requireTensor(a[0], "silu", "input", 1)));
@@ -139,6 +253,14 @@ void bindMath(py::module_& m)
         static const char* const names[] = {"input", "alpha", "scale", "input_scale"};
         auto number = [&](size_t i) { return given(a[i]) ? requireFloat(a[i], "elu", names[i]) : 1.0; };
         return wrapTensor(ops::elu(requireTensor(a[0], "elu", "input", 1), number(1), number(2), number(3)));
+    });
+    defNative(nn, "elu_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "elu_", {"input", "alpha", "scale", "input_scale"}, 1);
+        static const char* const names[] = {"input", "alpha", "scale", "input_scale"};
+        auto number = [&](size_t i) { return given(a[i]) ? requireFloat(a[i], "elu_", names[i]) : 1.0; };
+        Tensor t = requireTensor(a[0], "elu_", "input", 1);
+        ops::eluInplace(t, number(1), number(2), number(3));
+        return a[0];
     });
     defNative(nn, "softplus", [](CallArgs& args) -> py::object {
         auto a = bind(args, "softplus", {"input", "beta", "threshold"}, 1);

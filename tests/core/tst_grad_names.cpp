@@ -11,6 +11,7 @@
 #include <set>
 
 #include "core/autograd/node.h"
+#include "core/ops/activations.h"
 #include "core/ops/ops.h"
 #include "grad_test_support.h"
 
@@ -92,6 +93,17 @@ const std::map<std::string, Build>& cases()
         {"relu", [] { return relu(leaf({2, 3})); }},
         {"leaky_relu", [] { return leakyRelu(leaf({2, 3}), 0.2); }},
         {"gelu", [] { return gelu(leaf({2, 3})); }},
+        {"selu", [] { return elu(leaf({2, 3}), 1.6732632423543772848170429916717, 1.0507009873554804934193349852946); }},
+        {"celu", [] { return celu(leaf({2, 3}), 0.5); }},
+        {"threshold", [] { return threshold(leaf({2, 3}), 0.2, -1.0); }},
+        {"hardshrink", [] { return hardshrink(leaf({2, 3})); }},
+        {"softshrink", [] { return softshrink(leaf({2, 3}), 0.3); }},
+        {"hardsigmoid", [] { return hardsigmoid(leaf({2, 3})); }},
+        {"hardswish", [] { return hardswish(leaf({2, 3})); }},
+        {"logsigmoid", [] { return logSigmoid(leaf({2, 3})); }},
+        {"mish", [] { return mish(leaf({2, 3})); }},
+        {"glu", [] { return glu(leaf({2, 4})); }},
+        {"prelu", [] { return prelu(leaf({2, 3}), pos({3})); }},
         {"clamp", [] { return clamp(leaf({2, 3}), Scalar(-0.5), Scalar(0.5)); }},
         {"floor", [] { return floor(leaf({2, 3})); }},
         {"round_decimals", [] { return round(leaf({2, 3}), 1); }},

@@ -12,6 +12,7 @@
 #include <map>
 
 #include "core/autograd/engine.h"
+#include "core/ops/activations.h"
 #include "core/ops/ops.h"
 #include "grad_test_support.h"
 
@@ -53,6 +54,18 @@ const std::map<std::string, Fn>& cases()
         {"relu", [](L x) { return relu(x[0]); }},
         {"leaky_relu", [](L x) { return leakyRelu(x[0], 0.2); }},
         {"gelu", [](L x) { return gelu(x[0]); }},
+        {"selu", [](L x) { return elu(x[0], 1.6732632423543772848170429916717, 1.0507009873554804934193349852946); }},
+        {"celu", [](L x) { return celu(x[0], 0.5); }},
+        {"threshold", [](L x) { return threshold(x[0], 0.2, -1.0); }},
+        {"hardshrink", [](L x) { return hardshrink(x[0]); }},
+        {"softshrink", [](L x) { return softshrink(x[0], 0.3); }},
+        {"hardsigmoid", [](L x) { return hardsigmoid(x[0]); }},
+        {"hardswish", [](L x) { return hardswish(x[0]); }},
+        {"logsigmoid", [](L x) { return logSigmoid(x[0]); }},
+        {"mish", [](L x) { return mish(x[0]); }},
+        {"glu", [](L x) { return glu(x[0]); }},
+        {"prelu", [](L x) { return prelu(x[0], x[1]); }},
+        {"prelu_shared", [](L x) { return prelu(x[0], x[1]); }},
         {"gelu_tanh", [](L x) { return gelu(x[0], "tanh"); }},
         {"clamp", [](L x) { return clamp(x[0], Scalar(-0.8), Scalar(0.9)); }},
         {"frac", [](L x) { return frac(x[0]); }},

@@ -11,6 +11,7 @@
 #include <functional>
 
 #include "core/autograd/engine.h"
+#include "core/ops/activations.h"
 #include "core/ops/ops.h"
 #include "core/random/generator.h"
 
@@ -149,6 +150,17 @@ const std::vector<Case>& cases()
         {"relu", {{2, 3}}, [](L x) { return relu(x[0]); }},
         {"leaky_relu", {{2, 3}}, [](L x) { return leakyRelu(x[0], 0.2); }},
         {"gelu", {{2, 3}}, [](L x) { return gelu(x[0]); }},
+        {"celu", {{2, 3}}, [](L x) { return celu(x[0], 0.5); }},
+        {"threshold", {{2, 3}}, [](L x) { return threshold(x[0], 0.2, -1.0); }},
+        {"hardshrink", {{2, 3}}, [](L x) { return hardshrink(x[0]); }},
+        {"softshrink", {{2, 3}}, [](L x) { return softshrink(x[0], 0.3); }},
+        {"hardsigmoid", {{2, 3}}, [](L x) { return hardsigmoid(x[0]); }},
+        {"hardswish", {{2, 3}}, [](L x) { return hardswish(x[0]); }},
+        {"logsigmoid", {{2, 3}}, [](L x) { return logSigmoid(x[0]); }},
+        {"mish", {{2, 3}}, [](L x) { return mish(x[0]); }},
+        {"glu", {{2, 4}}, [](L x) { return glu(x[0]); }},
+        {"prelu", {{2, 3}, {3}}, [](L x) { return prelu(x[0], x[1]); }},
+        {"prelu_shared", {{2, 3}, {1}}, [](L x) { return prelu(x[0], x[1]); }},
         {"gelu_tanh", {{2, 3}}, [](L x) { return gelu(x[0], "tanh"); }},
         {"clamp", {{2, 3}}, [](L x) { return clamp(x[0], Scalar(-0.8), Scalar(0.9)); }},
         {"clamp_min", {{2, 3}}, [](L x) { return clamp(x[0], Scalar(0.1), std::nullopt); }},

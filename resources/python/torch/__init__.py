@@ -66,6 +66,16 @@ def _sampling_16_bit(native, method):
 rand = _sampling_16_bit(rand, 'uniform_')  # noqa: F405
 randn = _sampling_16_bit(randn, 'normal_')  # noqa: F405
 
+
+
+# Native in PyTorch, a composite of other ops in both (see torch/nn/functional.py).
+from torch.nn.functional import cosine_similarity  # noqa: E402,F401
+
+
+def dropout(input, p, train):
+    return nn.functional.dropout(input, p, train)
+
+
 __version__ = "1.13.1"
 
 del _sys

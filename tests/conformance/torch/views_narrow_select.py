@@ -12,3 +12,11 @@ print(torch.narrow(x, 0, 0, 1).shape, torch.select(x, 1, 0).shape)
 print(x.grad)
 sl = x[1:3]
 print(sl.grad_fn, sl.grad_fn._saved_dim, sl.grad_fn._saved_start, sl.grad_fn._saved_end, sl.grad_fn._saved_step)
+
+# 1.13 wraps narrow's start as a dim index (start == size is the empty end): its
+# IndexError names a dim range.
+for start, length in ((3, 0), (-3, 0), (2, 0), (-2, 1), (1, 2)):
+    try:
+        print(torch.ones(2).narrow(0, start, length))
+    except (IndexError, RuntimeError) as e:
+        print(type(e).__name__, e)

@@ -19,19 +19,15 @@ def tanh(input):
     return input.tanh()
 
 
-def _no_inplace(name, inplace):
-    # The in-place kernels (silu_, elu_ and their graphs) are not in the engine yet.
-    if inplace:
-        raise NotImplementedError("autogradviz: " + name + "(inplace=True) is not supported yet")
-
-
 def silu(input, inplace=False):
-    _no_inplace("silu", inplace)
+    if inplace:
+        return _nn.silu_(input)
     return _nn.silu(input)
 
 
 def elu(input, alpha=1.0, inplace=False):
-    _no_inplace("elu", inplace)
+    if inplace:
+        return _nn.elu_(input, alpha)
     return _nn.elu(input, alpha)
 
 
@@ -53,6 +49,140 @@ def relu6(input, inplace=False):
 
 def softplus(input, beta=1, threshold=20):
     return _nn.softplus(input, beta, threshold)
+
+
+def selu(input, inplace=False):
+    if inplace:
+        return torch.selu_(input)
+    return torch.selu(input)
+
+
+def celu(input, alpha=1., inplace=False):
+    if inplace:
+        return torch.celu_(input, alpha)
+    return torch.celu(input, alpha)
+
+
+def threshold(input, threshold, value, inplace=False):
+    if inplace:
+        return torch.threshold_(input, threshold, value)
+    return torch.threshold(input, threshold, value)
+
+
+def hardsigmoid(input, inplace=False):
+    if inplace:
+        return _nn.hardsigmoid_(input)
+    return _nn.hardsigmoid(input)
+
+
+def hardswish(input, inplace=False):
+    if inplace:
+        return _nn.hardswish_(input)
+    return _nn.hardswish(input)
+
+
+def mish(input, inplace=False):
+    if inplace:
+        return _nn.mish_(input)
+    return _nn.mish(input)
+
+
+logsigmoid = _nn.log_sigmoid
+softshrink = _nn.softshrink
+hardshrink = torch.hardshrink
+prelu = torch.prelu
+
+
+def glu(input, dim=-1):
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    return _nn.glu(input, dim)
+
+
+# The composites PyTorch writes in Python, so their graphs are those ops' graphs.
+
+def softsign(input):
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    return input - input.tanh()
+
+
+def _get_softmax_dim(name, ndim, stacklevel):
+    warnings.warn("Implicit dimension choice for {} has been deprecated. "
+                  "Change the call to include dim=X as an argument.".format(name), stacklevel=stacklevel)
+    if ndim == 0 or ndim == 1 or ndim == 3:
+        return 0
+    return 1
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _get_softmax_dim("softmin", input.dim(), _stacklevel)
+    if dtype is not None:
+        raise NotImplementedError("autogradviz: softmin(dtype=...) is not supported yet")
+    return (-input).softmax(dim)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    if out is not None:
+        raise NotImplementedError("autogradviz: normalize(out=...) is not supported yet")
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """at::cosine_similarity in 1.13: each input over its clamped norm, then their dot product."""
+    common = torch.result_type(x1, x2)
+    if not common.is_floating_point:
+        raise RuntimeError("expected common dtype to be floating point, yet common dtype is " +
+                           _dtype_name(common))
+    if not x1.dtype.is_floating_point:
+        x1 = x1.to(common)
+    if not x2.dtype.is_floating_point:
+        x2 = x2.to(common)
+    shape = _broadcast_shape(x1.shape, x2.shape)
+    x1 = x1.expand(shape)
+    x2 = x2.expand(shape)
+    x1_squared_norm = torch.pow(x1, 2).sum(dim, keepdim=True)
+    x2_squared_norm = torch.pow(x2, 2).sum(dim, keepdim=True)
+    with torch.no_grad():
+        x1_squared_norm.clamp_min_(eps * eps)
+        x2_squared_norm.clamp_min_(eps * eps)
+    return ((x1 / x1_squared_norm.sqrt()) * (x2 / x2_squared_norm.sqrt())).sum(dim)
+
+
+def _dtype_name(dtype):
+    # c10's operator<< for a ScalarType: Float, Double, Long...
+    return {torch.int64: "Long", torch.bool: "Bool", torch.float32: "Float", torch.float64: "Double"}.get(
+        dtype, str(dtype))
+
+
+pairwise_distance = torch.pairwise_distance
+
+
+def one_hot(tensor, num_classes=-1):
+    """at::one_hot: int64 zeros with a 1 scattered at each class index."""
+    if tensor.dtype != torch.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor.")
+    shape = list(tensor.shape)
+    if tensor.numel() == 0:
+        if num_classes <= 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        return torch.empty(shape + [num_classes], dtype=torch.int64)
+    with untraced():
+        low = tensor.min().item()
+        high = tensor.max().item()
+    if low < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if num_classes == -1:
+        num_classes = high + 1
+    elif num_classes <= high:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    ret = torch.zeros(shape + [num_classes], dtype=torch.int64)
+    ret.scatter_(-1, tensor.unsqueeze(-1), 1)
+    return ret
 
 
 # The losses take the legacy size_average / reduce flags here, as PyTorch's Python

@@ -1,7 +1,10 @@
 from torch.nn.modules.module import Module
 from torch.nn.modules.linear import Identity, LazyLinear, Linear
-from torch.nn.modules.activation import (ELU, GELU, Hardtanh, LeakyReLU, LogSoftmax, ReLU, ReLU6, Sigmoid, SiLU,
-                                         Softmax, Softplus, Tanh)
+from torch.nn.modules.activation import (CELU, ELU, GELU, GLU, Hardshrink, Hardsigmoid, Hardswish, Hardtanh, LeakyReLU,
+                                         LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6, SELU, Sigmoid, SiLU, Softmax,
+                                         Softmin, Softplus, Softshrink, Softsign, Tanh, Tanhshrink, Threshold)
+from torch.nn.modules.distance import CosineSimilarity, PairwiseDistance
+from torch.nn.modules.padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad2d
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
 from torch.nn.modules.normalization import GroupNorm, LayerNorm
 from torch.nn.modules.sparse import Embedding
