@@ -3,6 +3,7 @@
 import warnings
 
 import torch
+from torch._untraced import untraced
 from torch.nn import _reduction as _Reduction
 from _agv_torch import _nn
 from _agv_torch._nn import dropout, gelu, leaky_relu, linear, log_softmax, relu, softmax
