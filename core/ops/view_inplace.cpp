@@ -237,8 +237,6 @@ void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool
         return;
     }
     Tensor base = self.base();
-    if (saveResult)  // the region's new values, as the in-place op left them
-        node->save("result", rawView(self, self.sizes(), self.strides(), self.offset()));
     auto copySlices = std::make_shared<CopySlices>(base, self, node);
     AutogradMeta& baseMeta = base.impl()->ensureAutograd();
     baseMeta.gradFn = copySlices;
@@ -255,6 +253,11 @@ void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool
     viewMeta.outputNr = asStrided->addInputMetadata(self);
     moveRetainGradHook(self, previous.get(), *asStrided);
     viewMeta.attrVersion = self.version();
+    // The region's new values, saved as PyTorch saves an in-place result on a view
+    // (is_inplace_on_view): an output whose grad_fn is the view's new one, held weakly,
+    // so a version error names AsStridedBackward0 while that node lives, else the op.
+    if (saveResult)
+        node->save("result", self, /*isOutput=*/true);
     announceNode(*asStrided);
     emitGradFnChanged(self);
 }
