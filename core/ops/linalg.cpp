@@ -713,6 +713,29 @@ Tensor& squeezeDimInplace(Tensor& self, int64_t dim)
     return self;
 }
 
+Tensor& transposeInplace(Tensor& self, int64_t dim0, int64_t dim1)
+{
+    dim0 = wrapDim(dim0, self.dim());
+    dim1 = wrapDim(dim1, self.dim());
+    OpRecorder rec("TransposeBackward1", {&self}, [dim0, dim1](BackwardNode&, const variable_list& g) {
+        return variable_list{transpose(g[0], dim0, dim1)};
+    });
+    rec.attr("dim0", dim0);
+    rec.attr("dim1", dim1);
+    if (self.dim() > 0) {
+        IntList sizes = self.sizes(), strides = self.strides();
+        std::swap(sizes[size_t(dim0)], sizes[size_t(dim1)]);
+        std::swap(strides[size_t(dim0)], strides[size_t(dim1)]);
+        self.impl()->setGeometry(sizes, strides, self.offset());
+    }
+    self.bumpVersion("transpose_");
+    if (rec.active())
+        rebaseHistory(self, rec.node());
+    rec.forward([dim0, dim1](const InputTangents& t, const Tensor&) { return transpose(t[0], dim0, dim1); });
+    rec.finishInplaceViewTangent(self);
+    return self;
+}
+
 }  // namespace internal
 
 }  // namespace agv::ops
