@@ -330,8 +330,9 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
     AGV_CHECK(b.dim() == 2, RuntimeError, "mat2 must be a matrix, got ", b.dim(), "-D tensor");
     AGV_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
               a.sizes()[0], "x", a.sizes()[1], " and ", b.sizes()[0], "x", b.sizes()[1], ")");
-    AGV_CHECK(bias.dtype() == b.dtype() && a.dtype() == b.dtype(), RuntimeError,
-              "self and mat2 must have the same dtype");
+    // ADDMM_META's order: self against mat2 first, then mat1 against mat2.
+    AGV_CHECK(bias.dtype() == b.dtype(), RuntimeError, "self and mat2 must have the same dtype");
+    AGV_CHECK(a.dtype() == b.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype");
     checkMatmulDtype(a.dtype());
     const IntList outSizes{a.sizes()[0], b.sizes()[1]};
     if (!isExpandableTo(bias.sizes(), outSizes)) {
