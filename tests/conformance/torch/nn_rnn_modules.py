@@ -114,6 +114,8 @@ bad_calls = [
     lambda: m(torch.zeros(5, 2, 4)),
     lambda: m(torch.zeros(5, 2, 3), torch.zeros(1, 3, 4)),
     lambda: m(torch.zeros(5, 2, 3), torch.zeros(2, 4)),
+    lambda: m(torch.zeros(5, 2, 3, dtype=torch.float64)),
+    lambda: m(torch.zeros(0, 2, 3)),
     lambda: m(torch.zeros(5, 3), torch.zeros(1, 1, 4)),
     lambda: m(torch.zeros(5, 3), torch.zeros(2, 4)),
     lambda: nn.RNN(3, 4, num_layers=2, bidirectional=True)(torch.zeros(5, 2, 3), torch.zeros(2, 2, 4)),
