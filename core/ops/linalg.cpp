@@ -330,8 +330,9 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
     AGV_CHECK(b.dim() == 2, RuntimeError, "mat2 must be a matrix, got ", b.dim(), "-D tensor");
     AGV_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
               a.sizes()[0], "x", a.sizes()[1], " and ", b.sizes()[0], "x", b.sizes()[1], ")");
-    AGV_CHECK(bias.dtype() == b.dtype() && a.dtype() == b.dtype(), RuntimeError,
-              "self and mat2 must have the same dtype");
+    // ADDMM_META's order: self against mat2 first, then mat1 against mat2.
+    AGV_CHECK(bias.dtype() == b.dtype(), RuntimeError, "self and mat2 must have the same dtype");
+    AGV_CHECK(a.dtype() == b.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype");
     checkMatmulDtype(a.dtype());
     const IntList outSizes{a.sizes()[0], b.sizes()[1]};
     if (!isExpandableTo(bias.sizes(), outSizes)) {
@@ -709,6 +710,29 @@ Tensor& squeezeDimInplace(Tensor& self, int64_t dim)
         rebaseHistory(self, rec.node());
     // The tangent follows the new geometry (squeeze_(dim) on self_t).
     rec.forward([dim](const InputTangents& t, const Tensor&) { return squeeze(t[0], dim); });
+    rec.finishInplaceViewTangent(self);
+    return self;
+}
+
+Tensor& transposeInplace(Tensor& self, int64_t dim0, int64_t dim1)
+{
+    dim0 = wrapDim(dim0, self.dim());
+    dim1 = wrapDim(dim1, self.dim());
+    OpRecorder rec("TransposeBackward1", {&self}, [dim0, dim1](BackwardNode&, const variable_list& g) {
+        return variable_list{transpose(g[0], dim0, dim1)};
+    });
+    rec.attr("dim0", dim0);
+    rec.attr("dim1", dim1);
+    if (self.dim() > 0) {
+        IntList sizes = self.sizes(), strides = self.strides();
+        std::swap(sizes[size_t(dim0)], sizes[size_t(dim1)]);
+        std::swap(strides[size_t(dim0)], strides[size_t(dim1)]);
+        self.impl()->setGeometry(sizes, strides, self.offset());
+    }
+    self.bumpVersion("transpose_");
+    if (rec.active())
+        rebaseHistory(self, rec.node());
+    rec.forward([dim0, dim1](const InputTangents& t, const Tensor&) { return transpose(t[0], dim0, dim1); });
     rec.finishInplaceViewTangent(self);
     return self;
 }

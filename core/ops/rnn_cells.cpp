@@ -4,7 +4,7 @@
 // own version counter) and activated in place, which is why a cell's graph shows
 // AddBackward0, UnsafeSplitBackward0, SigmoidBackward0 and TanhBackward0 nodes.
 
-#include "core/ops/ops.h"
+#include "core/ops/rnn.h"
 
 namespace agv::ops {
 
@@ -27,36 +27,29 @@ void checkCellHidden(const Tensor& input, const Tensor& hx, int64_t hiddenSize, 
 }
 
 /// linear_hh(hx).add_(linear_ih(input)): the summed gates, before any nonlinearity.
-Tensor summedGates(const Tensor& input, const Tensor& hx, const RnnCellWeights& w)
+Tensor summedGates(const Tensor& input, const Tensor& hx, const RnnCellWeights& w, bool preComputedInput)
 {
     Tensor gates = linear(hx, w.weightHh, w.biasHh);
-    return addInplace(gates, linear(input, w.weightIh, w.biasIh));
+    return addInplace(gates, preComputedInput ? input : linear(input, w.weightIh, w.biasIh));
 }
 
 }  // namespace
 
-std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const Tensor& hx, const Tensor& cx, const RnnCellWeights& w)
+namespace rnn {
+
+Tensor tanhCellStep(const Tensor& input, const Tensor& hx, const RnnCellWeights& w, bool preComputedInput)
 {
-    checkCellInput(input, w.weightIh);
-    const int64_t hiddenSize = w.weightHh.sizes()[1];
-    checkCellHidden(input, hx, hiddenSize, 0);
-    checkCellHidden(input, cx, hiddenSize, 0);
-    TensorList gates = unsafeChunk(summedGates(input, hx, w), 4, 1);
-    Tensor& ingate = sigmoidInplace(gates[0]);
-    Tensor& forgetgate = sigmoidInplace(gates[1]);
-    Tensor& cellgate = tanhInplace(gates[2]);
-    Tensor& outgate = sigmoidInplace(gates[3]);
-    Tensor cy = mul(forgetgate, cx);
-    addInplace(cy, mul(ingate, cellgate));
-    Tensor hy = mul(outgate, tanh(cy));
-    return {hy, cy};
+    return tanh(summedGates(input, hx, w, preComputedInput));
 }
 
-Tensor gruCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w)
+Tensor reluCellStep(const Tensor& input, const Tensor& hx, const RnnCellWeights& w, bool preComputedInput)
 {
-    checkCellInput(input, w.weightIh);
-    checkCellHidden(input, hx, w.weightHh.sizes()[1], 0);
-    TensorList igates = unsafeChunk(linear(input, w.weightIh, w.biasIh), 3, 1);
+    return relu(summedGates(input, hx, w, preComputedInput));
+}
+
+Tensor gruCellStep(const Tensor& input, const Tensor& hx, const RnnCellWeights& w, bool preComputedInput)
+{
+    TensorList igates = unsafeChunk(preComputedInput ? input : linear(input, w.weightIh, w.biasIh), 3, 1);
     TensorList hgates = unsafeChunk(linear(hx, w.weightHh, w.biasHh), 3, 1);
     Tensor& resetGate = sigmoidInplace(addInplace(hgates[0], igates[0]));
     Tensor& inputGate = sigmoidInplace(addInplace(hgates[1], igates[1]));
@@ -67,18 +60,50 @@ Tensor gruCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w)
     return addInplace(hy, newGate);
 }
 
+std::pair<Tensor, Tensor> lstmCellStep(const Tensor& input, const Tensor& hx, const Tensor& cx,
+                                       const RnnCellWeights& w, bool preComputedInput)
+{
+    TensorList gates = unsafeChunk(summedGates(input, hx, w, preComputedInput), 4, 1);
+    Tensor& ingate = sigmoidInplace(gates[0]);
+    Tensor& forgetgate = sigmoidInplace(gates[1]);
+    Tensor& cellgate = tanhInplace(gates[2]);
+    Tensor& outgate = sigmoidInplace(gates[3]);
+    Tensor cy = mul(forgetgate, cx);
+    addInplace(cy, mul(ingate, cellgate));
+    Tensor hy = mul(outgate, tanh(cy));
+    return {hy, cy};
+}
+
+}  // namespace rnn
+
+std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const Tensor& hx, const Tensor& cx, const RnnCellWeights& w)
+{
+    checkCellInput(input, w.weightIh);
+    const int64_t hiddenSize = w.weightHh.sizes()[1];
+    checkCellHidden(input, hx, hiddenSize, 0);
+    checkCellHidden(input, cx, hiddenSize, 0);
+    return rnn::lstmCellStep(input, hx, cx, w, false);
+}
+
+Tensor gruCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w)
+{
+    checkCellInput(input, w.weightIh);
+    checkCellHidden(input, hx, w.weightHh.sizes()[1], 0);
+    return rnn::gruCellStep(input, hx, w, false);
+}
+
 Tensor rnnTanhCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w)
 {
     checkCellInput(input, w.weightIh);
     checkCellHidden(input, hx, w.weightHh.sizes()[1], 0);
-    return tanh(summedGates(input, hx, w));
+    return rnn::tanhCellStep(input, hx, w, false);
 }
 
 Tensor rnnReluCell(const Tensor& input, const Tensor& hx, const RnnCellWeights& w)
 {
     checkCellInput(input, w.weightIh);
     checkCellHidden(input, hx, w.weightHh.sizes()[1], 0);
-    return relu(summedGates(input, hx, w));
+    return rnn::reluCellStep(input, hx, w, false);
 }
 
 }  // namespace agv::ops

@@ -13,6 +13,7 @@
 #include "core/autograd/node.h"
 #include "core/ops/activations.h"
 #include "core/ops/ops.h"
+#include "core/ops/rnn.h"
 #include "grad_test_support.h"
 
 using namespace agv;
@@ -155,6 +156,31 @@ const std::map<std::string, Build>& cases()
         {"linear_3d_no_bias", [] { return linear(leaf({2, 3, 4}), leaf({5, 4})); }},
         {"linear_3d_noncontiguous", [] { return linear(transpose(leaf({3, 2, 4}), 0, 1), leaf({5, 4}), leaf({5})); }},
         {"linear_4d", [] { return linear(leaf({2, 2, 3, 4}), leaf({5, 4}), leaf({5})); }},
+        {"rnn_tanh",
+         [] {
+             return rnnTanh(leaf({2, 3, 4}), leaf({1, 3, 5}), {leaf({5, 4}), leaf({5, 5}), leaf({5}), leaf({5})},
+                            RnnOptions{true, 1, 0.0, true, false, false})
+                 .first;
+         }},
+        {"rnn_relu_batch_first",
+         [] {
+             return rnnRelu(leaf({3, 2, 4}), leaf({1, 3, 5}), {leaf({5, 4}), leaf({5, 5})},
+                            RnnOptions{false, 1, 0.0, true, false, true})
+                 .first;
+         }},
+        {"gru_bidirectional_batch_first",
+         [] {
+             const TensorList weights = {leaf({15, 4}), leaf({15, 5}), leaf({15}), leaf({15})};
+             TensorList params = weights;
+             params.insert(params.end(), weights.begin(), weights.end());
+             return gru(leaf({3, 2, 4}), leaf({2, 3, 5}), params, RnnOptions{true, 1, 0.0, true, true, true}).first;
+         }},
+        {"lstm_batch_first",
+         [] {
+             return std::get<0>(lstm(leaf({3, 2, 4}), {leaf({1, 3, 5}), leaf({1, 3, 5})},
+                                     {leaf({20, 4}), leaf({20, 5}), leaf({20}), leaf({20})},
+                                     RnnOptions{true, 1, 0.0, true, false, true}));
+         }},
         {"dropout", [] { return dropout(leaf({2, 3}), 0.5, true); }},
         {"dropout_p1", [] { return dropout(leaf({2, 3}), 1.0, true); }},
         {"mse", [] { return mseLoss(leaf({2, 3}), leaf({2, 3})); }},

@@ -15,4 +15,4 @@ from torch.nn.modules.flatten import Flatten, Unflatten
 from torch.nn.modules.container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from torch.nn.modules.loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss, MSELoss,
                                    NLLLoss, SmoothL1Loss)
-from torch.nn.modules.rnn import GRUCell, LSTMCell, RNNCell, RNNCellBase
+from torch.nn.modules.rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase

@@ -1,0 +1,197 @@
+// torch.rnn_tanh, torch.rnn_relu, torch.gru and torch.lstm: the multi-layer recurrent
+// networks behind nn.RNN, nn.GRU and nn.LSTM, as PyTorch 1.13 runs them on the CPU
+// (aten/src/ATen/native/RNN.cpp). Nothing is fused: a layer computes the input gates of
+// every time step with one linear, unbinds them, runs the cell once per step and stacks
+// the step outputs, so the graph shows UnbindBackward0, the cells' nodes and
+// StackBackward0 (CatBackward0 joins the two directions). The structure below follows
+// RNN.cpp's FullLayer / FullBidirectionalLayer / apply_layer_stack, in the same order,
+// so graphs and float bits are PyTorch's.
+
+#include <algorithm>
+
+#include "core/ops/internal_ops.h"
+#include "core/ops/rnn.h"
+
+namespace agv::ops {
+
+namespace {
+
+enum class CellKind { Tanh, Relu, Gru, Lstm };
+
+/// A layer's hidden state: h, and the cell state c for an LSTM (undefined otherwise).
+struct Hidden {
+    Tensor h, c;
+};
+
+Hidden cellStep(CellKind kind, const Tensor& inputGates, const Hidden& hidden, const RnnCellWeights& w)
+{
+    switch (kind) {
+    case CellKind::Tanh:
+        return {rnn::tanhCellStep(inputGates, hidden.h, w, true), {}};
+    case CellKind::Relu:
+        return {rnn::reluCellStep(inputGates, hidden.h, w, true), {}};
+    case CellKind::Gru:
+        return {rnn::gruCellStep(inputGates, hidden.h, w, true), {}};
+    case CellKind::Lstm: {
+        auto [hy, cy] = rnn::lstmCellStep(inputGates, hidden.h, hidden.c, w, true);
+        return {hy, cy};
+    }
+    }
+    AGV_RAISE(RuntimeError, "unknown RNN cell");
+}
+
+/// FullLayer over precomputed input gates: the cell once per step; `hidden` ends as the
+/// final hidden state. Returns the step outputs (h of each step).
+TensorList runSteps(CellKind kind, const TensorList& stepInputs, Hidden& hidden, const RnnCellWeights& w)
+{
+    TensorList outputs;
+    outputs.reserve(stepInputs.size());
+    for (const Tensor& input : stepInputs) {
+        hidden = cellStep(kind, input, hidden, w);
+        outputs.push_back(hidden.h);
+    }
+    return outputs;
+}
+
+void checkSequenceLength(const TensorList& outputs)
+{
+    AGV_CHECK(!outputs.empty(), RuntimeError, "Expected sequence length to be larger than 0 in RNN");
+}
+
+/// FullLayer: one direction over the whole sequence ([T, B, *] in, [T, B, H] out).
+Tensor fullLayer(CellKind kind, const Tensor& input, Hidden& hidden, const RnnCellWeights& w)
+{
+    const Tensor inputGates = linear(input, w.weightIh, w.biasIh);
+    TensorList outputs = runSteps(kind, unbind(inputGates, 0), hidden, w);
+    checkSequenceLength(outputs);
+    return stack(outputs, 0);
+}
+
+/// FullBidirectionalLayer: forward over the steps, then backward over them with the
+/// reverse weights; the two outputs joined along the feature dim.
+Tensor bidirectionalLayer(CellKind kind, const Tensor& input, Hidden& forward, Hidden& backward,
+                          const RnnCellWeights& forwardWeights, const RnnCellWeights& backwardWeights)
+{
+    Tensor inputGates = linear(input, forwardWeights.weightIh, forwardWeights.biasIh);
+    TensorList forwardOutputs = runSteps(kind, unbind(inputGates, 0), forward, forwardWeights);
+    checkSequenceLength(forwardOutputs);
+    const Tensor forwardOutput = stack(forwardOutputs, 0);
+    inputGates = linear(input, backwardWeights.weightIh, backwardWeights.biasIh);
+    TensorList steps = unbind(inputGates, 0);
+    std::reverse(steps.begin(), steps.end());
+    TensorList backwardOutputs = runSteps(kind, steps, backward, backwardWeights);
+    std::reverse(backwardOutputs.begin(), backwardOutputs.end());
+    const Tensor backwardOutput = stack(backwardOutputs, 0);
+    return cat({forwardOutput, backwardOutput}, forwardOutput.dim() - 1);
+}
+
+/// gather_params: the flat parameter list (w_ih, w_hh[, b_ih, b_hh] per layer and
+/// direction) cut into one set of cell weights each.
+std::vector<RnnCellWeights> gatherParams(const TensorList& params, bool hasBiases)
+{
+    const size_t perCell = hasBiases ? 4 : 2;
+    AGV_CHECK(params.size() % perCell == 0, RuntimeError, "got an incorrect number of RNN parameters");
+    std::vector<RnnCellWeights> weights;
+    for (size_t i = 0; i < params.size(); i += perCell) {
+        RnnCellWeights w{params[i], params[i + 1], {}, {}};
+        if (hasBiases) {
+            w.biasIh = params[i + 2];
+            w.biasHh = params[i + 3];
+        }
+        weights.push_back(w);
+    }
+    return weights;
+}
+
+/// apply_layer_stack: the layers one after the other, dropout between them in training.
+/// `hiddens` come in (layer, direction) order and leave as the final hidden states.
+Tensor applyLayerStack(CellKind kind, const Tensor& input, std::vector<Hidden>& hiddens,
+                       const std::vector<RnnCellWeights>& weights, const RnnOptions& options)
+{
+    const size_t directions = options.bidirectional ? 2 : 1;
+    if (options.bidirectional)
+        AGV_CHECK(hiddens.size() % 2 == 0 && weights.size() % 2 == 0, RuntimeError,
+                  "Odd number of params or hiddens given to a bidirectional RNN");
+    AGV_CHECK(size_t(options.numLayers) * directions == hiddens.size(), RuntimeError,
+              "Expected more hidden states in stacked_rnn");
+    AGV_CHECK(size_t(options.numLayers) * directions == weights.size(), RuntimeError,
+              "Expected more weights in stacked_rnn");
+    Tensor layerInput = input;
+    for (int64_t l = 0; l < options.numLayers; ++l) {
+        const size_t first = size_t(l) * directions;
+        if (options.bidirectional)
+            layerInput = bidirectionalLayer(kind, layerInput, hiddens[first], hiddens[first + 1], weights[first],
+                                            weights[first + 1]);
+        else
+            layerInput = fullLayer(kind, layerInput, hiddens[first], weights[first]);
+        if (options.dropout != 0 && options.train && l < options.numLayers - 1)
+            layerInput = dropout(layerInput, options.dropout, true);
+    }
+    return layerInput;
+}
+
+/// ONE_HIDDEN_RNN: rnn_tanh, rnn_relu and gru.
+std::pair<Tensor, Tensor> oneHiddenRnn(CellKind kind, const Tensor& input, const Tensor& hx, const TensorList& params,
+                                       const RnnOptions& options)
+{
+    const Tensor layerInput = options.batchFirst ? transpose(input, 0, 1) : input;
+    const std::vector<RnnCellWeights> weights = gatherParams(params, options.hasBiases);
+    std::vector<Hidden> hiddens;
+    for (const Tensor& h : unbind(hx, 0))
+        hiddens.push_back({h, {}});
+    Tensor output = applyLayerStack(kind, layerInput, hiddens, weights, options);
+    TensorList finalHidden;
+    for (const Hidden& hidden : hiddens)
+        finalHidden.push_back(hidden.h);
+    Tensor hy = stack(finalHidden, 0);
+    // PyTorch turns the output back in place here (TransposeBackward1), the LSTM does not.
+    if (options.batchFirst)
+        internal::transposeInplace(output, 0, 1);
+    return {output, hy};
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> rnnTanh(const Tensor& input, const Tensor& hx, const TensorList& params,
+                                  const RnnOptions& options)
+{
+    return oneHiddenRnn(CellKind::Tanh, input, hx, params, options);
+}
+
+std::pair<Tensor, Tensor> rnnRelu(const Tensor& input, const Tensor& hx, const TensorList& params,
+                                  const RnnOptions& options)
+{
+    return oneHiddenRnn(CellKind::Relu, input, hx, params, options);
+}
+
+std::pair<Tensor, Tensor> gru(const Tensor& input, const Tensor& hx, const TensorList& params,
+                              const RnnOptions& options)
+{
+    return oneHiddenRnn(CellKind::Gru, input, hx, params, options);
+}
+
+std::tuple<Tensor, Tensor, Tensor> lstm(const Tensor& input, const TensorList& hx, const TensorList& params,
+                                        const RnnOptions& options)
+{
+    AGV_CHECK(hx.size() == 2, RuntimeError, "lstm expects two hidden states");
+    const Tensor layerInput = options.batchFirst ? transpose(input, 0, 1) : input;
+    const std::vector<RnnCellWeights> weights = gatherParams(params, options.hasBiases);
+    const TensorList layerHx = unbind(hx[0], 0);
+    const TensorList layerCx = unbind(hx[1], 0);
+    std::vector<Hidden> hiddens;
+    for (size_t i = 0; i < layerHx.size(); ++i)
+        hiddens.push_back({layerHx[i], layerCx[i]});
+    Tensor output = applyLayerStack(CellKind::Lstm, layerInput, hiddens, weights, options);
+    TensorList hy, cy;
+    for (const Hidden& hidden : hiddens) {
+        hy.push_back(hidden.h);
+        cy.push_back(hidden.c);
+    }
+    Tensor hyStacked = stack(hy, 0);
+    Tensor cyStacked = stack(cy, 0);
+    if (options.batchFirst)
+        output = transpose(output, 0, 1);
+    return {output, hyStacked, cyStacked};
+}
+
+}  // namespace agv::ops
