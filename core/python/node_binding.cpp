@@ -189,6 +189,19 @@ void bindNodes(py::module_& m)
         .def("register_prehook", &registerNodePrehook)
         .def("register_hook", &registerNodeHook)
         .def("__getattr__", &savedAttribute)
+        .def("__dir__",
+             [](py::handle self) {
+                 // PyTorch's node classes have a property per saved field, so dir() lists them.
+                 py::list names = py::module_::import("builtins").attr("object").attr("__dir__")(self);
+                 const NodePtr node = self.cast<NodePtr>();
+                 for (const SavedVariable* saved : node->savedVariables()) {
+                     names.append("_saved_" + saved->slot());
+                     names.append("_raw_saved_" + saved->slot());
+                 }
+                 for (const auto& [attrName, value] : node->savedAttrs())
+                     names.append("_saved_" + attrName);
+                 return names;
+             })
         .def("__eq__", [](const NodePtr& a, py::handle b) {
             return py::isinstance<Node>(b) && b.cast<NodePtr>() == a;
         })
