@@ -32,6 +32,9 @@ Tensor onesLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 Tensor fullLike(const Tensor& t, Scalar value, std::optional<ScalarType> dtype = {});
 Tensor emptyLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 Tensor randLike(const Tensor& t, std::optional<ScalarType> dtype = {});
+/// torch.multinomial: int64 indices drawn from the rows of `probs` with PyTorch 1.13's
+/// algorithms and draws (core/ops/multinomial.cpp).
+Tensor multinomial(const Tensor& probs, int64_t numSamples, bool replacement = false);
 Tensor randnLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 /// A Python number as a 0-d tensor (PyTorch's "wrapped number": promotes by category only).
 Tensor scalarTensor(Scalar value, Device device = {});
