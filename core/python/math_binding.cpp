@@ -1,8 +1,10 @@
 // erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp, prod, amax, amin and
 // xlogy (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp, reduce_amax.cpp,
 // soft_target_losses.cpp) as Tensor methods and
-// torch.* functions; silu, elu and softplus (core/ops/activations.cpp) in `_agv_torch._nn`.
+// torch.* functions; silu, elu and softplus (core/ops/activations.cpp) and log_sigmoid
+// (core/ops/log_sigmoid.cpp) in `_agv_torch._nn`.
 
+#include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "core/ops/reduce_amax.h"
 #include "core/ops/soft_target_losses.h"
@@ -133,6 +135,10 @@ void bindMath(py::module_& m)
     defNative(nn, "silu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "silu", {"input"}, 1);
         return wrapTensor(ops::silu(requireTensor(a[0], "silu", "input", 1)));
+    });
+    defNative(nn, "log_sigmoid", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "log_sigmoid", {"input"}, 1);
+        return wrapTensor(ops::logSigmoid(requireTensor(a[0], "log_sigmoid", "input", 1)));
     });
     defNative(nn, "elu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "elu", {"input", "alpha", "scale", "input_scale"}, 1);

@@ -51,6 +51,10 @@ def relu6(input, inplace=False):
     return _nn.relu6(input)
 
 
+# F.logsigmoid is the builtin itself in PyTorch (no Python wrapper, no inplace flag).
+logsigmoid = _nn.log_sigmoid
+
+
 def softplus(input, beta=1, threshold=20):
     return _nn.softplus(input, beta, threshold)
 

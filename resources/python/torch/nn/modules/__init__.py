@@ -1,7 +1,7 @@
 from torch.nn.modules.module import Module
 from torch.nn.modules.linear import Identity, LazyLinear, Linear
-from torch.nn.modules.activation import (ELU, GELU, Hardtanh, LeakyReLU, LogSoftmax, ReLU, ReLU6, Sigmoid, SiLU,
-                                         Softmax, Softplus, Tanh)
+from torch.nn.modules.activation import (ELU, GELU, Hardtanh, LeakyReLU, LogSigmoid, LogSoftmax, ReLU, ReLU6,
+                                         Sigmoid, SiLU, Softmax, Softplus, Tanh)
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
 from torch.nn.modules.normalization import GroupNorm, LayerNorm
 from torch.nn.modules.sparse import Embedding

@@ -132,6 +132,11 @@ class ELU(Module):
         return 'alpha={}{}'.format(self.alpha, ', inplace=True' if self.inplace else '')
 
 
+class LogSigmoid(Module):
+    def forward(self, input):
+        return F.logsigmoid(input)
+
+
 class Softplus(Module):
     def __init__(self, beta=1, threshold=20):
         super().__init__()
