@@ -1,5 +1,5 @@
 // The activations with their own nodes in PyTorch 1.13 (silu, elu, celu, softplus,
-// threshold, hardshrink, softshrink, hardsigmoid, hardswish, log_sigmoid, mish, glu,
+// threshold, hardshrink, softshrink, hardsigmoid, hardswish, mish, glu,
 // prelu) with its CPU kernels (Activation.cpp). Kernels that call exp / log1p / tanh give
 // cpu_kernel_vec a Vectorized body (SLEEF) and a scalar body (glibc), which round
 // differently; which elements meet which body is TensorIterator's loop (Note
@@ -217,30 +217,6 @@ Tensor hardswishBackwardKernel(const Tensor& grad, const Tensor& self)
         if (x < T(-3))
             return T(0);
         return x <= T(3) ? g * ((x / T(3)) + T(0.5)) : g;
-    });
-}
-
-/// log_sigmoid_backward(grad, self, buffer): (max_deriv - sign * buffer / (1 + buffer)) * grad,
-/// where buffer = exp(-|x|); both bodies compute it alike (sign is +-1).
-Tensor logSigmoidBackwardKernel(const Tensor& grad, const Tensor& self, const Tensor& buffer)
-{
-    AGV_CHECK(grad.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtypeName(self.dtype()),
-              " but found ", dtypeName(grad.dtype()));
-    const IntList shape = broadcastShapes(grad.sizes(), self.sizes());
-    return AGV_DISPATCH_FLOATING(self.dtype(), "log_sigmoid_backward_cpu", [&] {
-        using T = scalar_t;
-        const std::vector<int64_t> og = kernel::elementOffsets(shape, kernel::broadcastStrides(grad, shape));
-        const std::vector<int64_t> os = kernel::elementOffsets(shape, kernel::broadcastStrides(self, shape));
-        const std::vector<int64_t> ob = kernel::elementOffsets(shape, kernel::broadcastStrides(buffer, shape));
-        Tensor out = kernel::newTensor(shape, self.dtype(), self.device());
-        T* o = out.data<T>();
-        for (size_t i = 0; i < og.size(); ++i) {
-            const T a = self.data<T>()[os[i]], b = buffer.data<T>()[ob[i]], c = grad.data<T>()[og[i]];
-            const bool negative = a < T(0);
-            const T maxDeriv = negative ? T(1) : T(0), sign = negative ? T(1) : -T(1);
-            o[i] = (maxDeriv - sign * (b / (T(1) + b))) * c;
-        }
-        return out;
     });
 }
 
@@ -619,41 +595,6 @@ Tensor hardswish(const Tensor& self)
     });
     rec.save("self", self);
     rec.forward([&self](const InputTangents& t, const Tensor&) { return hardswishBackwardKernel(t[0], self); });
-    return rec.finish(out);
-}
-
-Tensor logSigmoid(const Tensor& self)
-{
-    // _vec_log_sigmoid runs every element through Vectorized (the tail with a partial
-    // load), so all of them meet SLEEF's exp and log1p.
-    Tensor buffer;
-    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "log_sigmoid_cpu", [&] {
-        using T = scalar_t;
-        const Tensor x = kernel::dense(self);
-        const int64_t n = x.numel();
-        std::vector<T> negAbs(size_t(n), T(0)), e, l;
-        for (int64_t i = 0; i < n; ++i)
-            negAbs[size_t(i)] = -std::abs(x.data<T>()[i]);
-        const bool sleefDone = sleefMap(sleef::Function::Exp, negAbs, e) && sleefMap(sleef::Function::Log1p, e, l);
-        buffer = kernel::newTensor(self.sizes(), self.dtype(), self.device());
-        Tensor result = kernel::newTensor(self.sizes(), self.dtype(), self.device());
-        for (int64_t i = 0; i < n; ++i) {
-            const size_t k = size_t(i);
-            const T b = sleefDone ? e[k] : std::exp(negAbs[k]);
-            buffer.data<T>()[i] = b;
-            result.data<T>()[i] = std::min(x.data<T>()[i], T(0)) - (sleefDone ? l[k] : std::log1p(b));
-        }
-        return result;
-    });
-    OpRecorder rec("LogSigmoidBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{logSigmoidBackwardKernel(g[0], n.saved(0), n.saved(1))};
-    });
-    rec.save("self", self);
-    rec.save("buffer", buffer);
-    rec.forward([&self, buffer](const InputTangents& t, const Tensor&) {
-        return logSigmoidBackwardKernel(t[0], self, buffer);
-    });
     return rec.finish(out);
 }
 

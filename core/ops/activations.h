@@ -20,8 +20,6 @@ Tensor softshrink(const Tensor& self, Scalar lambd = 0.5);
 Tensor hardsigmoid(const Tensor& self);
 /// x * min(max(x + 3, 0), 6) / 6 (HardswishBackward0).
 Tensor hardswish(const Tensor& self);
-/// min(x, 0) - log1p(exp(-|x|)); the node saves exp(-|x|) as `buffer` (LogSigmoidBackward0).
-Tensor logSigmoid(const Tensor& self);
 /// x * tanh(softplus(x)) (MishBackward0).
 Tensor mish(const Tensor& self);
 /// The first half of `dim` times the sigmoid of the second half (GluBackward0).

@@ -10,6 +10,7 @@
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/hardtanh.h"
+#include "core/ops/inplace_unary.h"
 #include "core/ops/kernels.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
@@ -124,6 +125,33 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
 auto noSaves = [](OpRecorder&, const Tensor&) {};
 
 }  // namespace
+
+Tensor& unaryInplace(Tensor& self, const char* opName, const char* nodeName, InplaceSaves saves,
+                     const std::function<Tensor(const Tensor&)>& values, BackwardNode::Rule rule,
+                     ForwardRule forwardRule, bool floatResult)
+{
+    AGV_CHECK(!floatResult || isFloatingType(self.dtype()), RuntimeError,
+              "result type Float can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
+    return applyInplace(
+        self, {&self}, opName, nodeName, std::move(rule), saves == InplaceSaves::OriginalSelf,
+        saves == InplaceSaves::Result,
+        [&] {
+            // The out-of-place kernel's values (SLEEF where PyTorch's loop uses it), into self.
+            Tensor result;
+            {
+                trace::MuteGuard mute;
+                GradModeGuard noGrad(false);
+                forward_ad::DisabledGuard primalsOnly;
+                result = values(self);
+            }
+            kernel::copyInto(self, result);
+        },
+        [saves](OpRecorder& rec, const Tensor& originalSelf) {
+            if (saves == InplaceSaves::OriginalSelf)
+                rec.save("self", originalSelf);
+        },
+        std::move(forwardRule));
+}
 
 Tensor& addInplace(Tensor& self, const Tensor& other, Scalar alpha)
 {
@@ -452,6 +480,158 @@ Tensor& expInplace(Tensor& self)
         },
         noSaves,
         [](const InputTangents& t, const Tensor& r) { return mul(t[0], r); });
+}
+
+// ---------------------------------------------------------------- unary in place
+// Each writes its out-of-place op's values into self and records that op's node with its
+// formula; PyTorch's in-place codegen saves a clone of self where the formula reads
+// `self` (AbsBackward0, LogBackward0, SinBackward0, CosBackward0) and self itself where
+// it reads `result` (SqrtBackward0, RsqrtBackward0, ReciprocalBackward0).
+
+namespace {
+
+BackwardNode::Rule zeroGradient()
+{
+    return [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; };
+}
+
+ForwardRule zeroTangent()
+{
+    return [](const InputTangents& t, const Tensor&) { return zerosLike(t[0]); };
+}
+
+}  // namespace
+
+Tensor& absInplace(Tensor& self)
+{
+    // abs: grad * self.sgn()
+    return unaryInplace(
+        self, "abs_", "AbsBackward0", InplaceSaves::OriginalSelf, [](const Tensor& t) { return abs(t); },
+        [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], sgn(n.saved(0)))}; },
+        [](const InputTangents& t, const Tensor&) { return mul(t[0], sgn(t.primal(0))); }, false);
+}
+
+Tensor& negInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "neg_", "NegBackward0", InplaceSaves::Nothing, [](const Tensor& t) { return neg(t); },
+        [](BackwardNode&, const variable_list& g) { return variable_list{neg(g[0])}; },
+        [](const InputTangents& t, const Tensor&) { return neg(t[0]); }, false);
+}
+
+Tensor& sqrtInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "sqrt_", "SqrtBackward0", InplaceSaves::Result, [](const Tensor& t) { return sqrt(t); },
+        [](BackwardNode& n, const variable_list& g) { return variable_list{div(g[0], mul(n.saved(0), 2))}; },
+        [](const InputTangents& t, const Tensor& result) { return div(t[0], mul(result, 2)); }, true);
+}
+
+Tensor& rsqrtInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "rsqrt_", "RsqrtBackward0", InplaceSaves::Result, [](const Tensor& t) { return rsqrt(t); },
+        [](BackwardNode& n, const variable_list& g) {
+            return variable_list{mul(mul(g[0], pow(n.saved(0), Scalar(3))), -0.5)};
+        },
+        [](const InputTangents& t, const Tensor& r) { return mul(mul(t[0], pow(r, Scalar(3))), -0.5); }, true);
+}
+
+Tensor& logInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "log_", "LogBackward0", InplaceSaves::OriginalSelf, [](const Tensor& t) { return log(t); },
+        [](BackwardNode& n, const variable_list& g) { return variable_list{div(g[0], n.saved(0))}; },
+        [](const InputTangents& t, const Tensor&) { return div(t[0], t.primal(0)); }, true);
+}
+
+Tensor& reciprocalInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "reciprocal_", "ReciprocalBackward0", InplaceSaves::Result,
+        [](const Tensor& t) { return reciprocal(t); },
+        [](BackwardNode& n, const variable_list& g) {
+            const Tensor r = n.saved(0);
+            return variable_list{mul(g[0], neg(mul(r, r)))};
+        },
+        [](const InputTangents& t, const Tensor& r) { return mul(neg(t[0]), mul(r, r)); }, true);
+}
+
+Tensor& sinInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "sin_", "SinBackward0", InplaceSaves::OriginalSelf, [](const Tensor& t) { return sin(t); },
+        [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], cos(n.saved(0)))}; },
+        [](const InputTangents& t, const Tensor&) { return mul(t[0], cos(t.primal(0))); }, true);
+}
+
+Tensor& cosInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "cos_", "CosBackward0", InplaceSaves::OriginalSelf, [](const Tensor& t) { return cos(t); },
+        [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], neg(sin(n.saved(0))))}; },
+        [](const InputTangents& t, const Tensor&) { return mul(t[0], neg(sin(t.primal(0)))); }, true);
+}
+
+Tensor& signInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "sign_", "SignBackward0", InplaceSaves::Nothing, [](const Tensor& t) { return sign(t); },
+        zeroGradient(), zeroTangent(), false);
+}
+
+Tensor& floorInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "floor_", "FloorBackward0", InplaceSaves::Nothing, [](const Tensor& t) { return floor(t); },
+        zeroGradient(), zeroTangent(), false);
+}
+
+Tensor& ceilInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "ceil_", "CeilBackward0", InplaceSaves::Nothing, [](const Tensor& t) { return ceil(t); },
+        zeroGradient(), zeroTangent(), false);
+}
+
+Tensor& truncInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "trunc_", "TruncBackward0", InplaceSaves::Nothing, [](const Tensor& t) { return trunc(t); },
+        zeroGradient(), zeroTangent(), false);
+}
+
+Tensor& roundInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "round_", "RoundBackward0", InplaceSaves::Nothing, [](const Tensor& t) { return round(t); },
+        zeroGradient(), zeroTangent(), false);
+}
+
+Tensor& roundInplace(Tensor& self, int64_t decimals)
+{
+    return unaryInplace(
+        self, "round_", "RoundBackward1", InplaceSaves::Nothing,
+        [decimals](const Tensor& t) { return round(t, decimals); }, zeroGradient(), zeroTangent(), false);
+}
+
+Tensor& fracInplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "frac_", "FracBackward0", InplaceSaves::Nothing, [](const Tensor& t) { return frac(t); },
+        [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; },
+        [](const InputTangents& t, const Tensor&) { return clone(t[0]); }, false);
+}
+
+Tensor& logicalNotInplace(Tensor& self)
+{
+    // Not differentiable: PyTorch records nothing and skips autograd's checks, so self
+    // keeps its grad_fn (even a leaf that requires grad may be overwritten).
+    checkNoInternalOverlap(self);
+    Tensor values = logicalNot(self);
+    kernel::copyInto(self, values);
+    self.bumpVersion("logical_not_");
+    return self;
 }
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "core/ops/scalar.h"
 #include "core/tensor/tensor.h"
 
 namespace agv::ops::internal {
@@ -55,5 +56,13 @@ Tensor sigmoidBackward(const Tensor& gradOutput, const Tensor& output);
 /// tanh_backward(grad_output, output) = grad_output * (1 - output * output), the
 /// gradient TanhBackward0 passes on (TanhBackwardBackward0).
 Tensor tanhBackward(const Tensor& gradOutput, const Tensor& output);
+
+/// `t + s`, `t - s`, `t * s`, `t / s` as PyTorch's C++ composites and backward formulas
+/// write them: the Scalar overloads, recorded as AddBackward1 / SubBackward1 /
+/// MulBackward1 / DivBackward1 (See Note [Scalar overloads in composites]).
+Tensor addScalar(const Tensor& t, Scalar s);
+Tensor subScalar(const Tensor& t, Scalar s);
+Tensor mulScalar(const Tensor& t, Scalar s);
+Tensor divScalar(const Tensor& t, Scalar s);
 
 }  // namespace agv::ops::internal

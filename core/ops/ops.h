@@ -32,6 +32,9 @@ Tensor onesLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 Tensor fullLike(const Tensor& t, Scalar value, std::optional<ScalarType> dtype = {});
 Tensor emptyLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 Tensor randLike(const Tensor& t, std::optional<ScalarType> dtype = {});
+/// torch.multinomial: int64 indices drawn from the rows of `probs` with PyTorch 1.13's
+/// algorithms and draws (core/ops/multinomial.cpp).
+Tensor multinomial(const Tensor& probs, int64_t numSamples, bool replacement = false);
 Tensor randnLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 /// A Python number as a 0-d tensor (PyTorch's "wrapped number": promotes by category only).
 Tensor scalarTensor(Scalar value, Device device = {});
@@ -92,6 +95,16 @@ Tensor rsqrt(const Tensor& t);
 Tensor abs(const Tensor& t);
 Tensor sin(const Tensor& t);
 Tensor cos(const Tensor& t);
+// core/ops/trig_hyperbolic.cpp (TanBackward0 saves result; the others save self)
+Tensor tan(const Tensor& t);
+Tensor atan(const Tensor& t);
+Tensor asin(const Tensor& t);
+Tensor acos(const Tensor& t);
+Tensor sinh(const Tensor& t);
+Tensor cosh(const Tensor& t);
+Tensor asinh(const Tensor& t);
+Tensor acosh(const Tensor& t);
+Tensor atanh(const Tensor& t);
 Tensor tanh(const Tensor& t);
 Tensor sigmoid(const Tensor& t);
 Tensor relu(const Tensor& t);
@@ -251,6 +264,34 @@ Tensor& reluInplace(Tensor& self);
 Tensor& sigmoidInplace(Tensor& self);
 Tensor& tanhInplace(Tensor& self);
 Tensor& expInplace(Tensor& self);
+Tensor& absInplace(Tensor& self);
+Tensor& negInplace(Tensor& self);
+Tensor& sqrtInplace(Tensor& self);
+Tensor& rsqrtInplace(Tensor& self);
+Tensor& logInplace(Tensor& self);
+Tensor& reciprocalInplace(Tensor& self);
+Tensor& sinInplace(Tensor& self);
+Tensor& cosInplace(Tensor& self);
+Tensor& signInplace(Tensor& self);
+Tensor& floorInplace(Tensor& self);
+Tensor& ceilInplace(Tensor& self);
+Tensor& truncInplace(Tensor& self);
+Tensor& roundInplace(Tensor& self);
+Tensor& roundInplace(Tensor& self, int64_t decimals);
+Tensor& fracInplace(Tensor& self);
+/// Not differentiable: no node, no leaf check (as in PyTorch); bumps the version.
+Tensor& logicalNotInplace(Tensor& self);
+// core/ops/trig_hyperbolic.cpp; asinh_, acosh_ and atanh_ record AsinhBackward1 (...),
+// whose backward raises PyTorch's NotImplementedError.
+Tensor& tanInplace(Tensor& self);
+Tensor& atanInplace(Tensor& self);
+Tensor& asinInplace(Tensor& self);
+Tensor& acosInplace(Tensor& self);
+Tensor& sinhInplace(Tensor& self);
+Tensor& coshInplace(Tensor& self);
+Tensor& asinhInplace(Tensor& self);
+Tensor& acoshInplace(Tensor& self);
+Tensor& atanhInplace(Tensor& self);
 /// Engine-internal accumulation into an existing .grad (no history, but bumps the version).
 void addInplaceNoGrad(const Tensor& self, const Tensor& other);
 

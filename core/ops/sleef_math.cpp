@@ -1,13 +1,15 @@
 // Note [SLEEF unary loop]
-// Debian's PyTorch 1.13 runs its AVX2 kernels here. sin, cos, exp, log and tanh are its
-// "VML" kernels (IMPLEMENT_FLOAT_KERNEL / IMPLEMENT_COMPLEX_KERNEL): vec::map sends
-// every element through SLEEF's 1.0-ulp vector function (Vectorized<float>::exp()
+// Debian's PyTorch 1.13 runs its AVX2 kernels here. sin, cos, tan, asin, acos, atan, exp,
+// log and tanh are its "VML" kernels (IMPLEMENT_FLOAT_KERNEL / IMPLEMENT_COMPLEX_KERNEL):
+// vec::map sends every element through SLEEF's 1.0-ulp vector function (Vectorized<float>::exp()
 // is Sleef_expf8_u10, ...), the last partial vector loaded with zero padding, and
 // strided inputs copied into a contiguous buffer first. SLEEF works lane by lane,
 // so each element's result is SLEEF's value for it. We call the same SLEEF entry
 // points of the same library (libsleef3, which Debian's PyTorch links). This file
 // is built with -mavx2 -mfma (for the __m256 types only) and calls SLEEF only when
-// the CPU has AVX2.
+// the CPU has AVX2. sinh and cosh are cpu_kernel_vec kernels instead: SLEEF only in their
+// Vectorized body, glibc in the scalar one (the caller picks per element); asinh, acosh
+// and atanh have no Vectorized body at all (glibc throughout), measured against 1.13.
 
 #include "core/ops/sleef_math.h"
 #include "core/ops/vectorized_reduce.h"
@@ -66,6 +68,12 @@ bool apply(Function f, const float* in, float* out, int64_t n)
     case Function::Log1p: vectorMap<float, __m256>(in, out, n, Sleef_log1pf8_u10); break;
     case Function::Log2: vectorMap<float, __m256>(in, out, n, Sleef_log2f8_u10); break;
     case Function::Log10: vectorMap<float, __m256>(in, out, n, Sleef_log10f8_u10); break;
+    case Function::Tan: vectorMap<float, __m256>(in, out, n, Sleef_tanf8_u10); break;
+    case Function::Atan: vectorMap<float, __m256>(in, out, n, Sleef_atanf8_u10); break;
+    case Function::Asin: vectorMap<float, __m256>(in, out, n, Sleef_asinf8_u10); break;
+    case Function::Acos: vectorMap<float, __m256>(in, out, n, Sleef_acosf8_u10); break;
+    case Function::Sinh: vectorMap<float, __m256>(in, out, n, Sleef_sinhf8_u10); break;
+    case Function::Cosh: vectorMap<float, __m256>(in, out, n, Sleef_coshf8_u10); break;
     }
     return true;
 }
@@ -86,6 +94,12 @@ bool apply(Function f, const double* in, double* out, int64_t n)
     case Function::Log1p: vectorMap<double, __m256d>(in, out, n, Sleef_log1pd4_u10); break;
     case Function::Log2: vectorMap<double, __m256d>(in, out, n, Sleef_log2d4_u10); break;
     case Function::Log10: vectorMap<double, __m256d>(in, out, n, Sleef_log10d4_u10); break;
+    case Function::Tan: vectorMap<double, __m256d>(in, out, n, Sleef_tand4_u10); break;
+    case Function::Atan: vectorMap<double, __m256d>(in, out, n, Sleef_atand4_u10); break;
+    case Function::Asin: vectorMap<double, __m256d>(in, out, n, Sleef_asind4_u10); break;
+    case Function::Acos: vectorMap<double, __m256d>(in, out, n, Sleef_acosd4_u10); break;
+    case Function::Sinh: vectorMap<double, __m256d>(in, out, n, Sleef_sinhd4_u10); break;
+    case Function::Cosh: vectorMap<double, __m256d>(in, out, n, Sleef_coshd4_u10); break;
     }
     return true;
 }

@@ -1,13 +1,14 @@
 #pragma once
 // PyTorch 1.13's vectorised unary loop for the transcendental functions, so that
-// sin, cos, exp, log, erf, erfc, expm1 and log1p round as PyTorch's do
+// sin, cos, tan, asin, acos, atan, exp, log, erf, erfc, expm1 and log1p round as PyTorch's
+// do; sinh and cosh are the Vectorized bodies of their cpu_kernel_vec
 // (Note [SLEEF unary loop]).
 
 #include <cstdint>
 
 namespace agv::ops::sleef {
 
-enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p, Log2, Log10 };
+enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p, Log2, Log10, Tan, Atan, Asin, Acos, Sinh, Cosh };
 
 /// Whether this CPU runs PyTorch's AVX2 kernels (and so the functions below).
 bool available();

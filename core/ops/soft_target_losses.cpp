@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/op_recorder.h"
@@ -49,59 +50,12 @@ void checkSameDevice(const Tensor& a, const Tensor& b)
               " and ", b.device().str(), "!");
 }
 
-// Note [Scalar overloads in composites]
-// PyTorch's C++ composites call the Scalar overloads (tensor * 0.9, tensor / 3,
-// tensor + 0.02), whose nodes are MulBackward1 / DivBackward1 (saving the number as
-// `other`) and AddBackward1, where a Python script's tensor * 0.9 wraps the number into a
-// tensor (MulBackward0). The kernels are the same, so the values are computed by the
-// ordinary ops and only the node differs.
-
-/// `t op s` through the tensor kernel, recorded as the Scalar overload's node.
-template <typename Value, typename Backward>
-Tensor scalarOverload(const Tensor& t, const char* node, Value value, Backward backward, const SavedAttr* other)
-{
-    Tensor out;
-    {
-        GradModeGuard noGrad(false);
-        out = value(t);
-    }
-    OpRecorder rec(node, {&t}, [backward](BackwardNode&, const variable_list& g) {
-        return variable_list{backward(g[0])};
-    });
-    if (other)
-        rec.attr("other", *other);
-    rec.forward([value](const InputTangents& tangents, const Tensor&) { return value(tangents[0]); });
-    return rec.finish(out);
-}
-
-Tensor mulScalar(const Tensor& t, Scalar s)
-{
-    const SavedAttr other = scalarAttr(s);
-    return scalarOverload(
-        t, "MulBackward1", [s](const Tensor& x) { return mul(x, s); }, [s](const Tensor& g) { return mul(g, s); },
-        &other);
-}
-
-Tensor divScalar(const Tensor& t, Scalar s)
-{
-    const SavedAttr other = scalarAttr(s);
-    return scalarOverload(
-        t, "DivBackward1", [s](const Tensor& x) { return div(x, s); }, [s](const Tensor& g) { return div(g, s); },
-        &other);
-}
-
 }  // namespace
-
-Tensor addScalar(const Tensor& t, Scalar s)
-{
-    return scalarOverload(
-        t, "AddBackward1", [s](const Tensor& x) { return add(x, s); }, [](const Tensor& g) { return g; }, nullptr);
-}
 
 Tensor pairwiseDistance(const Tensor& x1, const Tensor& x2, double p, double eps, bool keepdim)
 {
     const int64_t innermost = std::max(x1.dim(), x2.dim()) - 1;
-    return norm(addScalar(sub(x1, x2), Scalar(eps)), Scalar(p), {innermost}, keepdim);
+    return norm(internal::addScalar(sub(x1, x2), Scalar(eps)), Scalar(p), {innermost}, keepdim);
 }
 
 Tensor xlogy(const Tensor& self, const Tensor& other)
@@ -204,7 +158,7 @@ Tensor crossEntropyProbTarget(const Tensor& self, Tensor target, const Tensor& w
     const Tensor input = logSoftmax(self, classDim);
     if (labelSmoothing > 0.0) {
         checkLabelSmoothing(labelSmoothing);
-        target = addScalar(mulScalar(target, Scalar(1 - labelSmoothing)), Scalar(labelSmoothing / double(classes)));
+        target = internal::addScalar(internal::mulScalar(target, Scalar(1 - labelSmoothing)), Scalar(labelSmoothing / double(classes)));
     }
     Tensor terms = mul(input, target);
     if (weight.defined())
@@ -215,7 +169,7 @@ Tensor crossEntropyProbTarget(const Tensor& self, Tensor target, const Tensor& w
             Tensor out = neg(sum(terms));
             return fillInplace(out, Scalar(double(NAN)));
         }
-        return divScalar(neg(sum(terms)), Scalar(input.numel() / classes));
+        return internal::divScalar(neg(sum(terms)), Scalar(input.numel() / classes));
     case Reduction::Sum:
         return neg(sum(terms));
     case Reduction::None:
@@ -246,7 +200,7 @@ Tensor crossEntropyLabelSmoothing(const Tensor& self, const Tensor& target, cons
         ret = mean(maskedSelect(smoothLoss, logicalNot(ignoreMask)));
     else if (reduction == Reduction::Sum)
         ret = sum(smoothLoss);
-    return add(mulScalar(nllloss, Scalar(1 - labelSmoothing)), mulScalar(ret, Scalar(labelSmoothing / double(classes))));
+    return add(internal::mulScalar(nllloss, Scalar(1 - labelSmoothing)), internal::mulScalar(ret, Scalar(labelSmoothing / double(classes))));
 }
 
 }  // namespace

@@ -12,9 +12,6 @@ namespace agv::ops {
 Tensor xlogy(const Tensor& self, const Tensor& other);
 Tensor xlogy(Scalar self, const Tensor& other);
 Tensor xlogy(const Tensor& self, Scalar other);
-/// t + s as PyTorch's C++ composites record it: AddBackward1 (see Note [Scalar overloads in
-/// composites]), where a script's t + 0.5 records AddBackward0.
-Tensor addScalar(const Tensor& t, Scalar s);
 /// at::pairwise_distance: norm(x1 - x2 + eps, p) over the innermost dim of the broadcast.
 Tensor pairwiseDistance(const Tensor& x1, const Tensor& x2, double p, double eps, bool keepdim);
 /// at::kl_div: xlogy(target, target) - target * input (exp(target) * (target - input) for

@@ -244,6 +244,18 @@ py::object allclose(CallArgs& args)
 
 struct GeneratorHandle {};
 
+/// multinomial(num_samples, replacement=False, *, generator=None): the only generator
+/// is the default one (torch.default_generator), so any Generator draws from it.
+py::object multinomialImpl(const Tensor& self, CallArgs& args, int)
+{
+    auto a = bind(args, "multinomial", {"num_samples", "replacement", "generator"}, 1);
+    const int64_t samples = requireInt(a[0], "multinomial", "num_samples");
+    const bool replacement = given(a[1]) && requireBool(a[1], "multinomial", "replacement");
+    if (given(a[2]) && !py::isinstance<GeneratorHandle>(a[2]))
+        raise(PyExc_TypeError, "multinomial(): argument 'generator' must be torch.Generator, not " + typeName(a[2]));
+    return wrapTensor(ops::multinomial(self, samples, replacement));
+}
+
 }  // namespace
 
 void bindFunctions(py::module_& m)
@@ -256,6 +268,7 @@ void bindFunctions(py::module_& m)
         });
     m.attr("Generator").attr("__module__") = "torch._C";
     m.attr("default_generator") = py::cast(GeneratorHandle{});
+    defMethodAndFunctionNumbered(m, m.attr("_TensorBase"), "multinomial", multinomialImpl);
 
     defNative(m, "tensor", tensorFactory);
     defNative(m, "ones", [](CallArgs& a) { return simpleFactory<ops::ones>(a, "ones"); });

@@ -2,10 +2,11 @@
 // xlogy (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp, reduce_amax.cpp,
 // soft_target_losses.cpp) as Tensor methods and
 // torch.* functions; the activations of core/ops/activations.cpp: silu, elu, softplus,
-// softshrink, hardsigmoid, hardswish, log_sigmoid, mish and glu in `_agv_torch._nn`, selu,
+// softshrink, hardsigmoid, hardswish, mish and glu, and log_sigmoid (log_sigmoid.cpp), in `_agv_torch._nn`, selu,
 // celu, threshold, hardshrink and prelu as torch.* (the last two also as Tensor methods).
 
 #include "core/ops/activations.h"
+#include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "core/ops/reduce_amax.h"
 #include "core/ops/soft_target_losses.h"

@@ -27,6 +27,7 @@ void defineModule(py::module_& m)
     bindGatherScatter(m);
     bindMath(m);
     bindElementwise(m);
+    bindUnary(m);
     bindLinalg(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);

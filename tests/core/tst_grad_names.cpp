@@ -12,6 +12,7 @@
 
 #include "core/autograd/node.h"
 #include "core/ops/activations.h"
+#include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "core/ops/rnn.h"
 #include "grad_test_support.h"
@@ -112,6 +113,15 @@ const std::map<std::string, Build>& cases()
         {"sgn", [] { return sgn(leaf({2, 3})); }},
         {"log2", [] { return log2(pos({2, 3})); }},
         {"exp2", [] { return exp2(leaf({2, 3})); }},
+        {"tan", [] { return tan(leaf({2, 3})); }},
+        {"atan", [] { return atan(leaf({2, 3})); }},
+        {"asin", [] { return asin(leaf({2, 3})); }},
+        {"acos", [] { return acos(leaf({2, 3})); }},
+        {"sinh", [] { return sinh(leaf({2, 3})); }},
+        {"cosh", [] { return cosh(leaf({2, 3})); }},
+        {"asinh", [] { return asinh(leaf({2, 3})); }},
+        {"acosh", [] { return acosh(pos({2, 3})); }},
+        {"atanh", [] { return atanh(leaf({2, 3})); }},
         {"fmod", [] { return fmod(leaf({2, 3}), pos({2, 3})); }},
         {"fmod_scalar", [] { return fmod(leaf({2, 3}), Scalar(0.7)); }},
         {"div_trunc", [] { return div(leaf({2, 3}), pos({2, 3}), std::string("trunc")); }},
@@ -220,6 +230,19 @@ const std::map<std::string, Build>& cases()
         {"add_", inplace([](Tensor& y) { addInplace(y, leaf({2, 3})); })},
         {"mul_", inplace([](Tensor& y) { mulInplace(y, leaf({2, 3})); })},
         {"relu_", inplace([](Tensor& y) { reluInplace(y); })},
+        {"tan_", inplace([](Tensor& y) { tanInplace(y); })},
+        {"asin_", inplace([](Tensor& y) { asinInplace(y); })},
+        {"cosh_", inplace([](Tensor& y) { coshInplace(y); })},
+        {"atanh_", inplace([](Tensor& y) { atanhInplace(y); })},
+        {"abs_", inplace([](Tensor& y) { absInplace(y); })},
+        {"neg_", inplace([](Tensor& y) { negInplace(y); })},
+        {"sqrt_", inplace([](Tensor& y) { sqrtInplace(y); })},
+        {"log_", inplace([](Tensor& y) { logInplace(y); })},
+        {"reciprocal_", inplace([](Tensor& y) { reciprocalInplace(y); })},
+        {"sin_", inplace([](Tensor& y) { sinInplace(y); })},
+        {"floor_", inplace([](Tensor& y) { floorInplace(y); })},
+        {"frac_", inplace([](Tensor& y) { fracInplace(y); })},
+        {"round_decimals_", inplace([](Tensor& y) { roundInplace(y, 1); })},
         {"addcmul_", inplace([](Tensor& y) { addcmulInplace(y, leaf({2, 3}), leaf({2, 3})); })},
         {"index_assign",
          inplace([](Tensor& y) {

@@ -13,6 +13,7 @@
 
 #include "core/autograd/engine.h"
 #include "core/ops/activations.h"
+#include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "grad_test_support.h"
 
@@ -72,6 +73,15 @@ const std::map<std::string, Fn>& cases()
         {"log2", [](L x) { return log2(x[0]); }},
         {"log10", [](L x) { return log10(x[0]); }},
         {"exp2", [](L x) { return exp2(x[0]); }},
+        {"tan", [](L x) { return tan(x[0]); }},
+        {"atan", [](L x) { return atan(x[0]); }},
+        {"asin", [](L x) { return asin(x[0]); }},
+        {"acos", [](L x) { return acos(x[0]); }},
+        {"sinh", [](L x) { return sinh(x[0]); }},
+        {"cosh", [](L x) { return cosh(x[0]); }},
+        {"asinh", [](L x) { return asinh(x[0]); }},
+        {"acosh", [](L x) { return acosh(x[0]); }},
+        {"atanh", [](L x) { return atanh(x[0]); }},
         {"fmod", [](L x) { return fmod(x[0], x[1]); }},
         {"fmod_scalar", [](L x) { return fmod(x[0], Scalar(0.3)); }},
         {"div_floor", [](L x) { return div(x[0], x[1], std::string("floor")); }},

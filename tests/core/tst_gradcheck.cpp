@@ -12,6 +12,7 @@
 
 #include "core/autograd/engine.h"
 #include "core/ops/activations.h"
+#include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "core/random/generator.h"
 
@@ -21,7 +22,8 @@ namespace {
 
 using Fn = std::function<Tensor(const TensorList&)>;
 
-enum class Domain { Any, Positive };
+/// Unit: inside (-1, 1) (asin, acos, atanh); AboveOne: greater than 1 (acosh).
+enum class Domain { Any, Positive, Unit, AboveOne };
 
 struct Case {
     const char* name;
@@ -40,7 +42,12 @@ Tensor makeInput(const IntList& shape, size_t which, Domain domain)
     for (size_t i = 0; i < values.size(); ++i) {
         // Spread out, no ties, away from the kinks of relu/abs/clamp at 0 and +-0.5.
         const double v = 1.7 * std::sin(1.3 * double(i) + 0.9 * double(which) + 0.4);
-        values[i] = domain == Domain::Positive ? 0.3 + std::fabs(v) : v + (std::fabs(v) < 0.05 ? 0.1 : 0.0);
+        switch (domain) {
+        case Domain::Any: values[i] = v + (std::fabs(v) < 0.05 ? 0.1 : 0.0); break;
+        case Domain::Positive: values[i] = 0.3 + std::fabs(v); break;
+        case Domain::Unit: values[i] = 0.5 * v; break;
+        case Domain::AboveOne: values[i] = 1.2 + std::fabs(v); break;
+        }
     }
     Tensor t = ops::fromValues(shape, values, ScalarType::Float64);
     ops::requiresGrad_(t, true);
@@ -168,6 +175,19 @@ const std::vector<Case>& cases()
         {"log2", {{2, 3}}, [](L x) { return log2(x[0]); }, Domain::Positive},
         {"log10", {{2, 3}}, [](L x) { return log10(x[0]); }, Domain::Positive},
         {"exp2", {{2, 3}}, [](L x) { return exp2(x[0]); }},
+        {"tan", {{2, 3}}, [](L x) { return tan(mul(x[0], 0.8)); }},
+        {"atan", {{2, 3}}, [](L x) { return atan(x[0]); }},
+        {"asin", {{2, 3}}, [](L x) { return asin(x[0]); }, Domain::Unit},
+        {"acos", {{2, 3}}, [](L x) { return acos(x[0]); }, Domain::Unit},
+        {"sinh", {{2, 3}}, [](L x) { return sinh(x[0]); }},
+        {"cosh", {{2, 3}}, [](L x) { return cosh(x[0]); }},
+        {"asinh", {{2, 3}}, [](L x) { return asinh(x[0]); }},
+        {"acosh", {{2, 3}}, [](L x) { return acosh(x[0]); }, Domain::AboveOne},
+        {"atanh", {{2, 3}}, [](L x) { return atanh(x[0]); }, Domain::Unit},
+        {"sqrt_", {{2, 3}}, [](L x) { Tensor y = mul(x[0], 1); return sqrtInplace(y); }, Domain::Positive},
+        {"sin_", {{2, 3}}, [](L x) { Tensor y = mul(x[0], 1); return sinInplace(y); }},
+        {"asin_", {{2, 3}}, [](L x) { Tensor y = mul(x[0], 1); return asinInplace(y); }, Domain::Unit},
+        {"tan_", {{2, 3}}, [](L x) { Tensor y = mul(x[0], 0.8); return tanInplace(y); }},
         {"fmod_scalar", {{2, 3}}, [](L x) { return fmod(x[0], Scalar(10.0)); }},
         {"addcmul", {{2, 3}, {2, 3}, {3}}, [](L x) { return addcmul(x[0], x[1], x[2], Scalar(0.5)); }},
         {"addcdiv", {{2, 3}, {2, 3}, {2, 3}}, [](L x) { return addcdiv(x[0], x[1], x[2], Scalar(-2.0)); }, Domain::Positive},
@@ -289,7 +309,7 @@ const std::vector<const char*>& doubleBackwardCases()
         "mul", "div", "exp", "tanh", "sigmoid", "pow_scalar", "softmax", "log_softmax", "mm", "mm_transposed",
         "bmm", "matmul_vm", "matmul_b3_m", "matmul_m_c3", "matmul_b3_c3", "addmm", "linear_3d", "max", "max_dim",
         "mse_mean", "cross_entropy", "cat", "stack", "index_repeated_negative", "index_mask", "where", "sum_dim",
-        "mean_dim", "expand",
+        "mean_dim", "expand", "tan", "atan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh",
     };
     return names;
 }

@@ -28,6 +28,7 @@ def values(shape, k, positive):
 
 
 P = True  # positive inputs
+UNIT = [-0.875, -0.5, -0.125, 0.25, 0.625, 0.9375]  # inside (-1, 1), for asin, acos, atanh
 CASES = [
     # name, input shapes, function, inputs: False (any sign), P (positive) or literal values
     ("add_broadcast", [(2, 3), (3,)], lambda x, y: x + y, False),
@@ -72,6 +73,15 @@ CASES = [
     ("log2", [(2, 3)], lambda x: x.log2(), P),
     ("log10", [(2, 3)], lambda x: x.log10(), P),
     ("exp2", [(2, 3)], lambda x: x.exp2(), False),
+    ("tan", [(2, 3)], lambda x: x.tan(), False),
+    ("atan", [(2, 3)], lambda x: x.atan(), False),
+    ("asin", [(2, 3)], lambda x: x.asin(), [UNIT]),
+    ("acos", [(2, 3)], lambda x: x.acos(), [UNIT]),
+    ("sinh", [(2, 3)], lambda x: x.sinh(), False),
+    ("cosh", [(2, 3)], lambda x: x.cosh(), False),
+    ("asinh", [(2, 3)], lambda x: x.asinh(), False),
+    ("acosh", [(2, 3)], lambda x: x.acosh(), [[1.25, 1.5, 2.75, 4.0, 9.5, 1.0625]]),
+    ("atanh", [(2, 3)], lambda x: x.atanh(), [UNIT]),
     ("fmod", [(2, 3), (2, 3)], lambda x, y: torch.fmod(x, y), P),
     ("fmod_scalar", [(2, 3)], lambda x: torch.fmod(x, 0.3), False),
     ("div_floor", [(2, 3), (2, 3)], lambda x, y: torch.div(x, y, rounding_mode="floor"), P),
