@@ -574,40 +574,37 @@ Tensor softshrink(const Tensor& self, Scalar lambd)
     return rec.finish(out);
 }
 
-Tensor hardsigmoid(const Tensor& self)
+namespace {
+
+/// An activation whose node saves only self and whose gradient and tangent are one
+/// kernel of (grad, self): HardsigmoidBackward0, HardswishBackward0, MishBackward0.
+Tensor recordWithSelf(const char* nodeName, const Tensor& self, Tensor out,
+                      Tensor (*backwardKernel)(const Tensor&, const Tensor&))
 {
-    Tensor out = internal::hardsigmoidValues(self);
-    OpRecorder rec("HardsigmoidBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
+    OpRecorder rec(nodeName, {&self}, [backwardKernel](BackwardNode& n, const variable_list& g) {
         GradModeGuard noGrad(false);
-        return variable_list{hardsigmoidBackwardKernel(g[0], n.saved(0))};
+        return variable_list{backwardKernel(g[0], n.saved(0))};
     });
     rec.save("self", self);
-    rec.forward([&self](const InputTangents& t, const Tensor&) { return hardsigmoidBackwardKernel(t[0], self); });
-    return rec.finish(out);
+    rec.forward([&self, backwardKernel](const InputTangents& t, const Tensor&) { return backwardKernel(t[0], self); });
+    return rec.finish(std::move(out));
+}
+
+}  // namespace
+
+Tensor hardsigmoid(const Tensor& self)
+{
+    return recordWithSelf("HardsigmoidBackward0", self, internal::hardsigmoidValues(self), hardsigmoidBackwardKernel);
 }
 
 Tensor hardswish(const Tensor& self)
 {
-    Tensor out = internal::hardswishValues(self);
-    OpRecorder rec("HardswishBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{hardswishBackwardKernel(g[0], n.saved(0))};
-    });
-    rec.save("self", self);
-    rec.forward([&self](const InputTangents& t, const Tensor&) { return hardswishBackwardKernel(t[0], self); });
-    return rec.finish(out);
+    return recordWithSelf("HardswishBackward0", self, internal::hardswishValues(self), hardswishBackwardKernel);
 }
 
 Tensor mish(const Tensor& self)
 {
-    Tensor out = internal::mishValues(self);
-    OpRecorder rec("MishBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{mishBackwardKernel(g[0], n.saved(0))};
-    });
-    rec.save("self", self);
-    rec.forward([&self](const InputTangents& t, const Tensor&) { return mishBackwardKernel(t[0], self); });
-    return rec.finish(out);
+    return recordWithSelf("MishBackward0", self, internal::mishValues(self), mishBackwardKernel);
 }
 
 Tensor glu(const Tensor& self, int64_t dimIn)
