@@ -31,13 +31,6 @@ constexpr double kPdfBeta = M_2_SQRTPI * M_SQRT1_2 * 0.5;
 template <typename T>
 constexpr int64_t kPairLanes = 2 * int64_t(32 / sizeof(T));
 
-/// SLEEF's vector function applied to a run (always whole vectors here).
-template <typename T>
-void sleefRun(Function f, T* values, int64_t n)
-{
-    sleef::apply(f, values, values, n);
-}
-
 /// GeluKernelImpl over [0, n): vector body for whole pairs of vectors, scalar body after.
 template <typename T>
 void forwardRun(const T* x, T* out, int64_t n, bool tanhForm, bool vectorised)
@@ -48,7 +41,7 @@ void forwardRun(const T* x, T* out, int64_t n, bool tanhForm, bool vectorised)
         const T v = x[i];
         inner[size_t(i)] = tanhForm ? T(kTanhBeta) * std::fma(T(kKappa), v * v * v, v) : v * T(kErfAlpha);
     }
-    sleefRun(tanhForm ? Function::Tanh : Function::Erf, inner.data(), vectorEnd);
+    sleef::apply(tanhForm ? Function::Tanh : Function::Erf, inner.data(), inner.data(), vectorEnd);
     for (int64_t i = 0; i < vectorEnd; ++i)
         out[i] = tanhForm ? T(0.5) * x[i] * (T(1) + inner[size_t(i)]) : x[i] * T(0.5) * (T(1) + inner[size_t(i)]);
     for (int64_t i = vectorEnd; i < n; ++i) {
@@ -87,9 +80,9 @@ void backwardRun(const T* dy, const T* x, T* out, int64_t n, bool tanhForm, bool
             gauss[size_t(i)] = v * v * T(-0.5);
         }
     }
-    sleefRun(tanhForm ? Function::Tanh : Function::Erf, special.data(), vectorEnd);
+    sleef::apply(tanhForm ? Function::Tanh : Function::Erf, special.data(), special.data(), vectorEnd);
     if (!tanhForm)
-        sleefRun(Function::Exp, gauss.data(), vectorEnd);
+        sleef::apply(Function::Exp, gauss.data(), gauss.data(), vectorEnd);
     for (int64_t i = 0; i < vectorEnd; ++i) {
         const T v = x[i];
         if (tanhForm) {

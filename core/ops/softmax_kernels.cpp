@@ -27,26 +27,6 @@ constexpr int kLanes = int(32 / sizeof(T));  // one AVX2 register
 template <typename T>
 using Lanes = std::array<T, kLanes<T>>;
 
-template <typename T>
-void sleefLanes(sleef::Function f, Lanes<T>& v)
-{
-    sleef::apply(f, v.data(), v.data(), kLanes<T>);
-}
-
-/// vec::map(f) over a contiguous run: whole vectors, the rest zero-padded.
-template <typename T, typename LaneFn>
-void vecMap(const T* in, T* out, int64_t n, LaneFn f)
-{
-    constexpr int L = kLanes<T>;
-    for (int64_t i = 0; i < n; i += L) {
-        const int64_t count = std::min<int64_t>(L, n - i);
-        Lanes<T> v{};
-        std::copy(in + i, in + i + count, v.begin());
-        f(v);
-        std::copy(v.begin(), v.begin() + count, out + i);
-    }
-}
-
 /// vec::maximum: NaN in either lane gives NaN.
 template <typename T>
 T vecMaximum(T a, T b)
@@ -70,11 +50,10 @@ template <typename T>
 void softmaxRow(const T* x, T* out, int64_t n)
 {
     const T maxValue = rowMaximum(x, n);
-    vecMap(x, out, n, [maxValue](Lanes<T>& v) {
-        for (T& lane : v)
-            lane = lane - maxValue;
-        sleefLanes(sleef::Function::Exp, v);
-    });
+    // vec::map((x - max).exp()): SLEEF over the whole run, the tail zero-padded
+    for (int64_t i = 0; i < n; ++i)
+        out[i] = x[i] - maxValue;
+    sleef::apply(sleef::Function::Exp, out, out, n);
     const T total = vectorized::mapSum<T, kLanes<T>>(out, n, [](Lanes<T>&) {});
     const T inverse = T(1) / total;
     for (int64_t i = 0; i < n; ++i)
@@ -116,7 +95,7 @@ void softmaxAcross(const T* in, T* out, const Shape& s)
                 Lanes<T> e;
                 for (int l = 0; l < L; ++l)
                     e[size_t(l)] = x[d * s.inner + l] - maxV[size_t(l)];
-                sleefLanes(sleef::Function::Exp, e);
+                sleef::apply(sleef::Function::Exp, e.data(), e.data(), L);
                 for (int l = 0; l < L; ++l) {
                     o[d * s.inner + l] = e[size_t(l)];
                     sumV[size_t(l)] = sumV[size_t(l)] + e[size_t(l)];
@@ -192,7 +171,7 @@ void logSoftmaxAcross(const T* in, T* out, const Shape& s)
             for (int64_t p = 0; p < size; ++p)
                 sumBuf[size_t(p)] += term[size_t(p)];
         }
-        vecMap(sumBuf.data(), sumBuf.data(), size, [](Lanes<T>& v) { sleefLanes(sleef::Function::Log, v); });
+        sleef::apply(sleef::Function::Log, sumBuf.data(), sumBuf.data(), size);  // vec::map(log)
         for (int64_t d = 0; d < s.dim; ++d) {
             const T* x = in + base + d * s.inner;
             T* o = out + base + d * s.inner;
@@ -234,7 +213,7 @@ void backwardRow(const T* g, const T* y, T* gi, int64_t n, bool log)
     if (log) {
         const T total = vectorized::mapSum<T, kLanes<T>>(g, n, [](Lanes<T>&) {});
         std::vector<T> e(y, y + n);
-        vecMap(e.data(), e.data(), n, [](Lanes<T>& v) { sleefLanes(sleef::Function::Exp, v); });
+        sleef::apply(sleef::Function::Exp, e.data(), e.data(), n);
         for (int64_t i = 0; i < n; ++i)
             gi[i] = std::fma(-e[size_t(i)], total, g[i]);
         return;

@@ -14,17 +14,12 @@
 
 #include <cmath>
 
+#include "core/ops/sleef_math.h"
 #include "core/random/generator.h"
 
 namespace agv::random {
 
 namespace {
-
-bool hasAvx2()
-{
-    static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    return yes;
-}
 
 #define AGV_AVX2 __attribute__((target("avx2,fma")))
 
@@ -161,7 +156,7 @@ void fill(T* data, int64_t size, Draw draw, Block block)
 void normalFill(float* data, int64_t size, float mean, float stddev, Generator& generator)
 {
     auto draw = [&generator] { return generator.uniformFloat(); };
-    if (hasAvx2())
+    if (ops::sleef::available())
         fill(data, size, draw, [=](float* block) { boxMuller16Avx2(block, mean, stddev); });
     else
         fill(data, size, draw, [=](float* block) { boxMuller16Scalar(block, mean, stddev); });
