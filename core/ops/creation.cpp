@@ -169,21 +169,21 @@ Tensor eye(int64_t n, int64_t m, ScalarType dtype, Device device)
     return leaf(t);
 }
 
-Tensor rand(const IntList& sizes, ScalarType dtype, Device device)
+Tensor rand(const IntList& sizes, ScalarType dtype, Device device, Generator* generator)
 {
     AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"check_uniform_bounds\" not implemented for '",
               legacyDtypeShortName(dtype), "'");
-    Generator& g = defaultGenerator();
+    Generator& g = generatorOrDefault(generator);
     if (dtype == ScalarType::Float32)
         return leaf(random(sizes, dtype, device, [&] { return g.uniformFloat(); }));
     return leaf(random(sizes, dtype, device, [&] { return g.uniformDouble(); }));
 }
 
-Tensor randn(const IntList& sizes, ScalarType dtype, Device device)
+Tensor randn(const IntList& sizes, ScalarType dtype, Device device, Generator* generator)
 {
     AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"normal_kernel_cpu\" not implemented for '",
               legacyDtypeShortName(dtype), "'");
-    Generator& g = defaultGenerator();
+    Generator& g = generatorOrDefault(generator);
     Tensor t = kernel::newTensor(sizes, dtype, device);
     // PyTorch fills 16 or more elements by blocks of Box-Muller pairs, fewer one by one.
     if (t.numel() >= 16 && dtype == ScalarType::Float32) {
@@ -197,12 +197,34 @@ Tensor randn(const IntList& sizes, ScalarType dtype, Device device)
     return leaf(random(sizes, dtype, device, [&] { return g.normal(); }));
 }
 
-Tensor randint(int64_t low, int64_t high, const IntList& sizes, ScalarType dtype, Device device)
+Tensor randint(int64_t low, int64_t high, const IntList& sizes, ScalarType dtype, Device device,
+               Generator* generator)
 {
-    Generator& g = defaultGenerator();
+    Generator& g = generatorOrDefault(generator);
     AGV_CHECK(low < high, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", low,
               " >= to=", high);
     return leaf(random(sizes, dtype, device, [&] { return g.randint(low, high); }));
+}
+
+Tensor randperm(int64_t n, ScalarType dtype, Device device, Generator* generator)
+{
+    AGV_CHECK(n >= 0, RuntimeError, "n must be non-negative, got", n);
+    Generator& g = generatorOrDefault(generator);
+    std::vector<int64_t> order(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i)
+        order[size_t(i)] = i;
+    // randperm_cpu: a Fisher-Yates shuffle, each swap partner drawn as random() % (n - i).
+    for (int64_t i = 0; i + 1 < n; ++i) {
+        const int64_t z = int64_t(g.random() % uint64_t(n - i));
+        std::swap(order[size_t(i)], order[size_t(i + z)]);
+    }
+    Tensor t = kernel::newTensor({n}, dtype, device);
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "randperm", [&] {
+        scalar_t* p = t.data<scalar_t>();
+        for (int64_t i = 0; i < n; ++i)
+            p[i] = static_cast<scalar_t>(order[size_t(i)]);
+    });
+    return leaf(t);
 }
 
 Tensor zerosLike(const Tensor& t, std::optional<ScalarType> dtype)

@@ -52,7 +52,7 @@ void sampleWithReplacement(const T* probs, int64_t categories, int64_t samples, 
     }
 }
 
-Tensor withReplacement(const Tensor& probs, int64_t samples)
+Tensor withReplacement(const Tensor& probs, int64_t samples, Generator& gen)
 {
     const int64_t categories = probs.sizes().back();
     const int64_t rows = probs.dim() > 1 ? probs.sizes()[0] : 1;
@@ -63,7 +63,7 @@ Tensor withReplacement(const Tensor& probs, int64_t samples)
         using T = scalar_t;
         for (int64_t i = 0; i < rows; ++i)
             sampleWithReplacement(dense.data<T>() + i * categories, categories, samples,
-                                  result.data<int64_t>() + i * samples, defaultGenerator());
+                                  result.data<int64_t>() + i * samples, gen);
     });
     return result;
 }
@@ -81,7 +81,7 @@ bool drawsColumnMajor(const Tensor& probs)
     return columnStride > rowStride || (columnStride == rowStride && probs.sizes()[1] > probs.sizes()[0]);
 }
 
-Tensor withoutReplacement(const Tensor& probs, int64_t samples)
+Tensor withoutReplacement(const Tensor& probs, int64_t samples, Generator& gen)
 {
     const Tensor p = kernel::dense(probs);
     bool valid = true;
@@ -108,7 +108,6 @@ Tensor withoutReplacement(const Tensor& probs, int64_t samples)
         }
         // empty_like(self).exponential_(1): exponential_distribution<double>, cast to T,
         // drawn in the memory order of empty_like's layout, which keeps self's.
-        Generator& gen = defaultGenerator();
         T* qs = q.data<T>();
         const bool columnMajor = drawsColumnMajor(probs);
         for (int64_t k = 0; k < q.numel(); ++k) {
@@ -125,7 +124,7 @@ Tensor withoutReplacement(const Tensor& probs, int64_t samples)
 
 }  // namespace
 
-Tensor multinomial(const Tensor& self, int64_t samples, bool replacement)
+Tensor multinomial(const Tensor& self, int64_t samples, bool replacement, Generator* generator)
 {
     AGV_CHECK(self.dim() > 0 && self.dim() <= 2, RuntimeError, "prob_dist must be 1 or 2 dim");
     AGV_CHECK(isFloatingType(self.dtype()), RuntimeError,
@@ -142,8 +141,8 @@ Tensor multinomial(const Tensor& self, int64_t samples, bool replacement)
     }
     AGV_CHECK(self.dtype() != ScalarType::Half, RuntimeError, "multinomial is not implemented for half on CPU");
     if (!replacement)
-        return withoutReplacement(self, samples);  // argmax / topk announce their result
-    Tensor result = withReplacement(self, samples);
+        return withoutReplacement(self, samples, generatorOrDefault(generator));  // argmax / topk announce their result
+    Tensor result = withReplacement(self, samples, generatorOrDefault(generator));
     announceTensor(result);
     return result;
 }

@@ -10,6 +10,10 @@
 #include "core/ops/scalar.h"
 #include "core/tensor/tensor.h"
 
+namespace agv {
+class Generator;
+}
+
 namespace agv::ops {
 
 // ---------------------------------------------------------------- creation
@@ -23,10 +27,16 @@ Tensor fromInts(const IntList& sizes, const std::vector<int64_t>& values, Scalar
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<ScalarType> dtype = {}, Device device = {});
 Tensor linspace(double start, double end, int64_t steps, ScalarType dtype = defaultFloatType(), Device device = {});
 Tensor eye(int64_t n, int64_t m = -1, ScalarType dtype = defaultFloatType(), Device device = {});
-Tensor rand(const IntList& sizes, ScalarType dtype = defaultFloatType(), Device device = {});
-Tensor randn(const IntList& sizes, ScalarType dtype = defaultFloatType(), Device device = {});
+// The random factories draw from `generator` (a torch.Generator), or from the default
+// generator when it is null.
+Tensor rand(const IntList& sizes, ScalarType dtype = defaultFloatType(), Device device = {},
+            Generator* generator = nullptr);
+Tensor randn(const IntList& sizes, ScalarType dtype = defaultFloatType(), Device device = {},
+             Generator* generator = nullptr);
 Tensor randint(int64_t low, int64_t high, const IntList& sizes, ScalarType dtype = ScalarType::Int64,
-               Device device = {});
+               Device device = {}, Generator* generator = nullptr);
+/// torch.randperm: PyTorch's Fisher-Yates shuffle, one random() % (n - i) per position.
+Tensor randperm(int64_t n, ScalarType dtype = ScalarType::Int64, Device device = {}, Generator* generator = nullptr);
 Tensor zerosLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 Tensor onesLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 Tensor fullLike(const Tensor& t, Scalar value, std::optional<ScalarType> dtype = {});
@@ -34,7 +44,8 @@ Tensor emptyLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 Tensor randLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 /// torch.multinomial: int64 indices drawn from the rows of `probs` with PyTorch 1.13's
 /// algorithms and draws (core/ops/multinomial.cpp).
-Tensor multinomial(const Tensor& probs, int64_t numSamples, bool replacement = false);
+Tensor multinomial(const Tensor& probs, int64_t numSamples, bool replacement = false,
+                   Generator* generator = nullptr);
 Tensor randnLike(const Tensor& t, std::optional<ScalarType> dtype = {});
 /// A Python number as a 0-d tensor (PyTorch's "wrapped number": promotes by category only).
 Tensor scalarTensor(Scalar value, Device device = {});

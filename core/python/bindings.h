@@ -10,6 +10,7 @@ void bindErrors(pybind11::module_& m);       // errors.cpp
 void bindTypes(pybind11::module_& m);        // types_binding.cpp: dtype, device, finfo-like facts
 void bindTensor(pybind11::module_& m);       // tensor_binding.cpp: torch.Tensor
 void bindNodes(pybind11::module_& m);        // node_binding.cpp: grad_fn objects
+void bindGenerator(pybind11::module_& m);    // generator_binding.cpp: torch.Generator, seeds, RNG state
 void bindFunctions(pybind11::module_& m);    // functions_binding.cpp: torch.* functions
 void bindNnFunctional(pybind11::module_& m); // nn_functional_binding.cpp: torch._C._nn kernels
 void bindConvolution(pybind11::module_& m);  // conv_binding.cpp: torch.convolution, _select_conv_backend

@@ -1,5 +1,5 @@
 // torch.* functions: factories, math that mirrors Tensor methods (one implementation:
-// the method), joins, random state, defaults, printing options, torch.cuda's state.
+// the method), joins, defaults, printing options, torch.cuda's state.
 // Grad-mode context managers are Python (torch/autograd/grad_mode.py) over the
 // primitives of autograd_binding.cpp.
 
@@ -10,9 +10,9 @@
 #include "core/ops/ops.h"
 #include "core/ops/type_promotion.h"
 #include "core/python/bindings.h"
+#include "core/python/generator_arg.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
-#include "core/random/generator.h"
 #include "core/tensor/tensor_print.h"
 #include "core/warning.h"
 
@@ -137,6 +137,14 @@ py::object simpleFactory(CallArgs& args, const char* name)
     return finishFactory(Make(sizeArgs(args, name), o.dtype.value_or(defaultFloatType()), o.device), o);
 }
 
+template <Tensor (*Make)(const IntList&, ScalarType, Device, Generator*)>
+py::object randomFactory(CallArgs& args, const char* name)
+{
+    FactoryOptions o = factoryOptions(args);
+    Generator* generator = factoryGeneratorArg(args, name);
+    return finishFactory(Make(sizeArgs(args, name), o.dtype.value_or(defaultFloatType()), o.device, generator), o);
+}
+
 template <Tensor (*Make)(const Tensor&, std::optional<ScalarType>)>
 py::object likeFactory(CallArgs& args, const char* name)
 {
@@ -242,40 +250,36 @@ py::object allclose(CallArgs& args)
     return py::bool_(true);
 }
 
-struct GeneratorHandle {};
-
-/// multinomial(num_samples, replacement=False, *, generator=None): the only generator
-/// is the default one (torch.default_generator), so any Generator draws from it.
+/// multinomial(num_samples, replacement=False, *, generator=None)
 py::object multinomialImpl(const Tensor& self, CallArgs& args, int)
 {
     auto a = bind(args, "multinomial", {"num_samples", "replacement", "generator"}, 1);
     const int64_t samples = requireInt(a[0], "multinomial", "num_samples");
     const bool replacement = given(a[1]) && requireBool(a[1], "multinomial", "replacement");
-    if (given(a[2]) && !py::isinstance<GeneratorHandle>(a[2]))
-        raise(PyExc_TypeError, "multinomial(): argument 'generator' must be torch.Generator, not " + typeName(a[2]));
-    return wrapTensor(ops::multinomial(self, samples, replacement));
+    return wrapTensor(ops::multinomial(self, samples, replacement, generatorArg(a[2], "multinomial")));
 }
 
 }  // namespace
 
 void bindFunctions(py::module_& m)
 {
-    py::class_<GeneratorHandle>(m, "Generator")
-        .def("initial_seed", [](const GeneratorHandle&) { return defaultGenerator().initialSeed(); })
-        .def("manual_seed", [](py::handle self, int64_t seed) {
-            defaultGenerator().manualSeed(uint64_t(seed));
-            return py::reinterpret_borrow<py::object>(self);
-        });
-    m.attr("Generator").attr("__module__") = "torch._C";
-    m.attr("default_generator") = py::cast(GeneratorHandle{});
     defMethodAndFunctionNumbered(m, m.attr("_TensorBase"), "multinomial", multinomialImpl);
 
     defNative(m, "tensor", tensorFactory);
     defNative(m, "ones", [](CallArgs& a) { return simpleFactory<ops::ones>(a, "ones"); });
     defNative(m, "zeros", [](CallArgs& a) { return simpleFactory<ops::zeros>(a, "zeros"); });
     defNative(m, "empty", [](CallArgs& a) { return simpleFactory<ops::empty>(a, "empty"); });
-    defNative(m, "rand", [](CallArgs& a) { return simpleFactory<ops::rand>(a, "rand"); });
-    defNative(m, "randn", [](CallArgs& a) { return simpleFactory<ops::randn>(a, "randn"); });
+    defNative(m, "rand", [](CallArgs& a) { return randomFactory<ops::rand>(a, "rand"); });
+    defNative(m, "randn", [](CallArgs& a) { return randomFactory<ops::randn>(a, "randn"); });
+    defNative(m, "randperm", [](CallArgs& args) {
+        py::handle n = argAt(args, 0, "n");
+        if (!n)
+            raise(PyExc_TypeError, "randperm() missing 1 required positional arguments: \"n\"");
+        FactoryOptions o = factoryOptions(args);
+        return finishFactory(ops::randperm(requireInt(n, "randperm", "n"), o.dtype.value_or(ScalarType::Int64),
+                                           o.device, factoryGeneratorArg(args, "randperm")),
+                             o);
+    });
     defNative(m, "zeros_like", [](CallArgs& a) { return likeFactory<ops::zerosLike>(a, "zeros_like"); });
     defNative(m, "ones_like", [](CallArgs& a) { return likeFactory<ops::onesLike>(a, "ones_like"); });
     defNative(m, "empty_like", [](CallArgs& a) { return likeFactory<ops::emptyLike>(a, "empty_like"); });
@@ -339,7 +343,8 @@ void bindFunctions(py::module_& m)
         const int64_t low = p.size() == 3 ? requireInt(p[0], "randint", "low") : 0;
         const int64_t high = requireInt(p[p.size() - 2], "randint", "high");
         return finishFactory(
-            ops::randint(low, high, intList(p.back(), "randint", "size"), o.dtype.value_or(ScalarType::Int64), o.device),
+            ops::randint(low, high, intList(p.back(), "randint", "size"), o.dtype.value_or(ScalarType::Int64), o.device,
+                         factoryGeneratorArg(args, "randint")),
             o);
     });
 
@@ -415,26 +420,6 @@ void bindFunctions(py::module_& m)
     });
 
     // --- random state and defaults
-    defNative(m, "manual_seed", [](CallArgs& args) {
-        auto a = bind(args, "manual_seed", {"seed"}, 1);
-        defaultGenerator().manualSeed(uint64_t(requireInt(a[0], "manual_seed", "seed")));
-        return py::cast(GeneratorHandle{});
-    });
-    defNative(m, "seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
-    defNative(m, "initial_seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
-    defNative(m, "get_rng_state", [](CallArgs&) {
-        std::vector<uint8_t> state = defaultGenerator().getState();
-        std::vector<int64_t> values(state.begin(), state.end());
-        return wrapTensor(ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64));
-    });
-    defNative(m, "set_rng_state", [](CallArgs& args) {
-        Tensor t = requireTensor(argAt(args, 0, "new_state"), "set_rng_state", "new_state", 1);
-        std::vector<uint8_t> state;
-        for (int64_t i = 0; i < t.numel(); ++i)
-            state.push_back(uint8_t(t.intValueAt(i)));
-        defaultGenerator().setState(state);
-        return py::object(py::none());
-    });
     defNative(m, "get_default_dtype", [](CallArgs&) { return wrapDtype(defaultFloatType()); });
     defNative(m, "set_default_dtype", [](CallArgs& args) {
         auto d = asDtype(argAt(args, 0, "d"));

@@ -273,6 +273,23 @@ bool truthy(py::handle h)
     return r != 0;
 }
 
+std::string describeGivenArguments(const CallArgs& args)
+{
+    auto typeOf = [](py::handle v) { return isTensor(v) ? std::string("Tensor") : typeName(v); };
+    std::string out = "(";
+    for (py::handle v : args.positional)
+        out += (out.size() > 1 ? ", " : "") + typeOf(v);
+    std::vector<std::string> keywords;
+    if (args.keywords)
+        for (auto [key, value] : args.keywords)
+            keywords.push_back(py::str(key).cast<std::string>() + "=" + typeOf(value));
+    for (auto it = keywords.rbegin(); it != keywords.rend(); ++it)
+        out += (out.size() > 1 ? ", " : "") + *it;
+    if (args.positional.empty() && !keywords.empty())
+        out += ", ";
+    return out + ")";
+}
+
 std::vector<py::object> bind(const CallArgs& args, std::string_view fn, std::initializer_list<std::string_view> names,
                              size_t required)
 {

@@ -92,6 +92,12 @@ struct CallArgs {
     py::handle keyword(std::string_view name) const;
 };
 
+/// The "(int, int, generator=int)" of PyTorch's "received an invalid combination of
+/// arguments - got ..." (python_arg_parser): positional types, then the keywords in the
+/// order PyTorch's hash map yields them (the reverse of the call's), with its trailing
+/// ", " when there are keywords only.
+std::string describeGivenArguments(const CallArgs& args);
+
 /// A function of the module that binds its own arguments (PyTorch's signatures are
 /// richer than pybind11's overloads: `zeros(2, 3)`, `zeros((2, 3))`, `zeros(size=...)`).
 using NativeFunction = py::object (*)(CallArgs& args);

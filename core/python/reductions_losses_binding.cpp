@@ -136,21 +136,13 @@ py::object varianceMethod(const Tensor& self, CallArgs& args, bool takeSqrt)
 [[noreturn]] void momentsOverloadError(const char* fn, const CallArgs& call,
                                        const std::map<int, std::string>& flagged)
 {
-    std::string got;
-    for (py::handle v : call.positional)
-        got += (got.empty() ? "" : ", ") + (isTensor(v) ? std::string("Tensor") : typeName(v));
-    std::map<std::string, std::string> keywords;
-    for (auto [k, v] : call.keywords)
-        keywords[py::str(k).cast<std::string>()] = isTensor(v) ? std::string("Tensor") : typeName(v);
-    for (const auto& [k, type] : keywords)
-        got += (got.empty() ? "" : ", ") + k + "=" + type;
     const char* signatures[] = {"(Tensor input, tuple of ints dim, *, int correction, bool keepdim)",
                                 "(Tensor input, tuple of ints dim, bool unbiased, bool keepdim)",
                                 "(Tensor input, bool unbiased)",
                                 "(Tensor input, tuple of names dim, *, int correction, bool keepdim)",
                                 "(Tensor input, tuple of names dim, bool unbiased, bool keepdim)"};
-    std::string message = std::string(fn) + "() received an invalid combination of arguments - got (" + got +
-                          "), but expected one of:\n";
+    std::string message = std::string(fn) + "() received an invalid combination of arguments - got " +
+                          describeGivenArguments(call) + ", but expected one of:\n";
     for (int i = 0; i < 5; ++i) {
         message += std::string(" * ") + signatures[i] + "\n";
         if (auto it = flagged.find(i); it != flagged.end())

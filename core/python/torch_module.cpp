@@ -19,6 +19,7 @@ void defineModule(py::module_& m)
     bindTypes(m);
     bindTensor(m);
     bindNodes(m);
+    bindGenerator(m);
     bindFunctions(m);
     bindNnFunctional(m);
     bindConvolution(m);

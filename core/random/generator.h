@@ -64,4 +64,10 @@ private:
 /// The process-wide generator used when no generator is passed (torch.default_generator).
 Generator& defaultGenerator();
 
+/// `generator`, or the default generator when it is null (an op's optional argument).
+inline Generator& generatorOrDefault(Generator* generator)
+{
+    return generator ? *generator : defaultGenerator();
+}
+
 }  // namespace agv

@@ -38,15 +38,6 @@ from torch import _composites  # noqa: E402
 
 _composites.install_methods(Tensor)
 
-if not hasattr(_C, "randperm"):
-    def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
-        """A random permutation of 0..n-1, drawn as PyTorch's CPU kernel draws it (see
-        torch.utils.data._random): the engine has no kernel for it yet."""
-        from torch.utils.data._random import randperm_list
-        return tensor(randperm_list(n, generator), dtype=int64 if dtype is None else dtype, device=device,
-                      requires_grad=requires_grad)
-
-
 def _sampling_16_bit(native, method):
     """torch.rand / torch.randn for float16 and bfloat16: PyTorch fills an empty tensor
     with uniform_ / normal_, whose 16-bit draws differ from those of float and double

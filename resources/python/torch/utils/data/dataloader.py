@@ -80,8 +80,9 @@ class _DataLoaderIter:
             self._dataset_iter = iter(self._dataset)
             self._ended = False
         # PyTorch draws the workers' base seed here, even without workers: one 64-bit
-        # draw from the global generator per pass, which later random numbers show.
-        self._base_seed = random_int64()
+        # draw per pass from the loader's generator (or the global one), which later
+        # random numbers show.
+        self._base_seed = random_int64(loader.generator)
         self._num_yielded = 0
 
     def __iter__(self):

@@ -1,7 +1,7 @@
 """Samplers: the order in which a DataLoader visits a dataset's indices."""
 
 import torch
-from torch.utils.data._random import random_int64, randperm_list, randperm_lists_seeded
+from torch.utils.data._random import multinomial_list, randint_list, random_int64, randperm_list
 
 
 class Sampler:
@@ -46,17 +46,20 @@ class RandomSampler(Sampler):
 
     def __iter__(self):
         n = len(self.data_source)
-        if self.replacement:
-            raise NotImplementedError("autogradviz: RandomSampler(replacement=True) is not supported yet")
-        rounds = self.num_samples // n
         if self.generator is None:
-            # One fresh generator for the whole pass, seeded from the global one.
-            perms = randperm_lists_seeded(n, random_int64(), rounds + 1)
+            # A fresh generator per pass, seeded from the global one.
+            generator = torch.Generator()
+            generator.manual_seed(random_int64())
         else:
-            perms = [randperm_list(n, self.generator) for _ in range(rounds + 1)]
-        for perm in perms[:rounds]:
-            yield from perm
-        yield from perms[rounds][:self.num_samples % n]
+            generator = self.generator
+        if self.replacement:
+            for _ in range(self.num_samples // 32):
+                yield from randint_list(n, 32, generator)
+            yield from randint_list(n, self.num_samples % 32, generator)
+        else:
+            for _ in range(self.num_samples // n):
+                yield from randperm_list(n, generator)
+            yield from randperm_list(n, generator)[:self.num_samples % n]
 
     def __len__(self):
         return self.num_samples
@@ -73,6 +76,31 @@ class SubsetRandomSampler(Sampler):
 
     def __len__(self):
         return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """Indices drawn with probabilities proportional to weights (torch.multinomial)."""
+
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
+            raise ValueError("num_samples should be a positive integer value, but got num_samples=" +
+                             str(num_samples))
+        if not isinstance(replacement, bool):
+            raise ValueError("replacement should be a boolean value, but got replacement=" + str(replacement))
+        weights_tensor = torch.as_tensor(weights, dtype=torch.double)
+        if len(weights_tensor.shape) != 1:
+            raise ValueError("weights should be a 1d sequence but given weights have shape " +
+                             str(tuple(weights_tensor.shape)))
+        self.weights = weights_tensor
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self):
+        yield from multinomial_list(self.weights, self.num_samples, self.replacement, self.generator)
+
+    def __len__(self):
+        return self.num_samples
 
 
 class BatchSampler(Sampler):

@@ -1,0 +1,135 @@
+// torch.Generator: a random number generator of its own, for the random factories'
+// `generator=` argument (a DataLoader's shuffle, random_split, a seeded dropout mask),
+// and torch.default_generator, the process-wide one behind torch.manual_seed.
+
+#include <memory>
+
+#include "core/python/bindings.h"
+#include "core/python/generator_arg.h"
+#include "core/python/py_values.h"
+#include "core/python/tensor_support.h"
+#include "core/ops/ops.h"
+#include "core/random/generator.h"
+
+namespace agv::python {
+
+namespace {
+
+/// The Python object: shares its engine generator, so a DataLoader and a sampler that
+/// hold the same torch.Generator draw from one stream.
+struct GeneratorObject {
+    std::shared_ptr<Generator> engine;
+};
+
+Generator& engineOf(py::handle self)
+{
+    return *self.cast<GeneratorObject&>().engine;
+}
+
+py::object stateTensor(const Generator& g)
+{
+    const std::vector<uint8_t> state = g.getState();
+    const std::vector<int64_t> values(state.begin(), state.end());
+    return wrapTensor(ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64));
+}
+
+void restoreState(Generator& g, py::handle stateArg, const char* fn)
+{
+    const Tensor t = requireTensor(stateArg, fn, "new_state", 1);
+    std::vector<uint8_t> state;
+    state.reserve(size_t(t.numel()));
+    for (int64_t i = 0; i < t.numel(); ++i)
+        state.push_back(uint8_t(t.intValueAt(i)));
+    g.setState(state);
+}
+
+}  // namespace
+
+Generator* generatorArg(py::handle value, const char* fn)
+{
+    if (!value || value.is_none())
+        return nullptr;
+    if (!py::isinstance<GeneratorObject>(value))
+        raise(PyExc_TypeError,
+              std::string(fn) + "(): argument 'generator' must be torch.Generator, not " + typeName(value));
+    return value.cast<GeneratorObject&>().engine.get();
+}
+
+Generator* factoryGeneratorArg(const CallArgs& args, const char* fn)
+{
+    py::handle value = args.keyword("generator");
+    if (!value || value.is_none() || py::isinstance<GeneratorObject>(value))
+        return generatorArg(value, fn);
+    const std::string options =
+        "torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)\n";
+    const std::string fnName(fn);
+    std::vector<std::string> overloads;
+    if (fnName == "randint") {
+        for (const char* head : {"(int high, tuple of ints size, *, ", "(int low, int high, tuple of ints size, *, "}) {
+            overloads.push_back(head + std::string("torch.Generator generator, Tensor out, ") + options);
+            overloads.push_back(head + std::string("Tensor out, ") + options);
+        }
+    } else if (fnName == "randperm") {
+        overloads = {"(int n, *, torch.Generator generator, Tensor out, " + options, "(int n, *, Tensor out, " + options};
+    } else {  // rand, randn
+        overloads = {"(tuple of ints size, *, torch.Generator generator, tuple of names names, " + options,
+                     "(tuple of ints size, *, torch.Generator generator, Tensor out, " + options,
+                     "(tuple of ints size, *, Tensor out, " + options,
+                     "(tuple of ints size, *, tuple of names names, " + options};
+    }
+    std::string message = fnName + "() received an invalid combination of arguments - got " +
+                          describeGivenArguments(args) + ", but expected one of:\n";
+    for (const std::string& overload : overloads)
+        message += " * " + overload;
+    raise(PyExc_TypeError, message);
+}
+
+void bindGenerator(py::module_& m)
+{
+    py::class_<GeneratorObject>(m, "Generator")
+        .def(py::init([](py::object device) {
+                 if (!device.is_none()) {
+                     std::optional<Device> d = asDevice(device);
+                     if (!d)
+                         raise(PyExc_TypeError, "Generator(): argument 'device' must be torch.device, not " +
+                                                    typeName(device));
+                     if (d->type != DeviceType::CPU)
+                         raise(PyExc_RuntimeError,
+                               "Device type CUDA is not supported for torch.Generator() api.");
+                 }
+                 return GeneratorObject{std::make_shared<Generator>()};
+             }),
+             py::arg("device") = py::none())
+        .def("manual_seed",
+             [](py::object self, py::object seed) {
+                 engineOf(self).manualSeed(uint64_t(requireInt(seed, "manual_seed", "seed")));
+                 return self;
+             })
+        .def("seed", [](py::handle self) { return engineOf(self).seed(); })
+        .def("initial_seed", [](py::handle self) { return engineOf(self).initialSeed(); })
+        .def("get_state", [](py::handle self) { return stateTensor(engineOf(self)); })
+        .def("set_state",
+             [](py::object self, py::handle state) {
+                 restoreState(engineOf(self), state, "set_state");
+                 return self;
+             })
+        .def_property_readonly("device", [](py::handle) { return wrapDevice(Device{}); });
+    m.attr("Generator").attr("__module__") = "torch._C";
+    // The default generator's object wraps the engine's process-wide one without owning it.
+    m.attr("default_generator") = GeneratorObject{std::shared_ptr<Generator>(&defaultGenerator(), [](Generator*) {})};
+
+    defNative(m, "manual_seed", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "manual_seed", {"seed"}, 1);
+        defaultGenerator().manualSeed(uint64_t(requireInt(a[0], "manual_seed", "seed")));
+        return py::module_::import("_agv_torch").attr("default_generator");
+    });
+    defNative(m, "seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().seed()); });
+    defNative(m, "initial_seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
+    defNative(m, "get_rng_state", [](CallArgs&) { return stateTensor(defaultGenerator()); });
+    defNative(m, "set_rng_state", [](CallArgs& args) {
+        restoreState(defaultGenerator(), argAt(args, 0, "new_state"), "set_rng_state");
+        return py::object(py::none());
+    });
+}
+
+}  // namespace agv::python
