@@ -29,14 +29,14 @@ bool setString(PyConfig& config, wchar_t** field, const std::string& value, std:
     return true;
 }
 
-bool appendPath(PyConfig& config, const std::string& path, std::string& error)
+bool appendString(PyWideStringList& list, const std::string& text, std::string& error)
 {
-    wchar_t* wide = Py_DecodeLocale(path.c_str(), nullptr);
+    wchar_t* wide = Py_DecodeLocale(text.c_str(), nullptr);
     if (!wide) {
-        error = "cannot decode path " + path;
+        error = "cannot decode " + text;
         return false;
     }
-    PyStatus status = PyWideStringList_Append(&config.module_search_paths, wide);
+    PyStatus status = PyWideStringList_Append(&list, wide);
     PyMem_RawFree(wide);
     if (PyStatus_Exception(status)) {
         error = status.err_msg ? status.err_msg : "PyWideStringList_Append failed";
@@ -47,7 +47,7 @@ bool appendPath(PyConfig& config, const std::string& path, std::string& error)
 
 /// An isolated interpreter: the standard library and our package, nothing from the
 /// machine's site-packages (a PyTorch installed there must never be imported).
-bool configure(PyConfig& config, const HostOptions& options, std::string& error)
+bool configure(PyConfig& config, const HostOptions& options, const std::string& scriptFile, std::string& error)
 {
     PyConfig_InitIsolatedConfig(&config);
     config.site_import = 0;         // site would add dist-packages; _agv_host sets up its builtins
@@ -59,10 +59,13 @@ bool configure(PyConfig& config, const HostOptions& options, std::string& error)
     config.write_bytecode = 0;      // never write __pycache__ next to the user's files
     const std::string stdlib = AGV_STDLIB_DIR;
     return setString(config, &config.program_name, "python3", error) &&
-           setString(config, &config.run_filename, options.scriptPath, error) &&
+           setString(config, &config.run_filename, scriptFile, error) &&
            setString(config, &config.home, "/usr", error) &&
-           appendPath(config, options.packageDir, error) && appendPath(config, stdlib, error) &&
-           appendPath(config, stdlib + "/lib-dynload", error);
+           // sys.argv[0] is the script as it was named, as under `python3 FILE.py`
+           appendString(config.argv, options.scriptPath, error) &&
+           appendString(config.module_search_paths, options.packageDir, error) &&
+           appendString(config.module_search_paths, stdlib, error) &&
+           appendString(config.module_search_paths, stdlib + "/lib-dynload", error);
 }
 
 }  // namespace
@@ -88,11 +91,12 @@ int runHost(const HostOptions& options)
         setrlimit(RLIMIT_DATA, &limit);
     }
     registerTorchModule();
+    // Absolute before the sandbox moves the working directory to the run's temporary folder.
+    std::error_code pathError;
+    const std::string scriptFile = std::filesystem::absolute(options.scriptPath, pathError).string();
     SandboxOptions sandbox;
     if (options.sandbox) {
-        namespace fs = std::filesystem;
-        std::error_code ec;
-        sandbox.scriptDir = fs::absolute(options.scriptPath, ec).parent_path().string();
+        sandbox.scriptDir = std::filesystem::path(scriptFile).parent_path().string();
         sandbox.readable = {AGV_STDLIB_DIR, options.packageDir};
         sandbox.tempDir = makeRunTempDir();
         if (sandbox.tempDir.empty()) {
@@ -100,11 +104,12 @@ int runHost(const HostOptions& options)
             return 2;
         }
         setenv("TMPDIR", sandbox.tempDir.c_str(), 1);  // tempfile and friends write there
+        enterRunTempDir(sandbox.tempDir, sandbox.scriptDir);
         installAuditHook(sandbox);
     }
     PyConfig config;
     std::string error;
-    if (!configure(config, options, error)) {
+    if (!configure(config, options, scriptFile, error)) {
         PyConfig_Clear(&config);
         std::fprintf(stderr, "autogradviz: cannot configure Python: %s\n", error.c_str());
         return 2;

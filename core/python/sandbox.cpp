@@ -286,6 +286,21 @@ std::string makeRunTempDir()
     return pattern;
 }
 
+void enterRunTempDir(const std::string& tempDir, const std::string& scriptDir)
+{
+    constexpr int kMaxMirroredEntries = 4096;  // a script in a crowded folder still starts at once
+    std::error_code ec;
+    int mirrored = 0;
+    for (const fs::directory_entry& entry : fs::directory_iterator(scriptDir, ec)) {
+        if (++mirrored > kMaxMirroredEntries)
+            break;
+        std::error_code linkError;
+        fs::create_symlink(entry.path(), fs::path(tempDir) / entry.path().filename(), linkError);
+    }
+    if (::chdir(tempDir.c_str()) != 0 && std::getenv("AGV_SANDBOX_DEBUG"))
+        std::fprintf(stderr, "autogradviz: could not enter %s: %s\n", tempDir.c_str(), std::strerror(errno));
+}
+
 void removeRunTempDir(const std::string& path)
 {
     if (path.empty())

@@ -26,6 +26,12 @@ std::string applyKernelSandbox(const SandboxOptions& options);
 
 /// A fresh temporary folder for one run (under $TMPDIR or /tmp), or "" on failure.
 std::string makeRunTempDir();
+/// Makes the run's temporary folder the working directory, so that a tutorial's
+/// torch.save(model.state_dict(), 'model.pt') lands where writes are allowed. The
+/// script folder's own entries appear there as symbolic links (at most a few
+/// thousand), so relative reads still find the files next to the script; writing
+/// through such a link is refused like any write outside the folder.
+void enterRunTempDir(const std::string& tempDir, const std::string& scriptDir);
 /// Removes the run's temporary folder and everything in it.
 void removeRunTempDir(const std::string& path);
 
