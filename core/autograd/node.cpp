@@ -210,6 +210,16 @@ void setHistory(const std::shared_ptr<Node>& node, TensorList& outputs)
         attach(node, out);
 }
 
+std::string qualifiedNodeName(const Node& node)
+{
+    static const char* const handWritten[] = {"CopySlices", "CopyBackwards", "AccumulateGrad", "GraphRoot",
+                                              "Error", "DelayedError", "NotImplemented"};
+    for (const char* name : handWritten)
+        if (node.name() == name)
+            return std::string("torch::autograd::") + name;
+    return node.name();
+}
+
 void announceNode(const Node& node)
 {
     if (AnomalyMode::isEnabled())

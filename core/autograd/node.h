@@ -176,6 +176,11 @@ std::vector<Edge> collectNextEdges(const TensorList& inputs);
 void setHistory(const std::shared_ptr<Node>& node, std::initializer_list<Tensor*> outputs);
 void setHistory(const std::shared_ptr<Node>& node, TensorList& outputs);
 /// Emits NodeCreated (and TensorSaved for its saved variables) once wiring is complete.
+/// Node::name() as PyTorch's C++ gives it: its hand-written nodes (CopySlices,
+/// AccumulateGrad, NotImplemented, ...) are named by their qualified type,
+/// "torch::autograd::CopySlices"; generated ones by their plain name.
+std::string qualifiedNodeName(const Node& node);
+
 void announceNode(const Node& node);
 
 /// Frees a graph iteratively so a 1,000,000-node chain does not overflow the stack.

@@ -122,14 +122,7 @@ void SavedVariable::throwVersionMismatch(const std::shared_ptr<Node>& savedFor) 
     if (!gradFn && m_isOutput)
         gradFn = savedFor;
     if (gradFn) {
-        // Node::name() of PyTorch's hand-written C++ nodes is their qualified type name
-        // (Python shows "CopySlices", this message "torch::autograd::CopySlices").
-        static const char* const handWritten[] = {"CopySlices", "CopyBackwards", "AccumulateGrad", "GraphRoot",
-                                                  "Error", "DelayedError", "NotImplemented"};
-        std::string name = gradFn->name();
-        for (const char* node : handWritten)
-            if (name == node)
-                name = "torch::autograd::" + name;
+        const std::string name = qualifiedNodeName(*gradFn);
         message += ", which is output " + std::to_string(m_outputNr) + " of " + name + ",";
     }
     message += " is at version " + std::to_string(m_version->version) + "; expected version " +

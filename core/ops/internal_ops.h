@@ -19,14 +19,6 @@ Tensor unsafeView(const Tensor& t, const IntList& sizes);
 /// selects everything (x[...], x[:, :n] of n columns).
 Tensor alias(const Tensor& t);
 
-/// tensor.squeeze_(dim) on an op's fresh output (SqueezeBackward3), as matmul does
-/// for 1-D @ 2-D: bumps the output's version.
-Tensor& squeezeDimInplace(Tensor& self, int64_t dim);
-
-/// tensor.transpose_(dim0, dim1) on an op's fresh output (TransposeBackward1), as the
-/// batch_first RNN and GRU do to their stacked output: bumps the output's version.
-Tensor& transposeInplace(Tensor& self, int64_t dim0, int64_t dim1);
-
 /// zeros(sizes).scatter(dim, index, src) for an index with one entry per output
 /// slice along dim (ScatterBackward0: the gradient of max/min along a dim).
 Tensor scatterIntoZeros(const IntList& sizes, int64_t dim, const Tensor& index, const Tensor& src);

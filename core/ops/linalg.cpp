@@ -624,7 +624,7 @@ Tensor matmul(const Tensor& a, const Tensor& b)
         return mv(a, b);
     if (d1 == 1 && d2 == 2) {
         Tensor out = mm(unsqueeze(a, 0), b);
-        return internal::squeezeDimInplace(out, 0);
+        return squeezeInplace(out, 0);
     }
     if (d1 == 2 && d2 == 2)
         return mm(a, b);
@@ -688,53 +688,6 @@ Tensor unsafeView(const Tensor& t, const IntList& sizes)
     rec.attr("self_sym_sizes", inputSizes);
     rec.forward([sizes](const InputTangents& t, const Tensor&) { return unsafeView(contiguous(t[0]), sizes); });
     return rec.finish(out);
-}
-
-Tensor& squeezeDimInplace(Tensor& self, int64_t dim)
-{
-    dim = wrapDim(dim, self.dim());
-    const IntList inputSizes = self.sizes();
-    OpRecorder rec("SqueezeBackward3", {&self}, [dim](BackwardNode&, const variable_list& g) {
-        return variable_list{unsqueeze(g[0], dim)};
-    });
-    rec.attr("dim", dim);
-    rec.attr("self_sizes", inputSizes);
-    if (self.dim() > 0 && inputSizes[size_t(dim)] == 1) {
-        IntList sizes = self.sizes(), strides = self.strides();
-        sizes.erase(sizes.begin() + dim);
-        strides.erase(strides.begin() + dim);
-        self.impl()->setGeometry(sizes, strides, self.offset());
-    }
-    self.bumpVersion("squeeze_");
-    if (rec.active())
-        rebaseHistory(self, rec.node());
-    // The tangent follows the new geometry (squeeze_(dim) on self_t).
-    rec.forward([dim](const InputTangents& t, const Tensor&) { return squeeze(t[0], dim); });
-    rec.finishInplaceViewTangent(self);
-    return self;
-}
-
-Tensor& transposeInplace(Tensor& self, int64_t dim0, int64_t dim1)
-{
-    dim0 = wrapDim(dim0, self.dim());
-    dim1 = wrapDim(dim1, self.dim());
-    OpRecorder rec("TransposeBackward1", {&self}, [dim0, dim1](BackwardNode&, const variable_list& g) {
-        return variable_list{transpose(g[0], dim0, dim1)};
-    });
-    rec.attr("dim0", dim0);
-    rec.attr("dim1", dim1);
-    if (self.dim() > 0) {
-        IntList sizes = self.sizes(), strides = self.strides();
-        std::swap(sizes[size_t(dim0)], sizes[size_t(dim1)]);
-        std::swap(strides[size_t(dim0)], strides[size_t(dim1)]);
-        self.impl()->setGeometry(sizes, strides, self.offset());
-    }
-    self.bumpVersion("transpose_");
-    if (rec.active())
-        rebaseHistory(self, rec.node());
-    rec.forward([dim0, dim1](const InputTangents& t, const Tensor&) { return transpose(t[0], dim0, dim1); });
-    rec.finishInplaceViewTangent(self);
-    return self;
 }
 
 }  // namespace internal

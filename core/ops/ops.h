@@ -63,6 +63,8 @@ Tensor div(const Tensor& a, const Tensor& b);
 /// a % b, Python's sign rule (RemainderBackward1 / RemainderBackward0 for a number).
 Tensor remainder(const Tensor& a, const Tensor& b);
 Tensor remainder(const Tensor& a, Scalar b);
+/// torch.remainder(number, tensor): a NotImplemented node, as in PyTorch 1.13.
+Tensor remainder(Scalar a, const Tensor& b);
 /// a // b (floor division); a result that would need a gradient is refused clearly.
 Tensor floorDivide(const Tensor& a, const Tensor& b);
 Tensor div(const Tensor& a, Scalar b);
@@ -122,6 +124,8 @@ Tensor relu(const Tensor& t);
 Tensor leakyRelu(const Tensor& t, double negativeSlope = 0.01);
 Tensor gelu(const Tensor& t, const std::string& approximate = "none");
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max);
+/// clamp with tensor bounds (ClampBackward0, core/ops/clamp_tensor.cpp).
+Tensor clamp(const Tensor& t, const std::optional<Tensor>& min, const std::optional<Tensor>& max);
 Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b);
 Tensor maskedFill(const Tensor& t, const Tensor& mask, Scalar value);
 // core/ops/addcmul.cpp: self + value * tensor1 * tensor2 (addcdiv: / tensor2)
@@ -274,6 +278,12 @@ Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scal
 Tensor& reluInplace(Tensor& self);
 Tensor& sigmoidInplace(Tensor& self);
 Tensor& tanhInplace(Tensor& self);
+// The in-place view ops (core/ops/inplace_views.cpp): new geometry, same values.
+Tensor& transposeInplace(Tensor& self, int64_t dim0, int64_t dim1);
+Tensor& tInplace(Tensor& self);
+Tensor& squeezeInplace(Tensor& self);
+Tensor& squeezeInplace(Tensor& self, int64_t dim);
+Tensor& unsqueezeInplace(Tensor& self, int64_t dim);
 Tensor& expInplace(Tensor& self);
 Tensor& absInplace(Tensor& self);
 Tensor& negInplace(Tensor& self);

@@ -374,6 +374,17 @@ Tensor remainder(const Tensor& a, Scalar b)
     return rec.finish(out);
 }
 
+Tensor remainder(Scalar a, const Tensor& b)
+{
+    Tensor out = remainderKernel(scalarTensor(a, b.device()), b);
+    // remainder.Scalar_Tensor has no derivative in PyTorch 1.13: it records a
+    // NotImplemented node whose backward raises.
+    OpRecorder rec("NotImplemented", {&b}, [](BackwardNode&, const variable_list&) -> variable_list {
+        AGV_RAISE(RuntimeError, "derivative for aten::remainder is not implemented");
+    });
+    return rec.finish(out);
+}
+
 Tensor floorDivide(const Tensor& a, const Tensor& b)
 {
     AGV_CHECK(!GradMode::isEnabled() || (!a.requiresGrad() && !b.requiresGrad()), NotImplementedError,

@@ -146,7 +146,7 @@ std::pair<Tensor, Tensor> oneHiddenRnn(CellKind kind, const Tensor& input, const
     Tensor hy = stack(finalHidden, 0);
     // PyTorch turns the output back in place here (TransposeBackward1), the LSTM does not.
     if (options.batchFirst)
-        internal::transposeInplace(output, 0, 1);
+        transposeInplace(output, 0, 1);
     return {output, hy};
 }
 

@@ -218,22 +218,41 @@ void checkNoInternalOverlap(const Tensor& self)
                   "location. Please clone() the tensor before performing the operation.");
 }
 
+namespace {
+/// `moveRetainGrad`: an in-place op takes retain_grad's hook along (rebase_history); an
+/// in-place view op leaves it on the old node (set_history), so .grad keeps the old shape.
+void replaceHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult, bool announce,
+                    bool moveRetainGrad)
+{
+    AutogradMeta& meta = self.impl()->ensureAutograd();
+    const std::shared_ptr<Node> previous = meta.gradFn;
+    meta.gradFn = node;
+    meta.outputNr = node->addInputMetadata(self);
+    if (moveRetainGrad)
+        moveRetainGradHook(self, previous.get(), *node);
+    meta.requiresGrad = true;
+    if (meta.isView)
+        meta.attrVersion = self.version();  // the grad_fn is current: no AsStridedBackward0
+    if (saveResult)
+        node->save("result", self, /*isOutput=*/true);
+    if (announce)
+        announceNode(*node);
+    emitGradFnChanged(self);
+}
+}  // namespace
+
+void setInplaceViewHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node)
+{
+    if (node)
+        replaceHistory(self, node, /*saveResult=*/false, /*announce=*/true, /*moveRetainGrad=*/false);
+}
+
 void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult, bool announce)
 {
     if (!node)
         return;
     if (!self.isView()) {
-        AutogradMeta& meta = self.impl()->ensureAutograd();
-        const std::shared_ptr<Node> previous = meta.gradFn;
-        meta.gradFn = node;
-        meta.outputNr = node->addInputMetadata(self);
-        moveRetainGradHook(self, previous.get(), *node);
-        meta.requiresGrad = true;
-        if (saveResult)
-            node->save("result", self, /*isOutput=*/true);
-        if (announce)
-            announceNode(*node);
-        emitGradFnChanged(self);
+        replaceHistory(self, node, saveResult, announce, /*moveRetainGrad=*/true);
         return;
     }
     Tensor base = self.base();

@@ -47,6 +47,10 @@ void checkNoInternalOverlap(const Tensor& self);
 void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool saveResult = false,
                    bool announce = true);
 
+/// set_history after an in-place view op (t_, transpose_, ...): `node` becomes self's
+/// grad_fn directly, also when self is a view (its base keeps its history).
+void setInplaceViewHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node);
+
 /// Configures an AsStridedBackward0 node regenerating `view`'s grad_fn from `base`.
 void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Tensor& view);
 

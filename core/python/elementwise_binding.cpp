@@ -147,6 +147,26 @@ void bindElementwise(py::module_& m)
     defMethodAndFunction(m, cls, "nonzero", nonzeroImpl);
     defMethodAndFunctionNumbered(m, cls, "fmod", fmodImpl);
     defMethodAndFunctionNumbered(m, cls, "remainder", remainderImpl);
+    // torch.remainder(number, tensor) is an overload of its own (remainder.Scalar_Tensor).
+    m.attr("remainder") = py::cpp_function(
+        [](py::args args, py::kwargs kwargs) -> py::object {
+            if (args.size() == 2 && py::len(kwargs) == 0 && isNumber(args[0]) && !isTensor(args[0])) {
+                if (auto other = asTensor(args[1]))
+                    return wrapTensor(ops::remainder(toScalar(args[0]), *other));
+                if (isNumber(args[1]))
+                    raise(PyExc_TypeError,
+                          "remainder() received an invalid combination of arguments - got (" + typeName(args[0]) +
+                              ", " + typeName(args[1]) +
+                              "), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out)\n * (Number "
+                              "self, Tensor other)\n      didn't match because some of the arguments have invalid "
+                              "types: (!" + typeName(args[0]) + "!, !" + typeName(args[1]) +
+                              "!)\n * (Tensor input, Number other, *, Tensor out)\n");
+            }
+            CallArgs rest;
+            const Tensor input = splitInput("remainder", args, kwargs, rest);
+            return remainderImpl(input, rest, 2);
+        },
+        py::name("remainder"));
     defMethodAndFunctionNumbered(m, cls, "floor_divide", floorDivideImpl);
     defMethodAndFunctionNumbered(m, cls, "logical_and", logicalImpl<ops::LogicalOp::And>);
     defMethodAndFunctionNumbered(m, cls, "logical_or", logicalImpl<ops::LogicalOp::Or>);

@@ -110,10 +110,7 @@ std::optional<variable_list> hookResult(py::handle hook, py::handle result, size
 
 std::string nodeName(const NodePtr& n)
 {
-    std::string name = n->name();
-    if (name == "AccumulateGrad" || name == "CopySlices" || name == "GraphRoot" || name == "Error")
-        name = "torch::autograd::" + name;
-    return name;
+    return qualifiedNodeName(*n);
 }
 
 py::tuple nextFunctions(const NodePtr& n)

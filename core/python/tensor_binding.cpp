@@ -274,6 +274,33 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
                 return wrapTensor(ops::squeeze(self, requireInt(a[0], "squeeze", "dim")));
             return wrapTensor(ops::squeeze(self));
         } END,
+        METHOD(transpose_) {
+            auto a = bind(args, "transpose_", {"dim0", "dim1"}, 2);
+            Tensor t = self;
+            ops::transposeInplace(t, requireInt(a[0], "transpose_", "dim0"), requireInt(a[1], "transpose_", "dim1"));
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(t_) {
+            bind(args, "t_", {}, 0);
+            Tensor t = self;
+            ops::tInplace(t);
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(unsqueeze_) {
+            auto a = bind(args, "unsqueeze_", {"dim"}, 1);
+            Tensor t = self;
+            ops::unsqueezeInplace(t, requireInt(a[0], "unsqueeze_", "dim"));
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
+        METHOD(squeeze_) {
+            auto a = bind(args, "squeeze_", {"dim"}, 0);
+            Tensor t = self;
+            if (given(a[0]))
+                ops::squeezeInplace(t, requireInt(a[0], "squeeze_", "dim"));
+            else
+                ops::squeezeInplace(t);
+            return py::reinterpret_borrow<py::object>(selfValue);
+        } END,
         METHOD(expand) { return wrapTensor(ops::expand(self, sizesFromArgs(args.positional, "expand"))); } END,
         METHOD(expand_as) {
             auto a = bind(args, "expand_as", {"other"}, 1);
@@ -384,6 +411,16 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         METHOD(relu) { return wrapTensor(ops::relu(self)); } END,
         METHOD(clamp) {
             auto a = bind(args, "clamp", {"min", "max"}, 0);
+            // PyTorch's parser takes the tensor overload (ClampBackward0) when every bound
+            // given is a tensor; a number beside a 0-d tensor makes both Scalars.
+            const bool anyTensor = (given(a[0]) && isTensor(a[0])) || (given(a[1]) && isTensor(a[1]));
+            const bool anyNumber = (given(a[0]) && !isTensor(a[0])) || (given(a[1]) && !isTensor(a[1]));
+            if (anyTensor && !anyNumber) {
+                auto bound = [](const py::object& v) -> std::optional<Tensor> {
+                    return given(v) ? std::optional<Tensor>(*asTensor(v)) : std::nullopt;
+                };
+                return wrapTensor(ops::clamp(self, bound(a[0]), bound(a[1])));
+            }
             std::optional<Scalar> lo, hi;
             if (given(a[0]))
                 lo = requireScalar(a[0], "clamp", "min");
