@@ -141,6 +141,7 @@ const std::map<std::string, Build>& cases()
         {"min", [] { return min(leaf({2, 3})); }},
         {"max_dim", [] { return max(leaf({2, 3}), 1).first; }},
         {"min_dim_keepdim", [] { return min(leaf({2, 3}), 1, true).first; }},
+        {"index_add", [] { return indexAdd(leaf({3, 2}), 0, longs({2}, {2, 0}), leaf({2, 2}), Scalar(2)); }},
         {"softmax", [] { return softmax(leaf({2, 3}), 1); }},
         {"log_softmax", [] { return logSoftmax(leaf({2, 3}), -1); }},
         {"dot", [] { return matmul(leaf({3}), leaf({3})); }},
@@ -244,6 +245,7 @@ const std::map<std::string, Build>& cases()
         {"frac_", inplace([](Tensor& y) { fracInplace(y); })},
         {"round_decimals_", inplace([](Tensor& y) { roundInplace(y, 1); })},
         {"addcmul_", inplace([](Tensor& y) { addcmulInplace(y, leaf({2, 3}), leaf({2, 3})); })},
+        {"index_add_", inplace([](Tensor& y) { indexAddInplace(y, 1, longs({2}, {2, 0}), leaf({2, 2})); })},
         {"index_assign",
          inplace([](Tensor& y) {
              // y[0] = 5.0: Python copies a 0-d tensor made from the number into the row.
