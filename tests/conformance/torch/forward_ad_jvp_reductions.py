@@ -1,6 +1,8 @@
-# Forward-mode AD through logsumexp, prod (with zeros too) and the binary cross-entropy
+# Forward-mode AD through logsumexp, prod (with zeros too), the binary cross-entropy
 # losses (tangents on the input, the target or both; weight, pos_weight, every
-# reduction), in float32 and float64. Tangents printed to the last bit (tolist).
+# reduction) and the selecting reductions kthvalue, median, mode, cummax and cummin
+# (the tangent of the picked element; ties included), in float32 and float64.
+# Tangents printed to the last bit (tolist).
 import torch
 import torch.nn.functional as F
 import torch.autograd.forward_ad as fwAD
@@ -70,3 +72,23 @@ for dtype in (torch.float32, torch.float64):
     yr.grad = None
     F.binary_cross_entropy_with_logits(x, yr, pos_weight=pos_weight, reduction="none").backward(ttarget)
     print("bce_logits pos_weight target grad", yr.grad.tolist())
+
+    ties = torch.tensor([[3., 1., 3., 2., 1.], [0., 5., 5., -1., 5.]], dtype=dtype)
+    tties = torch.tensor(values(10, 0.25, 0.1, 3, 7), dtype=dtype).reshape(2, 5)
+    with fwAD.dual_level():
+        dties = fwAD.make_dual(ties, tties)
+        show("kthvalue", dties.kthvalue(2, 1).values)
+        show("kthvalue keepdim dim 0", dties.kthvalue(1, 0, keepdim=True)[0])
+        show("median", dties.median())
+        show("median of ties", fwAD.make_dual(torch.tensor([2., 1., 2., 2.], dtype=dtype), tties[0, :4]).median())
+        show("median dim", dties.median(1).values)
+        show("median dim 0 keepdim", dties.median(0, keepdim=True).values)
+        show("mode", dties.mode(1).values)
+        show("mode dim 0", dties.mode(0)[0])
+        show("cummax", dties.cummax(1).values)
+        show("cummin dim 0", torch.cummin(dties, 0).values)
+        print("indices have no tangent", fwAD.unpack_dual(dties.cummax(1).indices).tangent)
+        scalar = fwAD.make_dual(torch.tensor(1.5, dtype=dtype), torch.tensor(-2.0, dtype=dtype))
+        show("0-d kthvalue", scalar.kthvalue(1).values)
+        show("0-d cummax", scalar.cummax(0).values)
+        show("0-d median", scalar.median())
