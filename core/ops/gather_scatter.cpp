@@ -173,7 +173,7 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
         }
         self.bumpVersion(fn);
         if (rec.active()) {
-            rec.attr("dim", dimIn);
+            rec.attr("dim", UnsignedAttr{dimIn});
             rec.save("index", index);
             rebaseHistory(self, rec.node(), false);
         }
@@ -185,7 +185,7 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
     OpRecorder rec(nodeName, hasSrc ? std::initializer_list<const Tensor*>{&self, &srcCopy}
                                     : std::initializer_list<const Tensor*>{&self},
                    backward);
-    rec.attr("dim", dimIn);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.save("index", index);
     rec.forward(forwardRule);
     return rec.finish(out);

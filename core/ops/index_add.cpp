@@ -124,7 +124,7 @@ ForwardRule indexAddJvp(int64_t dim, const Tensor& index, Scalar alpha)
 void recordIndexAddAttrs(OpRecorder& rec, int64_t dimIn, const Tensor& index, const Tensor& source, Scalar alpha)
 {
     rec.attr("alpha", scalarAttr(alpha));
-    rec.attr("dim", dimIn);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.save("index", index);
     rec.save("source", source);
     rec.attr("source_dim", source.dim());

@@ -402,7 +402,7 @@ Tensor prod(const Tensor& self, int64_t dimIn, bool keepdim, std::optional<Scala
         return variable_list{prodBackward(g[0], n.saved(0), n.saved(1), dim, keepdim)};
     });
     rec.save("self", self);
-    rec.attr("dim", dimIn);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.attr("keepdim", keepdim);
     rec.forward([&self, dim, keepdim](const InputTangents& t, const Tensor& result) {
         return prodJvp(self, t[0], result, dim, keepdim);

@@ -99,7 +99,7 @@ TensorList splitImpl(const Tensor& self, const IntList& sizes, int64_t dimIn, bo
     OpRecorder rec(name, {&self}, [sizes, selfSizes, dim](BackwardNode&, const variable_list& g) {
         return variable_list{joinPieceGrads(g, sizes, selfSizes, dim)};
     });
-    rec.attr("dim", dim);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.attr("self_sizes", selfSizes);
     if (withSizes)
         rec.attr("split_sizes", sizes);
@@ -198,7 +198,7 @@ TensorList unbind(const Tensor& self, int64_t dimIn)
                                 : zeros(pieceSizes, any->dtype(), any->device()));
         return variable_list{stack(parts, dim)};
     });
-    rec.attr("dim", dimIn);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.forwardEach([dim](const InputTangents& t, const TensorList&) { return unbind(t[0], dim); });
     outs = rec.finish(outs);
     markMultiOutputViews(outs);

@@ -74,3 +74,11 @@ for name, fn in [
         print(name, fn())
     except Exception as e:
         print(name, type(e).__name__, e)
+
+# A negative dim is saved as given; 1.13's nodes hand it to Python as an unsigned number.
+y = torch.ones(2, 3, requires_grad=True)
+for name, out in [("index_add", y.index_add(-1, torch.tensor([0]), torch.ones(2, 1))),
+                  ("scatter", y.scatter(-1, torch.tensor([[0], [1]]), 1.0)),
+                  ("split", y.split(1, -1)[0]), ("chunk", y.chunk(3, -1)[1]), ("unbind", y.unbind(-1)[0]),
+                  ("prod", y.prod(-1)), ("mode", y.mode()[0]), ("cummin", y.cummin(-2)[0])]:
+    print(name, out.grad_fn.name(), out.grad_fn._saved_dim)
