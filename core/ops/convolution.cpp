@@ -336,6 +336,13 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias
     rec.attr("stride", p.stride);
     rec.attr("transposed", transposed);
     rec.save("weight", weight);
+    // convolution_jvp: convolution(input_t, weight) + convolution(input, weight_t, bias_t)
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        const Tensor biasTangent = bias.defined() ? t[2] : Tensor();
+        return add(convolution(t[0], weight, Tensor(), stride, padding, dilation, transposed, outputPadding, groups),
+                   convolution(input, t[1], biasTangent, stride, padding, dilation, transposed, outputPadding,
+                               groups));
+    });
     return rec.finish(out);
 }
 

@@ -79,6 +79,10 @@ Tensor embedding(const Tensor& weightIn, const Tensor& indices, int64_t paddingI
     rec.attr("padding_idx", UnsignedAttr{paddingIdx});
     rec.attr("scale_grad_by_freq", scaleGradByFreq);
     rec.attr("sparse", sparse);
+    // auto_linear: the same rows of the tangent
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return embedding(t[0], indices, paddingIdx, scaleGradByFreq, sparse);
+    });
     return rec.finish(out);
 }
 

@@ -151,6 +151,13 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
             gradSrc = gather(g[0], dim, idx);
         return hasSrc ? variable_list{gradSelf, gradSrc} : variable_list{gradSelf};
     };
+    // derivatives.yaml: self_t.scatter(dim, index, src_t), self_t.scatter(dim, index, 0),
+    // scatter_add(self_t, dim, index, src_t)
+    auto forwardRule = [dim, hasSrc, isAdd, &index](const InputTangents& t, const Tensor&) {
+        if (isAdd)
+            return scatterAdd(t[0], dim, index, t[1]);
+        return hasSrc ? scatter(t[0], dim, index, t[1]) : scatter(t[0], dim, index, Scalar(0));
+    };
     Tensor srcCopy = src;
     if (inplace) {
         checkInplace(self, self.requiresGrad() || (hasSrc && srcCopy.defined() && srcCopy.requiresGrad()));
@@ -158,6 +165,7 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
         OpRecorder rec(nodeName, hasSrc ? std::initializer_list<const Tensor*>{&self, &srcCopy}
                                         : std::initializer_list<const Tensor*>{&self},
                        backward);
+        rec.forward(forwardRule);
         {
             trace::MuteGuard mute;
             GradModeGuard noGrad(false);
@@ -165,10 +173,11 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
         }
         self.bumpVersion(fn);
         if (rec.active()) {
-            rec.attr("dim", dimIn);
+            rec.attr("dim", UnsignedAttr{dimIn});
             rec.save("index", index);
             rebaseHistory(self, rec.node(), false);
         }
+        rec.finishInplaceTangent(self);
         return self;
     }
     Tensor out = freshCopy(self);
@@ -176,8 +185,9 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
     OpRecorder rec(nodeName, hasSrc ? std::initializer_list<const Tensor*>{&self, &srcCopy}
                                     : std::initializer_list<const Tensor*>{&self},
                    backward);
-    rec.attr("dim", dimIn);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.save("index", index);
+    rec.forward(forwardRule);
     return rec.finish(out);
 }
 

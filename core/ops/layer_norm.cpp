@@ -172,6 +172,43 @@ std::pair<int64_t, int64_t> checkLayerNormInputs(const Tensor& input, const IntL
     return {rows, n};
 }
 
+/// FunctionsManual's layer_norm_jvp (its _invstd_jvp, _norm_jvp and _affine_jvp helpers),
+/// in the order of their in-place arithmetic. `mean` and `rstd` are the saved statistics,
+/// already shaped as the input with the normalized dims 1. A weight or bias without
+/// tangent is PyTorch's zero tensor, whose product and sum leave the other term as it is.
+Tensor layerNormJvp(const InputTangents& t, const Tensor& mean, const Tensor& rstd, size_t normalizedDims)
+{
+    const Tensor& input = t.primal(0);
+    const Tensor& weight = t.primal(1);
+    const Tensor inputTangent = t[0];
+    IntList dims, affineSizes = input.sizes();
+    int64_t numel = 1;
+    for (int64_t d = 0; d < input.dim(); ++d) {
+        if (size_t(d) < size_t(input.dim()) - normalizedDims) {
+            affineSizes[size_t(d)] = 1;
+        } else {
+            numel *= input.sizes()[size_t(d)];
+            dims.push_back(d);
+        }
+    }
+    const Tensor centered = sub(input, mean);
+    // _invstd_jvp: ((x_t - mean(x_t)) * (x - mean) * -rstd^3).sum(dims) / numel
+    Tensor rstdTangent = mul(mul(sub(inputTangent, ops::mean(inputTangent, dims, true)), centered),
+                             neg(pow(rstd, Scalar(3))));
+    rstdTangent = div(sum(rstdTangent, dims, true), Scalar(numel));
+    // _norm_jvp: (x_t - mean(x_t)) * rstd + (x - mean) * rstd_t
+    Tensor out = add(mul(sub(inputTangent, ops::mean(inputTangent, dims, true)), rstd), mul(centered, rstdTangent));
+    // _affine_jvp: out * weight + normalized * weight_t, then + bias_t
+    if (weight.defined()) {
+        const Tensor normalized = mul(centered, rstd);
+        out = addTangentTerms(mul(out, view(weight, affineSizes)), false,
+                              mul(normalized, view(t[1], affineSizes)), t.isZero(1));
+    }
+    if (t.primal(2).defined())
+        out = addTangentTerms(out, false, view(t[2], affineSizes), t.isZero(2));
+    return out;
+}
+
 }  // namespace
 
 Tensor layerNorm(const Tensor& inputIn, const IntList& normalizedShape, const Tensor& weightIn, const Tensor& biasIn,
@@ -225,6 +262,11 @@ Tensor layerNorm(const Tensor& inputIn, const IntList& normalizedShape, const Te
     rec.save("weight", weightIn);
     rec.save("bias", biasIn);
     rec.attr("normalized_shape", normalizedShape);
+    // derivatives.yaml: result0: layer_norm_jvp(input_p, input_t, weight_p, weight_t, bias_p, bias_t,
+    // result1, result2, normalized_shape)
+    rec.forward([&mean, &rstd, &normalizedShape](const InputTangents& t, const Tensor&) {
+        return layerNormJvp(t, mean, rstd, normalizedShape.size());
+    });
     out = rec.finish(out);
     rec.save("result1", mean);
     rec.save("result2", rstd);

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/reduce_amax.h"
 #include "core/ops/type_promotion.h"
 
 namespace agv::ops {
@@ -38,6 +40,15 @@ Tensor unsqueezeDims(Tensor t, const IntList& sortedDims)
     return t;
 }
 
+/// FunctionsManual's logsumexp_jvp: sum(exp(x - amax(x)) * x_t) / sum(exp(x - amax(x))).
+Tensor logsumexpJvp(const Tensor& self, const Tensor& selfTangent, const IntList& dims, bool keepdim)
+{
+    // An empty input has no amax; its exp is as good (the sums are empty anyway).
+    Tensor shiftedExp = self.numel() > 0 ? exp(sub(self, amax(self, dims, true))) : exp(self);
+    Tensor sumExp = sum(shiftedExp, dims, keepdim);
+    return div(sum(mul(shiftedExp, selfTangent), dims, keepdim), sumExp);
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- logsumexp
@@ -50,7 +61,9 @@ Tensor logsumexp(const Tensor& self, const IntList& dimsIn, bool keepdim)
         // logsumexp_out_impl: maxes = amax(self, dims, keepdim=True), infinite maxes
         // replaced by 0 (through the squeezed view, so in maxes too), then
         // log(sum(exp(self - maxes))) + maxes; integral inputs in the default float type.
+        // One op for autograd, forward AD included: its tangent is logsumexp_jvp's.
         GradModeGuard noGrad(false);
+        forward_ad::DisabledGuard oneOp;
         Tensor in = isFloatingType(self.dtype()) ? self : kernel::convert(self, defaultFloatType());
         // An empty dim list reduces every dim; a 0-d tensor has none to reduce.
         IntList reduced = in.dim() == 0 ? IntList{} : dims;
@@ -85,6 +98,9 @@ Tensor logsumexp(const Tensor& self, const IntList& dimsIn, bool keepdim)
     rec.save("self", self);
     rec.attr("dim", dimsIn);
     rec.attr("keepdim", keepdim);
+    rec.forward([&self, &dimsIn, keepdim](const InputTangents& t, const Tensor&) {
+        return logsumexpJvp(self, t[0], dimsIn, keepdim);
+    });
     return rec.finishSavingResult(out);
 }
 
@@ -310,6 +326,50 @@ int64_t countZeros(const Tensor& input)
     return sum(compare(input, Scalar(0), CompareOp::Eq)).intValueAt(0);
 }
 
+/// FunctionsManual's prod_backward for the product of all elements.
+Tensor prodBackward(const Tensor& grad, Tensor input, const Tensor& result)
+{
+    if (input.dtype() != grad.dtype())
+        input = kernel::convert(input, grad.dtype());
+    if (input.dim() == 0)
+        return grad;
+    const int64_t zeros = countZeros(input);
+    if (zeros == 0)
+        return mul(grad, div(result, input));
+    // Without a graph to build, several zeros make every gradient zero.
+    if (zeros > 1 && !GradMode::isEnabled())
+        return zerosLike(input);
+    return reshape(prodSafeZerosBackward(grad, reshape(contiguous(input), {-1}), 0), input.sizes());
+}
+
+/// FunctionsManual's prod_backward for the product along `dim`.
+Tensor prodBackward(Tensor grad, Tensor input, Tensor result, int64_t dim, bool keepdim)
+{
+    if (input.dtype() != grad.dtype())
+        input = kernel::convert(input, grad.dtype());
+    if (input.dim() == 0)
+        return grad;
+    if (!keepdim && input.dim() != 1) {
+        grad = unsqueeze(grad, dim);
+        result = unsqueeze(result, dim);
+    }
+    if (countZeros(input) == 0)
+        return mul(grad, div(result, input));
+    return prodSafeZerosBackward(grad, input, dim);
+}
+
+/// derivatives.yaml's prod tangent: prod_backward(ones, self, result) * self_t, summed
+/// (over `dim` when given).
+Tensor prodJvp(const Tensor& self, const Tensor& selfTangent, const Tensor& result, std::optional<int64_t> dim,
+               bool keepdim)
+{
+    const Tensor ones_ = expandAs(ones({}, result.dtype(), result.device()), result);
+    const Tensor input = kernel::convert(self, result.dtype());
+    if (!dim)
+        return sum(mul(prodBackward(ones_, input, result), selfTangent));
+    return sum(mul(prodBackward(ones_, input, result, *dim, keepdim), selfTangent), {*dim}, keepdim);
+}
+
 }  // namespace
 
 Tensor prod(const Tensor& self, std::optional<ScalarType> dtype)
@@ -320,19 +380,12 @@ Tensor prod(const Tensor& self, std::optional<ScalarType> dtype)
         out = prodValues(self, {}, true, false, prodType(self, dtype));
     }
     OpRecorder rec("ProdBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
-        Tensor input = n.saved(0), result = n.saved(1);
-        if (input.dtype() != g[0].dtype())
-            input = kernel::convert(input, g[0].dtype());
-        if (input.dim() == 0)
-            return variable_list{g[0]};
-        const int64_t zeros = countZeros(input);
-        if (zeros == 0)
-            return variable_list{mul(g[0], div(result, input))};
-        if (zeros > 1)
-            return variable_list{zerosLike(input)};
-        return variable_list{reshape(prodSafeZerosBackward(g[0], reshape(contiguous(input), {-1}), 0), input.sizes())};
+        return variable_list{prodBackward(g[0], n.saved(0), n.saved(1))};
     });
     rec.save("self", self);
+    rec.forward([&self](const InputTangents& t, const Tensor& result) {
+        return prodJvp(self, t[0], result, std::nullopt, false);
+    });
     return rec.finishSavingResult(out);
 }
 
@@ -346,23 +399,14 @@ Tensor prod(const Tensor& self, int64_t dimIn, bool keepdim, std::optional<Scala
                               : prodValues(self, {dim}, false, keepdim, prodType(self, dtype));
     }
     OpRecorder rec("ProdBackward1", {&self}, [dim, keepdim](BackwardNode& n, const variable_list& g) {
-        Tensor input = n.saved(0), result = n.saved(1);
-        Tensor grad = g[0];
-        if (input.dtype() != grad.dtype())
-            input = kernel::convert(input, grad.dtype());
-        if (input.dim() == 0)
-            return variable_list{grad};
-        if (!keepdim && input.dim() != 1) {
-            grad = unsqueeze(grad, dim);
-            result = unsqueeze(result, dim);
-        }
-        if (countZeros(input) == 0)
-            return variable_list{mul(grad, div(result, input))};
-        return variable_list{prodSafeZerosBackward(grad, input, dim)};
+        return variable_list{prodBackward(g[0], n.saved(0), n.saved(1), dim, keepdim)};
     });
     rec.save("self", self);
-    rec.attr("dim", dimIn);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.attr("keepdim", keepdim);
+    rec.forward([&self, dim, keepdim](const InputTangents& t, const Tensor& result) {
+        return prodJvp(self, t[0], result, dim, keepdim);
+    });
     return rec.finishSavingResult(out);
 }
 

@@ -8,8 +8,10 @@
 
 #include <cmath>
 
+#include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
+#include "core/ops/log_sigmoid.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"
@@ -105,6 +107,50 @@ Tensor piecewiseBackward(const Tensor& grad, const Tensor& self, const Tensor& t
     return where(vectorizedPart(x), vectorized, scalar);
 }
 
+/// binary_cross_entropy_backward: g (x - y) / max((1 - x) x, 1e-12), weighted and averaged.
+Tensor bceSelfBackward(const Tensor& grad, const Tensor& self, const Tensor& target, const Tensor& weight,
+                       Reduction reduction)
+{
+    Tensor denominator = clamp(mul(rsub(self, Scalar(1)), self), Scalar(1e-12), std::nullopt);
+    return applyWeightAndMean(div(mul(grad, sub(self, target)), denominator), weight, reduction, self.numel());
+}
+
+/// binary_cross_entropy_target_backward: (log(1 - x) - log(x)) g, weighted and averaged
+/// (two logs, not one of x / (1 - x), which rounds differently).
+Tensor bceTargetBackward(const Tensor& grad, const Tensor& self, const Tensor& weight, Reduction reduction)
+{
+    Tensor negativeLogit = sub(log(rsub(self, Scalar(1))), log(self));
+    return applyWeightAndMean(mul(negativeLogit, grad), weight, reduction, self.numel());
+}
+
+/// binary_cross_entropy_with_logits_backward: (sigmoid(x) - y) g, or with pos_weight
+/// ((pw y + 1 - y) sigmoid(x) - pw y) g; weighted and averaged.
+Tensor bceWithLogitsSelfBackward(const Tensor& grad, const Tensor& self, const Tensor& target, const Tensor& weight,
+                                 const Tensor& posWeight, Reduction reduction)
+{
+    Tensor gi;
+    if (posWeight.defined()) {
+        Tensor t = mul(posWeight, target);
+        gi = mul(sub(mul(sub(add(t, Scalar(1)), target), sigmoid(self)), t), grad);
+    } else {
+        gi = mul(sub(sigmoid(self), target), grad);
+    }
+    return applyWeightAndMean(gi, weight, reduction, self.numel());
+}
+
+/// binary_cross_entropy_with_logits_target_backward: -x g, or with pos_weight
+/// (log_sigmoid(-x) - log_sigmoid(x) pw) g; weighted and averaged.
+Tensor bceWithLogitsTargetBackward(const Tensor& grad, const Tensor& self, const Tensor& weight,
+                                   const Tensor& posWeight, Reduction reduction)
+{
+    Tensor gt;
+    if (posWeight.defined())
+        gt = mul(sub(logSigmoid(neg(self)), mul(logSigmoid(self), posWeight)), grad);
+    else
+        gt = mul(neg(self), grad);
+    return applyWeightAndMean(gt, weight, reduction, self.numel());
+}
+
 void checkFloating(const Tensor& input, const char* kernelName)
 {
     AGV_CHECK(isFloatingType(input.dtype()), RuntimeError, "\"", kernelName, "\" not implemented for '",
@@ -137,28 +183,25 @@ Tensor binaryCrossEntropy(const Tensor& input, const Tensor& targetIn, const Ten
             loss = mul(loss, weight);
         loss = applyLossReduction(loss, reduction);
     }
-    const int64_t numel = input.numel();
     OpRecorder rec("BinaryCrossEntropyBackward0", {&input, &targetIn},
-                   [reduction, numel](BackwardNode& n, const variable_list& g) {
+                   [reduction](BackwardNode& n, const variable_list& g) {
                        Tensor self = n.saved(0), target = n.saved(1), w = n.saved(2);
-                       Tensor gradSelf, gradTarget;
-                       if (needs(n, 0)) {
-                           // g (x - y) / max((1 - x) x, 1e-12)
-                           Tensor denominator = clamp(mul(rsub(self, Scalar(1)), self), Scalar(1e-12), std::nullopt);
-                           gradSelf = applyWeightAndMean(div(mul(g[0], sub(self, target)), denominator), w,
-                                                         reduction, numel);
-                       }
-                       if (needs(n, 1)) {
-                           // -logit(x) g
-                           Tensor logit = log(div(self, rsub(self, Scalar(1))));
-                           gradTarget = applyWeightAndMean(mul(neg(logit), g[0]), w, reduction, numel);
-                       }
-                       return variable_list{gradSelf, gradTarget};
+                       return variable_list{
+                           needs(n, 0) ? bceSelfBackward(g[0], self, target, w, reduction) : Tensor(),
+                           needs(n, 1) ? bceTargetBackward(g[0], self, w, reduction) : Tensor()};
                    });
     rec.attr("reduction", reductionNumber(reduction));
     rec.save("self", input);
     rec.save("target", targetIn);
     rec.save("weight", weight);
+    // derivatives.yaml: apply_loss_reduction(binary_cross_entropy_backward(self_t, ...) +
+    // binary_cross_entropy_target_backward(target_t, ...), reduction), both unreduced. A
+    // missing tangent is a zero tensor that these kernels materialize, so both terms are computed.
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return applyLossReduction(add(bceSelfBackward(t[0], input, targetIn, weight, Reduction::None),
+                                      bceTargetBackward(t[1], input, weight, Reduction::None)),
+                                  reduction);
+    });
     return rec.finish(loss);
 }
 
@@ -172,6 +215,7 @@ Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, c
         // loss = (1 - y) x + lw (log(exp(-max_val) + exp(-x - max_val)) + max_val), lw = (pw - 1) y + 1
         trace::MuteGuard mute;
         GradModeGuard noGrad(false);
+        forward_ad::DisabledGuard oneKernel;  // the tangent comes from the formula below, not these ops
         Tensor maxVal = clamp(neg(input), Scalar(0), std::nullopt);
         Tensor logTerm = log(add(exp(neg(maxVal)), exp(sub(neg(input), maxVal))));
         if (posWeight.defined()) {
@@ -184,36 +228,32 @@ Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, c
             loss = mul(loss, weight);
         loss = applyLossReduction(loss, reduction);
     }
-    const int64_t numel = input.numel();
     OpRecorder rec("BinaryCrossEntropyWithLogitsBackward0", {&input, &target},
-                   [reduction, numel](BackwardNode& n, const variable_list& g) {
+                   [reduction](BackwardNode& n, const variable_list& g) {
                        Tensor self = n.saved(0), y = n.saved(1), w = n.saved(2), pw = n.saved(3);
-                       Tensor gradSelf, gradTarget;
-                       if (needs(n, 0)) {
-                           Tensor gi;
-                           if (pw.defined()) {
-                               Tensor t = mul(pw, y);
-                               gi = mul(sub(mul(sub(add(t, Scalar(1)), y), sigmoid(self)), t), g[0]);
-                           } else {
-                               gi = mul(sub(sigmoid(self), y), g[0]);
-                           }
-                           gradSelf = applyWeightAndMean(gi, w, reduction, numel);
-                       }
-                       if (needs(n, 1)) {
-                           Tensor gt;
-                           if (pw.defined())
-                               gt = mul(sub(log(rsub(sigmoid(self), Scalar(1))), mul(pw, log(sigmoid(self)))), g[0]);
-                           else
-                               gt = mul(neg(self), g[0]);
-                           gradTarget = applyWeightAndMean(gt, w, reduction, numel);
-                       }
-                       return variable_list{gradSelf, gradTarget};
+                       return variable_list{
+                           needs(n, 0) ? bceWithLogitsSelfBackward(g[0], self, y, w, pw, reduction) : Tensor(),
+                           needs(n, 1) ? bceWithLogitsTargetBackward(g[0], self, w, pw, reduction) : Tensor()};
                    });
     rec.attr("reduction", reductionNumber(reduction));
     rec.save("self", input);
     rec.save("target", target);
     rec.save("weight", weight);
     rec.save("pos_weight", posWeight);
+    // derivatives.yaml: apply_loss_reduction(binary_cross_entropy_with_logits_backward(self_t, ...) +
+    // binary_cross_entropy_with_logits_target_backward(target_t, ...), reduction), both unreduced;
+    // these two return a zero tensor for a zero tangent, which the sum then leaves out.
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        const Tensor selfTerm = t.isZero(0) ? Tensor()
+                                            : bceWithLogitsSelfBackward(t[0], input, target, weight, posWeight,
+                                                                        Reduction::None);
+        const Tensor targetTerm =
+            t.isZero(1) ? Tensor() : bceWithLogitsTargetBackward(t[1], input, weight, posWeight, Reduction::None);
+        return applyLossReduction(selfTerm.defined() && targetTerm.defined() ? add(selfTerm, targetTerm)
+                                  : selfTerm.defined()                        ? selfTerm
+                                                                              : targetTerm,
+                                  reduction);
+    });
     return rec.finish(loss);
 }
 

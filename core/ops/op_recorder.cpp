@@ -83,6 +83,12 @@ void OpRecorder::forward(ForwardRule rule)
         m_forward->rule = std::move(rule);
 }
 
+void OpRecorder::forwardEach(ForwardEachRule rule)
+{
+    if (m_forward)
+        m_forward->eachRule = std::move(rule);
+}
+
 void OpRecorder::setOriginalSelf(const Tensor& originalSelf)
 {
     if (m_forward)
@@ -101,6 +107,25 @@ void OpRecorder::giveTangent(const Tensor& out)
         tangent = m_forward->rule(m_forward->tangents, out);
     }
     forward_ad::setTangent(out, tangent);
+}
+
+void OpRecorder::giveTangents(const TensorList& outs)
+{
+    if (!m_forward)
+        return;
+    if (!m_forward->eachRule) {
+        // Multi-output ops differentiate their first output (values; indices have no tangent).
+        if (!outs.empty())
+            giveTangent(outs[0]);
+        return;
+    }
+    TensorList tangents;
+    {
+        forward_ad::DisabledGuard primalsOnly;
+        tangents = m_forward->eachRule(m_forward->tangents, outs);
+    }
+    for (size_t i = 0; i < outs.size(); ++i)
+        forward_ad::setTangent(outs[i], tangents.at(i));
 }
 
 void OpRecorder::finishInplaceTangent(const Tensor& self)
@@ -240,9 +265,7 @@ TensorList OpRecorder::finish(TensorList outs)
         setHistory(m_node, outs);
         announceNode(*m_node);
     }
-    // Multi-output ops differentiate their first output (values; indices have no tangent).
-    if (!outs.empty())
-        giveTangent(outs[0]);
+    giveTangents(outs);
     for (const Tensor& t : outs)
         announceTensor(t);
     announceIntercepted(outcome, outs);

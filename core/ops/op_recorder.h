@@ -15,7 +15,8 @@
 //         return add(mul(t[1], a), mul(t[0], b)); });
 //
 // and finish() gives the output its tangent; an op that states none raises PyTorch's
-// NotImplementedError.
+// NotImplementedError. An op whose outputs are all differentiable (split, unbind) states
+// one tangent per output with forwardEach; otherwise only the first output gets one.
 
 #include <functional>
 #include <memory>
@@ -59,6 +60,9 @@ Tensor subTangentTerms(const Tensor& a, bool aIsZero, const Tensor& b, bool bIsZ
 /// A forward derivative formula: the output's tangent from the inputs' tangents and
 /// the output itself (already wired into the graph, as PyTorch's `result`).
 using ForwardRule = std::function<Tensor(const InputTangents& t, const Tensor& result)>;
+/// The forward formula of an op whose outputs are all differentiable (split, unbind):
+/// one tangent per output, from the inputs' tangents and the outputs.
+using ForwardEachRule = std::function<TensorList(const InputTangents& t, const TensorList& results)>;
 
 /// A Scalar argument as its node keeps it: a float stays a float, an int an int (what
 /// grad_fn._saved_alpha and friends print).
@@ -81,6 +85,8 @@ public:
     bool forwardActive() const { return m_forward != nullptr; }
     /// The op's forward derivative formula (see above); cheap to call when inactive.
     void forward(ForwardRule rule);
+    /// For an op with several differentiable outputs: finish(TensorList) gives each its tangent.
+    void forwardEach(ForwardEachRule rule);
     /// For in-place ops: the value of self before it was overwritten, for the formula.
     void setOriginalSelf(const Tensor& originalSelf);
     /// For in-place ops: writes the new tangent into self's tangent (or gives self one).
@@ -97,6 +103,7 @@ public:
 private:
     void startForward(const char* name, const TensorList& inputs);
     void giveTangent(const Tensor& out);
+    void giveTangents(const TensorList& outs);
 
     /// Kept only while an OpInterceptor is pushed (selective checkpointing).
     struct InterceptState {
@@ -113,6 +120,7 @@ private:
         std::string name;
         InputTangents tangents;
         ForwardRule rule;
+        ForwardEachRule eachRule;
     };
     std::shared_ptr<BackwardNode> m_node;
     std::unique_ptr<ForwardState> m_forward;

@@ -350,6 +350,8 @@ Tensor argsort(const Tensor& t, int64_t dim = -1, bool descending = false);
 std::pair<Tensor, Tensor> topk(const Tensor& t, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
 /// self[..., index[i], ...] += alpha * source[..., i, ...] (IndexAddBackward0).
 Tensor& indexAddInplace(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, Scalar alpha = 1);
+/// index_add: index_add_ on a copy of self (IndexAddBackward0 as well).
+Tensor indexAdd(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, Scalar alpha = 1);
 /// weight: undefined or of the input's shape (the Python wrapper expands it).
 Tensor binaryCrossEntropy(const Tensor& input, const Tensor& target, const Tensor& weight = {},
                           Reduction reduction = Reduction::Mean);

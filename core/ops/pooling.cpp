@@ -164,6 +164,10 @@ std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntLi
     rec.attr("padding", padding);
     rec.save("self", selfIn);
     rec.attr("stride", stride);
+    // derivatives.yaml: result0: gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result0)
+    rec.forward([&indices](const InputTangents& t, const Tensor& result) {
+        return view(gather(flatten(t[0], -2), -1, flatten(indices, -2)), result.sizes());
+    });
     out = rec.finish(out);
     rec.save("result1", indices);
     announceTensor(indices);
@@ -251,6 +255,9 @@ Tensor avgPool2d(const Tensor& selfIn, const IntList& kernel, const IntList& str
     rec.attr("padding", padding);
     rec.save("self", selfIn);
     rec.attr("stride", stride);
+    rec.forward([&](const InputTangents& t, const Tensor&) {  // auto_linear
+        return avgPool2d(t[0], kernel, stride, padding, ceilMode, countIncludePad, divisorOverride);
+    });
     return rec.finish(out);
 }
 
@@ -329,6 +336,9 @@ Tensor adaptiveAvgPool2d(const Tensor& selfIn, const IntList& outputSize)
         return variable_list{grad};
     });
     rec.save("self", selfIn);
+    rec.forward([&outputSize](const InputTangents& t, const Tensor&) {  // auto_linear
+        return adaptiveAvgPool2d(t[0], outputSize);
+    });
     return rec.finish(out);
 }
 

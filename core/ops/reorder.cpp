@@ -66,6 +66,7 @@ Tensor flip(const Tensor& self, const IntList& dimsIn)
         return variable_list{flip(g[0], dimsIn)};
     });
     rec.attr("dims", dimsIn);
+    rec.forward([&dimsIn](const InputTangents& t, const Tensor&) { return flip(t[0], dimsIn); });  // auto_linear
     return rec.finish(out);
 }
 
@@ -109,6 +110,7 @@ Tensor roll(const Tensor& self, const IntList& shifts, const IntList& dims)
     });
     rec.attr("dims", dims);
     rec.attr("shifts", shifts);
+    rec.forward([&](const InputTangents& t, const Tensor&) { return roll(t[0], shifts, dims); });  // auto_linear
     return rec.finish(out);
 }
 

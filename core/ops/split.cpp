@@ -83,9 +83,10 @@ Tensor joinPieceGrads(const variable_list& grads, const IntList& sizes, const In
     return cat(parts, dim);
 }
 
-TensorList splitImpl(const Tensor& self, const IntList& sizes, int64_t dim, bool unsafe, bool withSizes,
+TensorList splitImpl(const Tensor& self, const IntList& sizes, int64_t dimIn, bool unsafe, bool withSizes,
                      int64_t splitSize)
 {
+    const int64_t dim = wrapDim(dimIn, self.dim());
     TensorList outs;
     int64_t start = 0;
     for (int64_t length : sizes) {
@@ -98,12 +99,18 @@ TensorList splitImpl(const Tensor& self, const IntList& sizes, int64_t dim, bool
     OpRecorder rec(name, {&self}, [sizes, selfSizes, dim](BackwardNode&, const variable_list& g) {
         return variable_list{joinPieceGrads(g, sizes, selfSizes, dim)};
     });
-    rec.attr("dim", dim);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.attr("self_sizes", selfSizes);
     if (withSizes)
         rec.attr("split_sizes", sizes);
     else
         rec.attr("split_size", splitSize);
+    // derivatives.yaml: auto_linear, the same split of the tangent (views of it)
+    rec.forwardEach([&](const InputTangents& t, const TensorList&) {
+        if (withSizes)
+            return unsafe ? unsafeSplitWithSizes(t[0], sizes, dimIn) : splitWithSizes(t[0], sizes, dimIn);
+        return unsafe ? unsafeSplit(t[0], splitSize, dimIn) : split(t[0], splitSize, dimIn);
+    });
     outs = rec.finish(outs);
     if (!unsafe)
         markMultiOutputViews(outs);
@@ -123,25 +130,25 @@ int64_t chunkSplitSize(const Tensor& self, int64_t chunks, int64_t dim)
 TensorList split(const Tensor& self, int64_t splitSize, int64_t dim)
 {
     const IntList sizes = splitSizes(self, splitSize, dim);
-    return splitImpl(self, sizes, wrapDim(dim, self.dim()), false, false, splitSize);
+    return splitImpl(self, sizes, dim, false, false, splitSize);
 }
 
 TensorList splitWithSizes(const Tensor& self, const IntList& sizes, int64_t dim)
 {
     checkSplitWithSizes(self, sizes, dim);
-    return splitImpl(self, sizes, wrapDim(dim, self.dim()), false, true, 0);
+    return splitImpl(self, sizes, dim, false, true, 0);
 }
 
 TensorList unsafeSplit(const Tensor& self, int64_t splitSize, int64_t dim)
 {
     const IntList sizes = splitSizes(self, splitSize, dim);
-    return splitImpl(self, sizes, wrapDim(dim, self.dim()), true, false, splitSize);
+    return splitImpl(self, sizes, dim, true, false, splitSize);
 }
 
 TensorList unsafeSplitWithSizes(const Tensor& self, const IntList& sizes, int64_t dim)
 {
     checkSplitWithSizes(self, sizes, dim);
-    return splitImpl(self, sizes, wrapDim(dim, self.dim()), true, true, 0);
+    return splitImpl(self, sizes, dim, true, true, 0);
 }
 
 TensorList chunk(const Tensor& self, int64_t chunks, int64_t dim)
@@ -191,7 +198,8 @@ TensorList unbind(const Tensor& self, int64_t dimIn)
                                 : zeros(pieceSizes, any->dtype(), any->device()));
         return variable_list{stack(parts, dim)};
     });
-    rec.attr("dim", dimIn);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
+    rec.forwardEach([dim](const InputTangents& t, const TensorList&) { return unbind(t[0], dim); });
     outs = rec.finish(outs);
     markMultiOutputViews(outs);
     return outs;

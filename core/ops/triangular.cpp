@@ -43,6 +43,10 @@ Tensor triangle(const Tensor& self, int64_t diagonal, bool upper)
                        return variable_list{upper ? triu(g[0], diagonal) : tril(g[0], diagonal)};
                    });
     rec.attr("diagonal", diagonal);
+    // auto_linear: the same triangle of the tangent
+    rec.forward([diagonal, upper](const InputTangents& t, const Tensor&) {
+        return upper ? triu(t[0], diagonal) : tril(t[0], diagonal);
+    });
     return rec.finish(out);
 }
 
@@ -54,12 +58,16 @@ Tensor& triangleInplace(Tensor& self, int64_t diagonal, bool upper)
                    [diagonal, upper](BackwardNode&, const variable_list& g) {
                        return variable_list{upper ? triu(g[0], diagonal) : tril(g[0], diagonal)};
                    });
+    rec.forward([diagonal, upper](const InputTangents& t, const Tensor&) {
+        return upper ? triu(t[0], diagonal) : tril(t[0], diagonal);
+    });
     triangleKernel(self, self, diagonal, upper);
     self.bumpVersion(upper ? "triu_" : "tril_");
     if (rec.active()) {
         rec.attr("diagonal", diagonal);
         rebaseHistory(self, rec.node(), false);
     }
+    rec.finishInplaceTangent(self);
     return self;
 }
 

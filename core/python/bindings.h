@@ -20,6 +20,7 @@ void bindDispatchModes(pybind11::module_& m);     // dispatch_mode_binding.cpp: 
 void bindFunction(pybind11::module_& m);     // function_binding.cpp: torch.autograd.Function
 void bindHostHooks(pybind11::module_& m);    // host_hooks.cpp: labels, module calls, output
 void bindReductionsAndLosses(pybind11::module_& m);  // reductions_losses_binding.cpp: norms, sort, all/any, losses
+void bindOrderStatistics(pybind11::module_& m);  // order_statistics_binding.cpp: kthvalue, median, mode, cummax, cummin
 void bindRnnCells(pybind11::module_& m);     // rnn_binding.cpp: torch.lstm_cell, gru_cell, rnn_*_cell
 void bindGatherScatter(pybind11::module_& m);  // gather_scatter_binding.cpp: gather, scatter, index_select, masked_select
 void bindLinalg(pybind11::module_& m);         // linalg_binding.cpp: baddbmm, addbmm, diagonal, movedim, einsum

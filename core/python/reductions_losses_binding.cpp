@@ -1,5 +1,5 @@
 // Norms, sorting, logical reductions and the losses added with them: Tensor methods
-// (all, any, sort, argsort, topk) with their torch.* functions, Tensor.index_add_, the
+// (all, any, sort, argsort, topk) with their torch.* functions, Tensor.index_add_ and index_add, the
 // kernels behind torch.norm / torch.linalg (_norm, _frobenius_norm, _linalg_vector_norm,
 // used by torch/functional.py and torch/linalg), and the loss kernels of `_agv_torch._nn`.
 
@@ -245,6 +245,13 @@ void bindReductionsAndLosses(py::module_& m)
             return py::reinterpret_borrow<py::object>(self);
         },
         py::name("index_add_"), py::is_method(cls));
+    defMethodAndFunction(m, cls, "index_add", [](const Tensor& t, CallArgs& call) -> py::object {
+        auto a = bind(call, "index_add", {"dim", "index", "source", "alpha"}, 3);
+        return wrapTensor(ops::indexAdd(t, requireInt(a[0], "index_add", "dim"),
+                                        requireTensor(a[1], "index_add", "index", 2),
+                                        requireTensor(a[2], "index_add", "source", 3),
+                                        given(a[3]) ? requireScalar(a[3], "index_add", "alpha") : Scalar(1)));
+    });
 
     defNative(m, "_norm", [](CallArgs& args) -> py::object {
         auto a = bind(args, "norm", {"input", "p", "dim", "keepdim"}, 3);

@@ -24,6 +24,7 @@ void defineModule(py::module_& m)
     bindNnFunctional(m);
     bindConvolution(m);
     bindReductionsAndLosses(m);
+    bindOrderStatistics(m);
     bindRnnCells(m);
     bindGatherScatter(m);
     bindMath(m);

@@ -1,15 +1,20 @@
 // Forward-mode AD in the engine alone (core/autograd/forward_ad.h): the one dual level
 // of PyTorch 1.13, tangents propagated by the ops' forward formulas, view tangents that
 // are views, in-place ops writing into the tangent, and the error for an op without a
-// formula. Values were checked against PyTorch 1.13 (torch.autograd.forward_ad).
+// formula. Values were checked against PyTorch 1.13 (torch.autograd.forward_ad); the
+// formulas added for issue 8 (layers, indexing, reductions) are checked against finite
+// differences here and bit for bit by tests/conformance/torch/forward_ad_jvp_*.py.
 
 #include <QtTest>
 
+#include <cmath>
 #include <functional>
+#include <map>
 
 #include "core/autograd/forward_ad.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/order_statistics.h"
 
 using namespace agv;
 
@@ -39,6 +44,82 @@ void withDualLevel(const std::function<void()>& body)
         throw;
     }
     forward_ad::exitDualLevel(0);
+}
+
+/// n distinct float64 values in (-1.5, 1.5) shaped as `sizes` (no ties, no kinks hit).
+Tensor distinct(const IntList& sizes, double shift = 0.0)
+{
+    int64_t n = 1;
+    for (int64_t s : sizes)
+        n *= s;
+    std::vector<double> v;
+    for (int64_t i = 0; i < n; ++i)
+        v.push_back(std::sin(1.3 * double(i) + 0.4 + shift) * 1.5);
+    return ops::fromValues(sizes, v, ScalarType::Float64);
+}
+
+Tensor longs(const IntList& sizes, const std::vector<int64_t>& v)
+{
+    return ops::fromInts(sizes, v, ScalarType::Int64);
+}
+
+/// An op of one float64 input, its input's shape, for the finite-difference check.
+struct UnaryCase {
+    IntList shape;
+    std::function<Tensor(const Tensor&)> fn;
+};
+
+/// The ops whose forward formulas came with issue 8 (derivatives.yaml's `result:`).
+const std::map<QString, UnaryCase>& issue8Ops()
+{
+    using namespace ops;
+    static const std::map<QString, UnaryCase> table = {
+        {"layer_norm", {{2, 4}, [](const Tensor& x) { return layerNorm(x, {4}, distinct({4}), distinct({4}, 1), 1e-5); }}},
+        {"layer_norm weight", {{4}, [](const Tensor& w) { return layerNorm(distinct({3, 4}), {4}, w, Tensor(), 1e-5); }}},
+        {"conv2d", {{1, 2, 4, 4}, [](const Tensor& x) {
+             return convolution(x, distinct({3, 2, 2, 2}), distinct({3}), {1, 1}, {1, 1}, {1, 1}, false, {0, 0}, 1);
+         }}},
+        {"conv2d weight", {{3, 2, 2, 2}, [](const Tensor& w) {
+             return convolution(distinct({1, 2, 4, 4}), w, Tensor(), {2, 2}, {0, 0}, {1, 1}, false, {0, 0}, 1);
+         }}},
+        {"embedding", {{4, 3}, [](const Tensor& w) { return embedding(w, longs({3}, {3, 0, 3})); }}},
+        {"max_pool2d", {{1, 2, 4, 4}, [](const Tensor& x) { return maxPool2dWithIndices(x, {2}, {}, {0}, {1}, false).first; }}},
+        {"avg_pool2d", {{1, 2, 4, 4}, [](const Tensor& x) { return avgPool2d(x, {3}, {1}, {1}, false, true, std::nullopt); }}},
+        {"adaptive_avg_pool2d", {{1, 2, 5, 4}, [](const Tensor& x) { return adaptiveAvgPool2d(x, {2, 3}); }}},
+        {"index_add", {{3, 2}, [](const Tensor& x) { return indexAdd(x, 0, longs({2}, {2, 2}), distinct({2, 2}), 0.5); }}},
+        {"index_add source", {{2, 2}, [](const Tensor& s) { return indexAdd(distinct({3, 2}), 0, longs({2}, {2, 0}), s, 2); }}},
+        {"tril", {{3, 4}, [](const Tensor& x) { return tril(x, 1); }}},
+        {"triu", {{3, 4}, [](const Tensor& x) { return triu(x, -1); }}},
+        {"scatter", {{2, 3}, [](const Tensor& x) { return scatter(x, 1, longs({2, 1}, {2, 0}), distinct({2, 1})); }}},
+        {"scatter src", {{2, 1}, [](const Tensor& s) { return scatter(distinct({2, 3}), 1, longs({2, 1}, {2, 0}), s); }}},
+        {"scatter_add", {{2, 2}, [](const Tensor& s) { return scatterAdd(distinct({2, 3}), 1, longs({2, 2}, {1, 1, 0, 2}), s); }}},
+        {"logsumexp", {{3, 4}, [](const Tensor& x) { return logsumexp(x, {1}); }}},
+        {"prod", {{2, 3}, [](const Tensor& x) { return prod(x); }}},
+        {"prod dim", {{2, 3}, [](const Tensor& x) { return prod(x, 0); }}},
+        {"binary_cross_entropy", {{2, 3}, [](const Tensor& x) {
+             return binaryCrossEntropy(sigmoid(x), sigmoid(distinct({2, 3}, 2)), Tensor(), Reduction::None);
+         }}},
+        {"binary_cross_entropy target", {{2, 3}, [](const Tensor& y) {
+             return binaryCrossEntropy(sigmoid(distinct({2, 3}, 2)), y, Tensor(), Reduction::Sum);
+         }}},
+        {"binary_cross_entropy_with_logits", {{2, 3}, [](const Tensor& x) {
+             return binaryCrossEntropyWithLogits(x, sigmoid(distinct({2, 3}, 2)), Tensor(), distinct({3}, 1));
+         }}},
+        {"binary_cross_entropy_with_logits target", {{2, 3}, [](const Tensor& y) {
+             return binaryCrossEntropyWithLogits(distinct({2, 3}, 2), y, Tensor(), distinct({3}, 1), Reduction::None);
+         }}},
+        {"split", {{2, 5}, [](const Tensor& x) { return split(x, 2, 1)[1]; }}},
+        {"unbind", {{2, 5}, [](const Tensor& x) { return unbind(x, 1)[3]; }}},
+        {"flip", {{2, 3}, [](const Tensor& x) { return flip(x, {0, 1}); }}},
+        {"roll", {{2, 3}, [](const Tensor& x) { return roll(x, {4}, {}); }}},
+        {"kthvalue", {{3, 4}, [](const Tensor& x) { return kthvalue(x, 2, 1).first; }}},
+        {"median", {{3, 4}, [](const Tensor& x) { return median(x); }}},
+        {"median dim", {{3, 4}, [](const Tensor& x) { return median(x, 0, true).first; }}},
+        {"mode", {{3, 4}, [](const Tensor& x) { return mode(x, 1).first; }}},
+        {"cummax", {{3, 4}, [](const Tensor& x) { return cummax(x, 1).first; }}},
+        {"cummin", {{3, 4}, [](const Tensor& x) { return cummin(x, 0).first; }}},
+    };
+    return table;
 }
 
 QString errorText(const std::function<void()>& fn, PyExc* exc = nullptr)
@@ -140,6 +221,48 @@ private slots:
                                    "been implemented yet.\nPlease file an issue to PyTorch at "
                                    "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so "
                                    "that we can prioritize its implementation."));
+        });
+    }
+
+    void newTangentsMatchFiniteDifferences_data()
+    {
+        QTest::addColumn<QString>("op");
+        for (const auto& entry : issue8Ops())
+            QTest::newRow(entry.first.toUtf8().constData()) << entry.first;
+    }
+
+    /// A second opinion on the forward formulas (the conformance scripts check the bits):
+    /// the tangent along v is (f(x + h v) - f(x - h v)) / 2h up to O(h^2).
+    void newTangentsMatchFiniteDifferences()
+    {
+        QFETCH(QString, op);
+        const UnaryCase& c = issue8Ops().at(op);
+        const Tensor x = distinct(c.shape, 0.7), v = distinct(c.shape, 2.1);
+        Tensor tangent;
+        withDualLevel([&] { tangent = forward_ad::tangentOf(c.fn(forward_ad::makeDual(x, v, 0))); });
+        QVERIFY(tangent.defined());
+        const double h = 1e-6;
+        const Tensor estimate = ops::div(ops::sub(c.fn(ops::add(x, ops::mul(v, Scalar(h)))),
+                                                  c.fn(ops::sub(x, ops::mul(v, Scalar(h))))),
+                                         Scalar(2 * h));
+        QCOMPARE(tangent.sizes(), estimate.sizes());
+        for (int64_t i = 0; i < tangent.numel(); ++i)
+            QVERIFY2(std::abs(tangent.valueAt(i) - estimate.valueAt(i)) < 1e-6,
+                     qPrintable(QString("element %1: %2 vs %3").arg(i).arg(tangent.valueAt(i)).arg(estimate.valueAt(i))));
+    }
+
+    void everyPieceOfASplitGetsAViewTangent()
+    {
+        withDualLevel([] {
+            Tensor tangent = distinct({2, 5}, 1);
+            TensorList pieces = ops::split(forward_ad::makeDual(distinct({2, 5}), tangent, 0), 2, 1);
+            QCOMPARE(pieces.size(), size_t(3));
+            for (const Tensor& piece : pieces) {
+                Tensor t = forward_ad::tangentOf(piece);
+                QVERIFY(t.defined());
+                QVERIFY(t.impl()->storage() == tangent.impl()->storage());
+            }
+            QCOMPARE(valuesOf(forward_ad::tangentOf(pieces[2])), (std::vector<double>{tangent.valueAt(4), tangent.valueAt(9)}));
         });
     }
 

@@ -14,6 +14,7 @@
 #include "core/ops/activations.h"
 #include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
+#include "core/ops/order_statistics.h"
 #include "core/ops/rnn.h"
 #include "grad_test_support.h"
 
@@ -141,6 +142,13 @@ const std::map<std::string, Build>& cases()
         {"min", [] { return min(leaf({2, 3})); }},
         {"max_dim", [] { return max(leaf({2, 3}), 1).first; }},
         {"min_dim_keepdim", [] { return min(leaf({2, 3}), 1, true).first; }},
+        {"kthvalue", [] { return kthvalue(leaf({2, 3}), 2, 1).first; }},
+        {"median", [] { return median(leaf({2, 3})); }},
+        {"median_dim_keepdim", [] { return median(leaf({2, 3}), 0, true).first; }},
+        {"mode", [] { return mode(leaf({2, 3}), 1).first; }},
+        {"cummax", [] { return cummax(leaf({2, 3}), 1).first; }},
+        {"cummin", [] { return cummin(leaf({2, 3}), 0).first; }},
+        {"index_add", [] { return indexAdd(leaf({3, 2}), 0, longs({2}, {2, 0}), leaf({2, 2}), Scalar(2)); }},
         {"softmax", [] { return softmax(leaf({2, 3}), 1); }},
         {"log_softmax", [] { return logSoftmax(leaf({2, 3}), -1); }},
         {"dot", [] { return matmul(leaf({3}), leaf({3})); }},
@@ -244,6 +252,7 @@ const std::map<std::string, Build>& cases()
         {"frac_", inplace([](Tensor& y) { fracInplace(y); })},
         {"round_decimals_", inplace([](Tensor& y) { roundInplace(y, 1); })},
         {"addcmul_", inplace([](Tensor& y) { addcmulInplace(y, leaf({2, 3}), leaf({2, 3})); })},
+        {"index_add_", inplace([](Tensor& y) { indexAddInplace(y, 1, longs({2}, {2, 0}), leaf({2, 2})); })},
         {"index_assign",
          inplace([](Tensor& y) {
              // y[0] = 5.0: Python copies a 0-d tensor made from the number into the row.

@@ -31,3 +31,23 @@ class sort(_ValuesIndices):
 
 class topk(_ValuesIndices):
     pass
+
+
+class kthvalue(_ValuesIndices):
+    pass
+
+
+class median(_ValuesIndices):
+    pass
+
+
+class mode(_ValuesIndices):
+    pass
+
+
+class cummax(_ValuesIndices):
+    pass
+
+
+class cummin(_ValuesIndices):
+    pass

@@ -118,6 +118,13 @@ CASES = [
     ("min", lambda: leaf(2, 3).min()),
     ("max_dim", lambda: leaf(2, 3).max(1)[0]),
     ("min_dim_keepdim", lambda: leaf(2, 3).min(1, keepdim=True)[0]),
+    ("kthvalue", lambda: leaf(2, 3).kthvalue(2, 1)[0]),
+    ("median", lambda: leaf(2, 3).median()),
+    ("median_dim_keepdim", lambda: leaf(2, 3).median(0, keepdim=True)[0]),
+    ("mode", lambda: leaf(2, 3).mode(1)[0]),
+    ("cummax", lambda: leaf(2, 3).cummax(1)[0]),
+    ("cummin", lambda: leaf(2, 3).cummin(0)[0]),
+    ("index_add", lambda: leaf(3, 2).index_add(0, torch.tensor([2, 0]), leaf(2, 2), alpha=2)),
     ("softmax", lambda: leaf(2, 3).softmax(1)),
     ("log_softmax", lambda: F.log_softmax(leaf(2, 3), -1)),
     ("dot", lambda: leaf(3) @ leaf(3)),
@@ -204,6 +211,7 @@ CASES = [
     ("frac_", inplace(lambda y: y.frac_())),
     ("round_decimals_", inplace(lambda y: y.round_(decimals=1))),
     ("addcmul_", inplace(lambda y: y.addcmul_(leaf(2, 3), leaf(2, 3)))),
+    ("index_add_", inplace(lambda y: y.index_add_(1, torch.tensor([2, 0]), leaf(2, 2)))),
     ("index_assign", inplace(lambda y: y.__setitem__(0, 5.0))),
 ]
 

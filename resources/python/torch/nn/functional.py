@@ -403,6 +403,15 @@ def adaptive_avg_pool2d(input, output_size):
     return _nn.adaptive_avg_pool2d(input, sizes)
 
 
+def adaptive_avg_pool1d(input, output_size):
+    # torch.adaptive_avg_pool1d: the 2-d pool of one row (a 1 x 1 output is a mean)
+    if not 2 <= input.dim() < 4:
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor for argument #1 "
+                           "'self' (while checking arguments for adaptive_avg_pool1d)")
+    size = output_size[0] if isinstance(output_size, (list, tuple)) else output_size
+    return _nn.adaptive_avg_pool2d(input.unsqueeze(-2), [1, size]).squeeze(-2)
+
+
 # ---------------------------------------------------------------- sparse
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):

@@ -1,0 +1,272 @@
+// kthvalue, median and mode: one element picked from each slice along a dim, with the
+// same element PyTorch 1.13's CPU kernels pick among equal values, because they run
+// the same algorithms:
+//   * kthvalue: Hoare's quickselect with a median-of-three pivot over (value, index)
+//     pairs, NaN the largest (quick_select_template, SortingUtils.h);
+//   * median along a dim: std::nth_element of the indices, ordered by value and then by
+//     index, the element at (n - 1) / 2; a slice with a NaN gives its first NaN;
+//   * median of everything: std::nth_element of a copy (values only);
+//   * mode: std::sort of (value, index) pairs by value, then the longest run of equal
+//     values, the first such run, and the index ending that run.
+// Their gradient goes back to the picked element (value_selecting_reduction_backward);
+// all-element median shares it among the elements equal to the result.
+
+#include "core/ops/order_statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <type_traits>
+#include <vector>
+
+#include "core/ops/internal_ops.h"
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+
+namespace agv::ops {
+
+namespace {
+
+using kernel::isNan;
+
+/// quick_select_template: rearranges (values, indices) so that position k holds the
+/// k-th smallest; `greater(a, b)` is "a > b, or a is NaN and b is not".
+template <typename T>
+void quickSelect(std::vector<T>& values, std::vector<int64_t>& indices, int64_t k)
+{
+    auto greater = [](T a, T b) { return (isNan(a) && !isNan(b)) || (a > b); };
+    auto swapAt = [&](int64_t i, int64_t j) {
+        std::swap(values[size_t(i)], values[size_t(j)]);
+        std::swap(indices[size_t(i)], indices[size_t(j)]);
+    };
+    auto at = [&](int64_t i) { return values[size_t(i)]; };
+    int64_t left = 0, right = int64_t(values.size()) - 1;
+    while (true) {
+        if (right <= left)
+            return;
+        if (right == left + 1) {
+            if (greater(at(left), at(right)))
+                swapAt(left, right);
+            return;
+        }
+        // Median of three: the pivot goes to `left`, the smallest of the three to left + 1.
+        const int64_t middle = left + (right - left) / 2;
+        swapAt(middle, left + 1);
+        if (greater(at(left + 1), at(right)))
+            swapAt(left + 1, right);
+        if (greater(at(left), at(right)))
+            swapAt(left, right);
+        if (greater(at(left + 1), at(left)))
+            swapAt(left + 1, left);
+        int64_t i = left + 1, j = right;
+        const T pivot = at(left);
+        while (true) {
+            do
+                ++i;
+            while (greater(pivot, at(i)));
+            do
+                --j;
+            while (greater(at(j), pivot));
+            if (j < i)
+                break;
+            swapAt(i, j);
+        }
+        swapAt(left, j);
+        if (j <= k)
+            left = i;
+        if (j >= k)
+            right = j - 1;
+    }
+}
+
+/// The slices of `t` along `dim`: for each, `pick(values of the slice)` returns the index
+/// of the element to keep. Returns (values, indices) with dim kept as size 1.
+template <typename Pick>
+std::pair<Tensor, Tensor> pickPerSlice(const Tensor& t, int64_t dim, const char* kernelName, bool takesBool,
+                                       bool takesHalf, Pick pick)
+{
+    if ((!takesBool && t.dtype() == ScalarType::Bool) || (!takesHalf && t.dtype() == ScalarType::Half))
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(t.dtype(), kernelName);
+    IntList outSizes = t.sizes();
+    if (t.dim() > 0)
+        outSizes[size_t(dim)] = 1;
+    Tensor values = kernel::newTensor(outSizes, t.dtype(), t.device());
+    Tensor indices = kernel::newTensor(outSizes, ScalarType::Int64, t.device());
+    const int64_t n = t.dim() == 0 ? 1 : t.sizes()[size_t(dim)];
+    const int64_t stride = t.dim() == 0 ? 0 : t.strides()[size_t(dim)];
+    const std::vector<int64_t> inBase = kernel::elementOffsets(outSizes, t.strides());
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), kernelName, [&] {
+        using T = scalar_t;
+        const T* x = t.data<T>();
+        T* v = values.data<T>();
+        int64_t* ix = indices.data<int64_t>();
+        // Bytes for bool: std::vector<bool> packs bits, whose elements cannot be swapped.
+        using Slot = std::conditional_t<std::is_same_v<T, bool>, unsigned char, T>;
+        std::vector<Slot> slice(static_cast<size_t>(n));
+        for (size_t s = 0; s < inBase.size(); ++s) {
+            for (int64_t j = 0; j < n; ++j)
+                slice[size_t(j)] = Slot(x[inBase[s] + j * stride]);
+            const int64_t picked = pick(slice);
+            v[s] = x[inBase[s] + picked * stride];
+            ix[s] = picked;
+        }
+    });
+    return {values, indices};
+}
+
+/// zero_numel_check_dims: the reduced dim must not be empty.
+void checkNonEmptyDim(const Tensor& t, int64_t dim, const char* fn)
+{
+    AGV_CHECK(t.dim() == 0 || t.sizes()[size_t(dim)] > 0, IndexError, fn, ": Expected reduction dim ", dim,
+              " to have non-zero size.");
+}
+
+/// Squeezes dim unless keepdim, records `name` (value_selecting_reduction_backward) and
+/// the tangent gather_with_keepdimed_indices(self_t, dim, indices, keepdim).
+std::pair<Tensor, Tensor> recordSelection(const char* name, const Tensor& t, int64_t dimIn, int64_t dim,
+                                          bool keepdim, std::pair<Tensor, Tensor> out)
+{
+    Tensor& values = out.first;
+    Tensor& indices = out.second;
+    if (!keepdim && t.dim() > 0) {
+        IntList sizes = values.sizes();
+        sizes.erase(sizes.begin() + dim);
+        values.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
+        indices.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
+    }
+    const IntList selfSizes = t.sizes();
+    OpRecorder rec(name, {&t}, [dim, keepdim, selfSizes](BackwardNode& n, const variable_list& g) {
+        if (selfSizes.empty())
+            return variable_list{g[0]};
+        Tensor idx = n.saved(0), grad = g[0];
+        if (!keepdim) {
+            idx = unsqueeze(idx, dim);
+            grad = unsqueeze(grad, dim);
+        }
+        return variable_list{internal::scatterIntoZeros(selfSizes, dim, idx, grad)};
+    });
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
+    rec.save("indices", indices);
+    rec.attr("keepdim", keepdim);
+    rec.attr("self_sizes", selfSizes);
+    const Tensor picked = indices;
+    rec.forward([dim, keepdim, picked](const InputTangents& tangents, const Tensor&) {
+        if (tangents[0].dim() == 0)
+            return clone(tangents[0]);
+        Tensor gathered = internal::gather(tangents[0], dim, keepdim ? picked : unsqueeze(picked, dim));
+        return keepdim ? gathered : squeeze(gathered, dim);
+    });
+    values = rec.finish(values);
+    announceTensor(indices);
+    return out;
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dimIn, bool keepdim)
+{
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    const int64_t n = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
+    checkNonEmptyDim(self, dim, "kthvalue()");
+    AGV_CHECK(k >= 1 && k <= n, RuntimeError, "kthvalue(): selected number k out of range for dimension ", dim);
+    auto out = pickPerSlice(self, dim, "kthvalue_cpu", false, false, [k](auto slice) {
+        std::vector<int64_t> indices(slice.size());
+        std::iota(indices.begin(), indices.end(), 0);
+        quickSelect(slice, indices, k - 1);
+        return indices[size_t(k - 1)];
+    });
+    return recordSelection("KthvalueBackward0", self, dimIn, dim, keepdim, out);
+}
+
+std::pair<Tensor, Tensor> median(const Tensor& self, int64_t dimIn, bool keepdim)
+{
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    checkNonEmptyDim(self, dim, "median()");
+    auto out = pickPerSlice(self, dim, "median_out", false, false, [](const auto& slice) -> int64_t {
+        const auto nan = std::find_if(slice.begin(), slice.end(), [](auto v) { return isNan(v); });
+        if (nan != slice.end())
+            return nan - slice.begin();
+        std::vector<int64_t> order(slice.size());
+        std::iota(order.begin(), order.end(), 0);
+        const auto nth = order.begin() + (int64_t(order.size()) - 1) / 2;
+        std::nth_element(order.begin(), nth, order.end(), [&slice](int64_t i, int64_t j) {
+            return slice[size_t(i)] < slice[size_t(j)] || (slice[size_t(i)] == slice[size_t(j)] && i < j);
+        });
+        return *nth;
+    });
+    return recordSelection("MedianBackward1", self, dimIn, dim, keepdim, out);
+}
+
+Tensor median(const Tensor& self)
+{
+    if (self.dtype() == ScalarType::Bool || self.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "median_cpu");
+    Tensor out = kernel::newTensor({}, self.dtype(), self.device());
+    AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "median_cpu", [&] {
+        using T = scalar_t;
+        T* result = out.data<T>();
+        if (self.numel() == 0) {  // an empty tensor's median is NaN (converted as the CPU does)
+            if constexpr (kIsFloating<T>)
+                *result = T(std::numeric_limits<float>::quiet_NaN());
+            else
+                *result = T(std::numeric_limits<int64_t>::min());
+            return;
+        }
+        const Tensor copy = kernel::dense(self);
+        std::vector<T> values(copy.data<T>(), copy.data<T>() + copy.numel());
+        if constexpr (kIsFloating<T>) {
+            if (std::any_of(values.begin(), values.end(), [](T v) { return isNan(v); })) {
+                *result = T(std::numeric_limits<float>::quiet_NaN());
+                return;
+            }
+        }
+        const auto middle = values.begin() + (int64_t(values.size()) - 1) / 2;
+        std::nth_element(values.begin(), middle, values.end());
+        *result = *middle;
+    });
+    OpRecorder rec("MedianBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
+        // evenly_distribute_backward: the gradient shared among the elements equal to the
+        // result (the NaNs when it is NaN)
+        const Tensor input = n.saved(0), result = n.saved(1);
+        const Tensor mask = std::isnan(result.item()) ? compare(input, input, CompareOp::Ne)
+                                                       : compare(input, result, CompareOp::Eq);
+        return variable_list{where(mask, div(g[0], sum(mask)), zerosLike(input))};
+    });
+    rec.save("self", self);
+    // evenly_read_jvp(self_t, self_p, result): the tangent averaged over those elements
+    rec.forward([&self](const InputTangents& t, const Tensor& result) {
+        Tensor mask = compare(self, result, CompareOp::Eq);
+        return sum(mul(mask, div(t[0], sum(mask))));
+    });
+    return rec.finishSavingResult(out);
+}
+
+std::pair<Tensor, Tensor> mode(const Tensor& self, int64_t dimIn, bool keepdim)
+{
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    checkNonEmptyDim(self, dim, "mode()");
+    auto out = pickPerSlice(self, dim, "mode_cpu", true, true, [](const auto& slice) -> int64_t {
+        using T = typename std::decay_t<decltype(slice)>::value_type;
+        std::vector<std::pair<T, int64_t>> elements(slice.size());
+        for (size_t k = 0; k < slice.size(); ++k)
+            elements[k] = {slice[k], int64_t(k)};
+        std::sort(elements.begin(), elements.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        int64_t modeIndex = 0, runLength = 0, longestRun = 0;
+        for (size_t i = 0; i < elements.size(); ++i) {
+            ++runLength;
+            if (i + 1 == elements.size() || elements[i].first != elements[i + 1].first) {
+                if (runLength > longestRun) {
+                    modeIndex = elements[i].second;
+                    longestRun = runLength;
+                }
+                runLength = 0;
+            }
+        }
+        return modeIndex;
+    });
+    return recordSelection("ModeBackward0", self, dimIn, dim, keepdim, out);
+}
+
+}  // namespace agv::ops
