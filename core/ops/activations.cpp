@@ -210,14 +210,21 @@ Tensor hardsigmoidBackwardKernel(const Tensor& grad, const Tensor& self)
     });
 }
 
+/// The two bodies disagree at x == 3: the scalar one takes the slope's branch (x <= 3),
+/// the Vectorized one passes grad through (x >= 3).
 Tensor hardswishBackwardKernel(const Tensor& grad, const Tensor& self)
 {
-    return arithmeticBackward(grad, self, "hardswish_backward_cpu", [](auto g, auto x) {
-        using T = decltype(x);
-        if (x < T(-3))
-            return T(0);
-        return x <= T(3) ? g * ((x / T(3)) + T(0.5)) : g;
-    });
+    return twoBodyBackward(grad, self, "hardswish_backward_cpu",
+                           [](const auto& g, const auto& x, const auto& vector, auto* o) {
+                               using T = std::decay_t<decltype(g[0])>;
+                               for (size_t i = 0; i < x.size(); ++i) {
+                                   const bool slope = vector[i] ? x[i] < T(3) : x[i] <= T(3);
+                                   if (x[i] < T(-3))
+                                       o[i] = T(0);
+                                   else
+                                       o[i] = slope ? g[i] * ((x[i] / T(3)) + T(0.5)) : g[i];
+                               }
+                           });
 }
 
 Tensor mishBackwardKernel(const Tensor& grad, const Tensor& self)
