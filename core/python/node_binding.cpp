@@ -111,7 +111,8 @@ std::optional<variable_list> hookResult(py::handle hook, py::handle result, size
 std::string nodeName(const NodePtr& n)
 {
     std::string name = n->name();
-    if (name == "AccumulateGrad" || name == "CopySlices" || name == "GraphRoot" || name == "Error")
+    if (name == "AccumulateGrad" || name == "CopySlices" || name == "GraphRoot" || name == "Error" ||
+        name == "NotImplemented")
         name = "torch::autograd::" + name;
     return name;
 }

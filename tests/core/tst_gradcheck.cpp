@@ -158,6 +158,12 @@ const std::vector<Case>& cases()
         {"leaky_relu", {{2, 3}}, [](L x) { return leakyRelu(x[0], 0.2); }},
         {"gelu", {{2, 3}}, [](L x) { return gelu(x[0]); }},
         {"celu", {{2, 3}}, [](L x) { return celu(x[0], 0.5); }},
+        {"elu", {{2, 3}}, [](L x) { return elu(x[0], 1.3); }},
+        {"selu", {{2, 3}}, [](L x) { return elu(x[0], 1.6732632423543772, 1.0507009873554805); }},
+        {"elu_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return eluInplace(y, 1.3); }},
+        {"celu_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return celuInplace(y, 0.5); }},
+        {"silu", {{2, 3}}, [](L x) { return silu(x[0]); }},
+        {"softplus", {{2, 3}}, [](L x) { return softplus(x[0], 2, 1.5); }},
         {"threshold", {{2, 3}}, [](L x) { return threshold(x[0], 0.2, -1.0); }},
         {"hardshrink", {{2, 3}}, [](L x) { return hardshrink(x[0]); }},
         {"softshrink", {{2, 3}}, [](L x) { return softshrink(x[0], 0.3); }},
@@ -166,6 +172,8 @@ const std::vector<Case>& cases()
         {"logsigmoid", {{2, 3}}, [](L x) { return logSigmoid(x[0]); }},
         {"mish", {{2, 3}}, [](L x) { return mish(x[0]); }},
         {"glu", {{2, 4}}, [](L x) { return glu(x[0]); }},
+        {"glu_dim0", {{4, 3}}, [](L x) { return glu(x[0], 0); }},
+        {"prelu_3d", {{2, 3, 4}, {3}}, [](L x) { return prelu(x[0], x[1]); }},
         {"prelu", {{2, 3}, {3}}, [](L x) { return prelu(x[0], x[1]); }},
         {"prelu_shared", {{2, 3}, {1}}, [](L x) { return prelu(x[0], x[1]); }},
         {"gelu_tanh", {{2, 3}}, [](L x) { return gelu(x[0], "tanh"); }},
@@ -310,6 +318,9 @@ const std::vector<const char*>& doubleBackwardCases()
         "bmm", "matmul_vm", "matmul_b3_m", "matmul_m_c3", "matmul_b3_c3", "addmm", "linear_3d", "max", "max_dim",
         "mse_mean", "cross_entropy", "cat", "stack", "index_repeated_negative", "index_mask", "where", "sum_dim",
         "mean_dim", "expand", "tan", "atan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh",
+        // the activations' backward nodes (EluBackwardBackward0, GluBackwardBackward0, ...)
+        "relu", "relu_", "leaky_relu", "elu", "selu", "elu_", "celu", "celu_", "threshold", "hardshrink",
+        "softshrink", "hardswish", "silu", "mish", "softplus", "glu", "glu_dim0", "prelu", "prelu_shared", "prelu_3d",
     };
     return names;
 }
