@@ -14,6 +14,7 @@
 #include "core/ops/activations.h"
 #include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
+#include "core/ops/padding.h"
 #include "core/random/generator.h"
 
 using namespace agv;
@@ -173,6 +174,13 @@ const std::vector<Case>& cases()
         {"mish", {{2, 3}}, [](L x) { return mish(x[0]); }},
         {"glu", {{2, 4}}, [](L x) { return glu(x[0]); }},
         {"glu_dim0", {{4, 3}}, [](L x) { return glu(x[0], 0); }},
+        {"reflection_pad1d", {{2, 3, 5}}, [](L x) { return reflectionPad(x[0], {3, -1}); }},
+        {"reflection_pad2d", {{1, 2, 3, 4}}, [](L x) { return reflectionPad(x[0], {1, 2, 2, 0}); }},
+        {"reflection_pad3d", {{2, 3, 3, 4}}, [](L x) { return reflectionPad(x[0], {1, 1, 2, 2, 1, 0}); }},
+        {"replication_pad1d", {{2, 3, 5}}, [](L x) { return replicationPad(x[0], {4, 2}); }},
+        {"replication_pad2d", {{2, 3, 4}}, [](L x) { return replicationPad(x[0], {-1, 3, 2, 2}); }},
+        {"replication_pad3d", {{1, 2, 2, 3, 4}}, [](L x) { return replicationPad(x[0], {1, 2, 0, 1, 2, 1}); }},
+        {"circular_pad2d", {{1, 2, 3, 4}}, [](L x) { return circularPad(x[0], {1, 2, 2, -1}); }},
         {"prelu_3d", {{2, 3, 4}, {3}}, [](L x) { return prelu(x[0], x[1]); }},
         {"prelu", {{2, 3}, {3}}, [](L x) { return prelu(x[0], x[1]); }},
         {"prelu_shared", {{2, 3}, {1}}, [](L x) { return prelu(x[0], x[1]); }},
@@ -321,6 +329,9 @@ const std::vector<const char*>& doubleBackwardCases()
         // the activations' backward nodes (EluBackwardBackward0, GluBackwardBackward0, ...)
         "relu", "relu_", "leaky_relu", "elu", "selu", "elu_", "celu", "celu_", "threshold", "hardshrink",
         "softshrink", "hardswish", "silu", "mish", "softplus", "glu", "glu_dim0", "prelu", "prelu_shared", "prelu_3d",
+        // F.pad's modes: the pads' backward nodes, and circular's CopySlices
+        "reflection_pad1d", "reflection_pad2d", "reflection_pad3d", "replication_pad1d", "replication_pad2d",
+        "replication_pad3d", "circular_pad2d",
     };
     return names;
 }
