@@ -395,8 +395,9 @@ Tensor recordNotImplemented(const char* atenName, const TensorList& inputs, Tens
     return rec.finish(std::move(out));
 }
 
-/// threshold_backward and leaky_relu_backward are linear in grad and flat in self: their
-/// node passes on the backward of grad and zeros_like(grad) for self, saving self and one number.
+/// threshold_backward, leaky_relu_backward, hardshrink_backward and softshrink_backward are
+/// linear in grad and flat in self: their node passes on the backward of grad and
+/// zeros_like(grad) for self, saving self and one number.
 Tensor recordLinearInGrad(const char* nodeName, const Tensor& grad, const Tensor& self, const char* numberName,
                           Scalar number, Tensor out, Tensor (*backward)(const Tensor&, const Tensor&, Scalar))
 {
@@ -565,17 +566,16 @@ Tensor gluBackward(const Tensor& grad, const Tensor& self, int64_t dim)
 
 namespace {
 
-/// hardshrink_backward / softshrink_backward (HardshrinkBackwardBackward0 / SoftshrinkBackwardBackward0).
-Tensor shrinkBackward(const char* nodeName, const Tensor& grad, const Tensor& self, Scalar lambd)
+Tensor hardshrinkBackward(const Tensor& grad, const Tensor& self, Scalar lambd)
 {
-    Tensor out = withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); });
-    OpRecorder rec(nodeName, {&grad, &self}, [nodeName, lambd](BackwardNode& n, const variable_list& g) {
-        return variable_list{n.needsInputGrad(0) ? shrinkBackward(nodeName, g[0], n.saved(0), lambd) : Tensor(),
-                             n.needsInputGrad(1) ? zerosLike(g[0]) : Tensor()};
-    });
-    rec.save("self", self);
-    rec.attr("lambd", scalarAttr(lambd));
-    return rec.finish(out);
+    return recordLinearInGrad("HardshrinkBackwardBackward0", grad, self, "lambd", lambd,
+                              withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), hardshrinkBackward);
+}
+
+Tensor softshrinkBackward(const Tensor& grad, const Tensor& self, Scalar lambd)
+{
+    return recordLinearInGrad("SoftshrinkBackwardBackward0", grad, self, "lambd", lambd,
+                              withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), softshrinkBackward);
 }
 
 /// softplus_backward (SoftplusBackwardBackward0).
@@ -701,7 +701,7 @@ Tensor hardshrink(const Tensor& self, Scalar lambd)
         return x >= -l && x <= l ? T(0) : x;
     });
     OpRecorder rec("HardshrinkBackward0", {&self}, [lambd](BackwardNode& n, const variable_list& g) {
-        return variable_list{shrinkBackward("HardshrinkBackwardBackward0", g[0], n.saved(0), lambd)};
+        return variable_list{hardshrinkBackward(g[0], n.saved(0), lambd)};
     });
     rec.save("self", self);
     rec.attr("lambd", scalarAttr(lambd));
@@ -724,7 +724,7 @@ Tensor softshrink(const Tensor& self, Scalar lambd)
         return x > l ? x - l : (x < -l ? x + l : T(0));
     });
     OpRecorder rec("SoftshrinkBackward0", {&self}, [lambd](BackwardNode& n, const variable_list& g) {
-        return variable_list{shrinkBackward("SoftshrinkBackwardBackward0", g[0], n.saved(0), lambd)};
+        return variable_list{softshrinkBackward(g[0], n.saved(0), lambd)};
     });
     rec.save("self", self);
     rec.attr("lambd", scalarAttr(lambd));
