@@ -6,14 +6,20 @@
 // [cpu_kernel_vec bodies]). The AVX2 build contracts a * b + c into one fused
 // multiply-add in both bodies (silu_backward's 1 + x * (1 - sigmoid)). Kernels that only
 // compare, add and multiply give the same bits in both bodies and run one loop.
-// Apart from silu's, the backward kernels run without grad: double backward through
-// these nodes (create_graph=True) is not recorded yet.
+//
+// Every backward is differentiable again (create_graph=True), as in 1.13: the backward
+// kernel's result is recorded under derivatives.yaml's node for it (EluBackwardBackward0,
+// ThresholdBackwardBackward0, ...), whose own backward is written with the ops and in the
+// order of FunctionsManual.cpp, so second-order gradients match bit for bit. silu and mish
+// differentiate a composite instead; hardsigmoid_backward has no derivative (NotImplemented).
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <string>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/activation_double_backward.h"
 #include "core/ops/activations.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -100,8 +106,9 @@ template <class X, class T> bool scaledExp(const X& x, T inputScale, std::vector
     return sleefMap(sleef::Function::Exp, scaled, e);
 }
 
-Tensor eluBackwardKernel(const Tensor& grad, const Tensor& self, double alpha, double scale, double inputScale)
+Tensor eluBackwardKernel(const Tensor& grad, const Tensor& self, const internal::EluCoefficients& c)
 {
+    const double alpha = c.alpha.toDouble(), scale = c.scale.toDouble(), inputScale = c.inputScale.toDouble();
     return twoBodyBackward(grad, self, "elu_backward_cpu", [&](const auto& g, const auto& x, const auto& vector, auto* o) {
         using T = std::decay_t<decltype(g[0])>;
         const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
@@ -116,8 +123,9 @@ Tensor eluBackwardKernel(const Tensor& grad, const Tensor& self, double alpha, d
     });
 }
 
-Tensor eluValues(const Tensor& self, double alpha, double scale, double inputScale)
+Tensor eluValues(const Tensor& self, const internal::EluCoefficients& c)
 {
+    const double alpha = c.alpha.toDouble(), scale = c.scale.toDouble(), inputScale = c.inputScale.toDouble();
     return twoBodyUnary(self, "elu_cpu", [&](const auto& x, const auto& vector, auto* o) {
         using T = std::decay_t<decltype(x[0])>;
         const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
@@ -189,6 +197,26 @@ Tensor thresholdBackwardKernel(const Tensor& grad, const Tensor& self, Scalar th
     });
 }
 
+/// elu_backward with is_result: both bodies compute it alike.
+Tensor eluResultBackwardKernel(const Tensor& grad, const Tensor& result, const internal::EluCoefficients& c)
+{
+    const double alpha = c.alpha.toDouble(), scale = c.scale.toDouble(), inputScale = c.inputScale.toDouble();
+    return arithmeticBackward(grad, result, "elu_backward_cpu", [=](auto g, auto y) {
+        using T = decltype(y);
+        const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
+        return y <= T(0) ? g * negiptcoef * (y + negcoef) : g * poscoef;
+    });
+}
+
+/// leaky_relu_backward_cpu: grad where self > 0, else grad * negative_slope.
+Tensor leakyReluBackwardKernel(const Tensor& grad, const Tensor& self, Scalar negativeSlope)
+{
+    return arithmeticBackward(grad, self, "leaky_relu_backward_cpu", [negativeSlope](auto g, auto x) {
+        using T = decltype(x);
+        return x > T(0) ? g : g * scalarAs<T>(negativeSlope);
+    });
+}
+
 /// shrink_backward (hardshrink's and softshrink's): 0 where -lambd <= x <= lambd.
 Tensor shrinkBackwardKernel(const Tensor& grad, const Tensor& self, Scalar lambd)
 {
@@ -210,14 +238,21 @@ Tensor hardsigmoidBackwardKernel(const Tensor& grad, const Tensor& self)
     });
 }
 
+/// The two bodies disagree at x == 3: the scalar one takes the slope's branch (x <= 3),
+/// the Vectorized one passes grad through (x >= 3).
 Tensor hardswishBackwardKernel(const Tensor& grad, const Tensor& self)
 {
-    return arithmeticBackward(grad, self, "hardswish_backward_cpu", [](auto g, auto x) {
-        using T = decltype(x);
-        if (x < T(-3))
-            return T(0);
-        return x <= T(3) ? g * ((x / T(3)) + T(0.5)) : g;
-    });
+    return twoBodyBackward(grad, self, "hardswish_backward_cpu",
+                           [](const auto& g, const auto& x, const auto& vector, auto* o) {
+                               using T = std::decay_t<decltype(g[0])>;
+                               for (size_t i = 0; i < x.size(); ++i) {
+                                   const bool slope = vector[i] ? x[i] < T(3) : x[i] <= T(3);
+                                   if (x[i] < T(-3))
+                                       o[i] = T(0);
+                                   else
+                                       o[i] = slope ? g[i] * ((x[i] / T(3)) + T(0.5)) : g[i];
+                               }
+                           });
 }
 
 Tensor mishBackwardKernel(const Tensor& grad, const Tensor& self)
@@ -336,6 +371,53 @@ variable_list preluBackwardKernel(const Tensor& grad, const Tensor& selfIn, cons
     return {inputGrad, weightGrad};
 }
 
+/// A backward kernel's result, computed without recording the ops it may call.
+template <typename Kernel>
+auto withoutGrad(Kernel kernel)
+{
+    GradModeGuard noGrad(false);
+    return kernel();
+}
+
+/// An op with no derivative in 1.13 (autogradNotImplementedFallback): under grad mode its
+/// result's grad_fn is NotImplemented, with edges to the inputs that require grad, and its
+/// backward raises.
+Tensor recordNotImplemented(const char* atenName, const TensorList& inputs, Tensor out)
+{
+    TensorList requiringGrad;
+    for (const Tensor& t : inputs)
+        if (t.requiresGrad())
+            requiringGrad.push_back(t);
+    const std::string message = std::string("derivative for aten::") + atenName + " is not implemented";
+    OpRecorder rec("NotImplemented", requiringGrad, [message](BackwardNode&, const variable_list&) -> variable_list {
+        throw Error(PyExc::RuntimeError, message);
+    });
+    return rec.finish(std::move(out));
+}
+
+/// threshold_backward, leaky_relu_backward, hardshrink_backward and softshrink_backward are
+/// linear in grad and flat in self: their node passes on the backward of grad and
+/// zeros_like(grad) for self, saving self and one number.
+Tensor recordLinearInGrad(const char* nodeName, const Tensor& grad, const Tensor& self, const char* numberName,
+                          Scalar number, Tensor out, Tensor (*backward)(const Tensor&, const Tensor&, Scalar))
+{
+    OpRecorder rec(nodeName, {&grad, &self}, [number, backward](BackwardNode& n, const variable_list& g) {
+        return variable_list{n.needsInputGrad(0) ? backward(g[0], n.saved(0), number) : Tensor(),
+                             n.needsInputGrad(1) ? zerosLike(g[0]) : Tensor()};
+    });
+    rec.save("self", self);
+    rec.attr(numberName, scalarAttr(number));
+    return rec.finish(std::move(out));
+}
+
+/// elu's numbers as EluBackward0/1 and EluBackwardBackward0 keep them.
+void recordEluCoefficients(OpRecorder& rec, const internal::EluCoefficients& c)
+{
+    rec.attr("alpha", scalarAttr(c.alpha));
+    rec.attr("scale", scalarAttr(c.scale));
+    rec.attr("input_scale", scalarAttr(c.inputScale));
+}
+
 }  // namespace
 
 namespace internal {
@@ -370,20 +452,28 @@ Tensor mishValues(const Tensor& self)
 
 Tensor hardsigmoidBackward(const Tensor& grad, const Tensor& self)
 {
-    GradModeGuard noGrad(false);
-    return hardsigmoidBackwardKernel(grad, self);
+    return recordNotImplemented("hardsigmoid_backward", {grad, self},
+                                withoutGrad([&] { return hardsigmoidBackwardKernel(grad, self); }));
 }
 
 Tensor hardswishBackward(const Tensor& grad, const Tensor& self)
 {
-    GradModeGuard noGrad(false);
-    return hardswishBackwardKernel(grad, self);
+    Tensor out = withoutGrad([&] { return hardswishBackwardKernel(grad, self); });
+    OpRecorder rec("HardswishBackwardBackward0", {&grad, &self}, [](BackwardNode& n, const variable_list& g) {
+        const Tensor self = n.saved(0), gradOutput = n.saved(1);
+        return variable_list{n.needsInputGrad(0) ? hardswishBackward(g[0], self) : Tensor(),
+                             n.needsInputGrad(1) ? hardswishDoubleBackward(g[0], gradOutput, self) : Tensor()};
+    });
+    rec.save("self", self);
+    rec.save("grad_output", grad);
+    return rec.finish(out);
 }
 
 Tensor mishBackward(const Tensor& grad, const Tensor& self)
 {
-    GradModeGuard noGrad(false);
-    return mishBackwardKernel(grad, self);
+    if (!GradMode::isEnabled())
+        return mishBackwardKernel(grad, self);
+    return infinitelyDifferentiableMishBackward(grad, self);
 }
 
 Tensor siluValues(const Tensor& self)
@@ -403,29 +493,34 @@ Tensor siluBackward(const Tensor& grad, const Tensor& self)
 {
     if (!GradMode::isEnabled())
         return siluBackwardKernel(grad, self);
-    // infinitely_differentiable_silu_backward: grad * sigmoid * (1 + x * (1 - sigmoid))
-    Tensor s = sigmoid(self);
-    return mul(mul(grad, s), add(mul(self, rsub(s, Scalar(1.0))), Scalar(1.0)));
+    return infinitelyDifferentiableSiluBackward(grad, self);
 }
 
-Tensor eluResultValues(const Tensor& self, double alpha, double scale, double inputScale)
+Tensor eluResultValues(const Tensor& self, const EluCoefficients& c)
 {
-    return eluValues(self, alpha, scale, inputScale);
+    return eluValues(self, c);
 }
 
-Tensor eluBackwardFromResult(const Tensor& grad, const Tensor& result, double alpha, double scale, double inputScale)
+Tensor eluBackward(const Tensor& grad, const EluCoefficients& c, bool isResult, const Tensor& selfOrResult)
 {
-    AGV_CHECK(alpha >= 0, RuntimeError,
+    AGV_CHECK(!isResult || c.alpha.toDouble() >= 0, RuntimeError,
               "In-place elu backward calculation is triggered with a negative slope which is not supported. This is "
               "caused by calling in-place forward function with a negative slope, please call out-of-place version "
               "instead.");
-    GradModeGuard noGrad(false);
-    // elu_backward with is_result: both bodies compute it alike.
-    return arithmeticBackward(grad, result, "elu_backward_cpu", [=](auto g, auto y) {
-        using T = decltype(y);
-        const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
-        return y <= T(0) ? g * negiptcoef * (y + negcoef) : g * poscoef;
+    Tensor out = withoutGrad([&] {
+        return isResult ? eluResultBackwardKernel(grad, selfOrResult, c) : eluBackwardKernel(grad, selfOrResult, c);
     });
+    OpRecorder rec("EluBackwardBackward0", {&grad, &selfOrResult}, [c, isResult](BackwardNode& n, const variable_list& g) {
+        const Tensor selfOrResult = n.saved(0), gradOutput = n.saved(1);
+        return variable_list{
+            n.needsInputGrad(0) ? eluBackward(g[0], c, isResult, selfOrResult) : Tensor(),
+            n.needsInputGrad(1) ? eluDoubleBackward(g[0], gradOutput, c, isResult, selfOrResult) : Tensor()};
+    });
+    recordEluCoefficients(rec, c);
+    rec.attr("is_result", isResult);
+    rec.save("self_or_result", selfOrResult);
+    rec.save("grad_output", grad);
+    return rec.finish(out);
 }
 
 Tensor thresholdValues(const Tensor& self, Scalar threshold, Scalar value)
@@ -441,11 +536,81 @@ Tensor thresholdValues(const Tensor& self, Scalar threshold, Scalar value)
 
 Tensor thresholdBackward(const Tensor& grad, const Tensor& self, Scalar threshold)
 {
-    GradModeGuard noGrad(false);
-    return thresholdBackwardKernel(grad, self, threshold);
+    return recordLinearInGrad("ThresholdBackwardBackward0", grad, self, "threshold", threshold,
+                              withoutGrad([&] { return thresholdBackwardKernel(grad, self, threshold); }),
+                              thresholdBackward);
+}
+
+Tensor leakyReluBackward(const Tensor& grad, const Tensor& self, Scalar negativeSlope)
+{
+    return recordLinearInGrad("LeakyReluBackwardBackward0", grad, self, "negative_slope", negativeSlope,
+                              withoutGrad([&] { return leakyReluBackwardKernel(grad, self, negativeSlope); }),
+                              leakyReluBackward);
+}
+
+Tensor gluBackward(const Tensor& grad, const Tensor& self, int64_t dim)
+{
+    Tensor out = withoutGrad([&] { return gluBackwardKernel(grad, self, wrapDim(dim, self.dim())); });
+    OpRecorder rec("GluBackwardBackward0", {&grad, &self}, [dim](BackwardNode& n, const variable_list& g) {
+        const Tensor self = n.saved(0), gradOutput = n.saved(1);
+        return variable_list{n.needsInputGrad(0) ? gluDoubleBackwardGradOutput(g[0], self, dim) : Tensor(),
+                             n.needsInputGrad(1) ? gluDoubleBackward(g[0], gradOutput, self, dim) : Tensor()};
+    });
+    rec.save("self", self);
+    rec.attr("dim", UnsignedAttr{dim});
+    rec.save("grad_output", grad);
+    return rec.finish(out);
 }
 
 }  // namespace internal
+
+namespace {
+
+Tensor hardshrinkBackward(const Tensor& grad, const Tensor& self, Scalar lambd)
+{
+    return recordLinearInGrad("HardshrinkBackwardBackward0", grad, self, "lambd", lambd,
+                              withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), hardshrinkBackward);
+}
+
+Tensor softshrinkBackward(const Tensor& grad, const Tensor& self, Scalar lambd)
+{
+    return recordLinearInGrad("SoftshrinkBackwardBackward0", grad, self, "lambd", lambd,
+                              withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), softshrinkBackward);
+}
+
+/// softplus_backward (SoftplusBackwardBackward0).
+Tensor softplusBackward(const Tensor& grad, const Tensor& self, Scalar beta, Scalar threshold)
+{
+    Tensor out = withoutGrad([&] { return softplusBackwardKernel(grad, self, beta.toDouble(), threshold.toDouble()); });
+    OpRecorder rec("SoftplusBackwardBackward0", {&grad, &self}, [beta, threshold](BackwardNode& n, const variable_list& g) {
+        const Tensor self = n.saved(0), gradOutput = n.saved(1);
+        return variable_list{
+            n.needsInputGrad(0) ? softplusBackward(g[0], self, beta, threshold) : Tensor(),
+            n.needsInputGrad(1) ? internal::softplusDoubleBackward(mul(g[0], gradOutput), self, beta, threshold)
+                                : Tensor()};
+    });
+    rec.save("self", self);
+    rec.attr("beta", scalarAttr(beta));
+    rec.attr("threshold", scalarAttr(threshold));
+    rec.save("grad_output", grad);
+    return rec.finish(out);
+}
+
+/// prelu_backward: the input's and the weight's gradients from one node (PreluBackwardBackward0).
+variable_list preluBackward(const Tensor& grad, const Tensor& self, const Tensor& weight)
+{
+    TensorList out = withoutGrad([&] { return preluBackwardKernel(grad, self, weight); });
+    OpRecorder rec("PreluBackwardBackward0", {&grad, &self, &weight}, [](BackwardNode& n, const variable_list& g) {
+        auto incoming = [&g](size_t i) { return i < g.size() ? g[i] : Tensor(); };
+        return internal::preluDoubleBackward(incoming(0), incoming(1), n.saved(0), n.saved(1), n.saved(2));
+    });
+    rec.save("grad_output", grad);
+    rec.save("self", self);
+    rec.save("weight", weight);
+    return rec.finish(out);
+}
+
+}  // namespace
 
 Tensor silu(const Tensor& self)
 {
@@ -457,17 +622,15 @@ Tensor silu(const Tensor& self)
     return rec.finish(out);
 }
 
-Tensor elu(const Tensor& self, double alpha, double scale, double inputScale)
+Tensor elu(const Tensor& self, Scalar alpha, Scalar scale, Scalar inputScale)
 {
-    Tensor out = eluValues(self, alpha, scale, inputScale);
-    OpRecorder rec("EluBackward0", {&self}, [alpha, scale, inputScale](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{eluBackwardKernel(g[0], n.saved(0), alpha, scale, inputScale)};
+    const internal::EluCoefficients c{alpha, scale, inputScale};
+    Tensor out = eluValues(self, c);
+    OpRecorder rec("EluBackward0", {&self}, [c](BackwardNode& n, const variable_list& g) {
+        return variable_list{internal::eluBackward(g[0], c, false, n.saved(0))};
     });
     rec.save("self", self);
-    rec.attr("alpha", alpha);
-    rec.attr("scale", scale == std::floor(scale) ? SavedAttr(int64_t(scale)) : SavedAttr(scale));
-    rec.attr("input_scale", inputScale == std::floor(inputScale) ? SavedAttr(int64_t(inputScale)) : SavedAttr(inputScale));
+    recordEluCoefficients(rec, c);
     return rec.finish(out);
 }
 
@@ -488,9 +651,8 @@ Tensor softplus(const Tensor& self, Scalar beta, Scalar threshold)
                 o[i] = (sleefDone && vector[i] ? l[i] : T(std::log1p(std::exp(scaled[i])))) / betaT;
         }
     });
-    OpRecorder rec("SoftplusBackward0", {&self}, [b, th](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{softplusBackwardKernel(g[0], n.saved(0), b, th)};
+    OpRecorder rec("SoftplusBackward0", {&self}, [beta, threshold](BackwardNode& n, const variable_list& g) {
+        return variable_list{softplusBackward(g[0], n.saved(0), beta, threshold)};
     });
     rec.save("self", self);
     rec.attr("beta", beta.isFloating() ? SavedAttr(b) : SavedAttr(beta.toInt()));
@@ -503,17 +665,16 @@ Tensor celu(const Tensor& self, Scalar alpha)
 {
     const double a = alpha.toDouble();
     AGV_CHECK(a != 0, RuntimeError, "ZeroDivisionError: alpha cannot be 0 for CELU");
-    Tensor out = eluValues(self, a, 1.0, 1.0 / a);
+    Tensor out = eluValues(self, {alpha, 1.0, 1.0 / a});
     // derivatives.yaml: elu_backward(grad, alpha, 1, 1.0 / alpha.toFloat(), false, self)
-    const double inputScale = 1.0 / double(float(a));
-    OpRecorder rec("CeluBackward0", {&self}, [a, inputScale](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{eluBackwardKernel(g[0], n.saved(0), a, 1.0, inputScale)};
+    const internal::EluCoefficients backwardCoefficients{alpha, 1, 1.0 / double(float(a))};
+    OpRecorder rec("CeluBackward0", {&self}, [backwardCoefficients](BackwardNode& n, const variable_list& g) {
+        return variable_list{internal::eluBackward(g[0], backwardCoefficients, false, n.saved(0))};
     });
     rec.save("self", self);
     rec.attr("alpha", scalarAttr(alpha));
-    rec.forward([&self, a, inputScale](const InputTangents& t, const Tensor&) {
-        return eluBackwardKernel(t[0], self, a, 1.0, inputScale);
+    rec.forward([&self, backwardCoefficients](const InputTangents& t, const Tensor&) {
+        return eluBackwardKernel(t[0], self, backwardCoefficients);
     });
     return rec.finish(out);
 }
@@ -522,8 +683,7 @@ Tensor threshold(const Tensor& self, Scalar threshold, Scalar value)
 {
     Tensor out = internal::thresholdValues(self, threshold, value);
     OpRecorder rec("ThresholdBackward0", {&self}, [threshold](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{thresholdBackwardKernel(g[0], n.saved(0), threshold)};
+        return variable_list{internal::thresholdBackward(g[0], n.saved(0), threshold)};
     });
     rec.save("self", self);
     rec.attr("threshold", scalarAttr(threshold));
@@ -541,8 +701,7 @@ Tensor hardshrink(const Tensor& self, Scalar lambd)
         return x >= -l && x <= l ? T(0) : x;
     });
     OpRecorder rec("HardshrinkBackward0", {&self}, [lambd](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{shrinkBackwardKernel(g[0], n.saved(0), lambd)};
+        return variable_list{hardshrinkBackward(g[0], n.saved(0), lambd)};
     });
     rec.save("self", self);
     rec.attr("lambd", scalarAttr(lambd));
@@ -565,8 +724,7 @@ Tensor softshrink(const Tensor& self, Scalar lambd)
         return x > l ? x - l : (x < -l ? x + l : T(0));
     });
     OpRecorder rec("SoftshrinkBackward0", {&self}, [lambd](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{shrinkBackwardKernel(g[0], n.saved(0), lambd)};
+        return variable_list{softshrinkBackward(g[0], n.saved(0), lambd)};
     });
     rec.save("self", self);
     rec.attr("lambd", scalarAttr(lambd));
@@ -577,13 +735,14 @@ Tensor softshrink(const Tensor& self, Scalar lambd)
 namespace {
 
 /// An activation whose node saves only self and whose gradient and tangent are one
-/// kernel of (grad, self): HardsigmoidBackward0, HardswishBackward0, MishBackward0.
+/// function of (grad, self): HardsigmoidBackward0, HardswishBackward0, MishBackward0. The
+/// gradient goes through the differentiable backward, the tangent through the kernel.
 Tensor recordWithSelf(const char* nodeName, const Tensor& self, Tensor out,
+                      Tensor (*backward)(const Tensor&, const Tensor&),
                       Tensor (*backwardKernel)(const Tensor&, const Tensor&))
 {
-    OpRecorder rec(nodeName, {&self}, [backwardKernel](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{backwardKernel(g[0], n.saved(0))};
+    OpRecorder rec(nodeName, {&self}, [backward](BackwardNode& n, const variable_list& g) {
+        return variable_list{backward(g[0], n.saved(0))};
     });
     rec.save("self", self);
     rec.forward([&self, backwardKernel](const InputTangents& t, const Tensor&) { return backwardKernel(t[0], self); });
@@ -594,17 +753,20 @@ Tensor recordWithSelf(const char* nodeName, const Tensor& self, Tensor out,
 
 Tensor hardsigmoid(const Tensor& self)
 {
-    return recordWithSelf("HardsigmoidBackward0", self, internal::hardsigmoidValues(self), hardsigmoidBackwardKernel);
+    return recordWithSelf("HardsigmoidBackward0", self, internal::hardsigmoidValues(self), internal::hardsigmoidBackward,
+                          hardsigmoidBackwardKernel);
 }
 
 Tensor hardswish(const Tensor& self)
 {
-    return recordWithSelf("HardswishBackward0", self, internal::hardswishValues(self), hardswishBackwardKernel);
+    return recordWithSelf("HardswishBackward0", self, internal::hardswishValues(self), internal::hardswishBackward,
+                          hardswishBackwardKernel);
 }
 
 Tensor mish(const Tensor& self)
 {
-    return recordWithSelf("MishBackward0", self, internal::mishValues(self), mishBackwardKernel);
+    return recordWithSelf("MishBackward0", self, internal::mishValues(self), internal::mishBackward,
+                          mishBackwardKernel);
 }
 
 Tensor glu(const Tensor& self, int64_t dimIn)
@@ -630,9 +792,7 @@ Tensor glu(const Tensor& self, int64_t dimIn)
         return result;
     });
     OpRecorder rec("GluBackward0", {&self}, [dimIn](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        const Tensor x = n.saved(0);
-        return variable_list{gluBackwardKernel(g[0], x, wrapDim(dimIn, x.dim()))};
+        return variable_list{internal::gluBackward(g[0], n.saved(0), dimIn)};
     });
     rec.save("self", self);
     rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
@@ -689,8 +849,7 @@ Tensor prelu(const Tensor& self, const Tensor& weight)
         return result;
     });
     OpRecorder rec("PreluBackward0", {&self, &weight}, [](BackwardNode& n, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return preluBackwardKernel(g[0], n.saved(0), n.saved(1));
+        return preluBackward(g[0], n.saved(0), n.saved(1));
     });
     rec.save("self", self);
     rec.save("weight", weight);

@@ -38,7 +38,7 @@ Tensor& mishInplace(Tensor& self);
 
 /// elu_ (selu_ with SELU's constants): EluBackward1, which saves the result and
 /// differentiates through it, so it refuses a negative alpha in backward.
-Tensor& eluInplace(Tensor& self, double alpha = 1.0, double scale = 1.0, double inputScale = 1.0);
+Tensor& eluInplace(Tensor& self, Scalar alpha = 1.0, Scalar scale = 1, Scalar inputScale = 1);
 /// celu_: CeluBackward1, elu_'s formula with input_scale 1 / alpha.
 Tensor& celuInplace(Tensor& self, Scalar alpha = 1.0);
 /// threshold_: ThresholdBackward1, saving a clone of the original self.
@@ -46,21 +46,43 @@ Tensor& thresholdInplace(Tensor& self, Scalar threshold, Scalar value);
 
 namespace internal {
 
-/// The values (no graph) and the backward kernels the in-place forms share.
+// The values (no graph) and the backward functions the in-place forms (and relu and
+// leaky_relu, in pointwise.cpp) share. The backward functions are differentiable, as
+// 1.13's are: under create_graph they record the node derivatives.yaml gives them
+// (EluBackwardBackward0...) or, for silu and mish, the composite PyTorch differentiates.
+
 Tensor siluValues(const Tensor& self);
 Tensor hardsigmoidValues(const Tensor& self);
 Tensor hardswishValues(const Tensor& self);
 Tensor mishValues(const Tensor& self);
 /// silu's: the fused kernel, or under grad mode the composite that double backward records.
 Tensor siluBackward(const Tensor& grad, const Tensor& self);
+/// hardsigmoid_backward has no derivative in 1.13: under grad mode its result's grad_fn is
+/// a NotImplemented node whose backward raises.
 Tensor hardsigmoidBackward(const Tensor& grad, const Tensor& self);
+/// HardswishBackwardBackward0.
 Tensor hardswishBackward(const Tensor& grad, const Tensor& self);
+/// mish's, like silu's: the fused kernel, or infinitely_differentiable_mish_backward.
 Tensor mishBackward(const Tensor& grad, const Tensor& self);
-Tensor eluResultValues(const Tensor& self, double alpha, double scale, double inputScale);
-/// elu_backward(grad, alpha, scale, input_scale, is_result=true, result).
-Tensor eluBackwardFromResult(const Tensor& grad, const Tensor& result, double alpha, double scale, double inputScale);
+
+/// The numbers elu_backward takes, kept with their Python type (the nodes show them).
+struct EluCoefficients {
+    Scalar alpha = 1.0;
+    Scalar scale = 1;
+    Scalar inputScale = 1;
+};
+Tensor eluResultValues(const Tensor& self, const EluCoefficients& c);
+/// elu_backward(grad, alpha, scale, input_scale, is_result, self_or_result): what
+/// EluBackward0/1 and CeluBackward0/1 pass on (EluBackwardBackward0). From the result it
+/// refuses a negative alpha.
+Tensor eluBackward(const Tensor& grad, const EluCoefficients& c, bool isResult, const Tensor& selfOrResult);
 Tensor thresholdValues(const Tensor& self, Scalar threshold, Scalar value);
+/// threshold_backward: what ThresholdBackward0/1 and ReluBackward0 pass on (ThresholdBackwardBackward0).
 Tensor thresholdBackward(const Tensor& grad, const Tensor& self, Scalar threshold);
+/// leaky_relu_backward(grad, self, negative_slope, false) (LeakyReluBackwardBackward0).
+Tensor leakyReluBackward(const Tensor& grad, const Tensor& self, Scalar negativeSlope);
+/// glu_backward(grad, self, dim), dim as glu was given it (GluBackwardBackward0).
+Tensor gluBackward(const Tensor& grad, const Tensor& self, int64_t dim);
 
 }  // namespace internal
 

@@ -425,7 +425,7 @@ Tensor& reluInplace(Tensor& self)
     return applyInplace(
         self, {&self}, "relu_", "ReluBackward0",
         [](BackwardNode& n, const variable_list& g) {
-            return variable_list{maskedFill(g[0], compare(n.saved(0), Scalar(0), CompareOp::Le), Scalar(0))};
+            return variable_list{internal::thresholdBackward(g[0], n.saved(0), Scalar(0))};
         },
         false, true,
         [&] { unaryInplaceKernel(self, [](auto a) { return a < decltype(a)(0) ? decltype(a)(0) : a; }, "clamp_min_cpu"); },
@@ -755,39 +755,38 @@ Tensor& mishInplace(Tensor& self)
     return clonedSelfInplace(self, "mish_", "MishBackward0", internal::mishValues, internal::mishBackward);
 }
 
-Tensor& eluInplace(Tensor& self, double alpha, double scale, double inputScale)
+Tensor& eluInplace(Tensor& self, Scalar alpha, Scalar scale, Scalar inputScale)
 {
+    const internal::EluCoefficients c{alpha, scale, inputScale};
     return applyInplace(
         self, {&self}, "elu_", "EluBackward1",
-        [alpha, scale, inputScale](BackwardNode& n, const variable_list& g) {
-            return variable_list{internal::eluBackwardFromResult(g[0], n.saved(0), alpha, scale, inputScale)};
+        [c](BackwardNode& n, const variable_list& g) {
+            return variable_list{internal::eluBackward(g[0], c, true, n.saved(0))};
         },
-        false, true, [&] { kernel::copyInto(self, internal::eluResultValues(self, alpha, scale, inputScale)); },
-        [alpha, scale, inputScale](OpRecorder& rec, const Tensor&) {
-            auto number = [](double v) { return v == std::floor(v) ? SavedAttr(int64_t(v)) : SavedAttr(v); };
-            rec.attr("alpha", alpha);
-            rec.attr("scale", number(scale));
-            rec.attr("input_scale", number(inputScale));
+        false, true, [&] { kernel::copyInto(self, internal::eluResultValues(self, c)); },
+        [c](OpRecorder& rec, const Tensor&) {
+            rec.attr("alpha", scalarAttr(c.alpha));
+            rec.attr("scale", scalarAttr(c.scale));
+            rec.attr("input_scale", scalarAttr(c.inputScale));
         },
-        [alpha, scale, inputScale](const InputTangents& t, const Tensor& r) {
-            return internal::eluBackwardFromResult(t[0], r, alpha, scale, inputScale);
-        });
+        [c](const InputTangents& t, const Tensor& r) { return internal::eluBackward(t[0], c, true, r); });
 }
 
 Tensor& celuInplace(Tensor& self, Scalar alpha)
 {
     const double a = alpha.toDouble();
     AGV_CHECK(a != 0, RuntimeError, "ZeroDivisionError: alpha cannot be 0 for CELU");
-    const double inputScale = 1.0 / double(float(a));  // derivatives.yaml: 1.0 / alpha.toFloat()
+    // derivatives.yaml: elu_backward(grad, alpha, 1, 1.0 / alpha.toFloat(), true, result)
+    const internal::EluCoefficients backwardCoefficients{alpha, 1, 1.0 / double(float(a))};
     return applyInplace(
         self, {&self}, "celu_", "CeluBackward1",
-        [a, inputScale](BackwardNode& n, const variable_list& g) {
-            return variable_list{internal::eluBackwardFromResult(g[0], n.saved(0), a, 1.0, inputScale)};
+        [backwardCoefficients](BackwardNode& n, const variable_list& g) {
+            return variable_list{internal::eluBackward(g[0], backwardCoefficients, true, n.saved(0))};
         },
-        false, true, [&] { kernel::copyInto(self, internal::eluResultValues(self, a, 1.0, 1.0 / a)); },
+        false, true, [&] { kernel::copyInto(self, internal::eluResultValues(self, {alpha, 1.0, 1.0 / a})); },
         [alpha](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); },
-        [a, inputScale](const InputTangents& t, const Tensor& r) {
-            return internal::eluBackwardFromResult(t[0], r, a, 1.0, inputScale);
+        [backwardCoefficients](const InputTangents& t, const Tensor& r) {
+            return internal::eluBackward(t[0], backwardCoefficients, true, r);
         });
 }
 

@@ -425,7 +425,8 @@ Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false, std::optional
 /// x * sigmoid(x) (SiluBackward0).
 Tensor silu(const Tensor& self);
 /// elu(x) = x * scale for x > 0, else (exp(x * input_scale) - 1) * alpha * scale (EluBackward0).
-Tensor elu(const Tensor& self, double alpha = 1.0, double scale = 1.0, double inputScale = 1.0);
+/// The numbers keep their Python type, as the node shows them (_saved_alpha 2 or 2.0).
+Tensor elu(const Tensor& self, Scalar alpha = 1.0, Scalar scale = 1, Scalar inputScale = 1);
 /// log1p(exp(beta * x)) / beta, x where beta * x > threshold (SoftplusBackward0).
 Tensor softplus(const Tensor& self, Scalar beta = 1, Scalar threshold = 20);
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/activations.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -882,9 +883,8 @@ Tensor relu(const Tensor& t)
     // clamp_min(x, 0) as std::max(x, 0): NaN and -0.0 come through as they are.
     Tensor out = sameTypeUnaryKernel(t, "clamp_min_cpu", [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });
     OpRecorder rec("ReluBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
-        Tensor r = n.saved(0);
-        // PyTorch's threshold_backward selects: a masked gradient is +0, never -0.
-        return variable_list{maskedFill(g[0], compare(r, Scalar(0), CompareOp::Le), Scalar(0))};
+        // threshold_backward(grad, result, 0): a masked gradient is +0, never -0.
+        return variable_list{internal::thresholdBackward(g[0], n.saved(0), Scalar(0))};
     });
     // threshold_backward(self_t, result, 0)
     rec.forward([](const InputTangents& t, const Tensor& r) {
@@ -900,9 +900,7 @@ Tensor leakyRelu(const Tensor& t, double slope)
         return x > T(0) ? x : T(x * T(slope));
     });
     OpRecorder rec("LeakyReluBackward0", {&t}, [slope](BackwardNode& n, const variable_list& g) {
-        Tensor self = n.saved(0);
-        Tensor positive = compare(self, Scalar(0), CompareOp::Gt);
-        return variable_list{where(positive, g[0], mul(g[0], slope))};
+        return variable_list{internal::leakyReluBackward(g[0], n.saved(0), Scalar(slope))};
     });
     rec.save("self", t);
     rec.attr("negative_slope", slope);

@@ -28,6 +28,62 @@ Tensor scatterIntoBase(const Tensor& grad, const IntList& baseSizes, const IntLi
     return gradBase;
 }
 
+// Note [CopySlices under create_graph]
+// CopySlices hands its inner node the gradient of the view's region and puts the node's
+// answer back into that region; the view's AsStridedBackward0 scatters the view's gradient
+// into zeros of the base. Without create_graph that is done with raw copies. With it, the
+// gradients must stay functions of the incoming one, so the region is read and written
+// through differentiable ops: AsStridedBackward0 reads it (its backward scatters back),
+// AsStridedScatterBackward0 writes it into zeros (its backward reads), and where() puts it
+// into the incoming gradient. The values are the same copies; only the nodes of a
+// third-order graph differ from PyTorch's (it records copy_, as_strided and clone).
+
+/// grad.as_strided(sizes, strides, offset).clone(), the geometry read in a contiguous copy
+/// of grad (as CopySlices' raw path lays out its result).
+Tensor gatherRegion(const Tensor& grad, const IntList& baseSizes, const IntList& sizes, const IntList& strides,
+                    int64_t offset);
+
+/// zeros(baseSizes) with `region` written into the view's geometry.
+Tensor scatterRegion(const Tensor& region, const IntList& baseSizes, const IntList& sizes, const IntList& strides,
+                     int64_t offset)
+{
+    Tensor out;
+    {
+        GradModeGuard noGrad(false);
+        out = scatterIntoBase(region, baseSizes, sizes, strides, offset);
+    }
+    OpRecorder rec("AsStridedScatterBackward0", {&region},
+                   [baseSizes, sizes, strides, offset](BackwardNode&, const variable_list& g) {
+                       return variable_list{gatherRegion(g[0], baseSizes, sizes, strides, offset)};
+                   });
+    return rec.finish(out);
+}
+
+Tensor gatherRegion(const Tensor& grad, const IntList& baseSizes, const IntList& sizes, const IntList& strides,
+                    int64_t offset)
+{
+    Tensor out;
+    {
+        GradModeGuard noGrad(false);
+        Tensor laidOut = kernel::newTensor(baseSizes, grad.dtype(), grad.device());
+        kernel::copyInto(laidOut, grad);
+        out = detachedClone(rawView(laidOut, sizes, strides, offset));
+    }
+    OpRecorder rec("AsStridedBackward0", {&grad}, [baseSizes, sizes, strides, offset](BackwardNode&, const variable_list& g) {
+        return variable_list{scatterRegion(g[0], baseSizes, sizes, strides, offset)};
+    });
+    return rec.finish(out);
+}
+
+/// True where the view's region lies in a tensor of baseSizes.
+Tensor regionMask(const IntList& baseSizes, const IntList& sizes, const IntList& strides, int64_t offset)
+{
+    Tensor mask = zeros(baseSizes, ScalarType::Bool);
+    Tensor region = rawView(mask, sizes, strides, offset);
+    kernel::copyInto(region, ones(sizes, ScalarType::Bool));
+    return mask;
+}
+
 void emitGradFnChanged(const Tensor& t)
 {
     if (!trace::enabled())
@@ -59,6 +115,8 @@ public:
 
     variable_list apply(variable_list&& grads) override
     {
+        if (GradMode::isEnabled())
+            return applyDifferentiably(grads.at(0));
         const Tensor& grad = grads.at(0);
         Tensor result = kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
         kernel::copyInto(result, grad);
@@ -71,6 +129,21 @@ public:
         else  // the overwritten region received no gradient from the old values
             kernel::copyInto(gradSlice, zerosLike(gradSlice));
         out[0] = result;
+        for (size_t i = 1; i < out.size() && i < fnGrads.size(); ++i)
+            out[i] = fnGrads[i];
+        return out;
+    }
+
+    /// See Note [CopySlices under create_graph].
+    variable_list applyDifferentiably(const Tensor& grad)
+    {
+        const int64_t offset = m_viewOffset - m_baseOffset;
+        Tensor gradSlice = gatherRegion(grad, m_baseSizes, m_viewSizes, m_viewStrides, offset);
+        variable_list fnGrads = m_fn->apply({gradSlice});
+        const Tensor regionGrad = fnGrads.at(0).defined() ? fnGrads[0] : zerosLike(gradSlice);
+        variable_list out(numOutputs());
+        out[0] = where(regionMask(m_baseSizes, m_viewSizes, m_viewStrides, offset),
+                       scatterRegion(regionGrad, m_baseSizes, m_viewSizes, m_viewStrides, offset), grad);
         for (size_t i = 1; i < out.size() && i < fnGrads.size(); ++i)
             out[i] = fnGrads[i];
         return out;
@@ -291,8 +364,9 @@ void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Te
     node.setAttr("size", sizes);
     node.setAttr("stride", strides);
     node.setAttr("storage_offset", offset);
+    // Differentiable under create_graph (See Note [CopySlices under create_graph]).
     node.setRule([baseSizes, sizes, strides, offset](BackwardNode&, const variable_list& grads) {
-        return variable_list{scatterIntoBase(grads[0], baseSizes, sizes, strides, offset)};
+        return variable_list{scatterRegion(grads[0], baseSizes, sizes, strides, offset)};
     });
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/autograd/grad_mode.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -305,6 +306,35 @@ Tensor expand(const Tensor& t, const IntList& sizesIn)
 
 Tensor expandAs(const Tensor& t, const Tensor& other) { return expand(t, other.sizes()); }
 
+namespace {
+
+/// slice_backward: zeros of the input's shape holding the gradient in the slice; linear in
+/// the gradient, so differentiable again (SliceBackwardBackward0 slices the incoming one).
+Tensor sliceBackward(const Tensor& grad, const IntList& inputSizes, int64_t dim, int64_t start, int64_t end,
+                     int64_t step)
+{
+    Tensor gradInput;
+    {
+        GradModeGuard noGrad(false);
+        gradInput = zeros(inputSizes, grad.dtype(), grad.device());
+        Tensor region = slice(gradInput, dim, start, end, step);
+        kernel::copyInto(region, grad);
+    }
+    OpRecorder rec("SliceBackwardBackward0", {&grad}, [dim, start, end, step](BackwardNode&, const variable_list& g) {
+        return variable_list{slice(g[0], dim, start, end, step)};
+    });
+    rec.attr("dim", dim);
+    rec.attr("start", start);
+    rec.attr("end", end);
+    rec.attr("step", step);
+    rec.forward([inputSizes, dim, start, end, step](const InputTangents& t, const Tensor&) {
+        return sliceBackward(t[0], inputSizes, dim, start, end, step);
+    });
+    return rec.finish(gradInput);
+}
+
+}  // namespace
+
 Tensor slice(const Tensor& t, int64_t dim, std::optional<int64_t> startIn, std::optional<int64_t> endIn, int64_t step)
 {
     AGV_CHECK(t.dim() > 0, IndexError, "slice() cannot be applied to a 0-dim tensor.");
@@ -324,10 +354,7 @@ Tensor slice(const Tensor& t, int64_t dim, std::optional<int64_t> startIn, std::
     Tensor out = makeView(t, sizes, strides, t.offset() + start * t.strides()[dim]);
     const IntList inputSizes = t.sizes();
     OpRecorder rec("SliceBackward0", {&t}, [inputSizes, dim, start, end, step](BackwardNode&, const variable_list& g) {
-        Tensor gradInput = zeros(inputSizes, g[0].dtype(), g[0].device());
-        Tensor region = slice(gradInput, dim, start, end, step);
-        kernel::copyInto(region, g[0]);
-        return variable_list{gradInput};
+        return variable_list{sliceBackward(g[0], inputSizes, dim, start, end, step)};
     });
     rec.attr("dim", dim);
     rec.attr("start", start);
@@ -351,6 +378,32 @@ Tensor narrow(const Tensor& t, int64_t dim, int64_t start, int64_t length)
     return slice(t, dim, start, start + length, 1);
 }
 
+namespace {
+
+/// select_backward: zeros of the input's shape holding the gradient at the index; linear in
+/// the gradient (SelectBackwardBackward0 selects from the incoming one).
+Tensor selectBackward(const Tensor& grad, const IntList& inputSizes, int64_t dim, int64_t index)
+{
+    Tensor gradInput;
+    {
+        GradModeGuard noGrad(false);
+        gradInput = zeros(inputSizes, grad.dtype(), grad.device());
+        Tensor region = select(gradInput, dim, index);
+        kernel::copyInto(region, grad);
+    }
+    OpRecorder rec("SelectBackwardBackward0", {&grad}, [dim, index](BackwardNode&, const variable_list& g) {
+        return variable_list{select(g[0], dim, index)};
+    });
+    rec.attr("dim", dim);
+    rec.attr("index", index);
+    rec.forward([inputSizes, dim, index](const InputTangents& t, const Tensor&) {
+        return selectBackward(t[0], inputSizes, dim, index);
+    });
+    return rec.finish(gradInput);
+}
+
+}  // namespace
+
 Tensor select(const Tensor& t, int64_t dim, int64_t index)
 {
     AGV_CHECK(t.dim() > 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
@@ -366,10 +419,7 @@ Tensor select(const Tensor& t, int64_t dim, int64_t index)
     Tensor out = makeView(t, sizes, strides, t.offset() + index * t.strides()[dim]);
     const IntList inputSizes = t.sizes();
     OpRecorder rec("SelectBackward0", {&t}, [inputSizes, dim, index](BackwardNode&, const variable_list& g) {
-        Tensor gradInput = zeros(inputSizes, g[0].dtype(), g[0].device());
-        Tensor region = select(gradInput, dim, index);
-        kernel::copyInto(region, g[0]);
-        return variable_list{gradInput};
+        return variable_list{selectBackward(g[0], inputSizes, dim, index)};
     });
     rec.attr("dim", dim);
     rec.attr("index", index);

@@ -183,7 +183,7 @@ void bindMath(py::module_& m)
     });
     defNative(m, "selu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "selu", {"input"}, 1);
-        return wrapTensor(ops::elu(requireTensor(a[0], "selu", "input", 1), kSeluAlpha, kSeluScale, 1.0));
+        return wrapTensor(ops::elu(requireTensor(a[0], "selu", "input", 1), kSeluAlpha, kSeluScale));
     });
     defNative(m, "celu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "celu", {"input", "alpha"}, 1);
@@ -192,7 +192,7 @@ void bindMath(py::module_& m)
     defNative(m, "selu_", [](CallArgs& args) -> py::object {
         auto a = bind(args, "selu_", {"input"}, 1);
         Tensor t = requireTensor(a[0], "selu_", "input", 1);
-        ops::eluInplace(t, kSeluAlpha, kSeluScale, 1.0);
+        ops::eluInplace(t, kSeluAlpha, kSeluScale);
         return a[0];
     });
     defNative(m, "celu_", [](CallArgs& args) -> py::object {
@@ -252,13 +252,14 @@ void bindMath(py::module_& m)
     defNative(nn, "elu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "elu", {"input", "alpha", "scale", "input_scale"}, 1);
         static const char* const names[] = {"input", "alpha", "scale", "input_scale"};
-        auto number = [&](size_t i) { return given(a[i]) ? requireFloat(a[i], "elu", names[i]) : 1.0; };
+        // The numbers keep their Python type: elu's node shows _saved_alpha 2 or 2.0 as given.
+        auto number = [&](size_t i) { return given(a[i]) ? requireScalar(a[i], "elu", names[i]) : Scalar(1); };
         return wrapTensor(ops::elu(requireTensor(a[0], "elu", "input", 1), number(1), number(2), number(3)));
     });
     defNative(nn, "elu_", [](CallArgs& args) -> py::object {
         auto a = bind(args, "elu_", {"input", "alpha", "scale", "input_scale"}, 1);
         static const char* const names[] = {"input", "alpha", "scale", "input_scale"};
-        auto number = [&](size_t i) { return given(a[i]) ? requireFloat(a[i], "elu_", names[i]) : 1.0; };
+        auto number = [&](size_t i) { return given(a[i]) ? requireScalar(a[i], "elu_", names[i]) : Scalar(1); };
         Tensor t = requireTensor(a[0], "elu_", "input", 1);
         ops::eluInplace(t, number(1), number(2), number(3));
         return a[0];

@@ -4,6 +4,7 @@
 #include "core/ops/hardtanh.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/ops.h"
+#include "core/ops/padding.h"
 #include "core/ops/soft_target_losses.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
@@ -79,6 +80,37 @@ py::object hardtanhCall(CallArgs& args, const char* fn, bool inplace, bool relu6
     return py::reinterpret_borrow<py::object>(input);
 }
 
+/// F.pad's `pad` (an int[] of aten's schema) as 1.13's argument parser reads it: a tuple
+/// or list whose first element is an int (not a bool) or has __index__ (an integer
+/// tensor); the other elements are converted one by one, bools included.
+IntList padArg(py::handle h)
+{
+    const std::string wrongType = "pad(): argument 'pad' (position 2) must be tuple of ints, not ";
+    if (!PyTuple_Check(h.ptr()) && !PyList_Check(h.ptr()))
+        raise(PyExc_TypeError, wrongType + typeName(h));
+    IntList out;
+    size_t position = 0;
+    for (py::handle item : h) {
+        ++position;
+        std::optional<int64_t> value;
+        if (PyLong_Check(item.ptr()) && (position > 1 || !PyBool_Check(item.ptr()))) {
+            value = item.cast<int64_t>();
+        } else if (!PyBool_Check(item.ptr()) && PyIndex_Check(item.ptr())) {
+            if (PyObject* index = PyNumber_Index(item.ptr()))
+                value = py::reinterpret_steal<py::object>(index).cast<int64_t>();
+            else
+                PyErr_Clear();
+        }
+        if (!value && position == 1)
+            raise(PyExc_TypeError, wrongType + typeName(h));
+        if (!value)
+            raise(PyExc_TypeError, "pad(): argument 'pad' must be tuple of ints, but found element of type " +
+                                       typeName(item) + " at pos " + std::to_string(position));
+        out.push_back(*value);
+    }
+    return out;
+}
+
 }  // namespace
 
 void bindNnFunctional(py::module_& m)
@@ -143,21 +175,12 @@ void bindNnFunctional(py::module_& m)
     defNative(nn, "pad", [](CallArgs& args) -> py::object {
         auto a = bind(args, "pad", {"input", "pad", "mode", "value"}, 2);
         Tensor input = requireTensor(a[0], "pad", "input", 1);
-        const IntList pad = intList(a[1], "pad", "pad");
+        const IntList pad = padArg(a[1]);
         if (given(a[2]) && !PyUnicode_Check(a[2].ptr()))
-            raise(PyExc_TypeError, "pad(): argument 'mode' must be str, not " + typeName(a[2]));
+            raise(PyExc_TypeError, "pad(): argument 'mode' (position 3) must be str, not " + typeName(a[2]));
         const std::string mode = given(a[2]) ? a[2].cast<std::string>() : "constant";
-        if (pad.size() % 2 != 0)
-            raise(PyExc_RuntimeError, "Padding length must be divisible by 2");
-        if (int64_t(pad.size() / 2) > input.dim())
-            raise(PyExc_RuntimeError, "Padding length too large");
-        if (mode != "constant") {
-            if (mode == "reflect" || mode == "replicate" || mode == "circular")
-                raise(PyExc_NotImplementedError, "F.pad with mode='" + mode + "' is not supported yet (only 'constant')");
-            raise(PyExc_NotImplementedError, "Unrecognised padding mode " + mode);
-        }
-        const Scalar value = given(a[3]) ? toScalar(a[3]) : Scalar(0);
-        return wrapTensor(ops::constantPadNd(input, pad, value));
+        const std::optional<Scalar> value = given(a[3]) ? std::optional<Scalar>(toScalar(a[3])) : std::nullopt;
+        return wrapTensor(ops::pad(input, pad, mode, value));
     });
     defNative(nn, "mse_loss", [](CallArgs& args) -> py::object {
         auto a = bind(args, "mse_loss", {"input", "target", "size_average", "reduce", "reduction"}, 2);

@@ -14,6 +14,7 @@
 #include "core/ops/activations.h"
 #include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
+#include "core/ops/padding.h"
 #include "core/random/generator.h"
 
 using namespace agv;
@@ -158,6 +159,12 @@ const std::vector<Case>& cases()
         {"leaky_relu", {{2, 3}}, [](L x) { return leakyRelu(x[0], 0.2); }},
         {"gelu", {{2, 3}}, [](L x) { return gelu(x[0]); }},
         {"celu", {{2, 3}}, [](L x) { return celu(x[0], 0.5); }},
+        {"elu", {{2, 3}}, [](L x) { return elu(x[0], 1.3); }},
+        {"selu", {{2, 3}}, [](L x) { return elu(x[0], 1.6732632423543772, 1.0507009873554805); }},
+        {"elu_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return eluInplace(y, 1.3); }},
+        {"celu_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return celuInplace(y, 0.5); }},
+        {"silu", {{2, 3}}, [](L x) { return silu(x[0]); }},
+        {"softplus", {{2, 3}}, [](L x) { return softplus(x[0], 2, 1.5); }},
         {"threshold", {{2, 3}}, [](L x) { return threshold(x[0], 0.2, -1.0); }},
         {"hardshrink", {{2, 3}}, [](L x) { return hardshrink(x[0]); }},
         {"softshrink", {{2, 3}}, [](L x) { return softshrink(x[0], 0.3); }},
@@ -166,6 +173,15 @@ const std::vector<Case>& cases()
         {"logsigmoid", {{2, 3}}, [](L x) { return logSigmoid(x[0]); }},
         {"mish", {{2, 3}}, [](L x) { return mish(x[0]); }},
         {"glu", {{2, 4}}, [](L x) { return glu(x[0]); }},
+        {"glu_dim0", {{4, 3}}, [](L x) { return glu(x[0], 0); }},
+        {"reflection_pad1d", {{2, 3, 5}}, [](L x) { return reflectionPad(x[0], {3, -1}); }},
+        {"reflection_pad2d", {{1, 2, 3, 4}}, [](L x) { return reflectionPad(x[0], {1, 2, 2, 0}); }},
+        {"reflection_pad3d", {{2, 3, 3, 4}}, [](L x) { return reflectionPad(x[0], {1, 1, 2, 2, 1, 0}); }},
+        {"replication_pad1d", {{2, 3, 5}}, [](L x) { return replicationPad(x[0], {4, 2}); }},
+        {"replication_pad2d", {{2, 3, 4}}, [](L x) { return replicationPad(x[0], {-1, 3, 2, 2}); }},
+        {"replication_pad3d", {{1, 2, 2, 3, 4}}, [](L x) { return replicationPad(x[0], {1, 2, 0, 1, 2, 1}); }},
+        {"circular_pad2d", {{1, 2, 3, 4}}, [](L x) { return circularPad(x[0], {1, 2, 2, -1}); }},
+        {"prelu_3d", {{2, 3, 4}, {3}}, [](L x) { return prelu(x[0], x[1]); }},
         {"prelu", {{2, 3}, {3}}, [](L x) { return prelu(x[0], x[1]); }},
         {"prelu_shared", {{2, 3}, {1}}, [](L x) { return prelu(x[0], x[1]); }},
         {"gelu_tanh", {{2, 3}}, [](L x) { return gelu(x[0], "tanh"); }},
@@ -310,6 +326,12 @@ const std::vector<const char*>& doubleBackwardCases()
         "bmm", "matmul_vm", "matmul_b3_m", "matmul_m_c3", "matmul_b3_c3", "addmm", "linear_3d", "max", "max_dim",
         "mse_mean", "cross_entropy", "cat", "stack", "index_repeated_negative", "index_mask", "where", "sum_dim",
         "mean_dim", "expand", "tan", "atan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh",
+        // the activations' backward nodes (EluBackwardBackward0, GluBackwardBackward0, ...)
+        "relu", "relu_", "leaky_relu", "elu", "selu", "elu_", "celu", "celu_", "threshold", "hardshrink",
+        "softshrink", "hardswish", "silu", "mish", "softplus", "glu", "glu_dim0", "prelu", "prelu_shared", "prelu_3d",
+        // F.pad's modes: the pads' backward nodes, and circular's CopySlices
+        "reflection_pad1d", "reflection_pad2d", "reflection_pad3d", "replication_pad1d", "replication_pad2d",
+        "replication_pad3d", "circular_pad2d",
     };
     return names;
 }

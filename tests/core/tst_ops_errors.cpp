@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "core/ops/ops.h"
+#include "core/ops/padding.h"
 #include "core/warning.h"
 #include "grad_test_support.h"
 
@@ -217,6 +218,30 @@ const std::vector<Case>& cases()
          "The shape of the mask [3, 3] at index 1 does not match the shape of the indexed tensor [3, 2] at index 1"},
         {"index_0d_tensor", [] { return in({f32({}), longs({1}, {0})}); },
          [](auto& x) { indexWithTensor(x[0], x[1]); }, E::IndexError, "too many indices for tensor of dimension 0"},
+        // F.pad's modes (padding.cpp)
+        {"pad_mode_unknown", [] { return in({f32({2, 3})}); }, [](auto& x) { pad(x[0], {1}, "foo", {}); },
+         E::NotImplementedError, "Unrecognised padding mode foo"},
+        {"pad_odd", [] { return in({f32({2, 3})}); }, [](auto& x) { pad(x[0], {1, 1, 1}, "reflect", {}); },
+         E::RuntimeError, "Padding length must be divisible by 2"},
+        {"pad_value", [] { return in({f32({2, 3})}); }, [](auto& x) { pad(x[0], {1, 1}, "replicate", Scalar(1.5)); },
+         E::RuntimeError, "Padding mode \"replicate\" doesn't take in value argument"},
+        {"pad_rank", [] { return in({f32({3})}); }, [](auto& x) { pad(x[0], {1, 1}, "reflect", {}); },
+         E::NotImplementedError, "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now"},
+        {"reflection_pad_too_large", [] { return in({f32({2, 3})}); }, [](auto& x) { reflectionPad(x[0], {3, 0}); },
+         E::RuntimeError,
+         "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding (3, 0) "
+         "at dimension 1 of input [2, 3]"},
+        {"reflection_pad_empty", [] { return in({f64({2, 0, 3})}); }, [](auto& x) { reflectionPad(x[0], {1, 1, 1, 1}); },
+         E::RuntimeError, "3D or 4D (batch mode) tensor expected for input, but got: [ torch.DoubleTensor{2,0,3} ]"},
+        {"reflection_pad_long", [] { return in({i64({1, 2, 3})}); }, [](auto& x) { reflectionPad(x[0], {1, 1}); },
+         E::RuntimeError, "\"reflection_pad1d\" not implemented for 'Long'"},
+        {"replication_pad_small", [] { return in({f32({2, 3, 3})}); },
+         [](auto& x) { replicationPad(x[0], {-3, 0, -3, 0}); }, E::RuntimeError,
+         "input (H: 3, W: 3 ) is too small. Calculated output H: 0 W: 0"},
+        {"circular_pad_rank", [] { return in({f32({2, 3})}); }, [](auto& x) { circularPad(x[0], {1, 1}); },
+         E::RuntimeError, "Invalid padding size, expected 0 but got 2"},
+        {"circular_pad_wrap", [] { return in({f32({1, 2, 3})}); }, [](auto& x) { circularPad(x[0], {4, 0}); },
+         E::RuntimeError, "Padding value causes wrapping around more than once."},
     };
     return table;
 }

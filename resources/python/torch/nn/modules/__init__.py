@@ -4,7 +4,9 @@ from torch.nn.modules.activation import (CELU, ELU, GELU, GLU, Hardshrink, Hards
                                          LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6, SELU, Sigmoid, SiLU, Softmax,
                                          Softmin, Softplus, Softshrink, Softsign, Tanh, Tanhshrink, Threshold)
 from torch.nn.modules.distance import CosineSimilarity, PairwiseDistance
-from torch.nn.modules.padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad2d
+from torch.nn.modules.padding import (ConstantPad1d, ConstantPad2d, ConstantPad3d, ReflectionPad1d,
+                                      ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d,
+                                      ReplicationPad3d, ZeroPad2d)
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
 from torch.nn.modules.normalization import GroupNorm, LayerNorm
 from torch.nn.modules.sparse import Embedding

@@ -1,4 +1,5 @@
-"""The constant padding layers (torch/nn/modules/padding.py) over F.pad."""
+"""The padding layers (torch/nn/modules/padding.py) over F.pad: constant, reflection and
+replication (PyTorch 1.13 has no circular padding module)."""
 from torch.nn import functional as F
 from torch.nn.modules.module import Module
 
@@ -45,3 +46,59 @@ class ZeroPad2d(ConstantPad2d):
 
     def extra_repr(self):
         return '{}'.format(self.padding)
+
+
+class _ReflectionPadNd(Module):
+    __constants__ = ['padding']
+
+    def forward(self, input):
+        return F.pad(input, self.padding, 'reflect')
+
+    def extra_repr(self):
+        return '{}'.format(self.padding)
+
+
+class ReflectionPad1d(_ReflectionPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _ntuple(padding, 2)
+
+
+class ReflectionPad2d(_ReflectionPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _ntuple(padding, 4)
+
+
+class ReflectionPad3d(_ReflectionPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _ntuple(padding, 6)
+
+
+class _ReplicationPadNd(Module):
+    __constants__ = ['padding']
+
+    def forward(self, input):
+        return F.pad(input, self.padding, 'replicate')
+
+    def extra_repr(self):
+        return '{}'.format(self.padding)
+
+
+class ReplicationPad1d(_ReplicationPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _ntuple(padding, 2)
+
+
+class ReplicationPad2d(_ReplicationPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _ntuple(padding, 4)
+
+
+class ReplicationPad3d(_ReplicationPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _ntuple(padding, 6)
