@@ -4,6 +4,7 @@
 // nodes under PyTorch's names, so the graphs of matmul, linear, max(dim) and
 // indexing (and their double backward) look like PyTorch's.
 
+#include <utility>
 #include <vector>
 
 #include "core/ops/scalar.h"
@@ -22,6 +23,12 @@ Tensor alias(const Tensor& t);
 /// zeros(sizes).scatter(dim, index, src) for an index with one entry per output
 /// slice along dim (ScatterBackward0: the gradient of max/min along a dim).
 Tensor scatterIntoZeros(const IntList& sizes, int64_t dim, const Tensor& index, const Tensor& src);
+
+/// The (values, indices) of a reduction that picks one element per slice along dim
+/// (max/min, kthvalue, median, mode): squeezes dim unless keepdim and records `name`
+/// (value_selecting_reduction_backward, with gather_with_keepdimed_indices as tangent).
+std::pair<Tensor, Tensor> recordValueSelection(const char* name, const Tensor& t, int64_t dimIn, int64_t dim,
+                                               bool keepdim, std::pair<Tensor, Tensor> out);
 
 /// t.gather(dim, index) (GatherBackward0).
 Tensor gather(const Tensor& t, int64_t dim, const Tensor& index);

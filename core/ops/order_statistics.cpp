@@ -123,46 +123,6 @@ void checkNonEmptyDim(const Tensor& t, int64_t dim, const char* fn)
               " to have non-zero size.");
 }
 
-/// Squeezes dim unless keepdim, records `name` (value_selecting_reduction_backward) and
-/// the tangent gather_with_keepdimed_indices(self_t, dim, indices, keepdim).
-std::pair<Tensor, Tensor> recordSelection(const char* name, const Tensor& t, int64_t dimIn, int64_t dim,
-                                          bool keepdim, std::pair<Tensor, Tensor> out)
-{
-    Tensor& values = out.first;
-    Tensor& indices = out.second;
-    if (!keepdim && t.dim() > 0) {
-        IntList sizes = values.sizes();
-        sizes.erase(sizes.begin() + dim);
-        values.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
-        indices.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
-    }
-    const IntList selfSizes = t.sizes();
-    OpRecorder rec(name, {&t}, [dim, keepdim, selfSizes](BackwardNode& n, const variable_list& g) {
-        if (selfSizes.empty())
-            return variable_list{g[0]};
-        Tensor idx = n.saved(0), grad = g[0];
-        if (!keepdim) {
-            idx = unsqueeze(idx, dim);
-            grad = unsqueeze(grad, dim);
-        }
-        return variable_list{internal::scatterIntoZeros(selfSizes, dim, idx, grad)};
-    });
-    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
-    rec.save("indices", indices);
-    rec.attr("keepdim", keepdim);
-    rec.attr("self_sizes", selfSizes);
-    const Tensor picked = indices;
-    rec.forward([dim, keepdim, picked](const InputTangents& tangents, const Tensor&) {
-        if (tangents[0].dim() == 0)
-            return clone(tangents[0]);
-        Tensor gathered = internal::gather(tangents[0], dim, keepdim ? picked : unsqueeze(picked, dim));
-        return keepdim ? gathered : squeeze(gathered, dim);
-    });
-    values = rec.finish(values);
-    announceTensor(indices);
-    return out;
-}
-
 }  // namespace
 
 std::pair<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dimIn, bool keepdim)
@@ -177,7 +137,7 @@ std::pair<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dimIn,
         quickSelect(slice, indices, k - 1);
         return indices[size_t(k - 1)];
     });
-    return recordSelection("KthvalueBackward0", self, dimIn, dim, keepdim, out);
+    return internal::recordValueSelection("KthvalueBackward0", self, dimIn, dim, keepdim, out);
 }
 
 std::pair<Tensor, Tensor> median(const Tensor& self, int64_t dimIn, bool keepdim)
@@ -196,7 +156,7 @@ std::pair<Tensor, Tensor> median(const Tensor& self, int64_t dimIn, bool keepdim
         });
         return *nth;
     });
-    return recordSelection("MedianBackward1", self, dimIn, dim, keepdim, out);
+    return internal::recordValueSelection("MedianBackward1", self, dimIn, dim, keepdim, out);
 }
 
 Tensor median(const Tensor& self)
@@ -266,7 +226,7 @@ std::pair<Tensor, Tensor> mode(const Tensor& self, int64_t dimIn, bool keepdim)
         }
         return modeIndex;
     });
-    return recordSelection("ModeBackward0", self, dimIn, dim, keepdim, out);
+    return internal::recordValueSelection("ModeBackward0", self, dimIn, dim, keepdim, out);
 }
 
 }  // namespace agv::ops

@@ -118,43 +118,9 @@ std::pair<Tensor, Tensor> reduceDim(const Tensor& t, int64_t dimIn, bool keepdim
     const int64_t dim = wrapDim(dimIn, t.dim());
     AGV_CHECK(t.dim() == 0 || t.sizes()[size_t(dim)] > 0, IndexError, name, "(): Expected reduction dim ", dim,
               " to have non-zero size.");
-    // Not a structured binding: a lambda below captures `indices` (clang 14 cannot).
     std::pair<Tensor, Tensor> valuesAndIndices = reduceAlongDim(t, dim, isMax);
-    Tensor& values = valuesAndIndices.first;
-    Tensor& indices = valuesAndIndices.second;
-    if (!keepdim && t.dim() > 0) {
-        IntList sizes = values.sizes();
-        sizes.erase(sizes.begin() + dim);
-        values.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
-        indices.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
-    }
-    const IntList selfSizes = t.sizes();
-    OpRecorder rec(isMax ? "MaxBackward0" : "MinBackward0", {&t},
-                   [dim, keepdim, selfSizes](BackwardNode& n, const variable_list& g) {
-                       if (selfSizes.empty())
-                           return variable_list{g[0]};
-                       Tensor idx = n.saved(0);
-                       Tensor grad = g[0];
-                       if (!keepdim) {
-                           idx = unsqueeze(idx, dim);
-                           grad = unsqueeze(grad, dim);
-                       }
-                       return variable_list{internal::scatterIntoZeros(selfSizes, dim, idx, grad)};
-                   });
-    rec.attr("dim", dimIn);
-    rec.attr("keepdim", keepdim);
-    rec.attr("self_sizes", selfSizes);
-    rec.save("indices", indices);
-    // gather_with_keepdimed_indices(self_t, dim, indices, keepdim)
-    rec.forward([dim, keepdim, &indices](const InputTangents& t, const Tensor&) {
-        if (t[0].dim() == 0)
-            return clone(t[0]);
-        Tensor picked = internal::gather(t[0], dim, keepdim ? indices : unsqueeze(indices, dim));
-        return keepdim ? picked : squeeze(picked, dim);
-    });
-    values = rec.finish(values);
-    announceTensor(indices);
-    return {values, indices};
+    return internal::recordValueSelection(isMax ? "MaxBackward0" : "MinBackward0", t, dimIn, dim, keepdim,
+                                          std::move(valuesAndIndices));
 }
 
 /// Storage offsets (in a tensor of `sizes`/`strides`) of the elements that `index`
@@ -263,6 +229,47 @@ Tensor gather(const Tensor& t, int64_t dim, const Tensor& index)
     rec.attr("sparse_grad", false);
     rec.forward([dim, &index](const InputTangents& t, const Tensor&) { return gather(t[0], dim, index); });
     return rec.finish(out);
+}
+
+
+/// Squeezes dim unless keepdim, records `name` (value_selecting_reduction_backward) and
+/// the tangent gather_with_keepdimed_indices(self_t, dim, indices, keepdim).
+std::pair<Tensor, Tensor> recordValueSelection(const char* name, const Tensor& t, int64_t dimIn, int64_t dim,
+                                               bool keepdim, std::pair<Tensor, Tensor> out)
+{
+    Tensor& values = out.first;
+    Tensor& indices = out.second;
+    if (!keepdim && t.dim() > 0) {
+        IntList sizes = values.sizes();
+        sizes.erase(sizes.begin() + dim);
+        values.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
+        indices.impl()->setGeometry(sizes, contiguousStrides(sizes), 0);
+    }
+    const IntList selfSizes = t.sizes();
+    OpRecorder rec(name, {&t}, [dim, keepdim, selfSizes](BackwardNode& n, const variable_list& g) {
+        if (selfSizes.empty())
+            return variable_list{g[0]};
+        Tensor idx = n.saved(0), grad = g[0];
+        if (!keepdim) {
+            idx = unsqueeze(idx, dim);
+            grad = unsqueeze(grad, dim);
+        }
+        return variable_list{internal::scatterIntoZeros(selfSizes, dim, idx, grad)};
+    });
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
+    rec.save("indices", indices);
+    rec.attr("keepdim", keepdim);
+    rec.attr("self_sizes", selfSizes);
+    const Tensor picked = indices;
+    rec.forward([dim, keepdim, picked](const InputTangents& tangents, const Tensor&) {
+        if (tangents[0].dim() == 0)
+            return clone(tangents[0]);
+        Tensor gathered = internal::gather(tangents[0], dim, keepdim ? picked : unsqueeze(picked, dim));
+        return keepdim ? gathered : squeeze(gathered, dim);
+    });
+    values = rec.finish(values);
+    announceTensor(indices);
+    return out;
 }
 
 }  // namespace internal
