@@ -324,7 +324,7 @@ Tensor mm(const Tensor& a, const Tensor& b)
     return rec.finish(out);
 }
 
-Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha)
 {
     AGV_CHECK(a.dim() == 2, RuntimeError, "mat1 must be a matrix, got ", a.dim(), "-D tensor");
     AGV_CHECK(b.dim() == 2, RuntimeError, "mat2 must be a matrix, got ", b.dim(), "-D tensor");
@@ -341,29 +341,36 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
         expand(detach(bias), outSizes);
     }
     // PyTorch's addmm_impl_cpu_: the result starts as the broadcast bias, and one GEMM
-    // adds the product to it (beta = 1), so the bias joins the sum where BLAS adds C.
+    // computes beta * C + alpha * A B, so the bias joins the sum where BLAS adds C.
     Tensor out = kernel::newTensor(outSizes, a.dtype(), a.device());
     kernel::copyInto(out, bias);
     AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
         using T = scalar_t;
         if constexpr (!std::is_same_v<T, bool>)
             gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0],
-                        b.strides()[1], outSizes[0], a.sizes()[1], outSizes[1], T(1));
+                        b.strides()[1], outSizes[0], a.sizes()[1], outSizes[1], T(beta.toDouble()),
+                        T(alpha.toDouble()));
     });
+    // maybe_multiply: a factor of one leaves the gradient untouched (no extra op).
+    auto times = [](const Tensor& t, const Scalar& factor) {
+        return factor.isFloating() ? (factor.toDouble() == 1.0 ? t : mul(t, factor))
+                                   : (factor.toInt() == 1 ? t : mul(t, factor));
+    };
     const IntList aSizes = a.sizes(), aStrides = a.strides(), bSizes = b.sizes(), bStrides = b.strides();
     OpRecorder rec("AddmmBackward0", {&bias, &a, &b},
-                   [aSizes, aStrides, bSizes, bStrides](BackwardNode& n, const variable_list& g) {
+                   [aSizes, aStrides, bSizes, bStrides, beta, alpha, times](BackwardNode& n, const variable_list& g) {
                        Tensor mat1 = n.saved(0), mat2 = n.saved(1);
                        // The bias gradient has the output's shape; the engine sums it to the bias's.
-                       return variable_list{needs(n, 0) ? g[0] : Tensor(),
-                                            needs(n, 1) ? mmMat1Backward(g[0], mat2, aSizes, aStrides) : Tensor(),
-                                            needs(n, 2) ? mmMat2Backward(g[0], mat1, bSizes, bStrides) : Tensor()};
+                       return variable_list{
+                           needs(n, 0) ? times(g[0], beta) : Tensor(),
+                           needs(n, 1) ? times(mmMat1Backward(g[0], mat2, aSizes, aStrides), alpha) : Tensor(),
+                           needs(n, 2) ? times(mmMat2Backward(g[0], mat1, bSizes, bStrides), alpha) : Tensor()};
                    });
     if (rec.active()) {
         rec.save("mat1", rec.node()->needsInputGrad(2) ? a : Tensor());
         rec.save("mat2", rec.node()->needsInputGrad(1) ? b : Tensor());
-        rec.attr("alpha", int64_t(1));
-        rec.attr("beta", int64_t(1));
+        rec.attr("alpha", scalarAttr(alpha));
+        rec.attr("beta", scalarAttr(beta));
         rec.attr("mat1_sym_sizes", a.sizes());
         rec.attr("mat1_sym_strides", a.strides());
         rec.attr("mat2_sym_sizes", b.sizes());
@@ -371,8 +378,8 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b)
     }
     // maybe_multiply(self_t, beta) + maybe_multiply(mat1_t.mm(mat2_p), alpha) + maybe_multiply(mat1_p.mm(mat2_t), alpha)
     rec.forward([&](const InputTangents& t, const Tensor&) {
-        Tensor first = addTangentTerms(t[0], t.isZero(0), mm(t[1], b), t.isZero(1));
-        return addTangentTerms(first, t.isZero(0) && t.isZero(1), mm(a, t[2]), t.isZero(2));
+        Tensor first = addTangentTerms(times(t[0], beta), t.isZero(0), times(mm(t[1], b), alpha), t.isZero(1));
+        return addTangentTerms(first, t.isZero(0) && t.isZero(1), times(mm(a, t[2]), alpha), t.isZero(2));
     });
     return rec.finish(out);
 }

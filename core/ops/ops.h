@@ -168,7 +168,8 @@ Tensor mm(const Tensor& a, const Tensor& b);
 Tensor bmm(const Tensor& a, const Tensor& b);
 Tensor dot(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& b);
-Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b);
+/// torch.addmm: beta * bias + alpha * (a @ b) in one GEMM (AddmmBackward0).
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, Scalar beta = 1, Scalar alpha = 1);
 
 // ---------------------------------------------------------------- nn
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = {});

@@ -4,6 +4,7 @@
 
 #include "core/ops/batched_matmul.h"
 #include "core/ops/einsum.h"
+#include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -37,6 +38,20 @@ py::object baddbmmImpl(const Tensor& self, CallArgs& args, int pos)
 py::object addbmmImpl(const Tensor& self, CallArgs& args, int pos)
 {
     return batchedMatmulImpl<ops::addbmm>("addbmm", self, args, pos);
+}
+
+py::object addmmImpl(const Tensor& self, CallArgs& args, int pos)
+{
+    const size_t count = args.positional.size();
+    if (count > 2)
+        raise(PyExc_TypeError, "addmm() takes " + std::to_string(pos + 1) + " positional arguments but " +
+                                   std::to_string(count + size_t(pos) - 1) + " were given");
+    auto a = bind(args, "addmm", {"mat1", "mat2", "beta", "alpha"}, 2);
+    const Tensor mat1 = requireTensor(a[0], "addmm", "mat1", pos);
+    const Tensor mat2 = requireTensor(a[1], "addmm", "mat2", pos + 1);
+    const Scalar beta = given(a[2]) ? requireScalar(a[2], "addmm", "beta") : Scalar(1);
+    const Scalar alpha = given(a[3]) ? requireScalar(a[3], "addmm", "alpha") : Scalar(1);
+    return wrapTensor(ops::addmm(self, mat1, mat2, beta, alpha));
 }
 
 py::object diagonalImpl(const Tensor& self, CallArgs& args, int pos)
@@ -88,6 +103,7 @@ void bindLinalg(py::module_& m)
     py::object cls = m.attr("_TensorBase");
     defMethodAndFunctionNumbered(m, cls, "baddbmm", baddbmmImpl);
     defMethodAndFunctionNumbered(m, cls, "addbmm", addbmmImpl);
+    defMethodAndFunctionNumbered(m, cls, "addmm", addmmImpl);
     defMethodAndFunctionNumbered(m, cls, "diagonal", diagonalImpl);
     defMethodAndFunctionNumbered(m, cls, "movedim", movedimImpl);
     m.attr("moveaxis") = m.attr("movedim");
