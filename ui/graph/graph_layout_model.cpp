@@ -52,7 +52,7 @@ QString savedHoldingNote(const LayoutBadge& badge, bool packed)
     return QStringLiteral("\u21e2 %1()").arg(badge.hook);
 }
 
-int GraphLayoutModel::addNode(LayoutNode n, const LayoutMetrics& metrics)
+QSizeF GraphLayoutModel::boxSize(const LayoutNode& n, const LayoutMetrics& metrics)
 {
     const QFontMetricsF title(metrics.titleFont);
     const QFontMetricsF body(metrics.bodyFont);
@@ -70,11 +70,19 @@ int GraphLayoutModel::addNode(LayoutNode n, const LayoutMetrics& metrics)
     }
     if (!n.badges.empty())
         h += n.badges.size() * metrics.badgeHeight + 6;
-    n.size = QSizeF(std::ceil(std::max<qreal>(w + 2 * metrics.paddingX, 96)), std::ceil(h));
-    const int index = static_cast<int>(nodes.size());
-    indexByKey.insert(n.key, index);
+    return QSizeF(std::ceil(std::max<qreal>(w + 2 * metrics.paddingX, 96)), std::ceil(h));
+}
+
+int GraphLayoutModel::addNode(LayoutNode n)
+{
     nodes.push_back(std::move(n));
-    return index;
+    return static_cast<int>(nodes.size() - 1);
+}
+
+void GraphLayoutModel::measure(const LayoutMetrics& metrics)
+{
+    for (LayoutNode& n : nodes)
+        n.size = boxSize(n, metrics);
 }
 
 std::map<Id, std::vector<LayoutBadge>> GraphLayoutModel::badgesByNode(const trace::FinalGraph& graph)
@@ -116,7 +124,6 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
                 producedLabels[fn].append(elidedLabel(t.label));
 
     std::map<Id, std::vector<LayoutBadge>> badges = badgesByNode(graph);
-    auto addNode = [&](LayoutNode n) { return m.addNode(std::move(n), metrics); };
 
     for (const trace::FinalNode& fn : graph.nodes) {
         LayoutNode n;
@@ -133,7 +140,7 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
                                                 : it->second.mid(0, 3).join(QStringLiteral(", ")) + QStringLiteral(", \u2026");
         if (auto it = badges.find(fn.id); it != badges.end())
             n.badges = it->second;
-        m.nodeIndexById.insert(fn.id, addNode(std::move(n)));
+        m.nodeIndexById.insert(fn.id, m.addNode(std::move(n)));
     }
 
     std::map<Id, Id> accumulateOf;  // leaf tensor -> AccumulateGrad node
@@ -160,7 +167,7 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
             continue;
         if (n.kind == LayoutNodeKind::Parameter)
             n.reserveText = QStringLiteral(".grad = tensor(00.0000)");
-        m.tensorIndexById.insert(t.id, addNode(std::move(n)));
+        m.tensorIndexById.insert(t.id, m.addNode(std::move(n)));
         if (m.nodes.back().kind == LayoutNodeKind::Root && t.gradFn != 0) {
             const int from = m.indexOfNode(t.gradFn);
             if (from >= 0)
@@ -191,6 +198,7 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         if (input >= 0 && node >= 0 && m.nodes[input].kind == LayoutNodeKind::Input)
             m.edges.push_back({input, node, LayoutEdgeKind::SavedInput, 0, {}});
     }
+    m.measure(metrics);
     return m;
 }
 

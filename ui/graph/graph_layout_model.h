@@ -93,7 +93,6 @@ public:
     std::vector<LayoutEdge> edges;
     QRectF bounds;
     bool laidOut = false;
-    QHash<QString, int> indexByKey;
     QHash<Id, int> nodeIndexById;    ///< grad_fn node id -> index
     QHash<Id, int> tensorIndexById;  ///< tensor items only
     std::map<Id, trace::ModuleView> modules;
@@ -111,8 +110,13 @@ public:
     /// in one graph is found in the other.
     static GraphLayoutModel forwardFromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics);
 
-    /// Adds `n` with the size its box needs; returns its index.
-    int addNode(LayoutNode n, const LayoutMetrics& metrics);
+    /// Appends `n` (not measured yet, see measure()); returns its index.
+    int addNode(LayoutNode n);
+    /// The size the box of `n` needs: its title, subtitle, badges and reserved line.
+    static QSizeF boxSize(const LayoutNode& n, const LayoutMetrics& metrics);
+    /// Gives every node the size of its box. The builders measure last, once they know
+    /// which items are drawn: measuring text is the dear part of a 100,000-node model.
+    void measure(const LayoutMetrics& metrics);
     /// The saved-tensor badges of each node, in save order.
     static std::map<Id, std::vector<LayoutBadge>> badgesByNode(const trace::FinalGraph& graph);
 
