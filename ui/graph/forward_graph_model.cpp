@@ -9,6 +9,7 @@
 
 #include "ui/graph/graph_layout_model.h"
 #include "ui/display_text.h"
+#include "ui/graph/repeat_collapse.h"
 
 #include <QRegularExpression>
 
@@ -145,8 +146,7 @@ GraphLayoutModel GraphLayoutModel::forwardFromFinalGraph(const trace::FinalGraph
             if (const int op = m.indexOfNode(fn); op >= 0)
                 m.edges.push_back({op, tensor, LayoutEdgeKind::OpOutput, 0, {}});
     }
-    m.measure(metrics);
-    return m;
+    return drawnGraph(std::move(m), metrics);
 }
 
 }  // namespace agv::ui

@@ -3,6 +3,7 @@
 #include <QFontMetricsF>
 
 #include "ui/display_text.h"
+#include "ui/graph/repeat_collapse.h"
 
 #include <algorithm>
 #include <set>
@@ -17,6 +18,14 @@ int GraphLayoutModel::edgeBetweenNodes(Id producer, Id consumer) const
         return -1;
     for (size_t i = 0; i < edges.size(); ++i)
         if (edges[i].from == a && edges[i].to == b)
+            return static_cast<int>(i);
+    return -1;
+}
+
+int GraphLayoutModel::indexOfGroup(const QString& key) const
+{
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].kind == LayoutNodeKind::Group && nodes[i].key == key)
             return static_cast<int>(i);
     return -1;
 }
@@ -198,8 +207,7 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         if (input >= 0 && node >= 0 && m.nodes[input].kind == LayoutNodeKind::Input)
             m.edges.push_back({input, node, LayoutEdgeKind::SavedInput, 0, {}});
     }
-    m.measure(metrics);
-    return m;
+    return drawnGraph(std::move(m), metrics);
 }
 
 namespace {
@@ -226,6 +234,7 @@ QString GraphLayoutModel::toDot() const
         case LayoutNodeKind::Input: fill = QStringLiteral("#ffffff"); break;
         case LayoutNodeKind::Root: fill = QStringLiteral("#fff0d1"); break;
         case LayoutNodeKind::Intermediate: fill = QStringLiteral("#f6f7f9"); break;
+        case LayoutNodeKind::Group: fill = QStringLiteral("#e4e9f2"); break;
         }
         QString label = n.title;
         if (!n.subtitle.isEmpty())

@@ -13,6 +13,7 @@
 #include "core/trace/graph_state.h"
 #include "ui/graph/graph_layout_model.h"
 #include "ui/scene/graph_items.h"
+#include "ui/scene/group_node_item.h"
 #include "ui/scene/host_lane_items.h"
 #include "ui/scene/note_item.h"
 
@@ -42,7 +43,13 @@ public:
     void setNotes(const std::vector<trace::Note>& notes);
     const std::vector<NoteItem*>& noteItems() const { return m_notes; }
 
+    /// The item of a grad_fn node; nullptr when it is drawn inside a group.
     FunctionNodeItem* functionItem(Id node) const { return m_functionItems.value(node); }
+    /// The group a collapsed node is drawn in (Note [Collapsed repeats]), else nullptr.
+    GroupNodeItem* groupItemOf(Id node) const { return m_groupOfNode.value(node); }
+    /// The item that shows grad_fn node `node`: its own, or its group's.
+    GraphNodeItem* itemShowingNode(Id node) const;
+    const std::vector<GroupNodeItem*>& groupItems() const { return m_groupItems; }
     TensorNodeItem* tensorItem(Id tensor) const { return m_tensorItems.value(tensor); }
     SavedBadgeItem* badgeItem(Id saved) const { return m_badgeItems.value(saved); }
     /// The host-memory lane (nullptr when nothing was offloaded) and its tensors.
@@ -54,8 +61,12 @@ public:
     /// The dot grid behind the graph (off while exporting).
     void setGridVisible(bool visible) { m_gridVisible = visible; }
 
-    /// Selects and returns the item for a grad_fn node (used by the error panel links).
+    /// Selects and returns the item for a grad_fn node, or its group (the error panel links).
     QGraphicsItem* selectNode(Id node);
+
+Q_SIGNALS:
+    /// The user double-clicked the group with this key (the window expands it).
+    void groupExpansionRequested(const QString& key);
 
 protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
@@ -69,6 +80,8 @@ private:
     std::vector<GraphEdgeItem*> m_edgeItems;  ///< by layout index
     std::vector<std::pair<ModuleClusterItem*, std::vector<int>>> m_clusters;
     QHash<Id, FunctionNodeItem*> m_functionItems;
+    std::vector<GroupNodeItem*> m_groupItems;
+    QHash<Id, GroupNodeItem*> m_groupOfNode;
     QHash<Id, TensorNodeItem*> m_tensorItems;
     QHash<Id, SavedBadgeItem*> m_badgeItems;
     HostLaneItem* m_hostLane = nullptr;
