@@ -5,6 +5,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <map>
 #include <queue>
 #include <set>
 #include <tuple>
@@ -112,22 +113,17 @@ Structure structureOf(const GraphLayoutModel& full)
         }
     }
 
-    // What has to be equal for two items to count as repeats: kind and op. A tensor's
-    // name may change from step to step (h1, h2, ...) and is not part of it.
-    QHash<QString, int> interned;
-    auto intern = [&interned](const QString& text) {
-        auto it = interned.constFind(text);
-        return it != interned.cend() ? it.value() : interned.insert(text, int(interned.size())).value();
-    };
+    // What has to be equal for two items to count as repeats: kind, op and checkpoint
+    // segment. A tensor's name may change from step to step (h1, h2, ...) and is not part of it.
+    QHash<QString, int> titles;
+    std::map<std::tuple<LayoutNodeKind, int, Id, bool>, int> kinds;
     s.kind.resize(n);
     for (size_t v = 0; v < n; ++v) {
         const LayoutNode& node = full.nodes[v];
-        const bool named = node.kind != LayoutNodeKind::Intermediate;
-        s.kind[v] = intern(QStringLiteral("%1|%2|%3|%4")
-                               .arg(int(node.kind))
-                               .arg(named ? node.title : QString())
-                               .arg(qulonglong(node.segment))
-                               .arg(int(node.recompute)));
+        const QString title = node.kind == LayoutNodeKind::Intermediate ? QString() : node.title;
+        auto known = titles.constFind(title);  // (QHash::emplace would overwrite the id)
+        const int titleId = known != titles.cend() ? known.value() : titles.insert(title, int(titles.size())).value();
+        s.kind[v] = kinds.try_emplace({node.kind, titleId, node.segment, node.recompute}, int(kinds.size())).first->second;
     }
     return s;
 }
