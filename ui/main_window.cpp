@@ -775,8 +775,7 @@ QRectF MainWindow::focusRect(const trace::GraphState& s, const GraphScene* scene
                 node = id;
             }
     }
-    const GraphNodeItem* item = scene->itemShowingNode(node);
-    return item && item->isVisible() ? item->sceneBoundingRect() : QRectF();
+    return scene->nodeRect(node);
 }
 
 void MainWindow::onSelectionChanged()
@@ -811,10 +810,10 @@ void MainWindow::onSelectionChanged()
 void MainWindow::showCause(int line, trace::Id node)
 {
     m_editor->showLine(line);
-    if (GraphNodeItem* item = m_scene->itemShowingNode(node); item && item->isVisible()) {
-        m_view->reveal(item->sceneBoundingRect());
+    if (const QRectF shown = m_scene->nodeRect(node); !shown.isEmpty())
+        m_view->reveal(shown);
+    if (GraphNodeItem* item = m_scene->itemShowingNode(node); item && item->isVisible())
         item->startFlash(1200);
-    }
 }
 
 void MainWindow::selectCreatedOn(int line)

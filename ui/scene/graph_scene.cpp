@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "ui/graph/layered_layout.h"
 #include "ui/scene/sac_text.h"
 #include "ui/theme.h"
 
@@ -48,10 +49,18 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
     m_tensorItems.clear();
     m_badgeItems.clear();
     m_hostLane = nullptr;
+    m_overview = nullptr;
     m_offloaded.clear();
     m_model = std::move(model);
     if (!m_model)
         return;
+    if (m_model->nodes.size() > kOverviewItemLimit) {
+        // See Note [Overview of huge graphs].
+        m_overview = new GraphOverviewItem(m_model);
+        addItem(m_overview);
+        setSceneRect(m_model->bounds.adjusted(-60, -60, 60, 60));
+        return;
+    }
 
     const QFontMetricsF title(Theme::current().titleFont());
     const QFontMetricsF body(Theme::current().bodyFont());
@@ -225,10 +234,23 @@ void GraphScene::clearTokens()
 
 int GraphScene::visibleNodeCount() const
 {
+    if (m_overview)
+        return m_overview->visibleCount();
     int n = 0;
     for (const GraphNodeItem* item : m_nodeItems)
         n += item->isVisible();
     return n;
+}
+
+QRectF GraphScene::nodeRect(Id node) const
+{
+    if (m_overview) {
+        const int index = m_model->indexOfNode(node);
+        return index >= 0 && m_overview->nodeState(index) != GraphOverviewItem::NodeState::Hidden ? m_overview->nodeRect(index)
+                                                                                                  : QRectF();
+    }
+    const GraphNodeItem* item = itemShowingNode(node);
+    return item && item->isVisible() ? item->sceneBoundingRect() : QRectF();
 }
 
 GraphNodeItem* GraphScene::itemShowingNode(Id node) const
@@ -259,6 +281,10 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
     if (!m_model)
         return;
     clearTokens();
+    if (m_overview) {
+        applyStateToOverview(state);
+        return;
+    }
     const bool animate = previous && animationMs > 0;
     const Id failing = state.error ? state.error->failingNode : 0;
     const Id staleTensor = state.error ? state.error->staleTensor : 0;
@@ -457,6 +483,48 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
             any = any || m_nodeItems[i]->isVisible();
         cluster->setVisible(any);
     }
+}
+
+void GraphScene::applyStateToOverview(const GraphState& state)
+{
+    using NodeState = GraphOverviewItem::NodeState;
+    const Id failing = state.error ? state.error->failingNode : 0;
+    const Id executing = state.inBackward ? state.executingNode : 0;
+    auto stateOfNode = [&](Id id) {
+        const trace::NodeView* n = state.node(id);
+        return !n ? NodeState::Hidden : id == failing ? NodeState::Failed : id == executing ? NodeState::Executing
+                                      : n->executed   ? NodeState::Executed
+                                                      : NodeState::Shown;
+    };
+    std::vector<NodeState> states(m_model->nodes.size(), NodeState::Hidden);
+    for (size_t i = 0; i < states.size(); ++i) {
+        const LayoutNode& n = m_model->nodes[i];
+        switch (n.kind) {
+        case LayoutNodeKind::GradFn:
+        case LayoutNodeKind::AccumulateGrad: states[i] = stateOfNode(n.id); break;
+        case LayoutNodeKind::Group: {
+            // As the group's own item says: shown once one of its nodes is, executed once all are.
+            int created = 0, executed = 0;
+            NodeState worst = NodeState::Hidden;
+            for (Id id : n.group->nodes) {
+                const NodeState s = stateOfNode(id);
+                created += s != NodeState::Hidden;
+                executed += s == NodeState::Executed;
+                if (s == NodeState::Failed || s == NodeState::Executing)
+                    worst = s;
+            }
+            states[i] = worst != NodeState::Hidden ? worst
+                        : created == 0             ? NodeState::Hidden
+                        : executed == static_cast<int>(n.group->nodes.size()) ? NodeState::Executed
+                                                                              : NodeState::Shown;
+            break;
+        }
+        default: states[i] = state.tensor(n.id) ? NodeState::Shown : NodeState::Hidden; break;
+        }
+    }
+    m_overview->setNodeStates(std::move(states));
+    for (NoteItem* note : m_notes)
+        note->setVisible(state.step >= note->note().step && (!note->note().node || !nodeRect(note->note().node).isEmpty()));
 }
 
 void GraphScene::drawBackground(QPainter* painter, const QRectF& rect)

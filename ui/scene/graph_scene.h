@@ -13,6 +13,7 @@
 #include "core/trace/graph_state.h"
 #include "ui/graph/graph_layout_model.h"
 #include "ui/scene/graph_items.h"
+#include "ui/scene/graph_overview_item.h"
 #include "ui/scene/group_node_item.h"
 #include "ui/scene/host_lane_items.h"
 #include "ui/scene/note_item.h"
@@ -49,6 +50,12 @@ public:
     GroupNodeItem* groupItemOf(Id node) const { return m_groupOfNode.value(node); }
     /// The item that shows grad_fn node `node`: its own, or its group's.
     GraphNodeItem* itemShowingNode(Id node) const;
+    /// Where grad_fn node `node` is drawn at this step (its item, its group, or its box
+    /// in the overview); empty when it is not shown.
+    QRectF nodeRect(Id node) const;
+    /// The one item drawing a huge graph (Note [Overview of huge graphs]); nullptr when
+    /// every node has an item of its own.
+    GraphOverviewItem* overview() const { return m_overview; }
     const std::vector<GroupNodeItem*>& groupItems() const { return m_groupItems; }
     TensorNodeItem* tensorItem(Id tensor) const { return m_tensorItems.value(tensor); }
     SavedBadgeItem* badgeItem(Id saved) const { return m_badgeItems.value(saved); }
@@ -74,6 +81,7 @@ protected:
 private:
     void clearTokens();
     void buildHostLane();
+    void applyStateToOverview(const trace::GraphState& state);
 
     std::shared_ptr<const GraphLayoutModel> m_model;
     std::vector<GraphNodeItem*> m_nodeItems;  ///< by layout index
@@ -85,6 +93,7 @@ private:
     QHash<Id, TensorNodeItem*> m_tensorItems;
     QHash<Id, SavedBadgeItem*> m_badgeItems;
     HostLaneItem* m_hostLane = nullptr;
+    GraphOverviewItem* m_overview = nullptr;
     QHash<Id, OffloadedTensorItem*> m_offloaded;
     std::vector<GradientTokenItem*> m_tokens;
     std::vector<NoteItem*> m_notes;
