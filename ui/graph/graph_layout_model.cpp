@@ -62,25 +62,51 @@ QString savedHoldingNote(const LayoutBadge& badge, bool packed)
     return QStringLiteral("\u21e2 %1()").arg(badge.hook);
 }
 
-QSizeF GraphLayoutModel::boxSize(const LayoutNode& n, const LayoutMetrics& metrics)
+namespace {
+
+/// Text widths in one font, each distinct text shaped once: a big graph says
+/// "MulBackward0" 50,000 times.
+class TextWidths {
+public:
+    explicit TextWidths(const QFont& font) : m_metrics(font) {}
+    qreal of(const QString& text)
+    {
+        if (auto it = m_widths.constFind(text); it != m_widths.cend())
+            return it.value();
+        return m_widths.insert(text, m_metrics.horizontalAdvance(text)).value();
+    }
+    qreal height() const { return m_metrics.height(); }
+
+private:
+    QFontMetricsF m_metrics;
+    QHash<QString, qreal> m_widths;
+};
+
+QSizeF measureBox(const LayoutNode& n, const LayoutMetrics& metrics, TextWidths& title, TextWidths& body)
 {
-    const QFontMetricsF title(metrics.titleFont);
-    const QFontMetricsF body(metrics.bodyFont);
-    qreal w = title.horizontalAdvance(n.title);
+    qreal w = title.of(n.title);
     if (!n.subtitle.isEmpty())
-        w = std::max(w, body.horizontalAdvance(n.subtitle));
+        w = std::max(w, body.of(n.subtitle));
     for (const LayoutBadge& b : n.badges)
-        w = std::max(w, body.horizontalAdvance(badgeText(b)) + 12);
+        w = std::max(w, body.of(badgeText(b)) + 12);
     qreal h = title.height() + 2 * metrics.paddingY;
     if (!n.subtitle.isEmpty())
         h += body.height() + 2;
     if (!n.reserveText.isEmpty()) {
-        w = std::max(w, body.horizontalAdvance(n.reserveText));
+        w = std::max(w, body.of(n.reserveText));
         h += body.height() + 2;
     }
     if (!n.badges.empty())
         h += n.badges.size() * metrics.badgeHeight + 6;
     return QSizeF(std::ceil(std::max<qreal>(w + 2 * metrics.paddingX, 96)), std::ceil(h));
+}
+
+}  // namespace
+
+QSizeF GraphLayoutModel::boxSize(const LayoutNode& n, const LayoutMetrics& metrics)
+{
+    TextWidths title(metrics.titleFont), body(metrics.bodyFont);
+    return measureBox(n, metrics, title, body);
 }
 
 int GraphLayoutModel::addNode(LayoutNode n)
@@ -91,8 +117,9 @@ int GraphLayoutModel::addNode(LayoutNode n)
 
 void GraphLayoutModel::measure(const LayoutMetrics& metrics)
 {
+    TextWidths title(metrics.titleFont), body(metrics.bodyFont);
     for (LayoutNode& n : nodes)
-        n.size = boxSize(n, metrics);
+        n.size = measureBox(n, metrics, title, body);
 }
 
 std::map<Id, std::vector<LayoutBadge>> GraphLayoutModel::badgesByNode(const trace::FinalGraph& graph)
