@@ -331,21 +331,23 @@ QString groupRepeatsText(const LayoutGroup& group)
 {
     const QString times = QStringLiteral("\u00d7 %1").arg(QLocale().toString(group.repeats));
     return group.motif.size() <= 3 ? times
-                                   : QCoreApplication::translate("GroupNodeItem", "%1, %2 ops each").arg(times).arg(group.motif.size());
+                                   : QCoreApplication::translate("agv::ui::GroupNodeItem", "%1, %2 ops each").arg(times).arg(group.motif.size());
 }
 
 QString groupStatusText(const LayoutGroup& group, int created, int executed)
 {
     const int total = static_cast<int>(group.nodes.size());
     const QLocale locale;
-    auto tr = [](const char* text) { return QCoreApplication::translate("GroupNodeItem", text); };
+    // The group item's texts, in its translation context.
     if (executed == total && total > 0)
-        return tr("all %1 nodes executed").arg(locale.toString(total));
+        return QCoreApplication::translate("agv::ui::GroupNodeItem", "all %1 nodes executed").arg(locale.toString(total));
     if (executed > 0)
-        return tr("%1 of %2 nodes executed").arg(locale.toString(executed), locale.toString(total));
+        return QCoreApplication::translate("agv::ui::GroupNodeItem", "%1 of %2 nodes executed")
+            .arg(locale.toString(executed), locale.toString(total));
     if (created == total)
-        return tr("%1 nodes").arg(locale.toString(total));
-    return tr("%1 of %2 nodes created").arg(locale.toString(created), locale.toString(total));
+        return QCoreApplication::translate("agv::ui::GroupNodeItem", "%1 nodes").arg(locale.toString(total));
+    return QCoreApplication::translate("agv::ui::GroupNodeItem", "%1 of %2 nodes created")
+        .arg(locale.toString(created), locale.toString(total));
 }
 
 QString widestGroupStatus(const LayoutGroup& group)
