@@ -83,8 +83,12 @@ bool exportScenePng(QGraphicsScene* scene, const QString& path, QRectF source, q
 {
     source = sourceRect(scene, source);
     // A huge graph is drawn smaller rather than not at all: at most 16,000 pixels a side
-    // and 32 megapixels (128 MB of ARGB, the most Qt 6 reads back by default).
-    constexpr qreal kMaxSide = 16000, kMaxPixels = 32e6;
+    // and 32 megapixels (128 MB of ARGB, the most Qt 6 reads back by default). An overview
+    // (Note [Overview of huge graphs]) gets 16: its boxes are marks without text at either
+    // size, and the other 16 took seconds to encode and made a 44 MB file.
+    const auto* graph = qobject_cast<const GraphScene*>(scene);
+    constexpr qreal kMaxSide = 16000;
+    const qreal kMaxPixels = graph && graph->overview() ? 16e6 : 32e6;
     if (!source.isEmpty()) {
         scale = std::min({scale, kMaxSide / source.width(), kMaxSide / source.height(),
                           std::sqrt(kMaxPixels / (source.width() * source.height()))});

@@ -2,7 +2,9 @@
 
 #include <QFontMetricsF>
 #include <QGraphicsSceneHoverEvent>
+#include <QPaintEngine>
 #include <QPainter>
+#include <QPainterPath>
 #include <QStyleOptionGraphicsItem>
 
 #include <map>
@@ -20,6 +22,37 @@ QColor mix(const QColor& a, const QColor& b, qreal t)
 }
 
 using NodeState = GraphOverviewItem::NodeState;
+
+/// An SVG writes one element per line or rectangle drawn: a batch goes as one path
+/// instead (one element, not 200,000). Raster devices draw batches of lines and
+/// rectangles faster than one big path.
+bool writesElements(const QPainter* painter) { return painter->paintEngine()->type() == QPaintEngine::SVG; }
+
+void drawBatch(QPainter* painter, const QVector<QLineF>& lines)
+{
+    if (!writesElements(painter)) {
+        painter->drawLines(lines);
+        return;
+    }
+    QPainterPath path;
+    for (const QLineF& line : lines) {
+        path.moveTo(line.p1());
+        path.lineTo(line.p2());
+    }
+    painter->drawPath(path);
+}
+
+void drawBatch(QPainter* painter, const QVector<QRectF>& boxes)
+{
+    if (!writesElements(painter)) {
+        painter->drawRects(boxes);
+        return;
+    }
+    QPainterPath path;
+    for (const QRectF& box : boxes)
+        path.addRect(box);
+    painter->drawPath(path);
+}
 
 /// The colours the node items of smaller graphs use for the same kind and state.
 std::pair<QColor, QColor> fillAndBorder(LayoutNodeKind kind, NodeState state, const Theme& theme)
@@ -109,14 +142,16 @@ void GraphOverviewItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*
     QColor faint = theme.edge;
     faint.setAlphaF(0.3);
     painter->setPen(QPen(faint, penWidth));
-    painter->drawLines(nextColumn);
+    drawBatch(painter, nextColumn);
     painter->setPen(QPen(theme.edge, penWidth));
-    painter->drawLines(waiting);
+    drawBatch(painter, waiting);
     painter->setPen(QPen(mix(theme.edge, theme.gradient, 0.35), penWidth));
-    painter->drawLines(executed);
+    drawBatch(painter, executed);
 
     paintBoxes(painter, exposed, scale);
-    if (QFontMetricsF(theme.titleFont()).height() * scale >= 7)
+    // An SVG is drawn at scale 1 whatever its size: it stays an overview, or 100,000
+    // titles make a file of 100 MB that no viewer opens comfortably.
+    if (!writesElements(painter) && QFontMetricsF(theme.titleFont()).height() * scale >= 7)
         paintTitles(painter, exposed);
 }
 
@@ -128,14 +163,14 @@ void GraphOverviewItem::paintBoxes(QPainter* painter, const QRectF& exposed, qre
     for (size_t i = 0; i < m_boxes.size(); ++i)
         if (m_states[i] != NodeState::Hidden && exposed.intersects(m_boxes[i]))
             batches[{m_model->nodes[i].kind, m_states[i]}].push_back(m_boxes[i]);
-    const bool rounded = scale >= 0.5;
+    const bool rounded = scale >= 0.5 && !writesElements(painter);
     for (const auto& [key, boxes] : batches) {
         const auto [fill, border] = fillAndBorder(key.first, key.second, theme);
         painter->setBrush(fill);
         // A box a few pixels high is all border: fill alone reads better.
         painter->setPen(boxes.front().height() * scale < 4 ? QPen(Qt::NoPen) : QPen(border, scale < 1 ? 0 : theme.stroke));
         if (!rounded) {
-            painter->drawRects(boxes);
+            drawBatch(painter, boxes);
             continue;
         }
         for (const QRectF& box : boxes)
