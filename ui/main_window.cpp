@@ -32,6 +32,8 @@
 #include "ui/compare/compare_runs_dialog.h"
 #include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
+#include "ui/graph/layered_layout.h"
+#include "ui/graph/repeat_collapse.h"
 #include "ui/i18n/language.h"
 #include "ui/logging.h"
 #include "ui/panels/code_editor.h"
@@ -136,6 +138,9 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     connect(m_player, &Player::stepChanged, this, &MainWindow::onStepChanged);
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::onSelectionChanged);
     connect(m_forwardScene, &QGraphicsScene::selectionChanged, this, [this] { mirrorSelection(m_forwardScene, m_scene); });
+    connect(m_scene, &GraphScene::groupExpansionRequested, this, [this](const QString& key) { expandGroupOf(m_scene, key); });
+    connect(m_forwardScene, &GraphScene::groupExpansionRequested, this,
+            [this](const QString& key) { expandGroupOf(m_forwardScene, key); });
     connect(m_runs, &RunController::finished, this, &MainWindow::onRunFinished);
     connect(m_runs, &RunController::progress, this, &MainWindow::onRunProgress);
     connect(m_runs, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
@@ -770,8 +775,7 @@ QRectF MainWindow::focusRect(const trace::GraphState& s, const GraphScene* scene
                 node = id;
             }
     }
-    const FunctionNodeItem* item = scene->functionItem(node);
-    return item && item->isVisible() ? item->sceneBoundingRect() : QRectF();
+    return scene->nodeRect(node);
 }
 
 void MainWindow::onSelectionChanged()
@@ -806,10 +810,10 @@ void MainWindow::onSelectionChanged()
 void MainWindow::showCause(int line, trace::Id node)
 {
     m_editor->showLine(line);
-    if (FunctionNodeItem* item = m_scene->functionItem(node); item && item->isVisible()) {
-        m_view->reveal(item->sceneBoundingRect());
+    if (const QRectF shown = m_scene->nodeRect(node); !shown.isEmpty())
+        m_view->reveal(shown);
+    if (GraphNodeItem* item = m_scene->itemShowingNode(node); item && item->isVisible())
         item->startFlash(1200);
-    }
 }
 
 void MainWindow::selectCreatedOn(int line)
@@ -1033,6 +1037,24 @@ void MainWindow::ensureForwardLayout()
     m_forwardScene->setLayoutModel(RunController::forwardLayoutFor(*recording, GraphScene::metricsFor(Theme::current())));
     m_forwardScene->setNotes(m_notes);
     m_forwardView->fitToView();  // the callers apply the state (onStepChanged)
+}
+
+void MainWindow::expandGroupOf(GraphScene* scene, const QString& groupKey)
+{
+    const GraphLayoutModel* model = scene->layoutModel();
+    const int index = model ? model->indexOfGroup(groupKey) : -1;
+    if (index < 0)
+        return;
+    const Id firstNode = model->nodes[index].group->nodes.empty() ? 0 : model->nodes[index].group->nodes.front();
+    auto expanded = std::make_shared<GraphLayoutModel>(expandGroup(*model, groupKey, GraphScene::metricsFor(Theme::current())));
+    layoutGraph(*expanded);
+    scene->setLayoutModel(std::move(expanded));
+    scene->setNotes(m_notes);
+    onStepChanged();
+    // Where the group was: its first repetition, now drawn node by node.
+    GraphView* view = scene == m_scene ? m_view : m_forwardView;
+    if (const GraphNodeItem* item = scene->itemShowingNode(firstNode); item && item->isVisible())
+        view->reveal(item->sceneBoundingRect());
 }
 
 void MainWindow::mirrorSelection(GraphScene* source, GraphScene* target)

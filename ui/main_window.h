@@ -158,6 +158,8 @@ private:
     void mirrorSelection(GraphScene* source, GraphScene* target);
     /// Lays out the forward graph of the current recording if it is shown and stale.
     void ensureForwardLayout();
+    /// Shows the nodes of a collapsed group of `scene` (Note [Collapsed repeats]).
+    void expandGroupOf(GraphScene* scene, const QString& groupKey);
     /// Asks for a note's text and pins it to the selected node, or to the current step.
     void pinNoteDialog();
     void showNotes();

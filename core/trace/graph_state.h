@@ -218,6 +218,13 @@ struct Marker {
 /// spacing them a little with the state size keeps their memory near linear in the run
 /// while a seek replays at most a few thousand events.
 /// Keeps a pointer to the Recording, which must outlive the Timeline.
+///
+/// Note [Lazy snapshots]
+/// Snapshots are taken the first time a seek folds past them, not when the Timeline is
+/// made: opening a million-event recording at its first step folds nothing, and playing
+/// it forward takes them on the way. The first seek far ahead folds up to there once;
+/// every later seek is as cheap as above. Markers, line runs and the console are read
+/// off the events at construction (they need no folding).
 class Timeline {
 public:
     explicit Timeline(const Recording& recording, size_t minInterval = 256);
@@ -240,6 +247,7 @@ public:
     size_t previousBackwardNodeStep(size_t step) const;
 
     const std::vector<Marker>& markers() const { return m_markers; }
+    /// Snapshots taken so far (see Note [Lazy snapshots]).
     size_t snapshotCount() const { return m_snapshots.size(); }
     /// The console at `state` (a prefix of all the run's output; valid while the Timeline lives).
     std::string_view console(const GraphState& state) const
@@ -249,6 +257,7 @@ public:
 
 private:
     const Recording* m_recording;
+    size_t m_minInterval;
     std::vector<GraphState> m_snapshots;  ///< ascending by step, first is step 0
     std::vector<size_t> m_lineRunStarts;  ///< steps s where lineAt(s) != lineAt(s - 1)
     std::vector<size_t> m_nodeSteps;      ///< steps right after each NodeExecuted

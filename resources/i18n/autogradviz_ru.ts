@@ -1069,6 +1069,41 @@
     </message>
 </context>
 <context>
+    <name>agv::ui::GroupNodeItem</name>
+    <message>
+        <source>%1, %2 ops each</source>
+        <translation>%1, операций в каждом: %2</translation>
+    </message>
+    <message>
+        <source>all %1 nodes executed</source>
+        <translation>выполнены все узлы: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes executed</source>
+        <translation>выполнено узлов: %1 из %2</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>узлов: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes created</source>
+        <translation>создано узлов: %1 из %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; repeated %2 times: %3 nodes</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;, повторений: %2, узлов: %3</translation>
+    </message>
+    <message>
+        <source>, with the %1 inputs that fed only one repetition each</source>
+        <translation>, вместе со входами, питавшими только одно повторение: %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Double-click to expand.</source>
+        <translation>&lt;br&gt;Дважды щёлкните, чтобы развернуть.</translation>
+    </message>
+</context>
+<context>
     <name>agv::ui::InspectorPanel</name>
     <message>
         <source>original tensor</source>

@@ -1067,6 +1067,41 @@
     </message>
 </context>
 <context>
+    <name>agv::ui::GroupNodeItem</name>
+    <message>
+        <source>%1, %2 ops each</source>
+        <translation>%1，每次 %2 个运算</translation>
+    </message>
+    <message>
+        <source>all %1 nodes executed</source>
+        <translation>全部 %1 个节点已执行</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes executed</source>
+        <translation>%2 个节点中已执行 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes created</source>
+        <translation>%2 个节点中已创建 %1 个</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; repeated %2 times: %3 nodes</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 重复 %2 次：%3 个节点</translation>
+    </message>
+    <message>
+        <source>, with the %1 inputs that fed only one repetition each</source>
+        <translation>，以及只供给其中一次重复的 %1 个输入</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Double-click to expand.</source>
+        <translation>&lt;br&gt;双击展开。</translation>
+    </message>
+</context>
+<context>
     <name>agv::ui::InspectorPanel</name>
     <message>
         <source>original tensor</source>

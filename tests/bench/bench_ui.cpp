@@ -1,8 +1,9 @@
 // GUI benchmarks (README table): layout + first frame for graphs of 100, 1,000 and
 // 3,000 nodes against `dot -Tsvg` of the same graph in the same run; time to reach an
 // arbitrary step of a 100,000-event recording; frame time while playing a 1,000-node
-// graph. Runs offscreen. Usage: bench_ui [--quick] [--trace FILE] (FILE: a recorded
-// trace whose opening and seeking are measured too).
+// graph. Runs offscreen. Usage: bench_ui [--quick] [--trace FILE [--open-only]] (FILE: a
+// recorded trace whose opening, phase by phase, and seeking are measured too;
+// --open-only: only its opening).
 
 #include "core/trace/graph_state.h"
 #include "core/trace/trace_file.h"
@@ -20,6 +21,7 @@
 #include <cstring>
 #include <random>
 
+#include "ui/export/exporter.h"
 #include "ui/graph/graph_layout_model.h"
 #include "ui/graph/layered_layout.h"
 #include "ui/scene/graph_scene.h"
@@ -61,6 +63,44 @@ QString dotTime(const QString& dot, int timeoutMs)
     return QStringLiteral("%1 ms").arg(ms(timer), 0, 'f', 0);
 }
 
+/// Where opening a recorded trace goes, phase by phase, up to its last frame exported
+/// as PNG (what `autogradviz FILE --export x.png --step end` does, without the window).
+void openTracePhases(const std::string& path)
+{
+    QElapsedTimer total, phase;
+    total.start();
+    phase.start();
+    QStringList phases;
+    auto lap = [&](const char* what) {
+        phases << QStringLiteral("%1 %2 ms").arg(QLatin1String(what)).arg(ms(phase), 0, 'f', 0);
+        phase.restart();
+    };
+    trace::Recording recording;
+    if (std::string error; !trace::loadTrace(path, recording, &error)) {
+        std::fprintf(stderr, "bench_ui: %s\n", error.c_str());
+        return;
+    }
+    lap("read");
+    const trace::FinalGraph graph = trace::finalGraph(recording);
+    lap("final graph");
+    auto model = std::make_shared<GraphLayoutModel>(GraphLayoutModel::fromFinalGraph(graph, LayoutMetrics{}));
+    lap("items");
+    layoutGraph(*model);
+    lap("layout");
+    GraphScene scene;
+    scene.setLayoutModel(model);
+    lap("scene");
+    const trace::GraphState end = trace::stateAt(recording, recording.size());
+    lap("last state");
+    scene.applyState(end, nullptr, 0);
+    lap("styled");
+    QTemporaryDir dir;
+    exportScene(&scene, dir.filePath(QStringLiteral("end.png")));
+    lap("PNG");
+    std::printf("| open %s and export its last frame (%zu events, %zu layout items) | %.0f ms: %s | |\n", path.c_str(),
+                recording.size(), model->nodes.size(), ms(total), qPrintable(phases.join(QStringLiteral(", "))));
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -68,15 +108,22 @@ int main(int argc, char** argv)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     bool quick = false;
+    bool openOnly = false;
     std::string tracePath;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0)
             quick = true;
         else if (std::strcmp(argv[i], "--trace") == 0 && i + 1 < argc)
             tracePath = argv[++i];
+        else if (std::strcmp(argv[i], "--open-only") == 0)
+            openOnly = true;
     }
 
     std::printf("| benchmark | autogradviz | reference |\n|---|---|---|\n");
+    if (!tracePath.empty())
+        openTracePhases(tracePath);
+    if (openOnly)
+        return 0;
     for (size_t nodes : {size_t(100), size_t(1000), size_t(3000)}) {
         const trace::Recording recording = testing::wideGraphRecording(nodes);
         QElapsedTimer timer;
@@ -114,6 +161,7 @@ int main(int argc, char** argv)
         QElapsedTimer build;
         build.start();
         trace::Timeline timeline(recording);
+        timeline.seek(recording.size());  // takes every snapshot (Note [Lazy snapshots])
         const double buildMs = ms(build);
         std::mt19937 rng(42);
         std::uniform_int_distribution<size_t> pick(0, recording.size());

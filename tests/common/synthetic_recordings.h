@@ -382,6 +382,63 @@ inline Recording randomRecording(size_t eventCount, uint64_t seed = 1)
     return r;
 }
 
+/// `loops` times: `y = torch.ones(3, requires_grad=True)`, `for i in range(steps):
+/// y = y * 1.0001 + 0.5`, then `y.sum().backward()`. Each loop records one chain of
+/// 2 * steps nodes, what a long training loop or an unrolled RNN makes; backward runs
+/// its first `executed` nodes (from SumBackward0 on; all of them by default).
+inline Recording loopRecording(size_t steps, size_t loops = 1, size_t executed = SIZE_MAX)
+{
+    Recording r;
+    RecordingBuilder b(r);
+    for (size_t loop = 0; loop < loops; ++loop) {
+        b.line(3);
+        const Id y = b.tensor("y", {3}, true, 0, "tensor([1., 1., 1.], requires_grad=True)");
+        std::vector<Id> chain{b.node("AccumulateGrad", {}, y)};
+        b.line(5);
+        for (size_t i = 0; i < steps; ++i) {
+            const Id mul = b.node("MulBackward0", {{chain.back(), 0}});
+            b.tensor("", {3}, true, mul, "tensor([1.0001, 1.0001, 1.0001])");
+            chain.push_back(mul);
+            const Id add = b.node("AddBackward0", {{mul, 0}});
+            b.tensor("y", {3}, true, add, "tensor([1.5001, 1.5001, 1.5001])");
+            chain.push_back(add);
+        }
+        b.line(6);
+        chain.push_back(b.node("SumBackward0", {{chain.back(), 0}}));
+        b.tensor("", {}, true, chain.back(), "tensor(4.5003)");
+        b.add(BackwardBegin{{chain.back()}, false, false});
+        for (size_t i = 0; i < chain.size() && i < executed; ++i)
+            b.add(NodeExecuted{chain[chain.size() - 1 - i], {"tensor([1., 1., 1.])"}, {"tensor([1., 1., 1.])"}});
+        b.add(BackwardEnd{true});
+    }
+    return r;
+}
+
+/// `layers` Linear-like steps without bias: `h = relu(h @ w_k)`, each with its own
+/// parameter (w_k -> AccumulateGrad -> TBackward0 feeding only its MmBackward0).
+inline Recording layerStackRecording(size_t layers)
+{
+    Recording r;
+    RecordingBuilder b(r);
+    b.line(1);
+    Id h = 0;
+    for (size_t k = 0; k < layers; ++k) {
+        const Id w = b.tensor("w" + std::to_string(k), {4, 4}, true, 0, "w");
+        const Id t = b.node("TBackward0", {{b.node("AccumulateGrad", {}, w), 0}});
+        std::vector<EdgeRef> inputs{{t, 0}};
+        if (h != 0)
+            inputs.insert(inputs.begin(), EdgeRef{h, 0});
+        const Id mm = b.node("MmBackward0", inputs);
+        b.tensor("", {4}, true, mm, "mm");
+        h = b.node("ReluBackward0", {{mm, 0}});
+        b.tensor("h", {4}, true, h, "h");
+    }
+    const Id sum = b.node("SumBackward0", {{h, 0}});
+    b.tensor("loss", {}, true, sum, "loss");
+    b.add(BackwardBegin{{sum}, false, false});
+    return r;
+}
+
 /// A deep random DAG of `nodeCount` grad_fn nodes (plus leaves) for layout tests.
 inline Recording wideGraphRecording(size_t nodeCount, uint64_t seed = 7)
 {

@@ -244,8 +244,14 @@ private Q_SLOTS:
         const Recording r = randomRecording(100000, 42);
         QCOMPARE(r.size(), 100000u);
         Timeline tl(r);
+        // Snapshots are taken as seeks first pass them (Note [Lazy snapshots]).
+        QCOMPARE(tl.snapshotCount(), size_t(1));
+        tl.seek(r.size());
         QVERIFY(tl.snapshotCount() > 1);
         QVERIFY(tl.snapshotCount() < 400);
+        const size_t taken = tl.snapshotCount();
+        tl.seek(r.size() / 2);
+        QCOMPARE(tl.snapshotCount(), taken);
         Lcg rng(3);
         // Random seeks equal folding from scratch.
         for (int i = 0; i < 12; ++i) {

@@ -201,6 +201,29 @@ private Q_SLOTS:
         shoot(w, QStringLiteral("1920_big_graph"));
     }
 
+    void collapsedAndHugeGraphs_data()
+    {
+        QTest::addColumn<bool>("huge");
+        QTest::newRow("1920_collapsed_loop") << false;  // Note [Collapsed repeats]
+        QTest::newRow("1920_huge_graph") << true;       // Note [Overview of huge graphs]
+    }
+
+    void collapsedAndHugeGraphs()
+    {
+        QFETCH(bool, huge);
+        Theme::applyToApplication(*qApp, Theme::make(false, false));
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        // A loop of 2,000 steps halfway through backward; a 20,000-node network halfway
+        // through forward, followed at a readable zoom.
+        const trace::Recording r = huge ? wideGraphRecording(20000) : loopRecording(2000, 1, 2000);
+        w.loadRecording(std::make_shared<trace::Recording>(r), QStringLiteral("# generated\n"), QStringLiteral("big.py"),
+                        huge ? r.size() / 2 : r.size());
+        QCOMPARE(w.scene()->overview() != nullptr, huge);
+        shoot(w, QString::fromLatin1(QTest::currentDataTag()));
+    }
+
     void startPage_data()
     {
         QTest::addColumn<QString>("language");

@@ -9,6 +9,7 @@
 
 #include "ui/graph/graph_layout_model.h"
 #include "ui/display_text.h"
+#include "ui/graph/repeat_collapse.h"
 
 #include <QRegularExpression>
 
@@ -61,8 +62,11 @@ GraphLayoutModel GraphLayoutModel::forwardFromFinalGraph(const trace::FinalGraph
         for (Id fn : t.gradFnHistory)
             producedBy.emplace(std::make_pair(fn, fn == t.gradFn ? t.outputNr : 0u), t.id);
     std::set<Id> savedInputs;
-    for (const trace::FinalGraph::SavedLink& s : graph.savedLinks)
+    std::map<Id, std::vector<Id>> savedByNode;  // node -> the tensors it saved, in save order
+    for (const trace::FinalGraph::SavedLink& s : graph.savedLinks) {
         savedInputs.insert(s.tensor);
+        savedByNode[s.node].push_back(s.tensor);
+    }
 
     // Tensors: leaves that take part, everything an op produced, and the roots.
     for (const trace::FinalTensor& t : graph.tensors) {
@@ -84,7 +88,7 @@ GraphLayoutModel GraphLayoutModel::forwardFromFinalGraph(const trace::FinalGraph
             continue;
         if (n.kind == LayoutNodeKind::Parameter)
             n.reserveText = QStringLiteral(".grad = tensor(00.0000)");
-        m.tensorIndexById.insert(t.id, m.addNode(std::move(n), metrics));
+        m.tensorIndexById.insert(t.id, m.addNode(std::move(n)));
     }
     // A leaf's AccumulateGrad stands for the leaf itself here.
     for (auto it = leafOfAccumulate.begin(); it != leafOfAccumulate.end();)
@@ -107,7 +111,7 @@ GraphLayoutModel GraphLayoutModel::forwardFromFinalGraph(const trace::FinalGraph
         n.createdStep = fn.createdStep;
         if (auto it = badges.find(fn.id); it != badges.end())
             n.badges = it->second;
-        m.nodeIndexById.insert(fn.id, m.addNode(std::move(n), metrics));
+        m.nodeIndexById.insert(fn.id, m.addNode(std::move(n)));
     }
 
     for (const trace::FinalNode& fn : graph.nodes) {
@@ -128,9 +132,9 @@ GraphLayoutModel GraphLayoutModel::forwardFromFinalGraph(const trace::FinalGraph
             if (inputs.size() >= kMaxDrawnInputs)
                 break;
         }
-        for (const trace::FinalGraph::SavedLink& s : graph.savedLinks)
-            if (s.node == fn.id)
-                if (const int tensor = m.indexOfTensor(s.tensor);
+        if (auto saved = savedByNode.find(fn.id); saved != savedByNode.end())
+            for (Id savedTensor : saved->second)
+                if (const int tensor = m.indexOfTensor(savedTensor);
                     tensor >= 0 && m.nodes[tensor].kind == LayoutNodeKind::Input && inputs.insert(tensor).second)
                     m.edges.push_back({tensor, op, LayoutEdgeKind::OpInput, 0, {}});
     }
@@ -142,7 +146,7 @@ GraphLayoutModel GraphLayoutModel::forwardFromFinalGraph(const trace::FinalGraph
             if (const int op = m.indexOfNode(fn); op >= 0)
                 m.edges.push_back({op, tensor, LayoutEdgeKind::OpOutput, 0, {}});
     }
-    return m;
+    return drawnGraph(std::move(m), metrics);
 }
 
 }  // namespace agv::ui

@@ -3,9 +3,11 @@
 #include <QFontMetricsF>
 
 #include "ui/display_text.h"
+#include "ui/graph/repeat_collapse.h"
 
 #include <algorithm>
-#include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace agv::ui {
 
@@ -17,6 +19,14 @@ int GraphLayoutModel::edgeBetweenNodes(Id producer, Id consumer) const
         return -1;
     for (size_t i = 0; i < edges.size(); ++i)
         if (edges[i].from == a && edges[i].to == b)
+            return static_cast<int>(i);
+    return -1;
+}
+
+int GraphLayoutModel::indexOfGroup(const QString& key) const
+{
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].kind == LayoutNodeKind::Group && nodes[i].key == key)
             return static_cast<int>(i);
     return -1;
 }
@@ -52,42 +62,79 @@ QString savedHoldingNote(const LayoutBadge& badge, bool packed)
     return QStringLiteral("\u21e2 %1()").arg(badge.hook);
 }
 
-int GraphLayoutModel::addNode(LayoutNode n, const LayoutMetrics& metrics)
+namespace {
+
+/// Text widths in one font, each distinct text shaped once: a big graph says
+/// "MulBackward0" 50,000 times.
+class TextWidths {
+public:
+    explicit TextWidths(const QFont& font) : m_metrics(font) {}
+    qreal of(const QString& text)
+    {
+        if (auto it = m_widths.constFind(text); it != m_widths.cend())
+            return it.value();
+        return m_widths.insert(text, m_metrics.horizontalAdvance(text)).value();
+    }
+    qreal height() const { return m_metrics.height(); }
+
+private:
+    QFontMetricsF m_metrics;
+    QHash<QString, qreal> m_widths;
+};
+
+QSizeF measureBox(const LayoutNode& n, const LayoutMetrics& metrics, TextWidths& title, TextWidths& body)
 {
-    const QFontMetricsF title(metrics.titleFont);
-    const QFontMetricsF body(metrics.bodyFont);
-    qreal w = title.horizontalAdvance(n.title);
+    qreal w = title.of(n.title);
     if (!n.subtitle.isEmpty())
-        w = std::max(w, body.horizontalAdvance(n.subtitle));
+        w = std::max(w, body.of(n.subtitle));
     for (const LayoutBadge& b : n.badges)
-        w = std::max(w, body.horizontalAdvance(badgeText(b)) + 12);
+        w = std::max(w, body.of(badgeText(b)) + 12);
     qreal h = title.height() + 2 * metrics.paddingY;
     if (!n.subtitle.isEmpty())
         h += body.height() + 2;
     if (!n.reserveText.isEmpty()) {
-        w = std::max(w, body.horizontalAdvance(n.reserveText));
+        w = std::max(w, body.of(n.reserveText));
         h += body.height() + 2;
     }
     if (!n.badges.empty())
         h += n.badges.size() * metrics.badgeHeight + 6;
-    n.size = QSizeF(std::ceil(std::max<qreal>(w + 2 * metrics.paddingX, 96)), std::ceil(h));
-    const int index = static_cast<int>(nodes.size());
-    indexByKey.insert(n.key, index);
+    return QSizeF(std::ceil(std::max<qreal>(w + 2 * metrics.paddingX, 96)), std::ceil(h));
+}
+
+}  // namespace
+
+QSizeF GraphLayoutModel::boxSize(const LayoutNode& n, const LayoutMetrics& metrics)
+{
+    TextWidths title(metrics.titleFont), body(metrics.bodyFont);
+    return measureBox(n, metrics, title, body);
+}
+
+int GraphLayoutModel::addNode(LayoutNode n)
+{
     nodes.push_back(std::move(n));
-    return index;
+    return static_cast<int>(nodes.size() - 1);
+}
+
+void GraphLayoutModel::measure(const LayoutMetrics& metrics)
+{
+    TextWidths title(metrics.titleFont), body(metrics.bodyFont);
+    for (LayoutNode& n : nodes)
+        n.size = measureBox(n, metrics, title, body);
 }
 
 std::map<Id, std::vector<LayoutBadge>> GraphLayoutModel::badgesByNode(const trace::FinalGraph& graph)
 {
-    std::map<Id, QString> labels;
+    std::unordered_map<Id, const trace::FinalTensor*> tensors;
+    tensors.reserve(graph.tensors.size());
     for (const trace::FinalTensor& t : graph.tensors)
-        labels[t.id] = elidedLabel(t.label);
+        tensors[t.id] = &t;
     std::map<Id, std::vector<LayoutBadge>> badges;
     for (const trace::FinalGraph::SavedLink& s : graph.savedLinks) {
         LayoutBadge b;
         b.saved = s.saved;
         b.tensor = s.tensor;
-        b.tensorLabel = labels[s.tensor];
+        if (auto t = tensors.find(s.tensor); t != tensors.end())
+            b.tensorLabel = elidedLabel(t->second->label);
         b.holding = s.holding;
         b.hook = QString::fromStdString(s.hook);
         b.packedDevice = QString::fromStdString(s.packedDevice);
@@ -108,49 +155,56 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
     GraphLayoutModel m;
     m.modules = graph.modules;
 
+    // A loop names 50,000 tensors `y` and makes 50,000 MulBackward0: one shared QString
+    // each (implicit sharing) instead of 50,000 copies.
+    std::unordered_map<std::string, QString> texts;
+    auto shared = [&texts](const std::string& text, auto make) -> const QString& {
+        auto it = texts.find(text);
+        return it != texts.end() ? it->second : texts.emplace(text, make(text)).first->second;
+    };
+    auto label = [&](const std::string& text) { return shared(text, [](const std::string& t) { return elidedLabel(t); }); };
+
     // Labels of non-leaf tensors become the subtitle of the node that produced them.
-    std::map<Id, QStringList> producedLabels;
+    std::unordered_map<Id, QStringList> producedLabels;
     for (const trace::FinalTensor& t : graph.tensors)
         if (!t.isLeaf && !t.label.empty())
             for (Id fn : t.gradFnHistory)
-                producedLabels[fn].append(elidedLabel(t.label));
+                producedLabels[fn].append(label(t.label));
 
     std::map<Id, std::vector<LayoutBadge>> badges = badgesByNode(graph);
-    auto addNode = [&](LayoutNode n) { return m.addNode(std::move(n), metrics); };
 
+    m.nodes.reserve(graph.nodes.size());
+    m.nodeIndexById.reserve(static_cast<qsizetype>(graph.nodes.size()));
     for (const trace::FinalNode& fn : graph.nodes) {
         LayoutNode n;
-        n.key = QStringLiteral("n%1").arg(fn.id);
+        n.key = QLatin1Char('n') + QString::number(fn.id);
         n.id = fn.id;
-        n.title = QString::fromStdString(fn.name);
+        n.title = shared(fn.name, [](const std::string& name) { return QString::fromStdString(name); });
         n.kind = fn.name == "AccumulateGrad" ? LayoutNodeKind::AccumulateGrad : LayoutNodeKind::GradFn;
         n.recompute = fn.phase == trace::NodePhase::Recompute;
         n.segment = fn.checkpointSegment;
         n.module = fn.module;
         n.createdStep = fn.createdStep;
         if (auto it = producedLabels.find(fn.id); it != producedLabels.end())
-            n.subtitle = it->second.size() <= 3 ? it->second.join(QStringLiteral(", "))
-                                                : it->second.mid(0, 3).join(QStringLiteral(", ")) + QStringLiteral(", \u2026");
+            n.subtitle = it->second.size() == 1 ? it->second.front()
+                         : it->second.size() <= 3
+                             ? it->second.join(QStringLiteral(", "))
+                             : it->second.mid(0, 3).join(QStringLiteral(", ")) + QStringLiteral(", \u2026");
         if (auto it = badges.find(fn.id); it != badges.end())
-            n.badges = it->second;
-        m.nodeIndexById.insert(fn.id, addNode(std::move(n)));
+            n.badges = std::move(it->second);
+        m.nodeIndexById.insert(fn.id, m.addNode(std::move(n)));
     }
 
-    std::map<Id, Id> accumulateOf;  // leaf tensor -> AccumulateGrad node
+    std::unordered_set<Id> accumulated;  // leaf tensors with an AccumulateGrad node
     for (const trace::FinalNode& fn : graph.nodes)
         if (fn.variable != 0)
-            accumulateOf[fn.variable] = fn.id;
+            accumulated.insert(fn.variable);
 
-
+    // Most tensors of a run are results drawn as their grad_fn node: only leaves and
+    // the roots get an item.
     for (const trace::FinalTensor& t : graph.tensors) {
         LayoutNode n;
-        n.key = QStringLiteral("t%1").arg(t.id);
-        n.id = t.id;
-        n.createdStep = t.createdStep;
-        const QString label = t.label.empty() ? QStringLiteral("tensor") : elidedLabel(t.label);
-        n.title = label;
-        n.subtitle = shapeText(t.shape);
-        if (t.isLeaf && t.requiresGrad && accumulateOf.count(t.id))
+        if (t.isLeaf && t.requiresGrad && accumulated.count(t.id))
             n.kind = LayoutNodeKind::Parameter;
         else if (t.isLeaf && !t.requiresGrad && t.savedBySomeNode)
             n.kind = LayoutNodeKind::Input;
@@ -158,9 +212,14 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
             n.kind = LayoutNodeKind::Root;
         else
             continue;
+        n.key = QLatin1Char('t') + QString::number(t.id);
+        n.id = t.id;
+        n.createdStep = t.createdStep;
+        n.title = t.label.empty() ? QStringLiteral("tensor") : label(t.label);
+        n.subtitle = shapeText(t.shape);
         if (n.kind == LayoutNodeKind::Parameter)
             n.reserveText = QStringLiteral(".grad = tensor(00.0000)");
-        m.tensorIndexById.insert(t.id, addNode(std::move(n)));
+        m.tensorIndexById.insert(t.id, m.addNode(std::move(n)));
         if (m.nodes.back().kind == LayoutNodeKind::Root && t.gradFn != 0) {
             const int from = m.indexOfNode(t.gradFn);
             if (from >= 0)
@@ -170,11 +229,14 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
 
     for (const trace::FinalNode& fn : graph.nodes) {
         const int consumer = m.indexOfNode(fn.id);
-        std::set<std::pair<int, uint32_t>> drawn;  // a hostile trace may repeat one input 96,000 times
+        // A hostile trace may repeat one input 96,000 times; kMaxDrawnInputs bounds the search.
+        std::vector<std::pair<int, uint32_t>> drawn;
         for (const trace::EdgeRef& e : fn.nextEdges) {
             const int producer = m.indexOfNode(e.node);
-            if (e.node == 0 || producer < 0 || !drawn.insert({producer, e.inputNr}).second)
+            if (e.node == 0 || producer < 0 ||
+                std::find(drawn.begin(), drawn.end(), std::make_pair(producer, e.inputNr)) != drawn.end())
                 continue;
+            drawn.emplace_back(producer, e.inputNr);
             m.edges.push_back({producer, consumer, LayoutEdgeKind::NextFunction, e.inputNr, {}});
             if (drawn.size() >= kMaxDrawnInputs)
                 break;
@@ -191,7 +253,7 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         if (input >= 0 && node >= 0 && m.nodes[input].kind == LayoutNodeKind::Input)
             m.edges.push_back({input, node, LayoutEdgeKind::SavedInput, 0, {}});
     }
-    return m;
+    return drawnGraph(std::move(m), metrics);
 }
 
 namespace {
@@ -218,6 +280,7 @@ QString GraphLayoutModel::toDot() const
         case LayoutNodeKind::Input: fill = QStringLiteral("#ffffff"); break;
         case LayoutNodeKind::Root: fill = QStringLiteral("#fff0d1"); break;
         case LayoutNodeKind::Intermediate: fill = QStringLiteral("#f6f7f9"); break;
+        case LayoutNodeKind::Group: fill = QStringLiteral("#e4e9f2"); break;
         }
         QString label = n.title;
         if (!n.subtitle.isEmpty())

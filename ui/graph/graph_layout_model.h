@@ -9,9 +9,11 @@
 #include <QHash>
 #include <QPainterPath>
 #include <QRectF>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <vector>
 
 #include "core/trace/graph_state.h"
@@ -27,6 +29,7 @@ enum class LayoutNodeKind {
     Input,           ///< leaf tensor without requires_grad that some node saved
     Root,            ///< tensor backward() was called on (loss)
     Intermediate,    ///< forward graph only: a tensor an op produced
+    Group,           ///< a run of repeated nodes drawn as one (Note [Collapsed repeats])
 };
 
 struct LayoutBadge {
@@ -44,10 +47,21 @@ struct LayoutBadge {
 /// and no unpack since. One place for the scene (the state) and the layout (the width).
 QString savedHoldingNote(const LayoutBadge& badge, bool packed);
 
+/// What a Group item stands for: `repeats` repetitions, one after the other, of the
+/// same sequence of nodes (see Note [Collapsed repeats] in ui/graph/repeat_collapse.h).
+struct LayoutGroup {
+    QStringList motif;        ///< titles of one repetition's ops, in data-flow order
+    int repeats = 0;
+    std::vector<Id> nodes;    ///< grad_fn nodes inside (the forward graph: ops), data-flow order
+    std::vector<Id> tensors;  ///< tensors drawn inside
+    int memberCount = 0;      ///< items of the full graph inside, private inputs included
+    int privateInputs = 0;    ///< of those, inputs that fed only one repetition
+};
+
 struct LayoutNode {
-    QString key;  ///< "n<id>" for nodes, "t<id>" for tensors (also the DOT name)
+    QString key;  ///< "n<id>" for nodes, "t<id>" for tensors, "g<first member's key>" for groups
     LayoutNodeKind kind = LayoutNodeKind::GradFn;
-    Id id = 0;    ///< node id, or tensor id for tensor kinds
+    Id id = 0;    ///< node id, or tensor id for tensor kinds (0 for groups)
     QString title;
     QString subtitle;  ///< variable names of the tensors this node produced ("l1")
     bool subtitleIsName = false;  ///< forward graph ops: the subtitle names the grad_fn, no arrow
@@ -57,6 +71,7 @@ struct LayoutNode {
     Id segment = 0;  ///< checkpoint segment the node was created in (0: none)
     Id module = 0;
     uint64_t createdStep = 0;
+    std::shared_ptr<const LayoutGroup> group;  ///< kind Group only
     QSizeF size;
     QPointF center;
 };
@@ -93,26 +108,36 @@ public:
     std::vector<LayoutEdge> edges;
     QRectF bounds;
     bool laidOut = false;
-    QHash<QString, int> indexByKey;
-    QHash<Id, int> nodeIndexById;    ///< grad_fn node id -> index
+    QHash<Id, int> nodeIndexById;    ///< grad_fn node id -> index of the item drawing it (its group's)
     QHash<Id, int> tensorIndexById;  ///< tensor items only
     std::map<Id, trace::ModuleView> modules;
+    /// The graph this one draws with groups (Note [Collapsed repeats]); null when no
+    /// item is a group. Expanding a group collapses it anew.
+    std::shared_ptr<const GraphLayoutModel> uncollapsed;
+    QSet<QString> expandedGroups;  ///< keys of the groups the user expanded
 
     int indexOfNode(Id node) const { return nodeIndexById.value(node, -1); }
     int indexOfTensor(Id tensor) const { return tensorIndexById.value(tensor, -1); }
+    /// The Group item with key `key` (-1 if none).
+    int indexOfGroup(const QString& key) const;
     /// Edge from producer `fromNode` into consumer `toNode` (-1 if none).
     int edgeBetweenNodes(Id producer, Id consumer) const;
 
     /// Builds the items and their sizes from the final graph (no positions yet): the
-    /// backward graph of grad_fn nodes.
+    /// backward graph of grad_fn nodes, its repeats collapsed when it is big (drawnGraph()).
     static GraphLayoutModel fromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics);
     /// The forward computation graph of the same run: tensors, and the ops between them
     /// (see forward_graph_model.cpp). Op items use their grad_fn's id, so a node selected
     /// in one graph is found in the other.
     static GraphLayoutModel forwardFromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics);
 
-    /// Adds `n` with the size its box needs; returns its index.
-    int addNode(LayoutNode n, const LayoutMetrics& metrics);
+    /// Appends `n` (not measured yet, see measure()); returns its index.
+    int addNode(LayoutNode n);
+    /// The size the box of `n` needs: its title, subtitle, badges and reserved line.
+    static QSizeF boxSize(const LayoutNode& n, const LayoutMetrics& metrics);
+    /// Gives every node the size of its box. The builders measure last, once they know
+    /// which items are drawn: measuring text is the dear part of a 100,000-node model.
+    void measure(const LayoutMetrics& metrics);
     /// The saved-tensor badges of each node, in save order.
     static std::map<Id, std::vector<LayoutBadge>> badgesByNode(const trace::FinalGraph& graph);
 

@@ -1,6 +1,7 @@
 #include "ui/graph/layered_layout.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <queue>
 
@@ -10,10 +11,23 @@
 
 namespace agv::ui {
 
-void layoutLayered(GraphLayoutModel& model)
+namespace {
+
+/// Steps 1 and 2 of the layered layouts (Note [Big graphs]): each item's rank, the
+/// longest path from a source, and an order within each rank from barycenter sweeps.
+struct Layers {
+    std::vector<std::vector<int>> in, out;  ///< producers and consumers of each item
+    std::vector<std::vector<int>> ranks;    ///< items of each rank, in order
+};
+
+Layers orderedLayers(const GraphLayoutModel& model)
 {
     const size_t n = model.nodes.size();
-    std::vector<std::vector<int>> in(n), out(n);
+    Layers l;
+    std::vector<std::vector<int>>& in = l.in;
+    std::vector<std::vector<int>>& out = l.out;
+    in.resize(n);
+    out.resize(n);
     for (const LayoutEdge& e : model.edges) {
         out[e.from].push_back(e.to);
         in[e.to].push_back(e.from);
@@ -44,7 +58,8 @@ void layoutLayered(GraphLayoutModel& model)
             if (indegree[v] > 0)
                 rank[v] = ++maxRank;
 
-    std::vector<std::vector<int>> layers(maxRank + 1);
+    std::vector<std::vector<int>>& layers = l.ranks;
+    layers.resize(maxRank + 1);
     for (size_t v = 0; v < n; ++v)
         layers[rank[v]].push_back(static_cast<int>(v));  // creation order to start with
 
@@ -76,6 +91,41 @@ void layoutLayered(GraphLayoutModel& model)
         }
     }
 
+    return l;
+}
+
+void straightEdges(GraphLayoutModel& model)
+{
+    for (LayoutEdge& e : model.edges) {
+        const LayoutNode& a = model.nodes[e.from];
+        const LayoutNode& b = model.nodes[e.to];
+        QPainterPath path(QPointF(a.center.x(), a.center.y() + a.size.height() / 2));
+        path.lineTo(b.center.x(), b.center.y() - b.size.height() / 2);
+        e.path = path;
+    }
+}
+
+/// Moves the layout so that it starts at (10, 10) and sets its bounds.
+void placeAtOrigin(GraphLayoutModel& model)
+{
+    QRectF bounds;
+    for (const LayoutNode& node : model.nodes)
+        bounds |= QRectF(node.center - QPointF(node.size.width() / 2, node.size.height() / 2), node.size);
+    const QPointF shift = -bounds.topLeft() + QPointF(10, 10);
+    for (LayoutNode& node : model.nodes)
+        node.center += shift;
+    model.bounds = QRectF(0, 0, bounds.width() + 20, bounds.height() + 20);
+}
+
+}  // namespace
+
+void layoutLayered(GraphLayoutModel& model)
+{
+    const size_t n = model.nodes.size();
+    const Layers l = orderedLayers(model);
+    const std::vector<std::vector<int>>& in = l.in;
+    const std::vector<std::vector<int>>& layers = l.ranks;
+
     // 3. Coordinates: each node wants to sit under its predecessors; pack without overlap.
     const qreal nodeGap = 28, rankGap = 46;
     qreal y = 0;
@@ -105,26 +155,94 @@ void layoutLayered(GraphLayoutModel& model)
         y += height + rankGap;
     }
 
-    QRectF bounds;
-    for (const LayoutNode& node : model.nodes)
-        bounds |= QRectF(node.center - QPointF(node.size.width() / 2, node.size.height() / 2), node.size);
-    const QPointF shift = -bounds.topLeft() + QPointF(10, 10);
-    for (LayoutNode& node : model.nodes)
-        node.center += shift;
-    model.bounds = QRectF(0, 0, bounds.width() + 20, bounds.height() + 20);
+    placeAtOrigin(model);
+    straightEdges(model);
+    model.laidOut = true;
+}
 
-    for (LayoutEdge& e : model.edges) {
-        const LayoutNode& a = model.nodes[e.from];
-        const LayoutNode& b = model.nodes[e.to];
-        QPainterPath path(QPointF(a.center.x(), a.center.y() + a.size.height() / 2));
-        path.lineTo(b.center.x(), b.center.y() - b.size.height() / 2);
-        e.path = path;
+void layoutFolded(GraphLayoutModel& model)
+{
+    const Layers l = orderedLayers(model);
+    const qreal nodeGap = 28, lineGap = 24, rankGap = 46, columnGap = 160;
+
+    // The column's width: most ranks fit on one line, and the widest item does.
+    std::vector<qreal> rankWidths;
+    qreal widest = 0;
+    for (const auto& rank : l.ranks) {
+        qreal width = 0;
+        for (int v : rank) {
+            width += model.nodes[v].size.width() + nodeGap;
+            widest = std::max(widest, model.nodes[v].size.width());
+        }
+        rankWidths.push_back(std::max<qreal>(0, width - nodeGap));
     }
+    std::sort(rankWidths.begin(), rankWidths.end());
+    const qreal columnWidth =
+        std::max(widest, rankWidths.empty() ? 0 : rankWidths[static_cast<size_t>(0.95 * (rankWidths.size() - 1))]);
+
+    // Each rank's items left to right, wrapped into lines at the column's width.
+    struct Line {
+        std::vector<int> items;
+        qreal width = 0, height = 0;
+    };
+    std::vector<std::vector<Line>> rankLines(l.ranks.size());
+    qreal totalHeight = 0;
+    for (size_t r = 0; r < l.ranks.size(); ++r) {
+        std::vector<Line>& lines = rankLines[r];
+        for (int v : l.ranks[r]) {
+            const QSizeF size = model.nodes[v].size;
+            if (lines.empty() || lines.back().width + nodeGap + size.width() > columnWidth)
+                lines.emplace_back();
+            Line& line = lines.back();
+            line.width += (line.items.empty() ? 0 : nodeGap) + size.width();
+            line.height = std::max(line.height, size.height());
+            line.items.push_back(v);
+        }
+        for (const Line& line : lines)
+            totalHeight += line.height + lineGap;
+        totalHeight += rankGap - lineGap;
+    }
+
+    // As many columns as make the whole about 16:10. A column ends between two ranks, or
+    // inside a rank too long for one column (10,000 parameters side by side).
+    const int columns = std::max(1, static_cast<int>(std::lround(std::sqrt(1.6 * totalHeight / (columnWidth + columnGap)))));
+    const qreal columnHeight = totalHeight / columns;
+    qreal left = 0, y = 0;
+    auto nextColumn = [&] {
+        left += columnWidth + columnGap;
+        y = 0;
+    };
+    for (const std::vector<Line>& lines : rankLines) {
+        qreal height = 0;
+        for (const Line& line : lines)
+            height += line.height + lineGap;
+        if (y > 0 && y + height > columnHeight && height <= columnHeight)
+            nextColumn();
+        for (const Line& line : lines) {
+            if (y > 0 && y + line.height > columnHeight)
+                nextColumn();
+            qreal x = left + (columnWidth - line.width) / 2;
+            for (int v : line.items) {
+                LayoutNode& node = model.nodes[v];
+                node.center = QPointF(x + node.size.width() / 2, y + line.height / 2);
+                x += node.size.width() + nodeGap;
+            }
+            y += line.height + lineGap;
+        }
+        y += rankGap - lineGap;
+    }
+    placeAtOrigin(model);
+    straightEdges(model);
     model.laidOut = true;
 }
 
 bool layoutGraph(GraphLayoutModel& model, QString* error)
 {
+    if (model.nodes.size() > kOverviewItemLimit) {
+        qCInfo(lcGraph) << model.nodes.size() << "items: using the folded layered layout (see Note [Huge graphs])";
+        layoutFolded(model);
+        return true;
+    }
     if (model.nodes.size() > kGraphvizNodeLimit) {
         qCInfo(lcGraph) << model.nodes.size() << "items: using the layered layout (see Note [Big graphs])";
         layoutLayered(model);

@@ -17,10 +17,25 @@ namespace agv::ui {
 /// Above this many items layoutGraph() skips Graphviz (see Note [Big graphs]).
 constexpr size_t kGraphvizNodeLimit = 600;
 
-void layoutLayered(GraphLayoutModel& model);
+// Note [Huge graphs]
+// Past kOverviewItemLimit items (what is left once Note [Collapsed repeats] has done
+// what it can), no picture makes every box readable at once, and a layered layout of
+// 100,000 items is a strip a million pixels long that fits a window as a hair. The scene
+// draws such a graph as an overview (Note [Overview of huge graphs] in
+// ui/scene/graph_overview_item.h) on this layout: the ranks of the layered one, folded
+// into columns like a newspaper's, as many as make the whole about 16:10. A rank's
+// items are packed left to right in barycenter order, on more lines when they are
+// more than a column holds; edges are straight.
 
-/// Graphviz dot for normal graphs, layoutLayered() for big ones. Returns false (with a
-/// usable fallback layout) when Graphviz failed.
+/// Above this many items layoutGraph() folds the layered layout (see Note [Huge graphs]).
+constexpr size_t kOverviewItemLimit = 5000;
+
+void layoutLayered(GraphLayoutModel& model);
+/// The layered layout folded into columns (see Note [Huge graphs]).
+void layoutFolded(GraphLayoutModel& model);
+
+/// Graphviz dot for normal graphs, layoutLayered() for big ones, layoutFolded() for huge
+/// ones. Returns false (with a usable fallback layout) when Graphviz failed.
 bool layoutGraph(GraphLayoutModel& model, QString* error = nullptr);
 
 }  // namespace agv::ui

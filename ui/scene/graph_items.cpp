@@ -249,15 +249,22 @@ void FunctionNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*,
         // Execution order badge: which node the engine ran first, second, ...
         const qreal r = 9 * theme.fontScale;
         const QPointF c(m_box.right() - 2, m_box.top() + 2);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(m_failed ? theme.stale : theme.gradient);
-        painter->drawEllipse(c, r, r);
         QFont f = bodyFont;
         f.setPointSizeF(f.pointSizeF() * 0.85);
         f.setBold(true);
+        const QString order = QString::number(m_order + 1);
+        // Up to three digits fit the circle; the 100,000th node of a big graph gets a pill.
+        const qreal halfWidth = order.size() <= 3 ? r : QFontMetricsF(f).horizontalAdvance(order) / 2 + r * 0.6;
+        const QRectF badge(c.x() - halfWidth, c.y() - r, 2 * halfWidth, 2 * r);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(m_failed ? theme.stale : theme.gradient);
+        if (order.size() <= 3)
+            painter->drawEllipse(c, r, r);
+        else
+            painter->drawRoundedRect(badge, r, r);
         painter->setFont(f);
         painter->setPen(Qt::white);
-        painter->drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter, QString::number(m_order + 1));
+        painter->drawText(badge, Qt::AlignCenter, order);
     }
     paintHookTag(painter);
     paintSacTag(painter);

@@ -22,6 +22,8 @@ enum ItemType {
     ModuleClusterType = QGraphicsItem::UserType + 6,
     HostLaneType = QGraphicsItem::UserType + 7,
     OffloadedTensorType = QGraphicsItem::UserType + 8,
+    GroupNodeType = QGraphicsItem::UserType + 9,
+    GraphOverviewType = QGraphicsItem::UserType + 10,
 };
 
 /// Common part of node-like items: a rounded box at a fixed center, a glow (executing

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "ui/graph/layered_layout.h"
 #include "ui/scene/sac_text.h"
 #include "ui/theme.h"
 
@@ -43,13 +44,23 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
     m_notes.clear();  // clear() deleted them; setNotes adds them again
     m_clusters.clear();
     m_functionItems.clear();
+    m_groupItems.clear();
+    m_groupOfNode.clear();
     m_tensorItems.clear();
     m_badgeItems.clear();
     m_hostLane = nullptr;
+    m_overview = nullptr;
     m_offloaded.clear();
     m_model = std::move(model);
     if (!m_model)
         return;
+    if (m_model->nodes.size() > kOverviewItemLimit) {
+        // See Note [Overview of huge graphs].
+        m_overview = new GraphOverviewItem(m_model);
+        addItem(m_overview);
+        setSceneRect(m_model->bounds.adjusted(-60, -60, 60, 60));
+        return;
+    }
 
     const QFontMetricsF title(Theme::current().titleFont());
     const QFontMetricsF body(Theme::current().bodyFont());
@@ -69,6 +80,13 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
                 m_badgeItems.insert(b.saved, badge);
                 y += badgeHeight + 2;
             }
+        } else if (n.kind == LayoutNodeKind::Group) {
+            auto* g = new GroupNodeItem(n, static_cast<int>(i));
+            for (Id member : n.group->nodes)
+                m_groupOfNode.insert(member, g);
+            connect(g, &GroupNodeItem::expandRequested, this, &GraphScene::groupExpansionRequested);
+            m_groupItems.push_back(g);
+            item = g;
         } else {
             auto* t = new TensorNodeItem(n, static_cast<int>(i));
             m_tensorItems.insert(n.id, t);
@@ -84,18 +102,18 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
         m_edgeItems.push_back(e);
     }
     // nn.Module calls: a frame around the nodes created inside each module.
-    for (const auto& [moduleId, module] : m_model->modules) {
-        std::vector<int> members;
-        QRectF rect;
-        for (size_t i = 0; i < m_model->nodes.size(); ++i) {
-            const LayoutNode& n = m_model->nodes[i];
-            if (n.module != moduleId)
-                continue;
-            members.push_back(static_cast<int>(i));
-            rect |= QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size);
-        }
-        if (members.empty())
+    std::map<Id, std::pair<QRectF, std::vector<int>>> moduleFrames;
+    for (size_t i = 0; i < m_model->nodes.size(); ++i) {
+        const LayoutNode& n = m_model->nodes[i];
+        if (n.module == 0 || !m_model->modules.count(n.module))
             continue;
+        auto& [rect, members] = moduleFrames[n.module];
+        rect |= QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size);
+        members.push_back(static_cast<int>(i));
+    }
+    for (auto& [moduleId, frame] : moduleFrames) {
+        const trace::ModuleView& module = m_model->modules.at(moduleId);
+        auto& [rect, members] = frame;
         auto* cluster = new ModuleClusterItem(rect.adjusted(-14, -24, 14, 12),
                                               QStringLiteral("%1 (%2)").arg(QString::fromStdString(module.name),
                                                                             QString::fromStdString(module.type)));
@@ -216,15 +234,35 @@ void GraphScene::clearTokens()
 
 int GraphScene::visibleNodeCount() const
 {
+    if (m_overview)
+        return m_overview->visibleCount();
     int n = 0;
     for (const GraphNodeItem* item : m_nodeItems)
         n += item->isVisible();
     return n;
 }
 
+QRectF GraphScene::nodeRect(Id node) const
+{
+    if (m_overview) {
+        const int index = m_model->indexOfNode(node);
+        return index >= 0 && m_overview->nodeState(index) != GraphOverviewItem::NodeState::Hidden ? m_overview->nodeRect(index)
+                                                                                                  : QRectF();
+    }
+    const GraphNodeItem* item = itemShowingNode(node);
+    return item && item->isVisible() ? item->sceneBoundingRect() : QRectF();
+}
+
+GraphNodeItem* GraphScene::itemShowingNode(Id node) const
+{
+    if (FunctionNodeItem* item = functionItem(node))
+        return item;
+    return groupItemOf(node);
+}
+
 QGraphicsItem* GraphScene::selectNode(Id node)
 {
-    FunctionNodeItem* item = functionItem(node);
+    GraphNodeItem* item = itemShowingNode(node);
     if (!item)
         return nullptr;
     clearSelection();
@@ -243,6 +281,10 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
     if (!m_model)
         return;
     clearTokens();
+    if (m_overview) {
+        applyStateToOverview(state);
+        return;
+    }
     const bool animate = previous && animationMs > 0;
     const Id failing = state.error ? state.error->failingNode : 0;
     const Id staleTensor = state.error ? state.error->staleTensor : 0;
@@ -299,6 +341,21 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
             tip += n->executed ? tr("<br>executed (#%1)").arg(n->executionOrder + 1)
                                : tr("<br>not executed yet");
             f->setToolTip(tip);
+        } else if (auto* g = qgraphicsitem_cast<GroupNodeItem*>(item)) {
+            int created = 0, executed = 0;
+            bool failed = false;
+            for (Id id : g->group().nodes)
+                if (const trace::NodeView* n = state.node(id)) {
+                    ++created;
+                    executed += n->executed;
+                    failed = failed || failing == id;
+                }
+            bool anyTensor = false;
+            for (size_t k = 0; k < g->group().tensors.size() && !anyTensor; ++k)
+                anyTensor = state.tensor(g->group().tensors[k]) != nullptr;
+            g->setVisible(created > 0 || anyTensor);
+            g->setProgress(created, executed, failed);
+            g->setExecuting(state.inBackward && state.executingNode != 0 && groupItemOf(state.executingNode) == g);
         } else if (auto* t = qgraphicsitem_cast<TensorNodeItem*>(item)) {
             const trace::TensorView* tv = state.tensor(t->id());
             t->setVisible(tv != nullptr);
@@ -356,11 +413,21 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
     }
 
     for (NoteItem* n : m_notes) {
-        const FunctionNodeItem* node = n->note().node ? functionItem(n->note().node) : nullptr;
+        const GraphNodeItem* node = n->note().node ? itemShowingNode(n->note().node) : nullptr;
         n->setVisible(state.step >= n->note().step && (!n->note().node || (node && node->isVisible())));
     }
 
-    // Edges: visible once both ends are; active while a gradient travels on them.
+    // Edges: visible once both ends are; active while a gradient travels on them. An edge
+    // of a group stands for every edge between what its ends hold (Note [Collapsed repeats]).
+    auto shows = [this](const GraphNodeItem* item, Id node) {
+        return item->kind() == LayoutNodeKind::Group ? groupItemOf(node) == item : item->id() == node;
+    };
+    auto executed = [&state](const GraphNodeItem* item) {
+        if (auto* g = qgraphicsitem_cast<const GroupNodeItem*>(item))
+            return g->allExecuted();
+        const trace::NodeView* n = state.node(item->id());
+        return n && n->executed;
+    };
     auto* group = animate ? new QParallelAnimationGroup(this) : nullptr;
     for (GraphEdgeItem* e : m_edgeItems) {
         const LayoutEdge& le = e->layoutEdge();
@@ -372,20 +439,19 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
         QString preview;
         bool active = false;
         if (le.kind == LayoutEdgeKind::NextFunction) {
+            const bool grouped = from->kind() == LayoutNodeKind::Group || to->kind() == LayoutNodeKind::Group;
             for (const trace::GradientFlow& g : state.gradientsInFlight)
-                if (g.from == to->id() && g.to == from->id() && g.inputNr == le.inputNr) {
+                if (shows(to, g.from) && shows(from, g.to) && (grouped || g.inputNr == le.inputNr)) {
                     active = true;
                     preview = QString::fromStdString(g.preview);
                 }
-            const trace::NodeView* consumer = state.node(to->id());
-            e->setExecutedStyle(consumer && consumer->executed);
+            e->setExecutedStyle(executed(to));
         } else if (le.kind == LayoutEdgeKind::LeafToAccumulate) {
-            active = state.inBackward && state.executingNode == to->id();
+            active = state.inBackward && state.executingNode != 0 && shows(to, state.executingNode);
             if (active)
-                if (const trace::NodeView* n = state.node(to->id()); n && !n->gradInputs.empty())
+                if (const trace::NodeView* n = state.node(state.executingNode); n && !n->gradInputs.empty())
                     preview = QString::fromStdString(n->gradInputs.front());
-            const trace::NodeView* acc = state.node(to->id());
-            e->setExecutedStyle(acc && acc->executed);
+            e->setExecutedStyle(executed(to));
         } else if (le.kind == LayoutEdgeKind::ToRoot) {
             e->setExecutedStyle(state.backwardCount > 0);
         }
@@ -417,6 +483,48 @@ void GraphScene::applyState(const GraphState& state, const GraphState* previous,
             any = any || m_nodeItems[i]->isVisible();
         cluster->setVisible(any);
     }
+}
+
+void GraphScene::applyStateToOverview(const GraphState& state)
+{
+    using NodeState = GraphOverviewItem::NodeState;
+    const Id failing = state.error ? state.error->failingNode : 0;
+    const Id executing = state.inBackward ? state.executingNode : 0;
+    auto stateOfNode = [&](Id id) {
+        const trace::NodeView* n = state.node(id);
+        return !n ? NodeState::Hidden : id == failing ? NodeState::Failed : id == executing ? NodeState::Executing
+                                      : n->executed   ? NodeState::Executed
+                                                      : NodeState::Shown;
+    };
+    std::vector<NodeState> states(m_model->nodes.size(), NodeState::Hidden);
+    for (size_t i = 0; i < states.size(); ++i) {
+        const LayoutNode& n = m_model->nodes[i];
+        switch (n.kind) {
+        case LayoutNodeKind::GradFn:
+        case LayoutNodeKind::AccumulateGrad: states[i] = stateOfNode(n.id); break;
+        case LayoutNodeKind::Group: {
+            // As the group's own item says: shown once one of its nodes is, executed once all are.
+            int created = 0, executed = 0;
+            NodeState worst = NodeState::Hidden;
+            for (Id id : n.group->nodes) {
+                const NodeState s = stateOfNode(id);
+                created += s != NodeState::Hidden;
+                executed += s == NodeState::Executed;
+                if (s == NodeState::Failed || s == NodeState::Executing)
+                    worst = s;
+            }
+            states[i] = worst != NodeState::Hidden ? worst
+                        : created == 0             ? NodeState::Hidden
+                        : executed == static_cast<int>(n.group->nodes.size()) ? NodeState::Executed
+                                                                              : NodeState::Shown;
+            break;
+        }
+        default: states[i] = state.tensor(n.id) ? NodeState::Shown : NodeState::Hidden; break;
+        }
+    }
+    m_overview->setNodeStates(std::move(states));
+    for (NoteItem* note : m_notes)
+        note->setVisible(state.step >= note->note().step && (!note->note().node || !nodeRect(note->note().node).isEmpty()));
 }
 
 void GraphScene::drawBackground(QPainter* painter, const QRectF& rect)

@@ -13,6 +13,8 @@
 #include "core/trace/graph_state.h"
 #include "ui/graph/graph_layout_model.h"
 #include "ui/scene/graph_items.h"
+#include "ui/scene/graph_overview_item.h"
+#include "ui/scene/group_node_item.h"
 #include "ui/scene/host_lane_items.h"
 #include "ui/scene/note_item.h"
 
@@ -42,7 +44,19 @@ public:
     void setNotes(const std::vector<trace::Note>& notes);
     const std::vector<NoteItem*>& noteItems() const { return m_notes; }
 
+    /// The item of a grad_fn node; nullptr when it is drawn inside a group.
     FunctionNodeItem* functionItem(Id node) const { return m_functionItems.value(node); }
+    /// The group a collapsed node is drawn in (Note [Collapsed repeats]), else nullptr.
+    GroupNodeItem* groupItemOf(Id node) const { return m_groupOfNode.value(node); }
+    /// The item that shows grad_fn node `node`: its own, or its group's.
+    GraphNodeItem* itemShowingNode(Id node) const;
+    /// Where grad_fn node `node` is drawn at this step (its item, its group, or its box
+    /// in the overview); empty when it is not shown.
+    QRectF nodeRect(Id node) const;
+    /// The one item drawing a huge graph (Note [Overview of huge graphs]); nullptr when
+    /// every node has an item of its own.
+    GraphOverviewItem* overview() const { return m_overview; }
+    const std::vector<GroupNodeItem*>& groupItems() const { return m_groupItems; }
     TensorNodeItem* tensorItem(Id tensor) const { return m_tensorItems.value(tensor); }
     SavedBadgeItem* badgeItem(Id saved) const { return m_badgeItems.value(saved); }
     /// The host-memory lane (nullptr when nothing was offloaded) and its tensors.
@@ -54,8 +68,12 @@ public:
     /// The dot grid behind the graph (off while exporting).
     void setGridVisible(bool visible) { m_gridVisible = visible; }
 
-    /// Selects and returns the item for a grad_fn node (used by the error panel links).
+    /// Selects and returns the item for a grad_fn node, or its group (the error panel links).
     QGraphicsItem* selectNode(Id node);
+
+Q_SIGNALS:
+    /// The user double-clicked the group with this key (the window expands it).
+    void groupExpansionRequested(const QString& key);
 
 protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
@@ -63,15 +81,19 @@ protected:
 private:
     void clearTokens();
     void buildHostLane();
+    void applyStateToOverview(const trace::GraphState& state);
 
     std::shared_ptr<const GraphLayoutModel> m_model;
     std::vector<GraphNodeItem*> m_nodeItems;  ///< by layout index
     std::vector<GraphEdgeItem*> m_edgeItems;  ///< by layout index
     std::vector<std::pair<ModuleClusterItem*, std::vector<int>>> m_clusters;
     QHash<Id, FunctionNodeItem*> m_functionItems;
+    std::vector<GroupNodeItem*> m_groupItems;
+    QHash<Id, GroupNodeItem*> m_groupOfNode;
     QHash<Id, TensorNodeItem*> m_tensorItems;
     QHash<Id, SavedBadgeItem*> m_badgeItems;
     HostLaneItem* m_hostLane = nullptr;
+    GraphOverviewItem* m_overview = nullptr;
     QHash<Id, OffloadedTensorItem*> m_offloaded;
     std::vector<GradientTokenItem*> m_tokens;
     std::vector<NoteItem*> m_notes;
