@@ -256,6 +256,17 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
     return drawnGraph(std::move(m), metrics);
 }
 
+void GraphLayoutModel::straightenEdges()
+{
+    for (LayoutEdge& e : edges) {
+        const LayoutNode& a = nodes[e.from];
+        const LayoutNode& b = nodes[e.to];
+        QPainterPath path(QPointF(a.center.x(), a.center.y() + a.size.height() / 2));
+        path.lineTo(b.center.x(), b.center.y() - b.size.height() / 2);
+        e.path = path;
+    }
+}
+
 namespace {
 QString dotEscape(const QString& s)
 {

@@ -141,6 +141,10 @@ public:
     /// The saved-tensor badges of each node, in save order.
     static std::map<Id, std::vector<LayoutBadge>> badgesByNode(const trace::FinalGraph& graph);
 
+    /// Gives every edge a straight path from the bottom of its source's box to the top
+    /// of its target's (the layouts that do not route edges).
+    void straightenEdges();
+
     /// The graph as Graphviz DOT (with positions when laid out): File > Export DOT.
     QString toDot() const;
 

@@ -31,17 +31,6 @@ void setAttr(void* obj, const char* name, const QByteArray& value)
 
 QByteArray number(qreal v) { return QByteArray::number(v, 'f', 3); }
 
-void straightEdges(GraphLayoutModel& model)
-{
-    for (LayoutEdge& e : model.edges) {
-        const LayoutNode& a = model.nodes[e.from];
-        const LayoutNode& b = model.nodes[e.to];
-        QPainterPath path(QPointF(a.center.x(), a.center.y() + a.size.height() / 2));
-        path.lineTo(b.center.x(), b.center.y() - b.size.height() / 2);
-        e.path = path;
-    }
-}
-
 }  // namespace
 
 void layoutAsGrid(GraphLayoutModel& model)
@@ -61,7 +50,7 @@ void layoutAsGrid(GraphLayoutModel& model)
         x += n.size.width() + 40;
         rowHeight = std::max(rowHeight, n.size.height());
     }
-    straightEdges(model);
+    model.straightenEdges();
     QRectF bounds;
     for (const LayoutNode& n : model.nodes)
         bounds |= QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size);

@@ -94,17 +94,6 @@ Layers orderedLayers(const GraphLayoutModel& model)
     return l;
 }
 
-void straightEdges(GraphLayoutModel& model)
-{
-    for (LayoutEdge& e : model.edges) {
-        const LayoutNode& a = model.nodes[e.from];
-        const LayoutNode& b = model.nodes[e.to];
-        QPainterPath path(QPointF(a.center.x(), a.center.y() + a.size.height() / 2));
-        path.lineTo(b.center.x(), b.center.y() - b.size.height() / 2);
-        e.path = path;
-    }
-}
-
 /// Moves the layout so that it starts at (10, 10) and sets its bounds.
 void placeAtOrigin(GraphLayoutModel& model)
 {
@@ -156,7 +145,7 @@ void layoutLayered(GraphLayoutModel& model)
     }
 
     placeAtOrigin(model);
-    straightEdges(model);
+    model.straightenEdges();
     model.laidOut = true;
 }
 
@@ -232,7 +221,7 @@ void layoutFolded(GraphLayoutModel& model)
         y += rankGap - lineGap;
     }
     placeAtOrigin(model);
-    straightEdges(model);
+    model.straightenEdges();
     model.laidOut = true;
 }
 
