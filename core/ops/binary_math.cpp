@@ -79,7 +79,7 @@ Tensor extremum(const Tensor& a, const Tensor& b, bool isMax)
         return twoBodyKernel<T>(x, y, shape, type, [isMax](T p, T q, bool vector) -> T {
             if constexpr (std::is_same_v<T, bool>) {
                 return isMax ? (p || q) : (p && q);
-            } else if constexpr (std::is_same_v<T, int64_t>) {
+            } else if constexpr (std::is_integral_v<T>) {
                 return isMax ? std::max(p, q) : std::min(p, q);
             } else {
                 const float fp = float(p), fq = float(q);
@@ -118,20 +118,6 @@ Tensor recordExtremum(const Tensor& a, const Tensor& b, bool isMax)
     rec.save("self", a);
     rec.save("other", b);
     return rec.finish(out);
-}
-
-/// PyTorch's TypeMeta name of a dtype, as its dtype-mismatch messages print it.
-const char* typeMetaName(ScalarType t)
-{
-    switch (t) {
-    case ScalarType::Bool: return "bool";
-    case ScalarType::Int64: return "long int";
-    case ScalarType::Float32: return "float";
-    case ScalarType::Float64: return "double";
-    case ScalarType::Half: return "c10::Half";
-    case ScalarType::BFloat16: return "c10::BFloat16";
-    }
-    return "?";
 }
 
 /// PyTorch 1.13's lerp for real types: self + weight * (end - self) for weight < 0.5

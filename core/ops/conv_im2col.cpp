@@ -143,6 +143,10 @@ Tensor im2colForward(const Tensor& input, const Tensor& weight, const Tensor& bi
     case ScalarType::Float32: im2colForwardTyped<float>(input, weight, bias, u, out); break;
     case ScalarType::Float64: im2colForwardTyped<double>(input, weight, bias, u, out); break;
     case ScalarType::Int64: im2colForwardTyped<int64_t>(input, weight, bias, u, out); break;
+    case ScalarType::Int32: im2colForwardTyped<int32_t>(input, weight, bias, u, out); break;
+    case ScalarType::Int16: im2colForwardTyped<int16_t>(input, weight, bias, u, out); break;
+    case ScalarType::Int8: im2colForwardTyped<int8_t>(input, weight, bias, u, out); break;
+    case ScalarType::UInt8: im2colForwardTyped<uint8_t>(input, weight, bias, u, out); break;
     default: throw AGV_DISPATCH_NOT_IMPLEMENTED(input.dtype(), "slow_conv2d_cpu");
     }
     return out;

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -67,7 +68,7 @@ Tensor fromList(const IntList& sizes, const std::vector<Value>& values, ScalarTy
     AGV_DISPATCH_ALL_AND_HALF(dtype, "tensor", [&] {
         scalar_t* p = t.data<scalar_t>();
         for (size_t i = 0; i < values.size(); ++i)
-            p[i] = static_cast<scalar_t>(values[i]);
+            p[i] = convertValue<scalar_t>(values[i]);
     });
     return leaf(t);
 }

@@ -259,7 +259,7 @@ Tensor& scatterAddInplace(Tensor& self, int64_t dim, const Tensor& index, const 
 Tensor indexSelect(const Tensor& self, int64_t dimIn, const Tensor& index)
 {
     AGV_CHECK(index.dim() <= 1, IndexError, "index_select(): Index is supposed to be a vector");
-    AGV_CHECK(index.dtype() == ScalarType::Int64, RuntimeError,
+    AGV_CHECK(index.dtype() == ScalarType::Int64 || index.dtype() == ScalarType::Int32, RuntimeError,
               "index_select(): Expected dtype int32 or int64 for index");
     const int64_t dim = wrapDim(dimIn, self.dim());
     const int64_t len = sizeAt(self, dim);

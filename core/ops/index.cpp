@@ -9,6 +9,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/warning.h"
 
 namespace agv::ops {
 
@@ -79,7 +80,7 @@ TensorList maskToIndices(const Tensor& mask, int64_t& count)
 Tensor indexWithTensor(const Tensor& t, const Tensor& index)
 {
     // Python indexing treats a 0-d integer tensor as an int: a view (SelectBackward0).
-    if (index.dtype() == ScalarType::Int64 && index.dim() == 0 && t.dim() > 0)
+    if (isIntegralType(index.dtype(), false) && index.dtype() != ScalarType::UInt8 && index.dim() == 0 && t.dim() > 0)
         return select(t, 0, index.itemInt());
     TensorList indices;
     IntList indexShape;
@@ -125,9 +126,16 @@ namespace internal {
 
 void resolveIndexKey(const Tensor& t, const Tensor& key, TensorList& indices, IntList& indexShape)
 {
-    AGV_CHECK(key.dtype() == ScalarType::Int64 || key.dtype() == ScalarType::Bool, IndexError,
-              "tensors used as indices must be long, byte or bool tensors");
+    AGV_CHECK(key.dtype() == ScalarType::Int64 || key.dtype() == ScalarType::Bool || key.dtype() == ScalarType::UInt8,
+              IndexError, "tensors used as indices must be long, byte or bool tensors");
     AGV_CHECK(t.dim() > 0, IndexError, "too many indices for tensor of dimension ", t.dim());
+    if (key.dtype() == ScalarType::UInt8) {
+        // Before bool existed a byte tensor was the mask; 1.13 still takes it, with a warning.
+        warn("UserWarning", "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
+                            "instead. (Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)");
+        resolveIndexKey(t, kernel::convert(key, ScalarType::Bool), indices, indexShape);
+        return;
+    }
     if (key.dtype() == ScalarType::Int64) {
         checkIndexBounds(key, 0, t.sizes()[0]);
         indices = {key};

@@ -33,7 +33,7 @@ std::vector<int64_t> checkIndexAdd(const Tensor& self, int64_t dimIn, const Tens
     AGV_CHECK(index.dim() <= 1, IndexError, "index_add_(): Index is supposed to be a vector, but got dim: ",
               index.dim(), " with type: ", legacyDtypeShortName(index.dtype()), " and size: ",
               sizesToString(index.sizes()));
-    AGV_CHECK(index.dtype() == ScalarType::Int64, RuntimeError,
+    AGV_CHECK(index.dtype() == ScalarType::Int64 || index.dtype() == ScalarType::Int32, RuntimeError,
               "index_add_(): Expected dtype int32/int64 for index but got: ", legacyDtypeShortName(index.dtype()));
     AGV_CHECK(self.dtype() == source.dtype(), RuntimeError, "index_add_(): self (",
               legacyDtypeShortName(self.dtype()), ") and source (", legacyDtypeShortName(source.dtype()),

@@ -10,6 +10,7 @@
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/hardtanh.h"
+#include "core/ops/inplace_checks.h"
 #include "core/ops/inplace_unary.h"
 #include "core/ops/kernels.h"
 #include "core/ops/masked_fill.h"
@@ -22,16 +23,6 @@
 
 namespace agv::ops {
 
-namespace {
-
-bool canCast(ScalarType from, ScalarType to)
-{
-    auto category = [](ScalarType t) { return t == ScalarType::Bool ? 0 : (isFloatingType(t) ? 2 : 1); };
-    return category(from) <= category(to);
-}
-
-/// TensorIterator's shape check for an op writing into `self`: the operands broadcast
-/// ("The size of tensor a ...") to exactly self's shape.
 void checkBroadcastInto(const Tensor& self, const Tensor& other)
 {
     const IntList shape = broadcastShapes(self.sizes(), other.sizes());
@@ -39,8 +30,6 @@ void checkBroadcastInto(const Tensor& self, const Tensor& other)
               " doesn't match the broadcast shape ", sizesToString(shape));
 }
 
-/// The checks of a binary in-place op, in PyTorch's order: autograd's (a leaf, a view of
-/// one), then TensorIterator's shape, then its cast of the result type into self.
 void checkResultType(const Tensor& self, const Tensor& other)
 {
     checkInplace(self, self.requiresGrad() || other.requiresGrad());
@@ -50,6 +39,8 @@ void checkResultType(const Tensor& self, const Tensor& other)
     AGV_CHECK(canCast(result, self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(result),
               " can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
 }
+
+namespace {
 
 bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
 
@@ -300,11 +291,14 @@ Tensor& zeroInplace(Tensor& self)
 
 Tensor& fillInplace(Tensor& self, Scalar value)
 {
-    const double v = value.toDouble();
+    // Autograd's checks come first in PyTorch, then the kernel's value.to<T>() with its
+    // overflow error ("value cannot be converted to type int8_t without overflow").
+    checkInplace(self, self.requiresGrad());
+    const Tensor fill = maskedFillValue(value, self);
     return applyInplace(
         self, {&self}, "fill_", "FillBackward2",
         [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; }, false, false,
-        [&] { unaryInplaceKernel<kTakesHalf>(self, [v](auto a) { return decltype(a)(v); }); }, noSaves,
+        [&] { kernel::copyInto(self, fill); }, noSaves,
         [](const InputTangents& t, const Tensor&) { return zerosLike(t.primal(0)); });
 }
 
@@ -387,9 +381,8 @@ Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scal
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
     // A float bound would promote the result (see clamp); in place that is refused, in the
     // words of PyTorch 1.13's CPU kernel, which names the C++ type.
-    AGV_CHECK(isFloatingType(self.dtype()) || self.dtype() != ScalarType::Int64 ||
-                  !((min && min->isFloating()) || (max && max->isFloating())),
-              RuntimeError, "result type Float can't be cast to the desired output type long int");
+    AGV_CHECK(!isIntegralType(self.dtype(), false) || !((min && min->isFloating()) || (max && max->isFloating())),
+              RuntimeError, "result type Float can't be cast to the desired output type ", typeMetaName(self.dtype()));
     const double lo = min ? min->toDouble() : -INFINITY;
     const double hi = max ? max->toDouble() : INFINITY;
     return applyInplace(

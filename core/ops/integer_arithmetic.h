@@ -76,12 +76,18 @@ T wrappingPow(T x, uint64_t e)
 }
 
 /// static_cast<To>(from), except that a floating value outside To's range (or NaN)
-/// becomes To's minimum, as x86 conversions produce.
+/// becomes To's minimum, as x86 conversions produce. A float becomes an int16 or int8
+/// through x86's 32-bit conversion and a uint8 through int64 (c10's
+/// static_cast_with_inter_type), the high bits then dropped: -1.0 is 255 as uint8.
 template <typename To, typename From>
 To convertValue(From from)
 {
     if constexpr (kIsReducedFloat<From> && !std::is_same_v<To, From>) {
         return convertValue<To>(float(from));  // exact; float's rules then apply
+    } else if constexpr (std::is_same_v<To, uint8_t> && std::is_floating_point_v<From>) {
+        return static_cast<uint8_t>(convertValue<int64_t>(from));
+    } else if constexpr (kWrapsAround<To> && sizeof(To) < 4 && std::is_floating_point_v<From>) {
+        return static_cast<To>(convertValue<int32_t>(from));
     } else {
         if constexpr (kWrapsAround<To> && std::is_signed_v<To> && std::is_floating_point_v<From>) {
             constexpr From lowest = static_cast<From>(std::numeric_limits<To>::min());

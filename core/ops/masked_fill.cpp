@@ -34,6 +34,12 @@ Tensor filledValues(const Tensor& self, const Tensor& boolMask, const Tensor& fi
     return where(boolMask, fill, detach(self));
 }
 
+void checkIntegerRange(Scalar value, double low, double high, const char* name)
+{
+    const double v = value.isFloating() ? value.toDouble() : double(value.toInt());
+    AGV_CHECK(v >= low && v <= high, RuntimeError, "value cannot be converted to type ", name, " without overflow");
+}
+
 /// Scalar::to<T>()'s check (c10::checked_convert): a finite value outside T's range, or a
 /// NaN or infinity for an integer T, overflows. Bool takes anything.
 void checkConvertible(Scalar value, ScalarType type)
@@ -48,6 +54,11 @@ void checkConvertible(Scalar value, ScalarType type)
     case ScalarType::Half: limit = 65504.0, name = "at::Half"; break;
     case ScalarType::BFloat16: limit = 3.3895313892515355e38, name = "at::BFloat16"; break;
     case ScalarType::Int64: limit = 9223372036854775807.0, name = "int64_t"; break;
+    case ScalarType::Int32: return checkIntegerRange(value, -2147483648.0, 2147483647.0, "int");
+    case ScalarType::Int16: return checkIntegerRange(value, -32768.0, 32767.0, "int16_t");
+    case ScalarType::Int8: return checkIntegerRange(value, -128.0, 127.0, "int8_t");
+    // c10::overflows lets an unsigned type take negative values that wrap (-1 fills 255).
+    case ScalarType::UInt8: return checkIntegerRange(value, -255.0, 255.0, "uint8_t");
     default: return;
     }
     const bool overflows = type == ScalarType::Int64 ? !(v >= -limit && v <= limit) : std::isfinite(v) && std::abs(v) > limit;

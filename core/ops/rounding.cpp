@@ -21,7 +21,7 @@ Tensor roundingKernel(const Tensor& t, const char* kernelName, F f)
 {
     AGV_CHECK(t.dtype() != ScalarType::Bool && !isReducedFloatingType(t.dtype()), RuntimeError, "\"", kernelName,
               "\" not implemented for '", legacyDtypeShortName(t.dtype()), "'");
-    if (t.dtype() == ScalarType::Int64)
+    if (isIntegralType(t.dtype(), false))
         return kernel::freshCopy(t, t.sizes());
     return AGV_DISPATCH_FLOATING(t.dtype(), kernelName, [&] {
         using T = scalar_t;

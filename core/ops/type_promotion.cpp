@@ -58,6 +58,8 @@ void checkSubtraction(ScalarType a, ScalarType b)
               "mask, use the `~` or `logical_not()` operator instead.");
 }
 
+bool canCast(ScalarType from, ScalarType to) { return category(from) <= category(to); }
+
 ScalarType floatResultType(ScalarType t) { return isFloatingType(t) ? t : defaultFloatType(); }
 
 }  // namespace agv::ops

@@ -16,6 +16,9 @@ ScalarType resultType(std::initializer_list<const Tensor*> operands);
 ScalarType resultType(const Tensor& t, const Scalar& number);
 /// at::native::sub_check: subtraction takes no bool operand (two messages).
 void checkSubtraction(ScalarType a, ScalarType b);
+/// TensorIterator's cast check of a result into an output: never down a category
+/// (floating to integer, integer to bool).
+bool canCast(ScalarType from, ScalarType to);
 /// Result of a true division or a floating unary op: integers become the default float.
 ScalarType floatResultType(ScalarType t);
 

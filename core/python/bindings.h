@@ -24,6 +24,7 @@ void bindOrderStatistics(pybind11::module_& m);  // order_statistics_binding.cpp
 void bindRnnCells(pybind11::module_& m);     // rnn_binding.cpp: torch.lstm_cell, gru_cell, rnn_*_cell
 void bindGatherScatter(pybind11::module_& m);  // gather_scatter_binding.cpp: gather, scatter, index_select, masked_select
 void bindLinalg(pybind11::module_& m);         // linalg_binding.cpp: baddbmm, addbmm, diagonal, movedim, einsum
+void bindBitwise(pybind11::module_& m);        // bitwise_binding.cpp: bitwise_and/or/xor/not, shifts, & | ^ ~ << >>
 void bindElementwise(pybind11::module_& m);    // elementwise_binding.cpp: floor, round, sign, fmod, logical_*, argmin, nonzero, addcmul
 void bindUnary(pybind11::module_& m);          // unary_binding.cpp: tan, asin, ..., arcsin aliases; in-place unary methods
 void bindMath(pybind11::module_& m);           // math_binding.cpp: erf, ..., maximum, atan2, lerp, logsumexp, prod; silu, elu, softplus

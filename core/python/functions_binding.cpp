@@ -117,7 +117,7 @@ py::object tensorFactory(CallArgs& args)
                                 : (nested.allBool && !nested.values.empty()) ? ScalarType::Bool
                                                                               : ScalarType::Int64;
     const ScalarType dtype = o.dtype.value_or(nested.values.empty() ? defaultFloatType() : inferred);
-    Tensor t = dtype == ScalarType::Int64 ? ops::fromInts(nested.sizes, nested.ints, dtype, o.device)
+    Tensor t = isIntegralType(dtype, false) ? ops::fromInts(nested.sizes, nested.ints, dtype, o.device)
                                           : ops::fromValues(nested.sizes, nested.values, dtype, o.device);
     return finishFactory(t, o);
 }

@@ -11,9 +11,12 @@ py::object& sizeClass()
     return *cls;
 }
 
-std::array<py::object*, 6>& dtypeObjects()
+// One slot per ScalarType; UInt8 is the last.
+constexpr size_t kScalarTypeCount = size_t(ScalarType::UInt8) + 1;
+
+std::array<py::object*, kScalarTypeCount>& dtypeObjects()
 {
-    static std::array<py::object*, 6> objects{};
+    static std::array<py::object*, kScalarTypeCount> objects{};
     return objects;
 }
 

@@ -339,6 +339,10 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         METHOD(half) { return wrapTensor(ops::toDtype(self, ScalarType::Half)); } END,
         METHOD(bfloat16) { return wrapTensor(ops::toDtype(self, ScalarType::BFloat16)); } END,
         METHOD(long) { return wrapTensor(ops::toDtype(self, ScalarType::Int64)); } END,
+        METHOD(int) { return wrapTensor(ops::toDtype(self, ScalarType::Int32)); } END,
+        METHOD(short) { return wrapTensor(ops::toDtype(self, ScalarType::Int16)); } END,
+        METHOD(char) { return wrapTensor(ops::toDtype(self, ScalarType::Int8)); } END,
+        METHOD(byte) { return wrapTensor(ops::toDtype(self, ScalarType::UInt8)); } END,
         METHOD(bool) { return wrapTensor(ops::toDtype(self, ScalarType::Bool)); } END,
         METHOD(cpu) { return wrapTensor(ops::toDevice(self, Device::cpu())); } END,
         METHOD(cuda) { return wrapTensor(ops::toDevice(self, Device::cuda(0))); } END,
@@ -571,16 +575,7 @@ py::object& returnTypesModule()
 
 py::object notImplemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
 
-/// `&` and `|` of two bool tensors (masks); other dtypes would need bitwise kernels.
-py::object logicalAndOr(const Tensor& a, const Tensor& b, bool isAnd)
-{
-    if (a.dtype() != ScalarType::Bool || b.dtype() != ScalarType::Bool)
-        return notImplemented();
-    Tensor count = ops::add(ops::toDtype(a, ScalarType::Int64), ops::toDtype(b, ScalarType::Int64));
-    return wrapTensor(ops::compare(count, Scalar(int64_t(isAnd ? 2 : 1)), ops::CompareOp::Ge));
-}
-
-enum class BinOp { Add, Sub, Mul, TrueDiv, MatMul, Pow, And, Or, Mod, FloorDiv };
+enum class BinOp { Add, Sub, Mul, TrueDiv, MatMul, Pow, Mod, FloorDiv };
 
 py::object binaryOp(py::handle selfObject, py::handle other, BinOp op, bool reflected)
 {
@@ -595,8 +590,6 @@ py::object binaryOp(py::handle selfObject, py::handle other, BinOp op, bool refl
         case BinOp::TrueDiv: return wrapTensor(ops::div(a, b));
         case BinOp::MatMul: return wrapTensor(ops::matmul(a, b));
         case BinOp::Pow: return wrapTensor(ops::pow(a, b));
-        case BinOp::And:
-        case BinOp::Or: return logicalAndOr(a, b, op == BinOp::And);
         case BinOp::Mod: return wrapTensor(ops::remainder(a, b));
         case BinOp::FloorDiv: return wrapTensor(ops::floorDivide(a, b));
         }
@@ -918,19 +911,12 @@ void bindTensor(py::module_& m)
         .def("__rmatmul__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::MatMul, true); })
         .def("__pow__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Pow, false); })
         .def("__rpow__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Pow, true); })
-        .def("__and__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::And, false); })
-        .def("__or__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Or, false); })
         .def("__iadd__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Add); })
         .def("__isub__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Sub); })
         .def("__imul__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Mul); })
         .def("__itruediv__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::TrueDiv); })
         .def("__neg__", [](const ImplPtr& s) { return wrapTensor(ops::neg(T(s))); })
         .def("__pos__", [](py::handle s) { return py::reinterpret_borrow<py::object>(s); })
-        .def("__invert__", [](const ImplPtr& s) -> py::object {
-            if (s->dtype() == ScalarType::Bool)
-                return wrapTensor(ops::logicalNot(T(s)));
-            return notImplemented();
-        })
         .def("__eq__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Eq); })
         .def("__ne__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Ne); })
         .def("__lt__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Lt); })

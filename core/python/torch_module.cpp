@@ -29,6 +29,7 @@ void defineModule(py::module_& m)
     bindGatherScatter(m);
     bindMath(m);
     bindElementwise(m);
+    bindBitwise(m);
     bindUnary(m);
     bindLinalg(m);
     bindAutograd(m);

@@ -45,8 +45,7 @@ void bindTypes(py::module_& m)
     py::class_<ScalarType>(m, "dtype")
         .def_property_readonly("is_floating_point", [](ScalarType t) { return isFloatingType(t); })
         .def_property_readonly("is_complex", [](ScalarType) { return false; })
-        .def_property_readonly("is_signed", [](ScalarType t) { return t != ScalarType::Bool; })
-        .def_property_readonly("itemsize", [](ScalarType t) { return int64_t(elementSize(t)); })
+        .def_property_readonly("is_signed", [](ScalarType t) { return t != ScalarType::Bool && t != ScalarType::UInt8; })
         .def("__repr__", [](ScalarType t) { return std::string(dtypeName(t)); })
         .def("__eq__", [](ScalarType a, py::handle b) { auto t = asDtype(b); return t && *t == a; })
         .def("__ne__", [](ScalarType a, py::handle b) { auto t = asDtype(b); return !(t && *t == a); })
@@ -77,7 +76,8 @@ void bindTypes(py::module_& m)
     m.attr("device").attr("__module__") = "torch";
 
     for (ScalarType t : {ScalarType::Bool, ScalarType::Int64, ScalarType::Float32, ScalarType::Float64,
-                         ScalarType::Half, ScalarType::BFloat16})
+                         ScalarType::Half, ScalarType::BFloat16, ScalarType::Int32, ScalarType::Int16,
+                         ScalarType::Int8, ScalarType::UInt8})
         wrapDtype(t);
     m.attr("float32") = wrapDtype(ScalarType::Float32);
     m.attr("float") = wrapDtype(ScalarType::Float32);
@@ -88,6 +88,12 @@ void bindTypes(py::module_& m)
     m.attr("bfloat16") = wrapDtype(ScalarType::BFloat16);
     m.attr("int64") = wrapDtype(ScalarType::Int64);
     m.attr("long") = wrapDtype(ScalarType::Int64);
+    m.attr("int32") = wrapDtype(ScalarType::Int32);
+    m.attr("int") = wrapDtype(ScalarType::Int32);
+    m.attr("int16") = wrapDtype(ScalarType::Int16);
+    m.attr("short") = wrapDtype(ScalarType::Int16);
+    m.attr("int8") = wrapDtype(ScalarType::Int8);
+    m.attr("uint8") = wrapDtype(ScalarType::UInt8);
     m.attr("bool") = wrapDtype(ScalarType::Bool);
     m.def("_set_size_class", &setSizeClass);
 }

@@ -9,7 +9,8 @@
 
 namespace agv {
 
-enum class ScalarType : uint8_t { Bool, Int64, Float32, Float64, Half, BFloat16 };
+// Appended in the order they were added: traces store a dtype as this number.
+enum class ScalarType : uint8_t { Bool, Int64, Float32, Float64, Half, BFloat16, Int32, Int16, Int8, UInt8 };
 
 constexpr size_t elementSize(ScalarType t)
 {
@@ -20,6 +21,10 @@ constexpr size_t elementSize(ScalarType t)
     case ScalarType::Float64: return 8;
     case ScalarType::Half: return 2;
     case ScalarType::BFloat16: return 2;
+    case ScalarType::Int32: return 4;
+    case ScalarType::Int16: return 2;
+    case ScalarType::Int8: return 1;
+    case ScalarType::UInt8: return 1;
     }
     return 0;
 }
@@ -31,11 +36,14 @@ constexpr bool isFloatingType(ScalarType t)
 }
 constexpr bool isIntegralType(ScalarType t, bool includeBool)
 {
-    return t == ScalarType::Int64 || (includeBool && t == ScalarType::Bool);
+    return t == ScalarType::Int64 || t == ScalarType::Int32 || t == ScalarType::Int16 || t == ScalarType::Int8 ||
+           t == ScalarType::UInt8 || (includeBool && t == ScalarType::Bool);
 }
 
 /// "torch.float32"
 const char* dtypeName(ScalarType t);
+/// PyTorch's TypeMeta name of a dtype, as its dtype-mismatch messages print it ("long int").
+const char* typeMetaName(ScalarType t);
 /// "FloatTensor" style names used by error messages ("torch.FloatTensor").
 const char* legacyTensorTypeName(ScalarType t);
 
@@ -54,6 +62,10 @@ template <> struct CppTypeOf<ScalarType::Float32> { using type = float; };
 template <> struct CppTypeOf<ScalarType::Float64> { using type = double; };
 template <> struct CppTypeOf<ScalarType::Half> { using type = Half; };
 template <> struct CppTypeOf<ScalarType::BFloat16> { using type = BFloat16; };
+template <> struct CppTypeOf<ScalarType::Int32> { using type = int32_t; };
+template <> struct CppTypeOf<ScalarType::Int16> { using type = int16_t; };
+template <> struct CppTypeOf<ScalarType::Int8> { using type = int8_t; };
+template <> struct CppTypeOf<ScalarType::UInt8> { using type = uint8_t; };
 
 /// PyTorch's error for a kernel that has no case for a dtype:
 /// "addmm_impl_cpu_" not implemented for 'Half'.
@@ -61,7 +73,8 @@ template <> struct CppTypeOf<ScalarType::BFloat16> { using type = BFloat16; };
     ::agv::Error(::agv::PyExc::RuntimeError, std::string("\"") + (NAME) + "\" not implemented for '" + \
                                                  ::agv::legacyDtypeShortName(dtype) + "'")
 
-/// Calls the lambda with scalar_t set to the dtype's C++ type: bool, int64, float, double.
+/// Calls the lambda with scalar_t set to the dtype's C++ type: bool, the integer types,
+/// float, double.
 /// Half and BFloat16 are refused with PyTorch's "not implemented" error, so a kernel
 /// takes them only where it says so (AGV_DISPATCH_ALL_AND_HALF) after checking that
 /// PyTorch 1.13's CPU kernel does.
@@ -70,6 +83,10 @@ template <> struct CppTypeOf<ScalarType::BFloat16> { using type = BFloat16; };
         switch (dtype) {                                                                      \
         case ::agv::ScalarType::Bool: { using scalar_t = bool; return __VA_ARGS__(); }       \
         case ::agv::ScalarType::Int64: { using scalar_t = int64_t; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Int32: { using scalar_t = int32_t; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Int16: { using scalar_t = int16_t; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Int8: { using scalar_t = int8_t; return __VA_ARGS__(); }     \
+        case ::agv::ScalarType::UInt8: { using scalar_t = uint8_t; return __VA_ARGS__(); }   \
         case ::agv::ScalarType::Float32: { using scalar_t = float; return __VA_ARGS__(); }   \
         case ::agv::ScalarType::Float64: { using scalar_t = double; return __VA_ARGS__(); }  \
         default: break;                                                                       \
@@ -83,6 +100,10 @@ template <> struct CppTypeOf<ScalarType::BFloat16> { using type = BFloat16; };
         switch (dtype) {                                                                      \
         case ::agv::ScalarType::Bool: { using scalar_t = bool; return __VA_ARGS__(); }       \
         case ::agv::ScalarType::Int64: { using scalar_t = int64_t; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Int32: { using scalar_t = int32_t; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Int16: { using scalar_t = int16_t; return __VA_ARGS__(); }   \
+        case ::agv::ScalarType::Int8: { using scalar_t = int8_t; return __VA_ARGS__(); }     \
+        case ::agv::ScalarType::UInt8: { using scalar_t = uint8_t; return __VA_ARGS__(); }   \
         case ::agv::ScalarType::Float32: { using scalar_t = float; return __VA_ARGS__(); }   \
         case ::agv::ScalarType::Float64: { using scalar_t = double; return __VA_ARGS__(); }  \
         case ::agv::ScalarType::Half: { using scalar_t = ::agv::Half; return __VA_ARGS__(); } \
@@ -124,7 +145,8 @@ template <> struct CppTypeOf<ScalarType::BFloat16> { using type = BFloat16; };
             return AGV_DISPATCH_ALL(dtype, NAME, __VA_ARGS__);                                \
     }()
 
-/// "Float", "Long", "Bool", "Double", "Half", "BFloat16" (as in "not implemented for 'Long'").
+/// "Float", "Long", "Int", "Byte", "Bool", "Double", "Half", "BFloat16" (as in "not
+/// implemented for 'Long'").
 const char* legacyDtypeShortName(ScalarType t);
 
 }  // namespace agv

@@ -44,7 +44,7 @@ public:
     Printer(const TensorPrintAccessor& tensor, const PrintOptions& options)
         : m_tensor(tensor), m_options(options)
     {
-        const bool isInt = tensor.dtype == ScalarType::Int64;
+        const bool isInt = isIntegralType(tensor.dtype, false);
         AGV_CHECK(isInt ? bool(tensor.intValue) : bool(tensor.value), ValueError,
                   "tensor printing: no element accessor for dtype ", dtypeName(tensor.dtype));
         // Wrapping products: an empty tensor's strides may overflow and are never used.
@@ -158,7 +158,7 @@ private:
     /// "{}".format(value) for int and bool tensors.
     std::string rawText(int64_t index) const
     {
-        if (m_tensor.dtype == ScalarType::Int64)
+        if (isIntegralType(m_tensor.dtype, false))
             return std::to_string(m_tensor.intValue(index));
         return m_tensor.value(index) != 0.0 ? "True" : "False";
     }
@@ -274,7 +274,7 @@ TensorPrintAccessor accessorOf(const TensorPrintData& tensor)
     accessor.gradFnName = tensor.gradFnName;
 
     const int64_t numel = numelOf(tensor.sizes);
-    if (tensor.dtype == ScalarType::Int64) {
+    if (isIntegralType(tensor.dtype, false)) {
         AGV_CHECK(static_cast<int64_t>(tensor.intValues.size()) == numel, ValueError,
                   "tensor printing: expected ", numel, " int values, got ", tensor.intValues.size());
         accessor.intValue = [&tensor](int64_t i) { return tensor.intValues[static_cast<size_t>(i)]; };

@@ -20,7 +20,7 @@ struct TensorPrintData {
     std::vector<int64_t> sizes;                ///< shape; empty for a 0-d tensor
     ScalarType dtype = ScalarType::Float32;
     std::vector<double> values;                ///< every element, row-major, for float and bool dtypes
-    std::vector<int64_t> intValues;            ///< every element for Int64 (exact beyond 2^53)
+    std::vector<int64_t> intValues;            ///< every element for the integer dtypes (exact beyond 2^53)
     std::string device = "cpu";                ///< anything else adds ", device='<device>'"
     bool requiresGrad = false;                 ///< a leaf requiring grad: ", requires_grad=True"
     std::string gradFnName;                    ///< non-empty: ", grad_fn=<name>" (wins over requiresGrad)
@@ -32,7 +32,7 @@ struct TensorPrintAccessor {
     std::vector<int64_t> sizes;
     ScalarType dtype = ScalarType::Float32;
     std::function<double(int64_t linearIndex)> value;      ///< float and bool dtypes (bool: non-zero is True)
-    std::function<int64_t(int64_t linearIndex)> intValue;  ///< Int64
+    std::function<int64_t(int64_t linearIndex)> intValue;  ///< the integer dtypes
     std::string device = "cpu";
     bool requiresGrad = false;
     std::string gradFnName;

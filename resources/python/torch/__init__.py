@@ -27,8 +27,9 @@ from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_g
 from torch import autograd, cuda, nn, optim, random, utils  # noqa: E402,F401
 from torch import _utils  # noqa: E402,F401
 from torch._finfo import finfo  # noqa: E402,F401
+from torch._iinfo import iinfo  # noqa: E402,F401
 from torch.storage import TypedStorage, FloatStorage, DoubleStorage, LongStorage, BoolStorage  # noqa: E402,F401
-from torch.storage import HalfStorage, BFloat16Storage  # noqa: E402,F401
+from torch.storage import HalfStorage, BFloat16Storage, IntStorage, ShortStorage, CharStorage, ByteStorage  # noqa: E402,F401,E501
 from torch import serialization  # noqa: E402,F401
 from torch.serialization import save, load  # noqa: E402,F401
 from torch import linalg  # noqa: E402,F401

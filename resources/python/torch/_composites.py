@@ -111,7 +111,8 @@ def count_nonzero(input, dim=None):
 
 
 _SHORT_NAMES = {_C.float32: "Float", _C.float64: "Double", _C.float16: "Half", _C.bfloat16: "BFloat16",
-                _C.int64: "Long", _C.bool: "Bool"}
+                _C.int64: "Long", _C.int32: "Int", _C.int16: "Short", _C.int8: "Char", _C.uint8: "Byte",
+                _C.bool: "Bool"}
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):

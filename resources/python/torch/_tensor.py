@@ -92,7 +92,8 @@ class Tensor(_C._TensorBase):
         if isinstance(dtype, str):
             by_name = {'torch.' + prefix + 'Tensor': dt for prefix, dt in (
                 ('Float', _C.float32), ('Double', _C.float64), ('Long', _C.int64), ('Bool', _C.bool),
-                ('Half', _C.float16), ('BFloat16', _C.bfloat16))}
+                ('Half', _C.float16), ('BFloat16', _C.bfloat16), ('Int', _C.int32), ('Short', _C.int16),
+                ('Char', _C.int8), ('Byte', _C.uint8))}
             if dtype not in by_name:
                 raise ValueError("invalid type: '" + dtype + "'")
             dtype = by_name[dtype]

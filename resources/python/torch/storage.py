@@ -14,6 +14,10 @@ _STORAGE_FORMATS = {
     torch.float32: ('FloatStorage', 'f'),
     torch.float64: ('DoubleStorage', 'd'),
     torch.int64: ('LongStorage', 'q'),
+    torch.int32: ('IntStorage', 'i'),
+    torch.int16: ('ShortStorage', 'h'),
+    torch.int8: ('CharStorage', 'b'),
+    torch.uint8: ('ByteStorage', 'B'),
     torch.bool: ('BoolStorage', '?'),
     torch.float16: ('HalfStorage', 'e'),
     # struct has no bfloat16: the upper two bytes of each float (see _to_bytes).
@@ -22,8 +26,7 @@ _STORAGE_FORMATS = {
 
 # Storage classes of PyTorch's other dtypes: files that use them name these classes,
 # which the engine has no dtype for.
-_UNSUPPORTED_STORAGES = ('IntStorage', 'ShortStorage', 'CharStorage',
-                         'ByteStorage', 'ComplexFloatStorage', 'ComplexDoubleStorage', 'QInt8Storage',
+_UNSUPPORTED_STORAGES = ('ComplexFloatStorage', 'ComplexDoubleStorage', 'QInt8Storage',
                          'QUInt8Storage', 'QInt32Storage', 'QUInt4x2Storage', 'QUInt2x4Storage')
 
 
@@ -157,6 +160,11 @@ LongStorage = _legacy_storage_class('LongStorage', torch.int64)
 BoolStorage = _legacy_storage_class('BoolStorage', torch.bool)
 HalfStorage = _legacy_storage_class('HalfStorage', torch.float16)
 BFloat16Storage = _legacy_storage_class('BFloat16Storage', torch.bfloat16)
+IntStorage = _legacy_storage_class('IntStorage', torch.int32)
+ShortStorage = _legacy_storage_class('ShortStorage', torch.int16)
+CharStorage = _legacy_storage_class('CharStorage', torch.int8)
+ByteStorage = _legacy_storage_class('ByteStorage', torch.uint8)
 
 _STORAGE_CLASSES = {cls.__name__: cls for cls in (FloatStorage, DoubleStorage, LongStorage, BoolStorage,
-                                                  HalfStorage, BFloat16Storage)}
+                                                  HalfStorage, BFloat16Storage, IntStorage, ShortStorage,
+                                                  CharStorage, ByteStorage)}
