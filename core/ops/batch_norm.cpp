@@ -1,9 +1,10 @@
 // native_batch_norm (F.batch_norm, nn.BatchNorm*d): grad_fn NativeBatchNormBackward0.
 // Arithmetic as PyTorch 1.13's CPU kernel: per channel, the mean and the sum of
-// squared deviations are accumulated in double, the normalisation is applied as
-// x * alpha + beta with alpha = invstd * weight and beta = bias - mean * alpha in
-// the tensor's dtype. The running statistics are updated in place without a
-// version bump (native_batch_norm does not declare them as mutated).
+// squared deviations are accumulated in double (the sum then kept in the tensor's
+// dtype), the normalisation is applied as x * alpha + beta with alpha = invstd * weight
+// and beta = bias - mean * alpha in the tensor's dtype, both fused multiply-adds. The
+// running statistics are updated in place without a version bump (native_batch_norm
+// does not declare them as mutated).
 //
 // Note [Batch norm over channels only]
 // An input with one element per (sample, channel) (N, C or N, C, 1, ...) takes
@@ -19,6 +20,7 @@
 #include <cstring>
 
 #include "core/ops/kernels.h"
+#include "core/ops/norm_jvp.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"
@@ -96,14 +98,48 @@ void statistics(const Tensor& x, const Layout& l, bool training, const Tensor& r
                 const T d = x.data<T>()[l.offset(n, c) + i] - m;
                 squares += d * d;
             }
+        // The sum of squares is kept in the tensor's dtype (collect_stats' var_sum tensor),
+        // and update_stats divides it there too, as for Note [Batch norm over channels only].
+        const T varSum = T(squares);
         mean[c] = m;
-        invstd[c] = T(1.0 / std::sqrt(squares / double(l.count()) + eps));
+        invstd[c] = T(1.0 / std::sqrt(double(T(varSum / T(l.count()))) + eps));
+        const T mom = T(momentum);
         if (runningMean.defined())
-            runningMean.data<T>()[c] = T(momentum * m + (1 - momentum) * runningMean.data<T>()[c]);
-        if (runningVar.defined())
-            runningVar.data<T>()[c] =
-                T(momentum * (squares / double(l.count() - 1)) + (1 - momentum) * runningVar.data<T>()[c]);
+            runningMean.data<T>()[c] = mom * m + (T(1) - mom) * runningMean.data<T>()[c];
+        if (runningVar.defined()) {
+            const T unbiased = varSum / T(l.count() - 1);
+            runningVar.data<T>()[c] = T(double(mom) * double(unbiased) + double((T(1) - mom) * runningVar.data<T>()[c]));
+        }
     }
+}
+
+/// FunctionsManual's batch_norm_jvp: statistics per channel (dim 1) over every other dim.
+/// In training the saved batch statistics; in evaluation the running ones, whose invstd
+/// is recomputed as 1 / sqrt(running_var + eps) and whose tangent is input_t * invstd.
+Tensor batchNormJvp(const InputTangents& t, const Tensor& runningMean, const Tensor& runningVar,
+                    const Tensor& saveMean, const Tensor& saveInvstd, bool training, double eps)
+{
+    const Tensor& input = t.primal(0);
+    IntList dims, viewSizes = input.sizes();
+    int64_t numel = 1;
+    for (int64_t d = 0; d < input.dim(); ++d)
+        if (d != 1) {
+            numel *= input.sizes()[size_t(d)];
+            viewSizes[size_t(d)] = 1;
+            dims.push_back(d);
+        }
+    Tensor mean, invstd, out;
+    if (training) {
+        mean = view(saveMean, viewSizes);
+        invstd = view(saveInvstd, viewSizes);
+        out = normalizedTangent(input, t[0], mean, invstd, dims, numel);
+    } else {
+        mean = view(runningMean, viewSizes);
+        invstd = view(reciprocal(sqrt(add(runningVar, Scalar(eps)))), viewSizes);
+        out = mul(t[0], invstd);
+    }
+    const Tensor normalized = t.primal(1).defined() ? mul(sub(input, mean), invstd) : Tensor();
+    return affineTangent(out, normalized, t, viewSizes);
 }
 
 }  // namespace
@@ -137,14 +173,15 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
                 saveInvstd.data<T>()[c] = invstd[size_t(c)];
                 continue;
             }
-            const T beta = at<T>(bias, c, T(0)) - mean[size_t(c)] * alpha;
+            // PyTorch's AVX2 build contracts both beta = bias - mean * alpha and the vectorised
+            // x * alpha + beta into fused multiply-adds (checked against 1.13 on 4-D, 3-D and
+            // odd image sizes, float32 and float64).
+            const T beta = std::fma(-mean[size_t(c)], alpha, at<T>(bias, c, T(0)));
             for (int64_t n = 0; n < l.batch; ++n) {
                 const T* x = input.data<T>() + l.offset(n, c);
                 T* y = out.data<T>() + l.offset(n, c);
-                for (int64_t i = 0; i < l.image; ++i) {
-                    const T scaled = x[i] * alpha;  // two roundings, as PyTorch's vectorised x * alpha + beta
-                    y[i] = scaled + beta;
-                }
+                for (int64_t i = 0; i < l.image; ++i)
+                    y[i] = std::fma(x[i], alpha, beta);
             }
             // PyTorch keeps empty save_mean / save_invstd in evaluation mode; we keep the values used.
             saveMean.data<T>()[c] = mean[size_t(c)];
@@ -232,6 +269,11 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
     rec.save("running_var", runningVar);
     rec.attr("training", training);
     rec.save("weight", weight);
+    // derivatives.yaml: result0: batch_norm_jvp(input_p, input_t, weight_p, weight_t, bias_p, bias_t,
+    // running_mean, running_var, result1, result2, training, eps)
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return batchNormJvp(t, runningMean, runningVar, saveMean, saveInvstd, training, eps);
+    });
     out = rec.finish(out);
     rec.save("result1", saveMean);
     rec.save("result2", saveInvstd);
