@@ -1,7 +1,8 @@
 # Forward-mode AD through maximum / minimum (ties share the tangent half and half), atan2,
-# lerp (scalar and tensor weight), var_mean / std_mean (both outputs), and item
-# assignment (fill_ with a 0-dim tensor, index_put_ with a mask or an index), in float32
-# and float64, with tangents on either or both inputs. Tangents printed to the last bit.
+# xlogy (tensor and scalar operands, zeros), lerp (scalar and tensor weight), var_mean /
+# std_mean (both outputs), and item assignment (fill_ with a 0-dim tensor, index_put_ with
+# a mask or an index), in float32 and float64, with tangents on either or both inputs.
+# Tangents printed to the last bit.
 import torch
 import torch.autograd.forward_ad as fwAD
 
@@ -44,6 +45,16 @@ for dtype in (torch.float32, torch.float64):
         show("lerp tensor weight", torch.lerp(da, db, dw))
         show("lerp weight only", torch.lerp(a, b, dw))
         show("lerp plain weight", torch.lerp(da, b, w))
+        pos = torch.tensor([[0.5, 0.0, 1.5, 2.0], [0.25, 3.0, 0.0, 1.0], [0.75, 1.25, 2.5, 0.0]], dtype=dtype)
+        dpos = fwAD.make_dual(pos, tb)
+        zs = torch.tensor([[0.0, 1.0, 0.0, 2.0], [0.0, 0.5, 1.0, 0.0], [3.0, 0.0, 0.25, 1.0]], dtype=dtype)
+        dzs = fwAD.make_dual(zs, ta)
+        show("xlogy", torch.xlogy(da, dpos))
+        show("xlogy self only", torch.xlogy(dzs, pos))
+        show("xlogy other only", torch.xlogy(zs, dpos))
+        show("xlogy scalar self", torch.xlogy(2.5, dpos))
+        show("xlogy scalar other", torch.xlogy(dzs, 0.0))
+        show("xlogy scalar other positive", dzs.xlogy(1.5))
         v, m = torch.var_mean(da, 1)
         show("var_mean var", v)
         show("var_mean mean", m)
