@@ -158,6 +158,10 @@ const std::map<QString, UnaryCase>& issue8Ops()
              return smoothL1Loss(x, distinct({2, 3}, 5), Reduction::None, 0.5);
          }}},
         {"huber_loss target", {{2, 3}, [](const Tensor& y) { return huberLoss(distinct({2, 3}, 5), y, Reduction::Mean, 0.6); }}},
+        {"vector_norm 3", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, 3.0, IntList{1}, false); }}},
+        {"vector_norm 1.5", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, 1.5, std::nullopt, false); }}},
+        {"vector_norm 0.5", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, 0.5, IntList{0}, true); }}},
+        {"vector_norm inf", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, INFINITY, IntList{1}, false); }}},
         {"index_put_ values", {{2, 2}, [](const Tensor& v) {
              Tensor c = distinct({3, 2}, 3);
              indexPutInplace(c, longs({2}, {2, 0}), v);
