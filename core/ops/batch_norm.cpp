@@ -16,6 +16,7 @@
 // way (the latter fused) and fuses dy - mean(dy) - (x - mean) * k. Verified against
 // PyTorch 1.13 bit for bit.
 
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -23,6 +24,7 @@
 #include "core/ops/norm_jvp.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/vectorized_reduce.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -49,6 +51,34 @@ template <typename T>
 T at(const Tensor& t, int64_t i, T fallback)
 {
     return t.defined() ? t.data<T>()[i] : fallback;
+}
+
+/// One AVX2 register of T.
+template <typename T>
+constexpr int kLanes = int(32 / sizeof(T));
+
+/// vec::map2_reduce_all((x - mean) * dy, +, x, dy, n) as PyTorch's AVX2 build computes it:
+/// one vector accumulator (Note [Vectorised row reductions]), each further vector's product
+/// fused into it.
+template <typename T>
+T centeredDot(const T* x, const T* dy, int64_t n, T mean)
+{
+    constexpr int L = kLanes<T>;
+    std::array<T, L> acc{};
+    if (n < L) {
+        for (int64_t i = 0; i < n; ++i)
+            acc[size_t(i)] = (x[i] - mean) * dy[i];
+        return vectorized::reduceLanes<T, L>(acc, n);
+    }
+    for (int64_t i = 0; i < L; ++i)
+        acc[size_t(i)] = (x[i] - mean) * dy[i];
+    int64_t d = L;
+    for (; d < n - n % L; d += L)
+        for (int64_t i = 0; i < L; ++i)
+            acc[size_t(i)] = std::fma(x[d + i] - mean, dy[d + i], acc[size_t(i)]);
+    for (int64_t i = 0; i < n - d; ++i)
+        acc[size_t(i)] = std::fma(x[d + i] - mean, dy[d + i], acc[size_t(i)]);
+    return vectorized::reduceLanes<T, L>(acc, L);
 }
 
 /// Per-channel mean and 1/std the normalisation uses (batch statistics or running ones).
@@ -236,27 +266,33 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
                                        gradBias.data<T>()[c] = sum;
                                    continue;
                                }
+                               // Per (sample, channel) plane: vec::reduce_all and map2_reduce_all in the
+                               // tensor's dtype, accumulated in double across samples.
                                double total = 0, dot = 0;
-                               for (int64_t b = 0; b < l.batch; ++b)
-                                   for (int64_t i = 0; i < l.image; ++i) {
-                                       const T gv = go.data<T>()[l.offset(b, c) + i];
-                                       total += gv;
-                                       dot += (x.data<T>()[l.offset(b, c) + i] - m) * gv;
-                                   }
+                               for (int64_t b = 0; b < l.batch; ++b) {
+                                   const T* dy = go.data<T>() + l.offset(b, c);
+                                   total += vectorized::mapSum<T, kLanes<T>>(dy, l.image, [](auto&) {});
+                                   dot += centeredDot<T>(x.data<T>() + l.offset(b, c), dy, l.image, m);
+                               }
+                               // Evaluation: 1 / std from the running variance, in double.
+                               const T invstd =
+                                   training ? s : T(1.0 / std::sqrt(double(n.saved(2).data<T>()[c]) + eps));
                                if (gradInput.defined()) {
                                    const T k = T(dot) * s * s / T(l.count());
-                                   const T gradMean = T(total) / T(l.count());
+                                   const T gradMean = T(total / double(l.count()));
                                    for (int64_t b = 0; b < l.batch; ++b)
                                        for (int64_t i = 0; i < l.image; ++i) {
                                            const int64_t o = l.offset(b, c) + i;
                                            const T gv = go.data<T>()[o];
+                                           // (dy - grad_mean - (x - mean) * k), the product fused
                                            gradInput.data<T>()[o] =
-                                               training ? (gv - gradMean - (x.data<T>()[o] - m) * k) * s * weightValue
-                                                        : gv * s * weightValue;
+                                               training ? std::fma(-(x.data<T>()[o] - m), k, gv - gradMean) * s *
+                                                              weightValue
+                                                        : gv * invstd * weightValue;
                                        }
                                }
                                if (gradWeight.defined())
-                                   gradWeight.data<T>()[c] = T(dot * s);
+                                   gradWeight.data<T>()[c] = T(dot * double(invstd));
                                if (gradBias.defined())
                                    gradBias.data<T>()[c] = T(total);
                            }
