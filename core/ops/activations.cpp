@@ -861,6 +861,18 @@ Tensor prelu(const Tensor& self, const Tensor& weight)
     });
     rec.save("self", self);
     rec.save("weight", weight);
+    // prelu_jvp: where(x >= 0, x_t, w * x_t + w_t * x), the weight along dim 1 (one weight
+    // broadcast over all when it has a single element)
+    rec.forward([](const InputTangents& t, const Tensor&) {
+        const Tensor& x = t.primal(0);
+        const Tensor& w = t.primal(1);
+        IntList weightSizes(size_t(x.dim()), 1);
+        if (x.dim() >= 2 && w.dim() == 1)
+            weightSizes[1] = w.sizes()[0];
+        const Tensor slope = reshape(w, weightSizes), slopeTangent = reshape(t[1], weightSizes);
+        const Tensor negative = addTangentTerms(mul(slope, t[0]), t.isZero(0), mul(slopeTangent, x), t.isZero(1));
+        return where(compare(x, Scalar(0), CompareOp::Ge), t[0], negative);
+    });
     return rec.finish(out);
 }
 

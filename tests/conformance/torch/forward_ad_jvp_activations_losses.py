@@ -1,7 +1,8 @@
-# Forward-mode AD through elu / selu / celu, silu (with and without grad mode: its formula
-# is the backward's, which differs), softplus, and smooth_l1_loss / huber_loss (tangents on
-# the input, the target or both, every reduction), in float32 and float64. Tangents
-# printed to the last bit (tolist).
+# Forward-mode AD through elu / selu / celu, prelu (one weight or one per channel), silu
+# (with and without grad mode: its formula is the backward's, which differs), softplus,
+# and smooth_l1_loss / huber_loss (tangents on the input, the target or both, every
+# reduction; huber's gradient too), in float32 and float64. Tangents printed to the last
+# bit (tolist).
 import torch
 import torch.nn.functional as F
 import torch.autograd.forward_ad as fwAD
@@ -34,6 +35,14 @@ for dtype in (torch.float32, torch.float64):
         show("silu", F.silu(dbig))
         with torch.no_grad():
             show("silu no_grad", F.silu(dbig))
+        w = torch.tensor([0.25, -0.5, 1.5], dtype=dtype)
+        dw = fwAD.make_dual(w, torch.tensor([0.3, 0.7, -0.2], dtype=dtype))
+        x3 = fwAD.make_dual(a.reshape(2, 3, 2), ta.reshape(2, 3, 2))
+        show("prelu", F.prelu(x3, dw))
+        show("prelu input only", F.prelu(x3, w))
+        show("prelu weight only", F.prelu(a.reshape(2, 3, 2), dw))
+        show("prelu one weight", F.prelu(da, fwAD.make_dual(w[:1], torch.tensor([0.4], dtype=dtype))))
+        show("prelu 1d", F.prelu(fwAD.make_dual(big[:6], tbig[:6]), w[1:2]))
         show("softplus", F.softplus(dbig))
         show("softplus beta", F.softplus(dbig, beta=2.5, threshold=3.0))
         for reduction in ("none", "mean", "sum"):
