@@ -13,10 +13,12 @@
 #include <map>
 
 #include "core/autograd/forward_ad.h"
+#include "core/ops/activations.h"
 #include "core/ops/group_norm.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/order_statistics.h"
+#include "core/ops/soft_target_losses.h"
 #include "core/ops/var_mean.h"
 
 using namespace agv;
@@ -162,6 +164,10 @@ const std::map<QString, UnaryCase>& issue8Ops()
         {"vector_norm 1.5", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, 1.5, std::nullopt, false); }}},
         {"vector_norm 0.5", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, 0.5, IntList{0}, true); }}},
         {"vector_norm inf", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, INFINITY, IntList{1}, false); }}},
+        {"prelu", {{2, 3, 2}, [](const Tensor& x) { return prelu(x, distinct({3}, 1)); }}},
+        {"prelu weight", {{3}, [](const Tensor& w) { return prelu(distinct({2, 3, 2}), w); }}},
+        {"xlogy", {{2, 3}, [](const Tensor& x) { return xlogy(x, add(abs(distinct({2, 3}, 1)), Scalar(0.5))); }}},
+        {"xlogy other", {{2, 3}, [](const Tensor& y) { return xlogy(distinct({2, 3}, 1), add(abs(y), Scalar(0.5))); }}},
         {"index_put_ values", {{2, 2}, [](const Tensor& v) {
              Tensor c = distinct({3, 2}, 3);
              indexPutInplace(c, longs({2}, {2, 0}), v);
