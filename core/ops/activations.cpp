@@ -619,6 +619,8 @@ Tensor silu(const Tensor& self)
         return variable_list{internal::siluBackward(g[0], n.saved(0))};
     });
     rec.save("self", self);
+    // auto_element_wise: the backward formula with self_t as grad
+    rec.forward([&self](const InputTangents& t, const Tensor&) { return internal::siluBackward(t[0], self); });
     return rec.finish(out);
 }
 
@@ -631,6 +633,8 @@ Tensor elu(const Tensor& self, Scalar alpha, Scalar scale, Scalar inputScale)
     });
     rec.save("self", self);
     recordEluCoefficients(rec, c);
+    // auto_element_wise: elu_backward(self_t, alpha, scale, input_scale, false, self_p)
+    rec.forward([&self, c](const InputTangents& t, const Tensor&) { return internal::eluBackward(t[0], c, false, self); });
     return rec.finish(out);
 }
 
@@ -657,6 +661,10 @@ Tensor softplus(const Tensor& self, Scalar beta, Scalar threshold)
     rec.save("self", self);
     rec.attr("beta", beta.isFloating() ? SavedAttr(b) : SavedAttr(beta.toInt()));
     rec.attr("threshold", threshold.isFloating() ? SavedAttr(th) : SavedAttr(threshold.toInt()));
+    // auto_element_wise: softplus_backward(self_t, self_p, beta, threshold)
+    rec.forward([&self, beta, threshold](const InputTangents& t, const Tensor&) {
+        return softplusBackward(t[0], self, beta, threshold);
+    });
     return rec.finish(out);
 }
 
@@ -853,6 +861,18 @@ Tensor prelu(const Tensor& self, const Tensor& weight)
     });
     rec.save("self", self);
     rec.save("weight", weight);
+    // prelu_jvp: where(x >= 0, x_t, w * x_t + w_t * x), the weight along dim 1 (one weight
+    // broadcast over all when it has a single element)
+    rec.forward([](const InputTangents& t, const Tensor&) {
+        const Tensor& x = t.primal(0);
+        const Tensor& w = t.primal(1);
+        IntList weightSizes(size_t(x.dim()), 1);
+        if (x.dim() >= 2 && w.dim() == 1)
+            weightSizes[1] = w.sizes()[0];
+        const Tensor slope = reshape(w, weightSizes), slopeTangent = reshape(t[1], weightSizes);
+        const Tensor negative = addTangentTerms(mul(slope, t[0]), t.isZero(0), mul(slopeTangent, x), t.isZero(1));
+        return where(compare(x, Scalar(0), CompareOp::Ge), t[0], negative);
+    });
     return rec.finish(out);
 }
 

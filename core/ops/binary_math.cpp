@@ -117,6 +117,15 @@ Tensor recordExtremum(const Tensor& a, const Tensor& b, bool isMax)
                    });
     rec.save("self", a);
     rec.save("other", b);
+    // other_t + where(self_p == other_p, 0.5, self_p > other_p (< for minimum)) * (self_t - other_t)
+    rec.forward([isMax](const InputTangents& t, const Tensor& result) {
+        const Tensor& self = t.primal(0);
+        const Tensor& other = t.primal(1);
+        const Tensor wins = toDtype(compare(self, other, isMax ? CompareOp::Gt : CompareOp::Lt), result.dtype());
+        const Tensor share = where(compare(self, other, CompareOp::Eq), full({}, Scalar(0.5), result.dtype()), wins);
+        const Tensor difference = subTangentTerms(t[0], t.isZero(0), t[1], t.isZero(1));
+        return addTangentTerms(t[1], t.isZero(1), mul(share, difference), false);
+    });
     return rec.finish(out);
 }
 
@@ -178,6 +187,13 @@ Tensor atan2(const Tensor& a, const Tensor& b)
     });
     rec.save("self", a);
     rec.save("other", b);
+    // (-self_p * other_t + other_p * self_t) / (self_p.pow(2) + other_p.pow(2))
+    rec.forward([](const InputTangents& t, const Tensor&) {
+        const Tensor& self = t.primal(0);
+        const Tensor& other = t.primal(1);
+        const Tensor numerator = addTangentTerms(mul(neg(self), t[1]), t.isZero(1), mul(other, t[0]), t.isZero(0));
+        return div(numerator, add(pow(self, Scalar(2)), pow(other, Scalar(2))));
+    });
     return rec.finish(out);
 }
 
@@ -196,6 +212,7 @@ Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight)
                              n.needsInputGrad(1) ? mul(g[0], weight) : Tensor()};
     });
     rec.attr("weight", scalarAttr(weight));
+    rec.forward([weight](const InputTangents& t, const Tensor&) { return lerp(t[0], t[1], weight); });
     return rec.finish(out);
 }
 
@@ -227,6 +244,11 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight)
     rec.save("self", self);
     rec.save("end", end);
     rec.save("weight", weight);
+    // lerp(self_t, end_t, weight_p) + weight_t * (end_p - self_p)
+    rec.forward([](const InputTangents& t, const Tensor&) {
+        const Tensor linear = lerp(t[0], t[1], t.primal(2));
+        return addTangentTerms(linear, false, mul(t[2], sub(t.primal(1), t.primal(0))), t.isZero(2));
+    });
     return rec.finish(out);
 }
 

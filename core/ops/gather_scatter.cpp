@@ -217,6 +217,7 @@ Tensor gather(const Tensor& self, int64_t dimIn, const Tensor& index)
     rec.attr("dim", dimIn);
     rec.save("index", index);
     rec.attr("sparse_grad", false);
+    rec.forward([dim, &index](const InputTangents& t, const Tensor&) { return gather(t[0], dim, index); });  // auto_linear
     return rec.finish(out);
 }
 
@@ -303,6 +304,7 @@ Tensor indexSelect(const Tensor& self, int64_t dimIn, const Tensor& index)
     rec.attr("dim", dimIn);
     rec.save("index", index);
     rec.attr("self_sizes", selfSizes);
+    rec.forward([dim, &index](const InputTangents& t, const Tensor&) { return indexSelect(t[0], dim, index); });  // auto_linear
     return rec.finish(out);
 }
 
@@ -351,6 +353,7 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask)
                    });
     rec.save("mask", mask);
     rec.save("self", self);
+    rec.forward([&mask](const InputTangents& t, const Tensor&) { return maskedSelect(t[0], mask); });  // auto_linear
     return rec.finish(out);
 }
 

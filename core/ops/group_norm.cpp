@@ -21,6 +21,7 @@
 
 #include "core/ops/group_norm.h"
 #include "core/ops/kernels.h"
+#include "core/ops/norm_jvp.h"
 #include "core/ops/norm_moments.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -165,6 +166,29 @@ void groupNormBackward(const T* dy, const T* x, const T* mean, const T* rstd, co
     }
 }
 
+/// FunctionsManual's group_norm_jvp: batch_norm_jvp's training tangent of the input seen as
+/// (1, N * groups, rest), whose channels are the (sample, group) blocks, then the affine part
+/// per channel C.
+Tensor groupNormJvp(const InputTangents& t, const Tensor& mean, const Tensor& rstd, int64_t groups)
+{
+    const Tensor& input = t.primal(0);
+    const int64_t N = input.sizes()[0];
+    const IntList blocks{1, N * groups, N ? -1 : 1};
+    const Tensor inputBlocks = view(input, blocks);
+    const Tensor tangentBlocks = view(t[0], blocks);
+    const IntList statSizes{1, N * groups, 1};
+    const Tensor meanBlocks = view(mean, statSizes), rstdBlocks = view(rstd, statSizes);
+    const Tensor out = view(normalizedTangent(inputBlocks, tangentBlocks, meanBlocks, rstdBlocks, {0, 2},
+                                              inputBlocks.sizes()[2]),
+                            input.sizes());
+    Tensor normalized;
+    if (t.primal(1).defined())
+        normalized = view(mul(sub(inputBlocks, meanBlocks), rstdBlocks), input.sizes());
+    IntList affineSizes(size_t(input.dim()), 1);
+    affineSizes[1] = input.sizes()[1];
+    return affineTangent(out, normalized, t, affineSizes);
+}
+
 }  // namespace
 
 Tensor groupNorm(const Tensor& inputIn, int64_t groups, const Tensor& weightIn, const Tensor& biasIn, double eps)
@@ -243,6 +267,11 @@ Tensor groupNorm(const Tensor& inputIn, int64_t groups, const Tensor& weightIn, 
     rec.attr("group", groups);
     rec.save("input", input);
     rec.save("weight", weightIn);
+    // derivatives.yaml: result0: group_norm_jvp(input_p, input_t, weight_p, weight_t, bias_p, bias_t,
+    // result1, result2, group); mean and rstd reach no script, so only the output gets a tangent.
+    rec.forward([&mean, &rstd, groups](const InputTangents& t, const Tensor&) {
+        return groupNormJvp(t, mean, rstd, groups);
+    });
     // mean and rstd are differentiable outputs of native_group_norm too (unlike layer
     // norm's), so the saved ones carry the node as their grad_fn.
     const TensorList outs = rec.finish(TensorList{out, mean, rstd});

@@ -311,7 +311,12 @@ Tensor& fillInplace(Tensor& self, const Tensor& value)
         [](BackwardNode& n, const variable_list& g) {
             return variable_list{needs(n, 0) ? zerosLike(g[0]) : Tensor(), needs(n, 1) ? sum(g[0]) : Tensor()};
         },
-        false, false, [&] { kernel::copyInto(self, value); }, noSaves);
+        false, false, [&] { kernel::copyInto(self, value); }, noSaves,
+        [](const InputTangents& t, const Tensor&) {  // self_t.fill_(value_t)
+            Tensor tangent = zerosLike(t.primal(0));
+            kernel::copyInto(tangent, t[1]);
+            return tangent;
+        });
 }
 
 Tensor& copyInplace(Tensor& self, const Tensor& src)
@@ -373,6 +378,11 @@ Tensor& indexPutInplace(Tensor& self, const Tensor& key, const Tensor& values)
         [&](OpRecorder& rec, const Tensor&) {
             rec.attr("accumulate", false);
             rec.save("indices", key);
+        },
+        [&](const InputTangents& t, const Tensor&) {  // self_t.index_put_(indices, values_t)
+            Tensor tangent = clone(t[0]);
+            internal::putIndexed(tangent, indices, indexShape, t[1]);
+            return tangent;
         });
 }
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/ops/kernels.h"
+#include "core/ops/norm_jvp.h"
 #include "core/ops/norm_moments.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -172,15 +173,12 @@ std::pair<int64_t, int64_t> checkLayerNormInputs(const Tensor& input, const IntL
     return {rows, n};
 }
 
-/// FunctionsManual's layer_norm_jvp (its _invstd_jvp, _norm_jvp and _affine_jvp helpers),
-/// in the order of their in-place arithmetic. `mean` and `rstd` are the saved statistics,
-/// already shaped as the input with the normalized dims 1. A weight or bias without
-/// tangent is PyTorch's zero tensor, whose product and sum leave the other term as it is.
+/// FunctionsManual's layer_norm_jvp: the statistics over the normalized (last) dims.
+/// `mean` and `rstd` are the saved statistics, already shaped as the input with the
+/// normalized dims 1.
 Tensor layerNormJvp(const InputTangents& t, const Tensor& mean, const Tensor& rstd, size_t normalizedDims)
 {
     const Tensor& input = t.primal(0);
-    const Tensor& weight = t.primal(1);
-    const Tensor inputTangent = t[0];
     IntList dims, affineSizes = input.sizes();
     int64_t numel = 1;
     for (int64_t d = 0; d < input.dim(); ++d) {
@@ -191,22 +189,9 @@ Tensor layerNormJvp(const InputTangents& t, const Tensor& mean, const Tensor& rs
             dims.push_back(d);
         }
     }
-    const Tensor centered = sub(input, mean);
-    // _invstd_jvp: ((x_t - mean(x_t)) * (x - mean) * -rstd^3).sum(dims) / numel
-    Tensor rstdTangent = mul(mul(sub(inputTangent, ops::mean(inputTangent, dims, true)), centered),
-                             neg(pow(rstd, Scalar(3))));
-    rstdTangent = div(sum(rstdTangent, dims, true), Scalar(numel));
-    // _norm_jvp: (x_t - mean(x_t)) * rstd + (x - mean) * rstd_t
-    Tensor out = add(mul(sub(inputTangent, ops::mean(inputTangent, dims, true)), rstd), mul(centered, rstdTangent));
-    // _affine_jvp: out * weight + normalized * weight_t, then + bias_t
-    if (weight.defined()) {
-        const Tensor normalized = mul(centered, rstd);
-        out = addTangentTerms(mul(out, view(weight, affineSizes)), false,
-                              mul(normalized, view(t[1], affineSizes)), t.isZero(1));
-    }
-    if (t.primal(2).defined())
-        out = addTangentTerms(out, false, view(t[2], affineSizes), t.isZero(2));
-    return out;
+    const Tensor out = normalizedTangent(input, t[0], mean, rstd, dims, numel);
+    const Tensor normalized = t.primal(1).defined() ? mul(sub(input, mean), rstd) : Tensor();
+    return affineTangent(out, normalized, t, affineSizes);
 }
 
 }  // namespace

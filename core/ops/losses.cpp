@@ -85,8 +85,9 @@ Tensor piecewiseBackward(const Tensor& grad, const Tensor& self, const Tensor& t
     Tensor vectorized, scalar;
     {
         // vectorized body: norm * output * grad, output = x (/ beta) inside, +-1 (* delta) outside
-        Tensor outside = where(compare(x, Scalar(0), CompareOp::Gt), scalarTensor(Scalar(huber ? p : 1.0)),
-                               scalarTensor(Scalar(huber ? -p : -1.0)));
+        // In x's dtype: a default-dtype (float32) constant would round a float64 delta.
+        Tensor outside = where(compare(x, Scalar(0), CompareOp::Gt), full({}, Scalar(huber ? p : 1.0), x.dtype()),
+                               full({}, Scalar(huber ? -p : -1.0), x.dtype()));
         Tensor inside = huber ? x : div(x, Scalar(p));
         Tensor output = where(compare(abs(x), Scalar(p), CompareOp::Ge), outside, inside);
         vectorized = mul(mul(output, Scalar(norm)), grad);
@@ -288,6 +289,15 @@ Tensor smoothL1Loss(const Tensor& input, const Tensor& targetIn, Reduction reduc
     rec.attr("reduction", reductionNumber(reduction));
     rec.save("self", input);
     rec.save("target", targetIn);
+    // apply_loss_reduction(backward(self_t, self_p, target_p) + backward(target_t, target_p, self_p),
+    // reduction), each backward unreduced; a missing tangent is materialised zeros here
+    rec.forward([reduction, beta](const InputTangents& t, const Tensor&) {
+        const Tensor& self = t.primal(0);
+        const Tensor& target = t.primal(1);
+        return applyLossReduction(add(piecewiseBackward(t[0], self, target, Reduction::None, beta, false),
+                                      piecewiseBackward(t[1], target, self, Reduction::None, beta, false)),
+                                  reduction);
+    });
     return rec.finish(loss);
 }
 
@@ -322,6 +332,15 @@ Tensor huberLoss(const Tensor& input, const Tensor& targetIn, Reduction reductio
     rec.attr("reduction", reductionNumber(reduction));
     rec.save("self", input);
     rec.save("target", targetIn);
+    // apply_loss_reduction(backward(self_t, self_p, target_p) + backward(target_t, target_p, self_p),
+    // reduction), each backward unreduced; a missing tangent is materialised zeros here
+    rec.forward([reduction, delta](const InputTangents& t, const Tensor&) {
+        const Tensor& self = t.primal(0);
+        const Tensor& target = t.primal(1);
+        return applyLossReduction(add(piecewiseBackward(t[0], self, target, Reduction::None, delta, true),
+                                      piecewiseBackward(t[1], target, self, Reduction::None, delta, true)),
+                                  reduction);
+    });
     return rec.finish(loss);
 }
 

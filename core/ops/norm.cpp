@@ -18,7 +18,6 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/autograd/forward_ad.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -207,19 +206,39 @@ Tensor normBackward(const Tensor& gradIn, const Tensor& self, double p, const Te
     return mul(scaled, scale);
 }
 
-/// norm_jvp(self_p, self_t, p, result, dim, keepdim) for p = 0, 1 and 2; other orders are
-/// not implemented here yet.
+/// FunctionsManual's norm_jvp(self_p, self_t, p, result, dim, keepdim), order by order.
 Tensor normTangent(const Tensor& self, const Tensor& selfTangent, double p, const Tensor& result, const IntList& dims,
-                   bool keepdim, const char* atenName)
+                   bool keepdim)
 {
     if (p == 0.0)
         return zerosLike(result);
     if (p == 1.0)
         return sum(mul(sgnValues(self), selfTangent), dims, keepdim);
+    const Tensor normIsZero = compare(result, Scalar(0), CompareOp::Eq);
     if (p == 2.0)
-        return maskedFill(div(sum(mul(self, selfTangent), dims, keepdim), result),
-                          compare(result, Scalar(0), CompareOp::Eq), Scalar(0));
-    forward_ad::throwNotImplemented(atenName);
+        return maskedFill(div(sum(mul(self, selfTangent), dims, keepdim), result), normIsZero, Scalar(0));
+    if (std::isinf(p)) {
+        // The tangent is shared evenly among the elements whose |x| is the norm (NaNs too).
+        IntList keptSizes = self.sizes();
+        for (int64_t d : dims)
+            keptSizes[size_t(d)] = 1;
+        const Tensor norm = reshape(result, keptSizes);
+        const Tensor bothNan = logical(compare(self, self, CompareOp::Ne), compare(norm, norm, CompareOp::Ne),
+                                       LogicalOp::And);
+        const Tensor isExtreme =
+            toDtype(logical(compare(abs(self), norm, CompareOp::Eq), bothNan, LogicalOp::Or), result.dtype());
+        const Tensor count = sum(isExtreme, dims, true);  // count_nonzero, kept as a divisor
+        return sum(div(mul(mul(sgnValues(self), selfTangent), isExtreme), count), dims, keepdim);
+    }
+    if (p < 1.0) {
+        const Tensor powered = maskedFill(pow(abs(self), Scalar(p - 1)), compare(self, Scalar(0), CompareOp::Eq),
+                                          Scalar(0));
+        return mul(sum(mul(powered, mul(sgnValues(self), selfTangent)), dims, keepdim), pow(result, Scalar(1 - p)));
+    }
+    const Tensor summed = p < 2.0
+                              ? sum(mul(pow(abs(self), Scalar(p - 1)), mul(sgnValues(self), selfTangent)), dims, keepdim)
+                              : sum(mul(pow(abs(self), Scalar(p - 2)), mul(self, selfTangent)), dims, keepdim);
+    return maskedFill(div(summed, pow(result, Scalar(p - 1))), normIsZero, Scalar(0));
 }
 
 }  // namespace
@@ -240,7 +259,7 @@ Tensor norm(const Tensor& t, Scalar p, const IntList& dimsIn, bool keepdim)
     rec.attr("p", scalarAttr(p));
     rec.save("self", t);
     rec.forward([&t, pValue, dims, keepdim](const InputTangents& tangents, const Tensor& result) {
-        return normTangent(t, tangents[0], pValue, result, dims, keepdim, "norm");
+        return normTangent(t, tangents[0], pValue, result, dims, keepdim);
     });
     return rec.finishSavingResult(out);
 }
@@ -262,7 +281,7 @@ Tensor linalgVectorNorm(const Tensor& t, Scalar ord, const std::optional<IntList
     rec.attr("ord", scalarAttr(ord));
     rec.save("self", t);
     rec.forward([&t, ordValue, dims, keepdim](const InputTangents& tangents, const Tensor& result) {
-        return normTangent(t, tangents[0], ordValue, result, dims, keepdim, "linalg_vector_norm");
+        return normTangent(t, tangents[0], ordValue, result, dims, keepdim);
     });
     return rec.finishSavingResult(out);
 }

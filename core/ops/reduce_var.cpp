@@ -224,11 +224,12 @@ std::pair<Tensor, Tensor> moments(const char* fn, const Tensor& self, const std:
     rec.attr("dim", dims ? SavedAttr(*dims) : SavedAttr(NoneValue{}));
     rec.attr("keepdim", keepdim);
     rec.save("self", self);
-    // The first output's tangent (var_jvp, divided by 2 * std for std_mean); the engine's
-    // forward mode gives a multi-output node's first output a tangent only.
-    rec.forward([&self, dims, correction, keepdim, takeSqrt](const InputTangents& t, const Tensor& result) {
-        const Tensor tangent = varianceTangent(self, t[0], dims, correction, keepdim);
-        return takeSqrt ? div(tangent, mul(result, 2.0)) : tangent;
+    // result0: var_jvp (divided by 2 * std for std_mean); result1: mean(self_t, dim, keepdim).
+    rec.forwardEach([&self, dims, correction, keepdim, takeSqrt](const InputTangents& t, const TensorList& results) {
+        Tensor spreadTangent = varianceTangent(self, t[0], dims, correction, keepdim);
+        if (takeSqrt)
+            spreadTangent = div(spreadTangent, mul(results[0], 2.0));
+        return TensorList{spreadTangent, ops::mean(t[0], dims.value_or(IntList{}), keepdim)};
     });
     const TensorList outs = rec.finish(TensorList{spread, mean});
     if (rec.active() && takeSqrt)

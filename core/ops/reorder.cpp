@@ -144,6 +144,7 @@ Tensor repeat(const Tensor& self, const IntList& repeats)
     });
     rec.attr("repeats", repeats);
     rec.attr("self_sym_sizes", selfSizes);
+    rec.forward([&repeats](const InputTangents& t, const Tensor&) { return repeat(t[0], repeats); });  // auto_linear
     return rec.finish(out);
 }
 
@@ -201,6 +202,23 @@ Tensor cumulativeScan(const Tensor& self, int64_t dim, std::optional<ScalarType>
     return out;
 }
 
+/// FunctionsManual's cumprod_jvp: (self_t / self).cumsum(dim) * result where self has no
+/// zero; from a slice's first zero on, the product with that zero's factor replaced by its
+/// tangent (and zero after a second zero).
+Tensor cumprodJvp(const Tensor& selfT, const Tensor& self, const Tensor& result, int64_t dim)
+{
+    const Tensor generic = mul(cumsum(div(selfT, self), dim), result);
+    const Tensor zero = compare(self, Scalar(0), CompareOp::Eq);
+    if (self.dim() == 0)
+        return where(zero, selfT, generic);  // gradient.masked_fill_(self_p.eq(0), self_t)
+    // For (a, 0, b, 0, c) with tangents (t0, ..., t4): the first zeros (0, 1, 0, 0, 0),
+    // cumprod((a, t1, b, 0, c)) = (a, a t1, a b t1, 0, 0) taken from the first zero on.
+    const Tensor firstZero = logical(zero, compare(cumsum(zero, dim), Scalar(1), CompareOp::Eq), LogicalOp::And);
+    const Tensor afterZero = cumprod(where(firstZero, selfT, self), dim);
+    const Tensor fromFirstZero = toDtype(cumsum(firstZero, dim), ScalarType::Bool);
+    return where(fromFirstZero, afterZero, generic);
+}
+
 }  // namespace
 
 Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
@@ -216,6 +234,7 @@ Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype
         return variable_list{flip(cumsum(flip(grad, {dim}), dim), {dim})};
     });
     rec.attr("dim", dim);
+    rec.forward([dim, dtype](const InputTangents& t, const Tensor&) { return cumsum(t[0], dim, dtype); });  // auto_linear
     return rec.finish(out);
 }
 
@@ -268,6 +287,11 @@ Tensor cumprod(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtyp
     rec.attr("dim", dim);
     rec.save("self", self);
     rec.save("result", out);
+    // derivatives.yaml: cumprod_jvp(self_t, self_p, result, dim).to(dtype or self's dtype)
+    rec.forward([dim, dtype](const InputTangents& t, const Tensor& result) {
+        const Tensor tangent = cumprodJvp(t[0], t.primal(0), result, dim);
+        return toDtype(tangent, dtype ? *dtype : t.primal(0).dtype());
+    });
     return rec.finish(out);
 }
 

@@ -77,6 +77,16 @@ Tensor xlogy(const Tensor& self, const Tensor& other)
     });
     rec.save("self", self);
     rec.save("other", other);
+    // xlogy(self_t, other_p).masked_fill((self_p == 0) & (other_p <= 0), 0) + other_t * self_p / other_p
+    rec.forward([](const InputTangents& t, const Tensor&) {
+        const Tensor& self = t.primal(0);
+        const Tensor& other = t.primal(1);
+        const Tensor fromSelf = maskedFill(xlogy(t[0], other),
+                                           logicalAnd(compare(self, Scalar(0.0), CompareOp::Eq),
+                                                      compare(other, Scalar(0.0), CompareOp::Le)),
+                                           Scalar(0.0));
+        return addTangentTerms(fromSelf, false, div(mul(t[1], self), other), t.isZero(1));
+    });
     return rec.finish(out);
 }
 
@@ -89,6 +99,8 @@ Tensor xlogy(Scalar self, const Tensor& other)
     });
     rec.attr("self", scalarAttr(self));
     rec.save("other", other);
+    // auto_element_wise: other_t * self / other_p
+    rec.forward([self, &other](const InputTangents& t, const Tensor&) { return div(mul(t[0], self), other); });
     return rec.finish(out);
 }
 
@@ -104,6 +116,13 @@ Tensor xlogy(const Tensor& self, Scalar other)
     });
     rec.save("self", self);
     rec.attr("other", scalarAttr(other));
+    // auto_element_wise: xlogy(self_t, other), 0 where self_p == 0 and other <= 0
+    rec.forward([&self, other](const InputTangents& t, const Tensor&) {
+        Tensor tangent = xlogy(t[0], other);
+        if (!(other.toDouble() > 0.0))
+            tangent = maskedFill(tangent, compare(self, Scalar(0.0), CompareOp::Eq), Scalar(0.0));
+        return tangent;
+    });
     return rec.finish(out);
 }
 

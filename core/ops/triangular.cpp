@@ -143,6 +143,7 @@ Tensor diag(const Tensor& self, int64_t diagonal)
     });
     rec.attr("diagonal", diagonal);
     rec.attr("self_sym_sizes", selfSizes);
+    rec.forward([diagonal](const InputTangents& t, const Tensor&) { return diag(t[0], diagonal); });  // auto_linear
     return rec.finish(out);
 }
 
@@ -178,6 +179,7 @@ Tensor trace(const Tensor& self)
         return variable_list{placeDiagonal(g[0], selfSizes[0], selfSizes[1], 0)};
     });
     rec.attr("self_sizes", selfSizes);
+    rec.forward([](const InputTangents& t, const Tensor&) { return trace(t[0]); });  // auto_linear
     return rec.finish(out);
 }
 

@@ -107,12 +107,13 @@ void bindAutograd(py::module_& m)
         py::arg("primal"), py::arg("tangent"), py::kw_only(), py::arg("level"));
     m.def(
         "_unpack_dual",
-        [](py::handle tensor, int64_t level) {
-            Tensor t = requireTensor(tensor, "_unpack_dual", "tensor", 1);
+        [](py::handle dual, int64_t level) {
+            // aten's _unpack_dual(Tensor(a) dual, int level): its argument errors say 'dual'
+            Tensor t = requireTensor(dual, "_unpack_dual", "dual", 1);
             Tensor tangent = forward_ad::tangentOf(t);
             return py::make_tuple(wrapTensor(forward_ad::primalView(t, level)), wrapTensor(tangent));
         },
-        py::arg("tensor"), py::kw_only(), py::arg("level"));
+        py::arg("dual"), py::kw_only(), py::arg("level"));
     m.def("_autograd_backward", [](py::handle tensors, py::handle gradTensors, py::handle retainGraph,
                                    py::handle createGraph) {
         TensorList roots = tensorsOrSingle(tensors, "backward", "tensors");

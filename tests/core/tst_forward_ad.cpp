@@ -2,8 +2,9 @@
 // of PyTorch 1.13, tangents propagated by the ops' forward formulas, view tangents that
 // are views, in-place ops writing into the tangent, and the error for an op without a
 // formula. Values were checked against PyTorch 1.13 (torch.autograd.forward_ad); the
-// formulas added for issue 8 (layers, indexing, reductions) are checked against finite
-// differences here and bit for bit by tests/conformance/torch/forward_ad_jvp_*.py.
+// formulas added for issue 8 (layers, norms, indexing, cumulative ops, reductions, binary
+// ops, item assignment) are checked against finite differences here and bit for bit by
+// tests/conformance/torch/forward_ad_jvp_*.py.
 
 #include <QtTest>
 
@@ -12,9 +13,13 @@
 #include <map>
 
 #include "core/autograd/forward_ad.h"
+#include "core/ops/activations.h"
+#include "core/ops/group_norm.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/order_statistics.h"
+#include "core/ops/soft_target_losses.h"
+#include "core/ops/var_mean.h"
 
 using namespace agv;
 
@@ -118,6 +123,61 @@ const std::map<QString, UnaryCase>& issue8Ops()
         {"mode", {{3, 4}, [](const Tensor& x) { return mode(x, 1).first; }}},
         {"cummax", {{3, 4}, [](const Tensor& x) { return cummax(x, 1).first; }}},
         {"cummin", {{3, 4}, [](const Tensor& x) { return cummin(x, 0).first; }}},
+        {"batch_norm train", {{3, 2, 2}, [](const Tensor& x) {
+             return batchNorm(x, distinct({2}, 1), distinct({2}, 2), Tensor(), Tensor(), true, 0.1, 1e-5);
+         }}},
+        {"batch_norm train weight", {{2}, [](const Tensor& w) {
+             return batchNorm(distinct({3, 2, 2}), w, Tensor(), Tensor(), Tensor(), true, 0.1, 1e-5);
+         }}},
+        {"batch_norm eval", {{3, 2, 2}, [](const Tensor& x) {
+             return batchNorm(x, distinct({2}, 1), Tensor(), distinct({2}, 3), add(distinct({2}, 4), Scalar(2)), false,
+                              0.1, 1e-5);
+         }}},
+        {"group_norm", {{2, 4, 3}, [](const Tensor& x) { return groupNorm(x, 2, distinct({4}, 1), distinct({4}, 2), 1e-5); }}},
+        {"group_norm weight", {{4}, [](const Tensor& w) { return groupNorm(distinct({2, 4, 3}), 2, w, Tensor(), 1e-5); }}},
+        {"cumsum", {{3, 4}, [](const Tensor& x) { return cumsum(x, 1); }}},
+        {"cumprod", {{3, 4}, [](const Tensor& x) { return cumprod(x, 0); }}},
+        {"cumprod zeros", {{2, 4}, [](const Tensor& x) {
+             return cumprod(mul(x, fromValues({2, 4}, {1, 0, 1, 0, 0, 1, 1, 1}, ScalarType::Float64)), 1);
+         }}},
+        {"repeat", {{2, 3}, [](const Tensor& x) { return repeat(x, {2, 1, 2}); }}},
+        {"gather", {{2, 3}, [](const Tensor& x) { return gather(x, 1, longs({2, 2}, {2, 0, 1, 1})); }}},
+        {"index_select", {{3, 2}, [](const Tensor& x) { return indexSelect(x, 0, longs({3}, {2, 0, 2})); }}},
+        {"masked_select", {{2, 3}, [](const Tensor& x) { return maskedSelect(x, compare(distinct({3}), Scalar(0), CompareOp::Gt)); }}},
+        {"diag", {{3, 3}, [](const Tensor& x) { return diag(x, 1); }}},
+        {"trace", {{3, 3}, [](const Tensor& x) { return ops::trace(x); }}},
+        {"maximum", {{2, 3}, [](const Tensor& x) { return maximum(x, distinct({2, 3}, 5)); }}},
+        {"minimum", {{2, 3}, [](const Tensor& x) { return minimum(distinct({3}, 5), x); }}},
+        {"atan2", {{2, 3}, [](const Tensor& x) { return atan2(x, distinct({2, 3}, 5)); }}},
+        {"atan2 other", {{2, 3}, [](const Tensor& y) { return atan2(distinct({2, 3}, 5), y); }}},
+        {"lerp", {{2, 3}, [](const Tensor& x) { return lerp(x, distinct({2, 3}, 5), Scalar(0.3)); }}},
+        {"lerp weight", {{2, 3}, [](const Tensor& w) { return lerp(distinct({2, 3}, 4), distinct({2, 3}, 5), w); }}},
+        {"var_mean mean", {{2, 3}, [](const Tensor& x) { return varMean(x, IntList{1}, std::nullopt, false).second; }}},
+        {"elu", {{2, 3}, [](const Tensor& x) { return elu(x, 0.7, 1.0, 1.0); }}},
+        {"silu", {{2, 3}, [](const Tensor& x) { return silu(x); }}},
+        {"softplus", {{2, 3}, [](const Tensor& x) { return softplus(x, 2.0, 20.0); }}},
+        {"smooth_l1_loss", {{2, 3}, [](const Tensor& x) {
+             return smoothL1Loss(x, distinct({2, 3}, 5), Reduction::None, 0.5);
+         }}},
+        {"huber_loss target", {{2, 3}, [](const Tensor& y) { return huberLoss(distinct({2, 3}, 5), y, Reduction::Mean, 0.6); }}},
+        {"vector_norm 3", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, 3.0, IntList{1}, false); }}},
+        {"vector_norm 1.5", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, 1.5, std::nullopt, false); }}},
+        {"vector_norm 0.5", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, 0.5, IntList{0}, true); }}},
+        {"vector_norm inf", {{2, 3}, [](const Tensor& x) { return linalgVectorNorm(x, INFINITY, IntList{1}, false); }}},
+        {"prelu", {{2, 3, 2}, [](const Tensor& x) { return prelu(x, distinct({3}, 1)); }}},
+        {"prelu weight", {{3}, [](const Tensor& w) { return prelu(distinct({2, 3, 2}), w); }}},
+        {"xlogy", {{2, 3}, [](const Tensor& x) { return xlogy(x, add(abs(distinct({2, 3}, 1)), Scalar(0.5))); }}},
+        {"xlogy other", {{2, 3}, [](const Tensor& y) { return xlogy(distinct({2, 3}, 1), add(abs(y), Scalar(0.5))); }}},
+        {"index_put_ values", {{2, 2}, [](const Tensor& v) {
+             Tensor c = distinct({3, 2}, 3);
+             indexPutInplace(c, longs({2}, {2, 0}), v);
+             return c;
+         }}},
+        {"index_put_ self", {{3, 2}, [](const Tensor& x) {
+             Tensor c = mul(x, Scalar(2));
+             indexPutInplace(c, longs({1}, {1}), distinct({2}, 1));
+             return c;
+         }}},
     };
     return table;
 }

@@ -80,3 +80,11 @@ def decorated():
 
 
 print(decorated())
+
+# unpack_dual of something that is not a tensor: aten's argument name
+with fwAD.dual_level():
+    for bad in ((torch.ones(1),), 3):
+        try:
+            fwAD.unpack_dual(bad)
+        except TypeError as e:
+            print("TypeError:", e)
