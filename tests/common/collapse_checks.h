@@ -1,7 +1,7 @@
 #pragma once
-// What every collapsed graph must satisfy (Note [Collapsed repeats], Note [Collapsed
-// modules]): each item of the full graph drawn exactly once, each group counting what
-// it holds, every drawn edge a real one.
+// The backward graph a recording opens with, and what every collapsed graph must
+// satisfy (Note [Collapsed repeats], Note [Collapsed modules]): each item of the full
+// graph drawn exactly once, each group counting what it holds, every drawn edge a real one.
 
 #include <QtTest>
 
@@ -10,7 +10,10 @@
 #include <tuple>
 #include <vector>
 
+#include "core/trace/graph_state.h"
 #include "ui/graph/graph_layout_model.h"
+#include "ui/scene/graph_scene.h"
+#include "ui/theme.h"
 
 namespace agv::testing {
 
@@ -19,6 +22,15 @@ using ui::LayoutEdge;
 using ui::LayoutEdgeKind;
 using ui::LayoutNode;
 using ui::LayoutNodeKind;
+
+/// The sizes the scene draws with.
+inline ui::LayoutMetrics metrics() { return ui::GraphScene::metricsFor(ui::Theme::current()); }
+
+/// The backward graph the window opens for `r`.
+inline GraphLayoutModel backwardModel(const trace::Recording& r)
+{
+    return GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), metrics());
+}
 
 inline std::vector<int> groupIndices(const GraphLayoutModel& m)
 {

@@ -31,13 +31,6 @@ using namespace agv::ui;
 
 namespace {
 
-LayoutMetrics metrics() { return GraphScene::metricsFor(Theme::current()); }
-
-GraphLayoutModel backwardModel(const trace::Recording& r)
-{
-    return GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), metrics());
-}
-
 /// The first call of the module at attribute path `path` (the demo calls `model` twice).
 Id moduleNamed(const GraphLayoutModel& m, const char* path)
 {

@@ -25,17 +25,6 @@ using namespace agv;
 using namespace agv::testing;
 using namespace agv::ui;
 
-namespace {
-
-LayoutMetrics metrics() { return GraphScene::metricsFor(Theme::current()); }
-
-GraphLayoutModel backwardModel(const trace::Recording& r)
-{
-    return GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), metrics());
-}
-
-}  // namespace
-
 class TestRepeatCollapse : public QObject {
     Q_OBJECT
 
