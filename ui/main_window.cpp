@@ -33,6 +33,7 @@
 #include "ui/demo_catalog.h"
 #include "ui/export/exporter.h"
 #include "ui/graph/layered_layout.h"
+#include "ui/graph/module_collapse.h"
 #include "ui/graph/repeat_collapse.h"
 #include "ui/i18n/language.h"
 #include "ui/logging.h"
@@ -141,6 +142,10 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     connect(m_scene, &GraphScene::groupExpansionRequested, this, [this](const QString& key) { expandGroupOf(m_scene, key); });
     connect(m_forwardScene, &GraphScene::groupExpansionRequested, this,
             [this](const QString& key) { expandGroupOf(m_forwardScene, key); });
+    connect(m_scene, &GraphScene::moduleCollapseRequested, this, [this](trace::Id module) { collapseModuleOf(m_scene, module); });
+    connect(m_forwardScene, &GraphScene::moduleCollapseRequested, this,
+            [this](trace::Id module) { collapseModuleOf(m_forwardScene, module); });
+    connect(m_search, &GraphSearchBar::nodeRevealRequested, this, &MainWindow::revealNode);
     connect(m_runs, &RunController::finished, this, &MainWindow::onRunFinished);
     connect(m_runs, &RunController::progress, this, &MainWindow::onRunProgress);
     connect(m_runs, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
@@ -348,6 +353,10 @@ void MainWindow::buildActions()
         showGraph();
         m_search->open();
     });
+    action(m_viewMenu, tr("&Collapse Module"), QKeySequence(tr("Ctrl+Shift+C")), [this] { collapseSelectedModule(); })
+        ->setToolTip(tr("Draws the nn.Module call holding the selected node as one box"));
+    action(m_viewMenu, tr("E&xpand Box"), QKeySequence(tr("Ctrl+Shift+E")), [this] { expandSelectedGroup(); })
+        ->setToolTip(tr("Shows the nodes of the selected module call or group of repeats"));
     action(m_viewMenu, tr("Zoom &In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
     action(m_viewMenu, tr("Zoom &Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
     m_viewMenu->addSeparator();
@@ -810,6 +819,8 @@ void MainWindow::onSelectionChanged()
 void MainWindow::showCause(int line, trace::Id node)
 {
     m_editor->showLine(line);
+    if (const GroupNodeItem* box = m_scene->groupItemOf(node); box && box->isModule())
+        revealNode(node);
     if (const QRectF shown = m_scene->nodeRect(node); !shown.isEmpty())
         m_view->reveal(shown);
     if (GraphNodeItem* item = m_scene->itemShowingNode(node); item && item->isVisible())
@@ -852,6 +863,8 @@ void MainWindow::onFrameActivated(int line, trace::Id node)
         m_editor->setTextCursor(c);
         m_editor->centerCursor();
     }
+    if (const GroupNodeItem* box = m_scene->groupItemOf(node); box && box->isModule())
+        revealNode(node);
     if (QGraphicsItem* item = m_scene->selectNode(node))
         m_view->centerOn(item);
 }
@@ -1039,22 +1052,79 @@ void MainWindow::ensureForwardLayout()
     m_forwardView->fitToView();  // the callers apply the state (onStepChanged)
 }
 
+void MainWindow::showGraphModel(GraphScene* scene, GraphLayoutModel model, trace::Id around)
+{
+    auto shown = std::make_shared<GraphLayoutModel>(std::move(model));
+    layoutGraph(*shown);
+    scene->setLayoutModel(std::move(shown));
+    scene->setNotes(m_notes);
+    onStepChanged();
+    GraphView* view = scene == m_scene ? m_view : m_forwardView;
+    if (const GraphNodeItem* item = scene->itemShowingNode(around); item && item->isVisible())
+        view->reveal(item->sceneBoundingRect());
+}
+
 void MainWindow::expandGroupOf(GraphScene* scene, const QString& groupKey)
 {
     const GraphLayoutModel* model = scene->layoutModel();
     const int index = model ? model->indexOfGroup(groupKey) : -1;
     if (index < 0)
         return;
+    // Where the group was: its first node, now drawn (or its first repetition's).
     const Id firstNode = model->nodes[index].group->nodes.empty() ? 0 : model->nodes[index].group->nodes.front();
-    auto expanded = std::make_shared<GraphLayoutModel>(expandGroup(*model, groupKey, GraphScene::metricsFor(Theme::current())));
-    layoutGraph(*expanded);
-    scene->setLayoutModel(std::move(expanded));
-    scene->setNotes(m_notes);
-    onStepChanged();
-    // Where the group was: its first repetition, now drawn node by node.
-    GraphView* view = scene == m_scene ? m_view : m_forwardView;
-    if (const GraphNodeItem* item = scene->itemShowingNode(firstNode); item && item->isVisible())
-        view->reveal(item->sceneBoundingRect());
+    showGraphModel(scene, expandGroupItem(*model, groupKey, GraphScene::metricsFor(Theme::current())), firstNode);
+}
+
+void MainWindow::collapseModuleOf(GraphScene* scene, trace::Id module)
+{
+    const GraphLayoutModel* model = scene->layoutModel();
+    if (!model || !model->modules.count(module))
+        return;
+    GraphLayoutModel collapsed = collapseModule(*model, module, GraphScene::metricsFor(Theme::current()));
+    const int box = collapsed.indexOfGroup(QStringLiteral("m%1").arg(module));
+    const Id inside = box >= 0 && !collapsed.nodes[box].group->nodes.empty() ? collapsed.nodes[box].group->nodes.front() : 0;
+    showGraphModel(scene, std::move(collapsed), inside);
+    // The box is selected: the shortcut again collapses the call that made this one.
+    if (GraphNodeItem* item = scene->itemShowingNode(inside); item && item->isVisible()) {
+        scene->clearSelection();
+        item->setSelected(true);
+    }
+}
+
+void MainWindow::collapseSelectedModule()
+{
+    for (GraphScene* scene : {m_scene, m_forwardScene}) {
+        const QList<QGraphicsItem*> selected = scene->selectedItems();
+        auto* node = selected.isEmpty() ? nullptr : dynamic_cast<GraphNodeItem*>(selected.first());
+        if (node && scene->layoutModel()) {
+            if (const Id module = moduleToCollapse(*scene->layoutModel(), node->layoutIndex()))
+                collapseModuleOf(scene, module);
+            return;
+        }
+    }
+}
+
+void MainWindow::expandSelectedGroup()
+{
+    for (GraphScene* scene : {m_scene, m_forwardScene}) {
+        const QList<QGraphicsItem*> selected = scene->selectedItems();
+        if (auto* group = selected.isEmpty() ? nullptr : qgraphicsitem_cast<GroupNodeItem*>(selected.first())) {
+            expandGroupOf(scene, group->key());
+            return;
+        }
+    }
+}
+
+void MainWindow::revealNode(trace::Id node)
+{
+    const GroupNodeItem* box = m_scene->groupItemOf(node);
+    if (box && box->isModule())
+        showGraphModel(m_scene, expandModulesHolding(*m_scene->layoutModel(), node, GraphScene::metricsFor(Theme::current())),
+                       node);
+    if (QGraphicsItem* item = m_scene->selectNode(node)) {
+        m_view->reveal(item->sceneBoundingRect());
+        m_search->refresh();
+    }
 }
 
 void MainWindow::mirrorSelection(GraphScene* source, GraphScene* target)
@@ -1137,6 +1207,8 @@ void MainWindow::showShortcuts()
                  tr("<tr><td><b>Ctrl+1 / 2 / 3</b></td><td>backward graph / forward graph / both side by side</td></tr>") +
                      tr("<tr><td><b>Ctrl+Shift+R</b></td><td>compare runs: as written, checkpointing off and each "
                         "checkpoint_sequential segment count</td></tr>") +
+                     tr("<tr><td><b>Ctrl+Shift+C / E</b></td><td>collapse the module call holding the selected node "
+                        "into one box / expand the selected box (or click a module's title, double-click a box)</td></tr>") +
                      QStringLiteral("</table>"));
     box.setText(text);
     box.exec();

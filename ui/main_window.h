@@ -96,6 +96,9 @@ public:
     /// Pins a lecturer's note to `node` (0: to the step itself) from `step` on; saved with
     /// the trace (File > Save Trace) and drawn in exports.
     void pinNote(size_t step, trace::Id node, const QString& text);
+    /// Selects grad_fn node `node` in the backward graph and brings it into view,
+    /// expanding the module calls collapsed around it (Note [Collapsed modules]).
+    void revealNode(trace::Id node);
     void removeNote(int index);
     const std::vector<trace::Note>& notes() const { return m_notes; }
 
@@ -158,8 +161,16 @@ private:
     void mirrorSelection(GraphScene* source, GraphScene* target);
     /// Lays out the forward graph of the current recording if it is shown and stale.
     void ensureForwardLayout();
-    /// Shows the nodes of a collapsed group of `scene` (Note [Collapsed repeats]).
+    /// Lays out `model`, draws it in `scene` at the current step and brings the item
+    /// showing node `around` into view.
+    void showGraphModel(GraphScene* scene, GraphLayoutModel model, trace::Id around);
+    /// Shows the nodes of a collapsed group of `scene`: a run of repeats (Note [Collapsed
+    /// repeats]) or a module call (Note [Collapsed modules]).
     void expandGroupOf(GraphScene* scene, const QString& groupKey);
+    /// Draws module call `module` of `scene` as one box (Note [Collapsed modules]).
+    void collapseModuleOf(GraphScene* scene, trace::Id module);
+    void collapseSelectedModule();
+    void expandSelectedGroup();
     /// Asks for a note's text and pins it to the selected node, or to the current step.
     void pinNoteDialog();
     void showNotes();

@@ -451,13 +451,22 @@ size_t Timeline::previousBackwardNodeStep(size_t step) const
 
 // ---------------------------------------------------------------------------------
 
+// Note [Module calls]
+// ModuleEnter names a module object, and a script calls the same object again: a second
+// forward pass, every step of a training loop. The final graph draws calls, not objects
+// (the GUI frames and collapses `model.0` of this forward pass, not of all of them): the
+// first call of a module keeps the module's id, each later one gets an id of its own,
+// counted from kFirstRepeatedCallId, far above the ids the host hands out.
+constexpr Id kFirstRepeatedCallId = Id(1) << 62;
+
 FinalGraph finalGraph(const Recording& recording)
 {
     FinalGraph g;
+    Id nextCall = kFirstRepeatedCallId;
     std::unordered_map<Id, size_t> tensorIndex;
     std::unordered_map<Id, size_t> nodeIndex;
     std::unordered_map<Id, size_t> savedIndex;
-    std::vector<Id> moduleStack;
+    std::vector<std::pair<Id, Id>> moduleStack;  // (module, its call in g.modules)
     std::vector<Id> roots;
     size_t tensorEvents = 0, nodeEvents = 0;  // a 100,000-node run would regrow these vectors 17 times
     for (const Event& e : recording.events()) {
@@ -513,7 +522,7 @@ FinalGraph finalGraph(const Recording& recording)
                     n.phase = p.phase;
                     n.checkpointSegment = p.checkpointSegment;
                     n.variable = p.variable;
-                    n.module = moduleStack.empty() ? 0 : moduleStack.back();
+                    n.module = moduleStack.empty() ? 0 : moduleStack.back().second;
                     n.createdStep = e.step;
                     if (nodeIndex.find(p.node) == nodeIndex.end()) {
                         nodeIndex[p.node] = g.nodes.size();
@@ -534,14 +543,17 @@ FinalGraph finalGraph(const Recording& recording)
                 } else if constexpr (std::is_same_v<T, BackwardBegin>) {
                     roots.insert(roots.end(), p.roots.begin(), p.roots.end());
                 } else if constexpr (std::is_same_v<T, ModuleEnter>) {
-                    ModuleView& m = g.modules[p.module];
-                    m.id = p.module;
+                    // See Note [Module calls].
+                    const Id call = g.modules.count(p.module) ? nextCall++ : p.module;
+                    ModuleView& m = g.modules[call];
+                    m.id = call;
                     m.name = p.name;
                     m.type = p.type;
-                    m.parent = moduleStack.empty() ? 0 : moduleStack.back();
-                    moduleStack.push_back(p.module);
+                    m.parent = moduleStack.empty() ? 0 : moduleStack.back().second;
+                    moduleStack.emplace_back(p.module, call);
                 } else if constexpr (std::is_same_v<T, ModuleExit>) {
-                    auto it = std::find(moduleStack.rbegin(), moduleStack.rend(), p.module);
+                    auto it = std::find_if(moduleStack.rbegin(), moduleStack.rend(),
+                                           [&p](const std::pair<Id, Id>& entered) { return entered.first == p.module; });
                     if (it != moduleStack.rend())
                         moduleStack.erase(std::next(it).base(), moduleStack.end());
                 }

@@ -291,7 +291,7 @@ struct FinalNode {
     NodePhase phase = NodePhase::Forward;
     Id checkpointSegment = 0;
     Id variable = 0;
-    Id module = 0;
+    Id module = 0;  ///< the module call it was created in (a key of FinalGraph::modules; 0: none)
     std::vector<std::string> savedSlots;  ///< "self", "other", ... (for sizing badges)
     uint64_t createdStep = 0;
 };
@@ -299,6 +299,7 @@ struct FinalNode {
 struct FinalGraph {
     std::vector<FinalTensor> tensors;  ///< creation order
     std::vector<FinalNode> nodes;      ///< creation order
+    /// Module calls, each its own entry (see Note [Module calls] in graph_state.cpp).
     std::map<Id, ModuleView> modules;
     /// For each saved variable: node that saved it and the tensor it saved.
     struct SavedLink {

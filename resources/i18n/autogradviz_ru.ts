@@ -1013,6 +1013,18 @@
         <source>%1 on line %2</source>
         <translation>%1 в строке %2</translation>
     </message>
+    <message>
+        <source>Click the title to collapse %1 into one box</source>
+        <translation>Щёлкните заголовок, чтобы свернуть %1 в один блок</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>Развернуть</translation>
+    </message>
+    <message>
+        <source>Collapse %1</source>
+        <translation>Свернуть %1</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::GraphSearchBar</name>
@@ -1101,6 +1113,10 @@
     <message>
         <source>&lt;br&gt;Double-click to expand.</source>
         <translation>&lt;br&gt;Дважды щёлкните, чтобы развернуть.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: one module call drawn as one box, %2 nodes and %3 other items inside</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: вызов модуля, нарисованный одним блоком; внутри %2 узлов и %3 других элементов</translation>
     </message>
 </context>
 <context>
@@ -1861,6 +1877,34 @@
     <message>
         <source>Compare Runs: showing the run “%1”</source>
         <translation>Сравнение запусков: показан запуск «%1»</translation>
+    </message>
+    <message>
+        <source>&amp;Collapse Module</source>
+        <translation>&amp;Свернуть модуль</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Draws the nn.Module call holding the selected node as one box</source>
+        <translation>Рисует вызов nn.Module, содержащий выбранный узел, одним блоком</translation>
+    </message>
+    <message>
+        <source>E&amp;xpand Box</source>
+        <translation>Ра&amp;звернуть блок</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Shows the nodes of the selected module call or group of repeats</source>
+        <translation>Показывает узлы выбранного вызова модуля или группы повторов</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C / E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;collapse the module call holding the selected node into one box / expand the selected box (or click a module&apos;s title, double-click a box)&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C / E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;свернуть вызов модуля с выбранным узлом в один блок / развернуть выбранный блок (или щёлкните заголовок модуля, дважды щёлкните блок)&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
 </context>
 <context>

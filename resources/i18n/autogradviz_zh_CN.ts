@@ -1011,6 +1011,18 @@
         <source>%1 on line %2</source>
         <translation>第 %2 行的 %1</translation>
     </message>
+    <message>
+        <source>Click the title to collapse %1 into one box</source>
+        <translation>单击标题，将 %1 折叠成一个方框</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Collapse %1</source>
+        <translation>折叠 %1</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::GraphSearchBar</name>
@@ -1099,6 +1111,10 @@
     <message>
         <source>&lt;br&gt;Double-click to expand.</source>
         <translation>&lt;br&gt;双击展开。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: one module call drawn as one box, %2 nodes and %3 other items inside</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：一次模块调用画成一个方框，内含 %2 个节点和 %3 个其他元素</translation>
     </message>
 </context>
 <context>
@@ -1851,6 +1867,34 @@
     <message>
         <source>Compare Runs: showing the run “%1”</source>
         <translation>比较运行：显示运行“%1”</translation>
+    </message>
+    <message>
+        <source>&amp;Collapse Module</source>
+        <translation>折叠模块(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Draws the nn.Module call holding the selected node as one box</source>
+        <translation>把包含所选节点的 nn.Module 调用画成一个方框</translation>
+    </message>
+    <message>
+        <source>E&amp;xpand Box</source>
+        <translation>展开方框(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Shows the nodes of the selected module call or group of repeats</source>
+        <translation>显示所选模块调用或重复组中的节点</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C / E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;collapse the module call holding the selected node into one box / expand the selected box (or click a module&apos;s title, double-click a box)&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C / E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;把包含所选节点的模块调用折叠成一个方框 / 展开所选方框（也可单击模块标题、双击方框）&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
 </context>
 <context>

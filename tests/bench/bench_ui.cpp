@@ -1,9 +1,9 @@
 // GUI benchmarks (README table): layout + first frame for graphs of 100, 1,000 and
 // 3,000 nodes against `dot -Tsvg` of the same graph in the same run; time to reach an
 // arbitrary step of a 100,000-event recording; frame time while playing a 1,000-node
-// graph. Runs offscreen. Usage: bench_ui [--quick] [--trace FILE [--open-only]] (FILE: a
-// recorded trace whose opening, phase by phase, and seeking are measured too;
-// --open-only: only its opening).
+// graph; expanding and collapsing a module call of a 2,000-node MLP. Runs offscreen.
+// Usage: bench_ui [--quick] [--trace FILE [--open-only]] (FILE: a recorded trace whose
+// opening, phase by phase, and seeking are measured too; --open-only: only its opening).
 
 #include "core/trace/graph_state.h"
 #include "core/trace/trace_file.h"
@@ -24,6 +24,7 @@
 #include "ui/export/exporter.h"
 #include "ui/graph/graph_layout_model.h"
 #include "ui/graph/layered_layout.h"
+#include "ui/graph/module_collapse.h"
 #include "ui/scene/graph_scene.h"
 
 using namespace agv;
@@ -208,6 +209,53 @@ int main(int argc, char** argv)
         std::printf("| frame while playing a 1,000-node graph (step + full 1920x1080 render) | %.1f ms mean, %.1f ms "
                     "worst | budget 16 ms |\n",
                     total / double(frames), worst);
+    }
+    {
+        // Note [Collapsed modules]: one module call of a ~2,000-node MLP training step
+        // (20 blocks of 20 Linear + ReLU pairs) expanded, then collapsed again, from the
+        // request to the restyled scene: the new graph, its layout, its items, the state.
+        const trace::Recording recording = testing::mlpRecording(20, 20);
+        const trace::GraphState end = trace::stateAt(recording, recording.size());
+        auto model = std::make_shared<GraphLayoutModel>(GraphLayoutModel::fromFinalGraph(trace::finalGraph(recording), LayoutMetrics{}));
+        layoutGraph(*model);
+        GraphScene scene;
+        scene.setLayoutModel(model);
+        scene.applyState(end, nullptr, 0);
+        const size_t fullItems = model->uncollapsed ? model->uncollapsed->nodes.size() : model->nodes.size();
+        const size_t collapsedItems = model->nodes.size();
+        int box = 0;
+        while (box < int(model->nodes.size()) && !model->nodes[box].group)
+            ++box;
+        const QString key = model->nodes[box].key;
+        const Id module = model->nodes[box].group->module;
+        auto redraw = [&](GraphLayoutModel next) {
+            auto shown = std::make_shared<GraphLayoutModel>(std::move(next));
+            layoutGraph(*shown);
+            scene.setLayoutModel(shown);
+            scene.applyState(end, nullptr, 0);
+            return shown->nodes.size();
+        };
+        double expandTotal = 0, expandWorst = 0, collapseTotal = 0, collapseWorst = 0;
+        size_t expandedItems = 0;
+        const int rounds = quick ? 3 : 10;
+        for (int i = 0; i < rounds; ++i) {
+            QElapsedTimer timer;
+            timer.start();
+            expandedItems = redraw(expandGroupItem(*scene.layoutModel(), key, LayoutMetrics{}));
+            const double expand = ms(timer);
+            timer.restart();
+            redraw(collapseModule(*scene.layoutModel(), module, LayoutMetrics{}));
+            const double collapse = ms(timer);
+            expandTotal += expand;
+            expandWorst = std::max(expandWorst, expand);
+            collapseTotal += collapse;
+            collapseWorst = std::max(collapseWorst, collapse);
+        }
+        std::printf("| expand / collapse one module call of a %zu-item MLP training step (%zu items drawn collapsed, %zu "
+                    "with one block open; new graph + layout + scene + state) | %.1f / %.1f ms mean, %.1f / %.1f ms "
+                    "worst | issue 12: 50 ms |\n",
+                    fullItems, collapsedItems, expandedItems, expandTotal / rounds, collapseTotal / rounds, expandWorst,
+                    collapseWorst);
     }
     return 0;
 }

@@ -439,6 +439,70 @@ inline Recording layerStackRecording(size_t layers)
     return r;
 }
 
+/// A training step of an MLP built of nn.Module calls: `model = nn.Sequential(block_0, ...)`,
+/// each block a Sequential of `layers` (Linear, ReLU) pairs, then `loss_fn(model(x), y)`
+/// and backward, which runs its first `executed` nodes (all by default). Each Linear
+/// records 4 nodes (two AccumulateGrads, TBackward0, AddmmBackward0) and its two
+/// parameters, each ReLU one node: blocks * layers * 5 nodes, + 1 for the MSE loss.
+inline Recording mlpRecording(size_t blocks, size_t layers, size_t executed = SIZE_MAX)
+{
+    Recording r;
+    RecordingBuilder b(r);
+    std::vector<Id> nodes;
+    auto node = [&](const std::string& name, std::vector<EdgeRef> next, Id variable = 0) {
+        nodes.push_back(b.node(name, std::move(next), variable));
+        return nodes.back();
+    };
+    Id nextModule = 1'000'000;
+    b.line(12);
+    const Id x = b.tensor("inputs", {64, 32}, false, 0, "inputs");
+    const Id model = nextModule++;
+    b.add(ModuleEnter{model, "model", "Sequential"});
+    Id h = 0;
+    for (size_t blk = 0; blk < blocks; ++blk) {
+        const std::string blockName = "model." + std::to_string(blk);
+        const Id block = nextModule++;
+        b.add(ModuleEnter{block, blockName, "Sequential"});
+        for (size_t k = 0; k < layers; ++k) {
+            const std::string linearName = blockName + "." + std::to_string(2 * k);
+            const Id linear = nextModule++;
+            b.add(ModuleEnter{linear, linearName, "Linear"});
+            const Id w = b.tensor(linearName + ".weight", {32, 32}, true, 0, "w");
+            const Id bias = b.tensor(linearName + ".bias", {32}, true, 0, "b");
+            const Id accumulateBias = node("AccumulateGrad", {}, bias);
+            const Id t = node("TBackward0", {{node("AccumulateGrad", {}, w), 0}});
+            std::vector<EdgeRef> inputs{{accumulateBias, 0}, {t, 0}};
+            if (h != 0)
+                inputs.insert(inputs.begin() + 1, EdgeRef{h, 0});
+            const Id addmm = node("AddmmBackward0", inputs);
+            if (h == 0)
+                b.save(addmm, "mat1", x, 0, 64 * 32 * 4);
+            b.tensor("", {64, 32}, true, addmm, "addmm");
+            b.add(ModuleExit{linear});
+            const Id relu = nextModule++;
+            b.add(ModuleEnter{relu, blockName + "." + std::to_string(2 * k + 1), "ReLU"});
+            h = node("ReluBackward0", {{addmm, 0}});
+            b.tensor("", {64, 32}, true, h, "relu");
+            b.add(ModuleExit{relu});
+        }
+        b.add(ModuleExit{block});
+    }
+    b.add(ModuleExit{model});
+    b.line(13);
+    const Id lossFn = nextModule++;
+    b.add(ModuleEnter{lossFn, "loss_fn", "MSELoss"});
+    const Id mse = node("MseLossBackward0", {{h, 0}});
+    b.tensor("loss", {}, true, mse, "tensor(0.2500)");
+    b.add(ModuleExit{lossFn});
+    b.line(15);
+    b.add(BackwardBegin{{mse}, false, false});
+    // Creation order reversed is an order in which every node runs after its consumers.
+    for (size_t i = 0; i < nodes.size() && i < executed; ++i)
+        b.add(NodeExecuted{nodes[nodes.size() - 1 - i], {"tensor(...)"}, {"tensor(...)"}});
+    b.add(BackwardEnd{true});
+    return r;
+}
+
 /// A deep random DAG of `nodeCount` grad_fn nodes (plus leaves) for layout tests.
 inline Recording wideGraphRecording(size_t nodeCount, uint64_t seed = 7)
 {

@@ -288,6 +288,33 @@ private Q_SLOTS:
         for (size_t i = 1; i < g.nodes.size(); ++i)
             QVERIFY(g.nodes[i - 1].createdStep < g.nodes[i].createdStep);
     }
+
+    void aModuleCalledTwiceIsTwoCalls()
+    {
+        // See Note [Module calls]: `model(x)` twice, each call wrapping a call of `model.0`.
+        Recording r;
+        RecordingBuilder b(r);
+        b.line(1);
+        std::vector<Id> created;
+        for (int pass = 0; pass < 2; ++pass) {
+            b.add(ModuleEnter{7, "model", "Sequential"});
+            b.add(ModuleEnter{8, "0", "Linear"});
+            created.push_back(b.node("AddmmBackward0", {}));
+            b.add(ModuleExit{8});
+            b.add(ModuleExit{7});
+        }
+        const FinalGraph g = finalGraph(r);
+        QCOMPARE(g.modules.size(), size_t(4));
+        const Id first = g.nodes[0].module, second = g.nodes[1].module;
+        QCOMPARE(first, Id(8));  // the first call keeps the module's id
+        QVERIFY(second != first);
+        QCOMPARE(g.modules.at(second).name, std::string("0"));
+        QCOMPARE(g.modules.at(first).parent, Id(7));
+        const Id secondModel = g.modules.at(second).parent;
+        QVERIFY(secondModel != Id(7));
+        QCOMPARE(g.modules.at(secondModel).name, std::string("model"));
+        QCOMPARE(g.modules.at(secondModel).parent, Id(0));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestGraphState)

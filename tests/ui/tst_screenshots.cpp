@@ -224,6 +224,44 @@ private Q_SLOTS:
         shoot(w, QString::fromLatin1(QTest::currentDataTag()));
     }
 
+    void collapsedModules_data()
+    {
+        QTest::addColumn<bool>("blockOpen");
+        QTest::newRow("1920_collapsed_mlp") << false;  // Note [Collapsed modules]
+        QTest::newRow("1920_collapsed_mlp_block_open") << true;
+    }
+
+    void collapsedModules()
+    {
+        QFETCH(bool, blockOpen);
+        Theme::applyToApplication(*qApp, Theme::make(false, false));
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        // A 2,001-node MLP training step opens with its 20 blocks collapsed; halfway
+        // through backward, block 12 is running.
+        const trace::Recording r = mlpRecording(20, 20);
+        const QString source = QStringLiteral(
+            "import torch\nimport torch.nn as nn\n\n\ndef block(width, layers):\n"
+            "    return nn.Sequential(*[m for _ in range(layers) for m in (nn.Linear(width, width), nn.ReLU())])\n\n\n"
+            "model = nn.Sequential(*[block(32, 20) for _ in range(20)])\nloss_fn = nn.MSELoss()\n"
+            "inputs, targets = torch.randn(64, 32), torch.zeros(64, 32)\nprediction = model(inputs)\n"
+            "loss = loss_fn(prediction, targets)\n\nloss.backward()\n");
+        w.loadRecording(std::make_shared<trace::Recording>(r), source, QStringLiteral("deep_mlp.py"),
+                        stepAfterNth(r, isNodeExecuted, 728));
+        QCOMPARE(w.scene()->groupItems().size(), size_t(20));
+        if (blockOpen) {
+            for (GroupNodeItem* g : w.scene()->groupItems())
+                if (g->isExecuting()) {
+                    Q_EMIT w.scene()->groupExpansionRequested(g->key());
+                    break;
+                }
+            QCOMPARE(w.scene()->groupItems().size(), size_t(19));
+        }
+        w.graphView()->fitToView();
+        shoot(w, QString::fromLatin1(QTest::currentDataTag()));
+    }
+
     void startPage_data()
     {
         QTest::addColumn<QString>("language");

@@ -9,7 +9,7 @@
 
 #include "ui/graph/graph_layout_model.h"
 #include "ui/display_text.h"
-#include "ui/graph/repeat_collapse.h"
+#include "ui/graph/module_collapse.h"
 
 #include <QRegularExpression>
 
@@ -146,7 +146,7 @@ GraphLayoutModel GraphLayoutModel::forwardFromFinalGraph(const trace::FinalGraph
             if (const int op = m.indexOfNode(fn); op >= 0)
                 m.edges.push_back({op, tensor, LayoutEdgeKind::OpOutput, 0, {}});
     }
-    return drawnGraph(std::move(m), metrics);
+    return drawnGraphWithModules(std::move(m), metrics);
 }
 
 }  // namespace agv::ui

@@ -3,7 +3,7 @@
 #include <QFontMetricsF>
 
 #include "ui/display_text.h"
-#include "ui/graph/repeat_collapse.h"
+#include "ui/graph/module_collapse.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -253,7 +253,7 @@ GraphLayoutModel GraphLayoutModel::fromFinalGraph(const trace::FinalGraph& graph
         if (input >= 0 && node >= 0 && m.nodes[input].kind == LayoutNodeKind::Input)
             m.edges.push_back({input, node, LayoutEdgeKind::SavedInput, 0, {}});
     }
-    return drawnGraph(std::move(m), metrics);
+    return drawnGraphWithModules(std::move(m), metrics);
 }
 
 void GraphLayoutModel::straightenEdges()

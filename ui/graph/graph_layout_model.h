@@ -14,6 +14,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "core/trace/graph_state.h"
@@ -48,14 +49,18 @@ struct LayoutBadge {
 QString savedHoldingNote(const LayoutBadge& badge, bool packed);
 
 /// What a Group item stands for: `repeats` repetitions, one after the other, of the
-/// same sequence of nodes (see Note [Collapsed repeats] in ui/graph/repeat_collapse.h).
+/// same sequence of nodes (see Note [Collapsed repeats] in ui/graph/repeat_collapse.h),
+/// or one nn.Module call (`module` set; Note [Collapsed modules] in ui/graph/module_collapse.h).
 struct LayoutGroup {
+    Id module = 0;            ///< the collapsed module call; 0 for a run of repeats
     QStringList motif;        ///< titles of one repetition's ops, in data-flow order
     int repeats = 0;
     std::vector<Id> nodes;    ///< grad_fn nodes inside (the forward graph: ops), data-flow order
     std::vector<Id> tensors;  ///< tensors drawn inside
     int memberCount = 0;      ///< items of the full graph inside, private inputs included
     int privateInputs = 0;    ///< of those, inputs that fed only one repetition
+    /// A module's nodes as the find bar matches them ("AddmmBackward0 → l1"), by `nodes`.
+    QStringList nodeTexts;
 };
 
 struct LayoutNode {
@@ -115,6 +120,10 @@ public:
     /// item is a group. Expanding a group collapses it anew.
     std::shared_ptr<const GraphLayoutModel> uncollapsed;
     QSet<QString> expandedGroups;  ///< keys of the groups the user expanded
+    /// The graph this one draws with module calls collapsed (Note [Collapsed modules]);
+    /// null when none is.
+    std::shared_ptr<const GraphLayoutModel> moduleBase;
+    std::set<Id> collapsedModules;  ///< the module calls collapsed (inner ones of a collapsed one included)
 
     int indexOfNode(Id node) const { return nodeIndexById.value(node, -1); }
     int indexOfTensor(Id tensor) const { return tensorIndexById.value(tensor, -1); }
@@ -124,7 +133,8 @@ public:
     int edgeBetweenNodes(Id producer, Id consumer) const;
 
     /// Builds the items and their sizes from the final graph (no positions yet): the
-    /// backward graph of grad_fn nodes, its repeats collapsed when it is big (drawnGraph()).
+    /// backward graph of grad_fn nodes, its repeats and module calls collapsed when it is
+    /// big (drawnGraphWithModules()).
     static GraphLayoutModel fromFinalGraph(const trace::FinalGraph& graph, const LayoutMetrics& metrics);
     /// The forward computation graph of the same run: tensors, and the ops between them
     /// (see forward_graph_model.cpp). Op items use their grad_fn's id, so a node selected

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 
+#include "ui/graph/module_collapse.h"
 #include "ui/logging.h"
 
 namespace agv::ui {
@@ -91,9 +92,32 @@ bool layoutWithGraphviz(GraphLayoutModel& model, QString* error)
     }
 
     // A checkpointed segment's nodes, and its recomputed nodes, each stay together in a
-    // cluster so the scene can frame them without the frame covering other nodes.
+    // cluster so the scene can frame them without the frame covering other nodes. So do
+    // the items of each module call, in the cluster of the call that made it, with room
+    // above for the frame's title; unless the graph has checkpointed segments, which need
+    // not nest with the calls.
+    const bool segments = std::any_of(model.nodes.begin(), model.nodes.end(), [](const LayoutNode& n) { return n.segment != 0; });
+    std::map<Id, Agraph_t*> moduleClusters;
+    auto moduleCluster = [&](Id module) -> Agraph_t* {
+        const std::vector<Id> chain = moduleCallChain(model.modules, module);
+        Agraph_t* parent = g;
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+            Agraph_t*& cluster = moduleClusters[*it];
+            if (!cluster) {
+                QByteArray name = QStringLiteral("cluster_module_%1").arg(qulonglong(*it)).toUtf8();
+                cluster = agsubg(parent, name.data(), 1);
+                setAttr(cluster, "margin", "8");
+                setAttr(cluster, "label", "M");  // reserves the title's height; never drawn
+                setAttr(cluster, "fontsize", "16");
+            }
+            parent = cluster;
+        }
+        return parent;
+    };
     std::map<std::pair<Id, bool>, Agraph_t*> segmentClusters;
     auto clusterFor = [&](const LayoutNode& n) -> Agraph_t* {
+        if (!segments)
+            return moduleCluster(n.module);
         if (n.segment == 0)
             return g;
         Agraph_t*& cluster = segmentClusters[{n.segment, n.recompute}];

@@ -86,9 +86,13 @@ QByteArray encodeLayoutRequest(const GraphLayoutModel& model)
     out << kRequestMagic << '\n' << model.nodes.size() << ' ' << model.edges.size() << '\n';
     for (const LayoutNode& n : model.nodes)
         out << n.key << ' ' << n.size.width() << ' ' << n.size.height() << ' ' << qulonglong(n.segment) << ' '
-            << int(n.recompute) << '\n';
+            << int(n.recompute) << ' ' << qulonglong(n.module) << '\n';
     for (const LayoutEdge& e : model.edges)
         out << e.from << ' ' << e.to << ' ' << int(e.kind) << '\n';
+    // Module calls and their callers: the clusters that keep each call's items together.
+    out << model.modules.size() << '\n';
+    for (const auto& [id, module] : model.modules)
+        out << qulonglong(id) << ' ' << qulonglong(module.parent) << '\n';
     out.flush();
     return bytes;
 }
@@ -191,12 +195,13 @@ int runLayoutWorker(std::FILE* in, std::FILE* out)
     model.nodes.resize(static_cast<size_t>(nodeCount));
     for (LayoutNode& n : model.nodes) {
         qreal w, h;
-        qulonglong segment;
+        qulonglong segment, module;
         int recompute;
-        s >> n.key >> w >> h >> segment >> recompute;
+        s >> n.key >> w >> h >> segment >> recompute >> module;
         n.size = QSizeF(w, h);
         n.segment = segment;
         n.recompute = recompute != 0;
+        n.module = module;
     }
     model.edges.resize(static_cast<size_t>(edgeCount));
     for (LayoutEdge& e : model.edges) {
@@ -207,6 +212,19 @@ int runLayoutWorker(std::FILE* in, std::FILE* out)
             std::fputs("autogradviz --layout: bad edge\n", stderr);
             return 2;
         }
+    }
+    qlonglong moduleCount = -1;
+    s >> moduleCount;
+    if (moduleCount < 0 || moduleCount > 10000000) {
+        std::fputs("autogradviz --layout: bad module count\n", stderr);
+        return 2;
+    }
+    for (qlonglong i = 0; i < moduleCount; ++i) {
+        qulonglong id, parent;
+        s >> id >> parent;
+        trace::ModuleView& m = model.modules[id];
+        m.id = id;
+        m.parent = parent;
     }
     if (s.status() != QTextStream::Ok) {
         std::fputs("autogradviz --layout: truncated request\n", stderr);

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <map>
 #include <queue>
-#include <set>
 #include <tuple>
 
+#include "ui/graph/collapsed_graph.h"
 #include "ui/graph/layered_layout.h"
 
 namespace agv::ui {
@@ -272,54 +272,29 @@ GraphLayoutModel collapseRuns(std::shared_ptr<const GraphLayoutModel> fullGraph,
             oneModule[r] = false;
     }
 
-    GraphLayoutModel m;
-    m.modules = full.modules;
+    std::vector<LayoutNode> items(runs.size());
+    for (size_t r = 0; r < runs.size(); ++r) {
+        const Run& run = runs[r];
+        LayoutGroup& group = groups[r];
+        group.repeats = run.repeats;
+        for (int k = 0; k < run.period; ++k)
+            if (const LayoutNode& node = full.nodes[run.items[k]]; node.kind != LayoutNodeKind::Intermediate)
+                group.motif << node.title;
+        const LayoutNode& first = full.nodes[run.items.front()];
+        LayoutNode& item = items[r];
+        item.key = groupKey(full, run);
+        item.kind = LayoutNodeKind::Group;
+        item.title = motifTitle(group.motif);
+        item.subtitle = groupRepeatsText(group);
+        item.reserveText = widestGroupStatus(group);
+        item.recompute = first.recompute;
+        item.segment = first.segment;
+        item.module = oneModule[r] ? module[r] : 0;
+        item.createdStep = firstStep[r];
+        item.group = std::make_shared<const LayoutGroup>(std::move(group));
+    }
+    GraphLayoutModel m = collapseItems(full, runOf, std::move(items), metrics);
     m.expandedGroups = expanded;
-    std::vector<int> itemOf(n, -1), groupItem(runs.size(), -1);
-    for (size_t i = 0; i < n; ++i) {
-        const int r = runOf[i];
-        if (r < 0) {
-            itemOf[i] = m.addNode(full.nodes[i]);
-            continue;
-        }
-        if (groupItem[r] < 0) {
-            const Run& run = runs[r];
-            LayoutGroup& group = groups[r];
-            group.repeats = run.repeats;
-            for (int k = 0; k < run.period; ++k)
-                if (const LayoutNode& node = full.nodes[run.items[k]]; node.kind != LayoutNodeKind::Intermediate)
-                    group.motif << node.title;
-            const LayoutNode& first = full.nodes[run.items.front()];
-            LayoutNode item;
-            item.key = groupKey(full, run);
-            item.kind = LayoutNodeKind::Group;
-            item.title = motifTitle(group.motif);
-            item.subtitle = groupRepeatsText(group);
-            item.reserveText = widestGroupStatus(group);
-            item.recompute = first.recompute;
-            item.segment = first.segment;
-            item.module = oneModule[r] ? module[r] : 0;
-            item.createdStep = firstStep[r];
-            item.group = std::make_shared<const LayoutGroup>(std::move(group));
-            groupItem[r] = m.addNode(std::move(item));
-        }
-        itemOf[i] = groupItem[r];
-    }
-    for (auto it = full.nodeIndexById.cbegin(); it != full.nodeIndexById.cend(); ++it)
-        m.nodeIndexById.insert(it.key(), itemOf[it.value()]);
-    for (auto it = full.tensorIndexById.cbegin(); it != full.tensorIndexById.cend(); ++it)
-        m.tensorIndexById.insert(it.key(), itemOf[it.value()]);
-
-    std::set<std::tuple<int, int, LayoutEdgeKind>> merged;
-    for (const LayoutEdge& e : full.edges) {
-        const int from = itemOf[e.from], to = itemOf[e.to];
-        if (from == to)
-            continue;
-        const bool grouped = m.nodes[from].kind == LayoutNodeKind::Group || m.nodes[to].kind == LayoutNodeKind::Group;
-        if (grouped && !merged.insert({from, to, e.kind}).second)
-            continue;
-        m.edges.push_back({from, to, e.kind, e.inputNr, {}});
-    }
     m.uncollapsed = std::move(fullGraph);
     m.measure(metrics);
     return m;

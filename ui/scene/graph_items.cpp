@@ -4,6 +4,7 @@
 
 #include <QCursor>
 #include <QFontMetricsF>
+#include <QGraphicsSceneHoverEvent>
 #include <QPainter>
 #include <QPropertyAnimation>
 #include <QRegularExpression>
@@ -607,6 +608,43 @@ ModuleClusterItem::ModuleClusterItem(const QRectF& rect, const QString& title, S
     setZValue(0);
 }
 
+void ModuleClusterItem::setModule(Id module)
+{
+    m_module = module;
+    setAcceptHoverEvents(module != 0);
+}
+
+QRectF ModuleClusterItem::headerRect() const
+{
+    const QFontMetricsF body(Theme::current().bodyFont());
+    const qreal width = body.horizontalAdvance(QStringLiteral("\u25be ") + m_title) + 20;
+    return QRectF(rect().left(), rect().top(), std::min(width, rect().width()), body.height() + 8);
+}
+
+void ModuleClusterItem::hoverMoveEvent(QGraphicsSceneHoverEvent* event)
+{
+    const bool over = headerRect().contains(event->pos());
+    if (over != m_headerHovered) {
+        m_headerHovered = over;
+        if (over)
+            setCursor(Qt::PointingHandCursor);
+        else
+            unsetCursor();
+        update();
+    }
+    QGraphicsRectItem::hoverMoveEvent(event);
+}
+
+void ModuleClusterItem::hoverLeaveEvent(QGraphicsSceneHoverEvent* event)
+{
+    if (m_headerHovered) {
+        m_headerHovered = false;
+        unsetCursor();
+        update();
+    }
+    QGraphicsRectItem::hoverLeaveEvent(event);
+}
+
 void ModuleClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     const Theme& theme = Theme::current();
@@ -622,9 +660,22 @@ void ModuleClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*
     painter->drawRoundedRect(rect(), 10, 10);
     QFont font = theme.bodyFont();
     font.setBold(checkpoint);
+    QString title = m_title;
+    if (m_module != 0) {
+        // The header collapses the call: a disclosure triangle says so, and it lights up under the mouse.
+        title = QStringLiteral("\u25be ") + m_title;
+        if (m_headerHovered) {
+            QColor strip = theme.accent;
+            strip.setAlphaF(0.14);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(strip);
+            painter->drawRoundedRect(headerRect().adjusted(2, 2, -2, -2), 6, 6);
+            border.setAlphaF(0.9);
+        }
+    }
     painter->setFont(font);
     painter->setPen(border);
-    painter->drawText(rect().adjusted(10, 4, -10, -4), Qt::AlignTop | Qt::AlignLeft, m_title);
+    painter->drawText(rect().adjusted(10, 4, -10, -4), Qt::AlignTop | Qt::AlignLeft, title);
 }
 
 }  // namespace agv::ui

@@ -220,11 +220,23 @@ public:
     int type() const override { return Type; }
     Style style() const { return m_style; }
     const QString& title() const { return m_title; }
+    /// The nn.Module call framed (0 for a checkpoint segment): clicking the header
+    /// collapses it (Note [Collapsed modules]).
+    Id module() const { return m_module; }
+    void setModule(Id module);
+    /// The title strip that collapses the call when clicked (item coordinates).
+    QRectF headerRect() const;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+protected:
+    void hoverMoveEvent(QGraphicsSceneHoverEvent* event) override;
+    void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
 
 private:
     QString m_title;
     Style m_style;
+    Id m_module = 0;
+    bool m_headerHovered = false;
 };
 
 }  // namespace agv::ui

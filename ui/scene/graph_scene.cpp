@@ -2,6 +2,9 @@
 #include "ui/scene/graph_scene.h"
 
 #include <QFontMetricsF>
+#include <QGraphicsSceneContextMenuEvent>
+#include <QGraphicsSceneMouseEvent>
+#include <QMenu>
 #include <QPainter>
 #include <QParallelAnimationGroup>
 #include <QPropertyAnimation>
@@ -11,6 +14,7 @@
 #include <set>
 
 #include "ui/graph/layered_layout.h"
+#include "ui/graph/module_collapse.h"
 #include "ui/scene/sac_text.h"
 #include "ui/theme.h"
 
@@ -84,7 +88,8 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
             auto* g = new GroupNodeItem(n, static_cast<int>(i));
             for (Id member : n.group->nodes)
                 m_groupOfNode.insert(member, g);
-            connect(g, &GroupNodeItem::expandRequested, this, &GraphScene::groupExpansionRequested);
+            // Queued: the expansion rebuilds the scene, which deletes `g` while it handles the click.
+            connect(g, &GroupNodeItem::expandRequested, this, &GraphScene::groupExpansionRequested, Qt::QueuedConnection);
             m_groupItems.push_back(g);
             item = g;
         } else {
@@ -101,22 +106,34 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
         addItem(e);
         m_edgeItems.push_back(e);
     }
-    // nn.Module calls: a frame around the nodes created inside each module.
+    // nn.Module calls: a frame around the items each call holds, those of the calls it
+    // made included; a frame's header collapses its call (Note [Collapsed modules]).
     std::map<Id, std::pair<QRectF, std::vector<int>>> moduleFrames;
     for (size_t i = 0; i < m_model->nodes.size(); ++i) {
         const LayoutNode& n = m_model->nodes[i];
-        if (n.module == 0 || !m_model->modules.count(n.module))
-            continue;
-        auto& [rect, members] = moduleFrames[n.module];
-        rect |= QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size);
-        members.push_back(static_cast<int>(i));
+        for (Id m : moduleCallChain(m_model->modules, n.module)) {
+            auto& [rect, members] = moduleFrames[m];
+            rect |= QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size);
+            members.push_back(static_cast<int>(i));
+        }
+    }
+    // A frame leaves room for the headers of the frames inside it.
+    std::map<Id, int> framesInside;
+    for (const auto& [moduleId, frame] : moduleFrames) {
+        const std::vector<Id> chain = moduleCallChain(m_model->modules, moduleId);
+        for (size_t depth = 1; depth < chain.size(); ++depth)
+            framesInside[chain[depth]] = std::max(framesInside[chain[depth]], static_cast<int>(depth));
     }
     for (auto& [moduleId, frame] : moduleFrames) {
-        const trace::ModuleView& module = m_model->modules.at(moduleId);
         auto& [rect, members] = frame;
-        auto* cluster = new ModuleClusterItem(rect.adjusted(-14, -24, 14, 12),
-                                              QStringLiteral("%1 (%2)").arg(QString::fromStdString(module.name),
-                                                                            QString::fromStdString(module.type)));
+        const qreal level = framesInside[moduleId];
+        const qreal header = body.height() + 8;
+        auto* cluster = new ModuleClusterItem(rect.adjusted(-14 - 10 * level, -(header + 6) - header * level, 14 + 10 * level,
+                                                            12 + 8 * level),
+                                              moduleTitle(m_model->modules, moduleId));
+        cluster->setModule(moduleId);
+        cluster->setToolTip(tr("Click the title to collapse %1 into one box").arg(cluster->title()));
+        cluster->setZValue(0.1 / (1 + level));  // inner frames above outer ones
         cluster->setVisible(false);
         addItem(cluster);
         m_clusters.emplace_back(cluster, std::move(members));
@@ -145,6 +162,8 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
     }
     buildHostLane();
     QRectF bounds = m_model->bounds;
+    for (const auto& [cluster, members] : m_clusters)
+        bounds |= cluster->rect();
     if (m_hostLane)
         bounds |= m_hostLane->rect();
     setSceneRect(bounds.adjusted(-60, -60, 60, 60));
@@ -525,6 +544,65 @@ void GraphScene::applyStateToOverview(const GraphState& state)
     m_overview->setNodeStates(std::move(states));
     for (NoteItem* note : m_notes)
         note->setVisible(state.step >= note->note().step && (!note->note().node || !nodeRect(note->note().node).isEmpty()));
+}
+
+ModuleClusterItem* GraphScene::moduleHeaderAt(const QPointF& scenePos) const
+{
+    for (QGraphicsItem* item : items(scenePos)) {  // topmost first
+        if (auto* frame = qgraphicsitem_cast<ModuleClusterItem*>(item)) {
+            if (frame->isVisible() && frame->module() != 0 && frame->headerRect().contains(frame->mapFromScene(scenePos)))
+                return frame;
+            continue;
+        }
+        if (item->isVisible() && !qgraphicsitem_cast<HostLaneItem*>(item))
+            return nullptr;  // a node or an edge over the header takes the click
+    }
+    return nullptr;
+}
+
+void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton)
+        if (ModuleClusterItem* frame = moduleHeaderAt(event->scenePos())) {
+            event->accept();
+            Q_EMIT moduleCollapseRequested(frame->module());
+            return;
+        }
+    QGraphicsScene::mousePressEvent(event);
+}
+
+void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
+{
+    if (!m_model || m_overview)
+        return;
+    // What is under the mouse: a collapsed call's box, a node, or a frame.
+    Id module = 0;
+    QString expandKey;
+    for (QGraphicsItem* item : items(event->scenePos())) {
+        if (!item->isVisible())
+            continue;
+        if (auto* node = dynamic_cast<GraphNodeItem*>(item)) {
+            if (auto* g = qgraphicsitem_cast<GroupNodeItem*>(node))
+                expandKey = g->key();
+            module = moduleToCollapse(*m_model, node->layoutIndex());
+            break;
+        }
+        if (auto* frame = qgraphicsitem_cast<ModuleClusterItem*>(item); frame && frame->module() != 0) {
+            module = frame->module();
+            break;
+        }
+    }
+    if (module == 0 && expandKey.isEmpty())
+        return;
+    QMenu menu;
+    if (!expandKey.isEmpty())
+        connect(menu.addAction(tr("Expand")), &QAction::triggered, this, [this, expandKey] { Q_EMIT groupExpansionRequested(expandKey); });
+    // Every call holding the item can be collapsed, the innermost first.
+    for (Id m : moduleCallChain(m_model->modules, module))
+        connect(menu.addAction(tr("Collapse %1").arg(moduleTitle(m_model->modules, m))), &QAction::triggered, this,
+                [this, m] { Q_EMIT moduleCollapseRequested(m); });
+    menu.exec(event->screenPos());
+    event->accept();
 }
 
 void GraphScene::drawBackground(QPainter* painter, const QRectF& rect)

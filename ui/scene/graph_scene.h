@@ -68,15 +68,23 @@ public:
     /// The dot grid behind the graph (off while exporting).
     void setGridVisible(bool visible) { m_gridVisible = visible; }
 
+    /// The module frame whose header is at `scenePos` and not covered by another item.
+    ModuleClusterItem* moduleHeaderAt(const QPointF& scenePos) const;
+
     /// Selects and returns the item for a grad_fn node, or its group (the error panel links).
     QGraphicsItem* selectNode(Id node);
 
 Q_SIGNALS:
     /// The user double-clicked the group with this key (the window expands it).
     void groupExpansionRequested(const QString& key);
+    /// The user clicked the header of a module call's frame, or asked for its collapse
+    /// in the context menu (the window collapses it, Note [Collapsed modules]).
+    void moduleCollapseRequested(trace::Id module);
 
 protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+    void contextMenuEvent(QGraphicsSceneContextMenuEvent* event) override;
 
 private:
     void clearTokens();

@@ -22,6 +22,11 @@ std::vector<GraphSearchHit> findInGraph(const QGraphicsScene& scene, const QStri
             const LayoutNode& n = node->layoutNode();
             if (matches(n.title) || matches(n.subtitle))
                 hits.push_back({item, n.subtitle.isEmpty() ? n.title : n.title + QStringLiteral(" \u2192 ") + n.subtitle});
+            // The nodes a collapsed module call holds are found too, in their box.
+            if (n.kind == LayoutNodeKind::Group && n.group->module != 0)
+                for (qsizetype k = 0; k < n.group->nodeTexts.size() && k < qsizetype(n.group->nodes.size()); ++k)
+                    if (matches(n.group->nodeTexts[k]))
+                        hits.push_back({item, QStringLiteral("%1 (%2)").arg(n.group->nodeTexts[k], n.title), n.group->nodes[size_t(k)]});
         } else if (auto* frame = qgraphicsitem_cast<ModuleClusterItem*>(item)) {
             if (matches(frame->title()))
                 hits.push_back({item, frame->title()});

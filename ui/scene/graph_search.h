@@ -7,6 +7,8 @@
 
 #include <vector>
 
+#include "core/trace/event.h"
+
 class QGraphicsItem;
 class QGraphicsScene;
 
@@ -15,6 +17,9 @@ namespace agv::ui {
 struct GraphSearchHit {
     QGraphicsItem* item = nullptr;
     QString description;  ///< "MulBackward0 → l3", "module net.0 (Linear)"
+    /// A grad_fn node drawn inside the collapsed module call `item` (Note [Collapsed
+    /// modules]): showing the hit expands the call; 0 when `item` itself matched.
+    trace::Id hiddenNode = 0;
 };
 
 /// Case-insensitive substring match; an empty text finds nothing.

@@ -60,6 +60,11 @@ void GraphSearchBar::refresh()
         const int keep = m_current;
         m_hits = m_view->scene() ? findInGraph(*m_view->scene(), m_field->text()) : std::vector<GraphSearchHit>{};
         m_current = m_hits.empty() ? -1 : std::min<int>(std::max(keep, 0), static_cast<int>(m_hits.size()) - 1);
+        // The graph may have been rebuilt around the hit (a module call expanded to show
+        // it): the selected item is the current hit.
+        for (size_t i = 0; i < m_hits.size(); ++i)
+            if (m_hits[i].item->isSelected())
+                m_current = static_cast<int>(i);
         m_count->setText(m_hits.empty() ? tr("no match") : tr("%1 of %2").arg(m_current + 1).arg(m_hits.size()));
     }
 }
@@ -93,6 +98,12 @@ void GraphSearchBar::show(int index)
     const GraphSearchHit& hit = m_hits[static_cast<size_t>(index)];
     m_count->setText(tr("%1 of %2").arg(index + 1).arg(m_hits.size()));
     m_count->setToolTip(hit.description);
+    if (hit.hiddenNode != 0) {
+        // The window expands the module call and selects the node; the graph is rebuilt,
+        // `hit` with it (refresh()).
+        Q_EMIT nodeRevealRequested(hit.hiddenNode);
+        return;
+    }
     if (QGraphicsScene* scene = m_view->scene()) {
         scene->clearSelection();
         if (hit.item->flags() & QGraphicsItem::ItemIsSelectable)

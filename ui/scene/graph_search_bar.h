@@ -28,6 +28,10 @@ public:
     /// Searches again (the graph changed under the same text).
     void refresh();
 
+Q_SIGNALS:
+    /// The current hit is grad_fn node `node`, drawn inside a collapsed module call.
+    void nodeRevealRequested(trace::Id node);
+
 public Q_SLOTS:
     void next();
     void previous();

@@ -11,6 +11,14 @@ namespace agv::ui {
 GroupNodeItem::GroupNodeItem(const LayoutNode& node, int index) : GraphNodeItem(node, index)
 {
     const LayoutGroup& g = group();
+    if (isModule()) {
+        setToolTip(tr("<b>%1</b>: one module call drawn as one box, %2 nodes and %3 other items inside")
+                       .arg(m_node.title.toHtmlEscaped())
+                       .arg(g.nodes.size())
+                       .arg(g.memberCount - static_cast<int>(g.nodes.size())) +
+                   tr("<br>Double-click to expand."));
+        return;
+    }
     QString tip = tr("<b>%1</b> repeated %2 times: %3 nodes").arg(g.motif.join(QStringLiteral(" \u2192 ")).toHtmlEscaped())
                       .arg(g.repeats)
                       .arg(g.nodes.size());
@@ -51,13 +59,32 @@ void GroupNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
         border = theme.stale;
     else if (m_executing)
         border = theme.executing.darker(115);
-    // Two cards behind the box: many nodes, not one. They stick out below, clear of the
-    // arrowheads that end on the box's top.
-    painter->setBrush(theme.functionFill);
-    painter->setPen(QPen(border, theme.stroke * 0.8));
-    for (qreal offset : {8.0, 4.0})
-        painter->drawRoundedRect(boxRect().translated(offset, offset), 7, 7);
-    paintFrame(painter, theme.functionFill, border, theme.stroke * (m_executing || m_failed ? 1.8 : 1.0), m_node.recompute);
+    if (isModule()) {
+        // A module call: its frame, closed around one box (the frames of expanded calls
+        // are dashed accent outlines), with a mark that says it opens.
+        QColor frame = theme.accent;
+        frame.setAlphaF(0.55);
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(frame, 1, Qt::DashLine));
+        painter->drawRoundedRect(boxRect().adjusted(-4, -4, 4, 4), 10, 10);
+        QColor fill = theme.functionFill;
+        QColor tint = theme.accent;
+        fill = QColor::fromRgbF(fill.redF() * 0.92 + tint.redF() * 0.08, fill.greenF() * 0.92 + tint.greenF() * 0.08,
+                                fill.blueF() * 0.92 + tint.blueF() * 0.08);
+        paintFrame(painter, fill, m_failed || m_executing ? border : theme.accent.darker(theme.dark ? 80 : 110),
+                   theme.stroke * (m_executing || m_failed ? 1.8 : 1.2), m_node.recompute);
+        painter->setFont(theme.bodyFont());
+        painter->setPen(theme.accent);
+        painter->drawText(boxRect().adjusted(0, 3, -7, 0), Qt::AlignTop | Qt::AlignRight, QStringLiteral("\u229e"));
+    } else {
+        // Two cards behind the box: many nodes, not one. They stick out below, clear of the
+        // arrowheads that end on the box's top.
+        painter->setBrush(theme.functionFill);
+        painter->setPen(QPen(border, theme.stroke * 0.8));
+        for (qreal offset : {8.0, 4.0})
+            painter->drawRoundedRect(boxRect().translated(offset, offset), 7, 7);
+        paintFrame(painter, theme.functionFill, border, theme.stroke * (m_executing || m_failed ? 1.8 : 1.0), m_node.recompute);
+    }
 
     const QFont titleFont = theme.titleFont();
     QFont countFont = theme.bodyFont();
@@ -71,8 +98,8 @@ void GroupNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
     painter->setPen(theme.text);
     painter->drawText(QRectF(box.left(), y, box.width(), tm.height()), Qt::AlignCenter, m_node.title);
     y += tm.height() + 1;
-    painter->setFont(countFont);
-    painter->setPen(theme.accent);
+    painter->setFont(isModule() ? bodyFont : countFont);
+    painter->setPen(isModule() ? theme.mutedText : theme.accent);
     painter->drawText(QRectF(box.left(), y, box.width(), bm.height()), Qt::AlignCenter, m_node.subtitle);
     y += bm.height() + 2;
     painter->setFont(bodyFont);

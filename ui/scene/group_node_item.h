@@ -1,7 +1,9 @@
 #pragma once
 // A run of repeated nodes drawn as one item (Note [Collapsed repeats] in
 // ui/graph/repeat_collapse.h): a stack of boxes naming the repeated ops, "× 50,000", and
-// how many of its nodes exist and have run at the current step. Double-click expands it.
+// how many of its nodes exist and have run at the current step. A collapsed nn.Module call
+// (Note [Collapsed modules] in ui/graph/module_collapse.h) is drawn the same way, as its
+// closed frame: "model.0 · Linear", its ops, its count. Double-click expands either.
 
 #include "ui/scene/graph_items.h"
 
@@ -16,6 +18,8 @@ public:
 
     const LayoutGroup& group() const { return *m_node.group; }
     QString key() const { return m_node.key; }
+    /// A collapsed nn.Module call (Note [Collapsed modules]), not a run of repeats.
+    bool isModule() const { return group().module != 0; }
 
     /// Its nodes at this step: how many were created and executed; `failed`: one of them
     /// is the failing node.
