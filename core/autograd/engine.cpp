@@ -303,8 +303,11 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                 inputs = std::move(*replaced);
         if (task.runInputNodes)
             capture();
-        if (!task.captures.empty() && dynamic_cast<AccumulateGrad*>(node.get()))
-            continue;  // autograd.grad never touches .grad (backward(inputs=) accumulates itself)
+        // autograd.grad never touches .grad. backward(inputs=...) runs an input leaf's
+        // AccumulateGrad as 1.13's engine does, with its in-place accumulation and its
+        // copy of a gradient that is a view (sum's expanded gradient must not become .grad).
+        if (!task.captures.empty() && !task.runInputNodes && dynamic_cast<AccumulateGrad*>(node.get()))
+            continue;
 
         variable_list gradInputs = inputs;
         variable_list outputs;
@@ -409,6 +412,18 @@ TensorList makeRootGrads(const TensorList& tensors, const TensorList& gradTensor
     return grads;
 }
 
+/// Engine::execute's warning when a backward that accumulates into .grad builds a graph
+/// (backward() and backward(inputs=...), not autograd.grad).
+void warnGradReferenceCycle()
+{
+    warn("UserWarning",
+         "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+         "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
+         "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
+         "to None after use to break the cycle and avoid the leak. (Triggered internally at  "
+         "./torch/csrc/autograd/engine.cpp:1059.)");
+}
+
 void emitBegin(const std::vector<Edge>& roots, bool keepGraph, bool createGraph)
 {
     if (!trace::enabled())
@@ -454,12 +469,7 @@ void backward(const TensorList& tensors, const TensorList& gradTensors, std::opt
     std::vector<Edge> roots = rootEdgesFor(tensors);
     TensorList grads = makeRootGrads(tensors, gradTensors, createGraph);
     if (createGraph)
-        warn("UserWarning",
-             "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
-             "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
-             "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
-             "to None after use to break the cycle and avoid the leak. (Triggered internally at  "
-             "./torch/csrc/autograd/engine.cpp:1059.)");
+        warnGradReferenceCycle();
     emitBegin(roots, keepGraph, createGraph);
     EndEmitter end;
     GraphTask task;
@@ -476,6 +486,8 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
     const bool keepGraph = retainGraph.value_or(createGraph);
     std::vector<Edge> roots = rootEdgesFor(outputs);
     TensorList grads = makeRootGrads(outputs, gradOutputs, createGraph);
+    if (runInputNodes && createGraph)
+        warnGradReferenceCycle();
     GraphTask task;
     task.keepGraph = keepGraph;
     task.createGraph = createGraph;

@@ -18,19 +18,16 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if inputs is None:
         _C._autograd_backward(tensors, grad_tensors, retain_graph, create_graph)
         return
-    # Only these tensors get a .grad: run the graph for them, then accumulate.
+    # Only these tensors get a .grad. As 1.13's run_backward, every input is first told to
+    # retain its gradient (a no-op for a leaf that requires grad; an error for a tensor that
+    # does not); the engine then runs the graph down to the inputs, their own nodes included:
+    # a leaf's AccumulateGrad and a non-leaf's retain_grad hook accumulate into .grad.
     inputs = (inputs,) if isinstance(inputs, _C._TensorBase) else tuple(inputs)
     if len(inputs) == 0:
         raise RuntimeError("'inputs' argument to backward() cannot be empty.")
-    grads = _C._autograd_grad(tensors, inputs, grad_tensors, retain_graph, create_graph, True, True)
-    with no_grad():
-        for inp, g in zip(inputs, grads):
-            if g is None:
-                continue
-            if inp.grad is None:
-                inp.grad = g if create_graph else g.detach()
-            else:
-                inp.grad = inp.grad + g
+    for inp in inputs:
+        inp.retain_grad()
+    _C._autograd_grad(tensors, inputs, grad_tensors, retain_graph, create_graph, True, True)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
