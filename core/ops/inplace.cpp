@@ -7,6 +7,7 @@
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activations.h"
+#include "core/ops/index_put.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/hardtanh.h"
@@ -348,37 +349,21 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
 
 Tensor& indexPutInplace(Tensor& self, const Tensor& key, const Tensor& values)
 {
-    TensorList indices;
-    IntList indexShape;
-    internal::resolveIndexKey(self, key, indices, indexShape);
-    AGV_CHECK(values.dtype() == self.dtype(), RuntimeError,
-              "Index put requires the source and destination dtypes match, got ", legacyDtypeShortName(self.dtype()),
-              " for the destination and ", legacyDtypeShortName(values.dtype()), " for the source.");
-    IntList target = indexShape;
-    target.insert(target.end(), self.sizes().begin() + std::ptrdiff_t(indices.size()), self.sizes().end());
-    AGV_CHECK(isExpandableTo(values.sizes(), target), RuntimeError, "shape mismatch: value tensor of shape ",
-              sizesToString(values.sizes()), " cannot be broadcast to indexing result of shape ",
-              sizesToString(target));
-    // Alias-safe: values overlapping self are copied out first.
-    const Tensor source = self.impl()->storage() == values.impl()->storage() ? detachedClone(values) : values;
-    const IntList valueSizes = values.sizes();
-    const Tensor savedKey = key;
+    return indexPutInplace(self, TensorList{key}, values, false);
+}
+
+Tensor& indexPutInplace(Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate)
+{
+    checkInplace(self, self.requiresGrad() || values.requiresGrad());  // autograd's check comes first
+    const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate);
     return applyInplace(
         self, {&self, &values}, "index_put_", "IndexPutBackward0",
-        [indices, indexShape, valueSizes, savedKey](BackwardNode& n, const variable_list& g) {
-            Tensor gradSelf, gradValues;
-            if (needs(n, 0)) {  // grad.index_put(indices, zeros): the overwritten places get none
-                gradSelf = detachedClone(g[0]);
-                internal::putIndexed(gradSelf, indices, indexShape, zeros({}, g[0].dtype(), g[0].device()));
-            }
-            if (needs(n, 1))  // grad.index(indices), summed to the values' shape
-                gradValues = sumTo(internal::index(g[0], indices, indexShape, {savedKey}), valueSizes);
-            return variable_list{gradSelf, gradValues};
-        },
-        false, false, [&] { internal::putIndexed(self, indices, indexShape, source); },
+        internal::indexPutBackward(plan.where, values, accumulate), false, false,
+        [&] { internal::writeIndexed(self, plan.where, plan.source, accumulate); },
         [&](OpRecorder& rec, const Tensor&) {
-            rec.attr("accumulate", false);
-            rec.save("indices", key);
+            rec.attr("accumulate", accumulate);
+            for (const Tensor& key : indices)
+                rec.save("indices", key);
         });
 }
 

@@ -67,6 +67,15 @@ py::handle classFor(const std::string& name)
     return classes.emplace(name, cls.release().ptr()).first->second;
 }
 
+/// Whether a saved slot is a Tensor[] in 1.13 (`Tensor?[] indices` of indexing), which its
+/// getters return as a tuple even for one tensor.
+bool isListSlot(const Node& node, const std::string& slot)
+{
+    const std::string& name = node.name();
+    return slot == "indices" &&
+           (name == "IndexBackward0" || name == "IndexPutBackward0" || name == "IndexPutImplBackward0");
+}
+
 py::object savedAttribute(const NodePtr& node, const std::string& attr)
 {
     if (attr.rfind("_raw_saved_", 0) == 0) {
@@ -76,6 +85,14 @@ py::object savedAttribute(const NodePtr& node, const std::string& attr)
     }
     if (attr.rfind("_saved_", 0) == 0) {
         const std::string slot = attr.substr(7);
+        if (isListSlot(*node, slot)) {
+            py::list items;
+            for (const SavedVariable* saved : node->savedVariables())
+                if (saved->slot() == slot)
+                    items.append(wrapTensor(saved->unpack(node)));
+            if (!items.empty())
+                return py::tuple(items);
+        }
         for (const SavedVariable* saved : node->savedVariables())
             if (saved->slot() == slot)
                 return wrapTensor(saved->unpack(node));
