@@ -775,6 +775,36 @@ Tensor& celuInplace(Tensor& self, Scalar alpha)
         });
 }
 
+Tensor& leakyReluInplace(Tensor& self, double negativeSlope)
+{
+    // leaky_relu_backward(grad, result, negative_slope, self_is_result=true) in 1.13.
+    auto fromResult = [negativeSlope](const Tensor& grad, const Tensor& result) {
+        AGV_CHECK(negativeSlope >= 0.0, RuntimeError,
+                  "In-place leakyReLu backward calculation is triggered with a negative slope which is not "
+                  "supported. This is caused by calling in-place forward function with a negative slope, please "
+                  "call out-of-place version instead. File an issue at https://github.com/pytorch/pytorch if you "
+                  "do require supporting in-place leakRelu backward calculation with negative slope");
+        return internal::leakyReluBackward(grad, result, Scalar(negativeSlope));
+    };
+    return applyInplace(
+        self, {&self}, "leaky_relu_", "LeakyReluBackward1",
+        [fromResult](BackwardNode& n, const variable_list& g) { return variable_list{fromResult(g[0], n.saved(0))}; },
+        false, true,
+        [&] {
+            // The out-of-place kernel's values, into self.
+            Tensor values;
+            {
+                trace::MuteGuard mute;
+                GradModeGuard noGrad(false);
+                forward_ad::DisabledGuard primalsOnly;
+                values = leakyRelu(self, negativeSlope);
+            }
+            kernel::copyInto(self, values);
+        },
+        [negativeSlope](OpRecorder& rec, const Tensor&) { rec.attr("negative_slope", negativeSlope); },
+        [fromResult](const InputTangents& t, const Tensor& result) { return fromResult(t[0], result); });
+}
+
 Tensor& thresholdInplace(Tensor& self, Scalar threshold, Scalar value)
 {
     return applyInplace(
