@@ -437,6 +437,11 @@ int64_t currentGraphTaskId()
     return t_currentTask ? t_currentTask->id : -1;
 }
 
+bool currentGraphTaskKeepsGraph()
+{
+    return t_currentTask == nullptr || t_currentTask->keepGraph;
+}
+
 bool isCheckpointValid()
 {
     // autograd.grad runs only the part of the graph that leads to its inputs, which a
