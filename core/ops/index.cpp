@@ -383,6 +383,11 @@ BackwardNode::Rule indexPutBackward(const ResolvedIndices& where, const Tensor& 
     };
 }
 
+ForwardRule indexPutForward(const TensorList& keys, bool accumulate)
+{
+    return [keys, accumulate](const InputTangents& t, const Tensor&) { return indexPut(t[0], keys, t[1], accumulate); };
+}
+
 }  // namespace internal
 
 Tensor indexPut(const Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate)
@@ -396,6 +401,7 @@ Tensor indexPut(const Tensor& self, const TensorList& indices, const Tensor& val
     rec.attr("accumulate", accumulate);
     for (const Tensor& key : indices)
         rec.save("indices", key);
+    rec.forward(internal::indexPutForward(indices, accumulate));
     return rec.finish(out);
 }
 

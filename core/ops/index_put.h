@@ -5,6 +5,7 @@
 // `x[idx] = v` is index_put_ too.
 
 #include "core/autograd/node.h"
+#include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 
 namespace agv::ops {
@@ -45,6 +46,8 @@ void writeIndexed(const Tensor& self, const ResolvedIndices& where, const Tensor
 ///   values: grad.index(indices), summed to values' shape.
 /// It first unpacks the saved indices (slots 0..k-1), refusing ones modified in place since.
 BackwardNode::Rule indexPutBackward(const ResolvedIndices& where, const Tensor& values, bool accumulate);
+/// The tangent of index_put and index_put_: self_t.index_put(indices, values_t, accumulate).
+ForwardRule indexPutForward(const TensorList& keys, bool accumulate);
 
 }  // namespace internal
 

@@ -364,7 +364,8 @@ Tensor& indexPutInplace(Tensor& self, const TensorList& indices, const Tensor& v
             rec.attr("accumulate", accumulate);
             for (const Tensor& key : indices)
                 rec.save("indices", key);
-        });
+        },
+        internal::indexPutForward(indices, accumulate));
 }
 
 Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max)

@@ -161,3 +161,22 @@ attempt("broadcast mask", lambda: a.index_put((torch.tensor([0, 1]), torch.tenso
 attempt("0-d self", lambda: torch.tensor(3.).index_put((torch.tensor([0]),), torch.tensor(-1.)))
 attempt("empty tuple", lambda: a.index_put((), torch.tensor(0.)))
 print(a)
+
+# Forward mode: self_t.index_put(indices, values_t, accumulate), for both forms.
+import torch.autograd.forward_ad as fwAD
+with fwAD.dual_level():
+    x = fwAD.make_dual(torch.tensor([1., 2., 3.]), torch.tensor([1., 10., 100.]))
+    v = fwAD.make_dual(torch.tensor([5., 6.]), torch.tensor([2., 3.]))
+    for acc in (False, True):
+        y = x.index_put((torch.tensor([1, 1]),), v, accumulate=acc)
+        print(y, fwAD.unpack_dual(y).tangent)
+        z = x * 1
+        z.index_put_((torch.tensor([True, False, True]),), v, accumulate=acc)
+        print(z, fwAD.unpack_dual(z).tangent)
+    y = torch.tensor([4., 4., 4.]).index_put((torch.tensor([0]),), v[:1])
+    print(y, fwAD.unpack_dual(y).tangent)
+    y = x.index_put((torch.tensor([0]),), torch.tensor([9.]))
+    print(y, fwAD.unpack_dual(y).tangent)
+    q = torch.zeros(3)
+    q[torch.tensor([2])] = v[1:]
+    print(q, fwAD.unpack_dual(q).tangent)
