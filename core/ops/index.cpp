@@ -262,6 +262,25 @@ bool isMaskedFill(const Tensor& self, const TensorList& keys, const Tensor& valu
     return true;
 }
 
+/// at::assert_no_overlap: an in-place write may not read a tensor that shares memory with
+/// the written one, unless the overlap is too hard to tell (PyTorch gives up on tensors
+/// that are not non-overlapping and dense; we on non-contiguous ones).
+void assertNoOverlap(const Tensor& self, const Tensor& other)
+{
+    bool overlap = self.impl() == other.impl();
+    if (!overlap && self.numel() > 0 && other.numel() > 0 && self.isContiguous() && other.isContiguous() &&
+        self.impl()->storage() == other.impl()->storage()) {
+        const char* a = static_cast<const char*>(self.rawData());
+        const char* b = static_cast<const char*>(other.rawData());
+        const char* aEnd = a + self.numel() * int64_t(elementSize(self.dtype()));
+        const char* bEnd = b + other.numel() * int64_t(elementSize(other.dtype()));
+        overlap = a < bEnd && b < aEnd;
+    }
+    AGV_CHECK(!overlap, RuntimeError,
+              "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
+              "memory location. Please clone() the tensor before performing the operation.");
+}
+
 }  // namespace
 
 ResolvedIndices resolveIndices(const Tensor& self, const TensorList& keys)
@@ -319,14 +338,21 @@ ResolvedIndices resolveIndices(const Tensor& self, const TensorList& keys)
     return r;
 }
 
-IndexPutPlan planIndexPut(const Tensor& self, const TensorList& keys, const Tensor& values, bool accumulate)
+IndexPutPlan planIndexPut(const Tensor& self, const TensorList& keys, const Tensor& values, bool accumulate,
+                          bool inplace)
 {
     AGV_CHECK(int64_t(keys.size()) <= self.dim(), IndexError, "too many indices for tensor of dimension ", self.dim(),
               " (got ", keys.size(), ")");
     IndexPutPlan plan;
     plan.source = values;
-    if (!accumulate && isMaskedFill(self, keys, values) && values.dtype() != self.dtype())
+    const bool maskedFill = !accumulate && isMaskedFill(self, keys, values);
+    if (maskedFill && values.dtype() != self.dtype())
         plan.source = kernel::convert(values, self.dtype());
+    if (inplace && !maskedFill) {  // masked_fill_ reads its one value first
+        assertNoOverlap(self, values);
+        for (const Tensor& key : keys)
+            assertNoOverlap(self, key);
+    }
     plan.where = resolveIndices(self, keys);
     // make_index_put_iterator: the values must broadcast to the indexing result, in self's dtype.
     IntList target = plan.where.shape;
@@ -350,7 +376,8 @@ IndexPutPlan planIndexPut(const Tensor& self, const TensorList& keys, const Tens
             AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension ", d,
                       " with size ", size);
         }
-    // Alias-safe: values overlapping self are copied out first.
+    // Alias-safe: values sharing self's storage that got through (a masked fill's one value,
+    // a non-contiguous view) are copied out first.
     if (plan.source.impl()->storage() == self.impl()->storage())
         plan.source = detachedClone(plan.source);
     return plan;
@@ -392,7 +419,8 @@ ForwardRule indexPutForward(const TensorList& keys, bool accumulate)
 
 Tensor indexPut(const Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate)
 {
-    const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate);
+    // Written into a copy of self: nothing to overlap.
+    const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate, false);
     // CompositeExplicitAutograd in 1.13: a clone written in place, recorded as one op.
     Tensor out = kernel::newTensor(self.sizes(), self.dtype(), self.device());
     kernel::copyInto(out, self);

@@ -11,9 +11,10 @@
 namespace agv::ops {
 
 /// Tensor.index_put_(indices, values, accumulate): 1.13's _index_put_impl_ with its checks
-/// in its order (number of indices, index dtypes, mask shapes, broadcast, values' shape and
-/// dtype, then the bounds). Without accumulate, a one-element `values` and a single mask is
-/// a masked fill, which casts the value to self's dtype instead of refusing it.
+/// in its order (number of indices, values or indices sharing self's memory, index dtypes,
+/// mask shapes, broadcast, values' shape and dtype, then the bounds). Without accumulate, a
+/// one-element `values` and a single mask is a masked fill, which casts the value to self's
+/// dtype instead of refusing it and skips the overlap check.
 Tensor& indexPutInplace(Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate);
 /// index_put: a copy of self written as index_put_ would (one IndexPutBackward0, no clone node).
 Tensor indexPut(const Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate);
@@ -37,7 +38,9 @@ struct IndexPutPlan {
 };
 
 /// index_put_'s checks, in 1.13's order, and the resolved indices; raises PyTorch's errors.
-IndexPutPlan planIndexPut(const Tensor& self, const TensorList& keys, const Tensor& values, bool accumulate);
+/// `inplace`: self is written itself, so values and indices may not share its memory.
+IndexPutPlan planIndexPut(const Tensor& self, const TensorList& keys, const Tensor& values, bool accumulate,
+                          bool inplace);
 /// self[where] = source (or += with accumulate; repeated indices add up in index order, as
 /// 1.13's serial CPU kernel does); no autograd.
 void writeIndexed(const Tensor& self, const ResolvedIndices& where, const Tensor& source, bool accumulate);

@@ -355,7 +355,7 @@ Tensor& indexPutInplace(Tensor& self, const Tensor& key, const Tensor& values)
 Tensor& indexPutInplace(Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate)
 {
     checkInplace(self, self.requiresGrad() || values.requiresGrad());  // autograd's check comes first
-    const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate);
+    const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate, true);
     return applyInplace(
         self, {&self, &values}, "index_put_", "IndexPutBackward0",
         internal::indexPutBackward(plan.where, values, accumulate), false, false,

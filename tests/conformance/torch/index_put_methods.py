@@ -180,3 +180,18 @@ with fwAD.dual_level():
     q = torch.zeros(3)
     q[torch.tensor([2])] = v[1:]
     print(q, fwAD.unpack_dual(q).tangent)
+
+# In place, values or indices sharing self's memory are refused (unless a masked fill).
+def overlap(label, f):
+    z = torch.arange(4.)
+    attempt(label, lambda: f(z))
+    print(z)
+overlap("values view", lambda z: z.index_put_((torch.tensor([1, 2]),), z[:2]))
+overlap("values view accumulate", lambda z: z.index_put_((torch.tensor([1, 2]),), z[:2], accumulate=True))
+overlap("values self", lambda z: z.index_put_((torch.tensor([0, 1, 2, 3]),), z))
+overlap("values disjoint", lambda z: z.index_put_((torch.tensor([0, 1]),), z[2:]))
+overlap("masked fill", lambda z: z.index_put_((z > 1,), z[0]))
+overlap("setitem", lambda z: z.__setitem__(torch.tensor([1, 2]), z[1:3]))
+overlap("out of place", lambda z: z.index_put((torch.tensor([1, 2]),), z[:2]))
+i = torch.tensor([0, 1, 1])
+attempt("index self", lambda: i.index_put_((i,), torch.tensor(5)))
