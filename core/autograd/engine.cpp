@@ -405,6 +405,10 @@ TensorList makeRootGrads(const TensorList& tensors, const TensorList& gradTensor
             AGV_CHECK(g.sizes() == out.sizes(), RuntimeError, "Mismatch in shape: grad_output[", i,
                       "] has a shape of ", sizeString(g.sizes()), " and output[", i, "] has a shape of ",
                       sizeString(out.sizes()), ".");
+            // validate_outputs on the root edges: a gradient of another dtype is cast to the
+            // output's (recorded, ToCopyBackward0, when it requires grad), not refused.
+            if (g.dtype() != out.dtype())
+                g = ops::toDtype(g, out.dtype());
         }
         grads.push_back(g);
     }
@@ -450,6 +454,11 @@ struct EndEmitter {
 int64_t currentGraphTaskId()
 {
     return t_currentTask ? t_currentTask->id : -1;
+}
+
+bool currentGraphTaskKeepsGraph()
+{
+    return t_currentTask == nullptr || t_currentTask->keepGraph;
 }
 
 bool isCheckpointValid()

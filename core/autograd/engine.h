@@ -29,4 +29,8 @@ bool isCheckpointValid();
 /// A selectively checkpointed region recomputes once per backward call.
 int64_t currentGraphTaskId();
 
+/// get_current_graph_task_keep_graph(): whether the running backward keeps the graph
+/// (retain_graph / create_graph); true outside a backward.
+bool currentGraphTaskKeepsGraph();
+
 }  // namespace agv

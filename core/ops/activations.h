@@ -43,6 +43,9 @@ Tensor& eluInplace(Tensor& self, Scalar alpha = 1.0, Scalar scale = 1, Scalar in
 Tensor& celuInplace(Tensor& self, Scalar alpha = 1.0);
 /// threshold_: ThresholdBackward1, saving a clone of the original self.
 Tensor& thresholdInplace(Tensor& self, Scalar threshold, Scalar value);
+/// leaky_relu_: LeakyReluBackward1, saving the result; like elu_, its backward refuses a
+/// negative slope (the result no longer tells which inputs were negative).
+Tensor& leakyReluInplace(Tensor& self, double negativeSlope);
 
 namespace internal {
 

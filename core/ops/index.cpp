@@ -1,10 +1,12 @@
 // Advanced indexing with a tensor: x[idx] (int64, negative indices allowed) and
 // x[mask] (bool, matching the leading dims). The result is a copy (IndexBackward0);
 // its backward accumulates into zeros, so an index repeated k times receives k
-// gradients, like index_put_(..., accumulate=True).
+// gradients, like index_put_(..., accumulate=True). Also index_put and the checks of
+// index_put_ (index_put.h), which share the kernel that writes through the indices.
 
 #include <cstring>
 
+#include "core/ops/index_put.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -73,6 +75,31 @@ TensorList maskToIndices(const Tensor& mask, int64_t& count)
         }
     }
     return indices;
+}
+
+/// self[indices] = values (or += values), values broadcast to indexShape + the remaining dims.
+template <bool Accumulate>
+void writeIndexedValues(const Tensor& self, const TensorList& indices, const IntList& indexShape, const Tensor& values)
+{
+    const size_t k = indices.size();
+    IntList target = indexShape;
+    const IntList rest = restOf(self.sizes(), k);
+    target.insert(target.end(), rest.begin(), rest.end());
+    const std::vector<int64_t> bases = baseOffsets(self.sizes(), self.strides(), indices, indexShape);
+    const std::vector<int64_t> inner = kernel::elementOffsets(rest, restOf(self.strides(), k));
+    const std::vector<int64_t> source = kernel::elementOffsets(target, kernel::broadcastStrides(values, target));
+    AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "index_put_", [&] {
+        using T = scalar_t;
+        const T* v = values.data<T>();
+        T* o = self.data<T>();
+        for (size_t p = 0; p < bases.size(); ++p)
+            for (size_t i = 0; i < inner.size(); ++i) {
+                if constexpr (Accumulate)
+                    o[bases[p] + inner[i]] = T(o[bases[p] + inner[i]] + v[source[p * inner.size() + i]]);
+                else
+                    o[bases[p] + inner[i]] = v[source[p * inner.size() + i]];
+            }
+    });
 }
 
 }  // namespace
@@ -154,21 +181,7 @@ void resolveIndexKey(const Tensor& t, const Tensor& key, TensorList& indices, In
 
 void putIndexed(const Tensor& self, const TensorList& indices, const IntList& indexShape, const Tensor& values)
 {
-    const size_t k = indices.size();
-    IntList target = indexShape;
-    const IntList rest = restOf(self.sizes(), k);
-    target.insert(target.end(), rest.begin(), rest.end());
-    const std::vector<int64_t> bases = baseOffsets(self.sizes(), self.strides(), indices, indexShape);
-    const std::vector<int64_t> inner = kernel::elementOffsets(rest, restOf(self.strides(), k));
-    const std::vector<int64_t> source = kernel::elementOffsets(target, kernel::broadcastStrides(values, target));
-    AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "index_put_", [&] {
-        using T = scalar_t;
-        const T* v = values.data<T>();
-        T* o = self.data<T>();
-        for (size_t p = 0; p < bases.size(); ++p)
-            for (size_t i = 0; i < inner.size(); ++i)
-                o[bases[p] + inner[i]] = v[source[p * inner.size() + i]];
-    });
+    writeIndexedValues<false>(self, indices, indexShape, values);
 }
 
 Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexShape, const TensorList& saved)
@@ -207,22 +220,13 @@ Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexSha
 Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const IntList& indexShape,
                          const TensorList& saved, const Tensor& values)
 {
-    const size_t k = indices.size();
     Tensor out = kernel::newTensor(sizes, values.dtype(), values.device());
     std::memset(out.rawData(), 0, out.nbytes());
-    const std::vector<int64_t> bases = baseOffsets(sizes, out.strides(), indices, indexShape);
-    const std::vector<int64_t> inner = kernel::elementOffsets(restOf(sizes, k), restOf(out.strides(), k));
-    const std::vector<int64_t> source = kernel::elementOffsets(values.sizes(), values.strides());
-    AGV_DISPATCH_ALL_AND_HALF(values.dtype(), "index_put_", [&] {
-        using T = scalar_t;
-        const T* v = values.data<T>();
-        T* o = out.data<T>();
-        for (size_t p = 0; p < bases.size(); ++p)
-            for (size_t i = 0; i < inner.size(); ++i)
-                o[bases[p] + inner[i]] += v[source[p * inner.size() + i]];
-    });
-    Tensor zerosSelf;  // `self` of index_put_: the fresh zeros, which need no gradient
-    OpRecorder rec("IndexPutBackward0", {&zerosSelf, &values},
+    writeIndexedValues<true>(out, indices, indexShape, values);
+    // index_backward in 1.13 is _index_put_impl_(zeros, indices, grad, accumulate=True,
+    // unsafe=True): an in-place op of its own, IndexPutImplBackward0 (its `unsafe` is not saved).
+    Tensor zerosSelf;  // `self` of _index_put_impl_: the fresh zeros, which need no gradient
+    OpRecorder rec("IndexPutImplBackward0", {&zerosSelf, &values},
                    [indices, indexShape, saved](BackwardNode&, const variable_list& g) {
                        return variable_list{Tensor(), index(g[0], indices, indexShape, saved)};
                    });
@@ -232,7 +236,237 @@ Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const 
     return rec.finish(out);
 }
 
+namespace {
+
+/// PyTorch's mask check (IndexingUtils.h): a mask covers self's dims from `firstDim` on.
+void checkMaskShape(const Tensor& self, const Tensor& mask, int64_t firstDim)
+{
+    for (int64_t j = 0; j < mask.dim(); ++j) {
+        const int64_t srcIdx = firstDim + j;
+        AGV_CHECK(srcIdx < self.dim() && mask.sizes()[size_t(j)] == self.sizes()[size_t(srcIdx)], IndexError,
+                  "The shape of the mask ", sizesToString(mask.sizes()), " at index ", j,
+                  " does not match the shape of the indexed tensor ", sizesToString(self.sizes()), " at index ",
+                  srcIdx);
+    }
+}
+
+/// canDispatchToMaskedFill: without accumulate, one mask and a one-element value make
+/// index_put_ a masked_fill_ with value.item(), which takes any dtype.
+bool isMaskedFill(const Tensor& self, const TensorList& keys, const Tensor& values)
+{
+    if (values.numel() != 1)
+        return false;
+    bool haveMask = false;
+    int64_t dims = 0;
+    for (const Tensor& key : keys) {
+        if (key.dtype() != ScalarType::Bool || haveMask)
+            return false;
+        haveMask = true;
+        checkMaskShape(self, key, dims);
+        dims += key.dim();
+    }
+    // With no index at all, 1.13 unsqueezes an undefined mask.
+    AGV_CHECK(haveMask, RuntimeError, "strides() called on an undefined Tensor");
+    return true;
+}
+
+/// at::assert_no_overlap: an in-place write may not read a tensor that shares memory with
+/// the written one, unless the overlap is too hard to tell (PyTorch gives up on tensors
+/// that are not non-overlapping and dense; we on non-contiguous ones).
+void assertNoOverlap(const Tensor& self, const Tensor& other)
+{
+    bool overlap = self.impl() == other.impl();
+    if (!overlap && self.numel() > 0 && other.numel() > 0 && self.isContiguous() && other.isContiguous() &&
+        self.impl()->storage() == other.impl()->storage()) {
+        const char* a = static_cast<const char*>(self.rawData());
+        const char* b = static_cast<const char*>(other.rawData());
+        const char* aEnd = a + self.numel() * int64_t(elementSize(self.dtype()));
+        const char* bEnd = b + other.numel() * int64_t(elementSize(other.dtype()));
+        overlap = a < bEnd && b < aEnd;
+    }
+    AGV_CHECK(!overlap, RuntimeError,
+              "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
+              "memory location. Please clone() the tensor before performing the operation.");
+}
+
+}  // namespace
+
+ResolvedIndices resolveIndices(const Tensor& self, const TensorList& keys)
+{
+    for (const Tensor& key : keys)
+        AGV_CHECK(key.dtype() == ScalarType::Int64 || key.dtype() == ScalarType::Bool, IndexError,
+                  "tensors used as indices must be long, byte or bool tensors");
+    // expandTensors: a mask becomes one int64 tensor per dim it covers.
+    TensorList expandedKeys;
+    int64_t dim = 0;
+    for (const Tensor& key : keys) {
+        if (key.dtype() == ScalarType::Int64) {
+            expandedKeys.push_back(key);
+            ++dim;
+            continue;
+        }
+        checkMaskShape(self, key, dim);
+        int64_t count = 0;
+        for (const Tensor& coordinates : maskToIndices(key, count))
+            expandedKeys.push_back(coordinates);
+        dim += key.dim();
+    }
+    ResolvedIndices r;
+    r.keys = keys;
+    if (keys.size() == 1 && keys[0].dtype() == ScalarType::Bool && keys[0].dim() == 0) {
+        // A 0-d mask (x[torch.tensor(True)] = v): all of self once, or nothing.
+        int64_t count = 0;
+        maskToIndices(keys[0], count);
+        r.shape = {count};
+        return r;
+    }
+    if (expandedKeys.empty())
+        return r;
+    r.shape = expandedKeys[0].sizes();
+    for (const Tensor& idx : expandedKeys) {
+        bool broadcastable = true;
+        for (size_t i = 1; i <= std::min(r.shape.size(), idx.sizes().size()); ++i) {
+            const int64_t a = r.shape[r.shape.size() - i], b = idx.sizes()[idx.sizes().size() - i];
+            broadcastable = broadcastable && (a == b || a == 1 || b == 1);
+        }
+        if (!broadcastable) {
+            std::string shapes;
+            for (const Tensor& i : expandedKeys)
+                shapes += (shapes.empty() ? "" : ", ") + sizesToString(i.sizes());
+            AGV_RAISE(IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes ",
+                      shapes);
+        }
+        r.shape = broadcastShapes(r.shape, idx.sizes());
+    }
+    for (const Tensor& idx : expandedKeys) {
+        Tensor full = kernel::newTensor(r.shape, ScalarType::Int64, idx.device());  // outside the graph
+        kernel::copyInto(full, idx);
+        r.indices.push_back(full);
+    }
+    return r;
+}
+
+namespace {
+
+/// uint8 index tensors are masks, as before bool existed; 1.13 warns, in masked_fill_'s
+/// words when a single byte mask writes one value (index_put_ dispatches to it).
+TensorList bytesAsMasks(const TensorList& keys, const Tensor& values, bool accumulate)
+{
+    TensorList converted;
+    for (const Tensor& key : keys) {
+        if (key.dtype() != ScalarType::UInt8) {
+            converted.push_back(key);
+            continue;
+        }
+        if (keys.size() == 1 && values.numel() == 1 && !accumulate)
+            warn("UserWarning", "masked_fill_ received a mask with dtype torch.uint8, this behavior is now "
+                                "deprecated,please use a mask with dtype torch.bool instead. (Triggered internally "
+                                "at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)");
+        else
+            warn("UserWarning", "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
+                                "instead. (Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)");
+        converted.push_back(kernel::convert(key, ScalarType::Bool));
+    }
+    return converted;
+}
+
+}  // namespace
+
+IndexPutPlan planIndexPut(const Tensor& self, const TensorList& byteOrBoolKeys, const Tensor& values,
+                          bool accumulate, bool inplace)
+{
+    const TensorList keys = bytesAsMasks(byteOrBoolKeys, values, accumulate);
+    AGV_CHECK(int64_t(keys.size()) <= self.dim(), IndexError, "too many indices for tensor of dimension ", self.dim(),
+              " (got ", keys.size(), ")");
+    IndexPutPlan plan;
+    plan.source = values;
+    const bool maskedFill = !accumulate && isMaskedFill(self, keys, values);
+    if (maskedFill && values.dtype() != self.dtype())
+        plan.source = kernel::convert(values, self.dtype());
+    if (inplace && !maskedFill) {  // masked_fill_ reads its one value first
+        assertNoOverlap(self, values);
+        for (const Tensor& key : keys)
+            assertNoOverlap(self, key);
+    }
+    plan.where = resolveIndices(self, keys);
+    // make_index_put_iterator: the values must broadcast to the indexing result, in self's dtype.
+    IntList target = plan.where.shape;
+    target.insert(target.end(), self.sizes().begin() + std::ptrdiff_t(plan.where.indices.size()), self.sizes().end());
+    AGV_CHECK(isExpandableTo(values.sizes(), target), RuntimeError, "shape mismatch: value tensor of shape ",
+              sizesToString(values.sizes()), " cannot be broadcast to indexing result of shape ",
+              sizesToString(target));
+    AGV_CHECK(plan.source.dtype() == self.dtype(), RuntimeError,
+              "Index put requires the source and destination dtypes match, got ", legacyDtypeShortName(self.dtype()),
+              " for the destination and ", legacyDtypeShortName(values.dtype()), " for the source.");
+    // An empty tuple of indices reaches 1.13's CPU kernel with nothing to index by.
+    AGV_CHECK(!keys.empty(), RuntimeError,
+              "ntensor >= 3 INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/cpu/IndexKernelUtils.h\":10, please "
+              "report a bug to PyTorch. ");
+    // The kernel checks each element's indices, dim by dim, in element order.
+    const int64_t positions = computeNumel(plan.where.shape);
+    for (int64_t p = 0; p < positions; ++p)
+        for (size_t d = 0; d < plan.where.indices.size(); ++d) {
+            const int64_t k = plan.where.indices[d].data<int64_t>()[p];
+            const int64_t size = self.sizes()[d];
+            AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension ", d,
+                      " with size ", size);
+        }
+    // Alias-safe: values sharing self's storage that got through (a masked fill's one value,
+    // a non-contiguous view) are copied out first.
+    if (plan.source.impl()->storage() == self.impl()->storage())
+        plan.source = detachedClone(plan.source);
+    return plan;
+}
+
+void writeIndexed(const Tensor& self, const ResolvedIndices& where, const Tensor& source, bool accumulate)
+{
+    if (accumulate)
+        writeIndexedValues<true>(self, where.indices, where.shape, source);
+    else
+        writeIndexedValues<false>(self, where.indices, where.shape, source);
+}
+
+BackwardNode::Rule indexPutBackward(const ResolvedIndices& where, const Tensor& values, bool accumulate)
+{
+    const IntList valueSizes = values.sizes();
+    const ScalarType valueType = values.dtype();
+    return [where, valueSizes, valueType, accumulate](BackwardNode& n, const variable_list& g) {
+        for (size_t i = 0; i < where.keys.size(); ++i)
+            n.saved(i);  // refuses indices modified in place since, as PyTorch does
+        Tensor gradSelf, gradValues;
+        if (n.needsInputGrad(0)) {
+            // The overwritten places get no gradient: a differentiable index_put of zeros.
+            gradSelf = accumulate ? g[0]
+                                  : indexPut(g[0], where.keys, zeros(valueSizes, valueType, g[0].device()), false);
+        }
+        if (n.needsInputGrad(1))
+            gradValues = sumTo(index(g[0], where.indices, where.shape, where.keys), valueSizes);
+        return variable_list{gradSelf, gradValues};
+    };
+}
+
+ForwardRule indexPutForward(const TensorList& keys, bool accumulate)
+{
+    return [keys, accumulate](const InputTangents& t, const Tensor&) { return indexPut(t[0], keys, t[1], accumulate); };
+}
+
 }  // namespace internal
+
+Tensor indexPut(const Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate)
+{
+    // Written into a copy of self: nothing to overlap.
+    const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate, false);
+    // CompositeExplicitAutograd in 1.13: a clone written in place, recorded as one op.
+    Tensor out = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+    kernel::copyInto(out, self);
+    internal::writeIndexed(out, plan.where, plan.source, accumulate);
+    OpRecorder rec("IndexPutBackward0", {&self, &values}, internal::indexPutBackward(plan.where, values, accumulate));
+    rec.attr("accumulate", accumulate);
+    for (const Tensor& key : indices)
+        rec.save("indices", key);
+    rec.forward(internal::indexPutForward(indices, accumulate));
+    return rec.finish(out);
+}
 
 Tensor nonzero(const Tensor& t)
 {

@@ -7,6 +7,7 @@
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activations.h"
+#include "core/ops/index_put.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/hardtanh.h"
@@ -347,43 +348,23 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
 
 Tensor& indexPutInplace(Tensor& self, const Tensor& key, const Tensor& values)
 {
-    TensorList indices;
-    IntList indexShape;
-    internal::resolveIndexKey(self, key, indices, indexShape);
-    AGV_CHECK(values.dtype() == self.dtype(), RuntimeError,
-              "Index put requires the source and destination dtypes match, got ", legacyDtypeShortName(self.dtype()),
-              " for the destination and ", legacyDtypeShortName(values.dtype()), " for the source.");
-    IntList target = indexShape;
-    target.insert(target.end(), self.sizes().begin() + std::ptrdiff_t(indices.size()), self.sizes().end());
-    AGV_CHECK(isExpandableTo(values.sizes(), target), RuntimeError, "shape mismatch: value tensor of shape ",
-              sizesToString(values.sizes()), " cannot be broadcast to indexing result of shape ",
-              sizesToString(target));
-    // Alias-safe: values overlapping self are copied out first.
-    const Tensor source = self.impl()->storage() == values.impl()->storage() ? detachedClone(values) : values;
-    const IntList valueSizes = values.sizes();
-    const Tensor savedKey = key;
+    return indexPutInplace(self, TensorList{key}, values, false);
+}
+
+Tensor& indexPutInplace(Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate)
+{
+    checkInplace(self, self.requiresGrad() || values.requiresGrad());  // autograd's check comes first
+    const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate, true);
     return applyInplace(
         self, {&self, &values}, "index_put_", "IndexPutBackward0",
-        [indices, indexShape, valueSizes, savedKey](BackwardNode& n, const variable_list& g) {
-            Tensor gradSelf, gradValues;
-            if (needs(n, 0)) {  // grad.index_put(indices, zeros): the overwritten places get none
-                gradSelf = detachedClone(g[0]);
-                internal::putIndexed(gradSelf, indices, indexShape, zeros({}, g[0].dtype(), g[0].device()));
-            }
-            if (needs(n, 1))  // grad.index(indices), summed to the values' shape
-                gradValues = sumTo(internal::index(g[0], indices, indexShape, {savedKey}), valueSizes);
-            return variable_list{gradSelf, gradValues};
-        },
-        false, false, [&] { internal::putIndexed(self, indices, indexShape, source); },
+        internal::indexPutBackward(plan.where, values, accumulate), false, false,
+        [&] { internal::writeIndexed(self, plan.where, plan.source, accumulate); },
         [&](OpRecorder& rec, const Tensor&) {
-            rec.attr("accumulate", false);
-            rec.save("indices", key);
+            rec.attr("accumulate", accumulate);
+            for (const Tensor& key : indices)
+                rec.save("indices", key);
         },
-        [&](const InputTangents& t, const Tensor&) {  // self_t.index_put_(indices, values_t)
-            Tensor tangent = clone(t[0]);
-            internal::putIndexed(tangent, indices, indexShape, t[1]);
-            return tangent;
-        });
+        internal::indexPutForward(indices, accumulate));
 }
 
 Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max)
@@ -791,6 +772,36 @@ Tensor& celuInplace(Tensor& self, Scalar alpha)
         [backwardCoefficients](const InputTangents& t, const Tensor& r) {
             return internal::eluBackward(t[0], backwardCoefficients, true, r);
         });
+}
+
+Tensor& leakyReluInplace(Tensor& self, double negativeSlope)
+{
+    // leaky_relu_backward(grad, result, negative_slope, self_is_result=true) in 1.13.
+    auto fromResult = [negativeSlope](const Tensor& grad, const Tensor& result) {
+        AGV_CHECK(negativeSlope >= 0.0, RuntimeError,
+                  "In-place leakyReLu backward calculation is triggered with a negative slope which is not "
+                  "supported. This is caused by calling in-place forward function with a negative slope, please "
+                  "call out-of-place version instead. File an issue at https://github.com/pytorch/pytorch if you "
+                  "do require supporting in-place leakRelu backward calculation with negative slope");
+        return internal::leakyReluBackward(grad, result, Scalar(negativeSlope));
+    };
+    return applyInplace(
+        self, {&self}, "leaky_relu_", "LeakyReluBackward1",
+        [fromResult](BackwardNode& n, const variable_list& g) { return variable_list{fromResult(g[0], n.saved(0))}; },
+        false, true,
+        [&] {
+            // The out-of-place kernel's values, into self.
+            Tensor values;
+            {
+                trace::MuteGuard mute;
+                GradModeGuard noGrad(false);
+                forward_ad::DisabledGuard primalsOnly;
+                values = leakyRelu(self, negativeSlope);
+            }
+            kernel::copyInto(self, values);
+        },
+        [negativeSlope](OpRecorder& rec, const Tensor&) { rec.attr("negative_slope", negativeSlope); },
+        [fromResult](const InputTangents& t, const Tensor& result) { return fromResult(t[0], result); });
 }
 
 Tensor& thresholdInplace(Tensor& self, Scalar threshold, Scalar value)

@@ -38,7 +38,8 @@ Tensor gather(const Tensor& t, int64_t dim, const Tensor& index);
 /// what PyTorch saves as `_saved_indices` (a bool mask stays a mask).
 Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexShape, const TensorList& saved);
 
-/// zeros(sizes).index_put_(indices, values, accumulate=True) (IndexPutBackward0).
+/// zeros(sizes).index_put_(indices, values, accumulate=True) as 1.13's index_backward
+/// writes it, with _index_put_impl_ (IndexPutImplBackward0).
 Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const IntList& indexShape,
                          const TensorList& saved, const Tensor& values);
 

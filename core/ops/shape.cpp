@@ -65,6 +65,10 @@ Tensor sumTo(const Tensor& t, const IntList& shape)
 {
     if (t.sizes() == shape)
         return t;
+    // at::sum_to: to a 0-d shape it is a plain sum() (SumBackward0 under create_graph, not
+    // sum(dims, keepdim) + view).
+    if (shape.empty())
+        return sum(t);
     const size_t lead = size_t(t.dim()) - shape.size();
     IntList dims;
     for (size_t i = 0; i < lead; ++i)

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "core/autograd/engine.h"
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
@@ -362,7 +363,13 @@ void bindFunction(py::module_& m)
             auto node = nodeOf(ref);
             return wrapRawSaved(node, "saved_tensors[" + std::to_string(i) + "]");
         })
-        .def_property_readonly("num_saved", [](py::handle ref) { return nodeOf(ref)->savedVariables().size(); });
+        .def_property_readonly("num_saved", [](py::handle ref) { return nodeOf(ref)->savedVariables().size(); })
+        .def("_register_hook_dict", [](py::handle ref, py::handle tensor) { registerHookDict(nodeOf(ref), tensor); })
+        .def("maybe_clear_saved_tensors", [](py::handle ref) {
+            // 1.13 frees the saved tensors only inside a backward that does not keep the graph.
+            if (!currentGraphTaskKeepsGraph())
+                nodeOf(ref)->releaseVariables();
+        });
     m.def("_function_apply", &functionApply);
     m.def("_delayed_error", &delayedError);
 }

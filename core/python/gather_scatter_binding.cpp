@@ -2,10 +2,12 @@
 // torch.* functions, with the in-place scatter_ and scatter_add_ (core/ops/gather_scatter.cpp);
 // triu, tril (and triu_, tril_), diag and trace (core/ops/triangular.cpp); flip, roll, repeat,
 // tile, outer, cumsum and cumprod (core/ops/reorder.cpp); unbind (core/ops/split.cpp);
-// masked_fill, masked_fill_ and torch.masked_fill (core/ops/masked_fill.cpp).
+// masked_fill, masked_fill_ and torch.masked_fill (core/ops/masked_fill.cpp); index_put,
+// index_put_ and their torch.* functions (core/ops/index.cpp).
 
 #include <cstring>
 
+#include "core/ops/index_put.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
@@ -159,6 +161,71 @@ py::object maskedFillCall(py::handle selfObject, CallArgs& args, const char* fn,
                                "), but expected one of:\n" + overload(false) + overload(true));
 }
 
+/// index_put(indices, values, accumulate=False) and index_put_, parsed as 1.13's
+/// python_arg_parser does: `indices` a tuple or list of Tensors (None refused, though the
+/// schema says Tensor?[]), `accumulate` a real bool; errors number the arguments from
+/// `first` (1 for the method, 2 for torch.index_put) and name no position for keywords.
+py::object indexPutCall(const Tensor& self, CallArgs& args, int first, bool inplace)
+{
+    const char* fn = inplace ? "index_put_" : "index_put";
+    const std::initializer_list<std::string_view> names = {"indices", "values", "accumulate"};
+    std::string missing;
+    int missingCount = 0;
+    size_t i = 0;
+    for (std::string_view name : names) {
+        if (i < 2 && i >= args.positional.size() && !args.keyword(name)) {
+            missing += std::string(missing.empty() ? "" : ", ") + "\"" + std::string(name) + "\"";
+            ++missingCount;
+        }
+        ++i;
+    }
+    // PyTorch's parser says "argument" for several and "arguments" for one.
+    if (missingCount > 0)
+        raise(PyExc_TypeError, std::string(fn) + "() missing " + std::to_string(missingCount) +
+                                   " required positional argument" + (missingCount == 1 ? "s" : "") + ": " + missing);
+    auto a = python::bind(args, fn, names, 2);
+    auto where = [&](size_t k) {
+        return k < args.positional.size() ? " (position " + std::to_string(first + int(k)) + ")" : std::string();
+    };
+    if (!PyTuple_Check(a[0].ptr()) && !PyList_Check(a[0].ptr()))
+        raise(PyExc_TypeError, std::string(fn) + "(): argument 'indices'" + where(0) +
+                                   " must be tuple of Tensors, not " + typeName(a[0]));
+    TensorList indices;
+    for (py::handle item : a[0]) {
+        auto t = asTensor(item);
+        if (!t)
+            raise(PyExc_TypeError, "expected Tensor as element " + std::to_string(indices.size()) + " in argument " +
+                                       std::to_string(first - 1) + ", but got " + typeName(item));
+        indices.push_back(*t);
+    }
+    auto values = asTensor(a[1]);
+    if (!values)
+        raise(PyExc_TypeError, std::string(fn) + "(): argument 'values'" + where(1) + " must be Tensor, not " +
+                                   typeName(a[1]));
+    bool accumulate = false;
+    if (a[2]) {
+        if (!PyBool_Check(a[2].ptr()))
+            raise(PyExc_TypeError, std::string(fn) + "(): argument 'accumulate'" + where(2) + " must be bool, not " +
+                                       typeName(a[2]));
+        accumulate = a[2].ptr() == Py_True;
+    }
+    if (!inplace)
+        return wrapTensor(ops::indexPut(self, indices, *values, accumulate));
+    Tensor t = self;
+    ops::indexPutInplace(t, indices, *values, accumulate);
+    return wrapTensor(t);  // the same Python object as self
+}
+
+py::object indexPutMethod(const Tensor& self, CallArgs& args, int first)
+{
+    return indexPutCall(self, args, first, false);
+}
+
+py::object indexPutInplaceMethod(const Tensor& self, CallArgs& args, int first)
+{
+    return indexPutCall(self, args, first, true);
+}
+
 }  // namespace
 
 void bindGatherScatter(py::module_& m)
@@ -178,6 +245,8 @@ void bindGatherScatter(py::module_& m)
         },
         py::name("masked_fill"));
     defMethodAndFunction(m, cls, "gather", gatherMethod);
+    defMethodAndFunctionNumbered(m, cls, "index_put", indexPutMethod);
+    defMethodAndFunctionNumbered(m, cls, "index_put_", indexPutInplaceMethod);
     defMethodAndFunction(m, cls, "scatter", [](const Tensor& t, CallArgs& a) {
         Tensor self = t;
         return wrapTensor(scatterCall(self, a, "scatter", false));

@@ -1,6 +1,7 @@
 // The kernels behind torch.nn.functional: `_agv_torch._nn.<name>`, re-exported by
 // torch/nn/functional.py. Argument names and error texts are PyTorch's.
 
+#include "core/ops/activations.h"
 #include "core/ops/hardtanh.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/ops.h"
@@ -135,8 +136,19 @@ void bindNnFunctional(py::module_& m)
     });
     defNative(nn, "leaky_relu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "leaky_relu", {"input", "negative_slope", "inplace"}, 1);
-        return wrapTensor(ops::leakyRelu(requireTensor(a[0], "leaky_relu", "input", 1),
-                                         given(a[1]) ? requireFloat(a[1], "leaky_relu", "negative_slope") : 0.01));
+        Tensor t = requireTensor(a[0], "leaky_relu", "input", 1);
+        const double slope = given(a[1]) ? requireFloat(a[1], "leaky_relu", "negative_slope") : 0.01;
+        if (given(a[2]) && truthy(a[2])) {  // F.leaky_relu(inplace=True) is leaky_relu_ (LeakyReluBackward1)
+            ops::leakyReluInplace(t, slope);
+            return a[0];
+        }
+        return wrapTensor(ops::leakyRelu(t, slope));
+    });
+    defNative(nn, "leaky_relu_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "leaky_relu_", {"input", "negative_slope"}, 1);
+        Tensor t = requireTensor(a[0], "leaky_relu_", "input", 1);
+        ops::leakyReluInplace(t, given(a[1]) ? requireFloat(a[1], "leaky_relu_", "negative_slope") : 0.01);
+        return a[0];
     });
     defNative(nn, "sigmoid", [](CallArgs& args) -> py::object {
         warn("UserWarning", "nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.");

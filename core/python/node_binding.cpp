@@ -3,6 +3,7 @@
 // `<MulBackward0 object at 0x7f...>`. One Python class per node name (created on
 // first use, like PyTorch's generated classes), one Python object per live node.
 
+#include <optional>
 #include <unordered_map>
 
 #include "core/autograd/node.h"
@@ -67,6 +68,15 @@ py::handle classFor(const std::string& name)
     return classes.emplace(name, cls.release().ptr()).first->second;
 }
 
+/// Whether a saved slot is a Tensor[] in 1.13 (`Tensor?[] indices` of indexing), which its
+/// getters return as a tuple even for one tensor.
+bool isListSlot(const Node& node, const std::string& slot)
+{
+    const std::string& name = node.name();
+    return slot == "indices" &&
+           (name == "IndexBackward0" || name == "IndexPutBackward0" || name == "IndexPutImplBackward0");
+}
+
 py::object savedAttribute(const NodePtr& node, const std::string& attr)
 {
     if (attr.rfind("_raw_saved_", 0) == 0) {
@@ -76,6 +86,14 @@ py::object savedAttribute(const NodePtr& node, const std::string& attr)
     }
     if (attr.rfind("_saved_", 0) == 0) {
         const std::string slot = attr.substr(7);
+        if (isListSlot(*node, slot)) {
+            py::list items;
+            for (const SavedVariable* saved : node->savedVariables())
+                if (saved->slot() == slot)
+                    items.append(wrapTensor(saved->unpack(node)));
+            if (!items.empty())
+                return py::tuple(items);
+        }
         for (const SavedVariable* saved : node->savedVariables())
             if (saved->slot() == slot)
                 return wrapTensor(saved->unpack(node));
@@ -104,6 +122,27 @@ std::optional<variable_list> hookResult(py::handle hook, py::handle result, size
     for (py::handle item : result)
         out.push_back(item.is_none() ? Tensor() : requireTensor(item, "hook", "grad", 1));
     return out;
+}
+
+/// grad_fn(*grads): runs the node on the given gradients (None for a missing one), as 1.13's
+/// THPCppFunction_call does; one output comes back bare, several as a tuple.
+py::object callNode(const NodePtr& n, py::args args, py::kwargs kwargs)
+{
+    if (kwargs && py::len(kwargs) != 0)
+        raise(PyExc_TypeError, "keyword arguments are not supported");
+    variable_list grads(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i].is_none())
+            continue;
+        auto t = asTensor(args[i]);
+        if (!t)
+            raise(PyExc_TypeError, "argument " + std::to_string(i) + " is not a Variable");
+        grads[i] = *t;
+    }
+    const variable_list outputs = n->apply(std::move(grads));
+    if (outputs.size() == 1)
+        return wrapTensor(outputs[0]);
+    return wrapTensors(outputs);
 }
 
 }  // namespace
@@ -146,6 +185,30 @@ py::object registerNodeHook(const NodePtr& n, py::object hook)
     }});
 }
 
+/// grad_fn._register_hook_dict(tensor): 1.13's way for Tensor.register_hook to hang the
+/// tensor's `_backward_hooks` dict on its grad_fn. The dict is read when the node runs; each
+/// hook sees the gradient for that tensor (its output_nr) and may replace it.
+void registerHookDict(const NodePtr& n, py::handle tensor)
+{
+    const Tensor t = requireTensor(tensor, "_register_hook_dict", "tensor", 1);
+    const uint32_t slot = t.outputNr();
+    py::object hooks = py::getattr(tensor, "_backward_hooks", py::none());
+    n->addFunctionPreHook([hooks, slot](const variable_list& grads) -> std::optional<variable_list> {
+        if (hooks.is_none() || slot >= grads.size())
+            return std::nullopt;
+        variable_list out = grads;
+        bool replaced = false;
+        for (py::handle hook : hooks.attr("values")()) {
+            py::object result = hook(wrapTensor(out[slot]));
+            if (!result.is_none()) {
+                out[slot] = requireTensor(result, "hook", "grad", 1);
+                replaced = true;
+            }
+        }
+        return replaced ? std::optional<variable_list>(std::move(out)) : std::nullopt;
+    });
+}
+
 py::object wrapNode(const NodePtr& node)
 {
     if (!node)
@@ -185,12 +248,26 @@ void bindNodes(py::module_& m)
              })
         .def("register_prehook", &registerNodePrehook)
         .def("register_hook", &registerNodeHook)
+        .def("_register_hook_dict", &registerHookDict)
+        // 1.13's C++ nodes all answer True (THPCppFunction_requires_grad).
+        .def_property_readonly("requires_grad", [](const NodePtr&) { return true; })
+        .def("__call__", &callNode)
         .def("__getattr__", &savedAttribute)
         .def("__dir__",
              [](py::handle self) {
-                 // PyTorch's node classes have a property per saved value, so dir() lists them.
-                 py::list names = py::module_::import("builtins").attr("object").attr("__dir__")(self);
+                 // PyTorch's node classes have a property per saved value, so dir() lists them;
+                 // `variable` only AccumulateGrad has. The instance dict (which holds
+                 // `metadata`), the __getattr__ serving the saved values and the module
+                 // name of our Python classes are ours alone, so dir() leaves them out.
                  const NodePtr node = self.cast<NodePtr>();
+                 py::list names;
+                 for (py::handle name : py::module_::import("builtins").attr("object").attr("__dir__")(self)) {
+                     const std::string n = py::str(name);
+                     if (n == "__dict__" || n == "__getattr__" || n == "__module__" || n == "_metadata" ||
+                         (n == "variable" && !dynamic_cast<AccumulateGrad*>(node.get())))
+                         continue;
+                     names.append(name);
+                 }
                  for (const SavedVariable* saved : node->savedVariables()) {
                      names.append("_saved_" + saved->slot());
                      names.append("_raw_saved_" + saved->slot());

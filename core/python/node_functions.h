@@ -22,6 +22,8 @@ py::tuple nextFunctions(const std::shared_ptr<Node>& node);
 /// grad_fn.register_hook(fn(grad_inputs, grad_outputs)) / register_prehook(fn(grad_outputs)).
 py::object registerNodeHook(const std::shared_ptr<Node>& node, py::object hook);
 py::object registerNodePrehook(const std::shared_ptr<Node>& node, py::object hook);
+/// grad_fn._register_hook_dict(tensor): the tensor's `_backward_hooks` dict as a pre-hook.
+void registerHookDict(const std::shared_ptr<Node>& node, py::handle tensor);
 
 /// The ctx of a custom Function's node (what y.grad_fn returns); a null object otherwise.
 py::object functionContext(const std::shared_ptr<Node>& node);

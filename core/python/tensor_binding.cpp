@@ -9,6 +9,7 @@
 
 #include "core/autograd/engine.h"
 #include "core/ops/internal_ops.h"
+#include "core/ops/index_put.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
@@ -707,6 +708,51 @@ void copyTo(Tensor& dst, const Tensor& src)
     ops::copyInplace(dst, srcView.sizes() == dst.sizes() ? srcView : ops::expand(srcView, dst.sizes()));
 }
 
+/// The value of `t[key] = value` as a tensor: a tensor as it is, a number as a 0-d
+/// tensor of t's dtype (valueToTensor).
+Tensor assignedValue(const Tensor& t, py::handle value)
+{
+    if (auto v = asTensor(value))
+        return *v;
+    if (!isNumber(value))
+        raise(PyExc_TypeError, "can't assign a " + typeName(value) + " to a torch.FloatTensor");
+    return ops::toDtype(ops::scalarTensor(toScalar(value), t.device()), t.dtype());
+}
+
+/// x[i0, i1, ...]: two or more advanced indices (int64 tensors, lists, ranges) for the
+/// leading dims, the rest full slices; they index together (broadcast), as PyTorch's
+/// dispatch_index, and `x[i0, i1] = v` is index_put_ with them.
+std::optional<TensorList> leadingAdvancedIndices(const std::vector<py::handle>& items)
+{
+    if (items.size() < 2)
+        return std::nullopt;
+    TensorList advanced;
+    size_t k = 0;
+    for (; k < items.size(); ++k) {
+        py::handle item = items[k];
+        if (auto idx = asTensor(item); idx && idx->dtype() == ScalarType::Int64 && idx->dim() > 0) {
+            advanced.push_back(*idx);
+        } else if (PyList_Check(item.ptr()) || PyRange_Check(item.ptr())) {
+            std::vector<int64_t> values;
+            for (py::handle v : item)
+                values.push_back(toIndex(v));
+            advanced.push_back(ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64));
+        } else {
+            break;
+        }
+    }
+    auto fullSlice = [](py::handle item) {
+        return PySlice_Check(item.ptr()) && item.attr("start").is_none() && item.attr("stop").is_none() &&
+               item.attr("step").is_none();
+    };
+    for (size_t j = k; j < items.size(); ++j)
+        if (!fullSlice(items[j]))
+            return std::nullopt;
+    if (advanced.size() < 2)
+        return std::nullopt;
+    return advanced;
+}
+
 /// t[key] (or, forAssignment, the part of t that t[key] = v writes), as PyTorch's
 /// THPVariable_getitem / setitem: in a tuple index, and in any assignment, a slice that keeps
 /// a whole dim as written (start 0, stop the size, step 1) is skipped (applySlice), so an
@@ -726,34 +772,8 @@ Tensor indexTensor(const Tensor& t, py::handle key, bool forAssignment)
             ++consuming;
     if (consuming > t.dim())
         raise(PyExc_IndexError, "too many indices for tensor of dimension " + std::to_string(t.dim()));
-    // x[i0, i1, ...]: several advanced indices (tensors, lists, ranges) for the leading
-    // dims, the rest full slices, index together (broadcast), as PyTorch's dispatch_index.
-    if (items.size() >= 2) {
-        TensorList advanced;
-        size_t k = 0;
-        for (; k < items.size(); ++k) {
-            py::handle item = items[k];
-            if (auto idx = asTensor(item); idx && idx->dtype() == ScalarType::Int64 && idx->dim() > 0) {
-                advanced.push_back(*idx);
-            } else if (PyList_Check(item.ptr()) || PyRange_Check(item.ptr())) {
-                std::vector<int64_t> values;
-                for (py::handle v : item)
-                    values.push_back(toIndex(v));
-                advanced.push_back(ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64));
-            } else {
-                break;
-            }
-        }
-        auto fullSlice = [](py::handle item) {
-            return PySlice_Check(item.ptr()) && item.attr("start").is_none() && item.attr("stop").is_none() &&
-                   item.attr("step").is_none();
-        };
-        bool restFull = true;
-        for (size_t j = k; j < items.size(); ++j)
-            restFull = restFull && fullSlice(items[j]);
-        if (advanced.size() >= 2 && restFull)
-            return ops::indexWithTensors(t, advanced);
-    }
+    if (std::optional<TensorList> advanced = leadingAdvancedIndices(items))
+        return ops::indexWithTensors(t, *advanced);
     Tensor result = t;
     int64_t dim = 0;
     bool sawEllipsis = false;
@@ -939,15 +959,16 @@ void bindTensor(py::module_& m)
                              values.push_back(toIndex(v));
                          index = ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64);
                      }
-                     Tensor source;
-                     if (auto v = asTensor(value))
-                         source = *v;
-                     else if (isNumber(value))
-                         source = ops::toDtype(ops::scalarTensor(toScalar(value), self.device()), self.dtype());
-                     else
-                         raise(PyExc_TypeError, "can't assign a " + typeName(value) + " to a torch.FloatTensor");
-                     ops::indexPutInplace(self, index, source);
+                     ops::indexPutInplace(self, index, assignedValue(self, value));
                      return;
+                 }
+                 if (PyTuple_Check(key.ptr())) {
+                     std::vector<py::handle> items(key.begin(), key.end());
+                     if (std::optional<TensorList> advanced = leadingAdvancedIndices(items)) {
+                         Tensor self(s);
+                         ops::indexPutInplace(self, *advanced, assignedValue(self, value), false);
+                         return;
+                     }
                  }
                  Tensor view = indexTensor(T(s), key, true);
                  if (auto src = asTensor(value))

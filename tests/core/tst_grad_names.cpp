@@ -12,6 +12,7 @@
 
 #include "core/autograd/node.h"
 #include "core/ops/activations.h"
+#include "core/ops/index_put.h"
 #include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "core/ops/order_statistics.h"
@@ -258,6 +259,13 @@ const std::map<std::string, Build>& cases()
              // y[0] = 5.0: Python copies a 0-d tensor made from the number into the row.
              Tensor row = select(y, 0, 0);
              copyInplace(row, fromValues({}, {5.0}, ScalarType::Float64));
+         })},
+        {"leaky_relu_", inplace([](Tensor& y) { leakyReluInplace(y, 0.2); })},
+        {"index_put", [] { return indexPut(leaf({3, 2}), {longs({2}, {2, 0})}, leaf({2, 2}), false); }},
+        {"index_put_", inplace([](Tensor& y) { indexPutInplace(y, {longs({2}, {1, 1})}, leaf({3}), true); })},
+        {"index_put_mask_",
+         inplace([](Tensor& y) {
+             indexPutInplace(y, {fromValues({2}, {1.0, 0.0}, ScalarType::Bool)}, leaf({}), false);
          })},
     };
     return table;

@@ -213,6 +213,10 @@ CASES = [
     ("addcmul_", inplace(lambda y: y.addcmul_(leaf(2, 3), leaf(2, 3)))),
     ("index_add_", inplace(lambda y: y.index_add_(1, torch.tensor([2, 0]), leaf(2, 2)))),
     ("index_assign", inplace(lambda y: y.__setitem__(0, 5.0))),
+    ("leaky_relu_", inplace(lambda y: F.leaky_relu_(y, 0.2))),
+    ("index_put", lambda: leaf(3, 2).index_put((torch.tensor([2, 0]),), leaf(2, 2))),
+    ("index_put_", inplace(lambda y: y.index_put_((torch.tensor([1, 1]),), leaf(3), accumulate=True))),
+    ("index_put_mask_", inplace(lambda y: y.index_put_((torch.tensor([True, False]),), leaf()))),
 ]
 
 

@@ -7,6 +7,7 @@ grad mode off and wires one node whose backward calls ``MyFn.backward(ctx, *grad
 The ctx is also the grad_fn of the outputs.
 """
 
+import collections
 import functools
 import warnings
 
@@ -85,6 +86,33 @@ class BackwardCFunction(FunctionCtx):
 
     def register_prehook(self, hook):
         return self._node().register_prehook(hook)
+
+    @property
+    def requires_grad(self):
+        # 1.13's _FunctionBase answers True whatever the inputs.
+        return True
+
+    @staticmethod
+    def _register_hook(backward_hooks, hook):
+        # 1.13's _HookMixin: keeps `hook` in an ordered dict, made on first use.
+        if backward_hooks is None:
+            backward_hooks = collections.OrderedDict()
+        from torch.utils.hooks import RemovableHandle
+        handle = RemovableHandle(backward_hooks)
+        backward_hooks[handle.id] = hook
+        return backward_hooks, handle
+
+    def _register_hook_dict(self, tensor):
+        self._node()._register_hook_dict(tensor)
+
+    def maybe_clear_saved_tensors(self):
+        if self._cdata is not None:
+            self._cdata.maybe_clear_saved_tensors()
+
+    def __dir__(self):
+        # _cdata (the weak link to the engine's node), _node and the metadata dict are our
+        # plumbing; 1.13's ctx keeps them in C++, so dir() does not show them.
+        return [name for name in super().__dir__() if name not in ('_cdata', '_node', '_metadata')]
 
     @property
     def saved_tensors(self):

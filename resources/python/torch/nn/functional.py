@@ -6,7 +6,7 @@ import torch
 from torch._untraced import untraced
 from torch.nn import _reduction as _Reduction
 from _agv_torch import _nn
-from _agv_torch._nn import dropout, gelu, leaky_relu, linear, log_softmax, relu, softmax
+from _agv_torch._nn import dropout, gelu, leaky_relu, leaky_relu_, linear, log_softmax, relu, softmax
 from torch.nn._feature_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 
 

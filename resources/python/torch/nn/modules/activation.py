@@ -26,7 +26,7 @@ class LeakyReLU(Module):
         self.inplace = inplace
 
     def forward(self, input):
-        return F.leaky_relu(input, self.negative_slope)
+        return F.leaky_relu(input, self.negative_slope, self.inplace)
 
     def extra_repr(self):
         return 'negative_slope=' + str(self.negative_slope) + (', inplace=True' if self.inplace else '')
