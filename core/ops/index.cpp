@@ -5,6 +5,7 @@
 // index_put_ (index_put.h), which share the kernel that writes through the indices.
 
 #include <cstring>
+#include <functional>
 
 #include "core/ops/index_put.h"
 #include "core/ops/internal_ops.h"
@@ -48,6 +49,31 @@ void checkIndexBounds(const Tensor& index, int64_t dim, int64_t size)
 }
 
 IntList restOf(const IntList& v, size_t k) { return IntList(v.begin() + std::ptrdiff_t(k), v.end()); }
+
+/// The shape all index tensors broadcast to, in PyTorch's words when they do not;
+/// `check` runs on each index before it joins.
+IntList broadcastIndexShapes(const TensorList& indices, const std::function<void(const Tensor&)>& check = {})
+{
+    IntList shape = indices[0].sizes();
+    for (const Tensor& idx : indices) {
+        if (check)
+            check(idx);
+        bool broadcastable = true;
+        for (size_t i = 1; i <= std::min(shape.size(), idx.sizes().size()); ++i) {
+            const int64_t a = shape[shape.size() - i], b = idx.sizes()[idx.sizes().size() - i];
+            broadcastable = broadcastable && (a == b || a == 1 || b == 1);
+        }
+        if (!broadcastable) {
+            std::string shapes;
+            for (const Tensor& i : indices)
+                shapes += (shapes.empty() ? "" : ", ") + sizesToString(i.sizes());
+            AGV_RAISE(IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes ",
+                      shapes);
+        }
+        shape = broadcastShapes(shape, idx.sizes());
+    }
+    return shape;
+}
 
 /// A 1-D int64 tensor per mask dim listing the coordinates of the true elements.
 TensorList maskToIndices(const Tensor& mask, int64_t& count)
@@ -120,24 +146,10 @@ Tensor indexWithTensors(const Tensor& t, const TensorList& indices)
     if (indices.size() == 1)
         return indexWithTensor(t, indices[0]);
     AGV_CHECK(int64_t(indices.size()) <= t.dim(), IndexError, "too many indices for tensor of dimension ", t.dim());
-    IntList shape = indices[0].sizes();
-    for (const Tensor& idx : indices) {
+    const IntList shape = broadcastIndexShapes(indices, [](const Tensor& idx) {
         AGV_CHECK(idx.dtype() == ScalarType::Int64, IndexError,
                   "tensors used as indices must be long, byte or bool tensors");
-        bool broadcastable = true;
-        for (size_t i = 1; i <= std::min(shape.size(), idx.sizes().size()); ++i) {
-            const int64_t a = shape[shape.size() - i], b = idx.sizes()[idx.sizes().size() - i];
-            broadcastable = broadcastable && (a == b || a == 1 || b == 1);
-        }
-        if (!broadcastable) {
-            std::string shapes;
-            for (const Tensor& i : indices)
-                shapes += (shapes.empty() ? "" : ", ") + sizesToString(i.sizes());
-            AGV_RAISE(IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes ",
-                      shapes);
-        }
-        shape = broadcastShapes(shape, idx.sizes());
-    }
+    });
     TensorList expanded;
     for (size_t d = 0; d < indices.size(); ++d) {
         const Tensor& idx = indices[d];
@@ -322,22 +334,7 @@ ResolvedIndices resolveIndices(const Tensor& self, const TensorList& keys)
     }
     if (expandedKeys.empty())
         return r;
-    r.shape = expandedKeys[0].sizes();
-    for (const Tensor& idx : expandedKeys) {
-        bool broadcastable = true;
-        for (size_t i = 1; i <= std::min(r.shape.size(), idx.sizes().size()); ++i) {
-            const int64_t a = r.shape[r.shape.size() - i], b = idx.sizes()[idx.sizes().size() - i];
-            broadcastable = broadcastable && (a == b || a == 1 || b == 1);
-        }
-        if (!broadcastable) {
-            std::string shapes;
-            for (const Tensor& i : expandedKeys)
-                shapes += (shapes.empty() ? "" : ", ") + sizesToString(i.sizes());
-            AGV_RAISE(IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes ",
-                      shapes);
-        }
-        r.shape = broadcastShapes(r.shape, idx.sizes());
-    }
+    r.shape = broadcastIndexShapes(expandedKeys);
     for (const Tensor& idx : expandedKeys) {
         Tensor full = kernel::newTensor(r.shape, ScalarType::Int64, idx.device());  // outside the graph
         kernel::copyInto(full, idx);
