@@ -67,9 +67,7 @@ T allOnesNan()
 Tensor extremum(const Tensor& a, const Tensor& b, bool isMax)
 {
     const char* name = isMax ? "maximum_cpu" : "minimum_cpu";
-    AGV_CHECK(a.device() == b.device(), RuntimeError,
-              "Expected all tensors to be on the same device, but found at least two devices, ", a.device().str(),
-              " and ", b.device().str(), "!");
+    checkSameDevice(a, b);
     const ScalarType type = resultType({&a, &b});
     const IntList shape = broadcastShapes(a.sizes(), b.sizes());
     const Tensor x = kernel::convert(a, type);
@@ -152,9 +150,7 @@ Tensor minimum(const Tensor& a, const Tensor& b) { return recordExtremum(a, b, f
 
 Tensor atan2(const Tensor& a, const Tensor& b)
 {
-    AGV_CHECK(a.device() == b.device(), RuntimeError,
-              "Expected all tensors to be on the same device, but found at least two devices, ", a.device().str(),
-              " and ", b.device().str(), "!");
+    checkSameDevice(a, b);
     const ScalarType type = floatResultType(resultType({&a, &b}));
     const IntList shape = broadcastShapes(a.sizes(), b.sizes());
     const Tensor x = kernel::convert(a, type);

@@ -105,9 +105,7 @@ void checkType(ScalarType type, BitwiseOp op)
 
 Tensor compute(const Tensor& a, const Tensor& b, ScalarType type, BitwiseOp op)
 {
-    AGV_CHECK(a.device() == b.device(), RuntimeError,
-              "Expected all tensors to be on the same device, but found at least two devices, ", a.device().str(),
-              " and ", b.device().str(), "!");
+    checkSameDevice(a, b);
     checkType(type, op);
     const IntList shape = broadcastShapes(a.sizes(), b.sizes());
     const Tensor x = kernel::convert(a, type);

@@ -50,6 +50,21 @@ void checkIndexBounds(const Tensor& index, int64_t dim, int64_t size)
 
 IntList restOf(const IntList& v, size_t k) { return IntList(v.begin() + std::ptrdiff_t(k), v.end()); }
 
+const char* const kByteIndexDeprecated =
+    "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. (Triggered "
+    "internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)";
+const char* const kByteMaskedFillDeprecated =
+    "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with "
+    "dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)";
+
+/// A uint8 index tensor as the bool mask it stands for (before bool existed a byte tensor
+/// was the mask); 1.13 still takes it, with a deprecation warning.
+Tensor byteMaskAsBool(const Tensor& key, const char* deprecation)
+{
+    warn("UserWarning", deprecation);
+    return kernel::convert(key, ScalarType::Bool);
+}
+
 /// The shape all index tensors broadcast to, in PyTorch's words when they do not;
 /// `check` runs on each index before it joins.
 IntList broadcastIndexShapes(const TensorList& indices, const std::function<void(const Tensor&)>& check = {})
@@ -169,10 +184,7 @@ void resolveIndexKey(const Tensor& t, const Tensor& key, TensorList& indices, In
               IndexError, "tensors used as indices must be long, byte or bool tensors");
     AGV_CHECK(t.dim() > 0, IndexError, "too many indices for tensor of dimension ", t.dim());
     if (key.dtype() == ScalarType::UInt8) {
-        // Before bool existed a byte tensor was the mask; 1.13 still takes it, with a warning.
-        warn("UserWarning", "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
-                            "instead. (Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)");
-        resolveIndexKey(t, kernel::convert(key, ScalarType::Bool), indices, indexShape);
+        resolveIndexKey(t, byteMaskAsBool(key, kByteIndexDeprecated), indices, indexShape);
         return;
     }
     if (key.dtype() == ScalarType::Int64) {
@@ -345,8 +357,8 @@ ResolvedIndices resolveIndices(const Tensor& self, const TensorList& keys)
 
 namespace {
 
-/// uint8 index tensors are masks, as before bool existed; 1.13 warns, in masked_fill_'s
-/// words when a single byte mask writes one value (index_put_ dispatches to it).
+/// uint8 index tensors as bool masks, warned in masked_fill_'s words when a single byte
+/// mask writes one value (index_put_ dispatches to masked_fill_ then).
 TensorList bytesAsMasks(const TensorList& keys, const Tensor& values, bool accumulate)
 {
     TensorList converted;
@@ -355,14 +367,8 @@ TensorList bytesAsMasks(const TensorList& keys, const Tensor& values, bool accum
             converted.push_back(key);
             continue;
         }
-        if (keys.size() == 1 && values.numel() == 1 && !accumulate)
-            warn("UserWarning", "masked_fill_ received a mask with dtype torch.uint8, this behavior is now "
-                                "deprecated,please use a mask with dtype torch.bool instead. (Triggered internally "
-                                "at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)");
-        else
-            warn("UserWarning", "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
-                                "instead. (Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)");
-        converted.push_back(kernel::convert(key, ScalarType::Bool));
+        const bool maskedFill = keys.size() == 1 && values.numel() == 1 && !accumulate;
+        converted.push_back(byteMaskAsBool(key, maskedFill ? kByteMaskedFillDeprecated : kByteIndexDeprecated));
     }
     return converted;
 }

@@ -28,9 +28,7 @@ template <bool TakesHalf = false, typename F>
 Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, ScalarType outType, const char* name,
                     F f)
 {
-    AGV_CHECK(a.device() == b.device(), RuntimeError,
-              "Expected all tensors to be on the same device, but found at least two devices, ",
-              a.device().str(), " and ", b.device().str(), "!");
+    checkSameDevice(a, b);
     const IntList shape = broadcastShapes(a.sizes(), b.sizes());
     if (b.dim() == 0 && a.sizes() == shape) {
         // Tensor (op) Python number: the common case; no converted copy of the scalar.

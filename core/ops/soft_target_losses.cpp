@@ -43,13 +43,6 @@ Tensor logicalAnd(const Tensor& a, const Tensor& b)
                                          [](bool p, bool q) { return p && q; });
 }
 
-void checkSameDevice(const Tensor& a, const Tensor& b)
-{
-    AGV_CHECK(a.device() == b.device(), RuntimeError,
-              "Expected all tensors to be on the same device, but found at least two devices, ", a.device().str(),
-              " and ", b.device().str(), "!");
-}
-
 }  // namespace
 
 Tensor pairwiseDistance(const Tensor& x1, const Tensor& x2, double p, double eps, bool keepdim)

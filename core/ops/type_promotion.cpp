@@ -58,6 +58,13 @@ void checkSubtraction(ScalarType a, ScalarType b)
               "mask, use the `~` or `logical_not()` operator instead.");
 }
 
+void checkSameDevice(const Tensor& a, const Tensor& b)
+{
+    AGV_CHECK(a.device() == b.device(), RuntimeError,
+              "Expected all tensors to be on the same device, but found at least two devices, ", a.device().str(),
+              " and ", b.device().str(), "!");
+}
+
 bool canCast(ScalarType from, ScalarType to) { return category(from) <= category(to); }
 
 ScalarType floatResultType(ScalarType t) { return isFloatingType(t) ? t : defaultFloatType(); }

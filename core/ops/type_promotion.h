@@ -16,6 +16,9 @@ ScalarType resultType(std::initializer_list<const Tensor*> operands);
 ScalarType resultType(const Tensor& t, const Scalar& number);
 /// at::native::sub_check: subtraction takes no bool operand (two messages).
 void checkSubtraction(ScalarType a, ScalarType b);
+/// TensorIterator's device check of two operands ("Expected all tensors to be on the same
+/// device, but found at least two devices, cpu and cuda:0!").
+void checkSameDevice(const Tensor& a, const Tensor& b);
 /// TensorIterator's cast check of a result into an output: never down a category
 /// (floating to integer, integer to bool).
 bool canCast(ScalarType from, ScalarType to);

@@ -13,7 +13,7 @@ namespace {
 
 using ops::BitwiseOp;
 
-py::object notImplementedObject() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
+bool isOperand(py::handle h) { return isTensor(h) || isNumber(h); }
 
 /// A tensor operand, or a Python number as PyTorch wraps it (it does not promote).
 std::optional<Tensor> operand(py::handle h, const Tensor& like)
@@ -64,7 +64,7 @@ py::object function(py::args args, py::kwargs kwargs)
             invalidArguments(Op, call);
         return wrapTensor(ops::bitwise(ops::scalarTensor(toScalar(args[0]), other->device()), *other, Op));
     }
-    if (args.size() == 2 && kwargs.empty() && isTensor(args[0]) && !operand(args[1], *asTensor(args[0])))
+    if (args.size() == 2 && kwargs.empty() && isTensor(args[0]) && !isOperand(args[1]))
         invalidArguments(Op, call);
     CallArgs rest;
     const Tensor input = splitInput(ops::bitwiseFunctionName(Op), args, kwargs, rest);
@@ -106,14 +106,14 @@ void defineOperators(py::handle cls, const char* forward, const char* reflected,
         [](py::handle self, py::handle other) -> py::object {
             const Tensor t = *asTensor(self);
             auto o = operand(other, t);
-            return o ? wrapTensor(ops::bitwise(t, *o, Op)) : notImplementedObject();
+            return o ? wrapTensor(ops::bitwise(t, *o, Op)) : notImplemented();
         },
         py::name(forward), py::is_method(cls));
     cls.attr(reflected) = py::cpp_function(
         [](py::handle self, py::handle other) -> py::object {
             const Tensor t = *asTensor(self);
             auto o = operand(other, t);
-            return o ? wrapTensor(ops::bitwise(*o, t, Op)) : notImplementedObject();
+            return o ? wrapTensor(ops::bitwise(*o, t, Op)) : notImplemented();
         },
         py::name(reflected), py::is_method(cls));
     cls.attr(inplace) = py::cpp_function(
@@ -121,7 +121,7 @@ void defineOperators(py::handle cls, const char* forward, const char* reflected,
             Tensor t = *asTensor(self);
             auto o = operand(other, t);
             if (!o)
-                return notImplementedObject();
+                return notImplemented();
             ops::bitwiseInplace(t, *o, Op);
             return py::reinterpret_borrow<py::object>(self);
         },

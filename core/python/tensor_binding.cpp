@@ -574,8 +574,6 @@ py::object& returnTypesModule()
     return *module;
 }
 
-py::object notImplemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
-
 enum class BinOp { Add, Sub, Mul, TrueDiv, MatMul, Pow, Mod, FloorDiv };
 
 py::object binaryOp(py::handle selfObject, py::handle other, BinOp op, bool reflected)
@@ -668,6 +666,8 @@ double itemAsDouble(const Tensor& t)
 }
 
 }  // namespace
+
+py::object notImplemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
 
 py::object makeReturnType(const char* name, py::object values, py::object indices)
 {
@@ -971,12 +971,7 @@ void bindTensor(py::module_& m)
                      }
                  }
                  Tensor view = indexTensor(T(s), key, true);
-                 if (auto src = asTensor(value))
-                     copyTo(view, *src);
-                 else if (isNumber(value))  // a 0-d tensor of self's dtype (valueToTensor): fill_ with a tensor
-                     copyTo(view, ops::toDtype(ops::scalarTensor(toScalar(value), view.device()), view.dtype()));
-                 else
-                     raise(PyExc_TypeError, "can't assign a " + typeName(value) + " to a torch.FloatTensor");
+                 copyTo(view, assignedValue(view, value));  // a number: fill_ with a 0-d tensor
              })
         .def("__len__",
              [](const ImplPtr& s) {

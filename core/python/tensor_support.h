@@ -25,6 +25,10 @@ void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* na
 /// tensor, and in `rest` the other arguments (PyTorch's errors for a missing or doubled input).
 Tensor splitInput(const char* name, const py::args& args, const py::kwargs& kwargs, CallArgs& rest);
 
+/// Python's NotImplemented: what an operator returns for an operand it does not take, so
+/// that Python tries the reflected operator and then raises "unsupported operand type(s)".
+py::object notImplemented();
+
 /// torch.return_types.<name>(values=..., indices=...) (torch/return_types.py).
 py::object makeReturnType(const char* name, py::object values, py::object indices);
 void setReturnTypesModule(py::object module);
