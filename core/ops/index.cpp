@@ -1,9 +1,10 @@
-// Advanced indexing with a tensor: x[idx] (int64, negative indices allowed) and
-// x[mask] (bool, matching the leading dims). The result is a copy (IndexBackward0);
-// its backward accumulates into zeros, so an index repeated k times receives k
-// gradients, like index_put_(..., accumulate=True). Also index_put and the checks of
-// index_put_ (index_put.h), which share the kernel that writes through the indices.
+// Advanced indexing with tensors: x[idx] (int64, negative indices allowed), x[mask] (bool,
+// matching the dims it covers), x[:, idx] (None entries keep a dim whole), and index_put.
+// The result is a copy (IndexBackward0); its backward accumulates into zeros, so an index
+// repeated k times receives k gradients, like index_put_(..., accumulate=True). index_put_
+// (inplace.cpp) shares the kernel that writes through the indices.
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 
@@ -17,38 +18,6 @@
 namespace agv::ops {
 
 namespace {
-
-/// For every index position (row-major over indexShape), the storage offset of the
-/// indexed sub-tensor in a tensor with `sizes`/`strides`. Indices are already in range.
-std::vector<int64_t> baseOffsets(const IntList& sizes, const IntList& strides, const TensorList& indices,
-                                 const IntList& indexShape)
-{
-    std::vector<int64_t> bases(size_t(computeNumel(indexShape)), 0);
-    for (size_t j = 0; j < indices.size(); ++j) {
-        const Tensor& idx = indices[j];
-        const std::vector<int64_t> offsets = kernel::elementOffsets(idx.sizes(), idx.strides());
-        const int64_t* data = idx.data<int64_t>();
-        for (size_t p = 0; p < bases.size(); ++p) {
-            int64_t k = data[offsets[p]];
-            if (k < 0)
-                k += sizes[j];
-            bases[p] += k * strides[j];
-        }
-    }
-    return bases;
-}
-
-/// PyTorch's bounds check of an int64 index tensor against dimension `dim` of `size`.
-void checkIndexBounds(const Tensor& index, int64_t dim, int64_t size)
-{
-    for (int64_t off : kernel::elementOffsets(index.sizes(), index.strides())) {
-        const int64_t k = index.data<int64_t>()[off];
-        AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension ", dim,
-                  " with size ", size);
-    }
-}
-
-IntList restOf(const IntList& v, size_t k) { return IntList(v.begin() + std::ptrdiff_t(k), v.end()); }
 
 const char* const kByteIndexDeprecated =
     "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. (Triggered "
@@ -65,14 +34,27 @@ Tensor byteMaskAsBool(const Tensor& key, const char* deprecation)
     return kernel::convert(key, ScalarType::Bool);
 }
 
-/// The shape all index tensors broadcast to, in PyTorch's words when they do not;
-/// `check` runs on each index before it joins.
-IntList broadcastIndexShapes(const TensorList& indices, const std::function<void(const Tensor&)>& check = {})
+/// uint8 index tensors as bool masks, warned in masked_fill_'s words when a single byte
+/// mask writes one value (index_put_ dispatches to masked_fill_ then).
+TensorList bytesAsMasks(const TensorList& keys, const Tensor* values, bool accumulate)
+{
+    TensorList converted;
+    for (const Tensor& key : keys) {
+        if (!key.defined() || key.dtype() != ScalarType::UInt8) {
+            converted.push_back(key);
+            continue;
+        }
+        const bool maskedFill = values && keys.size() == 1 && values->numel() == 1 && !accumulate;
+        converted.push_back(byteMaskAsBool(key, maskedFill ? kByteMaskedFillDeprecated : kByteIndexDeprecated));
+    }
+    return converted;
+}
+
+/// The shape all index tensors broadcast to, in PyTorch's words when they do not.
+IntList broadcastIndexShapes(const TensorList& indices)
 {
     IntList shape = indices[0].sizes();
     for (const Tensor& idx : indices) {
-        if (check)
-            check(idx);
         bool broadcastable = true;
         for (size_t i = 1; i <= std::min(shape.size(), idx.sizes().size()); ++i) {
             const int64_t a = shape[shape.size() - i], b = idx.sizes()[idx.sizes().size() - i];
@@ -118,150 +100,6 @@ TensorList maskToIndices(const Tensor& mask, int64_t& count)
     return indices;
 }
 
-/// self[indices] = values (or += values), values broadcast to indexShape + the remaining dims.
-template <bool Accumulate>
-void writeIndexedValues(const Tensor& self, const TensorList& indices, const IntList& indexShape, const Tensor& values)
-{
-    const size_t k = indices.size();
-    IntList target = indexShape;
-    const IntList rest = restOf(self.sizes(), k);
-    target.insert(target.end(), rest.begin(), rest.end());
-    const std::vector<int64_t> bases = baseOffsets(self.sizes(), self.strides(), indices, indexShape);
-    const std::vector<int64_t> inner = kernel::elementOffsets(rest, restOf(self.strides(), k));
-    const std::vector<int64_t> source = kernel::elementOffsets(target, kernel::broadcastStrides(values, target));
-    AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "index_put_", [&] {
-        using T = scalar_t;
-        const T* v = values.data<T>();
-        T* o = self.data<T>();
-        for (size_t p = 0; p < bases.size(); ++p)
-            for (size_t i = 0; i < inner.size(); ++i) {
-                if constexpr (Accumulate)
-                    o[bases[p] + inner[i]] = T(o[bases[p] + inner[i]] + v[source[p * inner.size() + i]]);
-                else
-                    o[bases[p] + inner[i]] = v[source[p * inner.size() + i]];
-            }
-    });
-}
-
-}  // namespace
-
-Tensor indexWithTensor(const Tensor& t, const Tensor& index)
-{
-    // Python indexing treats a 0-d integer tensor as an int: a view (SelectBackward0).
-    if (isIntegralType(index.dtype(), false) && index.dtype() != ScalarType::UInt8 && index.dim() == 0 && t.dim() > 0)
-        return select(t, 0, index.itemInt());
-    TensorList indices;
-    IntList indexShape;
-    internal::resolveIndexKey(t, index, indices, indexShape);
-    return internal::index(t, indices, indexShape, {index});
-}
-
-Tensor indexWithTensors(const Tensor& t, const TensorList& indices)
-{
-    if (indices.size() == 1)
-        return indexWithTensor(t, indices[0]);
-    AGV_CHECK(int64_t(indices.size()) <= t.dim(), IndexError, "too many indices for tensor of dimension ", t.dim());
-    const IntList shape = broadcastIndexShapes(indices, [](const Tensor& idx) {
-        AGV_CHECK(idx.dtype() == ScalarType::Int64, IndexError,
-                  "tensors used as indices must be long, byte or bool tensors");
-    });
-    TensorList expanded;
-    for (size_t d = 0; d < indices.size(); ++d) {
-        const Tensor& idx = indices[d];
-        checkIndexBounds(idx, int64_t(d), t.sizes()[d]);
-        Tensor full = kernel::newTensor(shape, ScalarType::Int64, idx.device());  // broadcast, outside the graph
-        kernel::copyInto(full, idx);
-        expanded.push_back(full);
-    }
-    return internal::index(t, expanded, shape, indices);
-}
-
-namespace internal {
-
-void resolveIndexKey(const Tensor& t, const Tensor& key, TensorList& indices, IntList& indexShape)
-{
-    AGV_CHECK(key.dtype() == ScalarType::Int64 || key.dtype() == ScalarType::Bool || key.dtype() == ScalarType::UInt8,
-              IndexError, "tensors used as indices must be long, byte or bool tensors");
-    AGV_CHECK(t.dim() > 0, IndexError, "too many indices for tensor of dimension ", t.dim());
-    if (key.dtype() == ScalarType::UInt8) {
-        resolveIndexKey(t, byteMaskAsBool(key, kByteIndexDeprecated), indices, indexShape);
-        return;
-    }
-    if (key.dtype() == ScalarType::Int64) {
-        checkIndexBounds(key, 0, t.sizes()[0]);
-        indices = {key};
-        indexShape = key.sizes();
-        return;
-    }
-    AGV_CHECK(key.dim() <= t.dim(), IndexError, "too many indices for tensor of dimension ", t.dim());
-    for (int64_t d = 0; d < key.dim(); ++d)
-        AGV_CHECK(key.sizes()[size_t(d)] == t.sizes()[size_t(d)], IndexError, "The shape of the mask ",
-                  sizesToString(key.sizes()), " at index ", d, " does not match the shape of the indexed tensor ",
-                  sizesToString(t.sizes()), " at index ", d);
-    int64_t count = 0;
-    indices = maskToIndices(key, count);
-    indexShape = {count};
-}
-
-void putIndexed(const Tensor& self, const TensorList& indices, const IntList& indexShape, const Tensor& values)
-{
-    writeIndexedValues<false>(self, indices, indexShape, values);
-}
-
-Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexShape, const TensorList& saved)
-{
-    const size_t k = indices.size();
-    IntList outSizes = indexShape;
-    const IntList rest = restOf(t.sizes(), k);
-    outSizes.insert(outSizes.end(), rest.begin(), rest.end());
-    Tensor out = kernel::newTensor(outSizes, t.dtype(), t.device());
-    const std::vector<int64_t> bases = baseOffsets(t.sizes(), t.strides(), indices, indexShape);
-    const std::vector<int64_t> inner = kernel::elementOffsets(rest, restOf(t.strides(), k));
-    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "index", [&] {
-        using T = scalar_t;
-        const T* in = t.data<T>();
-        T* o = out.data<T>();
-        for (size_t p = 0; p < bases.size(); ++p)
-            for (size_t i = 0; i < inner.size(); ++i)
-                o[p * inner.size() + i] = in[bases[p] + inner[i]];
-    });
-    const IntList selfSizes = t.sizes();
-    OpRecorder rec("IndexBackward0", {&t},
-                   [selfSizes, indices, indexShape, saved](BackwardNode& n, const variable_list& g) {
-                       for (size_t i = 0; i < saved.size(); ++i)
-                           n.saved(i);  // refuses indices modified in place since, as PyTorch does
-                       return variable_list{indexPutIntoZeros(selfSizes, indices, indexShape, saved, g[0])};
-                   });
-    rec.attr("self_sizes", selfSizes);
-    for (const Tensor& s : saved)
-        rec.save("indices", s);
-    rec.forward([indices, indexShape, saved](const InputTangents& t, const Tensor&) {
-        return index(t[0], indices, indexShape, saved);
-    });
-    return rec.finish(out);
-}
-
-Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const IntList& indexShape,
-                         const TensorList& saved, const Tensor& values)
-{
-    Tensor out = kernel::newTensor(sizes, values.dtype(), values.device());
-    std::memset(out.rawData(), 0, out.nbytes());
-    writeIndexedValues<true>(out, indices, indexShape, values);
-    // index_backward in 1.13 is _index_put_impl_(zeros, indices, grad, accumulate=True,
-    // unsafe=True): an in-place op of its own, IndexPutImplBackward0 (its `unsafe` is not saved).
-    Tensor zerosSelf;  // `self` of _index_put_impl_: the fresh zeros, which need no gradient
-    OpRecorder rec("IndexPutImplBackward0", {&zerosSelf, &values},
-                   [indices, indexShape, saved](BackwardNode&, const variable_list& g) {
-                       return variable_list{Tensor(), index(g[0], indices, indexShape, saved)};
-                   });
-    rec.attr("accumulate", true);
-    for (const Tensor& s : saved)
-        rec.save("indices", s);
-    return rec.finish(out);
-}
-
-namespace {
-
 /// PyTorch's mask check (IndexingUtils.h): a mask covers self's dims from `firstDim` on.
 void checkMaskShape(const Tensor& self, const Tensor& mask, int64_t firstDim)
 {
@@ -274,6 +112,229 @@ void checkMaskShape(const Tensor& self, const Tensor& mask, int64_t firstDim)
     }
 }
 
+IntList pick(const IntList& v, const IntList& dims)
+{
+    IntList out;
+    for (int64_t d : dims)
+        out.push_back(v[size_t(d)]);
+    return out;
+}
+
+/// The dims of self that no index tensor indexes, split into those the indexing result
+/// keeps before the index dims and those it keeps after (Note [Indexed dims in the result]).
+struct KeptDims {
+    IntList before, after;
+};
+
+KeptDims keptDims(int64_t selfDim, const internal::ResolvedIndices& where)
+{
+    const IntList& dims = where.dims;
+    // A 0-d mask indexes no dim: its (0 or 1) positions come before all of self.
+    const int64_t first = dims.empty() ? 0 : dims.front();
+    const bool adjacent = dims.empty() || dims.back() - first + 1 == int64_t(dims.size());
+    KeptDims kept;
+    for (int64_t d = 0; d < selfDim; ++d) {
+        if (std::find(dims.begin(), dims.end(), d) != dims.end())
+            continue;
+        (adjacent && d < first ? kept.before : kept.after).push_back(d);
+    }
+    return kept;
+}
+
+IntList shapeOf(const IntList& sizes, const KeptDims& kept, const IntList& indexShape)
+{
+    IntList shape = pick(sizes, kept.before);
+    shape.insert(shape.end(), indexShape.begin(), indexShape.end());
+    const IntList afterSizes = pick(sizes, kept.after);
+    shape.insert(shape.end(), afterSizes.begin(), afterSizes.end());
+    return shape;
+}
+
+/// The shape of self[where].
+IntList indexedShape(const IntList& sizes, const internal::ResolvedIndices& where)
+{
+    return shapeOf(sizes, keptDims(int64_t(sizes.size()), where), where.shape);
+}
+
+/// The storage offset in self of every element of self[where], in the result's row-major
+/// order, and the result's shape.
+std::vector<int64_t> indexedOffsets(const IntList& sizes, const IntList& strides,
+                                    const internal::ResolvedIndices& where, IntList* resultShape)
+{
+    const IntList& dims = where.dims;
+    const KeptDims kept = keptDims(int64_t(sizes.size()), where);
+    if (resultShape)
+        *resultShape = shapeOf(sizes, kept, where.shape);
+
+    std::vector<int64_t> bases(size_t(computeNumel(where.shape)), 0);
+    for (size_t j = 0; j < where.indices.size(); ++j) {
+        const int64_t dim = dims[j];
+        const int64_t* data = where.indices[j].data<int64_t>();  // contiguous, of where.shape
+        for (size_t p = 0; p < bases.size(); ++p) {
+            const int64_t k = data[p];
+            bases[p] += (k < 0 ? k + sizes[size_t(dim)] : k) * strides[size_t(dim)];
+        }
+    }
+    const std::vector<int64_t> outer = kernel::elementOffsets(pick(sizes, kept.before), pick(strides, kept.before));
+    const std::vector<int64_t> inner = kernel::elementOffsets(pick(sizes, kept.after), pick(strides, kept.after));
+    std::vector<int64_t> offsets;
+    offsets.reserve(outer.size() * bases.size() * inner.size());
+    for (int64_t o : outer)
+        for (int64_t b : bases)
+            for (int64_t i : inner)
+                offsets.push_back(o + b + i);
+    return offsets;
+}
+
+/// self[where] = values (or += values), values broadcast to the indexing result's shape.
+/// Repeated indices write (or add) in element order, as 1.13's serial CPU kernel does.
+template <bool Accumulate>
+void writeIndexedValues(const Tensor& self, const internal::ResolvedIndices& where, const Tensor& values)
+{
+    IntList target;
+    const std::vector<int64_t> offsets = indexedOffsets(self.sizes(), self.strides(), where, &target);
+    const std::vector<int64_t> source = kernel::elementOffsets(target, kernel::broadcastStrides(values, target));
+    AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "index_put_", [&] {
+        using T = scalar_t;
+        const T* v = values.data<T>();
+        T* o = self.data<T>();
+        for (size_t j = 0; j < offsets.size(); ++j) {
+            if constexpr (Accumulate)
+                o[offsets[j]] = T(o[offsets[j]] + v[source[j]]);
+            else
+                o[offsets[j]] = v[source[j]];
+        }
+    });
+}
+
+/// zeros(sizes).index_put_(indices, values, accumulate=True) as 1.13's index_backward
+/// writes it, with _index_put_impl_ (IndexPutImplBackward0).
+Tensor indexPutIntoZeros(const IntList& sizes, const internal::ResolvedIndices& where, const Tensor& values)
+{
+    Tensor out = kernel::newTensor(sizes, values.dtype(), values.device());
+    std::memset(out.rawData(), 0, out.nbytes());
+    writeIndexedValues<true>(out, where, values);
+    // index_backward in 1.13 is _index_put_impl_(zeros, indices, grad, accumulate=True,
+    // unsafe=True): an in-place op of its own, IndexPutImplBackward0 (its `unsafe` is not saved).
+    Tensor zerosSelf;  // `self` of _index_put_impl_: the fresh zeros, which need no gradient
+    OpRecorder rec("IndexPutImplBackward0", {&zerosSelf, &values}, [where](BackwardNode&, const variable_list& g) {
+        return variable_list{Tensor(), internal::index(g[0], where)};
+    });
+    rec.attr("accumulate", true);
+    for (const Tensor& s : where.keys)
+        rec.save("indices", s);
+    return rec.finish(out);
+}
+
+}  // namespace
+
+namespace internal {
+
+ResolvedIndices resolveIndices(const Tensor& self, const TensorList& keys)
+{
+    for (const Tensor& key : keys)
+        AGV_CHECK(!key.defined() || key.dtype() == ScalarType::Int64 || key.dtype() == ScalarType::Bool,
+                  IndexError, "tensors used as indices must be long, byte or bool tensors");
+    ResolvedIndices r;
+    r.keys = keys;
+    if (keys.size() == 1 && keys[0].defined() && keys[0].dtype() == ScalarType::Bool && keys[0].dim() == 0) {
+        // A 0-d mask (x.index_put_((torch.tensor(True),), v)): all of self once, or nothing.
+        int64_t count = 0;
+        maskToIndices(keys[0], count);
+        r.shape = {count};
+        return r;
+    }
+    // expandTensors: a mask becomes one int64 tensor per dim it covers.
+    TensorList expanded;
+    int64_t dim = 0;
+    for (const Tensor& key : keys) {
+        if (!key.defined()) {
+            ++dim;
+        } else if (key.dtype() == ScalarType::Int64) {
+            expanded.push_back(key);
+            r.dims.push_back(dim++);
+        } else {
+            checkMaskShape(self, key, dim);
+            int64_t count = 0;
+            for (const Tensor& coordinates : maskToIndices(key, count)) {
+                expanded.push_back(coordinates);
+                r.dims.push_back(dim++);
+            }
+        }
+    }
+    if (expanded.empty())
+        return r;
+    r.shape = broadcastIndexShapes(expanded);
+    for (const Tensor& idx : expanded) {
+        Tensor full = kernel::newTensor(r.shape, ScalarType::Int64, idx.device());  // outside the graph
+        kernel::copyInto(full, idx);
+        r.indices.push_back(full);
+    }
+    return r;
+}
+
+void checkIndexBounds(const IntList& selfSizes, const ResolvedIndices& where)
+{
+    // The kernel checks each element's indices, one index tensor after the other, and names
+    // the index tensor by its place among them, not by the dim it indexes.
+    const int64_t positions = computeNumel(where.shape);
+    for (int64_t p = 0; p < positions; ++p)
+        for (size_t j = 0; j < where.indices.size(); ++j) {
+            const int64_t k = where.indices[j].data<int64_t>()[p];
+            const int64_t size = selfSizes[size_t(where.dims[j])];
+            AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension ", j,
+                      " with size ", size);
+        }
+}
+
+Tensor index(const Tensor& t, const ResolvedIndices& where)
+{
+    IntList outSizes;
+    const std::vector<int64_t> offsets = indexedOffsets(t.sizes(), t.strides(), where, &outSizes);
+    Tensor out = kernel::newTensor(outSizes, t.dtype(), t.device());
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "index", [&] {
+        using T = scalar_t;
+        const T* in = t.data<T>();
+        T* o = out.data<T>();
+        for (size_t j = 0; j < offsets.size(); ++j)
+            o[j] = in[offsets[j]];
+    });
+    const IntList selfSizes = t.sizes();
+    OpRecorder rec("IndexBackward0", {&t}, [selfSizes, where](BackwardNode& n, const variable_list& g) {
+        for (size_t i = 0; i < where.keys.size(); ++i)
+            n.saved(i);  // refuses indices modified in place since, as PyTorch does
+        return variable_list{indexPutIntoZeros(selfSizes, where, g[0])};
+    });
+    rec.attr("self_sizes", selfSizes);
+    for (const Tensor& s : where.keys)
+        rec.save("indices", s);
+    rec.forward([where](const InputTangents& t, const Tensor&) { return index(t[0], where); });
+    return rec.finish(out);
+}
+
+}  // namespace internal
+
+Tensor index(const Tensor& self, const TensorList& indices)
+{
+    AGV_CHECK(int64_t(indices.size()) <= self.dim(), IndexError, "too many indices for tensor of dimension ",
+              self.dim(), " (got ", indices.size(), ")");
+    const internal::ResolvedIndices where = internal::resolveIndices(self, bytesAsMasks(indices, nullptr, false));
+    internal::checkIndexBounds(self.sizes(), where);
+    return internal::index(self, where);
+}
+
+Tensor indexWithTensor(const Tensor& t, const Tensor& index)
+{
+    // Python indexing treats a 0-d integer tensor as an int: a view (SelectBackward0).
+    if (isIntegralType(index.dtype(), false) && index.dtype() != ScalarType::UInt8 && index.dim() == 0 && t.dim() > 0)
+        return select(t, 0, index.itemInt());
+    return ops::index(t, TensorList{index});
+}
+
+Tensor indexWithTensors(const Tensor& t, const TensorList& indices) { return ops::index(t, indices); }
+
+namespace {
+
 /// canDispatchToMaskedFill: without accumulate, one mask and a one-element value make
 /// index_put_ a masked_fill_ with value.item(), which takes any dtype.
 bool isMaskedFill(const Tensor& self, const TensorList& keys, const Tensor& values)
@@ -283,6 +344,10 @@ bool isMaskedFill(const Tensor& self, const TensorList& keys, const Tensor& valu
     bool haveMask = false;
     int64_t dims = 0;
     for (const Tensor& key : keys) {
+        if (!key.defined()) {
+            ++dims;
+            continue;
+        }
         if (key.dtype() != ScalarType::Bool || haveMask)
             return false;
         haveMask = true;
@@ -315,70 +380,12 @@ void assertNoOverlap(const Tensor& self, const Tensor& other)
 
 }  // namespace
 
-ResolvedIndices resolveIndices(const Tensor& self, const TensorList& keys)
-{
-    for (const Tensor& key : keys)
-        AGV_CHECK(key.dtype() == ScalarType::Int64 || key.dtype() == ScalarType::Bool, IndexError,
-                  "tensors used as indices must be long, byte or bool tensors");
-    // expandTensors: a mask becomes one int64 tensor per dim it covers.
-    TensorList expandedKeys;
-    int64_t dim = 0;
-    for (const Tensor& key : keys) {
-        if (key.dtype() == ScalarType::Int64) {
-            expandedKeys.push_back(key);
-            ++dim;
-            continue;
-        }
-        checkMaskShape(self, key, dim);
-        int64_t count = 0;
-        for (const Tensor& coordinates : maskToIndices(key, count))
-            expandedKeys.push_back(coordinates);
-        dim += key.dim();
-    }
-    ResolvedIndices r;
-    r.keys = keys;
-    if (keys.size() == 1 && keys[0].dtype() == ScalarType::Bool && keys[0].dim() == 0) {
-        // A 0-d mask (x[torch.tensor(True)] = v): all of self once, or nothing.
-        int64_t count = 0;
-        maskToIndices(keys[0], count);
-        r.shape = {count};
-        return r;
-    }
-    if (expandedKeys.empty())
-        return r;
-    r.shape = broadcastIndexShapes(expandedKeys);
-    for (const Tensor& idx : expandedKeys) {
-        Tensor full = kernel::newTensor(r.shape, ScalarType::Int64, idx.device());  // outside the graph
-        kernel::copyInto(full, idx);
-        r.indices.push_back(full);
-    }
-    return r;
-}
-
-namespace {
-
-/// uint8 index tensors as bool masks, warned in masked_fill_'s words when a single byte
-/// mask writes one value (index_put_ dispatches to masked_fill_ then).
-TensorList bytesAsMasks(const TensorList& keys, const Tensor& values, bool accumulate)
-{
-    TensorList converted;
-    for (const Tensor& key : keys) {
-        if (key.dtype() != ScalarType::UInt8) {
-            converted.push_back(key);
-            continue;
-        }
-        const bool maskedFill = keys.size() == 1 && values.numel() == 1 && !accumulate;
-        converted.push_back(byteMaskAsBool(key, maskedFill ? kByteMaskedFillDeprecated : kByteIndexDeprecated));
-    }
-    return converted;
-}
-
-}  // namespace
+namespace internal {
 
 IndexPutPlan planIndexPut(const Tensor& self, const TensorList& byteOrBoolKeys, const Tensor& values,
                           bool accumulate, bool inplace)
 {
-    const TensorList keys = bytesAsMasks(byteOrBoolKeys, values, accumulate);
+    const TensorList keys = bytesAsMasks(byteOrBoolKeys, &values, accumulate);
     AGV_CHECK(int64_t(keys.size()) <= self.dim(), IndexError, "too many indices for tensor of dimension ", self.dim(),
               " (got ", keys.size(), ")");
     IndexPutPlan plan;
@@ -389,12 +396,12 @@ IndexPutPlan planIndexPut(const Tensor& self, const TensorList& byteOrBoolKeys, 
     if (inplace && !maskedFill) {  // masked_fill_ reads its one value first
         assertNoOverlap(self, values);
         for (const Tensor& key : keys)
-            assertNoOverlap(self, key);
+            if (key.defined())
+                assertNoOverlap(self, key);
     }
     plan.where = resolveIndices(self, keys);
     // make_index_put_iterator: the values must broadcast to the indexing result, in self's dtype.
-    IntList target = plan.where.shape;
-    target.insert(target.end(), self.sizes().begin() + std::ptrdiff_t(plan.where.indices.size()), self.sizes().end());
+    const IntList target = indexedShape(self.sizes(), plan.where);
     AGV_CHECK(isExpandableTo(values.sizes(), target), RuntimeError, "shape mismatch: value tensor of shape ",
               sizesToString(values.sizes()), " cannot be broadcast to indexing result of shape ",
               sizesToString(target));
@@ -405,15 +412,7 @@ IndexPutPlan planIndexPut(const Tensor& self, const TensorList& byteOrBoolKeys, 
     AGV_CHECK(!keys.empty(), RuntimeError,
               "ntensor >= 3 INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/cpu/IndexKernelUtils.h\":10, please "
               "report a bug to PyTorch. ");
-    // The kernel checks each element's indices, dim by dim, in element order.
-    const int64_t positions = computeNumel(plan.where.shape);
-    for (int64_t p = 0; p < positions; ++p)
-        for (size_t d = 0; d < plan.where.indices.size(); ++d) {
-            const int64_t k = plan.where.indices[d].data<int64_t>()[p];
-            const int64_t size = self.sizes()[d];
-            AGV_CHECK(k >= -size && k < size, IndexError, "index ", k, " is out of bounds for dimension ", d,
-                      " with size ", size);
-        }
+    checkIndexBounds(self.sizes(), plan.where);
     // Alias-safe: values sharing self's storage that got through (a masked fill's one value,
     // a non-contiguous view) are copied out first.
     if (plan.source.impl()->storage() == self.impl()->storage())
@@ -424,9 +423,9 @@ IndexPutPlan planIndexPut(const Tensor& self, const TensorList& byteOrBoolKeys, 
 void writeIndexed(const Tensor& self, const ResolvedIndices& where, const Tensor& source, bool accumulate)
 {
     if (accumulate)
-        writeIndexedValues<true>(self, where.indices, where.shape, source);
+        writeIndexedValues<true>(self, where, source);
     else
-        writeIndexedValues<false>(self, where.indices, where.shape, source);
+        writeIndexedValues<false>(self, where, source);
 }
 
 BackwardNode::Rule indexPutBackward(const ResolvedIndices& where, const Tensor& values, bool accumulate)
@@ -443,7 +442,7 @@ BackwardNode::Rule indexPutBackward(const ResolvedIndices& where, const Tensor& 
                                   : indexPut(g[0], where.keys, zeros(valueSizes, valueType, g[0].device()), false);
         }
         if (n.needsInputGrad(1))
-            gradValues = sumTo(index(g[0], where.indices, where.shape, where.keys), valueSizes);
+            gradValues = sumTo(internal::index(g[0], where), valueSizes);
         return variable_list{gradSelf, gradValues};
     };
 }

@@ -33,23 +33,6 @@ std::pair<Tensor, Tensor> recordValueSelection(const char* name, const Tensor& t
 /// t.gather(dim, index) (GatherBackward0).
 Tensor gather(const Tensor& t, int64_t dim, const Tensor& index);
 
-/// Advanced indexing of the leading dims by int64 tensors that broadcast to
-/// `indexShape` (IndexBackward0). `saved` are the user's index tensors, which is
-/// what PyTorch saves as `_saved_indices` (a bool mask stays a mask).
-Tensor index(const Tensor& t, const TensorList& indices, const IntList& indexShape, const TensorList& saved);
-
-/// zeros(sizes).index_put_(indices, values, accumulate=True) as 1.13's index_backward
-/// writes it, with _index_put_impl_ (IndexPutImplBackward0).
-Tensor indexPutIntoZeros(const IntList& sizes, const TensorList& indices, const IntList& indexShape,
-                         const TensorList& saved, const Tensor& values);
-
-/// The int64 index tensors (one per leading dim) and the index shape that a key (an
-/// int64 tensor or a bool mask) selects in `t`, with PyTorch's bounds and mask checks.
-void resolveIndexKey(const Tensor& t, const Tensor& key, TensorList& indices, IntList& indexShape);
-
-/// self[indices] = values, values broadcast to indexShape + the remaining dims; no autograd.
-void putIndexed(const Tensor& self, const TensorList& indices, const IntList& indexShape, const Tensor& values);
-
 /// sigmoid_backward(grad_output, output) = grad_output * (1 - output) * output, the
 /// gradient SigmoidBackward0 passes on (SigmoidBackwardBackward0).
 Tensor sigmoidBackward(const Tensor& gradOutput, const Tensor& output);

@@ -62,7 +62,11 @@ struct NestedData {
 
 void collect(py::handle v, size_t depth, NestedData& out)
 {
-    if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr())) {
+    // Any sequence nests (a range too), but a str, which 1.13 refuses as a data type.
+    const bool sequence = PyList_Check(v.ptr()) || PyTuple_Check(v.ptr()) ||
+                          (PySequence_Check(v.ptr()) && !PyUnicode_Check(v.ptr()) && !PyBytes_Check(v.ptr()) &&
+                           !isTensor(v));
+    if (sequence) {
         if (depth > 10000)  // PyTorch's own limit shows as this text
             raise(PyExc_ValueError, "too many dimensions 'list'");
         const auto n = int64_t(py::len(v));

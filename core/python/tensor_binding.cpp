@@ -8,8 +8,6 @@
 #include <unordered_map>
 
 #include "core/autograd/engine.h"
-#include "core/ops/internal_ops.h"
-#include "core/ops/index_put.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
@@ -641,23 +639,6 @@ py::object compareOp(const ImplPtr& self, py::handle other, ops::CompareOp op)
     return notImplemented();
 }
 
-bool isEllipsis(py::handle h) { return h.ptr() == Py_Ellipsis; }
-
-std::optional<int64_t> optionalIndex(py::handle h)
-{
-    if (!h || h.is_none())
-        return std::nullopt;
-    return py::cast<int64_t>(py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr())));
-}
-
-int64_t toIndex(py::handle h)
-{
-    PyObject* index = PyNumber_Index(h.ptr());
-    if (!index)
-        throw py::error_already_set();
-    return py::cast<int64_t>(py::reinterpret_steal<py::object>(index));
-}
-
 double itemAsDouble(const Tensor& t)
 {
     if (t.numel() != 1)
@@ -687,145 +668,6 @@ bool tensorsEqual(const Tensor& a, const Tensor& b)
         if (a.valueAt(i) != b.valueAt(i))
             return false;
     return true;
-}
-
-/// `dst[key] = src` for a basic index (copy_to of TensorIndexing.h): equal shapes copy, a
-/// 0-dim source fills, any other source loses its leading 1s (a view) and is expanded to
-/// the destination's shape (expand's errors) before the copy.
-void copyTo(Tensor& dst, const Tensor& src)
-{
-    if (dst.sizes() == src.sizes()) {
-        ops::copyInplace(dst, src);
-        return;
-    }
-    if (src.dim() == 0 && src.device().isCpu()) {
-        ops::fillInplace(dst, src);
-        return;
-    }
-    IntList stripped = src.sizes();
-    stripped.erase(stripped.begin(), std::find_if(stripped.begin(), stripped.end(), [](int64_t s) { return s != 1; }));
-    const Tensor srcView = ops::view(src, stripped);
-    ops::copyInplace(dst, srcView.sizes() == dst.sizes() ? srcView : ops::expand(srcView, dst.sizes()));
-}
-
-/// The value of `t[key] = value` as a tensor: a tensor as it is, a number as a 0-d
-/// tensor of t's dtype (valueToTensor).
-Tensor assignedValue(const Tensor& t, py::handle value)
-{
-    if (auto v = asTensor(value))
-        return *v;
-    if (!isNumber(value))
-        raise(PyExc_TypeError, "can't assign a " + typeName(value) + " to a torch.FloatTensor");
-    return ops::toDtype(ops::scalarTensor(toScalar(value), t.device()), t.dtype());
-}
-
-/// x[i0, i1, ...]: two or more advanced indices (int64 tensors, lists, ranges) for the
-/// leading dims, the rest full slices; they index together (broadcast), as PyTorch's
-/// dispatch_index, and `x[i0, i1] = v` is index_put_ with them.
-std::optional<TensorList> leadingAdvancedIndices(const std::vector<py::handle>& items)
-{
-    if (items.size() < 2)
-        return std::nullopt;
-    TensorList advanced;
-    size_t k = 0;
-    for (; k < items.size(); ++k) {
-        py::handle item = items[k];
-        if (auto idx = asTensor(item); idx && idx->dtype() == ScalarType::Int64 && idx->dim() > 0) {
-            advanced.push_back(*idx);
-        } else if (PyList_Check(item.ptr()) || PyRange_Check(item.ptr())) {
-            std::vector<int64_t> values;
-            for (py::handle v : item)
-                values.push_back(toIndex(v));
-            advanced.push_back(ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64));
-        } else {
-            break;
-        }
-    }
-    auto fullSlice = [](py::handle item) {
-        return PySlice_Check(item.ptr()) && item.attr("start").is_none() && item.attr("stop").is_none() &&
-               item.attr("step").is_none();
-    };
-    for (size_t j = k; j < items.size(); ++j)
-        if (!fullSlice(items[j]))
-            return std::nullopt;
-    if (advanced.size() < 2)
-        return std::nullopt;
-    return advanced;
-}
-
-/// t[key] (or, forAssignment, the part of t that t[key] = v writes), as PyTorch's
-/// THPVariable_getitem / setitem: in a tuple index, and in any assignment, a slice that keeps
-/// a whole dim as written (start 0, stop the size, step 1) is skipped (applySlice), so an
-/// index that selects everything reads as an alias (AliasBackward0) and writes into t itself.
-Tensor indexTensor(const Tensor& t, py::handle key, bool forAssignment)
-{
-    const bool isTuple = PyTuple_Check(key.ptr());
-    std::vector<py::handle> items;
-    if (isTuple)
-        for (py::handle item : key)
-            items.push_back(item);
-    else
-        items.push_back(key);
-    int64_t consuming = 0;
-    for (py::handle item : items)
-        if (!item.is_none() && !isEllipsis(item))
-            ++consuming;
-    if (consuming > t.dim())
-        raise(PyExc_IndexError, "too many indices for tensor of dimension " + std::to_string(t.dim()));
-    if (std::optional<TensorList> advanced = leadingAdvancedIndices(items))
-        return ops::indexWithTensors(t, *advanced);
-    Tensor result = t;
-    int64_t dim = 0;
-    bool sawEllipsis = false;
-    for (py::handle item : items) {
-        if (item.is_none()) {
-            result = ops::unsqueeze(result, dim++);
-        } else if (isEllipsis(item)) {
-            if (sawEllipsis)
-                raise(PyExc_IndexError, "an index can only have a single ellipsis ('...')");
-            sawEllipsis = true;
-            dim += t.dim() - consuming;
-        } else if (PyLong_Check(item.ptr())) {
-            result = ops::select(result, dim, toIndex(item));
-        } else if (PySlice_Check(item.ptr())) {
-            const auto start = optionalIndex(item.attr("start"));
-            const auto stop = optionalIndex(item.attr("stop"));
-            const auto step = optionalIndex(item.attr("step"));
-            const bool keepsAll = start.value_or(0) == 0 && stop && dim < result.dim() &&
-                                  *stop == result.sizes()[size_t(dim)] && step.value_or(1) == 1;
-            if (!(keepsAll && (isTuple || forAssignment)))
-                result = ops::slice(result, dim, start, stop, step.value_or(1));
-            ++dim;
-        } else if (auto idx = asTensor(item)) {
-            if (dim != 0 || items.size() != 1) {
-                if (idx->dim() == 0 && !isFloatingType(idx->dtype()) && idx->dtype() != ScalarType::Bool) {
-                    result = ops::select(result, dim, idx->itemInt());
-                    continue;
-                }
-                raise(PyExc_NotImplementedError, "tensor indices are supported only as the single index of a tensor");
-            }
-            result = ops::indexWithTensor(result, *idx);
-            dim += idx->dtype() == ScalarType::Bool ? idx->dim() : 1;
-        } else if (PyList_Check(item.ptr())) {
-            if (dim != 0 || items.size() != 1)
-                raise(PyExc_NotImplementedError, "index lists are supported only as the single index of a tensor");
-            std::vector<int64_t> values;
-            for (py::handle v : item)
-                values.push_back(toIndex(v));
-            Tensor idx = ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64);
-            result = ops::indexWithTensor(result, idx);
-            ++dim;
-        } else if (PyIndex_Check(item.ptr())) {
-            result = ops::select(result, dim, toIndex(item));
-        } else {
-            raise(PyExc_IndexError,
-                  "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
-                  "(got " + typeName(item) + ")");
-        }
-    }
-    if (!forAssignment && result.sameAs(t) && (isTuple || isEllipsis(key)))
-        return ops::internal::alias(result);  // "a shallow copy for things like x[...]"
-    return result;
 }
 
 void bindTensor(py::module_& m)
@@ -944,35 +786,8 @@ void bindTensor(py::module_& m)
         .def("__gt__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Gt); })
         .def("__ge__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Ge); })
         .def("__hash__", [](py::handle s) { return reinterpret_cast<intptr_t>(s.ptr()) >> 4; })
-        .def("__getitem__",
-             [](const ImplPtr& s, py::handle key) { return wrapTensor(indexTensor(T(s), key, false)); })
-        .def("__setitem__",
-             [](const ImplPtr& s, py::handle key, py::handle value) {
-                 if (isTensor(key) || PyList_Check(key.ptr())) {  // x[mask] = v, x[idx] = v: index_put_
-                     Tensor self(s);
-                     Tensor index;
-                     if (auto k = asTensor(key)) {
-                         index = *k;
-                     } else {
-                         std::vector<int64_t> values;
-                         for (py::handle v : key)
-                             values.push_back(toIndex(v));
-                         index = ops::fromInts({int64_t(values.size())}, values, ScalarType::Int64);
-                     }
-                     ops::indexPutInplace(self, index, assignedValue(self, value));
-                     return;
-                 }
-                 if (PyTuple_Check(key.ptr())) {
-                     std::vector<py::handle> items(key.begin(), key.end());
-                     if (std::optional<TensorList> advanced = leadingAdvancedIndices(items)) {
-                         Tensor self(s);
-                         ops::indexPutInplace(self, *advanced, assignedValue(self, value), false);
-                         return;
-                     }
-                 }
-                 Tensor view = indexTensor(T(s), key, true);
-                 copyTo(view, assignedValue(view, value));  // a number: fill_ with a 0-d tensor
-             })
+        .def("__getitem__", [](const ImplPtr& s, py::handle key) { return wrapTensor(indexTensor(T(s), key)); })
+        .def("__setitem__", [](const ImplPtr& s, py::handle key, py::handle value) { assignIndexed(T(s), key, value); })
         .def("__len__",
              [](const ImplPtr& s) {
                  if (s->sizes().empty())

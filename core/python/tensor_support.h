@@ -41,8 +41,10 @@ struct RemovableHandle {
 /// torch.equal / Tensor.equal: same sizes and the same values.
 bool tensorsEqual(const Tensor& a, const Tensor& b);
 
-/// `t[key]`: ints, slices, None, Ellipsis, tuples of those, and a tensor/list index;
-/// forAssignment: the part of t that `t[key] = v` writes (no alias for a whole selection).
-Tensor indexTensor(const Tensor& t, py::handle key, bool forAssignment);
+/// `t[key]` as Python indexing does it: ints, slices, None, Ellipsis, bools, index tensors
+/// and lists, and tuples of those.
+Tensor indexTensor(const Tensor& t, py::handle key);
+/// `t[key] = value`: a copy into the selected part, or index_put_ for advanced indices.
+void assignIndexed(const Tensor& t, py::handle key, py::handle value);
 
 }  // namespace agv::python
