@@ -1,5 +1,6 @@
 #include "core/autograd/engine.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -526,9 +527,49 @@ AccumulateGrad::AccumulateGrad(std::shared_ptr<TensorImpl> variable) : m_variabl
     addInputMetadata(Tensor(m_variable));
 }
 
+namespace {
+
+/// compute_non_overlapping_and_dense: some order of the dims makes `t` contiguous.
+bool isNonOverlappingAndDense(const Tensor& t)
+{
+    std::vector<size_t> dims(t.sizes().size());
+    for (size_t d = 0; d < dims.size(); ++d)
+        dims[d] = d;
+    std::stable_sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return t.strides()[a] < t.strides()[b]; });
+    int64_t expected = 1;
+    for (size_t d : dims) {
+        const int64_t size = t.sizes()[d];
+        if (size == 1)
+            continue;
+        if (t.strides()[d] != expected)
+            return false;
+        expected *= size;
+    }
+    return true;
+}
+
+/// utils::obeys_layout_contract: the gradient is laid out as its variable is (the strides
+/// of every dim longer than 1 agree, and no dim is a stride-0 broadcast).
+bool obeysLayoutContract(const Tensor& grad, const Tensor& variable)
+{
+    if (!isNonOverlappingAndDense(variable))
+        return grad.isContiguous();
+    for (size_t d = 0; d < grad.sizes().size(); ++d) {
+        if (grad.sizes()[d] != 1 ? grad.strides()[d] != variable.strides()[d] : grad.strides()[d] == 0)
+            return false;
+    }
+    return true;
+}
+
+/// References to an incoming gradient that nobody else can see: apply()'s own and the
+/// engine's input buffer. More means the user (or a root gradient list) holds it too.
+constexpr long kPrivateGradRefs = 2;
+
+}  // namespace
+
 variable_list AccumulateGrad::apply(variable_list&& grads)
 {
-    Tensor grad = grads.empty() ? Tensor() : grads[0];
+    Tensor grad = grads.empty() ? Tensor() : std::move(grads[0]);
     if (!grad.defined())
         return {};
     Tensor variable(m_variable);
@@ -538,14 +579,21 @@ variable_list AccumulateGrad::apply(variable_list&& grads)
     if (!meta.requiresGrad)
         return {};
     if (!meta.grad) {
-        // A fresh tensor, so later in-place accumulation never aliases a gradient
-        // another node still holds.
-        // With create_graph, PyTorch copies through `empty.copy_(grad)`, so the new
-        // .grad is differentiable with grad_fn CopyBackwards.
-        Tensor copy = ops::detachedClone(grad);
+        // 1.13 steals a gradient nobody else holds when it is laid out as the variable and
+        // no graph is being built; otherwise it copies it (new_empty_strided().copy_()),
+        // which shows: that .grad starts at _version 1. We always copy, so later in-place
+        // accumulation never aliases a gradient another node still holds.
+        const bool stolen = !GradMode::isEnabled() && grad.implPtr().use_count() <= kPrivateGradRefs &&
+                            obeysLayoutContract(grad, variable);
+        Tensor copy;
         if (GradMode::isEnabled() && grad.requiresGrad()) {
+            // With create_graph the copy is differentiable: its grad_fn is CopyBackwards.
             copy = ops::emptyLike(grad);
             ops::copyInplace(copy, grad);
+        } else {
+            copy = ops::detachedClone(grad);
+            if (!stolen)
+                ++copy.impl()->versionCounter()->version;  // the copy_ into a fresh tensor nobody has seen yet
         }
         meta.grad = copy.implPtr();
     } else if (!GradMode::isEnabled()) {

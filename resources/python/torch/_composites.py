@@ -13,7 +13,7 @@ __all__ = ["true_divide", "multiply", "subtract", "divide", "absolute", "negativ
            "greater_equal", "less", "less_equal", "not_equal", "isnan", "isinf", "isfinite", "is_floating_point",
            "is_complex", "count_nonzero", "isclose", "swapaxes", "swapdims", "broadcast_to", "broadcast_shapes",
            "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "hstack", "vstack", "concatenate", "fliplr",
-           "flipud", "diff", "repeat_interleave", "as_tensor"]
+           "flipud", "diff", "repeat_interleave", "as_tensor", "instance_norm"]
 
 
 def _tensor_class():
@@ -275,6 +275,30 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
 
 
 # ---------------------------------------------------------------- conversions
+
+def instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,
+                  cudnn_enabled=False):
+    """at::instance_norm in 1.13: a batch norm of the input seen as one sample of N*C channels
+    (ViewBackward0 around NativeBatchNormBackward0, the affine parameters and running
+    statistics repeated N times); the running statistics are the mean of their N copies."""
+    if not use_input_stats and (running_mean is None or running_var is None):
+        raise RuntimeError("Expected running_mean and running_var to be defined when use_input_stats is false")
+    b, c = input.size(0), input.size(1)
+    shape = [1, b * c] + list(input.size()[2:])
+
+    def repeat_if_defined(t):
+        return None if t is None else t.repeat(b)
+
+    running_mean_, running_var_ = repeat_if_defined(running_mean), repeat_if_defined(running_var)
+    out = _C.batch_norm(input.contiguous().view(shape), repeat_if_defined(weight), repeat_if_defined(bias),
+                        running_mean_, running_var_, use_input_stats, momentum, eps)
+    # Neither statistic requires grad, so these copies record nothing (as at::alias(..).copy_).
+    if running_mean is not None:
+        running_mean.copy_(running_mean_.view(b, c).mean(0, False))
+    if running_var is not None:
+        running_var.copy_(running_var_.view(b, c).mean(0, False))
+    return out.view(input.size())
+
 
 def as_tensor(data, dtype=None, device=None):
     if isinstance(data, _tensor_class()):

@@ -450,6 +450,21 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     return torch.group_norm(input, num_groups, weight, bias, eps)
 
 
+def _verify_spatial_size(size):
+    size_prods = 1
+    for i in range(2, len(size)):
+        size_prods *= size[i]
+    if size_prods == 1:
+        raise ValueError("Expected more than 1 spatial element when training, got input size {}".format(size))
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
+                  momentum=0.1, eps=1e-5):
+    if use_input_stats:
+        _verify_spatial_size(input.size())
+    return torch.instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, False)
+
+
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
     if training:
         size = input.size()

@@ -8,6 +8,7 @@ from torch.nn.modules.padding import (ConstantPad1d, ConstantPad2d, ConstantPad3
                                       ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d,
                                       ReplicationPad3d, ZeroPad2d)
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
+from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from torch.nn.modules.normalization import GroupNorm, LayerNorm
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
