@@ -10,9 +10,11 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <cerrno>
 #include <cstdio>
+#include <memory>
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -334,6 +336,28 @@ private Q_SLOTS:
         QCOMPARE(idleLayoutWorkerPids().size(), size_t(1));
         QVERIFY(idleLayoutWorkerPids().front() != idle.front());
         QCOMPARE(::waitpid(idle.front(), nullptr, WNOHANG), pid_t(-1));  // the dead one was reaped
+        stopLayoutWorkers();
+    }
+
+    // Layouts come from the GUI thread and from run threads: each gets a child of its own.
+    void layoutsFromTwoThreadsAtOnce()
+    {
+        stopLayoutWorkers();
+        clearLayoutCache();
+        const LayoutMetrics metrics = GraphScene::metricsFor(Theme::current());
+        GraphLayoutModel here = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun().recording), metrics);
+        GraphLayoutModel there = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun(true).recording), metrics);
+        QString errorThere;
+        bool laidOutThere = false;
+        std::unique_ptr<QThread> thread(
+            QThread::create([&] { laidOutThere = layoutInWorker(there, workerBinary(), &errorThere); }));
+        thread->start();
+        QString error;
+        QVERIFY2(layoutInWorker(here, workerBinary(), &error), qPrintable(error));
+        QVERIFY(thread->wait(kLayoutTimeoutMs * 2));
+        QVERIFY2(laidOutThere, qPrintable(errorThere));
+        QVERIFY(here.laidOut && there.laidOut);
+        QVERIFY(idleLayoutWorkerPids().size() <= 2);
         stopLayoutWorkers();
     }
 
