@@ -206,6 +206,10 @@ private Q_SLOTS:
                                                     "printf 'agv-layout-reply 1\\n2 1\\n'; exec sleep 60")
                                   << QStringLiteral("not a layout");
         QTest::newRow("garbled") << QStringLiteral("read -r frame; echo hello; exec sleep 60") << QStringLiteral("not a layout");
+        // Graphviz refused the graph: the worker says so, and stays.
+        QTest::newRow("refuses") << QStringLiteral("read -r frame; printf 'agv-layout-frame 31\\nagv-layout-error\\ndot: no memory'; "
+                                                   "exec sleep 60")
+                                 << QStringLiteral("Graphviz failed: dot: no memory");
         QTest::newRow("fails") << QStringLiteral("echo 'dot: out of memory' >&2; exit 1") << QStringLiteral("out of memory");
         QTest::newRow("missing") << QString() << QStringLiteral("cannot start");
     }
@@ -230,6 +234,10 @@ private Q_SLOTS:
         QVERIFY(!layoutInWorker(m, program, &error, 400));
         QVERIFY2(error.contains(why), qPrintable(error));
         QVERIFY(!m.laidOut);
+        // A worker that failed is never kept for the next layout; one that only relayed
+        // Graphviz's refusal is.
+        QCOMPARE(idleLayoutWorkerPids().size(), size_t(why.contains(QLatin1String("no memory")) ? 1 : 0));
+        stopLayoutWorkers();
         // Through layoutGraph(): the layered layout takes over, every node placed, no overlap.
         setLayoutWorker(program);
         GraphLayoutModel fallback = GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), GraphScene::metricsFor(Theme::current()));
@@ -237,8 +245,6 @@ private Q_SLOTS:
         const bool ok = hangs ? layoutInWorker(fallback, program, &error, 400) : layoutGraph(fallback, &error);
         setLayoutWorker(QString());
         QVERIFY(!ok);
-        // A worker that failed is never kept for the next layout.
-        QVERIFY(idleLayoutWorkerPids().empty());
         if (!hangs) {
             QVERIFY(fallback.laidOut);
             for (size_t a = 0; a < fallback.nodes.size(); ++a)
