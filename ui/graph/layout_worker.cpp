@@ -120,7 +120,6 @@ bool LayoutWorker::start(QString* error)
     m_stderr = errPipe[0];
     ::fcntl(m_socket, F_SETFL, ::fcntl(m_socket, F_GETFL) | O_NONBLOCK);
     ::fcntl(m_stderr, F_SETFL, ::fcntl(m_stderr, F_GETFL) | O_NONBLOCK);
-    m_served = 0;
     ++g_workersStarted;
     return true;
 }
@@ -137,7 +136,6 @@ void LayoutWorker::stop()
         }
     }
     m_pid = 0;
-    m_served = 0;
 }
 
 bool LayoutWorker::fail(Failure failure, const QString& why, QString* error)
@@ -279,7 +277,6 @@ bool LayoutWorker::exchange(const QByteArray& request, QByteArray* reply, QStrin
             break;
     }
     *reply = received.mid(payloadStart);
-    ++m_served;
     return true;
 }
 

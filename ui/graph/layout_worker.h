@@ -64,8 +64,6 @@ public:
     const QString& program() const { return m_program; }
     /// The child's process id (0 when none runs).
     pid_t pid() const { return m_pid; }
-    /// Requests the current child has answered.
-    int served() const { return m_served; }
 
 private:
     bool start(QString* error);
@@ -80,7 +78,6 @@ private:
     int m_socket = -1;  ///< our end of the child's stdin and stdout
     int m_stderr = -1;  ///< read end of the child's stderr
     QByteArray m_stderrTail;
-    int m_served = 0;
     Failure m_lastFailure = Failure::None;
 };
 
