@@ -17,6 +17,7 @@
 
 #include <set>
 
+#include "ui/graph/collapse_choices.h"
 #include "ui/graph/layered_layout.h"
 #include "ui/graph/module_collapse.h"
 #include "ui/main_window.h"
@@ -382,7 +383,23 @@ private Q_SLOTS:
         QCOMPARE(text.count(QStringLiteral("\u25be model.2 \u00b7 Linear")), 2);
     }
 
-    // Note [Collapse choices survive a re-run]
+    // Note [Collapse choices survive a re-run]: a call is known by path, type and number.
+    void moduleCallKeysNameEachCallOnce()
+    {
+        const GraphLayoutModel m =
+            GraphLayoutModel::fromFinalGraph(trace::finalGraph(m_mlp), GraphScene::metricsFor(Theme::current()));
+        const std::map<Id, QString> keys = moduleCallKeys(m.modules);
+        QCOMPARE(keys.size(), m.modules.size());
+        QSet<QString> distinct;
+        for (const auto& [id, key] : keys)
+            distinct.insert(key);
+        QCOMPARE(distinct.size(), qsizetype(keys.size()));
+        // The demo runs `model` twice: two calls of each of its layers.
+        QVERIFY(distinct.contains(QStringLiteral("model.0 Linear #0")));
+        QVERIFY(distinct.contains(QStringLiteral("model.0 Linear #1")));
+        QVERIFY(!distinct.contains(QStringLiteral("model.0 Linear #2")));
+    }
+
     void collapseChoicesSurviveARerun()
     {
         const QString fileName = QStringLiteral("11_mlp_training_step.py");
