@@ -17,6 +17,7 @@
 #include <filesystem>
 
 #include "ui/graph/layout_process.h"
+#include "ui/graph/layout_worker.h"
 #include "ui/run/host_process_runner.h"
 #include "ui/gui_app.h"
 #endif
@@ -131,7 +132,10 @@ int main(int argc, char** argv)
     const std::filesystem::path self = std::filesystem::canonical("/proc/self/exe", ec);
     const QString executable = QString::fromStdString(ec ? std::string(argv[0]) : self.string());
     agv::ui::setLayoutWorker(executable);
-    return agv::ui::runApp(argc, argv, std::make_shared<agv::ui::HostProcessRunner>(executable));
+    const int code = agv::ui::runApp(argc, argv, std::make_shared<agv::ui::HostProcessRunner>(executable));
+    // Before static destruction, while logging still works: no layout child outlives us.
+    agv::ui::stopLayoutWorkers();
+    return code;
 #else
     std::fputs("autogradviz was built without the GUI (AGV_BUILD_UI=OFF); use --run FILE.py\n", stderr);
     return 2;

@@ -623,7 +623,7 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
     const QStringList lines = m_loadedSource.split(QLatin1Char('\n'));
     m_inspector->setSourceLines(lines);
     m_errorPanel->setSourceLines(lines);
-    m_scene->setLayoutModel(std::move(layout));
+    m_scene->setLayoutModel(withCollapseChoices(m_scene, std::move(layout)));
     m_memory->setRecording(recording.get());
     const std::vector<trace::RecomputeComparison> recomputes =
         recording ? trace::compareRecomputes(*recording) : std::vector<trace::RecomputeComparison>{};
@@ -1047,13 +1047,16 @@ void MainWindow::ensureForwardLayout()
     if (m_graphMode == GraphMode::Backward || !recording || recording.get() == m_forwardLaidOutFor)
         return;
     m_forwardLaidOutFor = recording.get();
-    m_forwardScene->setLayoutModel(RunController::forwardLayoutFor(*recording, GraphScene::metricsFor(Theme::current())));
+    m_forwardScene->setLayoutModel(withCollapseChoices(
+        m_forwardScene, RunController::forwardLayoutFor(*recording, GraphScene::metricsFor(Theme::current()))));
     m_forwardScene->setNotes(m_notes);
     m_forwardView->fitToView();  // the callers apply the state (onStepChanged)
 }
 
 void MainWindow::showGraphModel(GraphScene* scene, GraphLayoutModel model, trace::Id around)
 {
+    if (const GraphLayoutModel* before = scene->layoutModel())
+        (scene == m_scene ? m_backwardChoices : m_forwardChoices).noteChange(*before, model);
     auto shown = std::make_shared<GraphLayoutModel>(std::move(model));
     layoutGraph(*shown);
     scene->setLayoutModel(std::move(shown));
@@ -1062,6 +1065,26 @@ void MainWindow::showGraphModel(GraphScene* scene, GraphLayoutModel model, trace
     GraphView* view = scene == m_scene ? m_view : m_forwardView;
     if (const GraphNodeItem* item = scene->itemShowingNode(around); item && item->isVisible())
         view->reveal(item->sceneBoundingRect());
+}
+
+std::shared_ptr<const GraphLayoutModel> MainWindow::withCollapseChoices(GraphScene* scene,
+                                                                         std::shared_ptr<const GraphLayoutModel> opened)
+{
+    // Choices belong to one script: another file opens as it opens.
+    if (m_choicesFileName != m_fileName) {
+        m_backwardChoices.clear();
+        m_forwardChoices.clear();
+        m_choicesFileName = m_fileName;
+    }
+    const CollapseChoices& choices = scene == m_scene ? m_backwardChoices : m_forwardChoices;
+    if (!opened || choices.empty())
+        return opened;
+    std::optional<GraphLayoutModel> chosen = choices.applyTo(*opened, GraphScene::metricsFor(Theme::current()));
+    if (!chosen)
+        return opened;
+    auto shown = std::make_shared<GraphLayoutModel>(std::move(*chosen));
+    layoutGraph(*shown);
+    return shown;
 }
 
 void MainWindow::expandGroupOf(GraphScene* scene, const QString& groupKey)

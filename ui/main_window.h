@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/trace/recording.h"
+#include "ui/graph/collapse_choices.h"
 #include "ui/panels/inspector_panel.h"
 #include "ui/run/run_controller.h"
 
@@ -164,6 +165,10 @@ private:
     /// Lays out `model`, draws it in `scene` at the current step and brings the item
     /// showing node `around` into view.
     void showGraphModel(GraphScene* scene, GraphLayoutModel model, trace::Id around);
+    /// `opened`, a graph of a new run as it opens, with what the user collapsed and expanded
+    /// in `scene` applied and laid out anew (Note [Collapse choices survive a re-run]).
+    std::shared_ptr<const GraphLayoutModel> withCollapseChoices(GraphScene* scene,
+                                                                std::shared_ptr<const GraphLayoutModel> opened);
     /// Shows the nodes of a collapsed group of `scene`: a run of repeats (Note [Collapsed
     /// repeats]) or a module call (Note [Collapsed modules]).
     void expandGroupOf(GraphScene* scene, const QString& groupKey);
@@ -249,6 +254,9 @@ private:
     QString m_filePath;
     QString m_loadedSource;  ///< the source the current recording came from
     QString m_layoutSignature;
+    CollapseChoices m_backwardChoices;  ///< of m_scene
+    CollapseChoices m_forwardChoices;   ///< of m_forwardScene
+    QString m_choicesFileName;          ///< the script the choices were made in
     bool m_dark = false;
     bool m_presenter = false;
     bool m_memoryHiddenByPresenter = false;

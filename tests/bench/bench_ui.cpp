@@ -1,9 +1,11 @@
 // GUI benchmarks (README table): layout + first frame for graphs of 100, 1,000 and
 // 3,000 nodes against `dot -Tsvg` of the same graph in the same run; time to reach an
 // arbitrary step of a 100,000-event recording; frame time while playing a 1,000-node
-// graph; expanding and collapsing a module call of a 2,000-node MLP. Runs offscreen.
-// Usage: bench_ui [--quick] [--trace FILE [--open-only]] (FILE: a recorded trace whose
-// opening, phase by phase, and seeking are measured too; --open-only: only its opening).
+// graph; expanding and collapsing a module call of a 2,000-node MLP, in-process and in the
+// window through the layout worker (Note [A persistent layout worker]). Runs offscreen.
+// Usage: bench_ui [--quick] [--trace FILE [--open-only]] [--window-collapse-only] (FILE: a
+// recorded trace whose opening, phase by phase, and seeking are measured too; --open-only:
+// only its opening; --window-collapse-only: only collapsing in the window).
 
 #include "core/trace/graph_state.h"
 #include "core/trace/trace_file.h"
@@ -14,6 +16,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QProcess>
+#include <QSettings>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -24,7 +27,11 @@
 #include "ui/export/exporter.h"
 #include "ui/graph/graph_layout_model.h"
 #include "ui/graph/layered_layout.h"
+#include "ui/graph/layout_cache.h"
+#include "ui/graph/layout_process.h"
+#include "ui/graph/layout_worker.h"
 #include "ui/graph/module_collapse.h"
+#include "ui/main_window.h"
 #include "ui/scene/graph_scene.h"
 
 using namespace agv;
@@ -62,6 +69,75 @@ QString dotTime(const QString& dot, int timeoutMs)
         return QStringLiteral("> %1 s (stopped)").arg(timeoutMs / 1000);
     }
     return QStringLiteral("%1 ms").arg(ms(timer), 0, 'f', 0);
+}
+
+double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+/// Issue 12: expanding and collapsing a module call in the window, from the request to the
+/// redrawn scene, with layouts from `autogradviz --layout` as the GUI gets them: a child
+/// started per layout (as before the persistent worker), the persistent worker (cache
+/// emptied before each layout), and the worker with its cache (Note [Layout cache]).
+void collapseInTheWindow(bool quick)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("autogradviz-bench"));
+    QSettings().clear();
+    setLayoutWorker(QStringLiteral(AGV_AUTOGRADVIZ_BIN));
+    const auto recording = std::make_shared<trace::Recording>(testing::mlpRecording(20, 20));
+    MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    window.loadRecording(recording, QString(), QStringLiteral("mlp.py"), recording->size());
+    QCoreApplication::processEvents();
+    const GraphLayoutModel* opened = window.scene()->layoutModel();
+    int box = 0;
+    while (box < int(opened->nodes.size()) && !(opened->nodes[box].group && opened->nodes[box].group->module))
+        ++box;
+    if (box == int(opened->nodes.size())) {
+        std::printf("| collapse in the window | no module box | |\n");
+        return;
+    }
+    const QString key = opened->nodes[box].key;
+    const Id module = opened->nodes[box].group->module;
+    const size_t drawnItems = opened->nodes.size();
+    const int rounds = quick ? 3 : 11;
+    struct Mode {
+        const char* name;
+        bool freshChild;
+        bool cache;
+    };
+    for (const Mode& mode : {Mode{"a child started per layout (as before)", true, false},
+                             Mode{"the persistent worker, no cache", false, false},
+                             Mode{"the persistent worker and its cache", false, true}}) {
+        std::vector<double> expand, collapse;
+        stopLayoutWorkers();  // each mode counts the children it starts
+        const int64_t started = layoutWorkersStarted();
+        auto timed = [&](auto request) {
+            if (mode.freshChild)
+                stopLayoutWorkers();
+            if (!mode.cache)
+                clearLayoutCache();
+            QElapsedTimer timer;
+            timer.start();
+            request();
+            return ms(timer);
+        };
+        for (int i = 0; i < rounds; ++i) {
+            expand.push_back(timed([&] { Q_EMIT window.scene()->groupExpansionRequested(key); }));
+            collapse.push_back(timed([&] { Q_EMIT window.scene()->moduleCollapseRequested(module); }));
+        }
+        std::printf("| expand / collapse one module call in the window (%zu-item MLP drawn, layouts from `autogradviz "
+                    "--layout`): %s | %.1f / %.1f ms median (%d rounds; layout processes started: %lld) | issue 12: 50 ms |\n",
+                    drawnItems, mode.name, median(expand), median(collapse), rounds,
+                    static_cast<long long>(layoutWorkersStarted() - started));
+    }
+    setLayoutWorker(QString());
 }
 
 /// Where opening a recorded trace goes, phase by phase, up to its last frame exported
@@ -110,6 +186,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     bool quick = false;
     bool openOnly = false;
+    bool windowCollapseOnly = false;
     std::string tracePath;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0)
@@ -118,9 +195,15 @@ int main(int argc, char** argv)
             tracePath = argv[++i];
         else if (std::strcmp(argv[i], "--open-only") == 0)
             openOnly = true;
+        else if (std::strcmp(argv[i], "--window-collapse-only") == 0)
+            windowCollapseOnly = true;
     }
 
     std::printf("| benchmark | autogradviz | reference |\n|---|---|---|\n");
+    if (windowCollapseOnly) {
+        collapseInTheWindow(quick);
+        return 0;
+    }
     if (!tracePath.empty())
         openTracePhases(tracePath);
     if (openOnly)
@@ -257,5 +340,6 @@ int main(int argc, char** argv)
                     fullItems, collapsedItems, expandedItems, expandTotal / rounds, collapseTotal / rounds, expandWorst,
                     collapseWorst);
     }
+    collapseInTheWindow(quick);
     return 0;
 }

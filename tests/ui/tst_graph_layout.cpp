@@ -10,13 +10,21 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QThread>
 
+#include <cerrno>
 #include <cstdio>
+#include <memory>
+
+#include <signal.h>
+#include <sys/wait.h>
 
 #include "ui/graph/graph_layout_model.h"
 #include "ui/graph/graphviz_layout.h"
 #include "ui/graph/layered_layout.h"
+#include "ui/graph/layout_cache.h"
 #include "ui/graph/layout_process.h"
+#include "ui/graph/layout_worker.h"
 #include "ui/scene/graph_scene.h"
 #include "ui/theme.h"
 
@@ -192,8 +200,16 @@ private Q_SLOTS:
         QTest::addColumn<QString>("why");
         QTest::newRow("abort") << QStringLiteral("kill -ABRT $$") << QStringLiteral("crashed");
         QTest::newRow("hang") << QStringLiteral("exec sleep 60") << QStringLiteral("longer than");
-        QTest::newRow("nonsense") << QStringLiteral("cat >/dev/null; echo 'agv-layout-reply 1'; echo 2 1")
+        // A well-framed reply that is not this graph's layout, and a reply that is not a frame;
+        // the worker stays alive after both: it is killed, not waited for.
+        QTest::newRow("nonsense") << QStringLiteral("read -r frame; echo 'agv-layout-frame 23'; "
+                                                    "printf 'agv-layout-reply 1\\n2 1\\n'; exec sleep 60")
                                   << QStringLiteral("not a layout");
+        QTest::newRow("garbled") << QStringLiteral("read -r frame; echo hello; exec sleep 60") << QStringLiteral("not a layout");
+        // Graphviz refused the graph: the worker says so, and stays.
+        QTest::newRow("refuses") << QStringLiteral("read -r frame; printf 'agv-layout-frame 31\\nagv-layout-error\\ndot: no memory'; "
+                                                   "exec sleep 60")
+                                 << QStringLiteral("Graphviz failed: dot: no memory");
         QTest::newRow("fails") << QStringLiteral("echo 'dot: out of memory' >&2; exit 1") << QStringLiteral("out of memory");
         QTest::newRow("missing") << QString() << QStringLiteral("cannot start");
     }
@@ -218,14 +234,18 @@ private Q_SLOTS:
         QVERIFY(!layoutInWorker(m, program, &error, 400));
         QVERIFY2(error.contains(why), qPrintable(error));
         QVERIFY(!m.laidOut);
+        // A worker that failed is never kept for the next layout; one that only relayed
+        // Graphviz's refusal is.
+        QCOMPARE(idleLayoutWorkerPids().size(), size_t(why.contains(QLatin1String("no memory")) ? 1 : 0));
+        stopLayoutWorkers();
         // Through layoutGraph(): the layered layout takes over, every node placed, no overlap.
         setLayoutWorker(program);
         GraphLayoutModel fallback = GraphLayoutModel::fromFinalGraph(trace::finalGraph(r), GraphScene::metricsFor(Theme::current()));
-        const bool ok = script.contains(QLatin1String("sleep")) ? layoutInWorker(fallback, program, &error, 400)
-                                                                 : layoutGraph(fallback, &error);
+        const bool hangs = why == QLatin1String("longer than");
+        const bool ok = hangs ? layoutInWorker(fallback, program, &error, 400) : layoutGraph(fallback, &error);
         setLayoutWorker(QString());
         QVERIFY(!ok);
-        if (!script.contains(QLatin1String("sleep"))) {
+        if (!hangs) {
             QVERIFY(fallback.laidOut);
             for (size_t a = 0; a < fallback.nodes.size(); ++a)
                 for (size_t b = a + 1; b < fallback.nodes.size(); ++b) {
@@ -241,9 +261,10 @@ private Q_SLOTS:
     void workerRefusesBadRequests()
     {
         for (const QByteArray& request :
-             {QByteArray("hello\n"), QByteArray("agv-layout-request 1\n2 1\nn1 10 10 0 0\n"),
-              QByteArray("agv-layout-request 1\n2 1\nn1 10 10 0 0\nn2 10 10 0 0\n0 7 0\n"),
-              QByteArray("agv-layout-request 1\n-5 0\n")}) {
+             {QByteArray("hello\n"), QByteArray("agv-layout-frame 6\nhello\n"), QByteArray("agv-layout-frame 99\nshort"),
+              layoutFrame("agv-layout-request 1\n2 1\nn1 10 10 0 0\n"),
+              layoutFrame("agv-layout-request 1\n2 1\nn1 10 10 0 0\nn2 10 10 0 0\n0 7 0\n"),
+              layoutFrame("agv-layout-request 1\n-5 0\n")}) {
             std::FILE* in = std::tmpfile();
             std::FILE* out = std::tmpfile();
             std::fwrite(request.constData(), 1, size_t(request.size()), in);
@@ -252,6 +273,129 @@ private Q_SLOTS:
             std::fclose(in);
             std::fclose(out);
         }
+    }
+
+    // Note [Layout frames]: the worker answers frame after frame until EOF.
+    void workerServesFramesUntilEndOfInput()
+    {
+        const LayoutMetrics metrics = GraphScene::metricsFor(Theme::current());
+        GraphLayoutModel first = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun().recording), metrics);
+        GraphLayoutModel second = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun(true).recording), metrics);
+        const QByteArray requests = layoutFrame(encodeLayoutRequest(first)) + layoutFrame(encodeLayoutRequest(second));
+        std::FILE* in = std::tmpfile();
+        std::FILE* out = std::tmpfile();
+        std::fwrite(requests.constData(), 1, size_t(requests.size()), in);
+        std::rewind(in);
+        QCOMPARE(runLayoutWorker(in, out), 0);
+        QByteArray replies(std::ftell(out), Qt::Uninitialized);
+        std::rewind(out);
+        QCOMPARE(std::fread(replies.data(), 1, size_t(replies.size()), out), size_t(replies.size()));
+        std::fclose(in);
+        std::fclose(out);
+        QCOMPARE(replies.count("agv-layout-frame "), 2);
+        const qsizetype firstLength = replies.mid(17, replies.indexOf('\n') - 17).toLongLong();
+        const qsizetype secondFrame = replies.indexOf('\n') + 1 + firstLength;
+        QVERIFY(applyLayoutReply(first, replies.mid(replies.indexOf('\n') + 1, firstLength)));
+        QVERIFY(applyLayoutReply(second, replies.mid(replies.indexOf('\n', secondFrame) + 1)));
+    }
+
+    // Note [A persistent layout worker]: one child serves many layouts.
+    void oneWorkerServesManyLayouts()
+    {
+        stopLayoutWorkers();
+        clearLayoutCache();
+        const int64_t started = layoutWorkersStarted();
+        const LayoutMetrics metrics = GraphScene::metricsFor(Theme::current());
+        QString error;
+        GraphLayoutModel first = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun().recording), metrics);
+        QVERIFY2(layoutInWorker(first, workerBinary(), &error), qPrintable(error));
+        const std::vector<pid_t> idle = idleLayoutWorkerPids();
+        QCOMPARE(idle.size(), size_t(1));
+        GraphLayoutModel second = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun(true).recording), metrics);
+        QVERIFY2(layoutInWorker(second, workerBinary(), &error), qPrintable(error));
+        QVERIFY(first.laidOut && second.laidOut);
+        QCOMPARE(layoutWorkersStarted(), started + 1);
+        QCOMPARE(idleLayoutWorkerPids(), idle);
+        // Stopped means reaped: no zombie is left behind.
+        stopLayoutWorkers();
+        QVERIFY(idleLayoutWorkerPids().empty());
+        QCOMPARE(::waitpid(idle.front(), nullptr, WNOHANG), pid_t(-1));
+        QCOMPARE(errno, ECHILD);
+    }
+
+    void aKilledWorkerIsReplaced()
+    {
+        stopLayoutWorkers();
+        clearLayoutCache();
+        const LayoutMetrics metrics = GraphScene::metricsFor(Theme::current());
+        QString error;
+        GraphLayoutModel first = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun().recording), metrics);
+        QVERIFY2(layoutInWorker(first, workerBinary(), &error), qPrintable(error));
+        const std::vector<pid_t> idle = idleLayoutWorkerPids();
+        QCOMPARE(idle.size(), size_t(1));
+        const int64_t started = layoutWorkersStarted();
+        QCOMPARE(::kill(idle.front(), SIGKILL), 0);
+        GraphLayoutModel second = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun(true).recording), metrics);
+        QVERIFY2(layoutInWorker(second, workerBinary(), &error), qPrintable(error));
+        QVERIFY(second.laidOut);
+        QCOMPARE(layoutWorkersStarted(), started + 1);
+        QCOMPARE(idleLayoutWorkerPids().size(), size_t(1));
+        QVERIFY(idleLayoutWorkerPids().front() != idle.front());
+        QCOMPARE(::waitpid(idle.front(), nullptr, WNOHANG), pid_t(-1));  // the dead one was reaped
+        stopLayoutWorkers();
+    }
+
+    // Layouts come from the GUI thread and from run threads: each gets a child of its own.
+    void layoutsFromTwoThreadsAtOnce()
+    {
+        stopLayoutWorkers();
+        clearLayoutCache();
+        const LayoutMetrics metrics = GraphScene::metricsFor(Theme::current());
+        GraphLayoutModel here = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun().recording), metrics);
+        GraphLayoutModel there = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun(true).recording), metrics);
+        QString errorThere;
+        bool laidOutThere = false;
+        std::unique_ptr<QThread> thread(
+            QThread::create([&] { laidOutThere = layoutInWorker(there, workerBinary(), &errorThere); }));
+        thread->start();
+        QString error;
+        QVERIFY2(layoutInWorker(here, workerBinary(), &error), qPrintable(error));
+        QVERIFY(thread->wait(kLayoutTimeoutMs * 2));
+        QVERIFY2(laidOutThere, qPrintable(errorThere));
+        QVERIFY(here.laidOut && there.laidOut);
+        QVERIFY(idleLayoutWorkerPids().size() <= 2);
+        stopLayoutWorkers();
+    }
+
+    // Note [Layout cache]: the same request twice costs one Graphviz call.
+    void theCacheAnswersARepeatedRequest()
+    {
+        stopLayoutWorkers();
+        clearLayoutCache();
+        const LayoutMetrics metrics = GraphScene::metricsFor(Theme::current());
+        QString error;
+        GraphLayoutModel first = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun().recording), metrics);
+        QVERIFY2(layoutInWorker(first, workerBinary(), &error), qPrintable(error));
+        // No worker left to ask: the second layout can only come from the cache.
+        stopLayoutWorkers();
+        const int64_t started = layoutWorkersStarted();
+        const int64_t hits = layoutCacheHits();
+        GraphLayoutModel again = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun().recording), metrics);
+        QVERIFY2(layoutInWorker(again, workerBinary(), &error), qPrintable(error));
+        QCOMPARE(layoutCacheHits(), hits + 1);
+        QCOMPARE(layoutWorkersStarted(), started);
+        QVERIFY(idleLayoutWorkerPids().empty());
+        QCOMPARE(again.bounds, first.bounds);
+        for (size_t i = 0; i < first.nodes.size(); ++i)
+            QCOMPARE(again.nodes[i].center, first.nodes[i].center);
+        for (size_t i = 0; i < first.edges.size(); ++i)
+            QCOMPARE(again.edges[i].path, first.edges[i].path);
+        // Once forgotten, the layout comes from a worker again.
+        clearLayoutCache();
+        GraphLayoutModel afterClear = GraphLayoutModel::fromFinalGraph(trace::finalGraph(classicRun().recording), metrics);
+        QVERIFY2(layoutInWorker(afterClear, workerBinary(), &error), qPrintable(error));
+        QCOMPARE(layoutWorkersStarted(), started + 1);
+        stopLayoutWorkers();
     }
 };
 

@@ -2,7 +2,8 @@
 // collapses to "model.0 · Linear" with exactly its nodes and true edges, nested calls
 // collapse independently, big graphs open collapsed, a box counts what ran at a backward
 // step, and in the window a click on a frame's title collapses, the state survives
-// stepping, and finding a node or showing it from the inspector expands its box.
+// stepping, and finding a node or showing it from the inspector expands its box; what
+// the user collapsed and expanded survives a re-run of the script.
 
 #include "core/trace/graph_state.h"
 #include "tests/common/collapse_checks.h"
@@ -16,6 +17,7 @@
 
 #include <set>
 
+#include "ui/graph/collapse_choices.h"
 #include "ui/graph/layered_layout.h"
 #include "ui/graph/module_collapse.h"
 #include "ui/main_window.h"
@@ -379,6 +381,98 @@ private Q_SLOTS:
         QCOMPARE(text.count(QStringLiteral("model.0 \u00b7 Linear")), 2);
         QCOMPARE(text.count(QStringLiteral("\u25be model.0 \u00b7 Linear")), 1);
         QCOMPARE(text.count(QStringLiteral("\u25be model.2 \u00b7 Linear")), 2);
+    }
+
+    // Note [Collapse choices survive a re-run]: a call is known by path, type and number.
+    void moduleCallKeysNameEachCallOnce()
+    {
+        const GraphLayoutModel m =
+            GraphLayoutModel::fromFinalGraph(trace::finalGraph(m_mlp), GraphScene::metricsFor(Theme::current()));
+        const std::map<Id, QString> keys = moduleCallKeys(m.modules);
+        QCOMPARE(keys.size(), m.modules.size());
+        QSet<QString> distinct;
+        for (const auto& [id, key] : keys)
+            distinct.insert(key);
+        QCOMPARE(distinct.size(), qsizetype(keys.size()));
+        // The demo runs `model` twice: two calls of each of its layers.
+        QVERIFY(distinct.contains(QStringLiteral("model.0 Linear #0")));
+        QVERIFY(distinct.contains(QStringLiteral("model.0 Linear #1")));
+        QVERIFY(!distinct.contains(QStringLiteral("model.0 Linear #2")));
+    }
+
+    void collapseChoicesSurviveARerun()
+    {
+        const QString fileName = QStringLiteral("11_mlp_training_step.py");
+        MainWindow w;
+        loadMlp(w);
+        const Id linear = moduleNamed(*w.scene()->layoutModel(), "model.0");
+        Q_EMIT w.scene()->moduleCollapseRequested(linear);
+        QVERIFY(boxOf(w.scene(), linear));
+        // The script edited so that every module of `model` gets another id, run again.
+        QString edited = m_mlpSource;
+        edited.replace(QStringLiteral("model = nn.Sequential("), QStringLiteral("spare = nn.Tanh()\nmodel = nn.Sequential("));
+        QVERIFY(edited != m_mlpSource);
+        ScriptRun rerun = runScriptProcess(edited, fileName);
+        QVERIFY2(rerun.failure.isEmpty(), qPrintable(rerun.failure));
+        QCOMPARE(rerun.exitCode, 0);
+        const auto edit = std::make_shared<trace::Recording>(std::move(rerun.recording));
+        w.loadRecording(edit, edited, fileName, edit->size());
+        const Id linearAgain = moduleNamed(*w.scene()->layoutModel(), "model.0");
+        QVERIFY(linearAgain != 0 && linearAgain != linear);
+        QVERIFY(boxOf(w.scene(), linearAgain));
+        QCOMPARE(w.scene()->groupItems().size(), size_t(1));  // what was not touched opens as it opens
+        QVERIFY(frameOf(w.scene(), moduleNamed(*w.scene()->layoutModel(), "model.2")));
+        // Expanded by the user, it stays expanded.
+        Q_EMIT w.scene()->groupExpansionRequested(boxKey(linearAgain));
+        QVERIFY(w.scene()->groupItems().empty());
+        w.loadRecording(edit, edited, fileName, edit->size());
+        QVERIFY(w.scene()->groupItems().empty());
+        // Another script opens as it opens, whatever was chosen in this one.
+        Q_EMIT w.scene()->moduleCollapseRequested(linearAgain);
+        QVERIFY(boxOf(w.scene(), linearAgain));
+        w.loadRecording(edit, edited, QStringLiteral("another.py"), edit->size());
+        QVERIFY(w.scene()->groupItems().empty());
+    }
+
+    void openedBlocksAndRepeatsStayOpenOnARerun()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // A big MLP opens with its blocks collapsed: the block the user opened stays open.
+        const auto mlp = std::make_shared<trace::Recording>(mlpRecording(20, 20));
+        w.loadRecording(mlp, QString(), QStringLiteral("big_mlp.py"), mlp->size());
+        const GraphLayoutModel* opened = w.scene()->layoutModel();
+        int box = 0;
+        while (box < int(opened->nodes.size()) && !(opened->nodes[box].group && opened->nodes[box].group->module))
+            ++box;
+        QVERIFY(box < int(opened->nodes.size()));
+        const Id block = opened->nodes[box].group->module;
+        Q_EMIT w.scene()->groupExpansionRequested(opened->nodes[box].key);
+        QVERIFY(!boxOf(w.scene(), block));
+        const size_t itemsWithBlockOpen = w.scene()->layoutModel()->nodes.size();
+        w.loadRecording(mlp, QString(), QStringLiteral("big_mlp.py"), mlp->size());
+        QVERIFY(!boxOf(w.scene(), block));
+        QCOMPARE(w.scene()->layoutModel()->nodes.size(), itemsWithBlockOpen);
+
+        // A long loop opens with its repeats grouped: the run the user opened stays open.
+        const auto loop = std::make_shared<trace::Recording>(loopRecording(1000));
+        w.loadRecording(loop, QString(), QStringLiteral("loop.py"), loop->size());
+        QString run;
+        for (const LayoutNode& n : w.scene()->layoutModel()->nodes)
+            if (n.group && !n.group->module)
+                run = n.key;
+        QVERIFY(!run.isEmpty());
+        Q_EMIT w.scene()->groupExpansionRequested(run);
+        const GraphLayoutModel* expanded = w.scene()->layoutModel();
+        QVERIFY(expanded->expandedGroups.contains(run));
+        QCOMPARE(expanded->indexOfGroup(run), -1);
+        const size_t itemsWithRunOpen = expanded->nodes.size();
+        w.loadRecording(loop, QString(), QStringLiteral("loop.py"), loop->size());
+        QVERIFY(w.scene()->layoutModel()->expandedGroups.contains(run));
+        QCOMPARE(w.scene()->layoutModel()->indexOfGroup(run), -1);
+        QCOMPARE(w.scene()->layoutModel()->nodes.size(), itemsWithRunOpen);
     }
 };
 

@@ -1,12 +1,14 @@
 #include "ui/graph/layout_process.h"
 
 #include <QMutex>
-#include <QProcess>
 #include <QTextStream>
 
+#include <optional>
 #include <vector>
 
 #include "ui/graph/graphviz_layout.h"
+#include "ui/graph/layout_cache.h"
+#include "ui/graph/layout_worker.h"
 #include "ui/logging.h"
 
 namespace agv::ui {
@@ -68,8 +70,11 @@ bool readPath(QTextStream& in, QPainterPath* path)
 
 void setLayoutWorker(const QString& program)
 {
-    QMutexLocker lock(&g_workerMutex);
-    g_worker = program;
+    {
+        QMutexLocker lock(&g_workerMutex);
+        g_worker = program;
+    }
+    stopLayoutWorkers();
 }
 
 QString layoutWorker()
@@ -147,39 +152,50 @@ bool applyLayoutReply(GraphLayoutModel& model, const QByteArray& reply)
 
 bool layoutInWorker(GraphLayoutModel& model, const QString& program, QString* error, int timeoutMs)
 {
-    QProcess process;
-    process.setProcessChannelMode(QProcess::SeparateChannels);
-    process.start(program, {QStringLiteral("--layout")});
+    const QByteArray request = encodeLayoutRequest(model);
+    // See Note [Layout cache]; the program is part of the key, as another worker may draw
+    // another layout.
+    const QByteArray cacheKey = program.toUtf8() + '\n' + request;
+    if (const std::optional<QByteArray> cached = cachedLayoutReply(cacheKey); cached && applyLayoutReply(model, *cached))
+        return true;
     auto fail = [&](const QString& why) {
         if (error)
             *error = why;
-        if (process.state() != QProcess::NotRunning) {
-            process.kill();
-            process.waitForFinished(2000);
-        }
         return false;
     };
-    if (!process.waitForStarted(5000))
-        return fail(QStringLiteral("cannot start the layout process %1: %2").arg(program, process.errorString()));
-    process.write(encodeLayoutRequest(model));
-    process.closeWriteChannel();
-    if (!process.waitForFinished(timeoutMs))
-        return fail(QStringLiteral("Graphviz took longer than %1 s").arg(timeoutMs / 1000.0));
-    if (process.exitStatus() == QProcess::CrashExit)
-        return fail(QStringLiteral("Graphviz crashed (%1)").arg(QString::fromUtf8(process.readAllStandardError()).trimmed()));
-    if (process.exitCode() != 0)
-        return fail(QStringLiteral("Graphviz failed: %1").arg(QString::fromUtf8(process.readAllStandardError()).trimmed()));
-    if (!applyLayoutReply(model, process.readAllStandardOutput()))
+    // See Note [A persistent layout worker].
+    std::unique_ptr<LayoutWorker> worker = takeLayoutWorker(program);
+    const bool reused = worker->pid() != 0;
+    QByteArray reply;
+    QString why;
+    bool answered = worker->exchange(request, &reply, &why, timeoutMs);
+    // A worker that waited in the pool may have died meanwhile (killed, out of memory):
+    // that costs one fresh try, not a fallback.
+    if (!answered && reused && worker->lastFailure() == LayoutWorker::Failure::Gone) {
+        qCInfo(lcGraph).noquote() << "the idle layout worker went away (" << why << "); starting a fresh one";
+        answered = worker->exchange(request, &reply, &why, timeoutMs);
+    }
+    if (!answered)
+        return fail(why);
+    if (reply.startsWith(kLayoutErrorTag)) {
+        returnLayoutWorker(std::move(worker));  // Graphviz refused this graph; the worker is fine
+        return fail(QStringLiteral("Graphviz failed: %1")
+                        .arg(QString::fromUtf8(reply.mid(qsizetype(sizeof kLayoutErrorTag))).trimmed()));
+    }
+    // A worker that answers nonsense is not trusted again: it is stopped with `worker`.
+    if (!applyLayoutReply(model, reply))
         return fail(QStringLiteral("the layout process answered something that is not a layout"));
+    returnLayoutWorker(std::move(worker));
+    cacheLayoutReply(cacheKey, reply);
     return true;
 }
 
-int runLayoutWorker(std::FILE* in, std::FILE* out)
+namespace {
+
+/// Lays out one request (the payload of a frame) into `reply`: 0 when laid out, 1 when
+/// Graphviz refused it (`reply` says why), 2 when the request is malformed.
+int layOutRequest(const QByteArray& request, QByteArray* reply)
 {
-    QByteArray request;
-    char buffer[65536];
-    for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, in)) > 0;)
-        request.append(buffer, static_cast<qsizetype>(n));
     QTextStream s(request);
     if (s.readLine() != QLatin1String(kRequestMagic)) {
         std::fputs("autogradviz --layout: not a layout request\n", stderr);
@@ -232,13 +248,42 @@ int runLayoutWorker(std::FILE* in, std::FILE* out)
     }
     QString error;
     if (!layoutWithGraphviz(model, &error)) {
-        std::fprintf(stderr, "autogradviz --layout: %s\n", qPrintable(error));
+        *reply = QByteArray(kLayoutErrorTag) + '\n' + error.toUtf8();
         return 1;
     }
-    const QByteArray reply = encodeLayoutReply(model);
-    std::fwrite(reply.constData(), 1, static_cast<size_t>(reply.size()), out);
-    std::fflush(out);
+    *reply = encodeLayoutReply(model);
     return 0;
+}
+
+}  // namespace
+
+int runLayoutWorker(std::FILE* in, std::FILE* out)
+{
+    // See Note [Layout frames]: one frame after another until the GUI closes our stdin.
+    for (;;) {
+        char header[64];
+        if (!std::fgets(header, sizeof header, in))
+            return 0;
+        const QList<QByteArray> fields = QByteArray(header).chopped(1).split(' ');
+        bool ok = QByteArray(header).endsWith('\n') && fields.size() == 2 && fields[0] == kLayoutFrameTag;
+        const qint64 size = ok ? fields[1].toLongLong(&ok) : -1;
+        if (!ok || size < 0 || size > kMaxLayoutFrameBytes) {
+            std::fputs("autogradviz --layout: not a layout request\n", stderr);
+            return 2;
+        }
+        QByteArray request(static_cast<qsizetype>(size), Qt::Uninitialized);
+        if (size > 0 && std::fread(request.data(), 1, static_cast<size_t>(size), in) != static_cast<size_t>(size)) {
+            std::fputs("autogradviz --layout: truncated request\n", stderr);
+            return 2;
+        }
+        QByteArray reply;
+        if (layOutRequest(request, &reply) == 2)
+            return 2;
+        const QByteArray frame = layoutFrame(reply);
+        if (std::fwrite(frame.constData(), 1, static_cast<size_t>(frame.size()), out) != static_cast<size_t>(frame.size()) ||
+            std::fflush(out) != 0)
+            return 0;  // the GUI went away
+    }
 }
 
 }  // namespace agv::ui

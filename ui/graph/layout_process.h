@@ -6,7 +6,9 @@
 // very binary started with `--layout`, and reads back positions and splines. A crash,
 // a time-out or a garbled reply only costs a fallback to our layered layout.
 // Without a configured worker (unit tests, export from a library) layoutGraph() calls
-// Graphviz in-process as before.
+// Graphviz in-process as before. The child stays alive for the next layout (Note [A
+// persistent layout worker] in layout_worker.h), and recent layouts are remembered
+// (Note [Layout cache] in layout_cache.h).
 
 #include <QByteArray>
 #include <QString>
@@ -31,13 +33,15 @@ QByteArray encodeLayoutReply(const GraphLayoutModel& model);
 /// Copies a reply into `model`; false (model untouched) when it does not fit the model.
 bool applyLayoutReply(GraphLayoutModel& model, const QByteArray& reply);
 
-/// Lays out `model` in a worker process; false with `error` set when the worker crashed,
-/// timed out or answered nonsense (the model is then not laid out).
+/// Lays out `model` in a worker process (or from the cache); false with `error` set when
+/// the worker crashed, timed out, answered nonsense or Graphviz refused the graph (the
+/// model is then not laid out).
 bool layoutInWorker(GraphLayoutModel& model, const QString& program, QString* error,
                     int timeoutMs = kLayoutTimeoutMs);
 
-/// The `--layout` mode: reads a request from `in`, lays it out with Graphviz, writes the
-/// reply to `out`. Returns the process exit code.
+/// The `--layout` mode: reads framed requests from `in` until EOF, lays each out with
+/// Graphviz and writes a framed reply to `out` (Note [Layout frames]). Returns the process
+/// exit code: 0 at EOF, 2 for a malformed request.
 int runLayoutWorker(std::FILE* in, std::FILE* out);
 
 }  // namespace agv::ui

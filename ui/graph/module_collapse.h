@@ -23,6 +23,9 @@
 // - The collapsed graph is built from `moduleBase`, the graph without collapsed calls
 //   (itself maybe drawn with collapsed repeats, Note [Collapsed repeats]), and laid out
 //   anew: a box is small, so collapsing tightens the picture and expanding opens room.
+//   The layout comes from the persistent worker or its cache (Note [A persistent layout
+//   worker], Note [Layout cache]), and what the user collapsed and expanded outlives a
+//   re-run of the script (Note [Collapse choices survive a re-run]).
 
 #include <QString>
 
