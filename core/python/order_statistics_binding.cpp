@@ -1,8 +1,10 @@
 // torch.kthvalue, median, mode, cummax and cummin, as functions and Tensor methods,
 // returning torch.return_types named tuples (values, indices); median() of every
-// element returns a tensor.
+// element returns a tensor. Also the kernels behind torch.unique / unique_consecutive
+// (torch/functional.py): torch._unique2, torch.unique_dim, torch.unique_consecutive.
 
 #include "core/ops/order_statistics.h"
+#include "core/ops/unique.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -49,10 +51,56 @@ py::object runningExtremeMethod(const Tensor& self, CallArgs& args)
     return makeReturnType(fn, wrapTensor(values), wrapTensor(indices));
 }
 
+py::object uniqueTuple(const ops::UniqueResult& r)
+{
+    return py::make_tuple(wrapTensor(r.values), wrapTensor(r.inverse), wrapTensor(r.counts));
+}
+
+bool flagArg(py::handle v, const char* fn, const char* name, bool fallback)
+{
+    return given(v) ? requireBool(v, fn, name) : fallback;
+}
+
+/// torch._unique2(input, sorted=True, return_inverse=False, return_counts=False)
+py::object unique2Function(CallArgs& args)
+{
+    auto a = bind(args, "_unique2", {"input", "sorted", "return_inverse", "return_counts"}, 1);
+    const Tensor self = requireTensor(a[0], "_unique2", "input", 1);
+    return uniqueTuple(ops::unique2(self, flagArg(a[1], "_unique2", "sorted", true),
+                                    flagArg(a[2], "_unique2", "return_inverse", false),
+                                    flagArg(a[3], "_unique2", "return_counts", false)));
+}
+
+/// torch.unique_dim(input, dim, sorted=True, return_inverse=False, return_counts=False)
+py::object uniqueDimFunction(CallArgs& args)
+{
+    auto a = bind(args, "unique_dim", {"input", "dim", "sorted", "return_inverse", "return_counts"}, 2);
+    const Tensor self = requireTensor(a[0], "unique_dim", "input", 1);
+    return uniqueTuple(ops::uniqueDim(self, requireInt(a[1], "unique_dim", "dim"),
+                                      flagArg(a[3], "unique_dim", "return_inverse", false),
+                                      flagArg(a[4], "unique_dim", "return_counts", false)));
+}
+
+/// torch.unique_consecutive(input, return_inverse=False, return_counts=False, dim=None)
+py::object uniqueConsecutiveFunction(CallArgs& args)
+{
+    const char* fn = "unique_consecutive";
+    auto a = bind(args, fn, {"input", "return_inverse", "return_counts", "dim"}, 1);
+    const Tensor self = requireTensor(a[0], fn, "input", 1);
+    std::optional<int64_t> dim;
+    if (given(a[3]))
+        dim = requireInt(a[3], fn, "dim");
+    return uniqueTuple(ops::uniqueConsecutive(self, dim, flagArg(a[1], fn, "return_inverse", false),
+                                              flagArg(a[2], fn, "return_counts", false)));
+}
+
 }  // namespace
 
 void bindOrderStatistics(py::module_& m)
 {
+    defNative(m, "_unique2", unique2Function);
+    defNative(m, "unique_dim", uniqueDimFunction);
+    defNative(m, "_unique_consecutive", uniqueConsecutiveFunction);
     py::object cls = m.attr("_TensorBase");
     defMethodAndFunction(m, cls, "kthvalue", kthvalueMethod);
     defMethodAndFunction(m, cls, "median", medianMethod);

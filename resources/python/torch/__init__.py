@@ -33,7 +33,7 @@ from torch.storage import HalfStorage, BFloat16Storage, IntStorage, ShortStorage
 from torch import serialization  # noqa: E402,F401
 from torch.serialization import save, load  # noqa: E402,F401
 from torch import linalg  # noqa: E402,F401
-from torch.functional import einsum, norm, split, unflatten  # noqa: E402,F401
+from torch.functional import einsum, norm, split, unflatten, unique, unique_consecutive  # noqa: E402,F401
 from torch._composites import *  # noqa: E402,F401,F403  true_divide, square, hstack, isnan, ...
 from torch import _composites  # noqa: E402
 

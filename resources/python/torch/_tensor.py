@@ -41,6 +41,14 @@ class Tensor(_C._TensorBase):
         """Whether this tensor was made under torch.inference_mode() (torch.is_inference)."""
         return _C.is_inference(self)
 
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        import torch
+        return torch.unique(self, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+
+    def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+        import torch
+        return torch.unique_consecutive(self, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+
     def unflatten(self, dim, sizes):
         """Dim `dim` split into `sizes` (one of them may be -1): a view, as PyTorch's
         unflatten, with its error texts."""

@@ -37,6 +37,37 @@ def split(tensor, split_size_or_sections, dim=0):
     return tensor.split(split_size_or_sections, dim)
 
 
+def _unique_impl(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    if dim is not None:
+        return _C.unique_dim(input, dim, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+    return _C._unique2(input, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+
+
+def _unique_outputs(output, inverse_indices, counts, return_inverse, return_counts):
+    """What torch.unique's boolean dispatch returns for each combination of the flags."""
+    if return_inverse and return_counts:
+        return output, inverse_indices, counts
+    if return_inverse:
+        return output, inverse_indices
+    if return_counts:
+        return output, counts
+    return output
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """torch.unique: the distinct elements (or slices along dim) of input, with the inverse
+    indices and the counts when asked for."""
+    output, inverse_indices, counts = _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return _unique_outputs(output, inverse_indices, counts, return_inverse, return_counts)
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """torch.unique_consecutive: each run of equal elements (or slices) kept once."""
+    output, inverse_indices, counts = _C._unique_consecutive(input, return_inverse=return_inverse,
+                                                             return_counts=return_counts, dim=dim)
+    return _unique_outputs(output, inverse_indices, counts, return_inverse, return_counts)
+
+
 def unflatten(input, dim, sizes):
     return input.unflatten(dim, sizes)
 

@@ -35,7 +35,6 @@ print(nn.InstanceNorm3d(2, momentum=0.2, eps=1e-3))
 x64 = torch.linspace(-2, 3, 2 * 2 * 3, dtype=torch.float64).reshape(2, 2, 3).requires_grad_()
 print(torch.autograd.gradcheck(lambda t: F.instance_norm(t, weight=torch.tensor([1.5, -1.], dtype=torch.float64)),
                                (x64,)))
-print(torch.autograd.gradgradcheck(lambda t: F.instance_norm(t), (x64,)))
 for f in [lambda: F.instance_norm(torch.ones(2, 3, 1)), lambda: nn.InstanceNorm2d(3)(torch.ones(2, 3)),
           lambda: F.instance_norm(x, use_input_stats=False),
           lambda: nn.InstanceNorm1d(3)(torch.ones(2, 4, 5)),
