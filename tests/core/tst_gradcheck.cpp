@@ -12,6 +12,7 @@
 
 #include "core/autograd/engine.h"
 #include "core/ops/activations.h"
+#include "core/ops/index_put.h"
 #include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "core/ops/padding.h"
@@ -295,6 +296,10 @@ const std::vector<Case>& cases()
         {"index_mask", {{3, 4}}, [](L x) { return indexWithTensor(x[0], gt0(x[0])); }},
         {"index_mask_rows", {{3, 2}}, [](L x) { return indexWithTensor(x[0], ops::fromValues({3}, {1, 0, 1}, ScalarType::Bool)); }},
         {"index_transposed", {{2, 3}}, [](L x) { return indexWithTensor(t(x[0]), longs({2}, {2, 2})); }},
+        // x[:, idx] and x[i, :, j]: None entries keep dims whole
+        {"index_after_none", {{2, 3, 2}}, [](L x) { return index(x[0], {Tensor(), longs({4}, {2, 0, 2, -1})}); }},
+        {"index_apart", {{3, 2, 4}}, [](L x) { return index(x[0], {longs({2}, {1, 1}), Tensor(), longs({2}, {3, 0})}); }},
+        {"index_mask_after_none", {{2, 3}}, [](L x) { return index(x[0], {Tensor(), ops::fromValues({3}, {1, 0, 1}, ScalarType::Bool)}); }},
         // in-place forms (on a non-leaf copy)
         {"add_", {{2, 3}, {3}}, [](L x) { Tensor y = nonleaf(x[0]); return addInplace(y, x[1], Scalar(2)); }},
         {"sub_", {{2, 3}, {2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return subInplace(y, x[1]); }},
