@@ -9,9 +9,13 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "core/autograd/grad_mode.h"
+#include "core/ops/embedding_renorm.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
+#include "core/trace/sink.h"
 
 namespace agv::ops {
 
@@ -84,6 +88,49 @@ Tensor embedding(const Tensor& weightIn, const Tensor& indices, int64_t paddingI
         return embedding(t[0], indices, paddingIdx, scaleGradByFreq, sparse);
     });
     return rec.finish(out);
+}
+
+Tensor& embeddingRenormInplace(Tensor& weight, const Tensor& indices, double maxNorm, double normType)
+{
+    // derivatives.yaml: not_implemented("embedding_renorm"); F.embedding calls it under no_grad.
+    checkInplace(weight);
+    AGV_CHECK(weight.dim() == 2, RuntimeError, "Expected 2-dimensional tensor, but got ", weight.dim(),
+              "-dimensional tensor for argument #1 'self' (while checking arguments for embedding_renorm_)");
+    AGV_CHECK(indices.dtype() == ScalarType::Int64 || indices.dtype() == ScalarType::Int32, RuntimeError,
+              "Expected tensor for argument #2 'indices' to have one of the following scalar types: Long, Int; but "
+              "got torch.",
+              legacyTensorTypeName(indices.dtype()), " instead (while checking arguments for embedding_renorm_)");
+    std::vector<int64_t> sorted(size_t(indices.numel()));
+    for (int64_t i = 0; i < indices.numel(); ++i)
+        sorted[size_t(i)] = indices.intValueAt(i);
+    std::sort(sorted.begin(), sorted.end());
+    const int64_t rows = weight.sizes()[0];
+    {
+        // The kernel's own row views and norms are not ops the script ran.
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        for (size_t i = 0; i < sorted.size(); ++i) {
+            if (i > 0 && sorted[i] == sorted[i - 1])
+                continue;
+            AGV_CHECK(sorted[i] >= -rows && sorted[i] < rows, IndexError, "select(): index ", sorted[i],
+                      " out of range for tensor of size ", sizesToString(weight.sizes()), " at dimension 0");
+            Tensor row = select(weight, 0, sorted[i]);
+            const double norm = ops::norm(row, Scalar(normType), {0}).item();
+            if (norm > maxNorm) {
+                // `row *= scale`: a float row is multiplied by the scale rounded to float.
+                const double scale = maxNorm / (norm + 1e-7);
+                AGV_DISPATCH_FLOATING_AND_HALF(weight.dtype(), "embedding_renorm_", [&] {
+                    using T = scalar_t;
+                    using Math = std::conditional_t<std::is_same_v<T, double>, double, float>;
+                    const Math s = Math(scale);
+                    for (int64_t off : kernel::elementOffsets(row.sizes(), row.strides()))
+                        row.data<T>()[off] = T(Math(row.data<T>()[off]) * s);
+                });
+            }
+        }
+    }
+    weight.bumpVersion("embedding_renorm_");
+    return weight;
 }
 
 }  // namespace agv::ops

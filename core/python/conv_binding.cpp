@@ -3,6 +3,7 @@
 // unbatched inputs and the per-dimension expansion of conv1d/conv2d live in
 // torch/nn/functional.py, as in PyTorch they live in its conv2d wrappers.
 
+#include "core/ops/embedding_renorm.h"
 #include "core/ops/group_norm.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
@@ -132,6 +133,14 @@ void bindConvolution(py::module_& m)
                                          given(a[2]) ? requireInt(a[2], fn, "padding_idx") : -1,
                                          given(a[3]) && requireBool(a[3], fn, "scale_grad_by_freq"),
                                          given(a[4]) && requireBool(a[4], fn, "sparse")));
+    });
+    defNative(m, "embedding_renorm_", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "embedding_renorm_", {"input", "indices", "max_norm", "norm_type"}, 4);
+        const char* fn = "embedding_renorm_";
+        Tensor weight = requireTensor(a[0], fn, "input", 1);
+        ops::embeddingRenormInplace(weight, requireTensor(a[1], fn, "indices", 2), requireFloat(a[2], fn, "max_norm"),
+                                    requireFloat(a[3], fn, "norm_type"));
+        return py::reinterpret_borrow<py::object>(a[0]);
     });
     defNative(m, "_select_conv_backend", [](CallArgs& args) -> py::object {
         const ConvCall c = convArgs(args, "_select_conv_backend");

@@ -423,9 +423,12 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
             padding_idx = weight.size(0) + padding_idx
     else:
         padding_idx = -1
-    # embedding_renorm_ and sparse gradients are not in the engine yet.
     if max_norm is not None:
-        raise NotImplementedError("autogradviz: embedding(max_norm=...) is not supported yet")
+        # Note [embedding_renorm contiguous] and [embedding_renorm set_grad_enabled] of 1.13.
+        input = input.contiguous()
+        with torch.no_grad():
+            torch.embedding_renorm_(weight, input, max_norm, norm_type)
+    # Sparse gradients are not in the engine yet.
     if sparse:
         raise NotImplementedError("autogradviz: embedding(sparse=True) is not supported yet")
     return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
