@@ -1,8 +1,9 @@
-// sum and mean. When a contiguous tensor is reduced over its trailing dimensions (each
-// output sums one contiguous run) or over its leading ones (column sums), floating
-// sums follow PyTorch 1.13's cascade_sum (Note [Cascade sum]) and round exactly as it
-// does. Other reductions are a strided loop in which the output's strides are 0 along
-// reduced dimensions, accumulating in double (issue 9: PyTorch's order there).
+// sum and mean. float and double sums follow PyTorch 1.13's cascade_sum (Note [Cascade
+// sum]) in the order its TensorIterator lays any input out (Note [Reduction geometry]),
+// so they round exactly as PyTorch's do, for every layout and set of dims. float16 and
+// bfloat16 are summed as a float copy (their own rounding only where PyTorch's shows:
+// the RunsOfBlocks case); integer sums and sums into another dtype are a strided loop
+// accumulating in double.
 
 #include <algorithm>
 #include <array>
@@ -109,34 +110,192 @@ T cascadeSum(const T* x, int64_t n)
     return total;
 }
 
-/// vectorized_outer_sum / scalar_outer_sum: column sums of a contiguous rows x cols
-/// block; columns go four vectors at a time, then a vector, then four scalars, then one.
-template <typename T>
-void cascadeColumnSums(const T* x, int64_t rows, int64_t cols, T* out)
+// Note [Reduction geometry]
+// PyTorch's sum runs cascade_sum over a TensorIterator: the dims of (output, input) are
+// sorted (reorder_dimensions: the output's reduced dims first, then by stride, the
+// output's strides deciding before the input's), merged where their strides allow
+// (coalesce_dimensions), and the first two dims go to one 2-d loop per position of the
+// others, dim 2 fastest. Within the 2-d loop the reduced dim is made the first one, and
+// one of four loops sums it: contiguous rows (vectorized_inner_sum), contiguous columns
+// (vectorized_outer_sum), or their strided scalar forms. Every loop adds its result to
+// the output, so a sum split over outer positions accumulates in their order.
+
+/// A reduction as TensorIterator lays it out: per dim its size and the input's and the
+/// (keepdim-viewed) output's strides in elements; output strides are 0 on reduced dims.
+struct ReductionGeometry {
+    IntList sizes, inStrides, outStrides;
+};
+
+ReductionGeometry reductionGeometry(const Tensor& t, const IntList& dims, const IntList& keptSizes)
 {
-    constexpr int L = int(32 / sizeof(T));
-    int64_t j = 0;
-    if (cols >= L) {
-        for (; j + 4 * L <= cols; j += 4 * L) {
-            const auto sums = multiRowSum<T, L>(x + j, cols, L, rows);
-            for (int k = 0; k < 4; ++k)
-                for (int l = 0; l < L; ++l)
-                    out[j + k * L + l] = T(0) + sums[size_t(k)].v[size_t(l)];
+    const int64_t ndim = std::max<int64_t>(t.dim(), 1);
+    ReductionGeometry g;
+    g.sizes = t.dim() == 0 ? IntList{1} : t.sizes();
+    g.inStrides = t.dim() == 0 ? IntList{1} : t.strides();
+    g.outStrides = t.dim() == 0 ? IntList{0} : contiguousStrides(keptSizes);
+    for (int64_t d : dims)
+        if (t.dim() > 0)
+            g.outStrides[size_t(d)] = 0;
+    // reorder_dimensions: perm starts as n-1, ..., 0, then an insertion sort with
+    // ambiguous comparisons; 1 means dim0 goes after dim1.
+    std::vector<int64_t> perm(static_cast<size_t>(ndim));
+    for (int64_t i = 0; i < ndim; ++i)
+        perm[size_t(i)] = ndim - 1 - i;
+    auto shouldSwap = [&](int64_t dim0, int64_t dim1) {
+        for (int arg = 0; arg < 2; ++arg) {
+            const IntList& strides = arg == 0 ? g.outStrides : g.inStrides;
+            const int64_t stride0 = strides[size_t(dim0)], stride1 = strides[size_t(dim1)];
+            if (arg == 0 && (stride0 == 0) != (stride1 == 0))
+                return stride1 == 0 ? 1 : -1;  // reduced dims to the front
+            if (stride0 == 0 || stride1 == 0)
+                continue;
+            if (stride0 < stride1)
+                return -1;
+            if (stride0 > stride1)
+                return 1;
+            if (g.sizes[size_t(dim0)] > g.sizes[size_t(dim1)])
+                return 1;
         }
-        for (; j + L <= cols; j += L) {
-            const auto sums = rowSum<T, L>(x + j, cols, rows);
-            for (int l = 0; l < L; ++l)
-                out[j + l] = T(0) + sums.v[size_t(l)];
-        }
-    } else {
-        for (; j + 3 < cols; j += 4) {
-            const auto sums = multiRowSum<T, 1>(x + j, cols, 1, rows);
-            for (int k = 0; k < 4; ++k)
-                out[j + k] = T(0) + sums[size_t(k)].v[0];
+        return 0;
+    };
+    for (int64_t i = 1; i < ndim; ++i) {
+        int64_t dim1 = i;
+        for (int64_t dim0 = i - 1; dim0 >= 0; --dim0) {
+            const int comparison = shouldSwap(perm[size_t(dim0)], perm[size_t(dim1)]);
+            if (comparison > 0) {
+                std::swap(perm[size_t(dim0)], perm[size_t(dim1)]);
+                dim1 = dim0;
+            } else if (comparison < 0) {
+                break;
+            }
         }
     }
-    for (; j < cols; ++j)
-        out[j] = T(0) + rowSum<T, 1>(x + j, cols, rows).v[0];
+    ReductionGeometry p;
+    for (int64_t d : perm) {
+        p.sizes.push_back(g.sizes[size_t(d)]);
+        p.inStrides.push_back(g.inStrides[size_t(d)]);
+        p.outStrides.push_back(g.outStrides[size_t(d)]);
+    }
+    // coalesce_dimensions
+    size_t prev = 0;
+    for (size_t d = 1; d < p.sizes.size(); ++d) {
+        const int64_t shape0 = p.sizes[prev], shape1 = p.sizes[d];
+        const bool coalesce = shape0 == 1 || shape1 == 1 ||
+                              (shape0 * p.inStrides[prev] == p.inStrides[d] &&
+                               shape0 * p.outStrides[prev] == p.outStrides[d]);
+        if (coalesce) {
+            if (shape0 == 1) {
+                p.inStrides[prev] = p.inStrides[d];
+                p.outStrides[prev] = p.outStrides[d];
+            }
+            p.sizes[prev] *= shape1;
+        } else if (++prev != d) {
+            p.inStrides[prev] = p.inStrides[d];
+            p.outStrides[prev] = p.outStrides[d];
+            p.sizes[prev] = p.sizes[d];
+        }
+    }
+    p.sizes.resize(prev + 1);
+    p.inStrides.resize(prev + 1);
+    p.outStrides.resize(prev + 1);
+    return p;
+}
+
+/// One call of cascade_sum's 2-d loop: `in`/`out` at the block's start, strides in elements.
+template <typename T>
+void cascadeSumBlock(const T* in, T* out, std::array<int64_t, 2> inStrides, std::array<int64_t, 2> outStrides,
+                     int64_t size0, int64_t size1)
+{
+    constexpr int L = int(32 / sizeof(T));
+    if (outStrides[0] != 0 && outStrides[1] == 0) {  // move the reduction to the first dim
+        std::swap(inStrides[0], inStrides[1]);
+        std::swap(outStrides[0], outStrides[1]);
+        std::swap(size0, size1);
+    }
+    if (outStrides[0] != 0 && outStrides[1] != 0) {  // nothing reduced here: out += in
+        for (int64_t j = 0; j < size1; ++j)
+            for (int64_t i = 0; i < size0; ++i) {
+                T& o = out[j * outStrides[1] + i * outStrides[0]];
+                o = o + in[j * inStrides[1] + i * inStrides[0]];
+            }
+        return;
+    }
+    const int64_t outStride = outStrides[1];
+    if (inStrides[0] == 1 && size0 >= L) {  // vectorized_inner_sum
+        const int64_t vectors = size0 / L;
+        for (int64_t j = 0; j < size1; ++j) {
+            const T* row = in + j * inStrides[1];
+            const Lanes<T, L> lanes = rowSum<T, L>(row, L, vectors);
+            T total = 0;
+            for (int64_t k = vectors * L; k < size0; ++k)
+                total += row[k];
+            for (int l = 0; l < L; ++l)
+                total += lanes.v[size_t(l)];
+            out[j * outStride] += total;
+        }
+    } else if (inStrides[1] == 1 && size1 >= L) {  // vectorized_outer_sum
+        int64_t j = 0;
+        for (; j + 4 * L <= size1; j += 4 * L) {
+            const auto sums = multiRowSum<T, L>(in + j, inStrides[0], L, size0);
+            for (int k = 0; k < 4; ++k)
+                for (int l = 0; l < L; ++l)
+                    out[(j + k * L + l) * outStride] += sums[size_t(k)].v[size_t(l)];
+        }
+        for (; j + L <= size1; j += L) {
+            const auto sums = rowSum<T, L>(in + j, inStrides[0], size0);
+            for (int l = 0; l < L; ++l)
+                out[(j + l) * outStride] += sums.v[size_t(l)];
+        }
+        for (; j < size1; ++j)
+            out[j * outStride] += rowSum<T, 1>(in + j, inStrides[0], size0).v[0];
+    } else if (inStrides[0] < inStrides[1]) {  // scalar_inner_sum
+        for (int64_t j = 0; j < size1; ++j)
+            out[j * outStride] += rowSum<T, 1>(in + j * inStrides[1], inStrides[0], size0).v[0];
+    } else {  // scalar_outer_sum
+        int64_t j = 0;
+        for (; j + 3 < size1; j += 4) {
+            const auto sums = multiRowSum<T, 1>(in + j * inStrides[1], inStrides[0], inStrides[1], size0);
+            for (int k = 0; k < 4; ++k)
+                out[(j + k) * outStride] += sums[size_t(k)].v[0];
+        }
+        for (; j < size1; ++j)
+            out[j * outStride] += rowSum<T, 1>(in + j * inStrides[1], inStrides[0], size0).v[0];
+    }
+}
+
+/// cascade_sum over the whole iterator (serial_for_each): `out` is zero-filled first.
+template <typename T>
+void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& keptSizes, T* out)
+{
+    const ReductionGeometry g = reductionGeometry(t, dims, keptSizes);
+    const size_t ndim = g.sizes.size();
+    const int64_t size0 = g.sizes[0];
+    const int64_t size1 = ndim > 1 ? g.sizes[1] : 1;
+    const std::array<int64_t, 2> inStrides{g.inStrides[0], ndim > 1 ? g.inStrides[1] : 0};
+    const std::array<int64_t, 2> outStrides{g.outStrides[0], ndim > 1 ? g.outStrides[1] : 0};
+    IntList outerSizes, outerIn, outerOut;
+    for (size_t d = 2; d < ndim; ++d) {
+        outerSizes.push_back(g.sizes[d]);
+        outerIn.push_back(g.inStrides[d]);
+        outerOut.push_back(g.outStrides[d]);
+    }
+    // DimCounter: the outer dims with the first of them fastest.
+    std::vector<int64_t> position(outerSizes.size(), 0);
+    const T* in = t.data<T>();
+    const int64_t outerCount = computeNumel(outerSizes);
+    for (int64_t k = 0; k < outerCount; ++k) {
+        int64_t inOffset = 0, outOffset = 0;
+        for (size_t d = 0; d < position.size(); ++d) {
+            inOffset += position[d] * outerIn[d];
+            outOffset += position[d] * outerOut[d];
+        }
+        cascadeSumBlock<T>(in + inOffset, out + outOffset, inStrides, outStrides, size0, size1);
+        for (size_t d = 0; d < position.size(); ++d) {
+            if (++position[d] < outerSizes[d])
+                break;
+            position[d] = 0;
+        }
+    }
 }
 
 /// How a contiguous tensor's reduction looks once size-1 dimensions are dropped (as
@@ -192,13 +351,12 @@ Tensor sumKernel(const Tensor& t, const IntList& dimsIn, bool keepdim, ScalarTyp
                                      : ReductionShape::Other;
     if (reduced && shape != ReductionShape::RunsOfBlocks)
         return kernel::convert(sumKernel(wide, dims, keepdim, ScalarType::Float32), outType);
-    if (shape == ReductionShape::Runs) {
+    if (!reduced && isFloatingType(t.dtype()) && outType == t.dtype() && t.numel() > 0) {
         Tensor out = kernel::newTensor(outSizes, outType, t.device());
-        const int64_t run = outNumel == 0 ? 0 : t.numel() / outNumel;
         AGV_DISPATCH_FLOATING(t.dtype(), "sum", [&] {
             using T = scalar_t;
-            for (int64_t i = 0; i < outNumel; ++i)
-                out.data<T>()[i] = T(0) + cascadeSum(t.data<T>() + i * run, run);
+            std::fill(out.data<T>(), out.data<T>() + outNumel, T(0));
+            tensorIteratorSum<T>(t, dims, keptSizes, out.data<T>());
         });
         return out;
     }
@@ -226,41 +384,39 @@ Tensor sumKernel(const Tensor& t, const IntList& dimsIn, bool keepdim, ScalarTyp
         });
         return out;
     }
-    if (shape == ReductionShape::Columns) {
-        Tensor out = kernel::newTensor(outSizes, outType, t.device());
-        AGV_DISPATCH_FLOATING(t.dtype(), "sum", [&] {
-            using T = scalar_t;
-            cascadeColumnSums(t.data<T>(), t.numel() / outNumel, outNumel, out.data<T>());
-        });
-        return out;
-    }
-    std::vector<double> acc(size_t(outNumel), 0.0);
+    if (isFloatingType(outType) && t.numel() > 0)
+        // sum(dtype=...): PyTorch casts each element to the result's dtype as it loads it.
+        return sumKernel(kernel::convert(t, outType), dims, keepdim, outType);
+    // Integer sums (and empty ones) are exact and wrap around as two's complement does;
+    // a floating input summed into an integer dtype is converted element by element first.
+    std::vector<uint64_t> acc(size_t(outNumel), 0);
     IntList accStrides = contiguousStrides(keptSizes);
     for (int64_t d : dims)
         accStrides[d] = 0;
     AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "sum", [&] {
         using T = scalar_t;
+        auto asInteger = [](T x) {
+            if constexpr (std::is_integral_v<T>)
+                return uint64_t(int64_t(x));
+            else if constexpr (std::is_same_v<T, double>)
+                return uint64_t(convertValue<int64_t>(x));
+            else
+                return uint64_t(convertValue<int64_t>(float(x)));
+        };
         kernel::stridedLoop<2>(t.sizes(), {reinterpret_cast<char*>(acc.data()), static_cast<char*>(t.rawData())},
-                               {accStrides, t.strides()}, {sizeof(double), sizeof(T)},
+                               {accStrides, t.strides()}, {sizeof(uint64_t), sizeof(T)},
                                [&](int64_t n, std::array<char*, 2> p, std::array<int64_t, 2> s) {
-                                   double* a = reinterpret_cast<double*>(p[0]);
+                                   uint64_t* a = reinterpret_cast<uint64_t*>(p[0]);
                                    const T* x = reinterpret_cast<const T*>(p[1]);
-                                   if (s[0] == 0) {
-                                       double local = 0;
-                                       for (int64_t i = 0; i < n; ++i)
-                                           local += double(x[i * s[1]]);
-                                       *a += local;
-                                   } else {
-                                       for (int64_t i = 0; i < n; ++i)
-                                           a[i * s[0]] += double(x[i * s[1]]);
-                                   }
+                                   for (int64_t i = 0; i < n; ++i)
+                                       a[i * s[0]] += asInteger(x[i * s[1]]);
                                });
     });
     Tensor out = kernel::newTensor(outSizes, outType, t.device());
     AGV_DISPATCH_ALL_AND_HALF(outType, "sum", [&] {
         scalar_t* o = out.data<scalar_t>();
         for (int64_t i = 0; i < outNumel; ++i)
-            o[i] = static_cast<scalar_t>(acc[size_t(i)]);
+            o[i] = static_cast<scalar_t>(int64_t(acc[size_t(i)]));
     });
     return out;
 }
