@@ -64,6 +64,44 @@ randn = _sampling_16_bit(randn, 'normal_')  # noqa: F405
 from torch.nn.functional import cosine_similarity  # noqa: E402,F401
 
 
+# The engine computes on one thread; these keep what a script sets, with PyTorch's checks.
+# (Debian's PyTorch 1.13 reports 1 thread here; where it runs several, sums of 32,768
+# elements or more are split across them and round differently.)
+_num_threads = 1
+_num_interop_threads = None
+
+
+def _positive_int(value, fn):
+    import builtins  # `int` here is torch.int, the dtype
+    if not isinstance(value, builtins.int) or isinstance(value, builtins.bool):
+        raise RuntimeError("{} expects an int, but got {}".format(fn, type(value).__name__))
+    if value <= 0:
+        raise RuntimeError("{} expects a positive integer".format(fn))
+    return value
+
+
+def get_num_threads():
+    return _num_threads
+
+
+def set_num_threads(int):  # noqa: A002  PyTorch's parameter name
+    global _num_threads
+    _num_threads = _positive_int(int, "set_num_threads")
+
+
+def get_num_interop_threads():
+    return 1 if _num_interop_threads is None else _num_interop_threads
+
+
+def set_num_interop_threads(int):  # noqa: A002
+    global _num_interop_threads
+    if _num_interop_threads is not None:
+        # PyTorch 1.13 aborts the whole process here; a script gets its message as an error.
+        raise RuntimeError("Error: cannot set number of interop threads after parallel work has started or "
+                           "set_num_interop_threads called")
+    _num_interop_threads = _positive_int(int, "set_num_interop_threads")
+
+
 def dropout(input, p, train):
     return nn.functional.dropout(input, p, train)
 
