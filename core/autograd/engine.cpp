@@ -397,6 +397,10 @@ TensorList makeRootGrads(const TensorList& tensors, const TensorList& gradTensor
         const Tensor& out = tensors[i];
         Tensor g = gradTensors.empty() ? Tensor() : gradTensors[i];
         if (!g.defined()) {
+            if (!out.requiresGrad()) {  // refused by rootEdgesFor, after every gradient is checked
+                grads.push_back(Tensor());
+                continue;
+            }
             if (out.numel() != 1)
                 throw Error(PyExc::RuntimeError, "grad can be implicitly created only for scalar outputs",
                             ErrorKind::NonScalarImplicitGrad);
@@ -476,8 +480,9 @@ void backward(const TensorList& tensors, const TensorList& gradTensors, std::opt
     // the script's own call: traced like any other.
     trace::ScopedUnmute unmute;
     const bool keepGraph = retainGraph.value_or(createGraph);
-    std::vector<Edge> roots = rootEdgesFor(tensors);
+    // Python's _make_grads checks the gradients before the engine looks at any grad_fn.
     TensorList grads = makeRootGrads(tensors, gradTensors, createGraph);
+    std::vector<Edge> roots = rootEdgesFor(tensors);
     if (createGraph)
         warnGradReferenceCycle();
     emitBegin(roots, keepGraph, createGraph);
@@ -494,8 +499,8 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
 {
     trace::ScopedUnmute unmute;  // as in backward()
     const bool keepGraph = retainGraph.value_or(createGraph);
-    std::vector<Edge> roots = rootEdgesFor(outputs);
     TensorList grads = makeRootGrads(outputs, gradOutputs, createGraph);
+    std::vector<Edge> roots = rootEdgesFor(outputs);
     if (runInputNodes && createGraph)
         warnGradReferenceCycle();
     GraphTask task;

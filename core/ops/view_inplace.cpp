@@ -10,6 +10,16 @@ namespace agv::ops {
 
 namespace {
 
+/// at::assert_no_internal_overlap for a geometry: a broadcast (stride-0) dim writes one
+/// element several times.
+void checkNoInternalOverlap(const IntList& sizes, const IntList& strides)
+{
+    for (size_t d = 0; d < sizes.size(); ++d)
+        AGV_CHECK(sizes[d] <= 1 || strides[d] != 0, RuntimeError,
+                  "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+                  "location. Please clone() the tensor before performing the operation.");
+}
+
 Tensor rawView(const Tensor& t, const IntList& sizes, const IntList& strides, int64_t offset)
 {
     auto impl = std::make_shared<TensorImpl>(t.impl()->storage(), t.dtype(), sizes, strides, offset,
@@ -124,8 +134,10 @@ public:
         Tensor gradSlice = rawView(result, m_viewSizes, m_viewStrides, m_viewOffset - m_baseOffset);
         variable_list fnGrads = m_fn->apply({detachedClone(gradSlice)});
         variable_list out(numOutputs());
-        if (fnGrads.at(0).defined())
+        if (fnGrads.at(0).defined()) {
+            checkNoInternalOverlap(gradSlice.sizes(), gradSlice.strides());  // grad_slice.copy_(res[0]): no expanded view
             kernel::copyInto(gradSlice, fnGrads[0]);
+        }
         else  // the overwritten region received no gradient from the old values
             kernel::copyInto(gradSlice, zerosLike(gradSlice));
         out[0] = result;
@@ -140,6 +152,8 @@ public:
         const int64_t offset = m_viewOffset - m_baseOffset;
         Tensor gradSlice = gatherRegion(grad, m_baseSizes, m_viewSizes, m_viewStrides, offset);
         variable_list fnGrads = m_fn->apply({gradSlice});
+        if (fnGrads.at(0).defined())  // PyTorch copies it into the view's region: refused when that overlaps
+            checkNoInternalOverlap(m_viewSizes, m_viewStrides);
         const Tensor regionGrad = fnGrads.at(0).defined() ? fnGrads[0] : zerosLike(gradSlice);
         variable_list out(numOutputs());
         out[0] = where(regionMask(m_baseSizes, m_viewSizes, m_viewStrides, offset),
@@ -283,13 +297,7 @@ void checkInplace(const Tensor& self, bool requiresGrad)
                   "https://github.com/pytorch/rfcs/pull/17 for more details.");
 }
 
-void checkNoInternalOverlap(const Tensor& self)
-{
-    for (size_t d = 0; d < self.sizes().size(); ++d)
-        AGV_CHECK(self.sizes()[d] <= 1 || self.strides()[d] != 0, RuntimeError,
-                  "unsupported operation: more than one element of the written-to tensor refers to a single memory "
-                  "location. Please clone() the tensor before performing the operation.");
-}
+void checkNoInternalOverlap(const Tensor& self) { checkNoInternalOverlap(self.sizes(), self.strides()); }
 
 namespace {
 /// `moveRetainGrad`: an in-place op takes retain_grad's hook along (rebase_history); an
