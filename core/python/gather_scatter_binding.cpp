@@ -1,15 +1,18 @@
 // gather, scatter, scatter_add, index_select and masked_select as Tensor methods and
 // torch.* functions, with the in-place scatter_ and scatter_add_ (core/ops/gather_scatter.cpp);
 // triu, tril (and triu_, tril_), diag and trace (core/ops/triangular.cpp); flip, roll, repeat,
-// tile, outer, cumsum and cumprod (core/ops/reorder.cpp); unbind (core/ops/split.cpp);
+// tile, outer, cumsum and cumprod and their in-place forms (core/ops/reorder.cpp,
+// core/ops/inplace.cpp); take and bincount (core/ops/take_bincount.cpp); unbind (core/ops/split.cpp);
 // masked_fill, masked_fill_ and torch.masked_fill (core/ops/masked_fill.cpp); index_put,
 // index_put_ and their torch.* functions (core/ops/index.cpp).
 
 #include <cstring>
 
 #include "core/ops/index_put.h"
+#include "core/ops/inplace_arith.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/ops.h"
+#include "core/ops/take_bincount.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -306,6 +309,26 @@ void bindGatherScatter(py::module_& m)
     });
     defMethodAndFunction(m, cls, "cumprod", [](const Tensor& t, CallArgs& a) {
         return wrapTensor(cumulative(t, a, "cumprod", true));
+    });
+    defMethodAndFunctionNumbered(m, cls, "take", [](const Tensor& t, CallArgs& args, int pos) -> py::object {
+        auto a = bind(args, "take", {"index"}, 1);
+        return wrapTensor(ops::take(t, requireTensor(a[0], "take", "index", pos)));
+    });
+    defMethodAndFunctionNumbered(m, cls, "bincount", [](const Tensor& t, CallArgs& args, int pos) -> py::object {
+        auto a = bind(args, "bincount", {"weights", "minlength"}, 0);
+        std::optional<Tensor> weights;
+        if (given(a[0]) && !a[0].is_none())
+            weights = requireTensor(a[0], "bincount", "weights", pos);
+        const int64_t minlength = given(a[1]) ? requireInt(a[1], "bincount", "minlength") : 0;
+        return wrapTensor(ops::bincount(t, weights, minlength));
+    });
+    defInplace(cls, "cumsum_", [](Tensor& t, CallArgs& args, const char* fn, bool) -> Tensor {
+        auto a = bind(args, fn, {"dim", "dtype"}, 1);
+        return ops::cumsumInplace(t, requireInt(a[0], fn, "dim"), dtypeArg(a[1]));
+    });
+    defInplace(cls, "cumprod_", [](Tensor& t, CallArgs& args, const char* fn, bool) -> Tensor {
+        auto a = bind(args, fn, {"dim", "dtype"}, 1);
+        return ops::cumprodInplace(t, requireInt(a[0], fn, "dim"), dtypeArg(a[1]));
     });
     defMethodAndFunction(m, cls, "unbind", [](const Tensor& t, CallArgs& args) -> py::object {
         auto a = bind(args, "unbind", {"dim"}, 0);
