@@ -131,6 +131,11 @@ for dt in [torch.float16, torch.bfloat16, torch.float64]:
 d = torch.tensor([5., -3., 7.5, 0.1], dtype=torch.float64)
 d //= 0.3
 print(d)
+# Divisors that float16 / bfloat16 cannot hold exactly.
+for dt in [torch.float16, torch.bfloat16]:
+    v = torch.tensor([5., -3., 7.5, 0.1, -7.3, 1000., 3.7, -0.01], dtype=dt)
+    print(v.clone().remainder_(0.3), v.clone().fmod_(0.3), v.clone().floor_divide_(0.3))
+    print(v.clone().remainder_(torch.full((8,), 0.3, dtype=dt)), v.clone().floor_divide_(torch.full((8,), -0.7, dtype=dt)))
 f = torch.tensor([1., -1., 0., 2.])
 f %= 0
 g = torch.tensor([1., -1., 0., 2.])
