@@ -1,6 +1,7 @@
 // In-place ops: they write into `self`, bump its version counter (shared with
 // every view), and rewrite self's history (see Note [View + inplace]).
 
+#include <algorithm>
 #include <cmath>
 #include <string_view>
 
@@ -842,6 +843,52 @@ Tensor kernelValues(Values values)
     return values();
 }
 
+/// Note [Integer division by zero in place]: PyTorch's integer remainder, fmod and floor
+/// division kernels raise "ZeroDivisionError" at the first zero divisor, after writing
+/// self's elements before it in the order their loop visits self (increasing memory
+/// offset; tensors too small to be split among threads), where self has the dtype they
+/// compute in. Our values are computed out of place first, so on that error the same
+/// prefix is written into self, without a version bump, before the error goes on.
+void writeBeforeFirstZeroDivisor(const Tensor& self, const Tensor& other,
+                                 Tensor (*values)(const Tensor&, const Tensor&))
+{
+    trace::MuteGuard mute;
+    GradModeGuard noGrad(false);
+    forward_ad::DisabledGuard primalsOnly;
+    const Tensor divisor = contiguous(expand(other, self.sizes()));
+    const Tensor isZero = compare(divisor, Scalar(0), CompareOp::Eq);
+    const Tensor result = toDtype(values(self, where(isZero, onesLike(divisor), divisor)), self.dtype());
+    const std::vector<int64_t> offsets = kernel::elementOffsets(self.sizes(), self.strides());
+    std::vector<size_t> order(offsets.size());
+    for (size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return offsets[a] < offsets[b]; });
+    Tensor written = zeros(self.sizes(), ScalarType::Bool, self.device());
+    bool* mask = written.data<bool>();
+    for (size_t k : order) {
+        if (isZero.intValueAt(int64_t(k)) != 0)
+            break;
+        mask[k] = true;
+    }
+    kernel::copyInto(self, where(written, result, self));
+}
+
+/// values(self, other) into self; see Note [Integer division by zero in place].
+void writeDivisionValues(Tensor& self, const Tensor& other, Tensor (*values)(const Tensor&, const Tensor&))
+{
+    Tensor result;
+    try {
+        result = kernelValues([&] { return values(self, other); });
+    } catch (const Error& e) {
+        // A self of another dtype than the computation gets its values from a buffer
+        // copied back only at the end: nothing is written.
+        if (e.message() == "ZeroDivisionError" && resultType({&self, &other}) == self.dtype())
+            writeBeforeFirstZeroDivisor(self, other, values);
+        throw;
+    }
+    kernel::copyInto(self, result);
+}
+
 BackwardNode::Rule passGradient()
 {
     return [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; };
@@ -866,7 +913,7 @@ Tensor& roundedRemainderInplace(Tensor& self, const Tensor& other, const char* o
             return variable_list{needs(n, 0) ? g[0] : Tensor(),
                                  needs(n, 1) ? mul(neg(g[0]), div(self, other, mode)) : Tensor()};
         },
-        other.requiresGrad(), false, [&] { kernel::copyInto(self, kernelValues([&] { return values(self, other); })); },
+        other.requiresGrad(), false, [&] { writeDivisionValues(self, other, values); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             // Only other's gradient reads them, and 1.13 saves them only for it.
             const bool otherNeedsGrad = rec.node()->needsInputGrad(1);
@@ -880,6 +927,7 @@ Tensor& roundedRemainderInplace(Tensor& self, const Tensor& other, const char* o
 
 Tensor remainderValues(const Tensor& a, const Tensor& b) { return remainder(a, b); }
 Tensor fmodValues(const Tensor& a, const Tensor& b) { return fmod(a, b); }
+Tensor floorDivideValues(const Tensor& a, const Tensor& b) { return floorDivide(a, b); }
 
 /// See Note [NotImplemented floor_divide]: the in-place node also leads only to the
 /// inputs that require grad, and raises with the in-place op's name.
@@ -887,7 +935,6 @@ Tensor& floorDivideInplaceImpl(Tensor& self, const Tensor& other, bool otherIsNu
 {
     checkResultType(self, other);
     refuseTangents("aten::floor_divide_", {&self, &other});
-    const Tensor values = kernelValues([&] { return floorDivide(self, other); });
     TensorList needing;
     if (self.requiresGrad())
         needing.push_back(self);
@@ -896,7 +943,7 @@ Tensor& floorDivideInplaceImpl(Tensor& self, const Tensor& other, bool otherIsNu
     OpRecorder rec("NotImplemented", needing, [](BackwardNode&, const variable_list&) -> variable_list {
         AGV_RAISE(RuntimeError, "derivative for aten::floor_divide_ is not implemented");
     });
-    kernel::copyInto(self, values);
+    writeDivisionValues(self, other, floorDivideValues);
     self.bumpVersion("floor_divide_");
     if (rec.active())
         rebaseHistory(self, rec.node());

@@ -58,13 +58,25 @@ attempt(inplace(i, '//=', 1.5))
 attempt(inplace(torch.tensor([True, False]), '**=', 2))
 print(a, a._version, i, i._version)
 
-# Integer division by zero: no version bump. (PyTorch's kernel stops at the first zero
-# divisor, having written the elements before it; here the first divisor is the zero.)
+# Integer division by zero: no version bump; the kernel stops at the first zero divisor,
+# having written the elements before it, in memory order, where self has the dtype it
+# computes in (another dtype is written from a buffer only at the end).
 for name in ['remainder_', 'fmod_', 'floor_divide_']:
     attempt(lambda: getattr(a, name)(0))
     attempt(lambda: getattr(a, name)(torch.tensor([0, 1, 2])))
+    for dt in [torch.int64, torch.int32]:
+        q = torch.tensor([[5, -3, 4], [7, 9, 11]], dtype=dt)
+        attempt(lambda: getattr(q, name)(torch.tensor([[3], [0]])))
+        attempt(lambda: getattr(q.t(), name)(torch.tensor([[-2, 2], [0, 2], [1, 1]])))
+        attempt(lambda: getattr(q[:, 1:], name)(torch.tensor([[3, 1], [0, 1]], dtype=dt)))
+        print(q, q._version)
+    q = torch.tensor([5, -3, 7, 9])
+    attempt(lambda: getattr(q, name)(torch.tensor([2, 2, 0, 2])))
+    print(q, q._version)
 attempt(inplace(a, '//=', 0))
 attempt(inplace(a, '%=', 0))
+attempt(inplace(a, '%=', torch.tensor([3, 0, 0])))
+print(a, a._version)
 attempt(inplace(a, '**=', -1))
 attempt(lambda: a.pow_(torch.tensor([1, -1, 2])))
 print(a, a._version)
