@@ -67,8 +67,11 @@ Tensor take(const Tensor& self, const Tensor& index)
         for (size_t i = 0; i < positions.size(); ++i)
             dst[i] = src[positions[i]];
     });
-    OpRecorder rec("TakeBackward0", {&self}, [positions](BackwardNode& n, const variable_list& g) {
-        return variable_list{takeBackward(g[0], n.saved(1), positions)};
+    OpRecorder rec("TakeBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
+        // The index is read again from the saved tensor, whose version is checked.
+        const Tensor index = n.saved(0);
+        const Tensor self = n.saved(1);
+        return variable_list{takeBackward(g[0], self, takePositions(index, self.numel()))};
     });
     rec.save("index", index);
     rec.save("self", self);

@@ -37,6 +37,13 @@ attempt(lambda: x.take([1]))
 attempt(lambda: torch.take(x, [1]))
 attempt(lambda: torch.take(torch.zeros(0), torch.tensor([0])))
 print(torch.take(torch.zeros(0), torch.tensor([], dtype=torch.long)))
+# The saved index is read at backward: changing it in between is caught.
+x.grad = None
+idx = torch.tensor([0, 0])
+y = x.take(idx)
+idx.add_(1)
+attempt(lambda: y.sum().backward())
+print(x.grad)
 
 print(torch.bincount(torch.tensor([0, 1, 1, 3, 5])))
 print(torch.bincount(torch.tensor([0, 1, 1, 3]), minlength=7), torch.bincount(torch.tensor([4, 1]), minlength=2))
@@ -63,6 +70,10 @@ attempt(lambda: torch.bincount(torch.tensor([1, 1]), weights=torch.tensor([1.]))
 attempt(lambda: torch.bincount(torch.tensor([1, 1]), weights=torch.tensor([[1., 2.]])))
 attempt(lambda: torch.bincount(torch.tensor([1, 2]), 1))
 attempt(lambda: torch.tensor([1, 2]).bincount(1))
+attempt(lambda: torch.bincount(torch.tensor([1, 1]), minlength=2.5))
+print(torch.bincount(torch.tensor([], dtype=torch.long), weights=torch.tensor([]), minlength=2))
+print(torch.bincount(torch.tensor([], dtype=torch.long), weights=torch.tensor([1.]), minlength=2))
+print(torch.bincount(input=torch.tensor([1, 1])))
 
 # Forward mode: take is linear; bincount has no formula in 1.13.
 import torch.autograd.forward_ad as fwAD
