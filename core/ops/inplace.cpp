@@ -1015,20 +1015,23 @@ namespace {
 
 /// cumsum_ / cumprod_ write into self's dtype: a `dtype` argument must name it, and the
 /// kernel runs in it (so a bool self meets the kernel's "not implemented for 'Bool'").
-void checkCumulativeInplace(const Tensor& self, std::optional<ScalarType> dtype, const char* kernelName)
+/// Returns the wrapped dim, checked first as in 1.13.
+int64_t checkCumulativeInplace(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype,
+                               const char* kernelName)
 {
     checkInplace(self, self.requiresGrad());
+    const int64_t dim = wrapDim(dimIn, self.dim());
     AGV_CHECK(!dtype || *dtype == self.dtype(), RuntimeError, "Bad in-place call: input tensor dtype ",
               typeMetaName(self.dtype()), " and output tensor dtype ", typeMetaName(*dtype), " should match");
     AGV_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "\"", kernelName, "\" not implemented for 'Bool'");
+    return dim;
 }
 
 }  // namespace
 
 Tensor& cumsumInplace(Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
 {
-    checkCumulativeInplace(self, dtype, "cumsum_out_cpu");
-    const int64_t dim = wrapDim(dimIn, self.dim());
+    const int64_t dim = checkCumulativeInplace(self, dimIn, dtype, "cumsum_out_cpu");
     const ScalarType type = self.dtype();
     return applyInplace(
         self, {&self}, "cumsum_", "CumsumBackward0",
@@ -1042,8 +1045,7 @@ Tensor& cumsumInplace(Tensor& self, int64_t dimIn, std::optional<ScalarType> dty
 
 Tensor& cumprodInplace(Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
 {
-    checkCumulativeInplace(self, dtype, "cumprod_out_cpu");
-    const int64_t dim = wrapDim(dimIn, self.dim());
+    const int64_t dim = checkCumulativeInplace(self, dimIn, dtype, "cumprod_out_cpu");
     const ScalarType type = self.dtype();
     return applyInplace(
         self, {&self}, "cumprod_", "CumprodBackward0",
