@@ -1,6 +1,7 @@
 // In-place ops: they write into `self`, bump its version counter (shared with
 // every view), and rewrite self's history (see Note [View + inplace]).
 
+#include <algorithm>
 #include <cmath>
 #include <string_view>
 
@@ -8,6 +9,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activations.h"
 #include "core/ops/index_put.h"
+#include "core/ops/inplace_arith.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/hardtanh.h"
@@ -248,8 +250,11 @@ Tensor& divInplace(Tensor& self, Scalar other) { return divInplace(self, scalarT
 Tensor& powInplace(Tensor& self, Scalar exponent)
 {
     checkInplace(self);
-    AGV_CHECK(isFloatingType(self.dtype()) || !exponent.isFloating(), RuntimeError, "Found dtype ",
-              legacyDtypeShortName(self.dtype()), " but expected Float");
+    // pow's structured kernel computes in the promoted type and refuses an in-place
+    // output of another dtype (an int self with a float exponent, a bool self with an int).
+    const ScalarType expected = resultType(self, exponent);
+    AGV_CHECK(expected == self.dtype(), RuntimeError, "Found dtype ", legacyDtypeShortName(self.dtype()),
+              " but expected ", legacyDtypeShortName(expected));
     const double e = exponent.toDouble();
     return applyInplace(
         self, {&self}, "pow_", "PowBackward0",
@@ -818,6 +823,242 @@ Tensor& thresholdInplace(Tensor& self, Scalar threshold, Scalar value)
         },
         [threshold](const InputTangents& t, const Tensor&) {
             return internal::thresholdBackward(t[0], t.primal(0), threshold);
+        });
+}
+
+// ---------------------------------------------------------------- remainder, fmod, floor division, pow
+// Each runs its out-of-place kernel in the promoted type (with that kernel's own errors:
+// "not implemented for 'Bool'", ZeroDivisionError) before anything is written, then casts
+// the values into self, as TensorIterator does for an in-place op.
+
+namespace {
+
+/// `values()` as an in-place op's kernel: muted, without grad or tangents.
+template <typename Values>
+Tensor kernelValues(Values values)
+{
+    trace::MuteGuard mute;
+    GradModeGuard noGrad(false);
+    forward_ad::DisabledGuard primalsOnly;
+    return values();
+}
+
+/// Note [Integer division by zero in place]: PyTorch's integer remainder, fmod and floor
+/// division kernels raise "ZeroDivisionError" at the first zero divisor, after writing
+/// self's elements before it in the order their loop visits self (increasing memory
+/// offset; tensors too small to be split among threads), where self has the dtype they
+/// compute in. Our values are computed out of place first, so on that error the same
+/// prefix is written into self, without a version bump, before the error goes on.
+void writeBeforeFirstZeroDivisor(const Tensor& self, const Tensor& other,
+                                 Tensor (*values)(const Tensor&, const Tensor&))
+{
+    trace::MuteGuard mute;
+    GradModeGuard noGrad(false);
+    forward_ad::DisabledGuard primalsOnly;
+    const Tensor divisor = contiguous(expand(other, self.sizes()));
+    const Tensor isZero = compare(divisor, Scalar(0), CompareOp::Eq);
+    const Tensor result = toDtype(values(self, where(isZero, onesLike(divisor), divisor)), self.dtype());
+    const std::vector<int64_t> offsets = kernel::elementOffsets(self.sizes(), self.strides());
+    std::vector<size_t> order(offsets.size());
+    for (size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return offsets[a] < offsets[b]; });
+    Tensor written = zeros(self.sizes(), ScalarType::Bool, self.device());
+    bool* mask = written.data<bool>();
+    for (size_t k : order) {
+        if (isZero.intValueAt(int64_t(k)) != 0)
+            break;
+        mask[k] = true;
+    }
+    kernel::copyInto(self, where(written, result, self));
+}
+
+/// values(self, other) into self; see Note [Integer division by zero in place].
+void writeDivisionValues(Tensor& self, const Tensor& other, Tensor (*values)(const Tensor&, const Tensor&))
+{
+    Tensor result;
+    try {
+        result = kernelValues([&] { return values(self, other); });
+    } catch (const Error& e) {
+        // A self of another dtype than the computation gets its values from a buffer
+        // copied back only at the end: nothing is written.
+        if (e.message() == "ZeroDivisionError" && resultType({&self, &other}) == self.dtype())
+            writeBeforeFirstZeroDivisor(self, other, values);
+        throw;
+    }
+    kernel::copyInto(self, result);
+}
+
+BackwardNode::Rule passGradient()
+{
+    return [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; };
+}
+
+ForwardRule passTangent()
+{
+    return [](const InputTangents& t, const Tensor&) { return clone(t[0]); };
+}
+
+/// RemainderBackward1 / FmodBackward1 in place: other's gradient is
+/// -grad * self.div(other, rounding_mode) with self as it was before the write.
+Tensor& roundedRemainderInplace(Tensor& self, const Tensor& other, const char* opName, const char* nodeName,
+                                const char* roundingMode, Tensor (*values)(const Tensor&, const Tensor&))
+{
+    checkResultType(self, other);
+    const std::string mode = roundingMode;
+    return applyInplace(
+        self, {&self, &other}, opName, nodeName,
+        [mode](BackwardNode& n, const variable_list& g) {
+            const Tensor other = n.saved(0), self = n.saved(1);  // PyTorch's order: other, self
+            return variable_list{needs(n, 0) ? g[0] : Tensor(),
+                                 needs(n, 1) ? mul(neg(g[0]), div(self, other, mode)) : Tensor()};
+        },
+        other.requiresGrad(), false, [&] { writeDivisionValues(self, other, values); },
+        [&](OpRecorder& rec, const Tensor& originalSelf) {
+            // Only other's gradient reads them, and 1.13 saves them only for it.
+            const bool otherNeedsGrad = rec.node()->needsInputGrad(1);
+            rec.save("other", otherNeedsGrad ? other : Tensor());
+            rec.save("self", otherNeedsGrad ? originalSelf : Tensor());
+        },
+        [&other, mode](const InputTangents& t, const Tensor&) {
+            return subTangentTerms(t[0], t.isZero(0), mul(t[1], div(t.primal(0), other, mode)), t.isZero(1));
+        });
+}
+
+Tensor remainderValues(const Tensor& a, const Tensor& b) { return remainder(a, b); }
+Tensor fmodValues(const Tensor& a, const Tensor& b) { return fmod(a, b); }
+Tensor floorDivideValues(const Tensor& a, const Tensor& b) { return floorDivide(a, b); }
+
+/// See Note [NotImplemented floor_divide]: the in-place node also leads only to the
+/// inputs that require grad, and raises with the in-place op's name.
+Tensor& floorDivideInplaceImpl(Tensor& self, const Tensor& other, bool otherIsNumber)
+{
+    checkResultType(self, other);
+    refuseTangents("aten::floor_divide_", {&self, &other});
+    TensorList needing;
+    if (self.requiresGrad())
+        needing.push_back(self);
+    if (!otherIsNumber && other.requiresGrad())
+        needing.push_back(other);
+    OpRecorder rec("NotImplemented", needing, [](BackwardNode&, const variable_list&) -> variable_list {
+        AGV_RAISE(RuntimeError, "derivative for aten::floor_divide_ is not implemented");
+    });
+    writeDivisionValues(self, other, floorDivideValues);
+    self.bumpVersion("floor_divide_");
+    if (rec.active())
+        rebaseHistory(self, rec.node());
+    return self;
+}
+
+}  // namespace
+
+Tensor& remainderInplace(Tensor& self, const Tensor& other)
+{
+    return roundedRemainderInplace(self, other, "remainder_", "RemainderBackward1", "floor", remainderValues);
+}
+
+Tensor& remainderInplace(Tensor& self, Scalar other)
+{
+    const Tensor number = scalarTensor(other, self.device());
+    checkResultType(self, number);
+    return applyInplace(
+        self, {&self}, "remainder_", "RemainderBackward0", passGradient(), false, false,
+        [&] { kernel::copyInto(self, kernelValues([&] { return remainder(self, number); })); }, noSaves,
+        passTangent());
+}
+
+Tensor& fmodInplace(Tensor& self, const Tensor& other)
+{
+    return roundedRemainderInplace(self, other, "fmod_", "FmodBackward1", "trunc", fmodValues);
+}
+
+Tensor& fmodInplace(Tensor& self, Scalar other)
+{
+    const Tensor number = scalarTensor(other, self.device());
+    checkResultType(self, number);
+    return applyInplace(
+        self, {&self}, "fmod_", "FmodBackward0", passGradient(), false, false,
+        [&] { kernel::copyInto(self, kernelValues([&] { return fmod(self, number); })); }, noSaves, passTangent());
+}
+
+Tensor& floorDivideInplace(Tensor& self, const Tensor& other) { return floorDivideInplaceImpl(self, other, false); }
+
+Tensor& floorDivideInplace(Tensor& self, Scalar other)
+{
+    return floorDivideInplaceImpl(self, scalarTensor(other, self.device()), true);
+}
+
+Tensor& powInplace(Tensor& self, const Tensor& exponent)
+{
+    checkResultType(self, exponent);
+    return applyInplace(
+        self, {&self, &exponent}, "pow_", "PowBackward1",
+        [](BackwardNode& n, const variable_list& g) {
+            const Tensor self = n.saved(0), exponent = n.saved(1), result = n.saved(2);
+            return variable_list{needs(n, 0) ? powBackwardSelf(g[0], self, exponent) : Tensor(),
+                                 needs(n, 1) ? powBackwardExponent(g[0], self, exponent, result) : Tensor()};
+        },
+        true, true, [&] { kernel::copyInto(self, kernelValues([&] { return pow(self, exponent); })); },
+        [&](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.save("self", originalSelf);
+            rec.save("exponent", exponent);
+        },
+        [&exponent](const InputTangents& t, const Tensor& result) {
+            return addTangentTerms(powBackwardSelf(t[0], t.primal(0), exponent), t.isZero(0),
+                                   powBackwardExponent(t[1], t.primal(0), exponent, result), t.isZero(1));
+        });
+}
+
+// ---------------------------------------------------------------- cumsum_, cumprod_
+
+namespace {
+
+/// cumsum_ / cumprod_ write into self's dtype: a `dtype` argument must name it, and the
+/// kernel runs in it (so a bool self meets the kernel's "not implemented for 'Bool'").
+/// Returns the wrapped dim, checked first as in 1.13.
+int64_t checkCumulativeInplace(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype,
+                               const char* kernelName)
+{
+    checkInplace(self, self.requiresGrad());
+    const int64_t dim = wrapDim(dimIn, self.dim());
+    AGV_CHECK(!dtype || *dtype == self.dtype(), RuntimeError, "Bad in-place call: input tensor dtype ",
+              typeMetaName(self.dtype()), " and output tensor dtype ", typeMetaName(*dtype), " should match");
+    AGV_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "\"", kernelName, "\" not implemented for 'Bool'");
+    return dim;
+}
+
+}  // namespace
+
+Tensor& cumsumInplace(Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
+{
+    const int64_t dim = checkCumulativeInplace(self, dimIn, dtype, "cumsum_out_cpu");
+    const ScalarType type = self.dtype();
+    return applyInplace(
+        self, {&self}, "cumsum_", "CumsumBackward0",
+        [dim, type](BackwardNode&, const variable_list& g) { return variable_list{cumsumBackward(g[0], type, dim)}; },
+        false, false, [&] { kernel::copyInto(self, kernelValues([&] { return cumsum(self, dim, type); })); },
+        [dimIn](OpRecorder& rec, const Tensor&) {
+            rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
+        },
+        [dim, type](const InputTangents& t, const Tensor&) { return cumsum(t[0], dim, type); });
+}
+
+Tensor& cumprodInplace(Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
+{
+    const int64_t dim = checkCumulativeInplace(self, dimIn, dtype, "cumprod_out_cpu");
+    const ScalarType type = self.dtype();
+    return applyInplace(
+        self, {&self}, "cumprod_", "CumprodBackward0",
+        [dim](BackwardNode& n, const variable_list& g) {
+            return variable_list{cumprodBackward(g[0], n.saved(0), n.saved(1), dim)};
+        },
+        true, true, [&] { kernel::copyInto(self, kernelValues([&] { return cumprod(self, dim, type); })); },
+        [dimIn](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.attr("dim", UnsignedAttr{dimIn});
+            rec.save("self", originalSelf);
+        },
+        [dim, type](const InputTangents& t, const Tensor& result) {
+            return toDtype(cumprodJvp(t[0], t.primal(0), result, dim), type);
         });
 }
 

@@ -4,8 +4,10 @@
 
 #include <cmath>
 
+#include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activations.h"
+#include "core/ops/inplace_arith.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -338,12 +340,14 @@ Tensor remainderKernel(const Tensor& a, const Tensor& b)
 {
     const ScalarType type = resultType({&a, &b});
     AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"remainder_cpu\" not implemented for 'Bool'");
-    return binaryKernel(a, b, type, type, "remainder_cpu", [](auto p, auto q) {
+    return binaryKernel<kTakesHalf>(a, b, type, type, "remainder_cpu", [](auto p, auto q) {
         using T = decltype(p);
         if constexpr (std::is_same_v<T, bool>)
             return p;
-        else
+        else if constexpr (std::is_integral_v<T> || std::is_floating_point_v<T>)
             return pythonRemainder<T>(p, q);
+        else  // Half / BFloat16: computed in float, rounded once
+            return T(pythonRemainder<float>(float(p), float(q)));
     });
 }
 
@@ -356,11 +360,13 @@ Tensor remainder(const Tensor& a, const Tensor& b)
         Tensor other = n.saved(0), self = n.saved(1);  // saved in PyTorch's order: other, self
         // other: -grad * self.div(other, rounding_mode="floor")
         return variable_list{needs(n, 0) ? g[0] : Tensor(),
-                             needs(n, 1) ? neg(mul(g[0], floorDivide(self, other))) : Tensor()};
+                             needs(n, 1) ? mul(neg(g[0]), div(self, other, "floor")) : Tensor()};
     });
     if (rec.active()) {
-        rec.save("other", b);
-        rec.save("self", a);
+        // Only the gradient of `other` reads them, and 1.13 saves them only for it.
+        const bool otherNeedsGrad = rec.node()->needsInputGrad(1);
+        rec.save("other", otherNeedsGrad ? b : Tensor());
+        rec.save("self", otherNeedsGrad ? a : Tensor());
     }
     return rec.finish(out);
 }
@@ -384,19 +390,62 @@ Tensor remainder(Scalar a, const Tensor& b)
     return rec.finish(out);
 }
 
-Tensor floorDivide(const Tensor& a, const Tensor& b)
+void refuseTangents(const char* atenName, std::initializer_list<const Tensor*> inputs)
 {
-    AGV_CHECK(!GradMode::isEnabled() || (!a.requiresGrad() && !b.requiresGrad()), NotImplementedError,
-              "floor division of tensors that require grad is not supported yet (PyTorch records a node whose "
-              "backward raises); use .detach()");
+    if (!forward_ad::isActive())
+        return;
+    for (const Tensor* t : inputs)
+        AGV_CHECK(!forward_ad::hasTangent(t), NotImplementedError, "Trying to use forward AD with ", atenName,
+                  " that does not support it.");
+}
+
+namespace {
+
+Tensor floorDivideKernel(const Tensor& a, const Tensor& b)
+{
     const ScalarType type = resultType({&a, &b});
-    return binaryKernel(a, b, type, type, "div_floor_cpu", [](auto p, auto q) {
+    AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"div_floor_cpu\" not implemented for 'Bool'");
+    return binaryKernel<kTakesHalf>(a, b, type, type, "div_floor_cpu", [](auto p, auto q) {
         using T = decltype(p);
         if constexpr (std::is_same_v<T, bool>)
             return p;
-        else
+        else if constexpr (std::is_integral_v<T> || std::is_floating_point_v<T>)
             return pythonFloorDivide<T>(p, q);
+        else  // Half / BFloat16: computed in float, rounded once
+            return T(pythonFloorDivide<float>(float(p), float(q)));
     });
+}
+
+/// Note [NotImplemented floor_divide]: derivatives.yaml of PyTorch 1.13 has no entry for
+/// floor_divide, so its autograd kernel records a NotImplemented node whose backward
+/// raises. Its edges lead only to the inputs that require grad (next_functions holds no
+/// (None, 0) for the others).
+Tensor recordFloorDivide(const char* atenName, std::initializer_list<const Tensor*> inputs, Tensor out)
+{
+    TensorList needing;
+    for (const Tensor* t : inputs)
+        if (t->requiresGrad())
+            needing.push_back(*t);
+    const std::string name = atenName;
+    OpRecorder rec("NotImplemented", needing, [name](BackwardNode&, const variable_list&) -> variable_list {
+        AGV_RAISE(RuntimeError, "derivative for ", name, " is not implemented");
+    });
+    return rec.finish(out);
+}
+
+}  // namespace
+
+Tensor floorDivide(const Tensor& a, const Tensor& b)
+{
+    // See Note [NotImplemented floor_divide]
+    refuseTangents("aten::floor_divide", {&a, &b});
+    return recordFloorDivide("aten::floor_divide", {&a, &b}, floorDivideKernel(a, b));
+}
+
+Tensor floorDivide(const Tensor& a, Scalar b)
+{
+    refuseTangents("aten::floor_divide", {&a});
+    return recordFloorDivide("aten::floor_divide", {&a}, floorDivideKernel(a, scalarTensor(b, a.device())));
 }
 
 Tensor div(const Tensor& a, const Tensor& b, const std::optional<std::string>& roundingMode)
@@ -485,8 +534,10 @@ Tensor fmod(const Tensor& a, const Tensor& b)
                              needs(n, 1) ? mul(neg(g[0]), div(self, other, "trunc")) : Tensor()};
     });
     if (rec.active()) {
-        rec.save("other", b);
-        rec.save("self", a);
+        // Only the gradient of `other` reads them, and 1.13 saves them only for it.
+        const bool otherNeedsGrad = rec.node()->needsInputGrad(1);
+        rec.save("other", otherNeedsGrad ? b : Tensor());
+        rec.save("self", otherNeedsGrad ? a : Tensor());
     }
     rec.forward([&](const InputTangents& t, const Tensor&) {
         return subTangentTerms(t[0], t.isZero(0), mul(t[1], div(a, b, "trunc")), t.isZero(1));
@@ -506,6 +557,11 @@ Tensor fmod(const Tensor& a, Scalar b)
 
 Tensor pow(const Tensor& base, Scalar exponent)
 {
+    const ScalarType type = resultType(base, exponent);
+    AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"pow\" not implemented for 'Bool'");
+    // A bool base with an integer exponent computes in int64, as the promoted type.
+    if (base.dtype() == ScalarType::Bool && !exponent.isFloating())
+        return pow(toDtype(base, type), exponent);
     // An integer tensor to a float power: the base is cast to the default float type and
     // runs the float kernel, special exponents and SLEEF included (integers need no grad).
     if (!isFloatingType(base.dtype()) && exponent.isFloating())
@@ -577,10 +633,29 @@ Tensor pow(const Tensor& base, Scalar exponent)
     return rec.finish(out);
 }
 
+Tensor powBackwardSelf(const Tensor& grad, const Tensor& self, const Tensor& exponent)
+{
+    Tensor gradient = mul(grad, mul(exponent, pow(self, sub(exponent, Scalar(1)))));
+    return where(compare(exponent, Scalar(0.0), CompareOp::Eq), zeros({}, gradient.dtype(), gradient.device()),
+                 gradient);
+}
+
+Tensor powBackwardExponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result)
+{
+    // d/de b^e = b^e log b, defined as 0 where b == 0 and e >= 0 (PyTorch's convention).
+    // The log is taken in the result's dtype: for `2 ** x` the base is a wrapped int,
+    // whose own log would be computed in float32 and lose precision for float64 x.
+    Tensor base = toDtype(self, result.dtype());
+    Tensor zeroBase = mul(compare(self, Scalar(0.0), CompareOp::Eq), compare(exponent, Scalar(0.0), CompareOp::Ge));
+    Tensor rate = mul(result, log(base));
+    return mul(grad, where(zeroBase, zerosLike(rate), rate));
+}
+
 Tensor pow(const Tensor& base, const Tensor& exponent)
 {
     const ScalarType type = resultType({&base, &exponent});
-    Tensor out = binaryKernel(base, exponent, type, type, "pow", [](auto p, auto q) {
+    AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"pow\" not implemented for 'Bool'");
+    Tensor out = binaryKernel<kTakesHalf>(base, exponent, type, type, "pow", [](auto p, auto q) {
         using T = decltype(p);
         if constexpr (kWrapsAround<T>) {
             // c10's powi: a negative exponent truncates towards zero.
@@ -595,16 +670,9 @@ Tensor pow(const Tensor& base, const Tensor& exponent)
         Tensor self = n.saved(0), ex = n.saved(1), result = n.saved(2);
         Tensor gradSelf, gradExp;
         if (needs(n, 0))
-            gradSelf = mul(mul(g[0], ex), pow(self, sub(ex, Scalar(1))));
-        if (needs(n, 1)) {
-            // d/de b^e = b^e log b, defined as 0 where b == 0 and e >= 0 (PyTorch's convention).
-            // The log is taken in the result's dtype: for `2 ** x` the base is a wrapped int,
-            // whose own log would be computed in float32 and lose precision for float64 x.
-            Tensor base = toDtype(self, result.dtype());
-            Tensor zeroBase = mul(compare(self, Scalar(0.0), CompareOp::Eq), compare(ex, Scalar(0.0), CompareOp::Ge));
-            Tensor rate = mul(result, log(base));
-            gradExp = mul(g[0], where(zeroBase, zerosLike(rate), rate));
-        }
+            gradSelf = powBackwardSelf(g[0], self, ex);
+        if (needs(n, 1))
+            gradExp = powBackwardExponent(g[0], self, ex, result);
         return variable_list{gradSelf, gradExp};
     });
     if (rec.active()) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/inplace_arith.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -202,6 +203,8 @@ Tensor cumulativeScan(const Tensor& self, int64_t dim, std::optional<ScalarType>
     return out;
 }
 
+}  // namespace
+
 /// FunctionsManual's cumprod_jvp: (self_t / self).cumsum(dim) * result where self has no
 /// zero; from a slice's first zero on, the product with that zero's factor replaced by its
 /// tangent (and zero after a second zero).
@@ -219,7 +222,56 @@ Tensor cumprodJvp(const Tensor& selfT, const Tensor& self, const Tensor& result,
     return where(fromFirstZero, afterZero, generic);
 }
 
-}  // namespace
+Tensor cumsumBackward(const Tensor& gradIn, ScalarType selfType, int64_t dim)
+{
+    // cumsum_backward(grad.to(self.scalar_type()), dim): the reversed cumulative sum
+    Tensor grad = gradIn.dtype() == selfType ? gradIn : toDtype(gradIn, selfType);
+    if (grad.numel() <= 1 || grad.dim() == 0 || grad.sizes()[size_t(dim)] == 1)
+        return grad;
+    return flip(cumsum(flip(grad, {dim}), dim), {dim});
+}
+
+Tensor cumprodBackward(const Tensor& grad, const Tensor& input, const Tensor& result, int64_t dim)
+{
+    if (input.numel() <= 1)
+        return grad;
+    const Tensor zero = compare(input, Scalar(0), CompareOp::Eq);
+    bool anyZero = false;
+    for (int64_t i = 0; i < zero.numel(); ++i)
+        anyZero = anyZero || zero.intValueAt(i) != 0;
+    if (!anyZero) {
+        // reversed_cumsum(grad * result, dim) / input
+        Tensor w = mul(grad, result);
+        return div(flip(cumsum(flip(w, {dim}), dim), {dim}), input);
+    }
+    // With zeros: d out_j / d x_k = prod_{i <= j, i != k} x_i, summed against grad.
+    GradModeGuard noGrad(false);
+    Tensor x = toDtype(contiguous(input), ScalarType::Float64);
+    Tensor gr = toDtype(contiguous(grad), ScalarType::Float64);
+    Tensor res = zerosLike(x);
+    const int64_t len = x.sizes()[size_t(dim)];
+    const int64_t step = x.strides()[size_t(dim)];
+    IntList outer = x.sizes();
+    outer[size_t(dim)] = 1;
+    const std::vector<int64_t> base = kernel::elementOffsets(outer, x.strides());
+    const double* xv = x.data<double>();
+    const double* gv = gr.data<double>();
+    double* r = res.data<double>();
+    for (int64_t b : base)
+        for (int64_t k = 0; k < len; ++k) {
+            double total = 0, prefix = 1;
+            for (int64_t i = 0; i < k; ++i)
+                prefix *= xv[b + i * step];
+            double running = prefix;
+            for (int64_t j = k; j < len; ++j) {
+                if (j > k)
+                    running *= xv[b + j * step];
+                total += gv[b + j * step] * running;
+            }
+            r[b + k * step] = total;
+        }
+    return toDtype(res, input.dtype());
+}
 
 Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
 {
@@ -227,13 +279,9 @@ Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype
     Tensor out = cumulativeScan(self, dim, dtype, "cumsum_out_cpu", 0, [](auto acc, auto x) { return acc + x; });
     const ScalarType selfType = self.dtype();
     OpRecorder rec("CumsumBackward0", {&self}, [dim, selfType](BackwardNode&, const variable_list& g) {
-        // cumsum_backward(grad.to(self.scalar_type()), dim): the reversed cumulative sum
-        Tensor grad = g[0].dtype() == selfType ? g[0] : toDtype(g[0], selfType);
-        if (grad.numel() <= 1 || grad.dim() == 0 || grad.sizes()[size_t(dim)] == 1)
-            return variable_list{grad};
-        return variable_list{flip(cumsum(flip(grad, {dim}), dim), {dim})};
+        return variable_list{cumsumBackward(g[0], selfType, dim)};
     });
-    rec.attr("dim", dim);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.forward([dim, dtype](const InputTangents& t, const Tensor&) { return cumsum(t[0], dim, dtype); });  // auto_linear
     return rec.finish(out);
 }
@@ -243,48 +291,9 @@ Tensor cumprod(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtyp
     const int64_t dim = wrapDim(dimIn, self.dim());
     Tensor out = cumulativeScan(self, dim, dtype, "cumprod_out_cpu", 1, [](auto acc, auto x) { return acc * x; });
     OpRecorder rec("CumprodBackward0", {&self}, [dim](BackwardNode& n, const variable_list& g) {
-        const Tensor& input = n.saved(0);
-        const Tensor& result = n.saved(1);
-        if (input.numel() <= 1)
-            return variable_list{g[0]};
-        const Tensor zero = compare(input, Scalar(0), CompareOp::Eq);
-        bool anyZero = false;
-        for (int64_t i = 0; i < zero.numel(); ++i)
-            anyZero = anyZero || zero.intValueAt(i) != 0;
-        if (!anyZero) {
-            // reversed_cumsum(grad * result, dim) / input
-            Tensor w = mul(g[0], result);
-            return variable_list{div(flip(cumsum(flip(w, {dim}), dim), {dim}), input)};
-        }
-        // With zeros: d out_j / d x_k = prod_{i <= j, i != k} x_i, summed against grad.
-        GradModeGuard noGrad(false);
-        Tensor x = toDtype(contiguous(input), ScalarType::Float64);
-        Tensor gr = toDtype(contiguous(g[0]), ScalarType::Float64);
-        Tensor res = zerosLike(x);
-        const int64_t len = x.sizes()[size_t(dim)];
-        const int64_t step = x.strides()[size_t(dim)];
-        IntList outer = x.sizes();
-        outer[size_t(dim)] = 1;
-        const std::vector<int64_t> base = kernel::elementOffsets(outer, x.strides());
-        const double* xv = x.data<double>();
-        const double* gv = gr.data<double>();
-        double* r = res.data<double>();
-        for (int64_t b : base)
-            for (int64_t k = 0; k < len; ++k) {
-                double total = 0, prefix = 1;
-                for (int64_t i = 0; i < k; ++i)
-                    prefix *= xv[b + i * step];
-                double running = prefix;
-                for (int64_t j = k; j < len; ++j) {
-                    if (j > k)
-                        running *= xv[b + j * step];
-                    total += gv[b + j * step] * running;
-                }
-                r[b + k * step] = total;
-            }
-        return variable_list{toDtype(res, input.dtype())};
+        return variable_list{cumprodBackward(g[0], n.saved(0), n.saved(1), dim)};
     });
-    rec.attr("dim", dim);
+    rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.save("self", self);
     rec.save("result", out);
     // derivatives.yaml: cumprod_jvp(self_t, self_p, result, dim).to(dtype or self's dtype)

@@ -1,9 +1,10 @@
 // floor, ceil, round, trunc, frac, sign, sgn, log2, log10, exp2 (core/ops/rounding.cpp,
 // pointwise.cpp), fmod, remainder, floor_divide, logical_and / or / xor / not, argmin,
 // nonzero and addcmul / addcdiv (core/ops/addcmul.cpp) as Tensor methods and torch.*
-// functions. Their aliases and composites (torch.fix, torch.square, ...) are Python,
+// functions; the in-place remainder_, fmod_, floor_divide_ and pow_ (core/ops/inplace.cpp). Their aliases and composites (torch.fix, torch.square, ...) are Python,
 // in torch/_composites.py.
 
+#include "core/ops/inplace_arith.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
@@ -35,7 +36,7 @@ Tensor remainderByNumber(const Tensor& a, Scalar b) { return ops::remainder(a, b
 Tensor remainderByTensor(const Tensor& a, const Tensor& b) { return ops::remainder(a, b); }
 Tensor fmodByNumber(const Tensor& a, Scalar b) { return ops::fmod(a, b); }
 Tensor fmodByTensor(const Tensor& a, const Tensor& b) { return ops::fmod(a, b); }
-Tensor floorDivideByNumber(const Tensor& a, Scalar b) { return ops::floorDivide(a, ops::scalarTensor(b, a.device())); }
+Tensor floorDivideByNumber(const Tensor& a, Scalar b) { return ops::floorDivide(a, b); }
 
 py::object fmodImpl(const Tensor& self, CallArgs& args, int pos)
 {
@@ -50,6 +51,44 @@ py::object remainderImpl(const Tensor& self, CallArgs& args, int pos)
 py::object floorDivideImpl(const Tensor& self, CallArgs& args, int pos)
 {
     return binaryImpl<ops::floorDivide, floorDivideByNumber>("floor_divide", self, args, pos);
+}
+
+/// The one argument of a method with a (Tensor <param>) and a (Number <param>) overload,
+/// by position or keyword; otherwise the argument parser's error, which lists both and,
+/// for a single argument of another type, marks it under each.
+py::handle tensorOrNumberArg(const CallArgs& args, const char* fn, const char* param)
+{
+    py::handle value;
+    if (args.positional.size() == 1 && args.keywords.empty())
+        value = args.positional[0];
+    else if (args.positional.empty() && args.keywords.size() == 1)
+        value = args.keyword(param);
+    if (value && (isTensor(value) || isNumber(value)))
+        return value;
+    const std::string marked =
+        value ? "      didn't match because some of the arguments have invalid types: (!" + typeName(value) + "!)\n"
+              : std::string();
+    raise(PyExc_TypeError, std::string(fn) + "() received an invalid combination of arguments - got " +
+                               describeGivenArguments(args) + ", but expected one of:\n * (Tensor " + param + ")\n" +
+                               marked + " * (Number " + param + ")\n" + marked);
+}
+
+/// remainder_ / fmod_ / floor_divide_ / pow_: a tensor or a Python number, in place.
+template <Tensor& (*ByTensor)(Tensor&, const Tensor&), Tensor& (*ByNumber)(Tensor&, Scalar)>
+void defInplaceBinary(py::handle cls, const char* name, const char* param)
+{
+    cls.attr(name) = py::cpp_function(
+        [name, param](py::handle self, py::args args, py::kwargs kwargs) -> py::object {
+            const CallArgs c{std::move(args), std::move(kwargs)};
+            py::handle other = tensorOrNumberArg(c, name, param);
+            Tensor t = *asTensor(self);
+            if (auto o = asTensor(other))
+                ByTensor(t, *o);
+            else
+                ByNumber(t, toScalar(other));
+            return py::reinterpret_borrow<py::object>(self);
+        },
+        py::name(name), py::is_method(cls));
 }
 
 template <ops::LogicalOp Op>
@@ -168,6 +207,10 @@ void bindElementwise(py::module_& m)
         },
         py::name("remainder"));
     defMethodAndFunctionNumbered(m, cls, "floor_divide", floorDivideImpl);
+    defInplaceBinary<ops::remainderInplace, ops::remainderInplace>(cls, "remainder_", "other");
+    defInplaceBinary<ops::fmodInplace, ops::fmodInplace>(cls, "fmod_", "other");
+    defInplaceBinary<ops::floorDivideInplace, ops::floorDivideInplace>(cls, "floor_divide_", "other");
+    defInplaceBinary<ops::powInplace, ops::powInplace>(cls, "pow_", "exponent");
     defMethodAndFunctionNumbered(m, cls, "logical_and", logicalImpl<ops::LogicalOp::And>);
     defMethodAndFunctionNumbered(m, cls, "logical_or", logicalImpl<ops::LogicalOp::Or>);
     defMethodAndFunctionNumbered(m, cls, "logical_xor", logicalImpl<ops::LogicalOp::Xor>);

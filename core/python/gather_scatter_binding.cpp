@@ -1,15 +1,18 @@
 // gather, scatter, scatter_add, index_select and masked_select as Tensor methods and
 // torch.* functions, with the in-place scatter_ and scatter_add_ (core/ops/gather_scatter.cpp);
 // triu, tril (and triu_, tril_), diag and trace (core/ops/triangular.cpp); flip, roll, repeat,
-// tile, outer, cumsum and cumprod (core/ops/reorder.cpp); unbind (core/ops/split.cpp);
+// tile, outer, cumsum and cumprod and their in-place forms (core/ops/reorder.cpp,
+// core/ops/inplace.cpp); take and bincount (core/ops/take_bincount.cpp); unbind (core/ops/split.cpp);
 // masked_fill, masked_fill_ and torch.masked_fill (core/ops/masked_fill.cpp); index_put,
 // index_put_ and their torch.* functions (core/ops/index.cpp).
 
 #include <cstring>
 
 #include "core/ops/index_put.h"
+#include "core/ops/inplace_arith.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/ops.h"
+#include "core/ops/take_bincount.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -74,11 +77,32 @@ std::optional<ScalarType> dtypeArg(py::handle h)
     return asDtype(h);
 }
 
-Tensor cumulative(const Tensor& t, CallArgs& args, const char* fn, bool product)
+/// cumsum / cumprod and their in-place forms: (int dim, *, torch.dtype dtype), or a
+/// dimension name, which no tensor of ours has.
+/// `pos` 2: torch.<fn>(input, ...), whose error lists the input and `out`.
+std::pair<int64_t, std::optional<ScalarType>> cumulativeArgs(CallArgs& args, const char* fn, int pos = 1)
 {
+    if (args.positional.size() > 1) {
+        const bool function = pos == 2;
+        std::string got = describeGivenArguments(args);
+        if (function)
+            got = "(Tensor, " + got.substr(1);
+        const std::string input = function ? "Tensor input, " : "";
+        const std::string out = function ? ", Tensor out" : "";
+        raise(PyExc_TypeError, std::string(fn) + "() received an invalid combination of arguments - got " + got +
+                                   ", but expected one of:\n * (" + input + "int dim, *, torch.dtype dtype" + out +
+                                   ")\n * (" + input + "name dim, *, torch.dtype dtype" + out + ")\n");
+    }
     auto a = bind(args, fn, {"dim", "dtype"}, 1);
-    const int64_t dim = requireInt(a[0], fn, "dim");
-    return product ? ops::cumprod(t, dim, dtypeArg(a[1])) : ops::cumsum(t, dim, dtypeArg(a[1]));
+    if (py::isinstance<py::str>(a[0]))
+        raise(PyExc_RuntimeError, "Name '" + a[0].cast<std::string>() + "' not found in Tensor[None].");
+    return {requireInt(a[0], fn, "dim"), dtypeArg(a[1])};
+}
+
+Tensor cumulative(const Tensor& t, CallArgs& args, const char* fn, bool product, int pos)
+{
+    const auto [dim, dtype] = cumulativeArgs(args, fn, pos);
+    return product ? ops::cumprod(t, dim, dtype) : ops::cumsum(t, dim, dtype);
 }
 
 void defInplace(py::handle cls, const char* name, Tensor (*call)(Tensor&, CallArgs&, const char*, bool))
@@ -301,11 +325,31 @@ void bindGatherScatter(py::module_& m)
         auto a = bind(args, "outer", {"vec2"}, 1);
         return wrapTensor(ops::outer(t, requireTensor(a[0], "outer", "vec2", 2)));
     });
-    defMethodAndFunction(m, cls, "cumsum", [](const Tensor& t, CallArgs& a) {
-        return wrapTensor(cumulative(t, a, "cumsum", false));
+    defMethodAndFunctionNumbered(m, cls, "cumsum", [](const Tensor& t, CallArgs& a, int pos) {
+        return wrapTensor(cumulative(t, a, "cumsum", false, pos));
     });
-    defMethodAndFunction(m, cls, "cumprod", [](const Tensor& t, CallArgs& a) {
-        return wrapTensor(cumulative(t, a, "cumprod", true));
+    defMethodAndFunctionNumbered(m, cls, "cumprod", [](const Tensor& t, CallArgs& a, int pos) {
+        return wrapTensor(cumulative(t, a, "cumprod", true, pos));
+    });
+    defMethodAndFunctionNumbered(m, cls, "take", [](const Tensor& t, CallArgs& args, int pos) -> py::object {
+        auto a = bind(args, "take", {"index"}, 1);
+        return wrapTensor(ops::take(t, requireTensor(a[0], "take", "index", pos)));
+    });
+    defMethodAndFunctionNumbered(m, cls, "bincount", [](const Tensor& t, CallArgs& args, int pos) -> py::object {
+        auto a = bind(args, "bincount", {"weights", "minlength"}, 0);
+        std::optional<Tensor> weights;
+        if (given(a[0]) && !a[0].is_none())
+            weights = requireTensor(a[0], "bincount", "weights", pos);
+        const int64_t minlength = given(a[1]) ? requireInt(a[1], "bincount", "minlength") : 0;
+        return wrapTensor(ops::bincount(t, weights, minlength));
+    });
+    defInplace(cls, "cumsum_", [](Tensor& t, CallArgs& args, const char* fn, bool) -> Tensor {
+        const auto [dim, dtype] = cumulativeArgs(args, fn);
+        return ops::cumsumInplace(t, dim, dtype);
+    });
+    defInplace(cls, "cumprod_", [](Tensor& t, CallArgs& args, const char* fn, bool) -> Tensor {
+        const auto [dim, dtype] = cumulativeArgs(args, fn);
+        return ops::cumprodInplace(t, dim, dtype);
     });
     defMethodAndFunction(m, cls, "unbind", [](const Tensor& t, CallArgs& args) -> py::object {
         auto a = bind(args, "unbind", {"dim"}, 0);

@@ -32,7 +32,15 @@ std::string argPrefix(std::string_view fn, std::string_view arg)
     throw py::error_already_set();
 }
 
-std::string typeName(py::handle h) { return Py_TYPE(h.ptr())->tp_name; }
+std::string typeName(py::handle h)
+{
+    // Our extension module's types (dtype, device, ...) are torch.<name> in PyTorch's messages.
+    const std::string_view name = Py_TYPE(h.ptr())->tp_name;
+    constexpr std::string_view ours = "_agv_torch.";
+    if (name.substr(0, ours.size()) == ours)
+        return "torch." + std::string(name.substr(ours.size()));
+    return std::string(name);
+}
 
 // ---------------------------------------------------------------- tensors
 

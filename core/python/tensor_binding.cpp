@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/autograd/engine.h"
+#include "core/ops/inplace_arith.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
@@ -516,12 +517,6 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
                 ops::divInplace(t, requireScalar(a[0], "div_", "other"));
             return py::reinterpret_borrow<py::object>(selfValue);
         } END,
-        METHOD(pow_) {
-            auto a = bind(args, "pow_", {"exponent"}, 1);
-            Tensor t = self;
-            ops::powInplace(t, requireScalar(a[0], "pow_", "exponent"));
-            return py::reinterpret_borrow<py::object>(selfValue);
-        } END,
         METHOD(zero_) { Tensor t = self; ops::zeroInplace(t); return py::reinterpret_borrow<py::object>(selfValue); } END,
         METHOD(fill_) {
             auto a = bind(args, "fill_", {"value"}, 1);
@@ -621,6 +616,9 @@ py::object inplaceOp(py::handle selfObject, py::handle other, BinOp op)
     case BinOp::Sub: o ? ops::subInplace(self, *o) : ops::subInplace(self, toScalar(other)); break;
     case BinOp::Mul: o ? ops::mulInplace(self, *o) : ops::mulInplace(self, toScalar(other)); break;
     case BinOp::TrueDiv: o ? ops::divInplace(self, *o) : ops::divInplace(self, toScalar(other)); break;
+    case BinOp::Mod: o ? ops::remainderInplace(self, *o) : ops::remainderInplace(self, toScalar(other)); break;
+    case BinOp::FloorDiv: o ? ops::floorDivideInplace(self, *o) : ops::floorDivideInplace(self, toScalar(other)); break;
+    case BinOp::Pow: o ? ops::powInplace(self, *o) : ops::powInplace(self, toScalar(other)); break;
     default: return notImplemented();
     }
     return py::reinterpret_borrow<py::object>(selfObject);
@@ -777,6 +775,9 @@ void bindTensor(py::module_& m)
         .def("__isub__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Sub); })
         .def("__imul__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Mul); })
         .def("__itruediv__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::TrueDiv); })
+        .def("__imod__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Mod); })
+        .def("__ifloordiv__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::FloorDiv); })
+        .def("__ipow__", [](py::handle s, py::handle o) { return inplaceOp(s, o, BinOp::Pow); })
         .def("__neg__", [](const ImplPtr& s) { return wrapTensor(ops::neg(T(s))); })
         .def("__pos__", [](py::handle s) { return py::reinterpret_borrow<py::object>(s); })
         .def("__eq__", [](const ImplPtr& s, py::handle o) { return compareOp(s, o, ops::CompareOp::Eq); })
