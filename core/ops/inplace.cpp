@@ -57,6 +57,15 @@ void binaryInplaceKernel(const Tensor& self, const Tensor& other, F f)
     AGV_CHECK(isExpandableTo(other.sizes(), self.sizes()), RuntimeError, "output with shape ",
               sizesToString(self.sizes()), " doesn't match the broadcast shape ",
               sizesToString(broadcastShapes(self.sizes(), other.sizes())));
+    // TensorIterator computes in the operands' common dtype and casts the result to self's:
+    // a float tensor += a double one adds in double, then rounds once to float.
+    const ScalarType common = resultType({&self, &other});
+    if (common != self.dtype() && canCast(common, self.dtype())) {
+        const Tensor wide = kernel::convert(self, common);
+        binaryInplaceKernel<true>(wide, other, f);
+        kernel::copyInto(self, wide);
+        return;
+    }
     Tensor o = kernel::convert(other, self.dtype());
     AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, self.dtype(), "inplace", [&] {
         using T = scalar_t;
