@@ -13,6 +13,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/reduce_loop.h"
 
 namespace agv::ops {
 
@@ -112,93 +113,22 @@ T cascadeSum(const T* x, int64_t n)
 
 // Note [Reduction geometry]
 // PyTorch's sum runs cascade_sum over a TensorIterator: the dims of (output, input) are
-// sorted (reorder_dimensions: the output's reduced dims first, then by stride, the
-// output's strides deciding before the input's), merged where their strides allow
-// (coalesce_dimensions), and the first two dims go to one 2-d loop per position of the
-// others, dim 2 fastest. Within the 2-d loop the reduced dim is made the first one, and
+// ordered and merged as reduceLoop says (reduce_loop.h), and the first two dims go to one
+// 2-d loop per position of the others, dim 2 fastest. Within the 2-d loop the reduced dim is made the first one, and
 // one of four loops sums it: contiguous rows (vectorized_inner_sum), contiguous columns
 // (vectorized_outer_sum), or their strided scalar forms. Every loop adds its result to
 // the output, so a sum split over outer positions accumulates in their order.
 
-/// A reduction as TensorIterator lays it out: per dim its size and the input's and the
-/// (keepdim-viewed) output's strides in elements; output strides are 0 on reduced dims.
-struct ReductionGeometry {
-    IntList sizes, inStrides, outStrides;
-};
-
-ReductionGeometry reductionGeometry(const Tensor& t, const IntList& dims, const IntList& keptSizes)
+/// The iterator's loop for summing `t` over `dims` into a keepdim output of `keptSizes`
+/// (contiguous); a 0-d input is one element.
+ReduceLoop sumLoop(const Tensor& t, const IntList& dims, const IntList& keptSizes)
 {
-    const int64_t ndim = std::max<int64_t>(t.dim(), 1);
-    ReductionGeometry g;
-    g.sizes = t.dim() == 0 ? IntList{1} : t.sizes();
-    g.inStrides = t.dim() == 0 ? IntList{1} : t.strides();
-    g.outStrides = t.dim() == 0 ? IntList{0} : contiguousStrides(keptSizes);
+    if (t.dim() == 0)
+        return reduceLoop({1}, {1}, {0});
+    IntList outStrides = contiguousStrides(keptSizes);
     for (int64_t d : dims)
-        if (t.dim() > 0)
-            g.outStrides[size_t(d)] = 0;
-    // reorder_dimensions: perm starts as n-1, ..., 0, then an insertion sort with
-    // ambiguous comparisons; 1 means dim0 goes after dim1.
-    std::vector<int64_t> perm(static_cast<size_t>(ndim));
-    for (int64_t i = 0; i < ndim; ++i)
-        perm[size_t(i)] = ndim - 1 - i;
-    auto shouldSwap = [&](int64_t dim0, int64_t dim1) {
-        for (int arg = 0; arg < 2; ++arg) {
-            const IntList& strides = arg == 0 ? g.outStrides : g.inStrides;
-            const int64_t stride0 = strides[size_t(dim0)], stride1 = strides[size_t(dim1)];
-            if (arg == 0 && (stride0 == 0) != (stride1 == 0))
-                return stride1 == 0 ? 1 : -1;  // reduced dims to the front
-            if (stride0 == 0 || stride1 == 0)
-                continue;
-            if (stride0 < stride1)
-                return -1;
-            if (stride0 > stride1)
-                return 1;
-            if (g.sizes[size_t(dim0)] > g.sizes[size_t(dim1)])
-                return 1;
-        }
-        return 0;
-    };
-    for (int64_t i = 1; i < ndim; ++i) {
-        int64_t dim1 = i;
-        for (int64_t dim0 = i - 1; dim0 >= 0; --dim0) {
-            const int comparison = shouldSwap(perm[size_t(dim0)], perm[size_t(dim1)]);
-            if (comparison > 0) {
-                std::swap(perm[size_t(dim0)], perm[size_t(dim1)]);
-                dim1 = dim0;
-            } else if (comparison < 0) {
-                break;
-            }
-        }
-    }
-    ReductionGeometry p;
-    for (int64_t d : perm) {
-        p.sizes.push_back(g.sizes[size_t(d)]);
-        p.inStrides.push_back(g.inStrides[size_t(d)]);
-        p.outStrides.push_back(g.outStrides[size_t(d)]);
-    }
-    // coalesce_dimensions
-    size_t prev = 0;
-    for (size_t d = 1; d < p.sizes.size(); ++d) {
-        const int64_t shape0 = p.sizes[prev], shape1 = p.sizes[d];
-        const bool coalesce = shape0 == 1 || shape1 == 1 ||
-                              (shape0 * p.inStrides[prev] == p.inStrides[d] &&
-                               shape0 * p.outStrides[prev] == p.outStrides[d]);
-        if (coalesce) {
-            if (shape0 == 1) {
-                p.inStrides[prev] = p.inStrides[d];
-                p.outStrides[prev] = p.outStrides[d];
-            }
-            p.sizes[prev] *= shape1;
-        } else if (++prev != d) {
-            p.inStrides[prev] = p.inStrides[d];
-            p.outStrides[prev] = p.outStrides[d];
-            p.sizes[prev] = p.sizes[d];
-        }
-    }
-    p.sizes.resize(prev + 1);
-    p.inStrides.resize(prev + 1);
-    p.outStrides.resize(prev + 1);
-    return p;
+        outStrides[size_t(d)] = 0;
+    return reduceLoop(t.sizes(), t.strides(), outStrides);
 }
 
 /// One call of cascade_sum's 2-d loop: `in`/`out` at the block's start, strides in elements.
@@ -267,7 +197,7 @@ void cascadeSumBlock(const T* in, T* out, std::array<int64_t, 2> inStrides, std:
 template <typename T>
 void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& keptSizes, T* out)
 {
-    const ReductionGeometry g = reductionGeometry(t, dims, keptSizes);
+    const ReduceLoop g = sumLoop(t, dims, keptSizes);
     const size_t ndim = g.sizes.size();
     const int64_t size0 = g.sizes[0];
     const int64_t size1 = ndim > 1 ? g.sizes[1] : 1;

@@ -13,10 +13,13 @@
 #include "core/autograd/node.h"
 #include "core/ops/activations.h"
 #include "core/ops/index_put.h"
+#include "core/ops/inplace_arith.h"
 #include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "core/ops/order_statistics.h"
 #include "core/ops/rnn.h"
+#include "core/ops/take_bincount.h"
+#include "core/ops/unique.h"
 #include "grad_test_support.h"
 
 using namespace agv;
@@ -267,6 +270,16 @@ const std::map<std::string, Build>& cases()
          inplace([](Tensor& y) {
              indexPutInplace(y, {fromValues({2}, {1.0, 0.0}, ScalarType::Bool)}, leaf({}), false);
          })},
+        {"index_after_slice", [] { return index(slice(leaf({2, 3}), 0, {}, {}, 1), {Tensor(), longs({2}, {2, 0})}); }},
+        {"index_apart",
+         [] { return index(slice(leaf({3, 2, 4}), 1, {}, {}, 1), {longs({2}, {1, 1}), Tensor(), longs({2}, {3, 0})}); }},
+        {"remainder_", inplace([](Tensor& y) { remainderInplace(y, pos({2, 3})); })},
+        {"fmod_", inplace([](Tensor& y) { fmodInplace(y, pos({2, 3})); })},
+        {"pow_tensor_", inplace([](Tensor& y) { powInplace(y, leaf({2, 3})); })},
+        {"cumsum_", inplace([](Tensor& y) { cumsumInplace(y, 1); })},
+        {"cumprod_", inplace([](Tensor& y) { cumprodInplace(y, 0); })},
+        {"take", [] { return take(leaf({2, 3}), longs({3}, {5, 0, 5})); }},
+        {"unique", [] { return unique2(leaf({2, 3}), true, false, false).values; }},
     };
     return table;
 }

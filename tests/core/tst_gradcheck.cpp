@@ -13,9 +13,11 @@
 #include "core/autograd/engine.h"
 #include "core/ops/activations.h"
 #include "core/ops/index_put.h"
+#include "core/ops/inplace_arith.h"
 #include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "core/ops/padding.h"
+#include "core/ops/take_bincount.h"
 #include "core/random/generator.h"
 
 using namespace agv;
@@ -306,6 +308,13 @@ const std::vector<Case>& cases()
         {"mul_", {{2, 3}, {2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return mulInplace(y, x[1]); }},
         {"div_", {{2, 3}, {2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return divInplace(y, x[1]); }, Domain::Positive},
         {"pow_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return powInplace(y, Scalar(3)); }},
+        {"pow_tensor_", {{2, 3}, {2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return powInplace(y, x[1]); },
+         Domain::Positive},
+        {"remainder_", {{2, 3}, {3}}, [](L x) { Tensor y = nonleaf(x[0]); return remainderInplace(y, add(x[1], Scalar(5))); }},
+        {"fmod_", {{2, 3}, {3}}, [](L x) { Tensor y = nonleaf(x[0]); return fmodInplace(y, add(x[1], Scalar(5))); }},
+        {"cumsum_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return cumsumInplace(y, 1); }},
+        {"cumprod_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return cumprodInplace(y, 0); }},
+        {"take", {{2, 3}}, [](L x) { return take(x[0], longs({2, 2}, {5, 0, -1, 5})); }},
         {"clamp_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return clampInplace(y, Scalar(-0.8), Scalar(0.9)); }},
         {"relu_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return reluInplace(y); }},
         {"sigmoid_", {{2, 3}}, [](L x) { Tensor y = nonleaf(x[0]); return sigmoidInplace(y); }},

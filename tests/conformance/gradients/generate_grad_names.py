@@ -217,6 +217,15 @@ CASES = [
     ("index_put", lambda: leaf(3, 2).index_put((torch.tensor([2, 0]),), leaf(2, 2))),
     ("index_put_", inplace(lambda y: y.index_put_((torch.tensor([1, 1]),), leaf(3), accumulate=True))),
     ("index_put_mask_", inplace(lambda y: y.index_put_((torch.tensor([True, False]),), leaf()))),
+    ("index_after_slice", lambda: leaf(2, 3)[:, torch.tensor([2, 0])]),
+    ("index_apart", lambda: leaf(3, 2, 4)[torch.tensor([1, 1]), :, torch.tensor([3, 0])]),
+    ("remainder_", inplace(lambda y: y.remainder_(pos(2, 3)))),
+    ("fmod_", inplace(lambda y: y.fmod_(pos(2, 3)))),
+    ("pow_tensor_", inplace(lambda y: y.pow_(leaf(2, 3)))),
+    ("cumsum_", inplace(lambda y: y.cumsum_(1))),
+    ("cumprod_", inplace(lambda y: y.cumprod_(0))),
+    ("take", lambda: leaf(2, 3).take(torch.tensor([5, 0, 5]))),
+    ("unique", lambda: torch.unique(leaf(2, 3))),
 ]
 
 

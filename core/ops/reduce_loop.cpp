@@ -1,0 +1,83 @@
+// TensorIterator's dim order for reductions (see reduce_loop.h).
+
+#include "core/ops/reduce_loop.h"
+
+#include <algorithm>
+#include <array>
+
+namespace agv::ops {
+
+ReduceLoop reduceLoop(const IntList& sizes, const IntList& inStrides, const IntList& outStrides)
+{
+    const size_t ndim = sizes.size();
+    // TensorIterator::reorder_dimensions: perm starts reversed, insertion sort with
+    // ambiguous comparisons; the output (reduced dims first) is asked before the input.
+    std::vector<size_t> perm(ndim);
+    for (size_t i = 0; i < ndim; ++i)
+        perm[i] = ndim - 1 - i;
+    auto shouldSwap = [&](size_t d0, size_t d1) {
+        const std::array<const IntList*, 2> operands = {&outStrides, &inStrides};
+        for (size_t arg = 0; arg < 2; ++arg) {
+            const int64_t s0 = (*operands[arg])[d0], s1 = (*operands[arg])[d1];
+            if (arg == 0 && (s0 == 0) != (s1 == 0))
+                return s1 == 0 ? 1 : -1;
+            if (s0 == 0 || s1 == 0)
+                continue;
+            if (s0 < s1)
+                return -1;
+            if (s0 > s1)
+                return 1;
+            if (sizes[d0] > sizes[d1])
+                return 1;
+        }
+        return 0;
+    };
+    for (size_t i = 1; i < ndim; ++i) {
+        size_t d1 = i;
+        for (size_t d0 = i; d0-- > 0;) {
+            const int c = shouldSwap(perm[d0], perm[d1]);
+            if (c > 0) {
+                std::swap(perm[d0], perm[d1]);
+                d1 = d0;
+            } else if (c < 0) {
+                break;
+            }
+        }
+    }
+    ReduceLoop loop;
+    for (size_t p : perm) {
+        loop.sizes.push_back(sizes[p]);
+        loop.inStrides.push_back(inStrides[p]);
+        loop.outStrides.push_back(outStrides[p]);
+    }
+    // coalesce_dimensions
+    if (loop.sizes.size() > 1) {
+        size_t prev = 0;
+        for (size_t d = 1; d < loop.sizes.size(); ++d) {
+            auto canMerge = [&](const IntList& st) {
+                return loop.sizes[prev] == 1 || loop.sizes[d] == 1 || st[prev] * loop.sizes[prev] == st[d];
+            };
+            if (canMerge(loop.inStrides) && canMerge(loop.outStrides)) {
+                if (loop.sizes[prev] == 1) {
+                    loop.inStrides[prev] = loop.inStrides[d];
+                    loop.outStrides[prev] = loop.outStrides[d];
+                }
+                loop.sizes[prev] *= loop.sizes[d];
+            } else {
+                ++prev;
+                if (prev != d) {
+                    loop.sizes[prev] = loop.sizes[d];
+                    loop.inStrides[prev] = loop.inStrides[d];
+                    loop.outStrides[prev] = loop.outStrides[d];
+                }
+            }
+        }
+        loop.sizes.resize(prev + 1);
+        loop.inStrides.resize(prev + 1);
+        loop.outStrides.resize(prev + 1);
+    }
+    return loop;
+}
+
+
+}  // namespace agv::ops
