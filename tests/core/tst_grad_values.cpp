@@ -13,8 +13,11 @@
 
 #include "core/autograd/engine.h"
 #include "core/ops/activations.h"
+#include "core/ops/index_put.h"
+#include "core/ops/inplace_arith.h"
 #include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
+#include "core/ops/take_bincount.h"
 #include "grad_test_support.h"
 
 using namespace agv;
@@ -127,6 +130,11 @@ const std::map<std::string, Fn>& cases()
         {"stack", [](L x) { return stack({x[0], x[1]}, -1); }},
         {"index_repeated", [](L x) { return indexWithTensor(x[0], longs({2, 2}, {1, -3, 1, 0})); }},
         {"index_mask", [](L x) { return indexWithTensor(x[0], gt0(x[0])); }},
+        {"index_after_slice", [](L x) { return index(slice(x[0], 0, {}, {}, 1), {Tensor(), longs({3}, {3, 0, 3})}); }},
+        {"take", [](L x) { return take(x[0], longs({4}, {5, 0, -1, 5})); }},
+        {"cumprod_", [](L x) { Tensor y = mul(x[0], Scalar(1)); return cumprodInplace(y, 1); }},
+        {"pow_tensor_", [](L x) { Tensor y = mul(x[0], Scalar(1)); return powInplace(y, x[1]); }},
+        {"remainder_", [](L x) { Tensor y = mul(x[0], Scalar(1)); return remainderInplace(y, x[1]); }},
         {"expand_sum", [](L x) { return mul(expand(x[0], {2, 3, 4}), Scalar(2)); }},
         {"select_slice", [](L x) { return select(slice(x[0], 1, 1, 3), 0, 1); }},
     };

@@ -127,6 +127,11 @@ CASES = [
     ("stack", [(2, 3), (2, 3)], lambda x, y: torch.stack([x, y], -1), False),
     ("index_repeated", [(4, 2)], lambda x: x[torch.tensor([[1, -3], [1, 0]])], False),
     ("index_mask", [(3, 4)], lambda x: x[x > 0], False),
+    ("index_after_slice", [(3, 4)], lambda x: x[:, torch.tensor([3, 0, 3])], False),
+    ("take", [(2, 3)], lambda x: x.take(torch.tensor([5, 0, -1, 5])), False),
+    ("cumprod_", [(2, 3)], lambda x: (x * 1).cumprod_(1), False),
+    ("pow_tensor_", [(2, 3), (2, 3)], lambda x, y: (x * 1).pow_(y), P),
+    ("remainder_", [(2, 3), (2, 3)], lambda x, y: (x * 1).remainder_(y), P),
     ("expand_sum", [(3, 1)], lambda x: x.expand(2, 3, 4) * 2, False),
     ("select_slice", [(3, 4)], lambda x: x[:, 1:3][1], False),
 ]
