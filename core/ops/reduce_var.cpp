@@ -1,7 +1,8 @@
-// var and std (VarBackward0 / StdBackward0). As PyTorch 1.13 on the CPU: over all
-// elements, two passes (the mean in the dtype, then the squared deviations summed in
-// double); over dims, Welford's update in double for each output, elements in order,
-// its m2 update a fused multiply-add as GCC compiles PyTorch's AVX2 kernel.
+// var and std (VarBackward0 / StdBackward0). As PyTorch 1.13 on the CPU: with one output
+// (over all elements, or over dims that leave one), two passes (the mean in the dtype,
+// then the squared deviations summed in double); otherwise Welford's update in double for
+// each output, elements in order, its m2 update a fused multiply-add as GCC compiles
+// PyTorch's AVX2 kernel.
 
 #include <algorithm>
 #include <cmath>
@@ -87,8 +88,26 @@ Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int
     const char* name = takeSqrt ? "std" : "var";
     AGV_CHECK(isFloatingType(t.dtype()), RuntimeError, "std and var only support floating point and complex dtypes");
     const Tensor x = kernel::dense(t);
-    if (!dimsIn) {
-        Tensor out = kernel::newTensor({}, t.dtype(), t.device());
+    // std_var_out: a reduction with at most one output (all dims, or dims covering every
+    // element that is not in a size-1 dim) takes std_var_all_cpu's two passes.
+    int64_t outputs = 1;
+    if (dimsIn && t.dim() > 0) {
+        const IntList dims = reductionDims(t, *dimsIn);
+        for (int64_t d = 0; d < t.dim(); ++d)
+            if (std::find(dims.begin(), dims.end(), d) == dims.end())
+                outputs *= t.sizes()[size_t(d)];
+    }
+    if (!dimsIn || (outputs <= 1 && t.numel() > 0)) {
+        IntList sizes;  // what the dims leave: 1s for reduced dims under keepdim, the kept ones
+        if (dimsIn) {
+            const IntList dims = reductionDims(t, *dimsIn);
+            for (int64_t d = 0; d < t.dim(); ++d) {
+                const bool reduced = std::find(dims.begin(), dims.end(), d) != dims.end();
+                if (keepdim || !reduced)
+                    sizes.push_back(reduced ? 1 : t.sizes()[size_t(d)]);
+            }
+        }
+        Tensor out = kernel::newTensor(sizes, t.dtype(), t.device());
         double mean;
         {
             trace::MuteGuard mute;
