@@ -393,9 +393,7 @@ Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scal
     return applyInplace(
         self, {&self}, "clamp_", "ClampBackward1",
         [lo, hi](BackwardNode& n, const variable_list& g) {
-            Tensor s = n.saved(0);
-            Tensor inside = mul(compare(s, Scalar(lo), CompareOp::Ge), compare(s, Scalar(hi), CompareOp::Le));
-            return variable_list{mul(g[0], inside)};
+            return variable_list{internal::clampBackward(g[0], n.saved(0), lo, hi)};
         },
         true, false,
         [&] {

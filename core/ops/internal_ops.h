@@ -33,6 +33,10 @@ std::pair<Tensor, Tensor> recordValueSelection(const char* name, const Tensor& t
 /// t.gather(dim, index) (GatherBackward0).
 Tensor gather(const Tensor& t, int64_t dim, const Tensor& index);
 
+/// clamp_backward: grad where lo <= self <= hi, else +0 (a `where`, so no -0.0 and
+/// WhereBackward0 in double backward).
+Tensor clampBackward(const Tensor& grad, const Tensor& self, double lo, double hi);
+
 /// sigmoid_backward(grad_output, output) = grad_output * (1 - output) * output, the
 /// gradient SigmoidBackward0 passes on (SigmoidBackwardBackward0).
 Tensor sigmoidBackward(const Tensor& gradOutput, const Tensor& output);

@@ -977,6 +977,16 @@ Tensor leakyRelu(const Tensor& t, double slope)
     return rec.finish(out);
 }
 
+namespace internal {
+
+Tensor clampBackward(const Tensor& grad, const Tensor& self, double lo, double hi)
+{
+    const Tensor inside = mul(compare(self, Scalar(lo), CompareOp::Ge), compare(self, Scalar(hi), CompareOp::Le));
+    return where(inside, grad, zeros({}, grad.dtype(), grad.device()));
+}
+
+}  // namespace internal
+
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max)
 {
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
@@ -993,11 +1003,7 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
         return T(std::min(std::max(double(x), lo), hi));
     });
     OpRecorder rec("ClampBackward1", {&t}, [lo, hi](BackwardNode& n, const variable_list& g) {
-        Tensor self = n.saved(0);
-        Tensor inside = floatUnaryKernel(self, "clamp_backward", [lo, hi](auto x) {
-            return decltype(x)(double(x) >= lo && double(x) <= hi ? 1 : 0);
-        });
-        return variable_list{mul(g[0], inside)};
+        return variable_list{internal::clampBackward(g[0], n.saved(0), lo, hi)};
     });
     rec.save("self", t);
     rec.attr("min", min ? (min->isFloating() ? SavedAttr(lo) : SavedAttr(min->toInt())) : SavedAttr(NoneValue{}));

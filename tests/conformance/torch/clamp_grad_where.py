@@ -1,0 +1,15 @@
+# clamp's gradient is a where: +0 outside the bounds (never -0.0), WhereBackward0 in double backward.
+import torch
+x = torch.tensor([-2.0, -0.5, 0.3, 1.5, float('nan')], dtype=torch.float64, requires_grad=True)
+y = x.clamp(-1, 1)
+g, = torch.autograd.grad(y, x, torch.tensor([-1.0, -2.0, 3.0, -4.0, -5.0], dtype=torch.float64), create_graph=True)
+print(g, g.grad_fn, [str(v) for v in g.tolist()])
+z = (x * 1).clamp_(min=-1)
+g2, = torch.autograd.grad(z, x, -torch.ones(5, dtype=torch.float64))
+print([str(v) for v in g2.tolist()])
+w = x.clamp(max=0.5)
+(w * -1).sum().backward()
+print([str(v) for v in x.grad.tolist()])
+v = torch.tensor([-1.0, -2.0, 3.0, -4.0, -5.0], dtype=torch.float64, requires_grad=True)
+g3, = torch.autograd.grad(x.clamp(-1, 1), x, v, create_graph=True)
+print(g3.grad_fn.name(), [f[0].name() if f[0] is not None else None for f in g3.grad_fn.next_functions])
