@@ -114,8 +114,8 @@ T cascadeSum(const T* x, int64_t n)
 // Note [Reduction geometry]
 // PyTorch's sum runs cascade_sum over a TensorIterator: the dims of (output, input) are
 // ordered and merged as reduceLoop says (reduce_loop.h), and the first two dims go to one
-// 2-d loop per position of the others, dim 2 fastest. Within the 2-d loop the reduced dim is made the first one, and
-// one of four loops sums it: contiguous rows (vectorized_inner_sum), contiguous columns
+// 2-d loop per position of the others, dim 2 fastest. Within the 2-d loop the reduced dim
+// is made the first one, and one of four loops sums it: contiguous rows (vectorized_inner_sum), contiguous columns
 // (vectorized_outer_sum), or their strided scalar forms. Every loop adds its result to
 // the output, so a sum split over outer positions accumulates in their order.
 
@@ -152,17 +152,8 @@ void cascadeSumBlock(const T* in, T* out, std::array<int64_t, 2> inStrides, std:
     }
     const int64_t outStride = outStrides[1];
     if (inStrides[0] == 1 && size0 >= L) {  // vectorized_inner_sum
-        const int64_t vectors = size0 / L;
-        for (int64_t j = 0; j < size1; ++j) {
-            const T* row = in + j * inStrides[1];
-            const Lanes<T, L> lanes = rowSum<T, L>(row, L, vectors);
-            T total = 0;
-            for (int64_t k = vectors * L; k < size0; ++k)
-                total += row[k];
-            for (int l = 0; l < L; ++l)
-                total += lanes.v[size_t(l)];
-            out[j * outStride] += total;
-        }
+        for (int64_t j = 0; j < size1; ++j)
+            out[j * outStride] += cascadeSum(in + j * inStrides[1], size0);
     } else if (inStrides[1] == 1 && size1 >= L) {  // vectorized_outer_sum
         int64_t j = 0;
         for (; j + 4 * L <= size1; j += 4 * L) {
@@ -228,30 +219,21 @@ void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& kept
     }
 }
 
-/// How a contiguous tensor's reduction looks once size-1 dimensions are dropped (as
-/// TensorIterator drops them): reduced dims all trailing (each output sums one
-/// contiguous run), all leading (column sums), or neither.
-enum class ReductionShape { Runs, Columns, RunsOfBlocks, Other };
-
-ReductionShape reductionShape(const Tensor& t, const IntList& dims)
+/// Whether a contiguous tensor's reduction, once size-1 dims are dropped (as TensorIterator
+/// drops them), is reduced dims, then kept ones, then reduced ones (a conv bias gradient:
+/// N, C, H*W): each row summed, the outer blocks accumulated into the output.
+bool isRunsOfBlocks(const Tensor& t, const IntList& dims)
 {
     if (!t.isContiguous())
-        return ReductionShape::Other;
+        return false;
     std::vector<bool> reduced;  // per dimension of size > 1
     for (int64_t d = 0; d < t.dim(); ++d)
         if (t.sizes()[size_t(d)] != 1)
             reduced.push_back(std::find(dims.begin(), dims.end(), d) != dims.end());
-    const auto firstReduced = std::find(reduced.begin(), reduced.end(), true);
-    if (std::find(firstReduced, reduced.end(), false) == reduced.end())
-        return ReductionShape::Runs;  // kept dims, then reduced ones (or nothing reduced)
     const auto firstKept = std::find(reduced.begin(), reduced.end(), false);
     const auto nextReduced = std::find(firstKept, reduced.end(), true);
-    if (nextReduced == reduced.end())
-        return ReductionShape::Columns;
-    // reduced, kept, reduced (a conv bias gradient: N, C, H*W): rows summed, outer blocks accumulated
-    if (std::find(nextReduced, reduced.end(), false) == reduced.end())
-        return ReductionShape::RunsOfBlocks;
-    return ReductionShape::Other;
+    return firstKept != reduced.begin() && nextReduced != reduced.end() &&
+           std::find(nextReduced, reduced.end(), false) == reduced.end();
 }
 
 /// Sum over `dims` (normalized) into a tensor of `outType`, keepdim shape computed by caller.
@@ -272,16 +254,8 @@ Tensor sumKernel(const Tensor& t, const IntList& dimsIn, bool keepdim, ScalarTyp
             if (std::find(dims.begin(), dims.end(), d) == dims.end())
                 outSizes.push_back(t.sizes()[d]);
     }
-    // float16 / bfloat16 are summed in float (see the RunsOfBlocks case for where the
-    // dtype's rounding shows before the end).
-    const bool reduced = isReducedFloatingType(t.dtype()) && outType == t.dtype();
-    const Tensor wide = reduced ? kernel::convert(t, ScalarType::Float32) : t;
-    const ReductionShape shape = isFloatingType(t.dtype()) && outType == t.dtype() && t.numel() > 0
-                                     ? reductionShape(wide, dims)
-                                     : ReductionShape::Other;
-    if (reduced && shape != ReductionShape::RunsOfBlocks)
-        return kernel::convert(sumKernel(wide, dims, keepdim, ScalarType::Float32), outType);
-    if (!reduced && isFloatingType(t.dtype()) && outType == t.dtype() && t.numel() > 0) {
+    const bool sameFloatType = isFloatingType(t.dtype()) && outType == t.dtype() && t.numel() > 0;
+    if (sameFloatType && !isReducedFloatingType(t.dtype())) {
         Tensor out = kernel::newTensor(outSizes, outType, t.device());
         AGV_DISPATCH_FLOATING(t.dtype(), "sum", [&] {
             using T = scalar_t;
@@ -290,7 +264,12 @@ Tensor sumKernel(const Tensor& t, const IntList& dimsIn, bool keepdim, ScalarTyp
         });
         return out;
     }
-    if (shape == ReductionShape::RunsOfBlocks) {
+    if (sameFloatType) {
+        // float16 / bfloat16 are summed in float; the dtype's rounding shows before the end
+        // only in the runs-of-blocks order.
+        const Tensor wide = kernel::convert(t, ScalarType::Float32);
+        if (!isRunsOfBlocks(wide, dims))
+            return kernel::convert(sumKernel(wide, dims, keepdim, ScalarType::Float32), outType);
         // TensorIterator's order: the trailing reduced run innermost (one cascade sum per
         // row), the kept dims next, the leading reduced dims outermost, adding each row's
         // sum into its output in turn.
@@ -299,18 +278,16 @@ Tensor sumKernel(const Tensor& t, const IntList& dimsIn, bool keepdim, ScalarTyp
             run *= t.sizes()[size_t(d)];
         const int64_t blocks = t.numel() / (run * outNumel);
         Tensor out = kernel::newTensor(outSizes, outType, t.device());
-        // A float16 / bfloat16 output: each row's float sum is rounded to the dtype, then
-        // added to the stored output (rounded again), as PyTorch's reduction loop does.
+        // Each row's float sum is rounded to the dtype, then added to the stored output
+        // (rounded again), as PyTorch's reduction loop does.
         AGV_DISPATCH_FLOATING_AND_HALF(outType, "sum", [&] {
             using Out = scalar_t;
-            AGV_DISPATCH_FLOATING(wide.dtype(), "sum", [&] {
-                using T = scalar_t;
-                Out* o = out.data<Out>();
-                std::fill(o, o + outNumel, Out(0));
-                for (int64_t b = 0; b < blocks; ++b)
-                    for (int64_t k = 0; k < outNumel; ++k)
-                        o[k] = Out(T(o[k]) + T(Out(cascadeSum(wide.data<T>() + (b * outNumel + k) * run, run))));
-            });
+            const float* w = wide.data<float>();
+            Out* o = out.data<Out>();
+            std::fill(o, o + outNumel, Out(0));
+            for (int64_t b = 0; b < blocks; ++b)
+                for (int64_t k = 0; k < outNumel; ++k)
+                    o[k] = Out(float(o[k]) + float(Out(cascadeSum(w + (b * outNumel + k) * run, run))));
         });
         return out;
     }

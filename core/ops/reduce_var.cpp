@@ -87,26 +87,22 @@ Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int
 {
     const char* name = takeSqrt ? "std" : "var";
     AGV_CHECK(isFloatingType(t.dtype()), RuntimeError, "std and var only support floating point and complex dtypes");
-    const Tensor x = kernel::dense(t);
-    // std_var_out: a reduction with at most one output (all dims, or dims covering every
-    // element that is not in a size-1 dim) takes std_var_all_cpu's two passes.
+    // std_var_out: a reduction with at most one output (over all elements, or over dims
+    // that leave only size-1 ones) takes std_var_all_cpu's two passes.
+    IntList sizes;  // the result's: the kept dims, and 1s for reduced ones under keepdim
     int64_t outputs = 1;
-    if (dimsIn && t.dim() > 0) {
-        const IntList dims = reductionDims(t, *dimsIn);
-        for (int64_t d = 0; d < t.dim(); ++d)
-            if (std::find(dims.begin(), dims.end(), d) == dims.end())
+    if (dimsIn) {
+        const IntList dims = reductionDims(t, *dimsIn);  // also refuses dims a 0-d tensor lacks
+        for (int64_t d = 0; d < t.dim(); ++d) {
+            const bool reduced = std::find(dims.begin(), dims.end(), d) != dims.end();
+            if (!reduced)
                 outputs *= t.sizes()[size_t(d)];
+            if (keepdim || !reduced)
+                sizes.push_back(reduced ? 1 : t.sizes()[size_t(d)]);
+        }
     }
     if (!dimsIn || (outputs <= 1 && t.numel() > 0)) {
-        IntList sizes;  // what the dims leave: 1s for reduced dims under keepdim, the kept ones
-        if (dimsIn) {
-            const IntList dims = reductionDims(t, *dimsIn);
-            for (int64_t d = 0; d < t.dim(); ++d) {
-                const bool reduced = std::find(dims.begin(), dims.end(), d) != dims.end();
-                if (keepdim || !reduced)
-                    sizes.push_back(reduced ? 1 : t.sizes()[size_t(d)]);
-            }
-        }
+        const Tensor x = kernel::dense(t);
         Tensor out = kernel::newTensor(sizes, t.dtype(), t.device());
         double mean;
         {

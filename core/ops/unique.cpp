@@ -240,15 +240,12 @@ UniqueResult unique2(const Tensor& self, bool sorted, bool returnInverse, bool r
     return r;
 }
 
-UniqueResult uniqueDim(const Tensor& self, int64_t dim, bool returnInverse, bool returnCounts)
+UniqueResult uniqueDim(const Tensor& self, int64_t dim)
 {
     const int64_t wrapped = wrapDim(dim, self.dim());
     UniqueResult r = dispatchUnique(self.dtype(), "unique_dim", [&](auto tag) {
         return uniqueDimKernel<decltype(tag)>(self, wrapped, false);
     });
-    // 1.13 returns the inverse and the counts it computed whatever the flags say.
-    (void)returnInverse;
-    (void)returnCounts;
     r.values = recordNotDifferentiable(self, r.values, "UniqueDimBackward0", "unique_dim");
     return r;
 }

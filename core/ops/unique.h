@@ -21,8 +21,9 @@ struct UniqueResult {
 /// torch._unique2: the distinct elements, sorted or in the order 1.13's hash set visits
 /// them (Note [Unsorted unique]).
 UniqueResult unique2(const Tensor& self, bool sorted, bool returnInverse, bool returnCounts);
-/// torch.unique_dim: the distinct slices along `dim`, in lexicographic order.
-UniqueResult uniqueDim(const Tensor& self, int64_t dim, bool returnInverse, bool returnCounts);
+/// torch.unique_dim: the distinct slices along `dim`, in lexicographic order, with the
+/// inverse and the counts (1.13 computes both whatever return_inverse / return_counts say).
+UniqueResult uniqueDim(const Tensor& self, int64_t dim);
 /// torch.unique_consecutive: runs of equal elements (or slices along `dim`) collapsed to one.
 UniqueResult uniqueConsecutive(const Tensor& self, std::optional<int64_t> dim, bool returnInverse,
                                bool returnCounts);

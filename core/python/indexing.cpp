@@ -5,6 +5,8 @@
 // at, for one aten::index (or index_put_) on what the basic indices left. So `x[:, idx]`
 // is a SliceBackward0 under an IndexBackward0, and `x[:, idx] = v` writes through a view.
 
+#include <algorithm>
+
 #include "core/ops/index_put.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/ops.h"
@@ -197,6 +199,13 @@ std::vector<py::handle> indexItems(py::handle key, py::object& holder)
     return std::vector<py::handle>(holder.begin(), holder.end());
 }
 
+/// slicePrefix1sSize: the sizes without their leading 1s.
+IntList withoutLeadingOnes(IntList sizes)
+{
+    sizes.erase(sizes.begin(), std::find_if(sizes.begin(), sizes.end(), [](int64_t s) { return s != 1; }));
+    return sizes;
+}
+
 /// `dst[key] = src` for a basic index (copy_to of TensorIndexing.h): equal shapes copy, a
 /// 0-dim source fills, any other source loses its leading 1s (a view) and is expanded to
 /// the destination's shape (expand's errors) before the copy.
@@ -210,9 +219,7 @@ void copyTo(Tensor dst, const Tensor& src)
         ops::fillInplace(dst, src);
         return;
     }
-    IntList stripped = src.sizes();
-    stripped.erase(stripped.begin(), std::find_if(stripped.begin(), stripped.end(), [](int64_t s) { return s != 1; }));
-    const Tensor srcView = ops::view(src, stripped);
+    const Tensor srcView = ops::view(src, withoutLeadingOnes(src.sizes()));
     ops::copyInplace(dst, srcView.sizes() == dst.sizes() ? srcView : ops::expand(srcView, dst.sizes()));
 }
 
@@ -227,13 +234,6 @@ Tensor assignedValue(const Tensor& t, py::handle value)
     return ops::toDtype(ops::scalarTensor(toScalar(value), t.device()), t.dtype());
 }
 
-/// slicePrefix1sSize: the values of an advanced assignment lose their leading 1s (a view).
-Tensor withoutLeadingOnes(const Tensor& value)
-{
-    IntList sizes = value.sizes();
-    sizes.erase(sizes.begin(), std::find_if(sizes.begin(), sizes.end(), [](int64_t s) { return s != 1; }));
-    return sizes == value.sizes() ? value : ops::view(value, sizes);
-}
 
 }  // namespace
 
@@ -274,7 +274,10 @@ void assignIndexed(const Tensor& t, py::handle key, py::handle valueObject)
     SlicedIndex s = applySlicing(t, indexItems(key, holder));
     if (s.advanced.empty())
         return copyTo(s.sliced, value);
-    ops::indexPutInplace(s.sliced, s.advanced, withoutLeadingOnes(value), false);
+    // The values lose their leading 1s (a view, only when there are some).
+    const IntList valueSizes = withoutLeadingOnes(value.sizes());
+    ops::indexPutInplace(s.sliced, s.advanced, valueSizes == value.sizes() ? value : ops::view(value, valueSizes),
+                         false);
 }
 
 }  // namespace agv::python

@@ -76,9 +76,10 @@ py::object uniqueDimFunction(CallArgs& args)
 {
     auto a = bind(args, "unique_dim", {"input", "dim", "sorted", "return_inverse", "return_counts"}, 2);
     const Tensor self = requireTensor(a[0], "unique_dim", "input", 1);
-    return uniqueTuple(ops::uniqueDim(self, requireInt(a[1], "unique_dim", "dim"),
-                                      flagArg(a[3], "unique_dim", "return_inverse", false),
-                                      flagArg(a[4], "unique_dim", "return_counts", false)));
+    // return_inverse and return_counts are checked, but 1.13's kernel computes both anyway.
+    flagArg(a[3], "unique_dim", "return_inverse", false);
+    flagArg(a[4], "unique_dim", "return_counts", false);
+    return uniqueTuple(ops::uniqueDim(self, requireInt(a[1], "unique_dim", "dim")));
 }
 
 /// torch.unique_consecutive(input, return_inverse=False, return_counts=False, dim=None)
