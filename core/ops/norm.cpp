@@ -21,6 +21,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/reduce_loop.h"
 
 namespace agv::ops {
 
@@ -96,9 +97,10 @@ T normOfRun(const T* x, int64_t n, int64_t stride, float p)
 
 Tensor normKernel(const Tensor& t, float p, const IntList& dims, bool keepdim)
 {
-    IntList keptSizes = t.sizes(), reducedSizes = t.sizes();
-    for (int64_t d = 0; d < t.dim(); ++d)
-        (isReduced(dims, d) ? keptSizes : reducedSizes)[size_t(d)] = 1;
+    IntList keptSizes = t.sizes();
+    for (int64_t d = 0; d < t.dim(); ++d)  // a 0-d tensor's dim 0 / -1 is no dim of it
+        if (isReduced(dims, d))
+            keptSizes[size_t(d)] = 1;
     IntList outSizes;
     for (int64_t d = 0; d < t.dim(); ++d)
         if (keepdim || !isReduced(dims, d))
@@ -107,19 +109,9 @@ Tensor normKernel(const Tensor& t, float p, const IntList& dims, bool keepdim)
         outSizes = keptSizes;
     Tensor out = kernel::newTensor(outSizes, t.dtype(), t.device());
     const std::vector<int64_t> outer = kernel::elementOffsets(keptSizes, t.strides());
-    // The reduced elements in memory order, as TensorIterator visits them (a transposed
-    // tensor's full norm reads its storage front to back).
-    IntList order(size_t(t.dim()));
-    for (int64_t d = 0; d < t.dim(); ++d)
-        order[size_t(d)] = d;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int64_t a, int64_t b) { return t.strides()[size_t(a)] > t.strides()[size_t(b)]; });
-    IntList innerSizes, innerStrides;
-    for (int64_t d : order) {
-        innerSizes.push_back(reducedSizes[size_t(d)]);
-        innerStrides.push_back(t.strides()[size_t(d)]);
-    }
-    const std::vector<int64_t> inner = kernel::elementOffsets(innerSizes, innerStrides);
+    // The reduced elements in the order TensorIterator visits them (a transposed tensor's
+    // full norm reads its storage front to back; a broadcast dim stays where it is).
+    const std::vector<int64_t> inner = reducedElementOffsets(t, dims);
     const int64_t n = int64_t(inner.size());
     bool contiguousRun = n > 0;
     for (int64_t j = 0; j < n && contiguousRun; ++j)

@@ -79,5 +79,45 @@ ReduceLoop reduceLoop(const IntList& sizes, const IntList& inStrides, const IntL
     return loop;
 }
 
+std::vector<int64_t> reducedElementOffsets(const Tensor& t, const IntList& dims)
+{
+    if (t.dim() == 0)
+        return {0};
+    // The keepdim output's strides: contiguous, 0 along the reduced dims.
+    IntList keptSizes = t.sizes();
+    for (int64_t d : dims)
+        keptSizes[size_t(d)] = 1;
+    IntList outStrides = contiguousStrides(keptSizes);
+    for (int64_t d : dims)
+        outStrides[size_t(d)] = 0;
+    const ReduceLoop loop = reduceLoop(t.sizes(), t.strides(), outStrides);
+    // The reduced dims come first (the output asks for them there); count them.
+    size_t reduced = 0;
+    while (reduced < loop.sizes.size() && loop.outStrides[reduced] == 0 && !dims.empty())
+        ++reduced;
+    int64_t count = 1;
+    for (size_t d = 0; d < reduced; ++d)
+        count *= loop.sizes[d];
+    std::vector<int64_t> offsets;
+    offsets.reserve(size_t(std::max<int64_t>(count, 0)));
+    if (count == 0)
+        return offsets;
+    std::vector<int64_t> position(reduced, 0);
+    int64_t offset = 0;
+    while (true) {
+        offsets.push_back(offset);
+        size_t d = 0;
+        for (; d < reduced; ++d) {
+            offset += loop.inStrides[d];
+            if (++position[d] < loop.sizes[d])
+                break;
+            offset -= loop.inStrides[d] * loop.sizes[d];
+            position[d] = 0;
+        }
+        if (d == reduced)
+            return offsets;
+    }
+}
+
 
 }  // namespace agv::ops

@@ -11,6 +11,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/reduce_loop.h"
 #include "core/ops/var_mean.h"
 #include "core/trace/sink.h"
 
@@ -25,6 +26,47 @@ double finishVariance(double m2, double count, int64_t correction, bool takeSqrt
     return takeSqrt ? std::sqrt(var) : var;
 }
 
+/// std_var_all_cpu's first pass: sum((x - mean)^2) in double over a plain TensorIterator
+/// on `t` (dims ordered by stride and merged as reduceLoop does), one partial sum per 2-d
+/// block (the first two dims) added to the total, outer blocks with the first dim fastest.
+template <typename T>
+double sumOfSquaredDeviations(const Tensor& t, double mean)
+{
+    const T* x = t.data<T>();
+    if (t.numel() == 0)
+        return 0;
+    if (t.dim() == 0) {
+        const double dx = double(*x) - mean;
+        return dx * dx;
+    }
+    const ReduceLoop g = reduceLoop(t.sizes(), t.strides(), IntList(size_t(t.dim()), 0));
+    const size_t ndim = g.sizes.size();
+    const int64_t size0 = g.sizes[0], size1 = ndim > 1 ? g.sizes[1] : 1;
+    const int64_t stride0 = g.inStrides[0], stride1 = ndim > 1 ? g.inStrides[1] : 0;
+    std::vector<int64_t> position(ndim > 2 ? ndim - 2 : 0, 0);
+    double total = 0;
+    while (true) {
+        int64_t offset = 0;
+        for (size_t d = 0; d < position.size(); ++d)
+            offset += position[d] * g.inStrides[d + 2];
+        double block = 0;
+        for (int64_t i = 0; i < size1; ++i)
+            for (int64_t j = 0; j < size0; ++j) {
+                const double dx = double(x[offset + i * stride1 + j * stride0]) - mean;
+                block += dx * dx;
+            }
+        total += block;
+        size_t d = 0;
+        for (; d < position.size(); ++d) {
+            if (++position[d] < g.sizes[d + 2])
+                break;
+            position[d] = 0;
+        }
+        if (d == position.size())
+            return total;
+    }
+}
+
 /// The reduction PyTorch's std_var_stub runs (binary_kernel_reduce with WelfordOps): per
 /// output, Welford's update in double over its elements in order; the variance (or its
 /// square root) and, when `meanOut` is given, the mean, each rounded to t's dtype.
@@ -32,43 +74,33 @@ Tensor welfordReduce(const Tensor& t, const IntList& dimsIn, int64_t correction,
                      Tensor* meanOut)
 {
     const char* name = takeSqrt ? "std" : "var";
-    const Tensor x = kernel::dense(t);
-    // Move the reduced dims last, in memory order: each output then reduces one contiguous run.
     IntList dims = reductionDims(t, dimsIn);
     if (t.dim() == 0)
-        dims.clear();  // dim 0 / -1 of a 0-d tensor: one element, nothing to move
-    std::sort(dims.begin(), dims.end());
-    IntList order, keptSizes, outSizes;
-    int64_t run = 1;
+        dims.clear();  // dim 0 / -1 of a 0-d tensor: one element, nothing to reduce over
+    IntList keptSizes, outSizes;
     for (int64_t d = 0; d < t.dim(); ++d)
         if (std::find(dims.begin(), dims.end(), d) == dims.end()) {
-            order.push_back(d);
             outSizes.push_back(t.sizes()[size_t(d)]);
             keptSizes.push_back(t.sizes()[size_t(d)]);
         } else {
             keptSizes.push_back(1);
         }
-    for (int64_t d : dims) {
-        order.push_back(d);
-        run *= t.sizes()[size_t(d)];
-    }
-    Tensor arranged;
-    {
-        trace::MuteGuard mute;
-        GradModeGuard noGrad(false);
-        arranged = kernel::dense(permute(x, order));
-    }
+    // Each output's first element, in the output's order, and its elements in the order
+    // the iterator visits them.
+    const std::vector<int64_t> firsts = kernel::elementOffsets(keptSizes, t.strides());
+    const std::vector<int64_t> members = reducedElementOffsets(t, dims);
     Tensor out = kernel::newTensor(keepdim ? keptSizes : outSizes, t.dtype(), t.device());
     if (meanOut)
         *meanOut = kernel::newTensor(out.sizes(), t.dtype(), t.device());
     const int64_t outputs = out.numel();
     AGV_DISPATCH_FLOATING(t.dtype(), name, [&] {
         using T = scalar_t;
+        const T* x = t.data<T>();
         for (int64_t o = 0; o < outputs; ++o) {
             double mean = 0, m2 = 0;
             int64_t n = 0;
-            for (int64_t i = 0; i < run; ++i) {
-                const double value = arranged.data<T>()[o * run + i];
+            for (int64_t member : members) {
+                const double value = x[firsts[size_t(o)] + member];
                 ++n;
                 const double delta = value - mean;
                 mean += delta / double(n);
@@ -102,22 +134,16 @@ Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int
         }
     }
     if (!dimsIn || (outputs <= 1 && t.numel() > 0)) {
-        const Tensor x = kernel::dense(t);
         Tensor out = kernel::newTensor(sizes, t.dtype(), t.device());
         double mean;
         {
             trace::MuteGuard mute;
             GradModeGuard noGrad(false);
-            mean = ops::mean(x).item();
+            mean = ops::mean(t).item();  // self.mean(): its own rounding follows t's layout
         }
         AGV_DISPATCH_FLOATING(t.dtype(), name, [&] {
-            using T = scalar_t;
-            double squares = 0;
-            for (int64_t i = 0; i < x.numel(); ++i) {
-                const double dx = double(x.data<T>()[i]) - mean;
-                squares += dx * dx;
-            }
-            *out.data<T>() = T(finishVariance(squares, double(x.numel()), correction, takeSqrt));
+            *out.data<scalar_t>() =
+                scalar_t(finishVariance(sumOfSquaredDeviations<scalar_t>(t, mean), double(t.numel()), correction, takeSqrt));
         });
         return out;
     }
