@@ -10,6 +10,7 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/ops.h"
 #include "core/tensor/grad_owner.h"
 #include "core/trace/sink.h"
@@ -534,30 +535,11 @@ AccumulateGrad::AccumulateGrad(std::shared_ptr<TensorImpl> variable) : m_variabl
 
 namespace {
 
-/// compute_non_overlapping_and_dense: some order of the dims makes `t` contiguous.
-bool isNonOverlappingAndDense(const Tensor& t)
-{
-    std::vector<size_t> dims(t.sizes().size());
-    for (size_t d = 0; d < dims.size(); ++d)
-        dims[d] = d;
-    std::stable_sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return t.strides()[a] < t.strides()[b]; });
-    int64_t expected = 1;
-    for (size_t d : dims) {
-        const int64_t size = t.sizes()[d];
-        if (size == 1)
-            continue;
-        if (t.strides()[d] != expected)
-            return false;
-        expected *= size;
-    }
-    return true;
-}
-
 /// utils::obeys_layout_contract: the gradient is laid out as its variable is (the strides
 /// of every dim longer than 1 agree, and no dim is a stride-0 broadcast).
 bool obeysLayoutContract(const Tensor& grad, const Tensor& variable)
 {
-    if (!isNonOverlappingAndDense(variable))
+    if (!ops::isNonOverlappingAndDense(variable))
         return grad.isContiguous();
     for (size_t d = 0; d < grad.sizes().size(); ++d) {
         if (grad.sizes()[d] != 1 ? grad.strides()[d] != variable.strides()[d] : grad.strides()[d] == 0)
@@ -590,13 +572,18 @@ variable_list AccumulateGrad::apply(variable_list&& grads)
         // accumulation never aliases a gradient another node still holds.
         const bool stolen = !GradMode::isEnabled() && grad.implPtr().use_count() <= kPrivateGradRefs &&
                             obeysLayoutContract(grad, variable);
+        // clone_obey_contract: a copy takes the variable's layout when it is dense, else it is contiguous.
+        const IntList contractStrides = ops::isNonOverlappingAndDense(variable) ? variable.strides()
+                                                                               : contiguousStrides(variable.sizes());
         Tensor copy;
         if (GradMode::isEnabled() && grad.requiresGrad()) {
             // With create_graph the copy is differentiable: its grad_fn is CopyBackwards.
             copy = ops::emptyLike(grad);
+            if (copy.strides() != contractStrides)
+                copy.impl()->setGeometry(copy.sizes(), contractStrides, 0);
             ops::copyInplace(copy, grad);
         } else {
-            copy = ops::detachedClone(grad);
+            copy = stolen ? ops::detachedClone(grad) : ops::kernel::withStrides(ops::detachedClone(grad), contractStrides);
             if (!stolen)
                 ++copy.impl()->versionCounter()->version;  // the copy_ into a fresh tensor nobody has seen yet
         }

@@ -53,7 +53,7 @@ Tensor twoBodyUnary(const Tensor& self, const char* name, Body body)
             kernel::vectorizedElements(self.sizes(), {IntList{}, self.strides()}, int64_t(32 / sizeof(T)));
         Tensor out = kernel::newTensor(self.sizes(), self.dtype(), self.device());
         body(in, vector, out.data<T>());
-        return out;
+        return kernel::asElementwiseOutput(out, {&self});
     });
 }
 
@@ -76,7 +76,7 @@ Tensor twoBodyBackward(const Tensor& grad, const Tensor& self, const char* name,
         const std::vector<bool> vector = kernel::vectorizedElements(shape, {IntList{}, sg, ss}, int64_t(32 / sizeof(T)));
         Tensor out = kernel::newTensor(shape, self.dtype(), self.device());
         body(g, x, vector, out.data<T>());
-        return out;
+        return kernel::asElementwiseOutput(out, {&grad, &self});
     });
 }
 

@@ -57,7 +57,7 @@ Tensor addcKernel(const Tensor& self, const Tensor& t1, const Tensor& t2, Scalar
             }
         }
     });
-    return out;
+    return kernel::asElementwiseOutput(out, {&self, &t1, &t2});
 }
 
 bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }

@@ -41,7 +41,7 @@ Tensor twoBodyKernel(const Tensor& a, const Tensor& b, const IntList& shape, Sca
     T* o = out.data<T>();
     for (size_t i = 0; i < offA.size(); ++i)
         o[i] = f(x[offA[i]], y[offB[i]], bool(vector[i]));
-    return out;
+    return kernel::asElementwiseOutput(out, {&a, &b});
 }
 
 /// A NaN with every bit set: what the Vectorized max/min bodies write for NaN operands.
@@ -229,7 +229,7 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight)
         T* r = o.data<T>();
         for (size_t i = 0; i < offS.size(); ++i)
             r[i] = lerpValue(s[offS[i]], e[offE[i]], w[offW[i]]);
-        return o;
+        return kernel::asElementwiseOutput(o, {&self, &end, &weight});
     });
     OpRecorder rec("LerpBackward1", {&self, &end, &weight}, [](BackwardNode& n, const variable_list& g) {
         Tensor s = n.saved(0), e = n.saved(1), w = n.saved(2);

@@ -21,13 +21,15 @@ Tensor clampValues(const Tensor& self, const Tensor& lo, bool hasLo, const Tenso
                    const IntList& shape)
 {
     const Tensor a = kernel::convert(self, type), l = kernel::convert(lo, type), h = kernel::convert(hi, type);
-    Tensor out = kernel::newTensor(shape, type, self.device());
+    Tensor out = kernel::newStridedTensor(
+        shape, elementwiseOutputStrides(shape, {&self, hasLo ? &lo : nullptr, hasHi ? &hi : nullptr}), type,
+        self.device());
     AGV_DISPATCH_ALL_AND_HALF(type, "clamp_cpu", [&] {
         using T = scalar_t;
         kernel::stridedLoop<4>(shape,
                                {static_cast<char*>(out.rawData()), static_cast<char*>(a.rawData()),
                                 static_cast<char*>(l.rawData()), static_cast<char*>(h.rawData())},
-                               {contiguousStrides(shape), kernel::broadcastStrides(a, shape),
+                               {out.strides(), kernel::broadcastStrides(a, shape),
                                 kernel::broadcastStrides(l, shape), kernel::broadcastStrides(h, shape)},
                                {sizeof(T), sizeof(T), sizeof(T), sizeof(T)},
                                [&](int64_t n, std::array<char*, 4> p, std::array<int64_t, 4> s) {

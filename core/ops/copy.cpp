@@ -9,11 +9,21 @@
 namespace agv::ops {
 
 namespace {
-Tensor copyOf(const Tensor& t, ScalarType dtype, Device device)
+/// A copy of `t` laid out as MemoryFormat::Preserve says (Note [Output layout of
+/// elementwise ops]), or contiguous.
+Tensor copyOf(const Tensor& t, ScalarType dtype, Device device, bool preserveLayout = true)
 {
-    Tensor out = kernel::newTensor(t.sizes(), dtype, device);
+    Tensor out = preserveLayout ? kernel::newStridedTensor(t.sizes(), preservedStrides(t), dtype, device)
+                                : kernel::newTensor(t.sizes(), dtype, device);
     kernel::copyInto(out, t);
     return out;
+}
+
+Tensor recordClone(const Tensor& t, Tensor out)
+{
+    OpRecorder rec("CloneBackward0", {&t}, [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; });
+    rec.forward([](const InputTangents& t, const Tensor&) { return clone(t[0]); });
+    return rec.finish(out);
 }
 
 Tensor shareData(const Tensor& t, bool shareVersion)
@@ -27,13 +37,7 @@ Tensor shareData(const Tensor& t, bool shareVersion)
 
 Tensor detachedClone(const Tensor& t) { return copyOf(t, t.dtype(), t.device()); }
 
-Tensor clone(const Tensor& t)
-{
-    Tensor out = copyOf(t, t.dtype(), t.device());
-    OpRecorder rec("CloneBackward0", {&t}, [](BackwardNode&, const variable_list& g) { return variable_list{g[0]}; });
-    rec.forward([](const InputTangents& t, const Tensor&) { return clone(t[0]); });
-    return rec.finish(out);
-}
+Tensor clone(const Tensor& t) { return recordClone(t, copyOf(t, t.dtype(), t.device())); }
 
 Tensor toDtype(const Tensor& t, ScalarType dtype)
 {
@@ -72,7 +76,7 @@ Tensor contiguous(const Tensor& t)
 {
     if (t.isContiguous())
         return t;
-    return clone(t);
+    return recordClone(t, copyOf(t, t.dtype(), t.device(), /*preserveLayout=*/false));
 }
 
 Tensor detach(const Tensor& t)

@@ -228,21 +228,33 @@ Tensor randperm(int64_t n, ScalarType dtype, Device device, Generator* generator
     return leaf(t);
 }
 
+namespace {
+/// A fresh filled tensor given t's layout (MemoryFormat::Preserve): its values are all equal,
+/// so only the strides change.
+Tensor laidOutLike(Tensor fresh, const Tensor& t)
+{
+    const IntList strides = preservedStrides(t);
+    if (strides != fresh.strides())
+        fresh.impl()->setGeometry(fresh.sizes(), strides, 0);
+    return fresh;
+}
+}  // namespace
+
 Tensor zerosLike(const Tensor& t, std::optional<ScalarType> dtype)
 {
-    return zeros(t.sizes(), dtype.value_or(t.dtype()), t.device());
+    return laidOutLike(zeros(t.sizes(), dtype.value_or(t.dtype()), t.device()), t);
 }
 Tensor onesLike(const Tensor& t, std::optional<ScalarType> dtype)
 {
-    return ones(t.sizes(), dtype.value_or(t.dtype()), t.device());
+    return laidOutLike(ones(t.sizes(), dtype.value_or(t.dtype()), t.device()), t);
 }
 Tensor fullLike(const Tensor& t, Scalar value, std::optional<ScalarType> dtype)
 {
-    return full(t.sizes(), value, dtype.value_or(t.dtype()), t.device());
+    return laidOutLike(full(t.sizes(), value, dtype.value_or(t.dtype()), t.device()), t);
 }
 Tensor emptyLike(const Tensor& t, std::optional<ScalarType> dtype)
 {
-    return empty(t.sizes(), dtype.value_or(t.dtype()), t.device());
+    return laidOutLike(empty(t.sizes(), dtype.value_or(t.dtype()), t.device()), t);
 }
 Tensor randLike(const Tensor& t, std::optional<ScalarType> dtype)
 {

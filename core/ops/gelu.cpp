@@ -164,7 +164,7 @@ Tensor forwardValues(const Tensor& t, bool tanhForm)
         using T = scalar_t;
         forwardRun(x.data<T>(), out.data<T>(), t.numel(), tanhForm, t.isContiguous());
     });
-    return out;
+    return kernel::asElementwiseOutput(out, {&t});
 }
 
 Tensor geluBackward(const Tensor& grad, const Tensor& self, const std::string& approximate)

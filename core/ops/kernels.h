@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/ops/iterator_layout.h"
 #include "core/tensor/tensor.h"
 
 namespace agv::ops::kernel {
@@ -77,13 +78,15 @@ Tensor freshCopy(const Tensor& t, const IntList& sizes);
 /// `t` itself when contiguous (or undefined), else a contiguous copy: what a kernel reads.
 Tensor dense(const Tensor& t);
 
-/// out = f(a) elementwise in T (a already of dtype T, any strides); out is fresh contiguous.
+/// out = f(a) elementwise in T (a already of dtype T, any strides) into a fresh output laid
+/// out with `outStrides` (dense).
 template <typename TIn, typename TOut, typename F>
-Tensor mapUnary(const Tensor& a, ScalarType outType, F f)
+Tensor mapUnary(const Tensor& a, ScalarType outType, F f, const IntList& outStrides)
 {
-    Tensor out = newTensor(a.sizes(), outType, a.device());
+    Tensor out = newStridedTensor(a.sizes(), outStrides, outType, a.device());
     TOut* o = out.data<TOut>();
-    if (a.isContiguous()) {
+    if ((a.isContiguous() && out.isContiguous()) || a.strides() == out.strides()) {
+        // Both dense with the same element at each slot: one pass over memory.
         const TIn* in = a.data<TIn>();
         const int64_t n = a.numel();
         for (int64_t i = 0; i < n; ++i)
@@ -91,7 +94,7 @@ Tensor mapUnary(const Tensor& a, ScalarType outType, F f)
         return out;
     }
     stridedLoop<2>(a.sizes(), {static_cast<char*>(out.rawData()), static_cast<char*>(a.rawData())},
-                   {contiguousStrides(a.sizes()), a.strides()}, {sizeof(TOut), sizeof(TIn)},
+                   {out.strides(), a.strides()}, {sizeof(TOut), sizeof(TIn)},
                    [&](int64_t n, std::array<char*, 2> p, std::array<int64_t, 2> s) {
                        TOut* op = reinterpret_cast<TOut*>(p[0]);
                        const TIn* ip = reinterpret_cast<const TIn*>(p[1]);
@@ -101,13 +104,25 @@ Tensor mapUnary(const Tensor& a, ScalarType outType, F f)
     return out;
 }
 
-/// out = f(a, b) with broadcasting; a and b already converted to TIn.
+/// out = f(a), laid out as TensorIterator lays out the output of `a` (Note [Output layout
+/// of elementwise ops]).
 template <typename TIn, typename TOut, typename F>
-Tensor mapBinary(const Tensor& a, const Tensor& b, const IntList& shape, ScalarType outType, F f)
+Tensor mapUnary(const Tensor& a, ScalarType outType, F f)
 {
-    Tensor out = newTensor(shape, outType, a.device());
+    return mapUnary<TIn, TOut>(a, outType, f, elementwiseOutputStrides(a.sizes(), {&a}));
+}
+
+/// out = f(a, b) with broadcasting (a and b already converted to TIn) into a fresh output
+/// laid out with `outStrides` (dense).
+template <typename TIn, typename TOut, typename F>
+Tensor mapBinary(const Tensor& a, const Tensor& b, const IntList& shape, ScalarType outType, F f,
+                 const IntList& outStrides)
+{
+    Tensor out = newStridedTensor(shape, outStrides, outType, a.device());
     TOut* o = out.data<TOut>();
-    if (a.isContiguous() && b.isContiguous() && a.sizes() == shape && b.sizes() == shape) {
+    const bool sameSlots = (a.isContiguous() && b.isContiguous() && out.isContiguous()) ||
+                           (a.strides() == out.strides() && b.strides() == out.strides());
+    if (sameSlots && a.sizes() == shape && b.sizes() == shape) {
         const TIn* x = a.data<TIn>();
         const TIn* y = b.data<TIn>();
         const int64_t n = out.numel();
@@ -115,7 +130,8 @@ Tensor mapBinary(const Tensor& a, const Tensor& b, const IntList& shape, ScalarT
             o[i] = f(x[i], y[i]);
         return out;
     }
-    if (a.isContiguous() && a.sizes() == shape && b.numel() == 1) {
+    if (((a.isContiguous() && out.isContiguous()) || a.strides() == out.strides()) && a.sizes() == shape &&
+        b.numel() == 1) {
         const TIn* x = a.data<TIn>();
         const TIn y = *b.data<TIn>();
         const int64_t n = out.numel();
@@ -126,7 +142,7 @@ Tensor mapBinary(const Tensor& a, const Tensor& b, const IntList& shape, ScalarT
     stridedLoop<3>(shape,
                    {static_cast<char*>(out.rawData()), static_cast<char*>(a.rawData()),
                     static_cast<char*>(b.rawData())},
-                   {contiguousStrides(shape), broadcastStrides(a, shape), broadcastStrides(b, shape)},
+                   {out.strides(), broadcastStrides(a, shape), broadcastStrides(b, shape)},
                    {sizeof(TOut), sizeof(TIn), sizeof(TIn)},
                    [&](int64_t n, std::array<char*, 3> p, std::array<int64_t, 3> s) {
                        TOut* op = reinterpret_cast<TOut*>(p[0]);
@@ -136,6 +152,13 @@ Tensor mapBinary(const Tensor& a, const Tensor& b, const IntList& shape, ScalarT
                            op[i * s[0]] = f(xp[i * s[1]], yp[i * s[2]]);
                    });
     return out;
+}
+
+/// out = f(a, b), laid out as TensorIterator lays out the output of `a` and `b`.
+template <typename TIn, typename TOut, typename F>
+Tensor mapBinary(const Tensor& a, const Tensor& b, const IntList& shape, ScalarType outType, F f)
+{
+    return mapBinary<TIn, TOut>(a, b, shape, outType, f, elementwiseOutputStrides(shape, {&a, &b}));
 }
 
 /// Writes f(self, other) back into self (self: any strides; other broadcasts to self).

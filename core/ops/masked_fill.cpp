@@ -31,7 +31,9 @@ Tensor filledValues(const Tensor& self, const Tensor& boolMask, const Tensor& fi
 {
     trace::MuteGuard mute;
     GradModeGuard noGrad(false);
-    return where(boolMask, fill, detach(self));
+    // masked_fill fills self.clone(MemoryFormat::Contiguous): contiguous whatever self's layout.
+    const Tensor filled = where(boolMask, fill, detach(self));
+    return kernel::withStrides(filled, contiguousStrides(filled.sizes()));
 }
 
 void checkIntegerRange(Scalar value, double low, double high, const char* name)

@@ -32,6 +32,9 @@ Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, Sc
 {
     checkSameDevice(a, b);
     const IntList shape = broadcastShapes(a.sizes(), b.sizes());
+    // Laid out from the operands as given: a converted copy is contiguous, the iterator's
+    // output is not (Note [Output layout of elementwise ops]).
+    const IntList strides = elementwiseOutputStrides(shape, {&a, &b});
     if (b.dim() == 0 && a.sizes() == shape) {
         // Tensor (op) Python number: the common case; no converted copy of the scalar.
         Tensor x = convert(a, computeType);
@@ -39,8 +42,8 @@ Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, Sc
             using T = scalar_t;
             const T yv = b.dtype() == ScalarType::Int64 ? T(b.intValueAt(0)) : T(b.valueAt(0));
             if (outType == computeType)
-                return kernel::mapUnary<T, T>(x, outType, [&](T p) { return T(f(p, yv)); });
-            return kernel::mapUnary<T, bool>(x, outType, [&](T p) { return bool(f(p, yv)); });
+                return kernel::mapUnary<T, T>(x, outType, [&](T p) { return T(f(p, yv)); }, strides);
+            return kernel::mapUnary<T, bool>(x, outType, [&](T p) { return bool(f(p, yv)); }, strides);
         });
     }
     Tensor x = convert(a, computeType);
@@ -48,8 +51,8 @@ Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, Sc
     return AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, computeType, name, [&] {
         using T = scalar_t;
         if (outType == computeType)
-            return kernel::mapBinary<T, T>(x, y, shape, outType, [&](T p, T q) { return T(f(p, q)); });
-        return kernel::mapBinary<T, bool>(x, y, shape, outType, [&](T p, T q) { return bool(f(p, q)); });
+            return kernel::mapBinary<T, T>(x, y, shape, outType, [&](T p, T q) { return T(f(p, q)); }, strides);
+        return kernel::mapBinary<T, bool>(x, y, shape, outType, [&](T p, T q) { return bool(f(p, q)); }, strides);
     });
 }
 
@@ -58,24 +61,24 @@ Tensor floatUnaryKernel(const Tensor& t, const char* name, F f)
 {
     const ScalarType outType = floatResultType(t.dtype());
     Tensor in = convert(t, outType);
+    const IntList strides = elementwiseOutputStrides(t.sizes(), {&t});
     return AGV_DISPATCH_FLOATING(outType, name, [&] {
         using T = scalar_t;
-        return kernel::mapUnary<T, T>(in, outType, [&](T x) { return T(f(x)); });
+        return kernel::mapUnary<T, T>(in, outType, [&](T x) { return T(f(x)); }, strides);
     });
 }
 
-/// sin, cos, exp, log: every element through SLEEF as PyTorch's VML kernels (sleef_math.h).
+/// sin, cos, exp, log: every element through SLEEF as PyTorch's VML kernels (sleef_math.h),
+/// in the order TensorIterator visits them.
 template <typename F>
 Tensor transcendentalKernel(const Tensor& t, const char* name, sleef::Function fn, F f)
 {
     const ScalarType outType = floatResultType(t.dtype());
     if (outType != ScalarType::Float32 && outType != ScalarType::Float64)
         return floatUnaryKernel(t, name, f);  // refuses float16 / bfloat16 with PyTorch's error
-    Tensor in = convert(t, outType);
-    if (!in.isContiguous())
-        in = kernel::freshCopy(in, in.sizes());
+    const Tensor in = kernel::withStrides(convert(t, outType), elementwiseOutputStrides(t.sizes(), {&t}));
     {
-        Tensor out = kernel::newTensor(in.sizes(), outType, in.device());
+        Tensor out = kernel::newTensorLaidOutAs(in, outType);
         const bool done = outType == ScalarType::Float32
                               ? sleef::apply(fn, in.data<float>(), out.data<float>(), in.numel())
                               : sleef::apply(fn, in.data<double>(), out.data<double>(), in.numel());
@@ -1026,13 +1029,13 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
     const ScalarType type = resultType({&a, &b});
     const IntList shape = broadcastShapes(condition.sizes(), broadcastShapes(a.sizes(), b.sizes()));
     Tensor x = convert(a, type), y = convert(b, type);
-    Tensor out = kernel::newTensor(shape, type, a.device());
+    Tensor out = kernel::newStridedTensor(shape, elementwiseOutputStrides(shape, {&condition, &a, &b}), type, a.device());
     AGV_DISPATCH_ALL_AND_HALF(type, "where", [&] {
         using T = scalar_t;
         kernel::stridedLoop<4>(shape,
                                {static_cast<char*>(out.rawData()), static_cast<char*>(condition.rawData()),
                                 static_cast<char*>(x.rawData()), static_cast<char*>(y.rawData())},
-                               {contiguousStrides(shape), kernel::broadcastStrides(condition, shape),
+                               {out.strides(), kernel::broadcastStrides(condition, shape),
                                 kernel::broadcastStrides(x, shape), kernel::broadcastStrides(y, shape)},
                                {sizeof(T), sizeof(bool), sizeof(T), sizeof(T)},
                                [&](int64_t n, std::array<char*, 4> p, std::array<int64_t, 4> s) {

@@ -63,6 +63,7 @@ Tensor flip(const Tensor& self, const IntList& dimsIn)
                                  : remap(self, sizes, [&](int64_t c, size_t d) {
                                        return flipped[d] ? sizes[d] - 1 - c : c;
                                    });
+    out = kernel::withStrides(out, preservedStrides(self));  // empty_like(self, MemoryFormat::Preserve)
     OpRecorder rec("FlipBackward0", {&self}, [dimsIn](BackwardNode&, const variable_list& g) {
         return variable_list{flip(g[0], dimsIn)};
     });

@@ -99,7 +99,7 @@ Tensor backwardKernel(const Tensor& gradOutput, const Tensor& output, const char
 
 Tensor tanh(const Tensor& t)
 {
-    Tensor out = kernel::tanhValues(kernel::convert(t, floatResultType(t.dtype())));
+    Tensor out = kernel::asElementwiseOutput(kernel::tanhValues(kernel::convert(t, floatResultType(t.dtype()))), {&t});
     OpRecorder rec("TanhBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{internal::tanhBackward(g[0], n.saved(0))};
     });
@@ -109,7 +109,8 @@ Tensor tanh(const Tensor& t)
 
 Tensor sigmoid(const Tensor& t)
 {
-    Tensor out = kernel::sigmoidValues(kernel::convert(t, floatResultType(t.dtype())), false);
+    Tensor out =
+        kernel::asElementwiseOutput(kernel::sigmoidValues(kernel::convert(t, floatResultType(t.dtype())), false), {&t});
     OpRecorder rec("SigmoidBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{internal::sigmoidBackward(g[0], n.saved(0))};
     });

@@ -60,7 +60,7 @@ Tensor kernelValues(const Tensor& t, const char* name, Body body, sleef::Functio
                     ys[i] = scalar(xs[i]);
         }
     });
-    return out;
+    return kernel::asElementwiseOutput(out, {&t});
 }
 
 Tensor tanValues(const Tensor& t)

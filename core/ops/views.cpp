@@ -112,7 +112,7 @@ Tensor reshape(const Tensor& t, IntList sizes)
     if (auto strides = viewStrides(t, sizes))
         return viewWithBackward(t, sizes, *strides, "ReshapeAliasBackward0");
     // Not viewable: copy, then an (unsafe) view of the copy, as PyTorch does.
-    return internal::unsafeView(clone(t), sizes);
+    return internal::unsafeView(contiguous(t), sizes);  // self.clone(MemoryFormat::Contiguous)
 }
 
 Tensor flatten(const Tensor& t, int64_t startDim, int64_t endDim)

@@ -235,7 +235,14 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
             return py::reinterpret_borrow<py::object>(selfValue);
         } END,
         // ---------------------------------------------------------- copies and views
-        METHOD(clone) { return wrapTensor(ops::clone(self)); } END,
+        METHOD(clone) {
+            // clone(memory_format=torch.contiguous_format) of a non-contiguous tensor is the
+            // contiguous copy (CloneBackward0 either way); otherwise the layout is preserved.
+            const py::handle format = args.keyword("memory_format");
+            const bool contiguousFormat = format && !format.is_none() && py::hasattr(format, "_name") &&
+                                          py::str(format.attr("_name")).cast<std::string>() == "contiguous_format";
+            return wrapTensor(contiguousFormat && !self.isContiguous() ? ops::contiguous(self) : ops::clone(self));
+        } END,
         METHOD(contiguous) { return wrapTensor(ops::contiguous(self)); } END,
         METHOD(view) {
             if (args.positional.size() == 1)

@@ -1,6 +1,6 @@
-"""torch.memory_format and its values. The engine's tensors are strided and every op
-here returns a contiguous result, so the formats are accepted and named but choose
-nothing (clone(memory_format=torch.contiguous_format) is what LBFGS asks for)."""
+"""torch.memory_format and its values. Elementwise results, clone() and the *_like
+factories keep a dense input's layout as PyTorch's do; of the formats only
+clone(memory_format=torch.contiguous_format) chooses anything (LBFGS asks for it)."""
 
 
 class memory_format:

@@ -1,0 +1,187 @@
+// The layout of a fresh elementwise output (Note [Output layout of elementwise ops]).
+
+#include "core/ops/iterator_layout.h"
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "core/ops/kernels.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// is_contiguous(MemoryFormat::ChannelsLast) of a 4-d geometry: C fastest, then W, H, N.
+bool isChannelsLast(const IntList& sizes, const IntList& strides)
+{
+    if (sizes.size() != 4)
+        return false;
+    int64_t expected = 1;
+    for (size_t d : {1, 3, 2, 0}) {
+        if (sizes[d] == 1)
+            continue;
+        if (strides[d] != expected)
+            return false;
+        expected *= sizes[d];
+    }
+    return true;
+}
+
+IntList channelsLastStrides(const IntList& sizes)
+{
+    IntList strides(4);
+    strides[1] = 1;
+    strides[3] = std::max<int64_t>(sizes[1], 1);
+    strides[2] = strides[3] * std::max<int64_t>(sizes[3], 1);
+    strides[0] = strides[2] * std::max<int64_t>(sizes[2], 1);
+    return strides;
+}
+
+/// TensorIterator::compute_strides for one input: 0 along the dims it is broadcast over
+/// (missing, or 1 against a longer dim), its own stride elsewhere.
+IntList operandStrides(const Tensor& t, const IntList& shape)
+{
+    IntList out(shape.size(), 0);
+    const size_t offset = shape.size() - size_t(t.dim());
+    for (size_t i = 0; i < size_t(t.dim()); ++i)
+        out[offset + i] = t.sizes()[i] == 1 && shape[offset + i] != 1 ? 0 : t.strides()[i];
+    return out;
+}
+
+/// TensorIterator::reorder_dimensions over the inputs alone (a fresh output has no
+/// strides to ask): innermost dim first.
+std::vector<size_t> iteratorOrder(const IntList& shape, const std::vector<IntList>& strides)
+{
+    const size_t ndim = shape.size();
+    std::vector<size_t> perm(ndim);
+    std::iota(perm.rbegin(), perm.rend(), size_t(0));
+    auto shouldSwap = [&](size_t d0, size_t d1) {
+        for (const IntList& s : strides) {
+            const int64_t s0 = s[d0], s1 = s[d1];
+            if (s0 == 0 || s1 == 0)
+                continue;  // a broadcast dim leaves it to the next input
+            if (s0 < s1)
+                return -1;
+            if (s0 > s1)
+                return 1;
+            if (shape[d0] > shape[d1])  // equal strides: the shorter dim goes first
+                return 1;
+        }
+        return 0;
+    };
+    for (size_t i = 1; i < ndim; ++i) {
+        size_t d1 = i;
+        for (size_t d0 = i; d0-- > 0;) {
+            const int c = shouldSwap(perm[d0], perm[d1]);
+            if (c > 0) {
+                std::swap(perm[d0], perm[d1]);
+                d1 = d0;
+            } else if (c < 0) {
+                break;
+            }
+        }
+    }
+    return perm;
+}
+
+}  // namespace
+
+bool isNonOverlappingAndDense(const IntList& sizes, const IntList& strides)
+{
+    std::vector<size_t> dims(sizes.size());
+    std::iota(dims.begin(), dims.end(), size_t(0));
+    std::stable_sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return strides[a] < strides[b]; });
+    int64_t expected = 1;
+    for (size_t d : dims) {
+        if (sizes[d] == 1)
+            continue;
+        if (strides[d] != expected)
+            return false;
+        expected *= sizes[d];
+    }
+    return true;
+}
+
+IntList elementwiseOutputStrides(const IntList& shape, std::initializer_list<const Tensor*> inputs)
+{
+    std::vector<const Tensor*> operands;
+    for (const Tensor* t : inputs)
+        if (t && t->defined())
+            operands.push_back(t);
+    // compute_fast_setup_type: only when every operand has the output's shape (a 0-d
+    // operand among tensors does not).
+    bool sameShape = !operands.empty(), contiguous = true, channelsLast = true, dense = true, equalStrides = true;
+    for (const Tensor* t : operands) {
+        sameShape = sameShape && t->sizes() == shape;
+        contiguous = contiguous && t->isContiguous();
+        channelsLast = channelsLast && isChannelsLast(t->sizes(), t->strides());
+        dense = dense && isNonOverlappingAndDense(*t);
+        equalStrides = equalStrides && t->strides() == operands.front()->strides();
+    }
+    if (sameShape) {
+        if (contiguous)
+            return contiguousStrides(shape);
+        if (channelsLast)
+            return channelsLastStrides(shape);
+        if (dense && equalStrides)
+            return operands.front()->strides();
+    }
+    if (shape.size() <= 1)
+        return contiguousStrides(shape);
+    std::vector<IntList> strides;
+    for (const Tensor* t : operands)
+        strides.push_back(operandStrides(*t, shape));
+    const std::vector<size_t> perm = iteratorOrder(shape, strides);
+    // Dense in the iterator's order: the first dim of `perm` fastest.
+    IntList out(shape.size());
+    int64_t stride = 1;
+    for (size_t d : perm) {
+        out[d] = stride;
+        stride *= shape[d];
+    }
+    return out;
+}
+
+IntList preservedStrides(const Tensor& t)
+{
+    // empty_like's infer_dense_strides for the rest: dense in the order of t's strides,
+    // which is the order TensorIterator finds for t alone.
+    return isNonOverlappingAndDense(t) ? t.strides() : elementwiseOutputStrides(t.sizes(), {&t});
+}
+
+namespace kernel {
+
+Tensor newStridedTensor(const IntList& sizes, const IntList& strides, ScalarType dtype, Device device)
+{
+    Tensor out = newTensor(sizes, dtype, device);
+    if (strides != out.strides())
+        out.impl()->setGeometry(sizes, strides, 0);
+    return out;
+}
+
+Tensor newTensorLaidOutAs(const Tensor& like, ScalarType dtype)
+{
+    return newStridedTensor(like.sizes(), like.strides(), dtype, like.device());
+}
+
+Tensor withStrides(const Tensor& t, const IntList& strides)
+{
+    bool same = true;  // the stride of a dim of size 1 never moves an element
+    for (size_t d = 0; d < strides.size() && same; ++d)
+        same = t.sizes()[d] == 1 || t.strides()[d] == strides[d];
+    if (same)
+        return t;
+    Tensor out = newStridedTensor(t.sizes(), strides, t.dtype(), t.device());
+    copyInto(out, t);
+    return out;
+}
+
+Tensor asElementwiseOutput(const Tensor& result, std::initializer_list<const Tensor*> inputs)
+{
+    return withStrides(result, elementwiseOutputStrides(result.sizes(), inputs));
+}
+
+}  // namespace kernel
+
+}  // namespace agv::ops

@@ -1,0 +1,50 @@
+#pragma once
+// Note [Output layout of elementwise ops]
+// PyTorch 1.13's TensorIterator does not make every fresh output contiguous: it lays it
+// out as its inputs are laid out, and that shows (x.t().exp().stride() is (1, 5), and a
+// .view(-1) of it fails), as does the rounding of a reduction of it that follows
+// (Note [Reduction geometry]). compute_fast_setup_type first: when every input has the
+// output's shape and all are contiguous, the output is; when all are non-overlapping and
+// dense with equal strides (a transposed tensor), it takes those strides. Otherwise
+// reorder_dimensions sorts the dims by the inputs' strides (a broadcast dim, stride 0,
+// leaves the comparison to the next input) and the output is dense in that order.
+// clone(), .to() and the *_like factories (MemoryFormat::Preserve) keep the input's
+// strides when it is non-overlapping and dense, and are otherwise dense in the order of
+// its strides (infer_dense_strides, the order TensorIterator finds for it alone).
+
+#include <initializer_list>
+
+#include "core/tensor/tensor.h"
+
+namespace agv::ops {
+
+/// c10's is_non_overlapping_and_dense: the elements fill a block of memory exactly, in any
+/// order of dims.
+bool isNonOverlappingAndDense(const IntList& sizes, const IntList& strides);
+inline bool isNonOverlappingAndDense(const Tensor& t) { return isNonOverlappingAndDense(t.sizes(), t.strides()); }
+
+/// The strides TensorIterator gives the fresh output of shape `shape` of an elementwise op
+/// of `inputs` (Note [Output layout of elementwise ops]).
+IntList elementwiseOutputStrides(const IntList& shape, std::initializer_list<const Tensor*> inputs);
+
+/// MemoryFormat::Preserve: t's strides when non-overlapping and dense, else dense in their order.
+IntList preservedStrides(const Tensor& t);
+
+namespace kernel {
+
+/// A fresh tensor of `sizes` laid out with `strides` (dense and non-overlapping), uninitialised.
+Tensor newStridedTensor(const IntList& sizes, const IntList& strides, ScalarType dtype, Device device);
+
+/// A fresh tensor with `like`'s sizes and strides (`like` non-overlapping and dense).
+Tensor newTensorLaidOutAs(const Tensor& like, ScalarType dtype);
+
+/// `t` itself when already laid out with `strides`, else a copy that is.
+Tensor withStrides(const Tensor& t, const IntList& strides);
+
+/// A kernel's contiguous result re-laid out as the output of an elementwise op of `inputs`
+/// (a copy only when that layout is not contiguous).
+Tensor asElementwiseOutput(const Tensor& result, std::initializer_list<const Tensor*> inputs);
+
+}  // namespace kernel
+
+}  // namespace agv::ops
