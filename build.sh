@@ -15,7 +15,7 @@ PACKAGES=(
     qt6-base-dev qt6-svg-dev libgl-dev
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-wqy-microhei
     libgraphviz-dev graphviz
-    libopenblas-dev libdnnl-dev libsleef-dev
+    libopenblas-dev libdnnl-dev libsleef-dev libjemalloc-dev
     python3.11-dev pybind11-dev libseccomp-dev
     ccache
     fonts-dejavu-core fontconfig

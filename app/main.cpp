@@ -8,7 +8,7 @@
 #include <string>
 
 #include "app/headless_run.h"
-#include "app/huge_pages.h"
+#include "app/heap.h"
 #include "app/host_mode.h"
 #include "core/autograd/checkpoint_override.h"
 #include "core/device/allocator.h"
@@ -41,27 +41,12 @@ const char* const kHeadlessHelp =
     "                        sac=save-all (selective checkpointing's policy answers the same for\n"
     "                        every op); the trace says which\n";
 
-/// The GUI, exports and recorded runs build big heaps; a plain `--run` starts fast
-/// instead, and the script hosts and layout workers inherit the GUI's setting.
-bool benefitsFromHugePages(int argc, char** argv)
-{
-    bool run = false, trace = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--host" || arg == "--layout")
-            return false;
-        run = run || arg == "--run";
-        trace = trace || arg == "--trace";
-    }
-    return !run || trace;
-}
-
 }  // namespace
 
 int main(int argc, char** argv)
 {
-    if (benefitsFromHugePages(argc, argv))
-        reexecWithHugePageHeap(argv);  // Note [Huge pages for the heap]
+    if (std::getenv("AGV_HEAP_REPORT"))
+        std::fprintf(stderr, "autogradviz: heap: %s\n", heapReport().c_str());  // Note [Huge pages for the heap]
 #ifdef AGV_WITH_UI
     // The GUI's graph layout worker (Note [Layout in a child process]): not meant to be typed.
     if (argc == 2 && std::string(argv[1]) == "--layout")
