@@ -145,6 +145,9 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     connect(m_scene, &GraphScene::moduleCollapseRequested, this, [this](trace::Id module) { collapseModuleOf(m_scene, module); });
     connect(m_forwardScene, &GraphScene::moduleCollapseRequested, this,
             [this](trace::Id module) { collapseModuleOf(m_forwardScene, module); });
+    connect(m_scene, &GraphScene::runCollapseRequested, this, [this](const QString& key) { collapseRunOf(m_scene, key); });
+    connect(m_forwardScene, &GraphScene::runCollapseRequested, this,
+            [this](const QString& key) { collapseRunOf(m_forwardScene, key); });
     connect(m_search, &GraphSearchBar::nodeRevealRequested, this, &MainWindow::revealNode);
     connect(m_runs, &RunController::finished, this, &MainWindow::onRunFinished);
     connect(m_runs, &RunController::progress, this, &MainWindow::onRunProgress);
@@ -1114,6 +1117,21 @@ void MainWindow::collapseModuleOf(GraphScene* scene, trace::Id module)
     }
 }
 
+void MainWindow::collapseRunOf(GraphScene* scene, const QString& groupKey)
+{
+    const GraphLayoutModel* model = scene->layoutModel();
+    if (!model || !model->expandedRuns.count(groupKey))
+        return;
+    const LayoutGroup& run = *model->expandedRuns.at(groupKey);
+    const Id first = run.nodes.empty() ? 0 : run.nodes.front();
+    showGraphModel(scene, collapseExpandedRun(*model, groupKey, GraphScene::metricsFor(Theme::current())), first);
+    // The group is selected, as a collapsed call's box is.
+    if (GraphNodeItem* item = scene->itemShowingNode(first); item && item->isVisible()) {
+        scene->clearSelection();
+        item->setSelected(true);
+    }
+}
+
 void MainWindow::collapseSelectedModule()
 {
     for (GraphScene* scene : {m_scene, m_forwardScene}) {
@@ -1122,6 +1140,8 @@ void MainWindow::collapseSelectedModule()
         if (node && scene->layoutModel()) {
             if (const Id module = moduleToCollapse(*scene->layoutModel(), node->layoutIndex()))
                 collapseModuleOf(scene, module);
+            else if (const auto runs = scene->expandedRunFramesHolding(node->layoutIndex()); !runs.empty())
+                collapseRunOf(scene, QString(runs.front()->runKey()));  // a copy: the collapse deletes the frame
             return;
         }
     }

@@ -174,6 +174,11 @@ private:
     void expandGroupOf(GraphScene* scene, const QString& groupKey);
     /// Draws module call `module` of `scene` as one box (Note [Collapsed modules]).
     void collapseModuleOf(GraphScene* scene, trace::Id module);
+    /// Draws the expanded run of repeats `groupKey` of `scene` as its group again (Note
+    /// [Collapsed repeats]).
+    void collapseRunOf(GraphScene* scene, const QString& groupKey);
+    /// Collapses the innermost module call holding the selected item (or, outside any
+    /// call, the innermost expanded run of repeats holding it).
     void collapseSelectedModule();
     void expandSelectedGroup();
     /// Asks for a note's text and pins it to the selected node, or to the current step.

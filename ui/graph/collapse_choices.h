@@ -10,7 +10,9 @@
 // call is remembered by what it is: its attribute path, its type and which call of that
 // module it was (moduleCallKeys(): "model.0 Linear #0"). A run of repeats is
 // remembered by its group key, the key of its first member ("gn17"; Note [Collapsed
-// repeats]): node ids count creation order, so the same script gives the same keys.
+// repeats]): node ids count creation order, so the same script gives the same keys. A run
+// the user collapsed again is forgotten, with the runs opened inside it: it opens grouped,
+// as it would have had it never been opened.
 
 #include <QSet>
 #include <QString>
@@ -40,7 +42,7 @@ public:
 
 private:
     std::map<QString, bool> m_moduleCollapsed;  ///< module call key -> collapsed by the user
-    QSet<QString> m_expandedGroups;             ///< keys of the runs of repeats the user opened
+    QSet<QString> m_expandedGroups;             ///< keys of the runs of repeats the user opened (and left open)
 };
 
 }  // namespace agv::ui
