@@ -2,10 +2,13 @@
 // loop becomes a handful of items, each group counts exactly what it holds, every drawn
 // edge is a real one, small graphs are drawn as before, a group expands, and an expanded
 // run collapses again (its frame's title, its members' context menu and the shortcut) to
-// the very drawing it had.
+// the very drawing it had, which a re-run remembers. A re-run with remembered choices
+// lays its graph out once, off the GUI thread, and shows what the user chose meanwhile
+// (Note [Collapse choices survive a re-run]).
 
 #include "core/trace/graph_state.h"
 #include "tests/common/collapse_checks.h"
+#include "tests/common/fake_runner.h"
 #include "tests/common/synthetic_recordings.h"
 
 #include <QtTest>
@@ -66,6 +69,12 @@ ModuleClusterItem* runFrameOf(GraphScene* scene, const QString& key)
 QString onlyGroupKey(GraphScene* scene)
 {
     return scene->groupItems().size() == 1 ? scene->groupItems().front()->key() : QString();
+}
+
+/// A runner whose every script records a loop of `steps` steps.
+std::shared_ptr<FakeRunner> loopRunner(size_t steps)
+{
+    return std::make_shared<FakeRunner>([steps](const std::string&) { return SyntheticRun{"loop.py", "", loopRecording(steps)}; });
 }
 
 }  // namespace
@@ -372,6 +381,63 @@ private Q_SLOTS:
         QVERIFY(collapseModule);
         collapseModule->trigger();
         checkSameDrawing(*w.scene()->layoutModel(), opened);
+    }
+
+    void aRerunRemembersARunCollapsedAgainAndLaysOutOnce()
+    {
+        MainWindow w(loopRunner(2000));
+        w.resize(1280, 800);
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
+        QVERIFY(w.runScript());
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+        const GraphLayoutModel opened = *w.scene()->layoutModel();
+        const QString key = onlyGroupKey(w.scene());
+        QVERIFY(!key.isEmpty());
+
+        // Expanded: a re-run shows it expanded, laid out once, on the run's thread.
+        Q_EMIT w.scene()->groupExpansionRequested(key);
+        const GraphLayoutModel expanded = *w.scene()->layoutModel();
+        int64_t layouts = layoutsRequested(), onGuiThread = layoutsRequestedOnGuiThread();
+        QVERIFY(w.runScript());
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 20000);
+        QCOMPARE(layoutsRequested() - layouts, int64_t(1));
+        QCOMPARE(layoutsRequestedOnGuiThread() - onGuiThread, int64_t(0));
+        checkSameDrawing(*w.scene()->layoutModel(), expanded);
+        QVERIFY(runFrameOf(w.scene(), key));
+
+        // Collapsed again: the choice is forgotten, and a re-run opens it collapsed.
+        Q_EMIT w.scene()->runCollapseRequested(key);
+        checkSameDrawing(*w.scene()->layoutModel(), opened);
+        layouts = layoutsRequested();
+        onGuiThread = layoutsRequestedOnGuiThread();
+        QVERIFY(w.runScript());
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 3, 20000);
+        QCOMPARE(layoutsRequested() - layouts, int64_t(1));
+        QCOMPARE(layoutsRequestedOnGuiThread() - onGuiThread, int64_t(0));
+        checkSameDrawing(*w.scene()->layoutModel(), opened);
+        QCOMPARE(onlyGroupKey(w.scene()), key);
+        QCOMPARE(w.scene()->groupItems().front()->group().repeats, 2000);
+    }
+
+    void aChoiceMadeWhileARunGoesOnIsShownWhenItEnds()
+    {
+        MainWindow w(loopRunner(2000));
+        w.resize(1280, 800);
+        w.show();
+        QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
+        QVERIFY(w.runScript());
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+        const QString key = onlyGroupKey(w.scene());
+        QVERIFY(!key.isEmpty());
+        // The run takes the choices as they are when it starts; its result reaches the
+        // window only through the event loop, after this expansion.
+        QVERIFY(w.runScript());
+        Q_EMIT w.scene()->groupExpansionRequested(key);
+        const GraphLayoutModel expanded = *w.scene()->layoutModel();
+        QVERIFY(expanded.expandedGroups.contains(key));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 20000);
+        checkSameDrawing(*w.scene()->layoutModel(), expanded);
     }
 
     void doubleClickExpandsInTheWindow()

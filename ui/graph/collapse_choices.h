@@ -13,6 +13,12 @@
 // repeats]): node ids count creation order, so the same script gives the same keys. A run
 // the user collapsed again is forgotten, with the runs opened inside it: it opens grouped,
 // as it would have had it never been opened.
+//
+// The choices go with the run to its thread, which applies them to the graph as it opens
+// and lays out only the result (RunController::layoutFor()): a re-run costs one layout,
+// off the GUI thread, through the layout worker and its cache like any other (Note [A
+// persistent layout worker]). Only when the user changed the choices while the run went
+// on does the window lay the new graph out again, with the choices as they are now.
 
 #include <QSet>
 #include <QString>
@@ -39,6 +45,8 @@ public:
 
     bool empty() const { return m_moduleCollapsed.empty() && m_expandedGroups.isEmpty(); }
     void clear();
+
+    bool operator==(const CollapseChoices& other) const = default;
 
 private:
     std::map<QString, bool> m_moduleCollapsed;  ///< module call key -> collapsed by the user
