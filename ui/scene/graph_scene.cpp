@@ -197,14 +197,15 @@ void GraphScene::addExpandedRunFrames()
         for (std::size_t c = 0; c < moduleFrames; ++c)
             if (std::includes(members.begin(), members.end(), m_clusters[c].second.begin(), m_clusters[c].second.end()))
                 rect |= m_clusters[c].first->rect();
-        // The runs opened inside this one (its middle) are framed inside it.
+        // The runs opened inside this one (its middle) are framed inside it: wider, taller
+        // at the bottom. Their headers never meet, as the middle starts below the first
+        // repetitions, so the top keeps room for one header, in the gap above the run.
         int inside = 0;
         for (const auto& [otherKey, other] : m_model->expandedRuns)
             inside += otherKey != key && !other->nodes.empty() &&
                       std::find(run->nodes.begin(), run->nodes.end(), other->nodes.front()) != run->nodes.end();
         const QString title = motifTitle(run->motif) + QLatin1Char(' ') + groupRepeatsText(*run);
-        auto* frame = new ModuleClusterItem(rect.adjusted(-18 - 10 * inside, -(header + 8) - header * inside,
-                                                          18 + 10 * inside, 14 + 8 * inside),
+        auto* frame = new ModuleClusterItem(rect.adjusted(-18 - 10 * inside, -(header + 6), 18 + 10 * inside, 14 + 8 * inside),
                                             title, ModuleClusterItem::Style::Repeats);
         frame->setRunKey(key);
         frame->setToolTip(tr("Click the title to collapse %1 into one box").arg(title));
