@@ -145,6 +145,9 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     connect(m_scene, &GraphScene::moduleCollapseRequested, this, [this](trace::Id module) { collapseModuleOf(m_scene, module); });
     connect(m_forwardScene, &GraphScene::moduleCollapseRequested, this,
             [this](trace::Id module) { collapseModuleOf(m_forwardScene, module); });
+    connect(m_scene, &GraphScene::runCollapseRequested, this, [this](const QString& key) { collapseRunOf(m_scene, key); });
+    connect(m_forwardScene, &GraphScene::runCollapseRequested, this,
+            [this](const QString& key) { collapseRunOf(m_forwardScene, key); });
     connect(m_search, &GraphSearchBar::nodeRevealRequested, this, &MainWindow::revealNode);
     connect(m_runs, &RunController::finished, this, &MainWindow::onRunFinished);
     connect(m_runs, &RunController::progress, this, &MainWindow::onRunProgress);
@@ -418,7 +421,7 @@ bool MainWindow::openFile(const QString& path)
                     throw std::runtime_error(error);
                 return out;
             },
-            m_editor->toPlainText(), m_fileName, GraphScene::metricsFor(Theme::current()));
+            m_editor->toPlainText(), m_fileName, GraphScene::metricsFor(Theme::current()), collapseChoicesOf(m_scene));
         addRecentFile(path);
         return true;
     }
@@ -468,7 +471,8 @@ bool MainWindow::runScript()
     if (!m_runs->hasRunner())
         return false;
     const QString fileName = m_fileName.isEmpty() ? QStringLiteral("untitled.py") : m_fileName;
-    return m_runs->runScript(m_editor->toPlainText(), fileName, GraphScene::metricsFor(Theme::current()));
+    return m_runs->runScript(m_editor->toPlainText(), fileName, GraphScene::metricsFor(Theme::current()),
+                             collapseChoicesOf(m_scene));
 }
 
 CompareRunsDialog* MainWindow::showCompareRuns()
@@ -523,19 +527,20 @@ void MainWindow::onRunFinished(const RunResult& result)
         // The partial recording stays on screen, at its last step.
         if (result.recording && !result.recording->empty()) {
             m_loadedSource = result.source;
-            applyLoaded(result.recording, result.layout, result.recording->size());
+            applyLoaded(result.recording, layoutWithCurrentChoices(result), result.recording->size());
         }
         m_status->setText(tr("Run cancelled after %n event(s)", nullptr,
                              static_cast<int>(result.recording ? result.recording->size() : 0)));
         return;
     }
-    // Re-runs while typing keep the playback position when the graph did not change.
+    // Re-runs while typing keep the playback position when the graph drawn did not change.
+    std::shared_ptr<const GraphLayoutModel> layout = layoutWithCurrentChoices(result);
     size_t step = 0;
-    const QString signature = result.layout ? result.layout->signature() : QString();
+    const QString signature = layout ? layout->signature() : QString();
     if (keep && m_player->hasRecording())
         step = signature == m_layoutSignature ? m_player->step() : result.recording->size();
     m_loadedSource = result.source;
-    applyLoaded(result.recording, result.layout, step);
+    applyLoaded(result.recording, std::move(layout), step);
     m_status->setText(tr("%1: %n event(s)", nullptr, static_cast<int>(result.recording->size()))
                           .arg(result.fileName) +
                       (result.exitCode != 0 ? tr(" \u2014 ended with an error") : QString()));
@@ -547,7 +552,7 @@ void MainWindow::onRunProgress(const RunResult& partial)
     // recordings come without a layout: then only the count moves).
     if (partial.layout) {
         m_loadedSource = partial.source;
-        applyLoaded(partial.recording, partial.layout, partial.recording->size());
+        applyLoaded(partial.recording, layoutWithCurrentChoices(partial), partial.recording->size());
     }
     m_status->setText(tr("Running %1\u2026 %n event(s) so far", nullptr, static_cast<int>(partial.recording->size()))
                           .arg(partial.fileName));
@@ -609,7 +614,7 @@ void MainWindow::loadRecording(std::shared_ptr<const trace::Recording> recording
     m_editor->setPlainText(source);
     m_settingSource = false;
     m_loadedSource = source;
-    auto layout = RunController::layoutFor(*recording, GraphScene::metricsFor(Theme::current()));
+    auto layout = RunController::layoutFor(*recording, GraphScene::metricsFor(Theme::current()), collapseChoicesOf(m_scene));
     applyLoaded(std::move(recording), std::move(layout), step);
     updateTitle();
 }
@@ -623,7 +628,7 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
     const QStringList lines = m_loadedSource.split(QLatin1Char('\n'));
     m_inspector->setSourceLines(lines);
     m_errorPanel->setSourceLines(lines);
-    m_scene->setLayoutModel(withCollapseChoices(m_scene, std::move(layout)));
+    m_scene->setLayoutModel(std::move(layout));
     m_memory->setRecording(recording.get());
     const std::vector<trace::RecomputeComparison> recomputes =
         recording ? trace::compareRecomputes(*recording) : std::vector<trace::RecomputeComparison>{};
@@ -983,7 +988,9 @@ void MainWindow::setTheme(bool dark, bool presenter)
     // Box sizes depend on the fonts: lay out again, keeping the step.
     if (auto recording = m_player->recording()) {
         const size_t step = m_player->step();
-        applyLoaded(recording, RunController::layoutFor(*recording, GraphScene::metricsFor(Theme::current())), step);
+        applyLoaded(recording,
+                    RunController::layoutFor(*recording, GraphScene::metricsFor(Theme::current()), collapseChoicesOf(m_scene)),
+                    step);
     }
     m_scene->update();
     m_errorPanel->showError(std::nullopt, {});
@@ -1047,8 +1054,8 @@ void MainWindow::ensureForwardLayout()
     if (m_graphMode == GraphMode::Backward || !recording || recording.get() == m_forwardLaidOutFor)
         return;
     m_forwardLaidOutFor = recording.get();
-    m_forwardScene->setLayoutModel(withCollapseChoices(
-        m_forwardScene, RunController::forwardLayoutFor(*recording, GraphScene::metricsFor(Theme::current()))));
+    m_forwardScene->setLayoutModel(
+        RunController::forwardLayoutFor(*recording, GraphScene::metricsFor(Theme::current()), collapseChoicesOf(m_forwardScene)));
     m_forwardScene->setNotes(m_notes);
     m_forwardView->fitToView();  // the callers apply the state (onStepChanged)
 }
@@ -1059,6 +1066,9 @@ void MainWindow::showGraphModel(GraphScene* scene, GraphLayoutModel model, trace
         (scene == m_scene ? m_backwardChoices : m_forwardChoices).noteChange(*before, model);
     auto shown = std::make_shared<GraphLayoutModel>(std::move(model));
     layoutGraph(*shown);
+    // A re-run that draws this very graph keeps the playback position (onRunFinished).
+    if (scene == m_scene)
+        m_layoutSignature = shown->signature();
     scene->setLayoutModel(std::move(shown));
     scene->setNotes(m_notes);
     onStepChanged();
@@ -1067,8 +1077,7 @@ void MainWindow::showGraphModel(GraphScene* scene, GraphLayoutModel model, trace
         view->reveal(item->sceneBoundingRect());
 }
 
-std::shared_ptr<const GraphLayoutModel> MainWindow::withCollapseChoices(GraphScene* scene,
-                                                                         std::shared_ptr<const GraphLayoutModel> opened)
+const CollapseChoices& MainWindow::collapseChoicesOf(GraphScene* scene)
 {
     // Choices belong to one script: another file opens as it opens.
     if (m_choicesFileName != m_fileName) {
@@ -1076,15 +1085,16 @@ std::shared_ptr<const GraphLayoutModel> MainWindow::withCollapseChoices(GraphSce
         m_forwardChoices.clear();
         m_choicesFileName = m_fileName;
     }
-    const CollapseChoices& choices = scene == m_scene ? m_backwardChoices : m_forwardChoices;
-    if (!opened || choices.empty())
-        return opened;
-    std::optional<GraphLayoutModel> chosen = choices.applyTo(*opened, GraphScene::metricsFor(Theme::current()));
-    if (!chosen)
-        return opened;
-    auto shown = std::make_shared<GraphLayoutModel>(std::move(*chosen));
-    layoutGraph(*shown);
-    return shown;
+    return scene == m_scene ? m_backwardChoices : m_forwardChoices;
+}
+
+std::shared_ptr<const GraphLayoutModel> MainWindow::layoutWithCurrentChoices(const RunResult& result)
+{
+    const CollapseChoices& choices = collapseChoicesOf(m_scene);
+    if (!result.layout || !result.recording || result.choices == choices)
+        return result.layout;
+    // The user collapsed or expanded something while the run went on: what they see now wins.
+    return RunController::layoutFor(*result.recording, GraphScene::metricsFor(Theme::current()), choices);
 }
 
 void MainWindow::expandGroupOf(GraphScene* scene, const QString& groupKey)
@@ -1114,6 +1124,21 @@ void MainWindow::collapseModuleOf(GraphScene* scene, trace::Id module)
     }
 }
 
+void MainWindow::collapseRunOf(GraphScene* scene, const QString& groupKey)
+{
+    const GraphLayoutModel* model = scene->layoutModel();
+    if (!model || !model->expandedRuns.count(groupKey))
+        return;
+    const LayoutGroup& run = *model->expandedRuns.at(groupKey);
+    const Id first = run.nodes.empty() ? 0 : run.nodes.front();
+    showGraphModel(scene, collapseExpandedRun(*model, groupKey, GraphScene::metricsFor(Theme::current())), first);
+    // The group is selected, as a collapsed call's box is.
+    if (GraphNodeItem* item = scene->itemShowingNode(first); item && item->isVisible()) {
+        scene->clearSelection();
+        item->setSelected(true);
+    }
+}
+
 void MainWindow::collapseSelectedModule()
 {
     for (GraphScene* scene : {m_scene, m_forwardScene}) {
@@ -1122,6 +1147,8 @@ void MainWindow::collapseSelectedModule()
         if (node && scene->layoutModel()) {
             if (const Id module = moduleToCollapse(*scene->layoutModel(), node->layoutIndex()))
                 collapseModuleOf(scene, module);
+            else if (const auto runs = scene->expandedRunFramesHolding(node->layoutIndex()); !runs.empty())
+                collapseRunOf(scene, QString(runs.front()->runKey()));  // a copy: the collapse deletes the frame
             return;
         }
     }

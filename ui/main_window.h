@@ -165,15 +165,22 @@ private:
     /// Lays out `model`, draws it in `scene` at the current step and brings the item
     /// showing node `around` into view.
     void showGraphModel(GraphScene* scene, GraphLayoutModel model, trace::Id around);
-    /// `opened`, a graph of a new run as it opens, with what the user collapsed and expanded
-    /// in `scene` applied and laid out anew (Note [Collapse choices survive a re-run]).
-    std::shared_ptr<const GraphLayoutModel> withCollapseChoices(GraphScene* scene,
-                                                                std::shared_ptr<const GraphLayoutModel> opened);
+    /// What the user collapsed and expanded in `scene`, for the next graph drawn there (Note
+    /// [Collapse choices survive a re-run]); forgotten when another script is open.
+    const CollapseChoices& collapseChoicesOf(GraphScene* scene);
+    /// The layout of a run's `result`: the one its thread laid out with the collapse
+    /// choices, or, when the user changed them since the run started, a layout with theirs.
+    std::shared_ptr<const GraphLayoutModel> layoutWithCurrentChoices(const RunResult& result);
     /// Shows the nodes of a collapsed group of `scene`: a run of repeats (Note [Collapsed
     /// repeats]) or a module call (Note [Collapsed modules]).
     void expandGroupOf(GraphScene* scene, const QString& groupKey);
     /// Draws module call `module` of `scene` as one box (Note [Collapsed modules]).
     void collapseModuleOf(GraphScene* scene, trace::Id module);
+    /// Draws the expanded run of repeats `groupKey` of `scene` as its group again (Note
+    /// [Collapsed repeats]).
+    void collapseRunOf(GraphScene* scene, const QString& groupKey);
+    /// Collapses the innermost module call holding the selected item (or, outside any
+    /// call, the innermost expanded run of repeats holding it).
     void collapseSelectedModule();
     void expandSelectedGroup();
     /// Asks for a note's text and pins it to the selected node, or to the current step.

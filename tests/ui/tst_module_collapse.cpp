@@ -273,7 +273,7 @@ private Q_SLOTS:
         QVERIFY(frame && frame->isVisible());
         QCOMPARE(frame->title(), QStringLiteral("model.0 \u00b7 Linear"));
         const QPointF header = frame->mapToScene(frame->headerRect().center());
-        QCOMPARE(w.scene()->moduleHeaderAt(header), frame);
+        QCOMPARE(w.scene()->collapsibleHeaderAt(header), frame);
         GraphView* view = w.graphView();
         view->centerOn(header);
         QSignalSpy collapsed(w.scene(), &GraphScene::moduleCollapseRequested);

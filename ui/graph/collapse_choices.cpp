@@ -36,6 +36,9 @@ void CollapseChoices::noteChange(const GraphLayoutModel& before, const GraphLayo
     for (const QString& group : after.expandedGroups)
         if (!before.expandedGroups.contains(group))
             m_expandedGroups.insert(group);
+    for (const QString& group : before.expandedGroups)
+        if (!after.expandedGroups.contains(group))
+            m_expandedGroups.remove(group);
 }
 
 std::optional<GraphLayoutModel> CollapseChoices::applyTo(const GraphLayoutModel& opened, const LayoutMetrics& metrics) const

@@ -10,7 +10,15 @@
 // call is remembered by what it is: its attribute path, its type and which call of that
 // module it was (moduleCallKeys(): "model.0 Linear #0"). A run of repeats is
 // remembered by its group key, the key of its first member ("gn17"; Note [Collapsed
-// repeats]): node ids count creation order, so the same script gives the same keys.
+// repeats]): node ids count creation order, so the same script gives the same keys. A run
+// the user collapsed again is forgotten, with the runs opened inside it: it opens grouped,
+// as it would have had it never been opened.
+//
+// The choices go with the run to its thread, which applies them to the graph as it opens
+// and lays out only the result (RunController::layoutFor()): a re-run costs one layout,
+// off the GUI thread, through the layout worker and its cache like any other (Note [A
+// persistent layout worker]). Only when the user changed the choices while the run went
+// on does the window lay the new graph out again, with the choices as they are now.
 
 #include <QSet>
 #include <QString>
@@ -38,9 +46,11 @@ public:
     bool empty() const { return m_moduleCollapsed.empty() && m_expandedGroups.isEmpty(); }
     void clear();
 
+    bool operator==(const CollapseChoices& other) const = default;
+
 private:
     std::map<QString, bool> m_moduleCollapsed;  ///< module call key -> collapsed by the user
-    QSet<QString> m_expandedGroups;             ///< keys of the runs of repeats the user opened
+    QSet<QString> m_expandedGroups;             ///< keys of the runs of repeats the user opened (and left open)
 };
 
 }  // namespace agv::ui

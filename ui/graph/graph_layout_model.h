@@ -13,6 +13,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <memory>
 #include <set>
 #include <vector>
@@ -120,6 +121,10 @@ public:
     /// item is a group. Expanding a group collapses it anew.
     std::shared_ptr<const GraphLayoutModel> uncollapsed;
     QSet<QString> expandedGroups;  ///< keys of the groups the user expanded
+    /// What each expanded run of repeats held as a group, by its key (those in
+    /// expandedGroups): the scene frames it, and collapsing it draws that group again
+    /// (Note [Collapsed repeats]).
+    std::map<QString, std::shared_ptr<const LayoutGroup>> expandedRuns;
     /// The graph this one draws with module calls collapsed (Note [Collapsed modules]);
     /// null when none is.
     std::shared_ptr<const GraphLayoutModel> moduleBase;

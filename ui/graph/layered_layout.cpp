@@ -1,6 +1,10 @@
 #include "ui/graph/layered_layout.h"
 
+#include <QCoreApplication>
+#include <QThread>
+
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <numeric>
 #include <queue>
@@ -225,8 +229,19 @@ void layoutFolded(GraphLayoutModel& model)
     model.laidOut = true;
 }
 
+namespace {
+std::atomic<int64_t> g_layoutsRequested{0};
+std::atomic<int64_t> g_layoutsRequestedOnGuiThread{0};
+}  // namespace
+
+int64_t layoutsRequested() { return g_layoutsRequested.load(); }
+int64_t layoutsRequestedOnGuiThread() { return g_layoutsRequestedOnGuiThread.load(); }
+
 bool layoutGraph(GraphLayoutModel& model, QString* error)
 {
+    ++g_layoutsRequested;
+    if (const QCoreApplication* app = QCoreApplication::instance(); app && QThread::currentThread() == app->thread())
+        ++g_layoutsRequestedOnGuiThread;
     if (model.nodes.size() > kOverviewItemLimit) {
         qCInfo(lcGraph) << model.nodes.size() << "items: using the folded layered layout (see Note [Huge graphs])";
         layoutFolded(model);

@@ -10,6 +10,8 @@
 
 #include <QString>
 
+#include <cstdint>
+
 #include "ui/graph/graph_layout_model.h"
 
 namespace agv::ui {
@@ -37,5 +39,11 @@ void layoutFolded(GraphLayoutModel& model);
 /// Graphviz dot for normal graphs, layoutLayered() for big ones, layoutFolded() for huge
 /// ones. Returns false (with a usable fallback layout) when Graphviz failed.
 bool layoutGraph(GraphLayoutModel& model, QString* error = nullptr);
+
+/// How many layouts layoutGraph() was asked for so far, by any thread, and how many of
+/// them on the GUI thread; for tests (a re-run lays its graph out once, on its run thread:
+/// Note [Collapse choices survive a re-run]).
+int64_t layoutsRequested();
+int64_t layoutsRequestedOnGuiThread();
 
 }  // namespace agv::ui

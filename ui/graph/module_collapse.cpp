@@ -226,6 +226,7 @@ GraphLayoutModel withModulesCollapsed(std::shared_ptr<const GraphLayoutModel> ba
     GraphLayoutModel m = collapseItems(b, groupOf, std::move(items), metrics);
     m.uncollapsed = b.uncollapsed ? b.uncollapsed : base;
     m.expandedGroups = b.expandedGroups;
+    m.expandedRuns = b.expandedRuns;
     m.collapsedModules = std::move(collapsed);
     m.moduleBase = std::move(base);
     return m;
@@ -285,6 +286,16 @@ GraphLayoutModel expandGroupItem(const GraphLayoutModel& drawn, const QString& k
     if (!drawn.moduleBase)
         return expandGroup(drawn, key, metrics);
     auto base = std::make_shared<const GraphLayoutModel>(expandGroup(*drawn.moduleBase, key, metrics));
+    return withModulesCollapsed(std::move(base), drawn.collapsedModules, metrics);
+}
+
+GraphLayoutModel collapseExpandedRun(const GraphLayoutModel& drawn, const QString& key, const LayoutMetrics& metrics)
+{
+    if (!drawn.expandedRuns.count(key))
+        return drawn;
+    if (!drawn.moduleBase)
+        return collapseRepeats(drawn, key, metrics);
+    auto base = std::make_shared<const GraphLayoutModel>(collapseRepeats(*drawn.moduleBase, key, metrics));
     return withModulesCollapsed(std::move(base), drawn.collapsedModules, metrics);
 }
 

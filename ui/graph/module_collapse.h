@@ -79,6 +79,9 @@ GraphLayoutModel expandModulesHolding(const GraphLayoutModel& drawn, Id node, co
 /// `drawn` with its Group item `key` expanded: a module call's or a run of repeats'
 /// (expandGroup(), with the module calls kept collapsed as they were).
 GraphLayoutModel expandGroupItem(const GraphLayoutModel& drawn, const QString& key, const LayoutMetrics& metrics);
+/// `drawn` with its expanded run of repeats `key` collapsed again (collapseRepeats(), with
+/// the module calls kept collapsed as they were).
+GraphLayoutModel collapseExpandedRun(const GraphLayoutModel& drawn, const QString& key, const LayoutMetrics& metrics);
 
 /// The module call a collapse of item `index` of `drawn` would collapse: the innermost
 /// call holding it (for a collapsed call's box, the one that called it); 0 when none.

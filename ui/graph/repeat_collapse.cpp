@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <queue>
+#include <set>
 #include <tuple>
 
 #include "ui/graph/collapsed_graph.h"
@@ -186,8 +187,10 @@ std::vector<Run> findRuns(const Structure& s)
 QString groupKey(const GraphLayoutModel& full, const Run& run) { return QLatin1Char('g') + full.nodes[run.items.front()].key; }
 
 /// The runs left collapsed once the groups in `expanded` are open: a short one opens
-/// whole, a long one keeps its middle grouped between kExpandedEnds repetitions.
-std::vector<Run> withExpanded(const GraphLayoutModel& full, std::vector<Run> runs, const QSet<QString>& expanded)
+/// whole, a long one keeps its middle grouped between kExpandedEnds repetitions. The runs
+/// opened go to `opened`.
+std::vector<Run> withExpanded(const GraphLayoutModel& full, std::vector<Run> runs, const QSet<QString>& expanded,
+                              std::vector<Run>* opened)
 {
     std::vector<Run> kept;
     while (!runs.empty()) {
@@ -198,88 +201,113 @@ std::vector<Run> withExpanded(const GraphLayoutModel& full, std::vector<Run> run
             continue;
         }
         const int middle = run.repeats - 2 * kExpandedEnds;
-        if (middle < kMinRepeats)
-            continue;
-        Run inner;
-        const auto first = run.items.begin() + long(kExpandedEnds) * run.period;
-        inner.items.assign(first, first + long(middle) * run.period);
-        inner.period = run.period;
-        inner.repeats = middle;
-        runs.push_back(std::move(inner));
+        if (middle >= kMinRepeats) {
+            Run inner;
+            const auto first = run.items.begin() + long(kExpandedEnds) * run.period;
+            inner.items.assign(first, first + long(middle) * run.period);
+            inner.period = run.period;
+            inner.repeats = middle;
+            runs.push_back(std::move(inner));
+        }
+        opened->push_back(std::move(run));
     }
     std::sort(kept.begin(), kept.end(), [](const Run& a, const Run& b) { return a.items.front() < b.items.front(); });
     return kept;
 }
 
-QString motifTitle(const QStringList& motif)
+/// The private inputs of the items of `run` (Note [Collapsed repeats]): the trees feeding
+/// only one of them, but for a tree holding an item that `runOf` gives a run (a private
+/// chain of repeats stays outside).
+std::vector<int> privateInputsOf(const Structure& s, const Run& run, const std::vector<int>& runOf)
 {
-    if (motif.size() <= 3)
-        return motif.join(QStringLiteral(" \u2192 "));
-    return QStringList{motif.front(), motif[1], QStringLiteral("\u2026"), motif.back()}.join(QStringLiteral(" \u2192 "));
+    std::vector<int> inputs;
+    for (int member : run.items) {
+        for (int input : s.producers[member]) {
+            if (!s.isPrivateInputOf(input, member))
+                continue;
+            std::vector<int> tree, stack{input};
+            while (!stack.empty()) {
+                const int item = stack.back();
+                stack.pop_back();
+                tree.push_back(item);
+                stack.insert(stack.end(), s.producers[item].begin(), s.producers[item].end());
+            }
+            if (std::none_of(tree.begin(), tree.end(), [&](int item) { return runOf[item] >= 0; }))
+                inputs.insert(inputs.end(), tree.begin(), tree.end());
+        }
+    }
+    return inputs;
+}
+
+/// The group that draws `run`, whose `members` (item indices, ascending) are its items and
+/// `privateInputs` of their private inputs.
+LayoutGroup groupOfRun(const GraphLayoutModel& full, const Run& run, const std::vector<int>& members, int privateInputs)
+{
+    LayoutGroup group;
+    group.repeats = run.repeats;
+    group.privateInputs = privateInputs;
+    for (int k = 0; k < run.period; ++k)
+        if (const LayoutNode& node = full.nodes[run.items[k]]; node.kind != LayoutNodeKind::Intermediate)
+            group.motif << node.title;
+    for (int i : members) {
+        const LayoutNode& node = full.nodes[i];
+        (isFunctionKind(node.kind) ? group.nodes : group.tensors).push_back(node.id);
+    }
+    group.memberCount = static_cast<int>(members.size());
+    return group;
 }
 
 GraphLayoutModel collapseRuns(std::shared_ptr<const GraphLayoutModel> fullGraph, const Structure& s,
-                              const std::vector<Run>& runs, const QSet<QString>& expanded, const LayoutMetrics& metrics)
+                              const std::vector<Run>& runs, const std::vector<Run>& opened,
+                              const QSet<QString>& expanded, const LayoutMetrics& metrics)
 {
     const GraphLayoutModel& full = *fullGraph;
     const size_t n = full.nodes.size();
 
     // Members: the runs' items and their private inputs.
     std::vector<int> runOf(n, -1);
-    std::vector<LayoutGroup> groups(runs.size());
-    for (size_t r = 0; r < runs.size(); ++r) {
-        const Run& run = runs[r];
-        for (int item : run.items)
+    for (size_t r = 0; r < runs.size(); ++r)
+        for (int item : runs[r].items)
             runOf[item] = static_cast<int>(r);
-    }
+    // An opened run held, as a group, its items and the private inputs that no other
+    // run's items hold; the runs opened inside it are among its items.
+    std::vector<int> runItemOf = runOf;
+    for (const Run& run : opened)
+        for (int item : run.items)
+            runItemOf[item] = static_cast<int>(runs.size());
+    std::vector<int> privateInputs(runs.size(), 0);
     for (size_t r = 0; r < runs.size(); ++r) {
-        for (int member : runs[r].items) {
-            for (int input : s.producers[member]) {
-                if (!s.isPrivateInputOf(input, member))
-                    continue;
-                std::vector<int> tree, stack{input};
-                while (!stack.empty()) {
-                    const int item = stack.back();
-                    stack.pop_back();
-                    tree.push_back(item);
-                    stack.insert(stack.end(), s.producers[item].begin(), s.producers[item].end());
-                }
-                // A tree that holds a run of its own (a private chain of repeats) stays outside.
-                if (std::any_of(tree.begin(), tree.end(), [&](int item) { return runOf[item] >= 0; }))
-                    continue;
-                for (int item : tree)
-                    runOf[item] = static_cast<int>(r);
-                groups[r].privateInputs += static_cast<int>(tree.size());
-            }
-        }
+        const std::vector<int> inputs = privateInputsOf(s, runs[r], runOf);
+        for (int item : inputs)
+            runOf[item] = static_cast<int>(r);
+        privateInputs[r] = static_cast<int>(inputs.size());
+    }
+    std::map<QString, std::shared_ptr<const LayoutGroup>> expandedRuns;
+    for (const Run& run : opened) {
+        const std::vector<int> inputs = privateInputsOf(s, run, runItemOf);
+        std::vector<int> members = run.items;
+        members.insert(members.end(), inputs.begin(), inputs.end());
+        std::sort(members.begin(), members.end());
+        expandedRuns[groupKey(full, run)] =
+            std::make_shared<const LayoutGroup>(groupOfRun(full, run, members, static_cast<int>(inputs.size())));
     }
 
-    std::vector<uint64_t> firstStep(runs.size(), UINT64_MAX);
-    std::vector<Id> module(runs.size(), 0);
-    std::vector<bool> oneModule(runs.size(), true);
-    for (size_t i = 0; i < n; ++i) {
-        const int r = runOf[i];
-        if (r < 0)
-            continue;
-        const LayoutNode& node = full.nodes[i];
-        LayoutGroup& group = groups[r];
-        (isFunctionKind(node.kind) ? group.nodes : group.tensors).push_back(node.id);
-        ++group.memberCount;
-        firstStep[r] = std::min(firstStep[r], node.createdStep);
-        if (group.memberCount == 1)
-            module[r] = node.module;
-        else if (module[r] != node.module)
-            oneModule[r] = false;
-    }
+    std::vector<std::vector<int>> members(runs.size());
+    for (size_t i = 0; i < n; ++i)
+        if (runOf[i] >= 0)
+            members[runOf[i]].push_back(static_cast<int>(i));
 
     std::vector<LayoutNode> items(runs.size());
     for (size_t r = 0; r < runs.size(); ++r) {
         const Run& run = runs[r];
-        LayoutGroup& group = groups[r];
-        group.repeats = run.repeats;
-        for (int k = 0; k < run.period; ++k)
-            if (const LayoutNode& node = full.nodes[run.items[k]]; node.kind != LayoutNodeKind::Intermediate)
-                group.motif << node.title;
+        LayoutGroup group = groupOfRun(full, run, members[r], privateInputs[r]);
+        uint64_t firstStep = UINT64_MAX;
+        const Id module = full.nodes[members[r].front()].module;
+        bool oneModule = true;
+        for (int i : members[r]) {
+            firstStep = std::min(firstStep, full.nodes[i].createdStep);
+            oneModule = oneModule && full.nodes[i].module == module;
+        }
         const LayoutNode& first = full.nodes[run.items.front()];
         LayoutNode& item = items[r];
         item.key = groupKey(full, run);
@@ -289,18 +317,35 @@ GraphLayoutModel collapseRuns(std::shared_ptr<const GraphLayoutModel> fullGraph,
         item.reserveText = widestGroupStatus(group);
         item.recompute = first.recompute;
         item.segment = first.segment;
-        item.module = oneModule[r] ? module[r] : 0;
-        item.createdStep = firstStep[r];
+        item.module = oneModule ? module : 0;
+        item.createdStep = firstStep;
         item.group = std::make_shared<const LayoutGroup>(std::move(group));
     }
     GraphLayoutModel m = collapseItems(full, runOf, std::move(items), metrics);
     m.expandedGroups = expanded;
+    m.expandedRuns = std::move(expandedRuns);
     m.uncollapsed = std::move(fullGraph);
     m.measure(metrics);
     return m;
 }
 
+/// `drawn` drawn anew from its full graph with the groups `expanded` open.
+GraphLayoutModel withExpandedGroups(const GraphLayoutModel& drawn, const QSet<QString>& expanded, const LayoutMetrics& metrics)
+{
+    const Structure structure = structureOf(*drawn.uncollapsed);
+    std::vector<Run> opened;
+    const std::vector<Run> runs = withExpanded(*drawn.uncollapsed, findRuns(structure), expanded, &opened);
+    return collapseRuns(drawn.uncollapsed, structure, runs, opened, expanded, metrics);
+}
+
 }  // namespace
+
+QString motifTitle(const QStringList& motif)
+{
+    if (motif.size() <= 3)
+        return motif.join(QStringLiteral(" \u2192 "));
+    return QStringList{motif.front(), motif[1], QStringLiteral("\u2026"), motif.back()}.join(QStringLiteral(" \u2192 "));
+}
 
 QString groupRepeatsText(const LayoutGroup& group)
 {
@@ -346,7 +391,7 @@ GraphLayoutModel drawnGraph(GraphLayoutModel full, const LayoutMetrics& metrics)
         return full;
     }
     auto shared = std::make_shared<const GraphLayoutModel>(std::move(full));
-    return collapseRuns(std::move(shared), structure, runs, {}, metrics);
+    return collapseRuns(std::move(shared), structure, runs, {}, {}, metrics);
 }
 
 GraphLayoutModel expandGroup(const GraphLayoutModel& drawn, const QString& groupKeyToOpen, const LayoutMetrics& metrics)
@@ -355,9 +400,25 @@ GraphLayoutModel expandGroup(const GraphLayoutModel& drawn, const QString& group
         return drawn;
     QSet<QString> expanded = drawn.expandedGroups;
     expanded.insert(groupKeyToOpen);
-    const Structure structure = structureOf(*drawn.uncollapsed);
-    const std::vector<Run> runs = withExpanded(*drawn.uncollapsed, findRuns(structure), expanded);
-    return collapseRuns(drawn.uncollapsed, structure, runs, expanded, metrics);
+    return withExpandedGroups(drawn, expanded, metrics);
+}
+
+GraphLayoutModel collapseRepeats(const GraphLayoutModel& drawn, const QString& groupKeyToClose, const LayoutMetrics& metrics)
+{
+    const auto run = drawn.expandedRuns.find(groupKeyToClose);
+    if (!drawn.uncollapsed || run == drawn.expandedRuns.end())
+        return drawn;
+    // The runs opened inside it (its middle, opened in turn) close with it: they are
+    // what its group holds, and drawing it again hides them.
+    const std::set<Id> nodes(run->second->nodes.begin(), run->second->nodes.end());
+    const std::set<Id> tensors(run->second->tensors.begin(), run->second->tensors.end());
+    QSet<QString> expanded = drawn.expandedGroups;
+    expanded.remove(groupKeyToClose);
+    for (const auto& [key, inner] : drawn.expandedRuns)
+        if (inner->nodes.empty() ? !inner->tensors.empty() && tensors.count(inner->tensors.front())
+                                 : nodes.count(inner->nodes.front()))
+            expanded.remove(key);
+    return withExpandedGroups(drawn, expanded, metrics);
 }
 
 }  // namespace agv::ui

@@ -24,7 +24,10 @@
 // holds, and the scene shows how many of its nodes exist and have run at each step.
 // Double-clicking a group expands it: a group of a few repetitions opens whole, a long
 // one shows its first and last kExpandedEnds repetitions with the rest still grouped
-// between them (expandGroup()).
+// between them (expandGroup()). An expanded run is drawn in a frame titled as its group
+// was; a click on the frame's title, or "Collapse" in a member's context menu, draws the
+// group again, as it was (collapseRepeats(); the runs opened inside it close with it),
+// just as a module call's frame collapses its call (Note [Collapsed modules]).
 
 #include <QString>
 
@@ -41,6 +44,9 @@ constexpr int kMaxPrivateInputs = 8;
 /// Repetitions an expanded long group shows at each end.
 constexpr int kExpandedEnds = 2;
 
+/// A group's title: the ops of one repetition, "MulBackward0 → AddBackward0" (the first
+/// two and the last of a longer one).
+QString motifTitle(const QStringList& motif);
 /// "× 50,000" (and how many ops one repetition has, when the title cannot list them).
 QString groupRepeatsText(const LayoutGroup& group);
 /// The group's line about the current step: "12,000 of 100,000 nodes created", "... executed".
@@ -56,5 +62,11 @@ GraphLayoutModel drawnGraph(GraphLayoutModel full, const LayoutMetrics& metrics)
 /// `drawn` with its group `groupKey` expanded (see Note [Collapsed repeats]); not laid
 /// out yet. `drawn` itself when it has no such group.
 GraphLayoutModel expandGroup(const GraphLayoutModel& drawn, const QString& groupKey, const LayoutMetrics& metrics);
+
+/// `drawn` with its expanded run of repeats `groupKey` (a key of drawn.expandedRuns)
+/// collapsed again, and the runs opened inside it: the group drawn as before it was
+/// expanded (see Note [Collapsed repeats]); not laid out yet. `drawn` itself when it has
+/// no such run.
+GraphLayoutModel collapseRepeats(const GraphLayoutModel& drawn, const QString& groupKey, const LayoutMetrics& metrics);
 
 }  // namespace agv::ui

@@ -27,27 +27,39 @@ RunController::~RunController()
     waitForIdle();
 }
 
-std::shared_ptr<GraphLayoutModel> RunController::layoutFor(const trace::Recording& recording, const LayoutMetrics& metrics)
+namespace {
+
+/// `opened` as the user left it (Note [Collapse choices survive a re-run]), laid out: the
+/// choices go in before the layout, so a re-run costs one.
+std::shared_ptr<GraphLayoutModel> laidOutWithChoices(GraphLayoutModel opened, const LayoutMetrics& metrics,
+                                                     const CollapseChoices& choices, const char* what)
 {
-    auto model = std::make_shared<GraphLayoutModel>(GraphLayoutModel::fromFinalGraph(trace::finalGraph(recording), metrics));
+    std::optional<GraphLayoutModel> chosen = choices.applyTo(opened, metrics);
+    auto model = std::make_shared<GraphLayoutModel>(chosen ? std::move(*chosen) : std::move(opened));
     QString error;
     if (!layoutGraph(*model, &error))
-        qCWarning(lcGraph) << "layout fell back to a grid:" << error;
+        qCWarning(lcGraph) << what << "fell back to a grid:" << error;
     return model;
+}
+
+}  // namespace
+
+std::shared_ptr<GraphLayoutModel> RunController::layoutFor(const trace::Recording& recording, const LayoutMetrics& metrics,
+                                                           const CollapseChoices& choices)
+{
+    return laidOutWithChoices(GraphLayoutModel::fromFinalGraph(trace::finalGraph(recording), metrics), metrics, choices,
+                              "layout");
 }
 
 std::shared_ptr<GraphLayoutModel> RunController::forwardLayoutFor(const trace::Recording& recording,
-                                                                 const LayoutMetrics& metrics)
+                                                                 const LayoutMetrics& metrics, const CollapseChoices& choices)
 {
-    auto model =
-        std::make_shared<GraphLayoutModel>(GraphLayoutModel::forwardFromFinalGraph(trace::finalGraph(recording), metrics));
-    QString error;
-    if (!layoutGraph(*model, &error))
-        qCWarning(lcGraph) << "forward graph layout fell back to a grid:" << error;
-    return model;
+    return laidOutWithChoices(GraphLayoutModel::forwardFromFinalGraph(trace::finalGraph(recording), metrics), metrics,
+                              choices, "forward graph layout");
 }
 
-bool RunController::runScript(const QString& source, const QString& fileName, const LayoutMetrics& metrics)
+bool RunController::runScript(const QString& source, const QString& fileName, const LayoutMetrics& metrics,
+                              const CollapseChoices& choices)
 {
     if (!m_runner)
         return false;
@@ -56,13 +68,14 @@ bool RunController::runScript(const QString& source, const QString& fileName, co
     const std::string name = fileName.toStdString();
     runJob([runner, src, name](const std::atomic<bool>& cancel,
                                const RunProgress& progress) { return runner->run(src, name, cancel, progress); },
-           source, fileName, metrics);
+           source, fileName, metrics, choices);
     return true;
 }
 
-void RunController::runJob(Job job, const QString& source, const QString& fileName, const LayoutMetrics& metrics)
+void RunController::runJob(Job job, const QString& source, const QString& fileName, const LayoutMetrics& metrics,
+                           const CollapseChoices& choices)
 {
-    m_pending = std::make_unique<Request>(Request{std::move(job), source, fileName, metrics});
+    m_pending = std::make_unique<Request>(Request{std::move(job), source, fileName, metrics, choices});
     if (m_thread)
         cancel();  // the finished handler starts the pending request
     else
@@ -100,6 +113,7 @@ void RunController::startNext()
         result.source = request->source;
         result.fileName = request->fileName;
         result.generation = generation;
+        result.choices = request->choices;
         // Partial results go to the window only while this run is the newest one, one at a
         // time (a fast script must not queue up layouts), and only while the graph is small
         // enough to lay out again and again; past that the window shows a count.
@@ -111,9 +125,10 @@ void RunController::startNext()
             partial.source = request->source;
             partial.fileName = request->fileName;
             partial.generation = generation;
+            partial.choices = request->choices;
             auto recording = std::make_shared<trace::Recording>(soFar);
             if (recording->size() <= kLiveLayoutEvents)
-                partial.layout = layoutFor(*recording, request->metrics);
+                partial.layout = layoutFor(*recording, request->metrics, request->choices);
             partial.recording = std::move(recording);
             QMetaObject::invokeMethod(
                 self.data(),
@@ -131,7 +146,7 @@ void RunController::startNext()
             result.cancelled = outcome.cancelled || cancelFlag->load();
             auto recording = std::make_shared<trace::Recording>(std::move(outcome.recording));
             // A cancelled run still shows what it recorded up to that point.
-            result.layout = layoutFor(*recording, request->metrics);
+            result.layout = layoutFor(*recording, request->metrics, request->choices);
             result.recording = std::move(recording);
         } catch (const std::exception& e) {
             result.failure = QString::fromUtf8(e.what());

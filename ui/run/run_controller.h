@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 
+#include "ui/graph/collapse_choices.h"
 #include "ui/graph/graph_layout_model.h"
 #include "ui/run/script_runner.h"
 
@@ -21,6 +22,7 @@ namespace agv::ui {
 struct RunResult {
     std::shared_ptr<const trace::Recording> recording;
     std::shared_ptr<const GraphLayoutModel> layout;
+    CollapseChoices choices;  ///< the collapse choices `layout` was drawn with
     int exitCode = 0;
     bool cancelled = false;
     QString failure;   ///< the job itself failed (runner threw, file unreadable)
@@ -48,18 +50,24 @@ public:
     }
     bool isRunning() const { return m_thread != nullptr; }
 
-    /// Runs the script with the runner (no-op returning false without one).
-    bool runScript(const QString& source, const QString& fileName, const LayoutMetrics& metrics);
+    /// Runs the script with the runner (no-op returning false without one); its graph is
+    /// drawn with `choices` applied (Note [Collapse choices survive a re-run]).
+    bool runScript(const QString& source, const QString& fileName, const LayoutMetrics& metrics,
+                   const CollapseChoices& choices = {});
     /// Runs any job producing a recording (e.g. loading a .jsonl trace).
-    void runJob(Job job, const QString& source, const QString& fileName, const LayoutMetrics& metrics);
+    void runJob(Job job, const QString& source, const QString& fileName, const LayoutMetrics& metrics,
+                const CollapseChoices& choices = {});
     void cancel();
     /// Blocks until the current job ends (used on shutdown and in tests).
     void waitForIdle();
 
-    /// The whole pipeline, synchronously: fold the final graph and lay it out.
-    static std::shared_ptr<GraphLayoutModel> layoutFor(const trace::Recording& recording, const LayoutMetrics& metrics);
-    /// The forward computation graph of the same recording, laid out (synchronously).
-    static std::shared_ptr<GraphLayoutModel> forwardLayoutFor(const trace::Recording& recording, const LayoutMetrics& metrics);
+    /// The whole pipeline, synchronously: fold the final graph, apply `choices` to the graph
+    /// as it opens, and lay that out, once.
+    static std::shared_ptr<GraphLayoutModel> layoutFor(const trace::Recording& recording, const LayoutMetrics& metrics,
+                                                       const CollapseChoices& choices = {});
+    /// The forward computation graph of the same recording, likewise (synchronously).
+    static std::shared_ptr<GraphLayoutModel> forwardLayoutFor(const trace::Recording& recording, const LayoutMetrics& metrics,
+                                                              const CollapseChoices& choices = {});
 
 Q_SIGNALS:
     void runningChanged(bool running);
@@ -74,6 +82,7 @@ private:
         Job job;
         QString source, fileName;
         LayoutMetrics metrics;
+        CollapseChoices choices;
     };
     std::shared_ptr<ScriptRunner> m_runner;
     QThread* m_thread = nullptr;

@@ -611,7 +611,13 @@ ModuleClusterItem::ModuleClusterItem(const QRectF& rect, const QString& title, S
 void ModuleClusterItem::setModule(Id module)
 {
     m_module = module;
-    setAcceptHoverEvents(module != 0);
+    setAcceptHoverEvents(collapsible());
+}
+
+void ModuleClusterItem::setRunKey(const QString& key)
+{
+    m_runKey = key;
+    setAcceptHoverEvents(collapsible());
 }
 
 QRectF ModuleClusterItem::headerRect() const
@@ -649,20 +655,23 @@ void ModuleClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*
 {
     const Theme& theme = Theme::current();
     painter->setRenderHint(QPainter::Antialiasing);
-    const bool checkpoint = m_style != Style::Module;
+    const bool checkpoint = m_style == Style::CheckpointForward || m_style == Style::CheckpointRecompute;
     QColor border = checkpoint ? theme.recomputeBorder : theme.accent;
     QColor fill = border;
     fill.setAlphaF(m_style == Style::CheckpointRecompute ? 0.09 : 0.05);
     border.setAlphaF(checkpoint ? 0.8 : 0.45);
-    painter->setPen(QPen(border, checkpoint ? 1.6 : 1, m_style == Style::CheckpointRecompute ? Qt::DashDotLine
-                                                                                             : Qt::DashLine));
+    // A run of repeats is drawn dotted: it groups by shape, not by the code's structure.
+    const Qt::PenStyle line = m_style == Style::CheckpointRecompute ? Qt::DashDotLine
+                              : m_style == Style::Repeats          ? Qt::DotLine
+                                                                   : Qt::DashLine;
+    painter->setPen(QPen(border, checkpoint ? 1.6 : 1, line));
     painter->setBrush(fill);
     painter->drawRoundedRect(rect(), 10, 10);
     QFont font = theme.bodyFont();
     font.setBold(checkpoint);
     QString title = m_title;
-    if (m_module != 0) {
-        // The header collapses the call: a disclosure triangle says so, and it lights up under the mouse.
+    if (collapsible()) {
+        // The header collapses the call or the run: a disclosure triangle says so, and it lights up under the mouse.
         title = QStringLiteral("\u25be ") + m_title;
         if (m_headerHovered) {
             QColor strip = theme.accent;

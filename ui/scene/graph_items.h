@@ -210,12 +210,13 @@ private:
     qreal m_progress = 0;
 };
 
-/// Frame around the nodes created inside one nn.Module call, or inside one checkpointed
-/// segment (its forward, or its recompute during backward).
+/// Frame around the nodes created inside one nn.Module call, inside one checkpointed
+/// segment (its forward, or its recompute during backward), or of one expanded run of
+/// repeats (Note [Collapsed repeats]).
 class ModuleClusterItem : public QGraphicsRectItem {
 public:
     enum { Type = ModuleClusterType };
-    enum class Style { Module, CheckpointForward, CheckpointRecompute };
+    enum class Style { Module, CheckpointForward, CheckpointRecompute, Repeats };
     ModuleClusterItem(const QRectF& rect, const QString& title, Style style = Style::Module);
     int type() const override { return Type; }
     Style style() const { return m_style; }
@@ -224,6 +225,12 @@ public:
     /// collapses it (Note [Collapsed modules]).
     Id module() const { return m_module; }
     void setModule(Id module);
+    /// The expanded run of repeats framed (its group's key; "" for other frames): clicking
+    /// the header collapses it again.
+    const QString& runKey() const { return m_runKey; }
+    void setRunKey(const QString& key);
+    /// Whether the header collapses what is framed (a module call or a run of repeats).
+    bool collapsible() const { return m_module != 0 || !m_runKey.isEmpty(); }
     /// The title strip that collapses the call when clicked (item coordinates).
     QRectF headerRect() const;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
@@ -236,6 +243,7 @@ private:
     QString m_title;
     Style m_style;
     Id m_module = 0;
+    QString m_runKey;
     bool m_headerHovered = false;
 };
 

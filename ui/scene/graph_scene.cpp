@@ -15,6 +15,7 @@
 
 #include "ui/graph/layered_layout.h"
 #include "ui/graph/module_collapse.h"
+#include "ui/graph/repeat_collapse.h"
 #include "ui/scene/sac_text.h"
 #include "ui/theme.h"
 
@@ -138,6 +139,7 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
         addItem(cluster);
         m_clusters.emplace_back(cluster, std::move(members));
     }
+    addExpandedRunFrames();
     // Checkpointed segments: one frame around what forward ran without keeping its
     // activations, one around what backward recomputed.
     std::map<std::pair<Id, bool>, std::pair<QRectF, std::vector<int>>> segments;
@@ -167,6 +169,51 @@ void GraphScene::setLayoutModel(std::shared_ptr<const GraphLayoutModel> model)
     if (m_hostLane)
         bounds |= m_hostLane->rect();
     setSceneRect(bounds.adjusted(-60, -60, 60, 60));
+}
+
+void GraphScene::addExpandedRunFrames()
+{
+    // A frame around the items each expanded run of repeats holds, and around the frames
+    // of the module calls made inside it; its header collapses the run again (Note
+    // [Collapsed repeats]).
+    const std::size_t moduleFrames = m_clusters.size();
+    const qreal header = QFontMetricsF(Theme::current().bodyFont()).height() + 8;
+    for (const auto& [key, run] : m_model->expandedRuns) {
+        std::vector<int> members;
+        for (Id node : run->nodes)
+            members.push_back(m_model->indexOfNode(node));
+        for (Id tensor : run->tensors)
+            members.push_back(m_model->indexOfTensor(tensor));
+        std::sort(members.begin(), members.end());
+        members.erase(std::unique(members.begin(), members.end()), members.end());
+        std::erase(members, -1);
+        if (members.size() < 2)
+            continue;  // drawn inside one collapsed module call's box
+        QRectF rect;
+        for (int i : members) {
+            const LayoutNode& n = m_model->nodes[i];
+            rect |= QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size);
+        }
+        for (std::size_t c = 0; c < moduleFrames; ++c)
+            if (std::includes(members.begin(), members.end(), m_clusters[c].second.begin(), m_clusters[c].second.end()))
+                rect |= m_clusters[c].first->rect();
+        // The runs opened inside this one (its middle) are framed inside it: wider, taller
+        // at the bottom. Their headers never meet, as the middle starts below the first
+        // repetitions, so the top keeps room for one header, in the gap above the run.
+        int inside = 0;
+        for (const auto& [otherKey, other] : m_model->expandedRuns)
+            inside += otherKey != key && !other->nodes.empty() &&
+                      std::find(run->nodes.begin(), run->nodes.end(), other->nodes.front()) != run->nodes.end();
+        const QString title = motifTitle(run->motif) + QLatin1Char(' ') + groupRepeatsText(*run);
+        auto* frame = new ModuleClusterItem(rect.adjusted(-18 - 10 * inside, -(header + 6), 18 + 10 * inside, 14 + 8 * inside),
+                                            title, ModuleClusterItem::Style::Repeats);
+        frame->setRunKey(key);
+        frame->setToolTip(tr("Click the title to collapse %1 into one box").arg(title));
+        frame->setZValue(0.05 / (1 + inside));  // below the frames of the calls inside it
+        frame->setVisible(false);
+        addItem(frame);
+        m_clusters.emplace_back(frame, std::move(members));
+    }
 }
 
 void GraphScene::setNotes(const std::vector<trace::Note>& notes)
@@ -546,11 +593,11 @@ void GraphScene::applyStateToOverview(const GraphState& state)
         note->setVisible(state.step >= note->note().step && (!note->note().node || !nodeRect(note->note().node).isEmpty()));
 }
 
-ModuleClusterItem* GraphScene::moduleHeaderAt(const QPointF& scenePos) const
+ModuleClusterItem* GraphScene::collapsibleHeaderAt(const QPointF& scenePos) const
 {
     for (QGraphicsItem* item : items(scenePos)) {  // topmost first
         if (auto* frame = qgraphicsitem_cast<ModuleClusterItem*>(item)) {
-            if (frame->isVisible() && frame->module() != 0 && frame->headerRect().contains(frame->mapFromScene(scenePos)))
+            if (frame->isVisible() && frame->collapsible() && frame->headerRect().contains(frame->mapFromScene(scenePos)))
                 return frame;
             continue;
         }
@@ -563,9 +610,15 @@ ModuleClusterItem* GraphScene::moduleHeaderAt(const QPointF& scenePos) const
 void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
 {
     if (event->button() == Qt::LeftButton)
-        if (ModuleClusterItem* frame = moduleHeaderAt(event->scenePos())) {
+        if (ModuleClusterItem* frame = collapsibleHeaderAt(event->scenePos())) {
             event->accept();
-            Q_EMIT moduleCollapseRequested(frame->module());
+            // The collapse rebuilds the scene, deleting `frame`: nothing of it is used after.
+            const Id module = frame->module();
+            const QString runKey = frame->runKey();
+            if (module != 0)
+                Q_EMIT moduleCollapseRequested(module);
+            else
+                Q_EMIT runCollapseRequested(runKey);
             return;
         }
     QGraphicsScene::mousePressEvent(event);
@@ -578,6 +631,7 @@ void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
     // What is under the mouse: a collapsed call's box, a node, or a frame.
     Id module = 0;
     QString expandKey;
+    std::vector<const ModuleClusterItem*> runs;  // expanded runs holding it
     for (QGraphicsItem* item : items(event->scenePos())) {
         if (!item->isVisible())
             continue;
@@ -585,24 +639,43 @@ void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
             if (auto* g = qgraphicsitem_cast<GroupNodeItem*>(node))
                 expandKey = g->key();
             module = moduleToCollapse(*m_model, node->layoutIndex());
+            runs = expandedRunFramesHolding(node->layoutIndex());
             break;
         }
-        if (auto* frame = qgraphicsitem_cast<ModuleClusterItem*>(item); frame && frame->module() != 0) {
+        if (auto* frame = qgraphicsitem_cast<ModuleClusterItem*>(item); frame && frame->collapsible()) {
             module = frame->module();
+            if (!frame->runKey().isEmpty())
+                runs.push_back(frame);
             break;
         }
     }
-    if (module == 0 && expandKey.isEmpty())
+    if (module == 0 && expandKey.isEmpty() && runs.empty())
         return;
     QMenu menu;
     if (!expandKey.isEmpty())
         connect(menu.addAction(tr("Expand")), &QAction::triggered, this, [this, expandKey] { Q_EMIT groupExpansionRequested(expandKey); });
-    // Every call holding the item can be collapsed, the innermost first.
+    // Every call and run holding the item can be collapsed, the innermost first.
     for (Id m : moduleCallChain(m_model->modules, module))
         connect(menu.addAction(tr("Collapse %1").arg(moduleTitle(m_model->modules, m))), &QAction::triggered, this,
                 [this, m] { Q_EMIT moduleCollapseRequested(m); });
+    for (const ModuleClusterItem* frame : runs)
+        connect(menu.addAction(tr("Collapse %1").arg(frame->title())), &QAction::triggered, this,
+                [this, key = frame->runKey()] { Q_EMIT runCollapseRequested(key); });
     menu.exec(event->screenPos());
     event->accept();
+}
+
+std::vector<const ModuleClusterItem*> GraphScene::expandedRunFramesHolding(int index) const
+{
+    std::vector<std::pair<std::size_t, const ModuleClusterItem*>> holding;
+    for (const auto& [frame, members] : m_clusters)
+        if (!frame->runKey().isEmpty() && std::binary_search(members.begin(), members.end(), index))
+            holding.emplace_back(members.size(), frame);
+    std::sort(holding.begin(), holding.end());  // an inner run holds fewer items
+    std::vector<const ModuleClusterItem*> frames;
+    for (const auto& [size, frame] : holding)
+        frames.push_back(frame);
+    return frames;
 }
 
 void GraphScene::drawBackground(QPainter* painter, const QRectF& rect)

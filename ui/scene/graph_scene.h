@@ -68,8 +68,12 @@ public:
     /// The dot grid behind the graph (off while exporting).
     void setGridVisible(bool visible) { m_gridVisible = visible; }
 
-    /// The module frame whose header is at `scenePos` and not covered by another item.
-    ModuleClusterItem* moduleHeaderAt(const QPointF& scenePos) const;
+    /// The frame of a module call or of an expanded run of repeats whose header is at
+    /// `scenePos` and not covered by another item: a click there collapses what it frames.
+    ModuleClusterItem* collapsibleHeaderAt(const QPointF& scenePos) const;
+    /// The frames of the expanded runs of repeats holding item `index` of the layout model,
+    /// the innermost first.
+    std::vector<const ModuleClusterItem*> expandedRunFramesHolding(int index) const;
 
     /// Selects and returns the item for a grad_fn node, or its group (the error panel links).
     QGraphicsItem* selectNode(Id node);
@@ -80,6 +84,9 @@ Q_SIGNALS:
     /// The user clicked the header of a module call's frame, or asked for its collapse
     /// in the context menu (the window collapses it, Note [Collapsed modules]).
     void moduleCollapseRequested(trace::Id module);
+    /// The user clicked the header of an expanded run of repeats' frame, or asked for its
+    /// collapse in the context menu (the window collapses it, Note [Collapsed repeats]).
+    void runCollapseRequested(const QString& key);
 
 protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
@@ -89,6 +96,7 @@ protected:
 private:
     void clearTokens();
     void buildHostLane();
+    void addExpandedRunFrames();
     void applyStateToOverview(const trace::GraphState& state);
 
     std::shared_ptr<const GraphLayoutModel> m_model;
