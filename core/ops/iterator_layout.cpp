@@ -49,27 +49,31 @@ IntList operandStrides(const Tensor& t, const IntList& shape)
     return out;
 }
 
-/// TensorIterator::reorder_dimensions over the inputs alone (a fresh output has no
-/// strides to ask): innermost dim first.
-std::vector<size_t> iteratorOrder(const IntList& shape, const std::vector<IntList>& strides)
+}  // namespace
+
+std::vector<size_t> iteratorDimOrder(const IntList& shape, const std::vector<IntList>& operandStrides,
+                                     bool firstIsReductionOutput)
 {
     const size_t ndim = shape.size();
     std::vector<size_t> perm(ndim);
-    std::iota(perm.rbegin(), perm.rend(), size_t(0));
+    std::iota(perm.rbegin(), perm.rend(), size_t(0));  // starts reversed: a contiguous tensor keeps its order
     auto shouldSwap = [&](size_t d0, size_t d1) {
-        for (const IntList& s : strides) {
-            const int64_t s0 = s[d0], s1 = s[d1];
+        for (size_t arg = 0; arg < operandStrides.size(); ++arg) {
+            const int64_t s0 = operandStrides[arg][d0], s1 = operandStrides[arg][d1];
+            if (arg == 0 && firstIsReductionOutput && (s0 == 0) != (s1 == 0))
+                return s1 == 0 ? 1 : -1;
             if (s0 == 0 || s1 == 0)
-                continue;  // a broadcast dim leaves it to the next input
+                continue;
             if (s0 < s1)
                 return -1;
             if (s0 > s1)
                 return 1;
-            if (shape[d0] > shape[d1])  // equal strides: the shorter dim goes first
+            if (shape[d0] > shape[d1])
                 return 1;
         }
         return 0;
     };
+    // Insertion sort with ambiguous comparisons, as reorder_dimensions does it.
     for (size_t i = 1; i < ndim; ++i) {
         size_t d1 = i;
         for (size_t d0 = i; d0-- > 0;) {
@@ -84,8 +88,6 @@ std::vector<size_t> iteratorOrder(const IntList& shape, const std::vector<IntLis
     }
     return perm;
 }
-
-}  // namespace
 
 bool isNonOverlappingAndDense(const IntList& sizes, const IntList& strides)
 {
@@ -132,7 +134,7 @@ IntList elementwiseOutputStrides(const IntList& shape, std::initializer_list<con
     std::vector<IntList> strides;
     for (const Tensor* t : operands)
         strides.push_back(operandStrides(*t, shape));
-    const std::vector<size_t> perm = iteratorOrder(shape, strides);
+    const std::vector<size_t> perm = iteratorDimOrder(shape, strides);
     // Dense in the iterator's order: the first dim of `perm` fastest.
     IntList out(shape.size());
     int64_t stride = 1;

@@ -13,6 +13,7 @@
 // its strides (infer_dense_strides, the order TensorIterator finds for it alone).
 
 #include <initializer_list>
+#include <vector>
 
 #include "core/tensor/tensor.h"
 
@@ -22,6 +23,14 @@ namespace agv::ops {
 /// order of dims.
 bool isNonOverlappingAndDense(const IntList& sizes, const IntList& strides);
 inline bool isNonOverlappingAndDense(const Tensor& t) { return isNonOverlappingAndDense(t.sizes(), t.strides()); }
+
+/// TensorIterator::reorder_dimensions: the dims of `shape`, innermost first, sorted by the
+/// operands' strides (each operand asked in turn; a broadcast dim, stride 0, leaves the
+/// comparison to the next; equal strides put the shorter dim first). When
+/// `firstIsReductionOutput`, operand 0 is a reduction's output and its reduced dims
+/// (stride 0) come first.
+std::vector<size_t> iteratorDimOrder(const IntList& shape, const std::vector<IntList>& operandStrides,
+                                     bool firstIsReductionOutput = false);
 
 /// The strides TensorIterator gives the fresh output of shape `shape` of an elementwise op
 /// of `inputs` (Note [Output layout of elementwise ops]).

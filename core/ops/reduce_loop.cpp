@@ -5,45 +5,14 @@
 #include <algorithm>
 #include <array>
 
+#include "core/ops/iterator_layout.h"
+
 namespace agv::ops {
 
 ReduceLoop reduceLoop(const IntList& sizes, const IntList& inStrides, const IntList& outStrides)
 {
-    const size_t ndim = sizes.size();
-    // TensorIterator::reorder_dimensions: perm starts reversed, insertion sort with
-    // ambiguous comparisons; the output (reduced dims first) is asked before the input.
-    std::vector<size_t> perm(ndim);
-    for (size_t i = 0; i < ndim; ++i)
-        perm[i] = ndim - 1 - i;
-    auto shouldSwap = [&](size_t d0, size_t d1) {
-        const std::array<const IntList*, 2> operands = {&outStrides, &inStrides};
-        for (size_t arg = 0; arg < 2; ++arg) {
-            const int64_t s0 = (*operands[arg])[d0], s1 = (*operands[arg])[d1];
-            if (arg == 0 && (s0 == 0) != (s1 == 0))
-                return s1 == 0 ? 1 : -1;
-            if (s0 == 0 || s1 == 0)
-                continue;
-            if (s0 < s1)
-                return -1;
-            if (s0 > s1)
-                return 1;
-            if (sizes[d0] > sizes[d1])
-                return 1;
-        }
-        return 0;
-    };
-    for (size_t i = 1; i < ndim; ++i) {
-        size_t d1 = i;
-        for (size_t d0 = i; d0-- > 0;) {
-            const int c = shouldSwap(perm[d0], perm[d1]);
-            if (c > 0) {
-                std::swap(perm[d0], perm[d1]);
-                d1 = d0;
-            } else if (c < 0) {
-                break;
-            }
-        }
-    }
+    // reorder_dimensions: the output (reduced dims first) is asked before the input.
+    const std::vector<size_t> perm = iteratorDimOrder(sizes, {outStrides, inStrides}, /*firstIsReductionOutput=*/true);
     ReduceLoop loop;
     for (size_t p : perm) {
         loop.sizes.push_back(sizes[p]);

@@ -290,11 +290,8 @@ void checkInplace(const Tensor& self, bool requiresGrad)
             AGV_RAISE_KIND(RuntimeError, LeafInplace,
                            "a leaf Variable that requires grad is being used in an in-place operation.");
     }
-    if (self.impl()->isInference() && !InferenceMode::isEnabled())
-        AGV_RAISE(RuntimeError,
-                  "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to "
-                  "get a normal tensor before doing inplace update.See "
-                  "https://github.com/pytorch/rfcs/pull/17 for more details.");
+    // An inference tensor outside inference mode is refused only when its version is
+    // bumped, after the kernel wrote (VariableVersion::bump): see Tensor::bumpVersion.
 }
 
 void checkNoInternalOverlap(const Tensor& self) { checkNoInternalOverlap(self.sizes(), self.strides()); }

@@ -143,6 +143,12 @@ int64_t Tensor::size(int64_t dim) const
 
 void Tensor::bumpVersion(const char* opName) const
 {
+    // VariableVersion::bump: an inference tensor has no version to bump outside inference
+    // mode, and PyTorch says so after the in-place kernel has already written.
+    AGV_CHECK(!m_impl->isInference() || InferenceMode::isEnabled(), RuntimeError,
+              "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to "
+              "get a normal tensor before doing inplace update.See "
+              "https://github.com/pytorch/rfcs/pull/17 for more details.");
     VersionCounter& vc = *m_impl->versionCounter();
     const uint32_t old = vc.version++;
     if (!trace::enabled())
