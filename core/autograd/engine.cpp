@@ -11,6 +11,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
 #include "core/ops/iterator_layout.h"
+#include "core/ops/kernels.h"
 #include "core/ops/ops.h"
 #include "core/tensor/grad_owner.h"
 #include "core/trace/sink.h"

@@ -6,8 +6,6 @@
 #include <numeric>
 #include <vector>
 
-#include "core/ops/kernels.h"
-
 namespace agv::ops {
 
 namespace {
@@ -151,39 +149,5 @@ IntList preservedStrides(const Tensor& t)
     // which is the order TensorIterator finds for t alone.
     return isNonOverlappingAndDense(t) ? t.strides() : elementwiseOutputStrides(t.sizes(), {&t});
 }
-
-namespace kernel {
-
-Tensor newStridedTensor(const IntList& sizes, const IntList& strides, ScalarType dtype, Device device)
-{
-    Tensor out = newTensor(sizes, dtype, device);
-    if (strides != out.strides())
-        out.impl()->setGeometry(sizes, strides, 0);
-    return out;
-}
-
-Tensor newTensorLaidOutAs(const Tensor& like, ScalarType dtype)
-{
-    return newStridedTensor(like.sizes(), like.strides(), dtype, like.device());
-}
-
-Tensor withStrides(const Tensor& t, const IntList& strides)
-{
-    bool same = true;  // the stride of a dim of size 1 never moves an element
-    for (size_t d = 0; d < strides.size() && same; ++d)
-        same = t.sizes()[d] == 1 || t.strides()[d] == strides[d];
-    if (same)
-        return t;
-    Tensor out = newStridedTensor(t.sizes(), strides, t.dtype(), t.device());
-    copyInto(out, t);
-    return out;
-}
-
-Tensor asElementwiseOutput(const Tensor& result, std::initializer_list<const Tensor*> inputs)
-{
-    return withStrides(result, elementwiseOutputStrides(result.sizes(), inputs));
-}
-
-}  // namespace kernel
 
 }  // namespace agv::ops

@@ -39,21 +39,4 @@ IntList elementwiseOutputStrides(const IntList& shape, std::initializer_list<con
 /// MemoryFormat::Preserve: t's strides when non-overlapping and dense, else dense in their order.
 IntList preservedStrides(const Tensor& t);
 
-namespace kernel {
-
-/// A fresh tensor of `sizes` laid out with `strides` (dense and non-overlapping), uninitialised.
-Tensor newStridedTensor(const IntList& sizes, const IntList& strides, ScalarType dtype, Device device);
-
-/// A fresh tensor with `like`'s sizes and strides (`like` non-overlapping and dense).
-Tensor newTensorLaidOutAs(const Tensor& like, ScalarType dtype);
-
-/// `t` itself when already laid out with `strides`, else a copy that is.
-Tensor withStrides(const Tensor& t, const IntList& strides);
-
-/// A kernel's contiguous result re-laid out as the output of an elementwise op of `inputs`
-/// (a copy only when that layout is not contiguous).
-Tensor asElementwiseOutput(const Tensor& result, std::initializer_list<const Tensor*> inputs);
-
-}  // namespace kernel
-
 }  // namespace agv::ops

@@ -22,6 +22,19 @@ Tensor newTensor(const IntList& sizes, ScalarType dtype, Device device)
     return Tensor(std::move(impl));
 }
 
+Tensor newStridedTensor(const IntList& sizes, const IntList& strides, ScalarType dtype, Device device)
+{
+    Tensor out = newTensor(sizes, dtype, device);
+    if (strides != out.strides())
+        out.impl()->setGeometry(sizes, strides, 0);
+    return out;
+}
+
+Tensor newTensorLaidOutAs(const Tensor& like, ScalarType dtype)
+{
+    return newStridedTensor(like.sizes(), like.strides(), dtype, like.device());
+}
+
 IntList broadcastStrides(const Tensor& t, const IntList& shape)
 {
     IntList out(shape.size(), 0);
@@ -52,6 +65,23 @@ void copyInto(const Tensor& dst, const Tensor& src)
                            });
         });
     });
+}
+
+Tensor withStrides(const Tensor& t, const IntList& strides)
+{
+    bool same = true;  // the stride of a dim of size 1 never moves an element
+    for (size_t d = 0; d < strides.size() && same; ++d)
+        same = t.sizes()[d] == 1 || t.strides()[d] == strides[d];
+    if (same)
+        return t;
+    Tensor out = newStridedTensor(t.sizes(), strides, t.dtype(), t.device());
+    copyInto(out, t);
+    return out;
+}
+
+Tensor asElementwiseOutput(const Tensor& result, std::initializer_list<const Tensor*> inputs)
+{
+    return withStrides(result, elementwiseOutputStrides(result.sizes(), inputs));
 }
 
 std::vector<int64_t> elementOffsets(const IntList& sizes, const IntList& strides)

@@ -25,6 +25,12 @@ bool isNan(T v)
 /// A fresh contiguous tensor (uninitialised), not traced.
 Tensor newTensor(const IntList& sizes, ScalarType dtype, Device device);
 
+/// A fresh tensor of `sizes` laid out with `strides` (dense and non-overlapping), uninitialised.
+Tensor newStridedTensor(const IntList& sizes, const IntList& strides, ScalarType dtype, Device device);
+
+/// A fresh tensor with `like`'s sizes and strides (`like` non-overlapping and dense).
+Tensor newTensorLaidOutAs(const Tensor& like, ScalarType dtype);
+
 /// Strides of `t` as seen from an operation over `shape` (right-aligned broadcasting).
 IntList broadcastStrides(const Tensor& t, const IntList& shape);
 
@@ -178,6 +184,13 @@ void mapInplace(const Tensor& self, const Tensor& other, F f)
 /// Storage offsets (in elements, relative to element 0) of every position of a
 /// `sizes`/`strides` geometry, in row-major order: gather/scatter addressing.
 std::vector<int64_t> elementOffsets(const IntList& sizes, const IntList& strides);
+
+/// `t` itself when already laid out with `strides`, else a copy that is.
+Tensor withStrides(const Tensor& t, const IntList& strides);
+
+/// A kernel's contiguous result re-laid out as the output of an elementwise op of `inputs`
+/// (Note [Output layout of elementwise ops]; a copy only when that layout is not contiguous).
+Tensor asElementwiseOutput(const Tensor& result, std::initializer_list<const Tensor*> inputs);
 
 /// `t` converted to dtype (a contiguous copy unless it already is that dtype).
 Tensor convert(const Tensor& t, ScalarType dtype);
