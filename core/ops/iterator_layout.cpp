@@ -110,22 +110,17 @@ IntList elementwiseOutputStrides(const IntList& shape, std::initializer_list<con
         if (t && t->defined())
             operands.push_back(t);
     // compute_fast_setup_type: only when every operand has the output's shape (a 0-d
-    // operand among tensors does not).
-    bool sameShape = !operands.empty(), contiguous = true, channelsLast = true, dense = true, equalStrides = true;
-    for (const Tensor* t : operands) {
-        sameShape = sameShape && t->sizes() == shape;
-        contiguous = contiguous && t->isContiguous();
-        channelsLast = channelsLast && isChannelsLast(t->sizes(), t->strides());
-        dense = dense && isNonOverlappingAndDense(*t);
-        equalStrides = equalStrides && t->strides() == operands.front()->strides();
-    }
-    if (sameShape) {
-        if (contiguous)
+    // operand among tensors does not). Each test runs only when the cheaper one before it
+    // fails: every elementwise op asks, and most of them on contiguous tensors.
+    auto all = [&](auto&& test) { return std::all_of(operands.begin(), operands.end(), test); };
+    if (!operands.empty() && all([&](const Tensor* t) { return t->sizes() == shape; })) {
+        if (all([](const Tensor* t) { return t->isContiguous(); }))
             return contiguousStrides(shape);
-        if (channelsLast)
+        if (all([](const Tensor* t) { return isChannelsLast(t->sizes(), t->strides()); }))
             return channelsLastStrides(shape);
-        if (dense && equalStrides)
-            return operands.front()->strides();
+        const IntList& first = operands.front()->strides();
+        if (all([&](const Tensor* t) { return t->strides() == first && isNonOverlappingAndDense(*t); }))
+            return first;
     }
     if (shape.size() <= 1)
         return contiguousStrides(shape);
@@ -147,7 +142,7 @@ IntList preservedStrides(const Tensor& t)
 {
     // empty_like's infer_dense_strides for the rest: dense in the order of t's strides,
     // which is the order TensorIterator finds for t alone.
-    return isNonOverlappingAndDense(t) ? t.strides() : elementwiseOutputStrides(t.sizes(), {&t});
+    return t.isContiguous() || isNonOverlappingAndDense(t) ? t.strides() : elementwiseOutputStrides(t.sizes(), {&t});
 }
 
 }  // namespace agv::ops
