@@ -3,11 +3,14 @@
 
 #include <cmath>
 
+#include "core/autograd/grad_mode.h"
+#include "core/ops/inplace_intercept.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
+#include "core/trace/sink.h"
 
 namespace agv::ops {
 
@@ -25,6 +28,10 @@ Tensor addcKernel(const Tensor& self, const Tensor& t1, const Tensor& t2, Scalar
               "tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: "
               "(input + value * tensor1 / tensor2), for all dtypes.");
     const IntList shape = broadcastShapes(self.sizes(), broadcastShapes(t1.sizes(), t2.sizes()));
+    // Broadcasting happens inside PyTorch's kernel (TensorIterator): these expands are not
+    // ops a learner, the graph or a dispatch mode would see.
+    trace::MuteGuard internal;
+    GradModeGuard noGrad(false);
     Tensor a = kernel::dense(kernel::convert(expand(self, shape), type));
     Tensor b = kernel::dense(kernel::convert(expand(t1, shape), type));
     Tensor c = kernel::dense(kernel::convert(expand(t2, shape), type));
@@ -130,12 +137,16 @@ Tensor& addcInplace(Tensor& self, const Tensor& t1, const Tensor& t2, Scalar val
     rec.forward(addcForward(t1, t2, value, isDiv));
     if (rec.forwardActive())
         rec.setOriginalSelf(clone(self));
+    InplaceIntercept intercept(isDiv ? "AddcdivBackward0" : "AddcmulBackward0", isDiv ? "addcdiv_" : "addcmul_",
+                               {&self, &t1, &t2}, self);
     kernel::copyInto(self, kernel::convert(result, self.dtype()));
+    intercept.offer(self);
     self.bumpVersion(isDiv ? "addcdiv_" : "addcmul_");
     if (rec.active()) {
         saveAddc(rec, t1, t2, value);
         rebaseHistory(self, rec.node(), false);
     }
+    intercept.announce(rec.active() ? rec.node()->id() : 0, self);
     rec.finishInplaceTangent(self);
     return self;
 }

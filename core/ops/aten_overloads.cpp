@@ -45,6 +45,8 @@ std::string atenNameOf(std::string_view nodeName)
 
 std::string atenOverloadOf(std::string_view nodeName)
 {
+    if (nodeName.starts_with("aten."))
+        return std::string(nodeName);
     static_assert(std::is_sorted(std::begin(kTable), std::end(kTable),
                                  [](const NodeOverload& a, const NodeOverload& b) { return a.node < b.node; }));
     const auto* it = std::lower_bound(std::begin(kTable), std::end(kTable), nodeName,
@@ -52,6 +54,15 @@ std::string atenOverloadOf(std::string_view nodeName)
     if (it != std::end(kTable) && it->node == nodeName)
         return std::string(it->overload);
     return "aten." + atenNameOf(nodeName) + ".default";
+}
+
+std::string atenInplaceOverloadOf(std::string_view nodeName, std::string_view inplaceName)
+{
+    const std::string outOfPlace = atenOverloadOf(nodeName);
+    std::string_view overload = std::string_view(outOfPlace).substr(outOfPlace.rfind('.') + 1);
+    if (overload.starts_with("Tensor_"))
+        overload.remove_prefix(std::string_view("Tensor_").size());
+    return "aten." + std::string(inplaceName) + "." + std::string(overload);
 }
 
 }  // namespace agv::ops

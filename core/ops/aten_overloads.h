@@ -9,7 +9,14 @@ namespace agv::ops {
 
 /// From PyTorch 1.13's own pairing (aten_overload_table.inc, gen_aten_overloads.py);
 /// a node missing there is named from its node name ("FooBarBackward0" -> "aten.foo_bar.default").
+/// A name that is already an overload ("aten.relu_.default": an in-place op offered to
+/// selective checkpointing, see inplace_intercept.h) is returned as it is.
 std::string atenOverloadOf(std::string_view nodeName);
+
+/// The in-place overload of the op whose out-of-place form records `nodeName`:
+/// ("ReluBackward0", "relu_") -> "aten.relu_.default", ("PowBackward0", "pow_") ->
+/// "aten.pow_.Scalar" (1.13 names pow_'s overloads after the exponent only).
+std::string atenInplaceOverloadOf(std::string_view nodeName, std::string_view inplaceName);
 
 /// "MaxPool2DWithIndicesBackward0" -> "max_pool2d_with_indices" (the aten base name).
 std::string atenNameOf(std::string_view nodeName);

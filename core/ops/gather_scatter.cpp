@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/inplace_intercept.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -166,17 +167,23 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
                                         : std::initializer_list<const Tensor*>{&self},
                        backward);
         rec.forward(forwardRule);
+        InplaceIntercept intercept(nodeName, fn,
+                                   hasSrc ? std::initializer_list<const Tensor*>{&self, &index, &srcCopy}
+                                          : std::initializer_list<const Tensor*>{&self, &index},
+                                   self);
         {
             trace::MuteGuard mute;
             GradModeGuard noGrad(false);
             scatterKernel(self, dim, index, src, value, mode);
         }
+        intercept.offer(self);
         self.bumpVersion(fn);
         if (rec.active()) {
             rec.attr("dim", UnsignedAttr{dimIn});
             rec.save("index", index);
             rebaseHistory(self, rec.node(), false);
         }
+        intercept.announce(rec.active() ? rec.node()->id() : 0, self);
         rec.finishInplaceTangent(self);
         return self;
     }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/inplace_intercept.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -140,12 +141,15 @@ Tensor& indexAddInplace(Tensor& self, int64_t dimIn, const Tensor& index, const 
     checkNoInternalOverlap(self);
     OpRecorder rec("IndexAddBackward0", {&self, &source}, indexAddBackward(dim, picked, alpha, source.sizes()));
     rec.forward(indexAddJvp(dim, index, alpha));
+    InplaceIntercept intercept("IndexAddBackward0", "index_add_", {&self, &index, &source}, self);
     indexAddKernel(self, dim, picked, source, alpha);
+    intercept.offer(self);
     self.bumpVersion("index_add_");
     if (rec.active()) {
         recordIndexAddAttrs(rec, dimIn, index, source, alpha);
         rebaseHistory(self, rec.node(), false);
     }
+    intercept.announce(rec.active() ? rec.node()->id() : 0, self);
     rec.finishInplaceTangent(self);
     return self;
 }

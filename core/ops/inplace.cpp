@@ -14,6 +14,7 @@
 #include "core/ops/internal_ops.h"
 #include "core/ops/hardtanh.h"
 #include "core/ops/inplace_checks.h"
+#include "core/ops/inplace_intercept.h"
 #include "core/ops/inplace_unary.h"
 #include "core/ops/kernels.h"
 #include "core/ops/masked_fill.h"
@@ -115,12 +116,15 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
         forward_ad::DisabledGuard primalsOnly;
         rec.setOriginalSelf(originalSelf.defined() ? originalSelf : clone(self));
     }
+    InplaceIntercept intercept(nodeName, opName, inputs, self);
     compute();
+    intercept.offer(self);
     self.bumpVersion(opName);
     if (rec.active()) {
         save(rec, originalSelf);
         rebaseHistory(self, rec.node(), saveResult);
     }
+    intercept.announce(rec.active() ? rec.node()->id() : 0, self);
     rec.finishInplaceTangent(self);
     return self;
 }

@@ -57,7 +57,10 @@ void popOpInterceptor(OpInterceptor* interceptor)
 
 InterceptOutcome interceptOp(std::string_view nodeName, const TensorList& inputs, TensorList& outputs)
 {
-    if (t_interceptors.empty())
+    // Muted ops are the engine's own temporaries (an in-place op computing its values
+    // out of place, a backward formula): PyTorch's kernels do that work below dispatch,
+    // where no mode sees it.
+    if (t_interceptors.empty() || trace::detail::t_muteDepth > 0)
         return {};
     InnermostAside aside;
     const size_t count = outputs.size();

@@ -2,6 +2,7 @@
 // backward formulas (TriuBackward0, TrilBackward0, DiagBackward0, TraceBackward0).
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/inplace_intercept.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -61,12 +62,15 @@ Tensor& triangleInplace(Tensor& self, int64_t diagonal, bool upper)
     rec.forward([diagonal, upper](const InputTangents& t, const Tensor&) {
         return upper ? triu(t[0], diagonal) : tril(t[0], diagonal);
     });
+    InplaceIntercept intercept(upper ? "TriuBackward0" : "TrilBackward0", upper ? "triu_" : "tril_", {&self}, self);
     triangleKernel(self, self, diagonal, upper);
+    intercept.offer(self);
     self.bumpVersion(upper ? "triu_" : "tril_");
     if (rec.active()) {
         rec.attr("diagonal", diagonal);
         rebaseHistory(self, rec.node(), false);
     }
+    intercept.announce(rec.active() ? rec.node()->id() : 0, self);
     rec.finishInplaceTangent(self);
     return self;
 }

@@ -240,6 +240,90 @@ print("ok")
         QCOMPARE(lastLine(run.stdoutText), std::string("ok"));
     }
 
+    void inPlaceOpsAreOfferedToThePolicy()
+    {
+        const auto run = runWithPreamble(R"(def inplace(x, y):
+    a = torch.mm(x, y)
+    a.relu_()
+    a.add_(1.0)
+    return a.sin()
+
+
+def save_sin(ctx, op, *args, **kwargs):
+    print("policy", op, ctx.is_recompute, tuple(ctx.op_output.shape))
+    return CheckpointPolicy.MUST_SAVE if op == torch.ops.aten.sin.default else CheckpointPolicy.PREFER_RECOMPUTE
+
+
+out = checkpoint(inplace, x, y, use_reentrant=False,
+                 context_fn=functools.partial(create_selective_checkpoint_contexts, save_sin))
+out.sum().backward()
+)");
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        // PyTorch's mode sees x.relu_() as aten.relu_.default, after it wrote.
+        QCOMPARE(lines(run.stdoutText), (std::vector<std::string>{
+                                            "policy aten.mm.default False (2, 2)",
+                                            "policy aten.relu_.default False (2, 2)",
+                                            "policy aten.add_.Tensor False (2, 2)",
+                                            "policy aten.sin.default False (2, 2)",
+                                        }));
+        const std::vector<std::string> recomputed{"aten.mm.default", "aten.relu_.default", "aten.add_.Tensor"};
+        QCOMPARE(opsWith(run.recording, SacAction::Recomputed), recomputed);
+        QCOMPARE(opsWith(run.recording, SacAction::Restored), std::vector<std::string>{"aten.sin.default"});
+    }
+
+    void aKeptInPlaceResultCountsAsMutatedByItsOwnOp()
+    {
+        // The mode caches below ADInplaceOrView, so the kept tensor's version is the one
+        // before mul_ bumped it: the recompute finds it mutated.
+        const auto run = runWithPreamble(R"(def doubles(x, y):
+    a = torch.mm(x, y)
+    a.mul_(2)
+    return a.sin()
+
+
+out = checkpoint(doubles, x, y, use_reentrant=False,
+                 context_fn=functools.partial(create_selective_checkpoint_contexts, [torch.ops.aten.mul_.Tensor]))
+out.sum().backward()
+)");
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QVERIFY(run.exitCode != 0);
+        QCOMPARE(lastLine(run.stderrText),
+                 std::string("RuntimeError: Tensor cached during selective activation checkpoint has been mutated"));
+        QCOMPARE(opsWith(run.recording, SacAction::Cached), std::vector<std::string>{"aten.mul_.Tensor"});
+    }
+
+    void aRestoredInPlaceOpDoesNotWriteAtRecompute()
+    {
+        // The restored mul_ does not run, so the recompute's sin saves mm's undoubled
+        // result, and x.grad is (cos(x @ y) * 2) @ y.T, not (cos(2 x @ y) * 2) @ y.T.
+        const auto run = runWithPreamble(R"(def doubles(x, y):
+    a = torch.mm(x, y)
+    a.mul_(2)
+    return a.sin()
+
+
+contexts = functools.partial(create_selective_checkpoint_contexts, [torch.ops.aten.mul_.Tensor],
+                             allow_cache_entry_mutation=True)
+out = checkpoint(doubles, x, y, use_reentrant=False, context_fn=contexts)
+print("forward", torch.equal(out, torch.sin(2 * torch.mm(x, y))))
+out.sum().backward()
+with torch.no_grad():
+    undoubled = (torch.cos(torch.mm(x, y)) * 2).mm(y.t())
+    doubled = (torch.cos(2 * torch.mm(x, y)) * 2).mm(y.t())
+print("grad from the undoubled recompute", torch.allclose(x.grad, undoubled))
+print("grad from a doubled recompute", torch.allclose(x.grad, doubled))
+)");
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(lines(run.stdoutText), (std::vector<std::string>{
+                                            "forward True",
+                                            "grad from the undoubled recompute True",
+                                            "grad from a doubled recompute False",
+                                        }));
+        QCOMPARE(opsWith(run.recording, SacAction::Restored), std::vector<std::string>{"aten.mul_.Tensor"});
+    }
+
     void badArgumentsGetCurrentPyTorchsErrors()
     {
         const auto run = runWithPreamble(R"(for bad in ([torch.ops.aten.mm], 3):

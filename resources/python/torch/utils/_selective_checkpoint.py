@@ -8,9 +8,13 @@ in our words.
 
 PyTorch implements the two contexts as TorchDispatchModes below autograd. Our engine has
 an op interceptor instead (core/ops/op_interceptor.h): it hands each op over once the op
-has run, before autograd wires it, so a restored op's kernel runs and its result is
-dropped. What the script sees is the same; the policy receives the op's tensor arguments
-only (PyTorch's passes the numbers and lists too).
+has run, before autograd wires it, as current PyTorch's caching mode asks its policy
+after the op ran. In-place ops are offered too (aten.relu_.default), before their version
+bump (core/ops/inplace_intercept.h). A restored out-of-place op's kernel runs and its
+result is dropped; a restored in-place op leaves self as it was, as in PyTorch. What the
+script sees is the same; the policy receives the op's tensor arguments only (PyTorch's
+passes the numbers and lists too), and ops that never record a node (comparisons,
+factories) are not offered.
 """
 
 import contextlib
