@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <string_view>
 
 #include "core/trace/stream_sink.h"
@@ -108,6 +109,25 @@ uint64_t sinkStep(const Sink* sink)
     if (const auto* stream = dynamic_cast<const StreamSink*>(sink))
         return stream->eventCount();
     return 0;
+}
+
+std::vector<int> segmentCountsToCompare(int functions)
+{
+    constexpr int kMostRuns = 12;
+    std::vector<int> counts;
+    if (functions <= kMostRuns) {
+        for (int k = 1; k <= functions; ++k)
+            counts.push_back(k);
+        return counts;
+    }
+    const int root = static_cast<int>(std::lround(std::sqrt(double(functions))));
+    counts = {1, 2, 3, 4, root - 1, root, root + 1, functions};
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    for (int power = 8; power < functions && int(counts.size()) < kMostRuns; power *= 2)
+        if (!std::binary_search(counts.begin(), counts.end(), power))
+            counts.insert(std::lower_bound(counts.begin(), counts.end(), power), power);
+    return counts;
 }
 
 }  // namespace agv::trace

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "core/autograd/checkpoint_override.h"
 #include "core/trace/recording.h"
@@ -30,6 +31,11 @@ CheckpointOverride recordedCheckpointOverride(const Recording& recording);
 /// How many functions the run's checkpoint_sequential was given, when an override touched
 /// it (0: no checkpoint_sequential ran under an override). The most when it ran on several.
 int recordedSequentialFunctions(const Recording& recording);
+
+/// The checkpoint_sequential segment counts Compare Runs tries for `functions` functions:
+/// every count up to 12 functions; beyond, at most 12 (1-4, the classic sqrt(n) and its
+/// neighbours, powers of two, and n), so a 100-layer model is not run 100 times.
+std::vector<int> segmentCountsToCompare(int functions);
 
 /// Adds `note` at the sink's current step when the sink keeps notes (a Recording or a
 /// StreamSink; Sink itself carries events only). Returns false when it cannot.

@@ -5,6 +5,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <vector>
+
 #include "core/trace/run_configuration.h"
 #include "core/trace/run_metrics.h"
 
@@ -126,6 +129,21 @@ private Q_SLOTS:
         QCOMPARE(recordedCheckpointOverride(off), none);
         QCOMPARE(recordedSequentialFunctions(off), 5);
         QVERIFY(QString::fromStdString(off.notes().back().text).contains(QLatin1String("without checkpointing")));
+    }
+
+    void compareRunsTriesAFewSegmentCountsOfALongSequence()
+    {
+        QCOMPARE(segmentCountsToCompare(0), std::vector<int>{});
+        QCOMPARE(segmentCountsToCompare(5), (std::vector<int>{1, 2, 3, 4, 5}));
+        QCOMPARE(segmentCountsToCompare(12), (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}));
+        // sqrt(100) = 10 and its neighbours, then powers of two up to the cap of 12.
+        QCOMPARE(segmentCountsToCompare(100), (std::vector<int>{1, 2, 3, 4, 8, 9, 10, 11, 16, 32, 64, 100}));
+        const std::vector<int> thousand = segmentCountsToCompare(1000);
+        QVERIFY(thousand.size() <= 12);
+        QVERIFY(std::is_sorted(thousand.begin(), thousand.end()));
+        for (int expected : {1, 31, 32, 33, 1000})
+            QVERIFY2(std::find(thousand.begin(), thousand.end(), expected) != thousand.end(),
+                     qPrintable(QString::number(expected)));
     }
 
     void noteStepIsTheSinksStep()

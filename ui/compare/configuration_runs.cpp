@@ -151,7 +151,7 @@ void ConfigurationRuns::onRunDone(quint64 generation, int index, std::shared_ptr
     if (run.state == ConfigurationRun::State::Failed && run.error.isEmpty())
         run.error = tr("the script ended with exit code %1").arg(outcome->exitCode);
     // The "off" run tells how many functions checkpoint_sequential splits: one run per
-    // segment count follows.
+    // segment count worth trying follows.
     const int functions =
         run.configuration == QLatin1String("off") ? trace::recordedSequentialFunctions(*recording) : 0;
     // A script that checkpoints selectively (the as-written run says so) is also run with
@@ -159,7 +159,7 @@ void ConfigurationRuns::onRunDone(quint64 generation, int index, std::shared_ptr
     const bool selective = run.configuration == QLatin1String("as-written") && usesSelectiveCheckpointing(*recording);
     run.recording = std::move(recording);
     Q_EMIT runChanged(index);
-    for (int segments = 1; segments <= functions; ++segments)
+    for (int segments : trace::segmentCountsToCompare(functions))
         m_runs.push_back(waitingRun(QStringLiteral("segments=%1").arg(segments)));
     if (selective)
         for (const char* configuration : {"sac=recompute-all", "sac=save-all"})
