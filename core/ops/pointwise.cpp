@@ -11,6 +11,7 @@
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
+#include "core/ops/nodeless_intercept.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
@@ -1060,7 +1061,22 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
 
 // ---------------------------------------------------------------- comparisons (no grad)
 
-Tensor compare(const Tensor& a, const Tensor& b, CompareOp op)
+namespace {
+
+const char* compareName(CompareOp op)
+{
+    switch (op) {
+    case CompareOp::Eq: return "eq";
+    case CompareOp::Ne: return "ne";
+    case CompareOp::Lt: return "lt";
+    case CompareOp::Le: return "le";
+    case CompareOp::Gt: return "gt";
+    case CompareOp::Ge: return "ge";
+    }
+    return "eq";
+}
+
+Tensor compareValues(const Tensor& a, const Tensor& b, CompareOp op)
 {
     const ScalarType type = resultType({&a, &b});
     Tensor out;
@@ -1072,11 +1088,27 @@ Tensor compare(const Tensor& a, const Tensor& b, CompareOp op)
     case CompareOp::Gt: out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, "gt", [](auto p, auto q) { return p > q; }); break;
     case CompareOp::Ge: out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, "ge", [](auto p, auto q) { return p >= q; }); break;
     }
+    return out;
+}
+
+}  // namespace
+
+Tensor compare(const Tensor& a, const Tensor& b, CompareOp op)
+{
+    Tensor out = compareValues(a, b, op);
+    offerNodelessOp(std::string("aten.") + compareName(op) + ".Tensor", {a, b}, out);
     announceTensor(out);
     return out;
 }
 
-Tensor compare(const Tensor& a, Scalar b, CompareOp op) { return compare(a, scalarTensor(b, a.device()), op); }
+Tensor compare(const Tensor& a, Scalar b, CompareOp op)
+{
+    const Tensor number = scalarTensor(b, a.device());
+    Tensor out = compareValues(a, number, op);
+    offerNodelessOp(std::string("aten.") + compareName(op) + ".Scalar", {a, number}, out);
+    announceTensor(out);
+    return out;
+}
 
 Tensor logicalNot(const Tensor& t)
 {
@@ -1084,6 +1116,7 @@ Tensor logicalNot(const Tensor& t)
         using T = scalar_t;
         return kernel::mapUnary<T, bool>(t, ScalarType::Bool, [](T x) { return !bool(x); });
     });
+    offerNodelessOp("aten.logical_not.default", {t}, out);
     announceTensor(out);
     return out;
 }
@@ -1096,6 +1129,10 @@ Tensor logical(const Tensor& a, const Tensor& b, LogicalOp op)
         const bool x = bool(p), y = bool(q);
         return op == LogicalOp::And ? (x && y) : op == LogicalOp::Or ? (x || y) : (x != y);
     });
+    offerNodelessOp(op == LogicalOp::And  ? "aten.logical_and.default"
+                    : op == LogicalOp::Or ? "aten.logical_or.default"
+                                          : "aten.logical_xor.default",
+                    {a, b}, out);
     announceTensor(out);
     return out;
 }

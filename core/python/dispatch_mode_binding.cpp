@@ -18,6 +18,25 @@ namespace agv::python {
 
 namespace {
 
+/// The arguments as a dispatch mode receives them: a number the script wrote (`y * 2`,
+/// `x > 0`) was wrapped into a tensor to compute, and PyTorch hands it back as the number.
+py::tuple dispatchArguments(const TensorList& inputs)
+{
+    py::tuple args(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const Tensor& t = inputs[i];
+        if (!t.defined() || !t.impl()->isWrappedNumber())
+            args[i] = wrapTensor(t);
+        else if (isFloatingType(t.dtype()))
+            args[i] = py::float_(t.item());
+        else if (t.dtype() == ScalarType::Bool)
+            args[i] = py::bool_(t.itemInt() != 0);
+        else
+            args[i] = py::int_(t.itemInt());
+    }
+    return args;
+}
+
 /// mode._intercept returns None (the op passes unremarked) or
 /// (policy, action, outputs-or-None): trace::SacPolicy/SacAction values, and the tensors
 /// to hand on instead of the ones the op computed.
@@ -30,7 +49,7 @@ public:
     ops::InterceptOutcome intercept(std::string_view nodeName, const TensorList& inputs, TensorList& outputs) override
     {
         std::string op = ops::atenOverloadOf(nodeName);
-        py::object answer = m_mode.get().attr("_intercept")(op, wrapTensors(inputs), wrapTensors(outputs));
+        py::object answer = m_mode.get().attr("_intercept")(op, dispatchArguments(inputs), wrapTensors(outputs));
         if (answer.is_none())
             return {};
         const auto decision = answer.cast<py::tuple>();

@@ -324,6 +324,39 @@ print("grad from a doubled recompute", torch.allclose(x.grad, doubled))
         QCOMPARE(opsWith(run.recording, SacAction::Restored), std::vector<std::string>{"aten.mul_.Tensor"});
     }
 
+    void comparisonsAndTheScriptsNumbersReachThePolicy()
+    {
+        // `x > 0` records no node but is aten.gt.Scalar to a dispatch mode, and the numbers
+        // the script wrote arrive as numbers, not as the tensors they were wrapped in.
+        const auto run = runWithPreamble(R"(def masks(x, y):
+    m = x > 0
+    return (x * 2).masked_fill(m.logical_not(), 0.0) + y
+
+
+def show(ctx, op, *args, **kwargs):
+    numbers = [a for a in args if not isinstance(a, torch.Tensor)]
+    print("policy", op, len(args) - len(numbers), numbers)
+    return CheckpointPolicy.MUST_SAVE if op == torch.ops.aten.gt.Scalar else CheckpointPolicy.PREFER_RECOMPUTE
+
+
+out = checkpoint(masks, x, y, use_reentrant=False, context_fn=functools.partial(create_selective_checkpoint_contexts, show))
+out.sum().backward()
+print(x.grad)
+)");
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        const std::vector<std::string> out = lines(run.stdoutText);
+        QVERIFY(out.size() >= 5);
+        QCOMPARE(out[0], std::string("policy aten.gt.Scalar 1 [0]"));
+        QCOMPARE(out[1], std::string("policy aten.mul.Tensor 1 [2]"));
+        QCOMPARE(out[2], std::string("policy aten.logical_not.default 1 []"));
+        QCOMPARE(out[3].rfind("policy aten.masked_fill.Scalar", 0), size_t(0));
+        QCOMPARE(out[4], std::string("policy aten.add.Tensor 2 []"));
+        QCOMPARE(opsWith(run.recording, SacAction::Cached), std::vector<std::string>{"aten.gt.Scalar"});
+        QCOMPARE(opsWith(run.recording, SacAction::Restored), std::vector<std::string>{"aten.gt.Scalar"});
+        QCOMPARE(lastLine(run.stdoutText), std::string("        [0., 2.]])"));
+    }
+
     void badArgumentsGetCurrentPyTorchsErrors()
     {
         const auto run = runWithPreamble(R"(for bad in ([torch.ops.aten.mm], 3):

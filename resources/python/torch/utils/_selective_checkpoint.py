@@ -12,9 +12,9 @@ has run, before autograd wires it, as current PyTorch's caching mode asks its po
 after the op ran. In-place ops are offered too (aten.relu_.default), before their version
 bump (core/ops/inplace_intercept.h). A restored out-of-place op's kernel runs and its
 result is dropped; a restored in-place op leaves self as it was, as in PyTorch. What the
-script sees is the same; the policy receives the op's tensor arguments only (PyTorch's
-passes the numbers and lists too), and ops that never record a node (comparisons,
-factories) are not offered.
+script sees is the same. The policy receives the op's tensor arguments, with the numbers
+the script wrote back as numbers, but not the other numbers and lists PyTorch's mode also
+passes (dims, sizes); comparisons and logical ops are offered, factories are not.
 """
 
 import contextlib

@@ -1,0 +1,16 @@
+#pragma once
+// Ops that never record a node (comparisons, logical ops) still reach a dispatch mode in
+// PyTorch: `x > 0` inside a selectively checkpointed region is aten.gt.Scalar to its
+// policy. OpRecorder::finish offers the ops that record one; these call this instead.
+
+#include <string_view>
+
+#include "core/tensor/tensor.h"
+
+namespace agv::ops {
+
+/// Offers the op, named by its aten overload ("aten.gt.Scalar"), to the innermost
+/// interceptor, which may replace `out`; publishes what it decided (with no node).
+void offerNodelessOp(std::string_view overload, const TensorList& inputs, Tensor& out);
+
+}  // namespace agv::ops
