@@ -16,6 +16,8 @@
 #ifdef AGV_WITH_UI
 #include <filesystem>
 
+#include <unistd.h>
+
 #include "ui/graph/layout_process.h"
 #include "ui/graph/layout_worker.h"
 #include "ui/run/host_process_runner.h"
@@ -112,17 +114,24 @@ int main(int argc, char** argv)
     if (headless)
         return runHeadless(run);
 #ifdef AGV_WITH_UI
-    // The GUI runs every script in a fresh host process: this very binary in --host mode.
+    // The GUI runs every script in a fresh host process: autogradviz-host next to this
+    // binary (the same program without the window, so a run loads no Qt), else this very
+    // binary in --host mode.
     std::error_code ec;
     const std::filesystem::path self = std::filesystem::canonical("/proc/self/exe", ec);
     const QString executable = QString::fromStdString(ec ? std::string(argv[0]) : self.string());
+    const std::filesystem::path hostBinary = self.parent_path() / "autogradviz-host";
+    const QString host = !ec && access(hostBinary.c_str(), X_OK) == 0 ? QString::fromStdString(hostBinary.string())
+                                                                      : executable;
     agv::ui::setLayoutWorker(executable);
-    const int code = agv::ui::runApp(argc, argv, std::make_shared<agv::ui::HostProcessRunner>(executable));
+    const int code = agv::ui::runApp(argc, argv, std::make_shared<agv::ui::HostProcessRunner>(host));
     // Before static destruction, while logging still works: no layout child outlives us.
     agv::ui::stopLayoutWorkers();
     return code;
 #else
-    std::fputs("autogradviz was built without the GUI (AGV_BUILD_UI=OFF); use --run FILE.py\n", stderr);
+    std::fputs("this autogradviz has no window (the script host autogradviz-host, or a build with AGV_BUILD_UI=OFF); "
+               "use --run FILE.py\n",
+               stderr);
     return 2;
 #endif
 }

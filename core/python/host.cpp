@@ -57,6 +57,10 @@ bool configure(PyConfig& config, const HostOptions& options, const std::string& 
     config.pathconfig_warnings = 0;
     config.module_search_paths_set = 1;
     config.write_bytecode = 0;      // never write __pycache__ next to the user's files
+    // AGV_IMPORT_TIME=1: CPython's `-X importtime` table on stderr, to see where start-up
+    // goes (the environment is otherwise ignored: the interpreter is isolated).
+    if (const char* importTime = std::getenv("AGV_IMPORT_TIME"); importTime && std::string_view(importTime) == "1")
+        config.import_time = 1;
     const std::string stdlib = AGV_STDLIB_DIR;
     return setString(config, &config.program_name, "python3", error) &&
            setString(config, &config.run_filename, scriptFile, error) &&

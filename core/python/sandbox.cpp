@@ -9,10 +9,12 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
@@ -277,10 +279,43 @@ std::string applyKernelSandbox(const SandboxOptions& options)
     return report;
 }
 
+namespace {
+
+constexpr std::string_view kRunFolderPrefix = "autogradviz-run-";
+
+/// A host that is killed (a cancelled run, the memory limit, a crash) cannot remove its
+/// run folder, and the sandbox keeps a host from removing folders beside its own. Run
+/// folders carry their host's pid (autogradviz-run-<pid>-XXXXXX), so each new run
+/// removes those of hosts that no longer exist: they never pile up in /tmp, where every
+/// entry would cost the next script started from there a symbolic link.
+void removeFoldersOfEndedRuns(const fs::path& base)
+{
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator(base, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (!std::string_view(name).starts_with(kRunFolderPrefix))
+            continue;
+        const std::string_view rest = std::string_view(name).substr(kRunFolderPrefix.size());
+        pid_t pid = 0;
+        const auto [end, parseError] = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
+        if (parseError != std::errc() || end == rest.data() || *end != '-' || pid <= 0)
+            continue;  // not a folder this naming made
+        if (::kill(pid, 0) == 0 || errno != ESRCH)
+            continue;  // its host still runs (or is not ours to ask about)
+        std::error_code removeError;
+        fs::remove_all(entry.path(), removeError);  // links only: remove_all never follows them
+    }
+}
+
+}  // namespace
+
 std::string makeRunTempDir()
 {
     const char* base = std::getenv("TMPDIR");
-    std::string pattern = std::string(base && *base ? base : "/tmp") + "/autogradviz-run-XXXXXX";
+    const fs::path folder = base && *base ? base : "/tmp";
+    removeFoldersOfEndedRuns(folder);
+    std::string pattern =
+        (folder / (std::string(kRunFolderPrefix) + std::to_string(::getpid()) + "-XXXXXX")).string();
     if (!mkdtemp(pattern.data()))
         return {};
     return pattern;

@@ -24,7 +24,8 @@ void installAuditHook(const SandboxOptions& options);
 /// the layers that took effect ("audit hook, seccomp, Landlock ABI 3, rlimits").
 std::string applyKernelSandbox(const SandboxOptions& options);
 
-/// A fresh temporary folder for one run (under $TMPDIR or /tmp), or "" on failure.
+/// A fresh temporary folder for one run (under $TMPDIR or /tmp), or "" on failure;
+/// first removes the folders of earlier runs whose host was killed before it could.
 std::string makeRunTempDir();
 /// Makes the run's temporary folder the working directory, so that a tutorial's
 /// torch.save(model.state_dict(), 'model.pt') lands where writes are allowed. The

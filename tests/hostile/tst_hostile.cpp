@@ -39,7 +39,7 @@ QRegularExpression expectedPattern(const QString& expected)
 {
     QString pattern = QRegularExpression::escape(expected);
     pattern.replace(QStringLiteral("SCRIPT_DIR"), QRegularExpression::escape(QFileInfo(hostileDir()).canonicalFilePath()));
-    pattern.replace(QStringLiteral("TEMP_DIR"), QStringLiteral("/\\S*autogradviz-run-\\w+"));
+    pattern.replace(QStringLiteral("TEMP_DIR"), QStringLiteral("/\\S*autogradviz-run-\\d+-\\w+"));
     return QRegularExpression(QStringLiteral("^") + pattern + QStringLiteral("$"));
 }
 

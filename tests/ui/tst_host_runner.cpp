@@ -19,7 +19,8 @@ using namespace agv::ui;
 
 namespace {
 
-QString hostBinary() { return QStringLiteral(AGV_AUTOGRADVIZ_BIN); }
+/// What the window starts for every run: the host binary without the window's libraries.
+QString hostBinary() { return QStringLiteral(AGV_AUTOGRADVIZ_HOST_BIN); }
 
 template <typename T>
 size_t count(const trace::Recording& r)

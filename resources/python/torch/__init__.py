@@ -30,8 +30,6 @@ from torch._finfo import finfo  # noqa: E402,F401
 from torch._iinfo import iinfo  # noqa: E402,F401
 from torch.storage import TypedStorage, FloatStorage, DoubleStorage, LongStorage, BoolStorage  # noqa: E402,F401
 from torch.storage import HalfStorage, BFloat16Storage, IntStorage, ShortStorage, CharStorage, ByteStorage  # noqa: E402,F401,E501
-from torch import serialization  # noqa: E402,F401
-from torch.serialization import save, load  # noqa: E402,F401
 from torch import linalg  # noqa: E402,F401
 from torch.functional import einsum, norm, split, unflatten, unique, unique_consecutive  # noqa: E402,F401
 from torch._composites import *  # noqa: E402,F401,F403  true_divide, square, hstack, isnan, ...
@@ -109,3 +107,19 @@ def dropout(input, p, train):
 __version__ = "1.13.1"
 
 del _sys
+
+
+
+# torch.serialization (zipfile, pickle, pathlib, shutil: a fifth of `import torch`) runs
+# on first use of torch.save / torch.load / torch.serialization.
+from torch._lazy_module import imported_on_first_use as _imported_on_first_use  # noqa: E402
+
+serialization = _imported_on_first_use('torch.serialization')
+
+
+def save(*args, **kwargs):
+    return serialization.save(*args, **kwargs)
+
+
+def load(*args, **kwargs):
+    return serialization.load(*args, **kwargs)

@@ -9,11 +9,7 @@ from torch.optim.adagrad import Adagrad
 from torch.optim.adadelta import Adadelta
 from torch.optim.lbfgs import LBFGS
 
+from torch._lazy_module import imported_on_first_use as _imported_on_first_use
 
-def __getattr__(name):
-    # torch.optim.lr_scheduler after a plain `import torch`, compiled only when used
-    # (see torch/utils/__init__.py).
-    if name == "lr_scheduler":
-        import importlib
-        return importlib.import_module("torch.optim.lr_scheduler")
-    raise AttributeError("module 'torch.optim' has no attribute '" + name + "'")
+# After a plain `import torch`, as in PyTorch; its body runs on first use.
+lr_scheduler = _imported_on_first_use("torch.optim.lr_scheduler")

@@ -1,11 +1,9 @@
 """torch.utils."""
 
+# `torch.utils.data` works after a plain `import torch`, as in PyTorch; its body runs on
+# first use (see torch/_lazy_module.py).
+from torch._lazy_module import imported_on_first_use as _imported_on_first_use
 
-def __getattr__(name):
-    # `torch.utils.data` works after a plain `import torch`, as in PyTorch, but is only
-    # compiled when used: every run compiles our package afresh (no bytecode cache is
-    # written in the sandbox), and start-up is what a learner waits for.
-    if name in ("data", "checkpoint", "hooks"):
-        import importlib
-        return importlib.import_module("torch.utils." + name)
-    raise AttributeError("module 'torch.utils' has no attribute '" + name + "'")
+data = _imported_on_first_use("torch.utils.data")
+checkpoint = _imported_on_first_use("torch.utils.checkpoint")
+hooks = _imported_on_first_use("torch.utils.hooks")
