@@ -240,6 +240,48 @@ private Q_SLOTS:
         QCOMPARE(found[0].savedInside, uint64_t(3));
     }
 
+    void aCheckpointInsideACheckpointShadowsNothingOfTheScript()
+    {
+        // The inner segment begins under the outer checkpoint's own hooks, not the
+        // script's: only the outer one is flagged, and what both saved counts for it.
+        const char* const nested = R"(import torch
+from torch.utils.checkpoint import checkpoint
+
+w = torch.tensor([1.0, 2.0, -1.0], requires_grad=True)
+
+
+def inner(x):
+    return (x * w).relu()
+
+
+def outer(x):
+    return checkpoint(inner, x * w, use_reentrant=False)
+
+
+x = torch.tensor([0.5, -1.0, 0.25], requires_grad=True)
+with torch.autograd.graph.save_on_cpu():
+    y = checkpoint(outer, x, use_reentrant=False)
+y.sum().backward()
+print(w.grad)
+)";
+        const testing::ScriptRun run = testing::runScriptProcess(QString::fromLatin1(nested), QStringLiteral("nested.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.stdoutText, std::string("tensor([ 1.0000, -0.0000, -0.5000])\n"));  // PyTorch 1.13's
+        // The outer recompute calls checkpoint(inner) again: a third segment, begun under
+        // the recompute's own hooks.
+        const auto begins = all<CheckpointBegin>(run.recording);
+        QCOMPARE(begins.size(), size_t(3));
+        QCOMPARE(begins[0]->outerHooks, std::string("save_on_cpu"));
+        QCOMPARE(begins[1]->outerHooks, std::string());
+        QCOMPARE(begins[2]->outerHooks, std::string());
+        const std::vector<HooksShadowedByCheckpoint> found = findHooksShadowedByCheckpoints(run.recording);
+        QCOMPARE(found.size(), size_t(1));
+        QCOMPARE(found[0].segment, begins[0]->segment);
+        QCOMPARE(found[0].line, 17);
+        QCOMPARE(found[0].savedInside, uint64_t(5));  // x * w: 2, then the inner mul and relu: 3
+    }
+
     void nonReentrantSegmentIsRecomputedOnFirstUnpack()
     {
         const testing::ScriptRun run = testing::runScriptProcess(blockScript(false), QStringLiteral("block.py"));
