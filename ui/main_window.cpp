@@ -636,6 +636,8 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
     m_inspector->setRecomputeChecks(recomputes);
     m_errorPanel->setCutCheckpoints(recording ? trace::findCutCheckpoints(*recording)
                                               : std::vector<trace::CutCheckpoint>{});
+    m_errorPanel->setShadowedHooks(recording ? trace::findHooksShadowedByCheckpoints(*recording)
+                                             : std::vector<trace::HooksShadowedByCheckpoint>{});
     m_errorShown = false;
     m_notes = recording ? recording->notes() : std::vector<trace::Note>{};
     m_scene->setNotes(m_notes);

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "core/autograd/saved_tensor_hooks.h"
 #include "core/trace/sink.h"
 
 namespace agv {
@@ -29,7 +30,9 @@ uint64_t CheckpointSegments::newSegment() { return g_nextSegment++; }
 void CheckpointSegments::enterForward(uint64_t segment, bool reentrant, bool preserveRngState)
 {
     scopes().push_back({segment, false, 0});
-    trace::publish(trace::CheckpointBegin{segment, reentrant, preserveRngState});
+    // A non-reentrant checkpoint pushes its own hooks only after this: what is innermost
+    // now is what it is about to shadow (Note [A checkpoint that shadows save_on_cpu]).
+    trace::publish(trace::CheckpointBegin{segment, reentrant, preserveRngState, SavedTensorDefaultHooks::innermostLabel()});
 }
 
 void CheckpointSegments::enterRecompute(uint64_t segment)

@@ -12,7 +12,8 @@ class CheckpointSegments {
 public:
     /// A fresh segment id (ids are never reused within a run).
     static uint64_t newSegment();
-    /// The forward of a checkpointed segment starts (publishes CheckpointBegin).
+    /// The forward of a checkpointed segment starts (publishes CheckpointBegin, with the
+    /// label of the saved-tensor hooks in force).
     static void enterForward(uint64_t segment, bool reentrant, bool preserveRngState);
     /// Backward recomputes `segment` (publishes RecomputeBegin): nodes created until the
     /// matching leave() are in phase recompute. A recompute runs inside a node's

@@ -9,7 +9,11 @@ namespace agv {
 namespace {
 
 struct DefaultHooksState {
-    std::vector<SavedTensorDefaultHooks::Factory> stack;
+    struct Pair {
+        SavedTensorDefaultHooks::Factory factory;
+        std::string label;
+    };
+    std::vector<Pair> stack;
     // Set exactly while hooks are disabled.
     std::optional<std::string> disabledMessage;
 };
@@ -28,10 +32,10 @@ void checkEnabled()
 
 }  // namespace
 
-void SavedTensorDefaultHooks::push(Factory factory)
+void SavedTensorDefaultHooks::push(Factory factory, std::string label)
 {
     checkEnabled();
-    state().stack.push_back(std::move(factory));
+    state().stack.push_back({std::move(factory), std::move(label)});
 }
 
 void SavedTensorDefaultHooks::pop()
@@ -44,7 +48,12 @@ std::unique_ptr<SavedVariableHooks> SavedTensorDefaultHooks::make()
 {
     if (state().stack.empty())
         return nullptr;
-    return state().stack.back()();
+    return state().stack.back().factory();
+}
+
+std::string SavedTensorDefaultHooks::innermostLabel()
+{
+    return state().stack.empty() ? std::string() : state().stack.back().label;
 }
 
 void SavedTensorDefaultHooks::disable(std::string message)

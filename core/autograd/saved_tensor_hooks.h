@@ -45,11 +45,15 @@ class SavedTensorDefaultHooks {
 public:
     using Factory = std::function<std::unique_ptr<SavedVariableHooks>()>;
 
-    /// Raises the disabling message when hooks are disabled.
-    static void push(Factory factory);
+    /// Raises the disabling message when hooks are disabled. `label` is how the trace
+    /// names the pair: "save_on_cpu", "saved_tensors_hooks", or "" for the pairs a
+    /// checkpoint pushes for itself (Note [A checkpoint that shadows save_on_cpu]).
+    static void push(Factory factory, std::string label = {});
     static void pop();
     /// Hooks for a tensor being saved now, or nullptr when the stack is empty.
     static std::unique_ptr<SavedVariableHooks> make();
+    /// The label of the innermost pair ("" when the stack is empty).
+    static std::string innermostLabel();
 
     /// torch.autograd.graph.disable_saved_tensors_hooks(message).
     static void disable(std::string message);

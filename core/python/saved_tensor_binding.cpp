@@ -91,6 +91,23 @@ struct SavedTensorRef {
     }
 };
 
+/// How the trace names a default pair, from where its pack function was written:
+/// save_on_cpu's (torch/autograd/graph.py), a checkpoint's own (torch/utils/), or the
+/// script's. See Note [A checkpoint that shadows save_on_cpu].
+std::string defaultHooksLabel(py::handle pack)
+{
+    auto attribute = [&](const char* name) {
+        return py::hasattr(pack, name) ? py::str(pack.attr(name)).cast<std::string>() : std::string();
+    };
+    const std::string module = attribute("__module__");
+    const std::string qualname = attribute("__qualname__");
+    if (module == "torch.autograd.graph" && qualname.starts_with("save_on_cpu."))
+        return "save_on_cpu";
+    if (module.starts_with("torch.utils."))
+        return "";
+    return "saved_tensors_hooks";
+}
+
 std::unique_ptr<SavedVariableHooks> makeHooks(py::object pack, py::object unpack)
 {
     return std::make_unique<PySavedVariableHooks>(std::make_shared<PyRef>(std::move(pack)),
@@ -120,11 +137,14 @@ void bindSavedTensorHooks(py::module_& m)
         });
 
     m.def("_push_saved_tensors_default_hooks", [](py::object pack, py::object unpack) {
+        std::string label = defaultHooksLabel(pack);
         auto packRef = std::make_shared<PyRef>(std::move(pack));
         auto unpackRef = std::make_shared<PyRef>(std::move(unpack));
-        SavedTensorDefaultHooks::push([packRef, unpackRef]() -> std::unique_ptr<SavedVariableHooks> {
-            return std::make_unique<PySavedVariableHooks>(packRef, unpackRef);
-        });
+        SavedTensorDefaultHooks::push(
+            [packRef, unpackRef]() -> std::unique_ptr<SavedVariableHooks> {
+                return std::make_unique<PySavedVariableHooks>(packRef, unpackRef);
+            },
+            std::move(label));
     });
     m.def("_pop_saved_tensors_default_hooks", [] { SavedTensorDefaultHooks::pop(); });
     m.def("_saved_tensors_hooks_disable", [](std::string message) { SavedTensorDefaultHooks::disable(message); });

@@ -160,6 +160,10 @@ struct CheckpointBegin {
     Id segment = 0;
     bool reentrant = true;
     bool preserveRngState = true;
+    /// The script's saved-tensor hooks in force when the segment began: "save_on_cpu",
+    /// "saved_tensors_hooks" for any other pair, "" when none or when the innermost pair is
+    /// an enclosing checkpoint's own. See Note [A checkpoint that shadows save_on_cpu].
+    std::string outerHooks;
 };
 struct CheckpointEnd {
     Id segment = 0;

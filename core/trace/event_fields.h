@@ -136,6 +136,7 @@ template <class V> void fields(V& v, CheckpointBegin& p)
     v("segment", p.segment);
     v("reentrant", p.reentrant);
     v("preserve_rng_state", p.preserveRngState);
+    v("outer_hooks", p.outerHooks);
 }
 template <class V> void fields(V& v, CheckpointEnd& p) { v("segment", p.segment); }
 template <class V> void fields(V& v, RecomputeBegin& p) { v("segment", p.segment); }

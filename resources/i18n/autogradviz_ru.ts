@@ -982,6 +982,26 @@
         <source>Fix: &lt;code&gt;checkpoint(fn, x, use_reentrant=False)&lt;/code&gt;, or make an input require grad.</source>
         <translation>Исправление: &lt;code&gt;checkpoint(fn, x, use_reentrant=False)&lt;/code&gt; или сделайте так, чтобы какой-то вход требовал градиента.</translation>
     </message>
+    <message>
+        <source>Checkpoint %1 (&lt;a href=&apos;line:%2&apos;&gt;line %2&lt;/a&gt;) runs inside save_on_cpu, but nothing in it is offloaded</source>
+        <translation>Контрольная точка %1 (&lt;a href=&apos;line:%2&apos;&gt;строка %2&lt;/a&gt;) выполняется внутри save_on_cpu, но ничего в ней не выгружается</translation>
+    </message>
+    <message>
+        <source>Checkpoint %1 (&lt;a href=&apos;line:%2&apos;&gt;line %2&lt;/a&gt;) runs inside saved_tensors_hooks, but they pack nothing in it</source>
+        <translation>Контрольная точка %1 (&lt;a href=&apos;line:%2&apos;&gt;строка %2&lt;/a&gt;) выполняется внутри saved_tensors_hooks, но они ничего в ней не упаковывают</translation>
+    </message>
+    <message numerus="yes">
+        <source>The non-reentrant checkpoint packed the %n tensor(s) its function saved with its own saved-tensor hooks, as placeholders that backward fills by recomputing. Its hooks are innermost and only the innermost hooks pack, so %1 never saw them; the checkpoint keeps its inputs itself instead of saving them through %1. PyTorch 1.13 raises nothing.</source>
+        <translation>
+            <numerusform>Нереентерабельная контрольная точка упаковала %n тензор, сохранённый её функцией, своими собственными хуками сохраняемых тензоров — как заполнители, которые обратный проход заполняет повторным вычислением. Её хуки самые внутренние, а упаковывают только самые внутренние хуки, поэтому %1 их так и не увидел; свои входы контрольная точка хранит сама, а не сохраняет через %1. PyTorch 1.13 ни о чём не сообщает.</numerusform>
+            <numerusform>Нереентерабельная контрольная точка упаковала %n тензора, сохранённых её функцией, своими собственными хуками сохраняемых тензоров — как заполнители, которые обратный проход заполняет повторным вычислением. Её хуки самые внутренние, а упаковывают только самые внутренние хуки, поэтому %1 их так и не увидел; свои входы контрольная точка хранит сама, а не сохраняет через %1. PyTorch 1.13 ни о чём не сообщает.</numerusform>
+            <numerusform>Нереентерабельная контрольная точка упаковала %n тензоров, сохранённых её функцией, своими собственными хуками сохраняемых тензоров — как заполнители, которые обратный проход заполняет повторным вычислением. Её хуки самые внутренние, а упаковывают только самые внутренние хуки, поэтому %1 их так и не увидел; свои входы контрольная точка хранит сама, а не сохраняет через %1. PyTorch 1.13 ни о чём не сообщает.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fix: a reentrant checkpoint (&lt;code&gt;use_reentrant=True&lt;/code&gt;, 1.13&apos;s default) saves its inputs for backward, and %1 packs them; or put %1 inside the checkpointed function (what it saves is then packed by %1 instead of recomputed).</source>
+        <translation>Исправление: реентерабельная контрольная точка (&lt;code&gt;use_reentrant=True&lt;/code&gt;, по умолчанию в 1.13) сохраняет свои входы для обратного прохода, и %1 их упаковывает; или поместите %1 внутрь функции под контрольной точкой (тогда то, что она сохраняет, упаковывает %1 вместо повторного вычисления).</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::GraphScene</name>

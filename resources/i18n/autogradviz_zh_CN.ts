@@ -980,6 +980,24 @@
         <source>Fix: &lt;code&gt;checkpoint(fn, x, use_reentrant=False)&lt;/code&gt;, or make an input require grad.</source>
         <translation>修复：&lt;code&gt;checkpoint(fn, x, use_reentrant=False)&lt;/code&gt;，或者让某个输入需要梯度。</translation>
     </message>
+    <message>
+        <source>Checkpoint %1 (&lt;a href=&apos;line:%2&apos;&gt;line %2&lt;/a&gt;) runs inside save_on_cpu, but nothing in it is offloaded</source>
+        <translation>检查点 %1（&lt;a href=&apos;line:%2&apos;&gt;第 %2 行&lt;/a&gt;）在 save_on_cpu 里运行，但其中什么也没有被卸载</translation>
+    </message>
+    <message>
+        <source>Checkpoint %1 (&lt;a href=&apos;line:%2&apos;&gt;line %2&lt;/a&gt;) runs inside saved_tensors_hooks, but they pack nothing in it</source>
+        <translation>检查点 %1（&lt;a href=&apos;line:%2&apos;&gt;第 %2 行&lt;/a&gt;）在 saved_tensors_hooks 里运行，但这些钩子没有打包其中的任何东西</translation>
+    </message>
+    <message numerus="yes">
+        <source>The non-reentrant checkpoint packed the %n tensor(s) its function saved with its own saved-tensor hooks, as placeholders that backward fills by recomputing. Its hooks are innermost and only the innermost hooks pack, so %1 never saw them; the checkpoint keeps its inputs itself instead of saving them through %1. PyTorch 1.13 raises nothing.</source>
+        <translation>
+            <numerusform>这个非可重入检查点用它自己的保存张量钩子打包了它的函数保存的 %n 个张量，作为占位符，由反向传播通过重计算来填充。它的钩子在最内层，而只有最内层的钩子负责打包，所以 %1 根本没有看到它们；检查点自己保留它的输入，而不是通过 %1 保存它们。PyTorch 1.13 不会报任何错。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fix: a reentrant checkpoint (&lt;code&gt;use_reentrant=True&lt;/code&gt;, 1.13&apos;s default) saves its inputs for backward, and %1 packs them; or put %1 inside the checkpointed function (what it saves is then packed by %1 instead of recomputed).</source>
+        <translation>修复：可重入检查点（&lt;code&gt;use_reentrant=True&lt;/code&gt;，1.13 的默认值）会为反向传播保存它的输入，%1 就会打包它们；或者把 %1 放到被检查点的函数里面（这样它保存的东西会由 %1 打包，而不是重计算）。</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::GraphScene</name>

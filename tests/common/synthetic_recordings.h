@@ -334,8 +334,13 @@ inline Recording randomRecording(size_t eventCount, uint64_t seed = 1)
         } else if (pick < 86) {
             if (rng.below(2))
                 r.record(RecomputeBegin{rng.below(4) + 1}, line);
-            else
-                r.record(CheckpointBegin{rng.below(4) + 1, rng.below(2) == 0, rng.below(2) == 0}, line);
+            else {
+                CheckpointBegin begin{rng.below(4) + 1, rng.below(2) == 0, rng.below(2) == 0};
+                // From the segment, not a fresh draw: the rest of the recording stays as it was.
+                static const char* const kOuterHooks[] = {"", "save_on_cpu", "saved_tensors_hooks"};
+                begin.outerHooks = kOuterHooks[begin.segment % 3];
+                r.record(begin, line);
+            }
         } else if (pick < 87) {
             const uint64_t which = rng.below(3);
             if (which == 0) {

@@ -205,6 +205,34 @@ private Q_SLOTS:
         QVERIFY(std::get<Output>(back[0].payload).text.empty());
     }
 
+    void checkpointBeginKeepsItsOuterHooks()
+    {
+        // Note [A checkpoint that shadows save_on_cpu]: the field came last, after
+        // preserve_rng_state. Written, it reads back...
+        Recording r;
+        r.record(CheckpointBegin{2, false, true, "save_on_cpu"}, 42);
+        Recording back;
+        const std::string bytes = encode(r);
+        QVERIFY(decodeInPieces(bytes, bytes.size(), back).empty());
+        QCOMPARE(back.size(), size_t(1));
+        QCOMPARE(std::get<CheckpointBegin>(back[0].payload).outerHooks, std::string("save_on_cpu"));
+        // ...and a trace written before it existed reads as "no hooks".
+        std::string body;
+        varint(body, 84);  // line 42, zigzagged
+        varint(body, 2);   // segment
+        body += char(0);   // reentrant
+        body += char(1);   // preserve_rng_state
+        const std::string old = header() + record(uint8_t(Payload(CheckpointBegin{}).index()), body);
+        Recording before;
+        QVERIFY(decodeInPieces(old, old.size(), before).empty());
+        QCOMPARE(before.size(), size_t(1));
+        QCOMPARE(before[0].line, 42);
+        const auto& begin = std::get<CheckpointBegin>(before[0].payload);
+        QCOMPARE(begin.segment, Id(2));
+        QVERIFY(!begin.reentrant && begin.preserveRngState);
+        QVERIFY(begin.outerHooks.empty());
+    }
+
     void corruptInputIsAnErrorNeverACrash_data()
     {
         QTest::addColumn<QByteArray>("bytes");

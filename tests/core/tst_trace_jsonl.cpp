@@ -86,6 +86,23 @@ private Q_SLOTS:
         QVERIFY(json.find('\n') == std::string::npos);
     }
 
+    void checkpointBeginKeepsItsOuterHooks()
+    {
+        Recording r;
+        r.record(CheckpointBegin{2, false, true, "save_on_cpu"}, 42);
+        const std::string json = eventToJson(r[0]);
+        QVERIFY(json.find("\"outer_hooks\":\"save_on_cpu\"") != std::string::npos);
+        const std::optional<Event> e = eventFromJson(json);
+        QVERIFY(e);
+        QCOMPARE(std::get<CheckpointBegin>(e->payload).outerHooks, std::string("save_on_cpu"));
+        // A trace written before the field existed reads as "no hooks".
+        const auto old = eventFromJson(
+            R"({"step":0,"line":42,"type":"CheckpointBegin","segment":2,"reentrant":false,"preserve_rng_state":true})");
+        QVERIFY(old);
+        QCOMPARE(std::get<CheckpointBegin>(old->payload).segment, Id(2));
+        QVERIFY(std::get<CheckpointBegin>(old->payload).outerHooks.empty());
+    }
+
     void escaping_data()
     {
         QTest::addColumn<QByteArray>("text");

@@ -3,12 +3,15 @@
 // the segment, and how much memory checkpoint_sequential saves. Runs real scripts
 // through `autogradviz --run --trace` and reads their recordings.
 
+#include <QFile>
 #include <QTest>
 
 #include <algorithm>
+#include <unordered_map>
 #include <vector>
 
 #include "core/trace/checkpoint_cut.h"
+#include "core/trace/checkpoint_shadowed_hooks.h"
 #include "core/trace/graph_state.h"
 #include "core/trace/recompute_check.h"
 #include "tests/common/script_process.h"
@@ -35,6 +38,29 @@ x = torch.tensor([0.5, -1.0, 0.25], requires_grad=True)
 y = checkpoint(block, x, use_reentrant=REENTRANT)
 y.sum().backward()
 print(x.grad)
+)";
+
+// A checkpoint inside OUTER whose function runs inside INNER (Note [A checkpoint that
+// shadows save_on_cpu]); its function saves three tensors (x, w, the relu's result).
+// Nothing is saved on the checkpoint's line before it begins: a pack hook of the script
+// would move the current line into itself, and it stays there after the hook returns.
+const char* const kHooked = R"(import contextlib
+import torch
+from torch.utils.checkpoint import checkpoint
+
+w = torch.tensor([1.0, 2.0, -1.0], requires_grad=True)
+
+
+def block(x):
+    with INNER:
+        return (x * w).relu()
+
+
+x = torch.tensor([0.5, -1.0, 0.25], requires_grad=True)
+with OUTER:
+    y = checkpoint(block, x, use_reentrant=REENTRANT)
+y.sum().backward()
+print(w.grad)
 )";
 
 QString blockScript(bool reentrant)
@@ -118,6 +144,142 @@ private Q_SLOTS:
         const testing::ScriptRun connected = testing::runScriptProcess(blockScript(true), QStringLiteral("block.py"));
         QVERIFY2(connected.failure.isEmpty(), qPrintable(connected.failure));
         QVERIFY(findCutCheckpoints(connected.recording).empty());
+    }
+
+    void saveOnCpuAroundNonReentrantCheckpointOffloadsNothing()
+    {
+        // Demo 25: the non-reentrant checkpoint on line 42 under save_on_cpu is flagged;
+        // the reentrant one on line 50, under the same save_on_cpu, is not.
+        const testing::ScriptRun run =
+            testing::runScriptFile(QStringLiteral(AGV_SOURCE_DIR "/resources/demos/25_checkpoint_inside_save_on_cpu.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        const std::vector<HooksShadowedByCheckpoint> shadowed = findHooksShadowedByCheckpoints(run.recording);
+        QCOMPARE(shadowed.size(), size_t(1));
+        QCOMPARE(shadowed[0].segment, Id(1));
+        QCOMPARE(shadowed[0].line, 42);
+        QCOMPARE(shadowed[0].hooks, std::string("save_on_cpu"));
+        // block saves h and w1 (mm), tanh's result, and it twice (mul): 5, as PyTorch 1.13 packs.
+        QCOMPARE(shadowed[0].savedInside, uint64_t(5));
+        const auto begins = all<CheckpointBegin>(run.recording);
+        QCOMPARE(begins.size(), size_t(2));
+        QVERIFY(!begins[0]->reentrant);
+        QVERIFY(begins[1]->reentrant);
+        QCOMPARE(begins[0]->outerHooks, std::string("save_on_cpu"));
+        QCOMPARE(begins[1]->outerHooks, std::string("save_on_cpu"));
+        QVERIFY(shadowed[0].endStep > 0 && shadowed[0].endStep < run.recording.size());
+
+        // On a GPU the reentrant checkpoint's input goes to host memory; nothing the
+        // non-reentrant one saved does.
+        QFile demo(QStringLiteral(AGV_SOURCE_DIR "/resources/demos/25_checkpoint_inside_save_on_cpu.py"));
+        QVERIFY(demo.open(QIODevice::ReadOnly));
+        const testing::ScriptRun gpu = testing::runScriptProcess(QString::fromUtf8(demo.readAll()), QStringLiteral("demo.py"),
+                                                                 {QStringLiteral("--gpu"), QStringLiteral("simulated")});
+        QVERIFY2(gpu.failure.isEmpty(), qPrintable(gpu.failure));
+        QCOMPARE(gpu.exitCode, 0);
+        QCOMPARE(findHooksShadowedByCheckpoints(gpu.recording).size(), size_t(1));
+        std::unordered_map<Id, std::string> nodeNames;
+        std::unordered_map<Id, Id> nodeSegment;
+        int offloadedInTrap = 0, offloadedCheckpointInputs = 0;
+        for (const Event& e : gpu.recording.events()) {
+            if (const auto* n = std::get_if<NodeCreated>(&e.payload)) {
+                nodeNames[n->node] = n->name;
+                nodeSegment[n->node] = n->checkpointSegment;
+            } else if (const auto* t = std::get_if<TensorSaved>(&e.payload)) {
+                if (t->holding != SavedHolding::Offloaded)
+                    continue;
+                offloadedInTrap += nodeSegment[t->node] == 1;
+                offloadedCheckpointInputs += nodeNames[t->node] == "CheckpointFunctionBackward";
+            }
+        }
+        QCOMPARE(offloadedInTrap, 0);
+        QCOMPARE(offloadedCheckpointInputs, 1);
+    }
+
+    void onlyHooksAroundANonReentrantCheckpointAreShadowed_data()
+    {
+        QTest::addColumn<QString>("outer");
+        QTest::addColumn<QString>("inner");
+        QTest::addColumn<bool>("reentrant");
+        QTest::addColumn<QString>("outerHooks");  // CheckpointBegin::outerHooks
+        QTest::addColumn<bool>("shadowed");
+        const QString none = QStringLiteral("contextlib.nullcontext()");
+        const QString onCpu = QStringLiteral("torch.autograd.graph.save_on_cpu()");
+        const QString own = QStringLiteral("torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t)");
+        QTest::newRow("save_on_cpu around non-reentrant") << onCpu << none << false << "save_on_cpu" << true;
+        QTest::newRow("own hooks around non-reentrant") << own << none << false << "saved_tensors_hooks" << true;
+        QTest::newRow("save_on_cpu around reentrant") << onCpu << none << true << "save_on_cpu" << false;
+        QTest::newRow("non-reentrant without hooks") << none << none << false << "" << false;
+        QTest::newRow("save_on_cpu inside the function too") << onCpu << onCpu << false << "save_on_cpu" << false;
+    }
+
+    void onlyHooksAroundANonReentrantCheckpointAreShadowed()
+    {
+        QFETCH(QString, outer);
+        QFETCH(QString, inner);
+        QFETCH(bool, reentrant);
+        QFETCH(QString, outerHooks);
+        QFETCH(bool, shadowed);
+        const QString script = QString::fromLatin1(kHooked)
+                                   .replace(QStringLiteral("OUTER"), outer)
+                                   .replace(QStringLiteral("INNER"), inner)
+                                   .replace(QStringLiteral("REENTRANT"),
+                                            reentrant ? QStringLiteral("True") : QStringLiteral("False"));
+        const testing::ScriptRun run = testing::runScriptProcess(script, QStringLiteral("hooked.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QVERIFY2(run.exitCode == 0, run.stderrText.c_str());
+        const auto begins = all<CheckpointBegin>(run.recording);
+        QCOMPARE(begins.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(begins[0]->outerHooks), outerHooks);
+        const std::vector<HooksShadowedByCheckpoint> found = findHooksShadowedByCheckpoints(run.recording);
+        QCOMPARE(found.size(), size_t(shadowed ? 1 : 0));
+        if (!shadowed)
+            return;
+        QCOMPARE(found[0].line, 15);
+        QCOMPARE(QString::fromStdString(found[0].hooks), outerHooks);
+        QCOMPARE(found[0].savedInside, uint64_t(3));
+    }
+
+    void aCheckpointInsideACheckpointShadowsNothingOfTheScript()
+    {
+        // The inner segment begins under the outer checkpoint's own hooks, not the
+        // script's: only the outer one is flagged, and what both saved counts for it.
+        const char* const nested = R"(import torch
+from torch.utils.checkpoint import checkpoint
+
+w = torch.tensor([1.0, 2.0, -1.0], requires_grad=True)
+
+
+def inner(x):
+    return (x * w).relu()
+
+
+def outer(x):
+    return checkpoint(inner, x * w, use_reentrant=False)
+
+
+x = torch.tensor([0.5, -1.0, 0.25], requires_grad=True)
+with torch.autograd.graph.save_on_cpu():
+    y = checkpoint(outer, x, use_reentrant=False)
+y.sum().backward()
+print(w.grad)
+)";
+        const testing::ScriptRun run = testing::runScriptProcess(QString::fromLatin1(nested), QStringLiteral("nested.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.stdoutText, std::string("tensor([ 1.0000, -0.0000, -0.5000])\n"));  // PyTorch 1.13's
+        // The outer recompute calls checkpoint(inner) again: a third segment, begun under
+        // the recompute's own hooks.
+        const auto begins = all<CheckpointBegin>(run.recording);
+        QCOMPARE(begins.size(), size_t(3));
+        QCOMPARE(begins[0]->outerHooks, std::string("save_on_cpu"));
+        QCOMPARE(begins[1]->outerHooks, std::string());
+        QCOMPARE(begins[2]->outerHooks, std::string());
+        const std::vector<HooksShadowedByCheckpoint> found = findHooksShadowedByCheckpoints(run.recording);
+        QCOMPARE(found.size(), size_t(1));
+        QCOMPARE(found[0].segment, begins[0]->segment);
+        QCOMPARE(found[0].line, 17);
+        QCOMPARE(found[0].savedInside, uint64_t(5));  // x * w: 2, then the inner mul and relu: 3
     }
 
     void nonReentrantSegmentIsRecomputedOnFirstUnpack()

@@ -121,6 +121,66 @@ private Q_SLOTS:
         QCOMPARE(panel.shownRecomputeDivergences(), 0);
     }
 
+    void aCheckpointThatShadowsSaveOnCpuIsFlaggedOnceItEnded()
+    {
+        // Note [A checkpoint that shadows save_on_cpu]: PyTorch raises nothing, the panel says why.
+        ErrorPanel panel;
+        panel.setShadowedHooks({trace::HooksShadowedByCheckpoint{1, 42, "save_on_cpu", 5, 30}});
+        panel.showError(std::nullopt, trace::GraphState{}, 30);
+        QVERIFY(!panel.toPlainText().contains(QStringLiteral("offloaded")));
+        panel.showError(std::nullopt, trace::GraphState{}, 31);
+        const QString text = panel.toPlainText();
+        QVERIFY(text.contains(QStringLiteral("Checkpoint 1 (line 42) runs inside save_on_cpu, but nothing in it is offloaded")));
+        QVERIFY(text.contains(QStringLiteral("packed the 5 tensor(s) its function saved")));
+        QVERIFY(text.contains(QStringLiteral("use_reentrant=True")));
+        QVERIFY(panel.toHtml().contains(QStringLiteral("line:42")));
+        QCOMPARE(panel.shownRecomputeDivergences(), 0);
+        QSignalSpy jumped(&panel, &ErrorPanel::frameActivated);
+        Q_EMIT panel.anchorClicked(QUrl(QStringLiteral("line:42")));
+        QCOMPARE(jumped.count(), 1);
+        QCOMPARE(jumped.at(0).at(0).toInt(), 42);
+
+        // Any other pair of hooks is named as what it is: nothing says "offloaded".
+        panel.setShadowedHooks({trace::HooksShadowedByCheckpoint{2, 7, "saved_tensors_hooks", 3, 30}});
+        panel.showError(std::nullopt, trace::GraphState{}, 31);
+        QVERIFY(panel.toPlainText().contains(
+            QStringLiteral("Checkpoint 2 (line 7) runs inside saved_tensors_hooks, but they pack nothing in it")));
+        QVERIFY(!panel.toPlainText().contains(QStringLiteral("offloaded")));
+    }
+
+    void theWindowFlagsACheckpointThatShadowsSaveOnCpu()
+    {
+        // What demo 25's trap records: a non-reentrant segment begun under save_on_cpu,
+        // whose one saved tensor went to the checkpoint's placeholder.
+        trace::Recording r;
+        r.record(trace::LineReached{42}, 42);
+        r.record(trace::CheckpointBegin{1, false, true, "save_on_cpu"}, 42);
+        trace::NodeCreated tanh;
+        tanh.node = 1;
+        tanh.name = "TanhBackward0";
+        tanh.checkpointSegment = 1;
+        r.record(tanh, 37);
+        trace::TensorSaved saved;
+        saved.saved = 1;
+        saved.node = 1;
+        saved.slot = "result";
+        saved.holding = trace::SavedHolding::PackedByHook;
+        r.record(saved, 37);
+        r.record(trace::Packed{1, trace::kCheckpointPackHook, "cpu", "", 0}, 37);
+        r.record(trace::CheckpointEnd{1}, 42);
+        r.record(trace::LineReached{43}, 43);
+
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        w.loadRecording(std::make_shared<trace::Recording>(r), QStringLiteral("# generated\n"), QStringLiteral("trap.py"), 0);
+        const QString flag = QStringLiteral("Checkpoint 1 (line 42) runs inside save_on_cpu, but nothing in it is offloaded");
+        w.player()->setStep(3);
+        QVERIFY(!w.errorPanel()->toPlainText().contains(flag));
+        w.player()->goToEnd();
+        QTRY_VERIFY(w.errorPanel()->toPlainText().contains(flag));
+    }
+
     void initTestCase()
     {
         QCoreApplication::setOrganizationName(QStringLiteral("autogradviz-tests"));

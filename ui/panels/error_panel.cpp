@@ -133,6 +133,46 @@ QString ErrorPanel::cutCheckpointHtml(size_t step) const
     return html;
 }
 
+void ErrorPanel::setShadowedHooks(std::vector<trace::HooksShadowedByCheckpoint> shadowed)
+{
+    m_shadowed = std::move(shadowed);
+    m_shownKey.clear();
+}
+
+QString ErrorPanel::shadowedHooksHtml(size_t step) const
+{
+    const Theme& theme = Theme::current();
+    QString html;
+    for (const trace::HooksShadowedByCheckpoint& c : m_shadowed) {
+        if (step <= c.endStep)
+            continue;
+        const bool saveOnCpu = c.hooks == "save_on_cpu";
+        const QString hooks = QStringLiteral("<code>%1</code>").arg(QString::fromStdString(c.hooks).toHtmlEscaped());
+        const QString headline =
+            saveOnCpu ? tr("Checkpoint %1 (<a href='line:%2'>line %2</a>) runs inside save_on_cpu, but nothing in it "
+                           "is offloaded")
+                            .arg(c.segment)
+                            .arg(c.line)
+                      : tr("Checkpoint %1 (<a href='line:%2'>line %2</a>) runs inside saved_tensors_hooks, but they "
+                           "pack nothing in it")
+                            .arg(c.segment)
+                            .arg(c.line);
+        html += QStringLiteral("<h3 style='color:%1;margin-bottom:2px'>%2</h3>").arg(theme.recomputeBorder.name(), headline);
+        html += QStringLiteral("<p>%1</p><p>%2</p>")
+                    .arg(tr("The non-reentrant checkpoint packed the %n tensor(s) its function saved with its own "
+                            "saved-tensor hooks, as placeholders that backward fills by recomputing. Its hooks are "
+                            "innermost and only the innermost hooks pack, so %1 never saw them; the checkpoint keeps "
+                            "its inputs itself instead of saving them through %1. PyTorch 1.13 raises nothing.",
+                            nullptr, static_cast<int>(c.savedInside))
+                             .arg(hooks),
+                         tr("Fix: a reentrant checkpoint (<code>use_reentrant=True</code>, 1.13's default) saves its "
+                            "inputs for backward, and %1 packs them; or put %1 inside the checkpointed function (what "
+                            "it saves is then packed by %1 instead of recomputed).")
+                             .arg(hooks));
+    }
+    return html;
+}
+
 QString ErrorPanel::recomputeHtml(size_t step) const
 {
     const Theme& theme = Theme::current();
@@ -187,7 +227,7 @@ QString ErrorPanel::recomputeHtml(size_t step) const
 void ErrorPanel::showError(const std::optional<trace::ErrorView>& error, const trace::GraphState& state, size_t step)
 {
     const QString divergences = recomputeHtml(step);
-    const QString recompute = cutCheckpointHtml(step) + divergences;
+    const QString recompute = cutCheckpointHtml(step) + shadowedHooksHtml(step) + divergences;
     const QString key = recompute + (error ? QString::fromStdString(error->message) : QString());
     if (error == m_error && key == m_shownKey && !document()->isEmpty())
         return;

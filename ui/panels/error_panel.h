@@ -9,6 +9,7 @@
 
 #include "core/trace/graph_state.h"
 #include "core/trace/checkpoint_cut.h"
+#include "core/trace/checkpoint_shadowed_hooks.h"
 #include "core/trace/recompute_check.h"
 
 namespace agv::ui {
@@ -38,6 +39,10 @@ public:
     /// The run's reentrant checkpoints cut from the graph (findCutCheckpoints), shown by
     /// showError once each has ended: PyTorch only warns about them.
     void setCutCheckpoints(std::vector<trace::CutCheckpoint> cut);
+    /// The run's non-reentrant checkpoints that kept everything from the script's
+    /// saved-tensor hooks (findHooksShadowedByCheckpoints), shown by showError once each
+    /// has ended: PyTorch raises nothing (Note [A checkpoint that shadows save_on_cpu]).
+    void setShadowedHooks(std::vector<trace::HooksShadowedByCheckpoint> shadowed);
     /// Recompute divergences shown at the last showError.
     int shownRecomputeDivergences() const { return m_shownDivergences; }
     bool hasError() const { return m_error.has_value(); }
@@ -53,10 +58,12 @@ private:
 
     QString recomputeHtml(size_t step) const;
     QString cutCheckpointHtml(size_t step) const;
+    QString shadowedHooksHtml(size_t step) const;
 
     std::optional<trace::ErrorView> m_error;
     std::vector<trace::RecomputeComparison> m_checks;
     std::vector<trace::CutCheckpoint> m_cut;
+    std::vector<trace::HooksShadowedByCheckpoint> m_shadowed;
     QStringList m_sourceLines;
     int m_shownDivergences = 0;
     QString m_shownKey;  ///< what the document shows (skip re-rendering the same)
