@@ -131,7 +131,29 @@ void labelVariables(PyFrameObject* frame, PyCodeObject* code)
     Py_DECREF(locals);
 }
 
-int traceFunction(PyObject*, PyFrameObject* frame, int what, PyObject*)
+/// When a function of the learner's returns, what follows belongs to the line that
+/// called it (`y = f(x) * 2`: the multiplication is on the caller's line, not on f's
+/// last one), or to the nearest of the learner's lines further out when library code
+/// called it (checkpoint(fn, x) finishing its segment after fn returned).
+void restoreCallersLine(PyFrameObject* frame)
+{
+    PyFrameObject* caller = PyFrame_GetBack(frame);
+    while (caller) {
+        PyCodeObject* code = PyFrame_GetCode(caller);
+        const bool user = isUserFile(code->co_filename);
+        Py_DECREF(code);
+        if (user) {
+            trace::setCurrentLine(PyFrame_GetLineNumber(caller));
+            Py_DECREF(caller);
+            return;
+        }
+        PyFrameObject* next = PyFrame_GetBack(caller);
+        Py_DECREF(caller);
+        caller = next;
+    }
+}
+
+int traceFunction(PyObject*, PyFrameObject* frame, int what, PyObject* returned)
 {
     if (what != PyTrace_LINE && what != PyTrace_RETURN)
         return 0;
@@ -144,6 +166,10 @@ int traceFunction(PyObject*, PyFrameObject* frame, int what, PyObject*)
         return 0;  // library code never moves the learner's line
     if (what == PyTrace_RETURN) {
         g_tracer.names.erase(frame);
+        // An exception leaving the function (nothing returned) keeps its line: the error
+        // happened there.
+        if (returned)
+            restoreCallersLine(frame);
         return 0;
     }
     const int line = PyFrame_GetLineNumber(frame);
