@@ -8,7 +8,6 @@ runs, core/ops/aten_overloads.h), and calling one runs the torch function of tha
 
 import types
 
-from torch._ops_table import OVERLOADS
 
 
 class OpOverload:
@@ -94,6 +93,8 @@ class _OpNamespace(types.ModuleType):
             raise AttributeError(op_name)
         packet = self._packets.get(op_name)
         if packet is None:
+            # The table of every 1.13 schema is read on first use (2 ms of start-up).
+            from torch._ops_table import OVERLOADS
             overloads = OVERLOADS.get(self.name, {}).get(op_name)
             if overloads is None:
                 raise AttributeError(f"'_OpNamespace' '{self.name}' object has no attribute '{op_name}'")
