@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/autograd/backward_twice.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -219,6 +220,8 @@ public:
 
     variable_list apply(variable_list&& grads) override
     {
+        if (variablesReleased())  // 1.13's CopySlices checks its fn, gone after release
+            raiseBackwardTwice();
         if (GradMode::isEnabled())
             return applyDifferentiably(grads.at(0));
         const Tensor& grad = grads.at(0);
@@ -262,6 +265,10 @@ public:
     void releaseVariables() override
     {
         m_fn->releaseVariables();
+        // 1.13's release_variables drops fn, and with it fn's edge to the view's history
+        // before the in-place op: that AsStridedBackward0 dies unless someone else holds
+        // it, so a later version error of a result saved on the view names the op instead.
+        m_fn->setNextEdges({});
         markReleased();
     }
 
