@@ -1069,7 +1069,9 @@ Tensor& cumprodInplace(Tensor& self, int64_t dimIn, std::optional<ScalarType> dt
     return applyInplace(
         self, {&self}, "cumprod_", "CumprodBackward0",
         [dim](BackwardNode& n, const variable_list& g) {
-            return variable_list{cumprodBackward(g[0], n.saved(0), n.saved(1), dim)};
+            // Unpacked in order, as the generated apply() does: the first stale one is reported.
+            const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+            return variable_list{cumprodBackward(g[0], saved0, saved1, dim)};
         },
         true, true, [&] { kernel::copyInto(self, kernelValues([&] { return cumprod(self, dim, type); })); },
         [dimIn](OpRecorder& rec, const Tensor& originalSelf) {
