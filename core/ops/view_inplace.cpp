@@ -4,6 +4,7 @@
 
 #include "core/autograd/backward_twice.h"
 #include "core/autograd/grad_mode.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -225,9 +226,12 @@ public:
         if (GradMode::isEnabled())
             return applyDifferentiably(grads.at(0));
         const Tensor& grad = grads.at(0);
-        Tensor result = kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
+        // grad.new_empty_strided(base.sizes(), base.strides()): the view's geometry is relative
+        // to the base's storage, so the region is found only in a tensor laid out as the base.
+        Tensor result = isNonOverlappingAndDense(m_baseSizes, m_baseStrides)
+                            ? kernel::newStridedTensor(m_baseSizes, m_baseStrides, grad.dtype(), grad.device())
+                            : kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
         kernel::copyInto(result, grad);
-        // The view's geometry is relative to the shared storage; result is contiguous from 0.
         Tensor gradSlice = rawView(result, m_viewSizes, m_viewStrides, m_viewOffset - m_baseOffset);
         variable_list fnGrads = m_fn->apply({detachedClone(gradSlice)});
         variable_list out(numOutputs());
