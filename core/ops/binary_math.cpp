@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -82,7 +83,9 @@ Tensor extremum(const Tensor& a, const Tensor& b, bool isMax)
             } else if constexpr (std::is_integral_v<T>) {
                 return isMax ? std::max(p, q) : std::min(p, q);
             } else {
-                const float fp = float(p), fq = float(q);
+                // Half and BFloat16 compare as float; a double must keep its precision.
+                using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
+                const C fp = C(p), fq = C(q);
                 if (vector) {
                     if (std::isnan(fp) || std::isnan(fq))
                         return allOnesNan<T>();
