@@ -65,7 +65,7 @@ std::pair<Tensor, Tensor> runningExtreme(const Tensor& self, int64_t dimIn, bool
                            return variable_list{input};
                        // zeros, then scatter_add_ (See Note [Versions of gradients built in place])
                        if (input.dim() == 0)
-                           return variable_list{GradMode::isEnabled() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
+                           return variable_list{GradMode::isEnabled() && g[0].requiresGrad() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
                        return variable_list{builtInPlace(
                            scatterAdd(zeros(input.sizes(), input.dtype(), input.device()), dim, idx, g[0]), 2)};
                    });

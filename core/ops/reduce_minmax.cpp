@@ -253,7 +253,7 @@ std::pair<Tensor, Tensor> recordValueSelection(const char* name, const Tensor& t
     OpRecorder rec(name, {&t}, [dim, keepdim, selfSizes](BackwardNode& n, const variable_list& g) {
         // zeros, then scatter_ (See Note [Versions of gradients built in place])
         if (selfSizes.empty())
-            return variable_list{GradMode::isEnabled() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
+            return variable_list{GradMode::isEnabled() && g[0].requiresGrad() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
         Tensor idx = n.saved(0), grad = g[0];
         if (!keepdim) {
             idx = unsqueeze(idx, dim);

@@ -78,7 +78,7 @@ std::pair<Tensor, Tensor> recordSelection(const char* name, const Tensor& t, int
     OpRecorder rec(name, {&t}, [selfSizes, dim](BackwardNode& n, const variable_list& g) {
         // zeros, then scatter_ (See Note [Versions of gradients built in place])
         if (selfSizes.empty())
-            return variable_list{GradMode::isEnabled() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
+            return variable_list{GradMode::isEnabled() && g[0].requiresGrad() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
         return variable_list{builtInPlace(internal::scatterIntoZeros(selfSizes, dim, n.saved(0), g[0]), 2)};
     });
     rec.attr("dim", dimIn);

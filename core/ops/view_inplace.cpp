@@ -474,7 +474,8 @@ void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Te
     node.setAttr("stride", output.strides);
     node.setAttr("storage_offset", offset);
     node.setRule([input, output, offset](BackwardNode&, const variable_list& grads) {
-        if (!GradMode::isEnabled())
+        // A gradient that builds no graph takes the raw path even under create_graph.
+        if (!GradMode::isEnabled() || !grads[0].requiresGrad())
             return variable_list{asStridedBackward(grads[0], input, output)};
         // Differentiable under create_graph (See Note [CopySlices under create_graph]).
         return variable_list{scatterRegion(grads[0], input.sizes, output.sizes, output.strides, offset)};
