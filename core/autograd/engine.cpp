@@ -585,8 +585,9 @@ variable_list AccumulateGrad::apply(variable_list&& grads)
             ops::copyInplace(copy, grad);
         } else {
             copy = stolen ? ops::detachedClone(grad) : ops::kernel::withStrides(ops::detachedClone(grad), contractStrides);
-            if (!stolen)
-                ++copy.impl()->versionCounter()->version;  // the copy_ into a fresh tensor nobody has seen yet
+            // A stolen gradient is new_grad.detach(), which shares its version counter (an
+            // as_strided_backward result is at version 2); a copy_ into a fresh tensor is at 1.
+            copy.impl()->versionCounter()->version = stolen ? grad.version() : 1;
         }
         meta.grad = copy.implPtr();
     } else if (!GradMode::isEnabled()) {

@@ -1,5 +1,6 @@
 #include "core/autograd/saved_variable.h"
 
+#include "core/autograd/backward_twice.h"
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
 #include "core/trace/sink.h"
@@ -149,6 +150,8 @@ Tensor SavedVariable::withAutogradMeta(const Tensor& data, std::shared_ptr<Node>
     }
     return out;
 }
+
+void raiseBackwardTwice() { throw Error(PyExc::RuntimeError, kBackwardTwice, ErrorKind::BackwardTwice); }
 
 Tensor SavedVariable::unpack(const std::shared_ptr<Node>& savedFor) const
 {

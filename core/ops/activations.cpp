@@ -602,7 +602,9 @@ variable_list preluBackward(const Tensor& grad, const Tensor& self, const Tensor
     TensorList out = withoutGrad([&] { return preluBackwardKernel(grad, self, weight); });
     OpRecorder rec("PreluBackwardBackward0", {&grad, &self, &weight}, [](BackwardNode& n, const variable_list& g) {
         auto incoming = [&g](size_t i) { return i < g.size() ? g[i] : Tensor(); };
-        return internal::preluDoubleBackward(incoming(0), incoming(1), n.saved(0), n.saved(1), n.saved(2));
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1); const Tensor saved2 = n.saved(2);
+        return internal::preluDoubleBackward(incoming(0), incoming(1), saved0, saved1, saved2);
     });
     rec.save("grad_output", grad);
     rec.save("self", self);
@@ -857,7 +859,9 @@ Tensor prelu(const Tensor& self, const Tensor& weight)
         return result;
     });
     OpRecorder rec("PreluBackward0", {&self, &weight}, [](BackwardNode& n, const variable_list& g) {
-        return preluBackward(g[0], n.saved(0), n.saved(1));
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return preluBackward(g[0], saved0, saved1);
     });
     rec.save("self", self);
     rec.save("weight", weight);

@@ -12,8 +12,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
+#include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
+#include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
@@ -80,7 +83,9 @@ Tensor extremum(const Tensor& a, const Tensor& b, bool isMax)
             } else if constexpr (std::is_integral_v<T>) {
                 return isMax ? std::max(p, q) : std::min(p, q);
             } else {
-                const float fp = float(p), fq = float(q);
+                // Half and BFloat16 compare as float; a double must keep its precision.
+                using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
+                const C fp = C(p), fq = C(q);
                 if (vector) {
                     if (std::isnan(fp) || std::isnan(fq))
                         return allOnesNan<T>();
@@ -94,11 +99,12 @@ Tensor extremum(const Tensor& a, const Tensor& b, bool isMax)
     });
 }
 
-/// at::where(self == other, grad / 2, grad).masked_fill_(self <op> other, 0).
+/// at::where(self == other, grad / 2, grad).masked_fill_(self <op> other, 0): in place, so
+/// the gradient is at _version 1.
 Tensor extremumBackward(const Tensor& g, const Tensor& self, const Tensor& other, CompareOp losing)
 {
-    return maskedFill(where(compare(self, other, CompareOp::Eq), div(g, Scalar(2)), g), compare(self, other, losing),
-                      Scalar(0));
+    Tensor grad = where(compare(self, other, CompareOp::Eq), internal::divScalar(g, Scalar(2)), g);
+    return maskedFillInplace(grad, compare(self, other, losing), Scalar(0));
 }
 
 Tensor recordExtremum(const Tensor& a, const Tensor& b, bool isMax)
@@ -204,8 +210,8 @@ Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight)
     });
     OpRecorder rec("LerpBackward0", {&self, &end}, [weight](BackwardNode& n, const variable_list& g) {
         // grad * (1 - weight.toDouble()) and grad * weight
-        return variable_list{n.needsInputGrad(0) ? mul(g[0], Scalar(1 - weight.toDouble())) : Tensor(),
-                             n.needsInputGrad(1) ? mul(g[0], weight) : Tensor()};
+        return variable_list{n.needsInputGrad(0) ? internal::mulScalar(g[0], Scalar(1 - weight.toDouble())) : Tensor(),
+                             n.needsInputGrad(1) ? internal::mulScalar(g[0], weight) : Tensor()};
     });
     rec.attr("weight", scalarAttr(weight));
     rec.forward([weight](const InputTangents& t, const Tensor&) { return lerp(t[0], t[1], weight); });

@@ -7,6 +7,8 @@
 
 #include <functional>
 
+#include "core/autograd/grad_mode.h"
+#include "core/ops/backward_versions.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -61,10 +63,11 @@ std::pair<Tensor, Tensor> runningExtreme(const Tensor& self, int64_t dimIn, bool
                        const Tensor input = n.saved(1), idx = n.saved(0);
                        if (input.numel() == 0)
                            return variable_list{input};
+                       // zeros, then scatter_add_ (See Note [Versions of gradients built in place])
                        if (input.dim() == 0)
-                           return variable_list{g[0]};
-                       return variable_list{
-                           scatterAdd(zeros(input.sizes(), input.dtype(), input.device()), dim, idx, g[0])};
+                           return variable_list{GradMode::isEnabled() && g[0].requiresGrad() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
+                       return variable_list{builtInPlace(
+                           scatterAdd(zeros(input.sizes(), input.dtype(), input.device()), dim, idx, g[0]), 2)};
                    });
     rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.save("indices", indices);

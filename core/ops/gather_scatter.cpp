@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/backward_versions.h"
 #include "core/ops/inplace_intercept.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -219,7 +220,9 @@ Tensor gather(const Tensor& self, int64_t dimIn, const Tensor& index)
     
     OpRecorder rec("GatherBackward0", {&self}, [dim, selfSizes](BackwardNode& n, const variable_list& g) {
         // gather_backward: zeros_like(self).scatter_add(dim, index, grad)
-        return variable_list{scatterAdd(zeros(selfSizes, g[0].dtype(), g[0].device()), dim, n.saved(0), g[0])};
+        // new_zeros, then scatter_add_ (See Note [Versions of gradients built in place])
+        return variable_list{
+            builtInPlace(scatterAdd(zeros(selfSizes, g[0].dtype(), g[0].device()), dim, n.saved(0), g[0]), 1)};
     });
     rec.attr("dim", dimIn);
     rec.save("index", index);
@@ -356,7 +359,8 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask)
                                    o[zOffsets[chosen[i]]] = x[i];
                            });
                        }
-                       return variable_list{sumTo(z, selfSizes)};
+                       // zeros_like, then masked_scatter_ (See Note [Versions of gradients built in place])
+                       return variable_list{sumTo(builtInPlace(z, 1), selfSizes)};
                    });
     rec.save("mask", mask);
     rec.save("self", self);

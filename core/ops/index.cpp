@@ -8,6 +8,7 @@
 #include <cstring>
 #include <functional>
 
+#include "core/ops/backward_versions.h"
 #include "core/ops/index_put.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -303,7 +304,8 @@ Tensor index(const Tensor& t, const ResolvedIndices& where)
     OpRecorder rec("IndexBackward0", {&t}, [selfSizes, where](BackwardNode& n, const variable_list& g) {
         for (size_t i = 0; i < where.keys.size(); ++i)
             n.saved(i);  // refuses indices modified in place since, as PyTorch does
-        return variable_list{indexPutIntoZeros(selfSizes, where, g[0])};
+        // zeros_like, then _index_put_impl_ (See Note [Versions of gradients built in place])
+        return variable_list{builtInPlace(indexPutIntoZeros(selfSizes, where, g[0]), 1)};
     });
     rec.attr("self_sizes", selfSizes);
     for (const Tensor& s : where.keys)

@@ -18,6 +18,7 @@
 #include "core/ops/inplace_unary.h"
 #include "core/ops/kernels.h"
 #include "core/ops/masked_fill.h"
+#include "core/ops/mem_overlap.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sigmoid_tanh.h"
@@ -38,6 +39,7 @@ void checkResultType(const Tensor& self, const Tensor& other)
 {
     checkInplace(self, self.requiresGrad() || other.requiresGrad());
     checkNoInternalOverlap(self);
+    checkNoPartialOverlap(self, other);  // See Note [Partial overlap of an in-place op's input]
     checkBroadcastInto(self, other);
     const ScalarType result = resultType({&self, &other});
     AGV_CHECK(canCast(result, self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(result),
@@ -130,6 +132,13 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
 }
 
 auto noSaves = [](OpRecorder&, const Tensor&) {};
+
+/// copy_impl's is_same_data: self and src are views of the same elements, laid out alike.
+bool sameData(const Tensor& self, const Tensor& src)
+{
+    return self.impl()->storage() == src.impl()->storage() && self.offset() == src.offset() &&
+           self.strides() == src.strides() && self.sizes() == src.sizes() && self.dtype() == src.dtype();
+}
 
 }  // namespace
 
@@ -234,6 +243,7 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
 {
     checkInplace(self, self.requiresGrad() || other.requiresGrad());
     checkNoInternalOverlap(self);
+    checkNoPartialOverlap(self, other);
     checkBroadcastInto(self, other);
     AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
               legacyDtypeShortName(self.dtype()));
@@ -344,9 +354,11 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
     const ScalarType srcType = src.dtype();
     checkInplace(self, self.requiresGrad() || src.requiresGrad());
     checkNoInternalOverlap(self);
+    // copy_impl returns early for the very same data (nothing to write, but autograd still
+    // records CopyBackwards and bumps the version); any other overlap is refused.
+    if (!sameData(self, src))
+        checkNoPartialOverlap(self, src);
     checkBroadcastInto(self, src);
-    if (self.sameAs(src))
-        return self;
     // Alias-safe: a source overlapping self is copied out first.
     Tensor source = self.impl()->storage() == src.impl()->storage() ? detachedClone(src) : src;
     return applyInplace(
@@ -1061,7 +1073,9 @@ Tensor& cumprodInplace(Tensor& self, int64_t dimIn, std::optional<ScalarType> dt
     return applyInplace(
         self, {&self}, "cumprod_", "CumprodBackward0",
         [dim](BackwardNode& n, const variable_list& g) {
-            return variable_list{cumprodBackward(g[0], n.saved(0), n.saved(1), dim)};
+            // Unpacked in order, as the generated apply() does: the first stale one is reported.
+            const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+            return variable_list{cumprodBackward(g[0], saved0, saved1, dim)};
         },
         true, true, [&] { kernel::copyInto(self, kernelValues([&] { return cumprod(self, dim, type); })); },
         [dimIn](OpRecorder& rec, const Tensor& originalSelf) {

@@ -93,7 +93,9 @@ Tensor logSigmoid(const Tensor& input)
     ForwardValues v = forwardValues(input);
     const Tensor buffer = v.buffer;
     OpRecorder rec("LogSigmoidBackward0", {&input}, [](BackwardNode& n, const variable_list& g) {
-        return variable_list{internal::logSigmoidBackward(g[0], n.saved(0), n.saved(1))};
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{internal::logSigmoidBackward(g[0], saved0, saved1)};
     });
     rec.save("self", input);
     rec.save("buffer", buffer);

@@ -303,7 +303,9 @@ Tensor prod(const Tensor& self, std::optional<ScalarType> dtype)
         out = prodValues(self, {}, true, false, prodType(self, dtype));
     }
     OpRecorder rec("ProdBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
-        return variable_list{prodBackward(g[0], n.saved(0), n.saved(1))};
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{prodBackward(g[0], saved0, saved1)};
     });
     rec.save("self", self);
     rec.forward([&self](const InputTangents& t, const Tensor& result) {
@@ -322,7 +324,9 @@ Tensor prod(const Tensor& self, int64_t dimIn, bool keepdim, std::optional<Scala
                               : prodValues(self, {dim}, false, keepdim, prodType(self, dtype));
     }
     OpRecorder rec("ProdBackward1", {&self}, [dim, keepdim](BackwardNode& n, const variable_list& g) {
-        return variable_list{prodBackward(g[0], n.saved(0), n.saved(1), dim, keepdim)};
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{prodBackward(g[0], saved0, saved1, dim, keepdim)};
     });
     rec.save("self", self);
     rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13

@@ -246,8 +246,12 @@ Tensor forward(const Tensor& input, const Tensor& target, const NllLayout& layou
     OpRecorder rec(nodeName(layout.spatial), {&input},
                    [layout, options, classOf](BackwardNode& n, const variable_list& g) {
                        NllOptions o = options;
+                       // Unpacked in order, as the generated apply() does: the first stale one is reported.
+                       const Tensor saved0 = n.saved(0);
+                       const Tensor saved1 = n.saved(1);
                        o.weight = n.saved(2);
-                       return variable_list{backward(g[0], n.saved(0), n.saved(1), classOf, n.saved(3), layout, o)};
+                       const Tensor saved3 = n.saved(3);
+                       return variable_list{backward(g[0], saved0, saved1, classOf, saved3, layout, o)};
                    });
     rec.attr("ignore_index", UnsignedAttr{options.ignoreIndex});
     rec.attr("reduction", reductionNumber(options.reduction));

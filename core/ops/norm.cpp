@@ -244,7 +244,9 @@ Tensor norm(const Tensor& t, Scalar p, const IntList& dimsIn, bool keepdim)
     const double pValue = p.toDouble();
     Tensor out = normKernel(t, float(pValue), dims, keepdim);
     OpRecorder rec("NormBackward1", {&t}, [pValue, dims, keepdim](BackwardNode& n, const variable_list& g) {
-        return variable_list{normBackward(g[0], n.saved(0), pValue, n.saved(1), dims, keepdim)};
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{normBackward(g[0], saved0, pValue, saved1, dims, keepdim)};
     });
     rec.attr("dim", dimsIn);
     rec.attr("keepdim", keepdim);
@@ -266,7 +268,9 @@ Tensor linalgVectorNorm(const Tensor& t, Scalar ord, const std::optional<IntList
     Tensor out = normKernel(t, float(ordValue), dims, keepdim);
     OpRecorder rec("LinalgVectorNormBackward0", {&t}, [ordValue, dims, keepdim](BackwardNode& n,
                                                                                 const variable_list& g) {
-        return variable_list{normBackward(g[0], n.saved(0), ordValue, n.saved(1), dims, keepdim)};
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{normBackward(g[0], saved0, ordValue, saved1, dims, keepdim)};
     });
     rec.attr("dim", dimsIn ? SavedAttr(*dimsIn) : SavedAttr(NoneValue{}));
     rec.attr("keepdim", keepdim);

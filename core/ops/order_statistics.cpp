@@ -11,6 +11,7 @@
 // Their gradient goes back to the picked element (value_selecting_reduction_backward);
 // all-element median shares it among the elements equal to the result.
 
+#include "core/ops/backward_versions.h"
 #include "core/ops/order_statistics.h"
 
 #include <algorithm>
@@ -192,7 +193,8 @@ Tensor median(const Tensor& self)
         const Tensor input = n.saved(0), result = n.saved(1);
         const Tensor mask = std::isnan(result.item()) ? compare(input, input, CompareOp::Ne)
                                                        : compare(input, result, CompareOp::Eq);
-        return variable_list{where(mask, div(g[0], sum(mask)), zerosLike(input))};
+        // new_zeros, then masked_fill_ (See Note [Versions of gradients built in place])
+        return variable_list{builtInPlace(where(mask, div(g[0], sum(mask)), zerosLike(input)), 1)};
     });
     rec.save("self", self);
     // evenly_read_jvp(self_t, self_p, result): the tangent averaged over those elements

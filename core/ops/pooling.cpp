@@ -156,7 +156,9 @@ std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntLi
         }
     });
     OpRecorder rec("MaxPool2DWithIndicesBackward0", {&selfIn}, [](BackwardNode& n, const variable_list& g) {
-        return variable_list{maxPoolBackwardKernel(g[0], n.saved(0), n.saved(1))};
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{maxPoolBackwardKernel(g[0], saved0, saved1)};
     });
     rec.attr("ceil_mode", ceilMode);
     rec.attr("dilation", dilation);

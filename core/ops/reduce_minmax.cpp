@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/autograd/grad_mode.h"
+#include "core/ops/backward_versions.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -101,7 +103,8 @@ Tensor reduceAll(const Tensor& t, bool isMax)
         const bool nanResult = std::isnan(result.item());
         Tensor mask = nanResult ? compare(self, self, CompareOp::Ne) : compare(self, result, CompareOp::Eq);
         const int64_t count = sum(mask).itemInt();
-        return variable_list{where(mask, div(g[0], Scalar(count)), zerosLike(self))};
+        // new_zeros, then masked_fill_ (See Note [Versions of gradients built in place])
+        return variable_list{builtInPlace(where(mask, div(g[0], Scalar(count)), zerosLike(self)), 1)};
     });
     rec.save("self", t);
     // evenly_read_jvp(self_t, self_p, result): the tangent averaged over the extreme elements
@@ -222,7 +225,8 @@ Tensor gather(const Tensor& t, int64_t dim, const Tensor& index)
     const IntList selfSizes = t.sizes();
     OpRecorder rec("GatherBackward0", {&t}, [dim, selfSizes](BackwardNode& n, const variable_list& g) {
         // Each slice picks one element, so scattering back cannot collide.
-        return variable_list{scatterIntoZeros(selfSizes, dim, n.saved(0), g[0])};
+        // new_zeros, then scatter_add_ (See Note [Versions of gradients built in place])
+        return variable_list{builtInPlace(scatterIntoZeros(selfSizes, dim, n.saved(0), g[0]), 1)};
     });
     rec.attr("dim", dim);
     rec.save("index", index);
@@ -247,14 +251,15 @@ std::pair<Tensor, Tensor> recordValueSelection(const char* name, const Tensor& t
     }
     const IntList selfSizes = t.sizes();
     OpRecorder rec(name, {&t}, [dim, keepdim, selfSizes](BackwardNode& n, const variable_list& g) {
+        // zeros, then scatter_ (See Note [Versions of gradients built in place])
         if (selfSizes.empty())
-            return variable_list{g[0]};
+            return variable_list{GradMode::isEnabled() && g[0].requiresGrad() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
         Tensor idx = n.saved(0), grad = g[0];
         if (!keepdim) {
             idx = unsqueeze(idx, dim);
             grad = unsqueeze(grad, dim);
         }
-        return variable_list{internal::scatterIntoZeros(selfSizes, dim, idx, grad)};
+        return variable_list{builtInPlace(internal::scatterIntoZeros(selfSizes, dim, idx, grad), 2)};
     });
     rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.save("indices", indices);

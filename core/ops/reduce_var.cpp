@@ -310,7 +310,9 @@ Tensor std(const Tensor& self, std::optional<IntList> dims, int64_t correction, 
 {
     Tensor out = varianceKernel(self, dims, correction, keepdim, true);
     OpRecorder rec("StdBackward0", {&self}, [dims, correction, keepdim](BackwardNode& n, const variable_list& g) {
-        return variable_list{standardDeviationBackward(g[0], n.saved(0), n.saved(1), dims, correction, keepdim)};
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{standardDeviationBackward(g[0], saved0, saved1, dims, correction, keepdim)};
     });
     recordAttrs(rec, dims, correction, keepdim);
     rec.save("self", self);

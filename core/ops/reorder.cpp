@@ -134,15 +134,19 @@ Tensor repeat(const Tensor& self, const IntList& repeats)
     Tensor out = remap(self, outSizes, [&](int64_t c, size_t d) { return c % sizes[d]; });
     const IntList selfSizes = self.sizes();
     OpRecorder rec("RepeatBackward0", {&self}, [repeats, padded, selfSizes](BackwardNode&, const variable_list& g) {
-        // Sum the copies: view grad as (r0, s0, r1, s1, ...) and sum over the r dims.
+        // Sum the copies: view grad as (r0, s0, r1, s1, ...) and sum over the r dims, and
+        // over the dims repeat added in front, so the sum has self's shape: 1.13's result is
+        // that fresh sum, not a view of it.
+        const size_t added = repeats.size() - selfSizes.size();
         IntList split, sumDims;
         for (size_t d = 0; d < repeats.size(); ++d) {
             sumDims.push_back(int64_t(split.size()));
             split.push_back(repeats[d]);
+            if (d < added)
+                sumDims.push_back(int64_t(split.size()));
             split.push_back(padded[d]);
         }
-        Tensor summed = sum(reshape(g[0], split), sumDims);
-        return variable_list{reshape(summed, selfSizes)};
+        return variable_list{sum(reshape(g[0], split), sumDims)};
     });
     rec.attr("repeats", repeats);
     rec.attr("self_sym_sizes", selfSizes);
@@ -292,7 +296,9 @@ Tensor cumprod(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtyp
     const int64_t dim = wrapDim(dimIn, self.dim());
     Tensor out = cumulativeScan(self, dim, dtype, "cumprod_out_cpu", 1, [](auto acc, auto x) { return acc * x; });
     OpRecorder rec("CumprodBackward0", {&self}, [dim](BackwardNode& n, const variable_list& g) {
-        return variable_list{cumprodBackward(g[0], n.saved(0), n.saved(1), dim)};
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{cumprodBackward(g[0], saved0, saved1, dim)};
     });
     rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
     rec.save("self", self);

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/backward_versions.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -75,9 +76,10 @@ std::pair<Tensor, Tensor> recordSelection(const char* name, const Tensor& t, int
 {
     const IntList selfSizes = t.sizes();
     OpRecorder rec(name, {&t}, [selfSizes, dim](BackwardNode& n, const variable_list& g) {
+        // zeros, then scatter_ (See Note [Versions of gradients built in place])
         if (selfSizes.empty())
-            return variable_list{g[0]};
-        return variable_list{internal::scatterIntoZeros(selfSizes, dim, n.saved(0), g[0])};
+            return variable_list{GradMode::isEnabled() && g[0].requiresGrad() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
+        return variable_list{builtInPlace(internal::scatterIntoZeros(selfSizes, dim, n.saved(0), g[0]), 2)};
     });
     rec.attr("dim", dimIn);
     rec.attr("self_sizes", selfSizes);

@@ -1,5 +1,6 @@
 // torch.take and torch.bincount with PyTorch 1.13's checks, in its order.
 
+#include "core/ops/backward_versions.h"
 #include "core/ops/take_bincount.h"
 
 #include "core/autograd/grad_mode.h"
@@ -71,7 +72,8 @@ Tensor take(const Tensor& self, const Tensor& index)
         // The index is read again from the saved tensor, whose version is checked.
         const Tensor index = n.saved(0);
         const Tensor self = n.saved(1);
-        return variable_list{takeBackward(g[0], self, takePositions(index, self.numel()))};
+        // zeros_like, then put_ (See Note [Versions of gradients built in place])
+        return variable_list{builtInPlace(takeBackward(g[0], self, takePositions(index, self.numel())), 1)};
     });
     rec.save("index", index);
     rec.save("self", self);

@@ -1,6 +1,10 @@
 #include "core/ops/view_inplace.h"
 
+#include <algorithm>
+
+#include "core/autograd/backward_twice.h"
 #include "core/autograd/grad_mode.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -19,6 +23,12 @@ void checkNoInternalOverlap(const IntList& sizes, const IntList& strides)
                   "unsupported operation: more than one element of the written-to tensor refers to a single memory "
                   "location. Please clone() the tensor before performing the operation.");
 }
+
+/// A tensor's sizes, strides and storage offset (at::TensorGeometry).
+struct Geometry {
+    IntList sizes, strides;
+    int64_t offset = 0;
+};
 
 Tensor rawView(const Tensor& t, const IntList& sizes, const IntList& strides, int64_t offset)
 {
@@ -85,6 +95,92 @@ Tensor gatherRegion(const Tensor& grad, const IntList& baseSizes, const IntList&
     return rec.finish(out);
 }
 
+// Note [as_strided_backward's gradient is a view]
+// 1.13's as_strided_backward (FunctionsManual.cpp) scatters the view's gradient into a
+// fresh 1-D buffer of zeros covering both the base's and the view's storage geometry
+// (new_zeros: zero_, then copy_ or index_add_, so the buffer is at _version 2), and returns
+// buffer.as_strided(base geometry). So torch.autograd.grad hands back a view at _version 2,
+// and a .grad that steals it keeps that version. Stride-0 dims of the view (an expand) are
+// summed out first, size-1 dims squeezed; a view that still overlaps itself accumulates.
+
+/// _maybe_overlapping_memory: some two positions of the geometry may share an element.
+bool maybeOverlapping(const IntList& sizes, const IntList& strides)
+{
+    std::vector<size_t> order(sizes.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return strides[a] < strides[b]; });
+    int64_t maxIndexInSlice = 0;
+    for (size_t i : order) {
+        if (strides[i] <= maxIndexInSlice)
+            return true;
+        maxIndexInSlice += strides[i] * (sizes[i] - 1);
+    }
+    return false;
+}
+
+/// _min_storage_size: elements a geometry at `offset` needs.
+int64_t minStorageSize(const IntList& sizes, const IntList& strides, int64_t offset)
+{
+    int64_t size = offset + 1;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        if (sizes[i] == 0)
+            return offset;
+        size += (sizes[i] - 1) * strides[i];
+    }
+    return size;
+}
+
+/// at::zeros called from a backward formula: its zero_ goes through autograd, so it shows
+/// as _version 1 (a factory called from Python does not).
+Tensor zerosInBackward(const IntList& sizes, const Tensor& like)
+{
+    Tensor out = zeros(sizes, like.dtype(), like.device());
+    out.impl()->versionCounter()->version = 1;
+    return out;
+}
+
+Tensor asStridedBackward(Tensor grad, const Geometry& input, const Geometry& output)
+{
+    trace::MuteGuard mute;
+    IntList outSizes, outStrides;
+    for (int64_t i = int64_t(output.sizes.size()) - 1; i >= 0; --i) {
+        const int64_t size = output.sizes[size_t(i)], stride = output.strides[size_t(i)];
+        if (size == 0)
+            return zerosInBackward(input.sizes, grad);
+        if (size == 1)
+            grad = squeeze(grad, i);
+        else if (stride == 0)
+            grad = sum(grad, IntList{i}, false);
+        else {
+            outSizes.insert(outSizes.begin(), size);
+            outStrides.insert(outStrides.begin(), stride);
+        }
+    }
+    IntList inSizes, inStrides;
+    for (size_t i = 0; i < input.sizes.size(); ++i) {
+        if (input.sizes[i] == 0)
+            return zerosInBackward(input.sizes, grad);
+        if (input.sizes[i] != 1) {
+            inSizes.push_back(input.sizes[i]);
+            inStrides.push_back(input.strides[i]);
+        }
+    }
+    const int64_t shared = std::min(input.offset, output.offset);
+    const int64_t inOffset = input.offset - shared, outOffset = output.offset - shared;
+    const int64_t size =
+        std::max(minStorageSize(inSizes, inStrides, inOffset), minStorageSize(outSizes, outStrides, outOffset));
+    Tensor buffer = zeros({size}, grad.dtype(), grad.device());
+    if (maybeOverlapping(outSizes, outStrides)) {
+        Tensor indices = rawView(arange(0, size, 1, ScalarType::Int64), outSizes, outStrides, outOffset);
+        indexAddInplace(buffer, 0, reshape(indices, {-1}), reshape(grad, {-1}));
+    } else {
+        kernel::copyInto(rawView(buffer, outSizes, outStrides, outOffset), grad);
+    }
+    buffer.impl()->versionCounter()->version = 2;  // new_zeros' zero_, then the scatter
+    return makeView(buffer, input.sizes, input.strides, inOffset);
+}
+
 /// True where the view's region lies in a tensor of baseSizes.
 Tensor regionMask(const IntList& baseSizes, const IntList& sizes, const IntList& strides, int64_t offset)
 {
@@ -125,12 +221,17 @@ public:
 
     variable_list apply(variable_list&& grads) override
     {
+        if (variablesReleased())  // 1.13's CopySlices checks its fn, gone after release
+            raiseBackwardTwice();
         if (GradMode::isEnabled())
             return applyDifferentiably(grads.at(0));
         const Tensor& grad = grads.at(0);
-        Tensor result = kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
+        // grad.new_empty_strided(base.sizes(), base.strides()): the view's geometry is relative
+        // to the base's storage, so the region is found only in a tensor laid out as the base.
+        Tensor result = isNonOverlappingAndDense(m_baseSizes, m_baseStrides)
+                            ? kernel::newStridedTensor(m_baseSizes, m_baseStrides, grad.dtype(), grad.device())
+                            : kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
         kernel::copyInto(result, grad);
-        // The view's geometry is relative to the shared storage; result is contiguous from 0.
         Tensor gradSlice = rawView(result, m_viewSizes, m_viewStrides, m_viewOffset - m_baseOffset);
         variable_list fnGrads = m_fn->apply({detachedClone(gradSlice)});
         variable_list out(numOutputs());
@@ -168,6 +269,10 @@ public:
     void releaseVariables() override
     {
         m_fn->releaseVariables();
+        // 1.13's release_variables drops fn, and with it fn's edge to the view's history
+        // before the in-place op: that AsStridedBackward0 dies unless someone else holds
+        // it, so a later version error of a result saved on the view names the op instead.
+        m_fn->setNextEdges({});
         markReleased();
     }
 
@@ -361,17 +466,19 @@ void rebaseHistory(Tensor& self, const std::shared_ptr<BackwardNode>& node, bool
 
 void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Tensor& view)
 {
-    const IntList baseSizes = base.sizes();
-    const IntList sizes = view.sizes();
-    const IntList strides = view.strides();
+    const Geometry input{base.sizes(), base.strides(), base.offset()};
+    const Geometry output{view.sizes(), view.strides(), view.offset()};
     const int64_t offset = view.offset() - base.offset();
     node.setNextEdges({gradientEdge(base)});
-    node.setAttr("size", sizes);
-    node.setAttr("stride", strides);
+    node.setAttr("size", output.sizes);
+    node.setAttr("stride", output.strides);
     node.setAttr("storage_offset", offset);
-    // Differentiable under create_graph (See Note [CopySlices under create_graph]).
-    node.setRule([baseSizes, sizes, strides, offset](BackwardNode&, const variable_list& grads) {
-        return variable_list{scatterRegion(grads[0], baseSizes, sizes, strides, offset)};
+    node.setRule([input, output, offset](BackwardNode&, const variable_list& grads) {
+        // A gradient that builds no graph takes the raw path even under create_graph.
+        if (!GradMode::isEnabled() || !grads[0].requiresGrad())
+            return variable_list{asStridedBackward(grads[0], input, output)};
+        // Differentiable under create_graph (See Note [CopySlices under create_graph]).
+        return variable_list{scatterRegion(grads[0], input.sizes, output.sizes, output.strides, offset)};
     });
 }
 

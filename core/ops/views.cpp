@@ -272,7 +272,8 @@ Tensor expand(const Tensor& t, const IntList& sizesIn)
               ") must be greater or equal to the number of dimensions in the tensor (", t.dim(), ")");
     const size_t lead = sizesIn.size() - size_t(t.dim());
     IntList sizes(sizesIn.size()), strides(sizesIn.size());
-    for (size_t i = 0; i < sizesIn.size(); ++i) {
+    // From the last dim to the first, as inferExpandGeometry: the last mismatch is reported.
+    for (size_t i = sizesIn.size(); i-- > 0;) {
         if (i < lead) {
             AGV_CHECK(sizesIn[i] >= 0, RuntimeError,
                       "The expanded size of the tensor (", sizesIn[i], ") isn't allowed in a leading, "
