@@ -158,7 +158,7 @@ Tensor SavedVariable::unpack(const std::shared_ptr<Node>& savedFor) const
     if (!m_defined)
         return {};
     if (m_released)
-        throw Error(PyExc::RuntimeError, kBackwardTwice, ErrorKind::BackwardTwice);
+        raiseBackwardTwice();
     if (m_hooks) {
         // No version check: see Note [Saved tensor hooks].
         Tensor data = m_hooks->callUnpackHook();

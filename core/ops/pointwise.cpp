@@ -1096,7 +1096,7 @@ Tensor compareValues(const Tensor& a, const Tensor& b, CompareOp op)
 Tensor compare(const Tensor& a, const Tensor& b, CompareOp op)
 {
     Tensor out = compareValues(a, b, op);
-    offerNodelessOp(std::string("aten.") + compareName(op) + ".Tensor", {a, b}, out);
+    offerNodelessOp(compareName(op), "Tensor", {&a, &b}, out);
     announceTensor(out);
     return out;
 }
@@ -1105,7 +1105,7 @@ Tensor compare(const Tensor& a, Scalar b, CompareOp op)
 {
     const Tensor number = scalarTensor(b, a.device());
     Tensor out = compareValues(a, number, op);
-    offerNodelessOp(std::string("aten.") + compareName(op) + ".Scalar", {a, number}, out);
+    offerNodelessOp(compareName(op), "Scalar", {&a, &number}, out);
     announceTensor(out);
     return out;
 }
@@ -1116,7 +1116,7 @@ Tensor logicalNot(const Tensor& t)
         using T = scalar_t;
         return kernel::mapUnary<T, bool>(t, ScalarType::Bool, [](T x) { return !bool(x); });
     });
-    offerNodelessOp("aten.logical_not.default", {t}, out);
+    offerNodelessOp("logical_not", "default", {&t}, out);
     announceTensor(out);
     return out;
 }
@@ -1129,10 +1129,8 @@ Tensor logical(const Tensor& a, const Tensor& b, LogicalOp op)
         const bool x = bool(p), y = bool(q);
         return op == LogicalOp::And ? (x && y) : op == LogicalOp::Or ? (x || y) : (x != y);
     });
-    offerNodelessOp(op == LogicalOp::And  ? "aten.logical_and.default"
-                    : op == LogicalOp::Or ? "aten.logical_or.default"
-                                          : "aten.logical_xor.default",
-                    {a, b}, out);
+    offerNodelessOp(op == LogicalOp::And ? "logical_and" : op == LogicalOp::Or ? "logical_or" : "logical_xor", "default",
+                    {&a, &b}, out);
     announceTensor(out);
     return out;
 }

@@ -4,6 +4,7 @@
 
 #include "core/autograd/backward_twice.h"
 #include "core/autograd/grad_mode.h"
+#include "core/ops/backward_versions.h"
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -135,9 +136,7 @@ int64_t minStorageSize(const IntList& sizes, const IntList& strides, int64_t off
 /// as _version 1 (a factory called from Python does not).
 Tensor zerosInBackward(const IntList& sizes, const Tensor& like)
 {
-    Tensor out = zeros(sizes, like.dtype(), like.device());
-    out.impl()->versionCounter()->version = 1;
-    return out;
+    return builtInPlace(zeros(sizes, like.dtype(), like.device()), 1);
 }
 
 Tensor asStridedBackward(Tensor grad, const Geometry& input, const Geometry& output)
@@ -177,8 +176,8 @@ Tensor asStridedBackward(Tensor grad, const Geometry& input, const Geometry& out
     } else {
         kernel::copyInto(rawView(buffer, outSizes, outStrides, outOffset), grad);
     }
-    buffer.impl()->versionCounter()->version = 2;  // new_zeros' zero_, then the scatter
-    return makeView(buffer, input.sizes, input.strides, inOffset);
+    // new_zeros' zero_, then the scatter
+    return makeView(builtInPlace(buffer, 2), input.sizes, input.strides, inOffset);
 }
 
 /// True where the view's region lies in a tensor of baseSizes.
