@@ -5,6 +5,7 @@
 #include <Python.h>
 
 #include "core/python/bindings.h"
+#include "core/python/lazy_attributes.h"
 #include "core/python/torch_module.h"
 
 namespace agv::python {
@@ -37,6 +38,7 @@ void defineModule(py::module_& m)
     bindDispatchModes(m);
     bindFunction(m);
     bindHostHooks(m);
+    bindLazyAttributes(m);
 }
 
 extern "C" PyObject* initAgvTorch()

@@ -40,6 +40,40 @@ private Q_SLOTS:
                                 "2 module\nTrue\n"));
     }
 
+    /// torch.nn's layers and torch.optim's optimisers load the first time their name is
+    /// read (Note [Names loaded on first use]): half of `import torch` went to them. A
+    /// mistyped name gets CPython's own error, with no frame of ours in the traceback.
+    void layersAndOptimisersLoadOnFirstUse()
+    {
+        const testing::ScriptRun run = testing::runScriptProcess(
+            QStringLiteral("import sys\nimport torch\n"
+                           "loaded = lambda: sorted(m for m in sys.modules if m.startswith(('torch.nn.modules.', "
+                           "'torch.optim.', 'torch.nn.init', 'torch.nn.utils', 'torch.nn.parallel')))\n"
+                           "print(loaded())\n"
+                           "layer = torch.nn.Linear(2, 1)\n"
+                           "print(loaded())\n"
+                           "from torch.optim import SGD\n"
+                           "print(loaded(), hasattr(torch.optim, 'sgd'), 'SGD' in vars(torch.optim))\n"
+                           "torch.nn.Linearr\n"),
+            QStringLiteral("lazy.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 1);
+        // lr_scheduler is in sys.modules from the start (its body is lazy, _lazy_module.py).
+        QCOMPARE(QString::fromStdString(run.stdoutText),
+                 QStringLiteral("['torch.optim.lr_scheduler']\n"
+                                "['torch.nn.init', 'torch.nn.modules.lazy', 'torch.nn.modules.linear', "
+                                "'torch.nn.modules.module', "
+                                "'torch.optim.lr_scheduler']\n"
+                                "['torch.nn.init', 'torch.nn.modules.lazy', 'torch.nn.modules.linear', "
+                                "'torch.nn.modules.module', "
+                                "'torch.optim.lr_scheduler', 'torch.optim.optimizer', 'torch.optim.sgd'] False True\n"));
+        const QString err = QString::fromStdString(run.stderrText);
+        QVERIFY2(err.endsWith(QStringLiteral("AttributeError: module 'torch.nn' has no attribute 'Linearr'. "
+                                             "Did you mean: 'Linear'?\n")),
+                 qPrintable(err));
+        QCOMPARE(err.count(QStringLiteral("File \"")), 1);  // the script's line only
+    }
+
     void everyRunGetsTheHugePageHeap_data()
     {
         QTest::addColumn<QStringList>("arguments");

@@ -1,13 +1,21 @@
 """torch.optim: SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate schedulers."""
 
-from torch.optim.optimizer import Optimizer
-from torch.optim.sgd import SGD
-from torch.optim.adam import Adam
-from torch.optim.adamw import AdamW
-from torch.optim.rmsprop import RMSprop
-from torch.optim.adagrad import Adagrad
-from torch.optim.adadelta import Adadelta
-from torch.optim.lbfgs import LBFGS
+import _agv_torch as _C
+
+# Each optimiser loads the first time its name is read (Note [Names loaded on first use] in
+# core/python/lazy_attributes.cpp); as in PyTorch, the submodules themselves are not names
+# of torch.optim.
+_C._attributes_on_first_use(globals(), {
+    "Optimizer": "torch.optim.optimizer",
+    "SGD": "torch.optim.sgd",
+    "Adam": "torch.optim.adam",
+    "AdamW": "torch.optim.adamw",
+    "RMSprop": "torch.optim.rmsprop",
+    "Adagrad": "torch.optim.adagrad",
+    "Adadelta": "torch.optim.adadelta",
+    "LBFGS": "torch.optim.lbfgs",
+})
+del _C
 
 from torch._lazy_module import imported_on_first_use as _imported_on_first_use
 
