@@ -1,5 +1,6 @@
 // Autograd-facing tensor methods: requires_grad_, detach_, retain_grad, register_hook.
 
+#include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -16,6 +17,9 @@ Tensor& requiresGrad_(Tensor& t, bool requiresGrad)
                   "in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
         return t;
     }
+    // TensorImpl::set_requires_grad, before the dtype check of the autograd meta.
+    AGV_CHECK(!(requiresGrad && t.impl()->isInference() && !InferenceMode::isEnabled()), RuntimeError,
+              "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.");
     AGV_CHECK(!requiresGrad || isFloatingType(t.dtype()), RuntimeError,
               "only Tensors of floating point and complex dtype can require gradients");
     t.impl()->ensureAutograd().requiresGrad = requiresGrad;
