@@ -511,6 +511,10 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
     task.runInputNodes = runInputNodes;
     task.captured.resize(inputs.size());
     for (size_t i = 0; i < inputs.size(); ++i) {
+        // backward(inputs=...): 1.13's run_backward tells each input to retain its gradient
+        // once the outputs passed their checks (an error for one that does not require grad).
+        if (runInputNodes)
+            ops::retainGrad(inputs[i]);
         AGV_CHECK(inputs[i].requiresGrad(), RuntimeError, "One of the differentiated Tensors does not require grad");
         Edge e = gradientEdge(inputs[i]);
         task.captures[{e.function.get(), e.inputNr}].push_back(i);

@@ -285,7 +285,7 @@ Tensor& powInplace(Tensor& self, Scalar exponent)
             if (e == 0.0)
                 return variable_list{zerosLike(g[0])};
             // pow_backward: grad * (exponent * self.pow(exponent - 1)), as for pow
-            return variable_list{mul(g[0], mul(pow(n.saved(0), Scalar(e - 1.0)), Scalar(e)))};
+            return variable_list{mul(g[0], internal::mulScalar(pow(n.saved(0), Scalar(e - 1.0)), Scalar(e)))};
         },
         true, false,
         [&] {

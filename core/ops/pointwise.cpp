@@ -623,7 +623,7 @@ Tensor pow(const Tensor& base, Scalar exponent)
             return variable_list{zerosLike(g[0])};
         Tensor self = n.saved(0);
         // pow_backward: grad * (exponent * self.pow(exponent - 1)), in that order
-        return variable_list{mul(g[0], mul(pow(self, Scalar(ex - 1.0)), Scalar(ex)))};
+        return variable_list{mul(g[0], internal::mulScalar(pow(self, Scalar(ex - 1.0)), Scalar(ex)))};
     });
     rec.save("self", base);
     rec.attr("exponent", exponent.isFloating() ? SavedAttr(e) : SavedAttr(exponent.toInt()));
@@ -632,7 +632,7 @@ Tensor pow(const Tensor& base, Scalar exponent)
         if (ex == 0.0)
             return zerosLike(base);
         // pow_backward(self_t, self_p, exponent): self_t * (exponent * self_p.pow(exponent - 1))
-        return mul(t[0], mul(pow(base, Scalar(ex - 1.0)), Scalar(ex)));
+        return mul(t[0], internal::mulScalar(pow(base, Scalar(ex - 1.0)), Scalar(ex)));
     });
     return rec.finish(out);
 }

@@ -5,8 +5,11 @@
 // evenly_distribute_backward); the reduction along a dim sends it to the reported
 // index only (value_selecting_reduction_backward).
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
+#include <vector>
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/backward_versions.h"
@@ -88,6 +91,77 @@ Extreme findExtreme(const Tensor& t, bool isMax)
     });
 }
 
+// Note [The sign of a zero max]
+// max() and min() of a tensor whose extreme is zero return +0 or -0 depending on which of
+// the tied zeros 1.13's reduce_all kernel keeps. It runs over the contiguous copy with
+// AVX2's maximum/minimum (VMAXPS keeps its second operand when both are zeros): lanes of
+// 8 floats or 4 doubles accumulate chunk by chunk (a short tail updates only its lanes),
+// then float lanes fold by the 128/64/32-bit shuffles of VecReduceAllSIMD and double lanes
+// one after the other; fewer elements than a vector fold one after the other. Only the
+// sign of a zero can differ from the plain scan, so the emulation runs only then, and
+// only below the parallel grain (32,768), where 1.13 uses one chunk.
+
+/// VMAXPS / VMINPS: `a` when strictly beyond `b`, else `b`.
+template <typename T>
+T simdExtreme(T a, T b, bool isMax)
+{
+    return (isMax ? a > b : a < b) ? a : b;
+}
+
+template <typename T>
+T zeroAsReduceAllKeepsIt(const std::vector<T>& x, bool isMax)
+{
+    constexpr size_t lanes = sizeof(T) == 4 ? 8 : 4;
+    const size_t n = x.size();
+    if (n < lanes) {
+        T acc = x[0];
+        for (size_t i = 1; i < n; ++i)
+            acc = simdExtreme(acc, x[i], isMax);
+        return acc;
+    }
+    T acc[lanes];
+    for (size_t l = 0; l < lanes; ++l)
+        acc[l] = x[l];
+    size_t d = lanes;
+    for (; d < n - n % lanes; d += lanes)
+        for (size_t l = 0; l < lanes; ++l)
+            acc[l] = simdExtreme(acc[l], x[d + l], isMax);
+    for (size_t l = 0; d + l < n; ++l)
+        acc[l] = simdExtreme(acc[l], x[d + l], isMax);
+    if constexpr (lanes == 8) {
+        for (size_t shuffle : {size_t(4), size_t(2), size_t(1)}) {
+            T next[lanes];
+            for (size_t l = 0; l < lanes; ++l)
+                next[l] = simdExtreme(acc[l], acc[l ^ shuffle], isMax);
+            std::copy(next, next + lanes, acc);
+        }
+        return acc[0];
+    } else {
+        T out = acc[0];
+        for (size_t l = 1; l < lanes; ++l)
+            out = simdExtreme(out, acc[l], isMax);
+        return out;
+    }
+}
+
+/// The extreme's value as 1.13 returns it (Note [The sign of a zero max]).
+template <typename T>
+T extremeAsPyTorchReturnsIt(const Tensor& t, int64_t offset, bool isMax)
+{
+    const T* in = t.data<T>();
+    const T value = in[offset];
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        if (value == T(0) && t.numel() <= 32768) {
+            std::vector<T> values;
+            values.reserve(size_t(t.numel()));
+            for (int64_t o : kernel::elementOffsets(t.sizes(), t.strides()))
+                values.push_back(in[o]);
+            return zeroAsReduceAllKeepsIt(values, isMax);
+        }
+    }
+    return value;
+}
+
 Tensor reduceAll(const Tensor& t, bool isMax)
 {
     const char* name = isMax ? "max" : "min";
@@ -96,7 +170,9 @@ Tensor reduceAll(const Tensor& t, bool isMax)
               "'dim' argument.");
     const Extreme best = findExtreme(t, isMax);
     Tensor out = kernel::newTensor({}, t.dtype(), t.device());
-    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "max", [&] { *out.data<scalar_t>() = t.data<scalar_t>()[best.offset]; });
+    AGV_DISPATCH_ALL_AND_HALF(t.dtype(), "max", [&] {
+        *out.data<scalar_t>() = extremeAsPyTorchReturnsIt<scalar_t>(t, best.offset, isMax);
+    });
     OpRecorder rec(isMax ? "MaxBackward1" : "MinBackward1", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), result = n.saved(1);
         // All elements equal to the result share the gradient (NaN counts as equal to NaN).

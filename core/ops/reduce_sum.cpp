@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "core/ops/integer_arithmetic.h"
+#include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -397,7 +398,8 @@ Tensor mean(const Tensor& t)
     const IntList inputSizes = t.sizes();
     const int64_t numel = t.numel();
     OpRecorder rec("MeanBackward0", {&t}, [inputSizes, numel](BackwardNode&, const variable_list& g) {
-        return variable_list{div(expand(g[0], inputSizes), Scalar(numel))};
+        // grad.expand(sizes) / self.sym_numel(): the Scalar overload (DivBackward1)
+        return variable_list{internal::divScalar(expand(g[0], inputSizes), Scalar(numel))};
     });
     rec.attr("self_numel", numel);
     rec.attr("self_sizes", inputSizes);
@@ -424,7 +426,8 @@ Tensor mean(const Tensor& t, const IntList& dimsIn, bool keepdim)
     const IntList inputSizes = t.sizes();
     OpRecorder rec("MeanBackward1", {&t}, [inputSizes, dims, keepdim, count](BackwardNode& n, const variable_list& g) {
         n.saved(0);  // unpacked like PyTorch's generated code: refuses a `self` modified in place
-        return variable_list{div(expandBack(g[0], inputSizes, dims, keepdim), Scalar(count))};
+        // mean_backward: sum_backward(...) / n, the Scalar overload (DivBackward1)
+        return variable_list{internal::divScalar(expandBack(g[0], inputSizes, dims, keepdim), Scalar(count))};
     });
     rec.attr("dim", dims);
     rec.attr("keepdim", keepdim);

@@ -18,15 +18,14 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if inputs is None:
         _C._autograd_backward(tensors, grad_tensors, retain_graph, create_graph)
         return
-    # Only these tensors get a .grad. As 1.13's run_backward, every input is first told to
-    # retain its gradient (a no-op for a leaf that requires grad; an error for a tensor that
-    # does not); the engine then runs the graph down to the inputs, their own nodes included:
-    # a leaf's AccumulateGrad and a non-leaf's retain_grad hook accumulate into .grad.
+    # Only these tensors get a .grad. As 1.13's run_backward, once the outputs are checked
+    # every input is told to retain its gradient (a no-op for a leaf that requires grad; an
+    # error for a tensor that does not; engine.cpp's grad()); the engine then runs the graph
+    # down to the inputs, their own nodes included: a leaf's AccumulateGrad and a non-leaf's
+    # retain_grad hook accumulate into .grad.
     inputs = (inputs,) if isinstance(inputs, _C._TensorBase) else tuple(inputs)
     if len(inputs) == 0:
         raise RuntimeError("'inputs' argument to backward() cannot be empty.")
-    for inp in inputs:
-        inp.retain_grad()
     _C._autograd_grad(tensors, inputs, grad_tensors, retain_graph, create_graph, True, True)
 
 
