@@ -327,10 +327,11 @@ std::pair<Tensor, Tensor> recordValueSelection(const char* name, const Tensor& t
     }
     const IntList selfSizes = t.sizes();
     OpRecorder rec(name, {&t}, [dim, keepdim, selfSizes](BackwardNode& n, const variable_list& g) {
+        // The generated code unpacks `indices` first: a released graph refuses even a 0-d self.
+        Tensor idx = n.saved(0), grad = g[0];
         // zeros, then scatter_ (See Note [Versions of gradients built in place])
         if (selfSizes.empty())
             return variable_list{GradMode::isEnabled() && g[0].requiresGrad() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
-        Tensor idx = n.saved(0), grad = g[0];
         if (!keepdim) {
             idx = unsqueeze(idx, dim);
             grad = unsqueeze(grad, dim);
