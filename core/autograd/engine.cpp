@@ -147,7 +147,7 @@ Tensor runHooks(Node& node, uint32_t inputNr, Tensor grad)
     }
     const auto hooks = node.preHooks();
     for (const Node::PreHook& hook : hooks) {
-        if (hook.inputNr != inputNr)
+        if (hook.inputNr != inputNr || !hook.fn)  // no fn: the end of a tensor's hook dict (node.cpp)
             continue;
         Tensor replaced = hook.fn(grad);
         if (trace::enabled()) {

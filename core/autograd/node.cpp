@@ -44,9 +44,31 @@ uint32_t Node::addInputMetadata(const Tensor& output)
     return static_cast<uint32_t>(m_inputMetadata.size() - 1);
 }
 
+// Note [Where a tensor's hooks run]
+// In 1.13 a tensor's Python hooks live in one dict (Tensor._backward_hooks), which joins
+// the node's pre-hooks when the first of them is registered; later hooks go into that
+// dict, wherever it sits. retain_grad's hook is a pre-hook of its own, appended when it is
+// called. So with `h1, retain_grad(), h2` the gradient .grad keeps has passed h1 and h2,
+// and with `retain_grad(), h1` it has passed neither. A hook-less entry marks the end of
+// each tensor's dict: a tensor hook goes in front of it, a retain_grad hook at the end.
+// (The dict also stays with the node it joined when an in-place op gives the tensor a new
+// grad_fn: ops::registerHook remembers that node.)
 int Node::addPreHook(uint32_t inputNr, TensorHookFn fn, bool retainGrad, std::weak_ptr<TensorImpl> tensor)
 {
     const int id = m_nextHookId++;
+    if (!retainGrad) {
+        const std::shared_ptr<TensorImpl> owner = tensor.lock();
+        auto dictEnd = std::find_if(m_preHooks.begin(), m_preHooks.end(), [&](const PreHook& h) {
+            return !h.fn && h.inputNr == inputNr && h.tensor.lock() == owner;
+        });
+        if (dictEnd != m_preHooks.end()) {
+            m_preHooks.insert(dictEnd, {id, inputNr, std::move(fn), false, std::move(tensor)});
+            return id;
+        }
+        m_preHooks.push_back({id, inputNr, std::move(fn), false, tensor});
+        m_preHooks.push_back({-1, inputNr, {}, false, std::move(tensor)});
+        return id;
+    }
     m_preHooks.push_back({id, inputNr, std::move(fn), retainGrad, std::move(tensor)});
     return id;
 }

@@ -1,5 +1,8 @@
 // Autograd-facing tensor methods: requires_grad_, detach_, retain_grad, register_hook.
 
+#include <map>
+#include <memory>
+
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
 #include "core/ops/op_recorder.h"
@@ -79,6 +82,28 @@ void retainGrad(const Tensor& t)
         /*retainGrad=*/true, weak);
 }
 
+namespace {
+
+struct HookDict {
+    std::weak_ptr<Node> node;
+    uint32_t inputNr = 0;
+};
+
+/// Non-leaf tensor -> the node its hook dict joined (Note [Where a tensor's hooks run]).
+/// Entries of tensors that have died are dropped whenever the table has doubled.
+std::map<std::weak_ptr<TensorImpl>, HookDict, std::owner_less<>>& hookDicts()
+{
+    static std::map<std::weak_ptr<TensorImpl>, HookDict, std::owner_less<>> table;
+    static size_t pruneAt = 1024;
+    if (table.size() >= pruneAt) {
+        std::erase_if(table, [](const auto& entry) { return entry.first.expired(); });
+        pruneAt = std::max<size_t>(1024, table.size() * 2);
+    }
+    return table;
+}
+
+}  // namespace
+
 std::function<void()> registerHook(const Tensor& t, TensorHookFn hook)
 {
     AGV_CHECK(t.requiresGrad(), RuntimeError, "cannot register a hook on a tensor that doesn't require gradient");
@@ -96,8 +121,14 @@ std::function<void()> registerHook(const Tensor& t, TensorHookFn hook)
             }
         };
     }
-    std::shared_ptr<Node> fn = t.gradFn();
-    const int id = fn->addPreHook(t.outputNr(), std::move(hook), false, t.implPtr());
+    // The tensor's hook dict stays on the node it joined first (Note [Where a tensor's hooks run]).
+    HookDict& dict = hookDicts()[t.implPtr()];
+    std::shared_ptr<Node> fn = dict.node.lock();
+    if (!fn) {
+        fn = t.gradFn();
+        dict = {fn, t.outputNr()};
+    }
+    const int id = fn->addPreHook(dict.inputNr, std::move(hook), false, t.implPtr());
     std::weak_ptr<Node> weakFn = fn;
     return [weakFn, id] {
         if (auto node = weakFn.lock())
