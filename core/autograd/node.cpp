@@ -106,7 +106,16 @@ bool Node::removeFunctionHook(int id)
 
 // --- BackwardNode ---
 
-variable_list BackwardNode::apply(variable_list&& grads) { return m_rule(*this, grads); }
+variable_list BackwardNode::apply(variable_list&& grads)
+{
+    // 1.13's generated apply() unpacks every saved variable before its formulas run, so a
+    // released node refuses a second backward even where no formula reads one (custom
+    // Functions, whose ctx.saved_tensors is read on demand, override apply()).
+    if (variablesReleased())
+        for (const SavedVariable& s : m_saved)
+            s.unpack(shared_from_this());
+    return m_rule(*this, grads);
+}
 
 void BackwardNode::save(std::string slot, const Tensor& tensor, bool isOutput)
 {

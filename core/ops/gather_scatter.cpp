@@ -360,7 +360,9 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask)
                            });
                        }
                        // zeros_like, then masked_scatter_ (See Note [Versions of gradients built in place])
-                       return variable_list{sumTo(builtInPlace(z, 1), selfSizes)};
+                       // validate_outputs sums the broadcast shape down to self's (when it differs)
+                       builtInPlace(z, 1);
+                       return variable_list{z.sizes() == selfSizes ? z : sumTo(z, selfSizes)};
                    });
     rec.save("mask", mask);
     rec.save("self", self);

@@ -443,8 +443,12 @@ BackwardNode::Rule indexPutBackward(const ResolvedIndices& where, const Tensor& 
             gradSelf = accumulate ? g[0]
                                   : indexPut(g[0], where.keys, zeros(valueSizes, valueType, g[0].device()), false);
         }
-        if (n.needsInputGrad(1))
-            gradValues = sumTo(internal::index(g[0], where), valueSizes);
+        if (n.needsInputGrad(1)) {
+            // grad.index(indices); validate_outputs sums it to the values' shape when it differs
+            gradValues = internal::index(g[0], where);
+            if (gradValues.sizes() != valueSizes)
+                gradValues = sumTo(gradValues, valueSizes);
+        }
         return variable_list{gradSelf, gradValues};
     };
 }

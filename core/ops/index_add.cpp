@@ -100,6 +100,9 @@ BackwardNode::Rule indexAddBackward(int64_t dim, std::vector<int64_t> picked, Sc
 {
     return [dim, picked = std::move(picked), alpha, sourceSizes = std::move(sourceSizes)](
                BackwardNode& n, const variable_list& g) {
+        // The generated code unpacks `index` and `source` first: a released graph refuses.
+        n.saved(0);
+        n.saved(1);
         Tensor gradSource;
         if (n.needsInputGrad(1)) {
             gradSource = sourceSizes.empty() ? select(g[0], dim, picked[0])

@@ -282,10 +282,11 @@ Tensor& powInplace(Tensor& self, Scalar exponent)
     return applyInplace(
         self, {&self}, "pow_", "PowBackward0",
         [e](BackwardNode& n, const variable_list& g) {
+            const Tensor self = n.saved(0);  // unpacked first, as the generated code does
             if (e == 0.0)
                 return variable_list{zerosLike(g[0])};
             // pow_backward: grad * (exponent * self.pow(exponent - 1)), as for pow
-            return variable_list{mul(g[0], internal::mulScalar(pow(n.saved(0), Scalar(e - 1.0)), Scalar(e)))};
+            return variable_list{mul(g[0], internal::mulScalar(pow(self, Scalar(e - 1.0)), Scalar(e)))};
         },
         true, false,
         [&] {
@@ -367,7 +368,8 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
             Tensor gs = needs(n, 0) ? zerosLike(g[0]) : Tensor();
             Tensor gsrc;
             if (needs(n, 1))
-                gsrc = toDtype(sumTo(g[0], srcSizes), srcType);
+                // src: grad, which validate_outputs sums to src's shape (when it differs) and casts
+                gsrc = toDtype(g[0].sizes() == srcSizes ? g[0] : sumTo(g[0], srcSizes), srcType);
             return variable_list{gs, gsrc};
         },
         false, false, [&] { kernel::copyInto(self, source); }, noSaves,

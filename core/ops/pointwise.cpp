@@ -618,10 +618,10 @@ Tensor pow(const Tensor& base, Scalar exponent)
         out = floatUnaryKernel(base, "pow", [e](auto x) { return std::pow(x, static_cast<decltype(x)>(e)); });
     }
     OpRecorder rec("PowBackward0", {&base}, [exponent](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0);  // unpacked first, as the generated code does (version check)
         const double ex = exponent.toDouble();
         if (ex == 0.0)
             return variable_list{zerosLike(g[0])};
-        Tensor self = n.saved(0);
         // pow_backward: grad * (exponent * self.pow(exponent - 1)), in that order
         return variable_list{mul(g[0], internal::mulScalar(pow(self, Scalar(ex - 1.0)), Scalar(ex)))};
     });
@@ -898,16 +898,6 @@ Tensor rsqrt(const Tensor& t)
     return rec.finishSavingResult(out);
 }
 
-namespace {
-/// sign without a node: abs's backward factor.
-Tensor signOf(const Tensor& t)
-{
-    return sameTypeUnaryKernel<kTakesHalf>(t, "sign", [](auto x) {
-        using T = decltype(x);
-        return T((T(0) < x) - (x < T(0)));
-    });
-}
-}  // namespace
 
 Tensor abs(const Tensor& t)
 {
@@ -918,11 +908,12 @@ Tensor abs(const Tensor& t)
         else
             return x < T(0) ? wrappingNeg(x) : x;
     });
+    // grad * self.sgn(): under create_graph the factor is SgnBackward0's, as in 1.13.
     OpRecorder rec("AbsBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
-        return variable_list{mul(g[0], signOf(n.saved(0)))};
+        return variable_list{mul(g[0], sgn(n.saved(0)))};
     });
     rec.save("self", t);
-    rec.forward([&](const InputTangents& tangents, const Tensor&) { return mul(tangents[0], signOf(t)); });
+    rec.forward([&](const InputTangents& tangents, const Tensor&) { return mul(tangents[0], sgn(t)); });
     return rec.finish(out);
 }
 

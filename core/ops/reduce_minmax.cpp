@@ -15,6 +15,7 @@
 #include "core/ops/backward_versions.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
+#include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 
@@ -178,8 +179,14 @@ Tensor reduceAll(const Tensor& t, bool isMax)
         // All elements equal to the result share the gradient (NaN counts as equal to NaN).
         const bool nanResult = std::isnan(result.item());
         Tensor mask = nanResult ? compare(self, self, CompareOp::Ne) : compare(self, result, CompareOp::Eq);
+        // evenly_distribute_backward: grad.new_zeros(...).masked_fill_(mask, grad / mask.sum()),
+        // recorded as such when the gradient builds a graph (create_graph).
+        if (GradMode::isEnabled() && g[0].requiresGrad()) {
+            Tensor out = zerosLike(self);
+            return variable_list{maskedFillInplace(out, mask, div(g[0], sum(mask)))};
+        }
         const int64_t count = sum(mask).itemInt();
-        // new_zeros, then masked_fill_ (See Note [Versions of gradients built in place])
+        // See Note [Versions of gradients built in place]
         return variable_list{builtInPlace(where(mask, div(g[0], Scalar(count)), zerosLike(self)), 1)};
     });
     rec.save("self", t);

@@ -63,12 +63,12 @@ bool isExpandableTo(const IntList& shape, const IntList& desired)
 
 Tensor sumTo(const Tensor& t, const IntList& shape)
 {
-    if (t.sizes() == shape)
-        return t;
-    // at::sum_to: to a 0-d shape it is a plain sum() (SumBackward0 under create_graph, not
-    // sum(dims, keepdim) + view).
+    // at::sum_to: to a 0-d shape it is a plain sum(), even of a 0-d tensor (SumBackward0
+    // under create_graph, not sum(dims, keepdim) + view).
     if (shape.empty())
         return sum(t);
+    if (t.sizes() == shape)
+        return t;
     const size_t lead = size_t(t.dim()) - shape.size();
     IntList dims;
     for (size_t i = 0; i < lead; ++i)

@@ -36,6 +36,9 @@ public:
 
     py::handle ctx() const { return m_ctx.get(); }
 
+    /// Saved tensors are unpacked when the backward reads ctx.saved_tensors, not before.
+    variable_list apply(variable_list&& grads) override { return callBackward(grads); }
+
 private:
     variable_list callBackward(const variable_list& grads)
     {
