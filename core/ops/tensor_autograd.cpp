@@ -56,11 +56,12 @@ void retainGrad(const Tensor& t)
     AutogradMeta& meta = t.impl()->ensureAutograd();
     if (meta.retainsGrad)
         return;
+    // grad_fn() first: a view whose base changed may refuse, and then nothing is retained.
+    auto fn = t.gradFn();
     meta.retainsGrad = true;
     if (trace::enabled())
         trace::publish(trace::HookCalled{t.id(), 0, "retain_grad"});
     std::weak_ptr<TensorImpl> weak = t.implPtr();
-    auto fn = t.gradFn();
     fn->addPreHook(
         t.outputNr(),
         [weak](const Tensor& grad) {
