@@ -245,8 +245,12 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
     checkNoInternalOverlap(self);
     checkNoPartialOverlap(self, other);
     checkBroadcastInto(self, other);
-    AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type Float can't be cast to the desired output type ",
-              legacyDtypeShortName(self.dtype()));
+    // True division promotes integers to the default float type; a float `other` decides.
+    ScalarType result = resultType({&self, &other});
+    if (!isFloatingType(result))
+        result = defaultFloatType();
+    AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(result),
+              " can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
     const bool otherNeedsGrad = other.requiresGrad();
     return applyInplace(
         self, {&self, &other}, "div_", "DivBackward0",

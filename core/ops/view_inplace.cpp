@@ -51,10 +51,10 @@ Tensor scatterIntoBase(const Tensor& grad, const IntList& baseSizes, const IntLi
 
 // Note [CopySlices under create_graph]
 // CopySlices hands its inner node the gradient of the view's region and puts the node's
-// answer back into that region; the view's AsStridedBackward0 scatters the view's gradient
-// into zeros of the base. Without create_graph that is done with raw copies. With it, the
-// gradients must stay functions of the incoming one, so the region is read and written
-// through differentiable ops: AsStridedBackward0 reads it (its backward scatters back),
+// answer back into that region. Without create_graph that is done with raw copies. With
+// it, the gradients must stay functions of the incoming one, so the region is read and
+// written through differentiable ops (a view's own AsStridedBackward0 follows 1.13's
+// as_strided_backward instead: asStridedBackwardGraph): AsStridedBackward0 reads it (its backward scatters back),
 // AsStridedScatterBackward0 writes it into zeros (its backward reads), and where() puts it
 // into the incoming gradient. The values are the same copies; only the nodes of a
 // third-order graph differ from PyTorch's (it records copy_, as_strided and clone).
@@ -178,6 +178,71 @@ Tensor asStridedBackward(Tensor grad, const Geometry& input, const Geometry& out
     }
     // new_zeros' zero_, then the scatter
     return makeView(builtInPlace(buffer, 2), input.sizes, input.strides, inOffset);
+}
+
+Tensor asStridedBackwardGraph(Tensor grad, const Geometry& input, const Geometry& output);
+
+/// self.as_strided(sizes, strides, offset) as a view that records AsStridedBackward0, for
+/// the graph that as_strided_backward itself builds under create_graph.
+Tensor asStridedView(const Tensor& t, const IntList& sizes, const IntList& strides, int64_t offset)
+{
+    Tensor out = makeView(t, sizes, strides, offset);
+    const Geometry input{t.sizes(), t.strides(), t.offset()};
+    const Geometry output{sizes, strides, offset};
+    OpRecorder rec("AsStridedBackward0", {&t}, [input, output](BackwardNode&, const variable_list& g) {
+        if (!GradMode::isEnabled() || !g[0].requiresGrad())
+            return variable_list{asStridedBackward(g[0], input, output)};
+        return variable_list{asStridedBackwardGraph(g[0], input, output)};
+    });
+    rec.attr("size", sizes);
+    rec.attr("stride", strides);
+    rec.attr("storage_offset", offset - t.offset());
+    return rec.finish(out);
+}
+
+/// as_strided_backward when the gradient builds a graph (create_graph): the same steps
+/// through differentiable ops, as 1.13 runs them: squeeze/sum the view's gradient, new_zeros
+/// storage, copy_ (or index_add_) it into the view's geometry of that storage (CopySlices),
+/// and return the storage's as_strided view with the base's geometry (AsStridedBackward0,
+/// _version 2). See Note [as_strided_backward's gradient is a view].
+Tensor asStridedBackwardGraph(Tensor grad, const Geometry& input, const Geometry& output)
+{
+    IntList outSizes, outStrides;
+    for (int64_t i = int64_t(output.sizes.size()) - 1; i >= 0; --i) {
+        const int64_t size = output.sizes[size_t(i)], stride = output.strides[size_t(i)];
+        if (size == 0)
+            return zerosInBackward(input.sizes, grad);
+        if (size == 1)
+            grad = squeeze(grad, i);
+        else if (stride == 0)
+            grad = sum(grad, IntList{i}, false);
+        else {
+            outSizes.insert(outSizes.begin(), size);
+            outStrides.insert(outStrides.begin(), stride);
+        }
+    }
+    IntList inSizes, inStrides;
+    for (size_t i = 0; i < input.sizes.size(); ++i) {
+        if (input.sizes[i] == 0)
+            return zerosInBackward(input.sizes, grad);
+        if (input.sizes[i] != 1) {
+            inSizes.push_back(input.sizes[i]);
+            inStrides.push_back(input.strides[i]);
+        }
+    }
+    const int64_t shared = std::min(input.offset, output.offset);
+    const int64_t inOffset = input.offset - shared, outOffset = output.offset - shared;
+    const int64_t size =
+        std::max(minStorageSize(inSizes, inStrides, inOffset), minStorageSize(outSizes, outStrides, outOffset));
+    Tensor storage = zerosInBackward({size}, grad);
+    if (maybeOverlapping(outSizes, outStrides)) {
+        const Tensor indices = asStrided(arange(0, size, 1, ScalarType::Int64), outSizes, outStrides, outOffset);
+        indexAddInplace(storage, 0, reshape(indices, {-1}), reshape(grad, {-1}));
+    } else {
+        Tensor region = asStridedView(storage, outSizes, outStrides, outOffset);
+        copyInplace(region, grad);
+    }
+    return asStridedView(storage, input.sizes, input.strides, inOffset);
 }
 
 /// True where the view's region lies in a tensor of baseSizes.
@@ -476,8 +541,7 @@ void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Te
         // A gradient that builds no graph takes the raw path even under create_graph.
         if (!GradMode::isEnabled() || !grads[0].requiresGrad())
             return variable_list{asStridedBackward(grads[0], input, output)};
-        // Differentiable under create_graph (See Note [CopySlices under create_graph]).
-        return variable_list{scatterRegion(grads[0], input.sizes, output.sizes, output.strides, offset)};
+        return variable_list{asStridedBackwardGraph(grads[0], input, output)};
     });
 }
 
