@@ -185,18 +185,18 @@ void validateOutputs(const Node& node, variable_list& outputs)
     }
 }
 
-thread_local const GraphTask* t_currentTask = nullptr;
+thread_local GraphTask* t_currentTask = nullptr;
 
 /// The graph task being executed on this thread (a backward inside a backward nests).
 class CurrentTask {
 public:
-    explicit CurrentTask(const GraphTask& task) : m_previous(t_currentTask) { t_currentTask = &task; }
+    explicit CurrentTask(GraphTask& task) : m_previous(t_currentTask) { t_currentTask = &task; }
     ~CurrentTask() { t_currentTask = m_previous; }
     CurrentTask(const CurrentTask&) = delete;
     CurrentTask& operator=(const CurrentTask&) = delete;
 
 private:
-    const GraphTask* m_previous;
+    GraphTask* m_previous;
 };
 
 void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorList& rootGrads)
@@ -306,11 +306,11 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                 inputs = std::move(*replaced);
         if (task.runInputNodes)
             capture();
-        // autograd.grad never touches .grad. backward(inputs=...) runs an input leaf's
-        // AccumulateGrad as 1.13's engine does, with its in-place accumulation and its
-        // copy of a gradient that is a view (sum's expanded gradient must not become .grad).
-        if (!task.captures.empty() && !task.runInputNodes && dynamic_cast<AccumulateGrad*>(node.get()))
-            continue;
+        // autograd.grad leaves .grad alone: an input leaf's AccumulateGrad is not needed, so it
+        // was skipped above, unless CopySlices marked it (markNeededInCurrentGraphTask), when
+        // 1.13 runs it too. backward(inputs=...) runs an input leaf's AccumulateGrad as 1.13's
+        // engine does, with its in-place accumulation and its copy of a gradient that is a
+        // view (sum's expanded gradient must not become .grad).
 
         variable_list gradInputs = inputs;
         variable_list outputs;
@@ -466,6 +466,12 @@ int64_t currentGraphTaskId()
 bool currentGraphTaskKeepsGraph()
 {
     return t_currentTask == nullptr || t_currentTask->keepGraph;
+}
+
+void markNeededInCurrentGraphTask(Node* node)
+{
+    if (t_currentTask && !t_currentTask->captures.empty())
+        t_currentTask->needed.insert(node);
 }
 
 bool isCheckpointValid()

@@ -33,4 +33,10 @@ int64_t currentGraphTaskId();
 /// (retain_graph / create_graph); true outside a backward.
 bool currentGraphTaskKeepsGraph();
 
+class Node;
+/// add_node_to_current_graph_task_exec_info: CopySlices marks the nodes its inner node
+/// feeds as needed (1.13's workaround for init_to_execute not looking inside it), so under
+/// autograd.grad or backward(inputs=...) they run, a leaf's AccumulateGrad included.
+void markNeededInCurrentGraphTask(Node* node);
+
 }  // namespace agv

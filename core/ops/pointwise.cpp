@@ -956,6 +956,9 @@ Tensor relu(const Tensor& t)
 
 Tensor leakyRelu(const Tensor& t, double slope)
 {
+    // A structured kernel on self's own dtype: integers are refused, not promoted.
+    AGV_CHECK(isFloatingType(t.dtype()), RuntimeError, "\"leaky_relu_cpu\" not implemented for '",
+              legacyDtypeShortName(t.dtype()), "'");
     Tensor out = floatUnaryKernel(t, "leaky_relu_cpu", [slope](auto x) {
         using T = decltype(x);
         return x > T(0) ? x : T(x * T(slope));

@@ -22,8 +22,9 @@ Tensor sumKeepDim(const Tensor& t, int64_t dim)
 Tensor softmaxKernel(const Tensor& t, int64_t dim, bool log)
 {
     const bool lastDim = t.dim() == 0 || dim == t.dim() - 1;
-    const std::string kernelName = std::string(log ? "log_softmax" : "softmax") + (lastDim ? "_lastdim" : "") +
-                                   "_kernel_impl";
+    // 1.13's log_softmax over another dim dispatches under softmax's name ("softmax_kernel_impl").
+    const std::string kernelName =
+        lastDim ? std::string(log ? "log_softmax" : "softmax") + "_lastdim_kernel_impl" : "softmax_kernel_impl";
     AGV_CHECK(isFloatingType(t.dtype()), RuntimeError, "\"", kernelName, "\" not implemented for '",
               legacyDtypeShortName(t.dtype()), "'");
     Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/autograd/backward_twice.h"
+#include "core/autograd/engine.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/backward_versions.h"
 #include "core/ops/iterator_layout.h"
@@ -38,63 +39,14 @@ Tensor rawView(const Tensor& t, const IntList& sizes, const IntList& strides, in
     return Tensor(std::move(impl));
 }
 
-/// Gradient of `base` given the gradient of the region `view` covers (zeros elsewhere).
-Tensor scatterIntoBase(const Tensor& grad, const IntList& baseSizes, const IntList& sizes, const IntList& strides,
-                       int64_t offset)
-{
-    Tensor gradBase = kernel::newTensor(baseSizes, grad.dtype(), grad.device());
-    std::memset(gradBase.rawData(), 0, gradBase.nbytes());
-    Tensor region = rawView(gradBase, sizes, strides, offset);
-    kernel::copyInto(region, grad);
-    return gradBase;
-}
-
 // Note [CopySlices under create_graph]
 // CopySlices hands its inner node the gradient of the view's region and puts the node's
 // answer back into that region. Without create_graph that is done with raw copies. With
-// it, the gradients must stay functions of the incoming one, so the region is read and
-// written through differentiable ops (a view's own AsStridedBackward0 follows 1.13's
-// as_strided_backward instead: asStridedBackwardGraph): AsStridedBackward0 reads it (its backward scatters back),
-// AsStridedScatterBackward0 writes it into zeros (its backward reads), and where() puts it
-// into the incoming gradient. The values are the same copies; only the nodes of a
-// third-order graph differ from PyTorch's (it records copy_, as_strided and clone).
-
-/// grad.as_strided(sizes, strides, offset).clone(), the geometry read in a contiguous copy
-/// of grad (as CopySlices' raw path lays out its result).
-Tensor gatherRegion(const Tensor& grad, const IntList& baseSizes, const IntList& sizes, const IntList& strides,
-                    int64_t offset);
-
-/// zeros(baseSizes) with `region` written into the view's geometry.
-Tensor scatterRegion(const Tensor& region, const IntList& baseSizes, const IntList& sizes, const IntList& strides,
-                     int64_t offset)
-{
-    Tensor out;
-    {
-        GradModeGuard noGrad(false);
-        out = scatterIntoBase(region, baseSizes, sizes, strides, offset);
-    }
-    OpRecorder rec("AsStridedScatterBackward0", {&region},
-                   [baseSizes, sizes, strides, offset](BackwardNode&, const variable_list& g) {
-                       return variable_list{gatherRegion(g[0], baseSizes, sizes, strides, offset)};
-                   });
-    return rec.finish(out);
-}
-
-Tensor gatherRegion(const Tensor& grad, const IntList& baseSizes, const IntList& sizes, const IntList& strides,
-                    int64_t offset)
-{
-    Tensor out;
-    {
-        GradModeGuard noGrad(false);
-        Tensor laidOut = kernel::newTensor(baseSizes, grad.dtype(), grad.device());
-        kernel::copyInto(laidOut, grad);
-        out = detachedClone(rawView(laidOut, sizes, strides, offset));
-    }
-    OpRecorder rec("AsStridedBackward0", {&grad}, [baseSizes, sizes, strides, offset](BackwardNode&, const variable_list& g) {
-        return variable_list{scatterRegion(g[0], baseSizes, sizes, strides, offset)};
-    });
-    return rec.finish(out);
-}
+// it, the gradients must stay functions of the incoming one, so it runs 1.13's steps
+// through differentiable ops: the incoming gradient copy_'d into a tensor laid out as the
+// base (CopyBackwards), the view's region of it (AsStridedBackward0), a clone handed to
+// the inner node (CloneBackward0), and its answer copy_'d back into the region (CopySlices):
+// the same graph, and the same _version 2, as PyTorch's.
 
 // Note [as_strided_backward's gradient is a view]
 // 1.13's as_strided_backward (FunctionsManual.cpp) scatters the view's gradient into a
@@ -245,15 +197,6 @@ Tensor asStridedBackwardGraph(Tensor grad, const Geometry& input, const Geometry
     return asStridedView(storage, input.sizes, input.strides, inOffset);
 }
 
-/// True where the view's region lies in a tensor of baseSizes.
-Tensor regionMask(const IntList& baseSizes, const IntList& sizes, const IntList& strides, int64_t offset)
-{
-    Tensor mask = zeros(baseSizes, ScalarType::Bool);
-    Tensor region = rawView(mask, sizes, strides, offset);
-    kernel::copyInto(region, ones(sizes, ScalarType::Bool));
-    return mask;
-}
-
 void emitGradFnChanged(const Tensor& t)
 {
     if (!trace::enabled())
@@ -287,6 +230,11 @@ public:
     {
         if (variablesReleased())  // 1.13's CopySlices checks its fn, gone after release
             raiseBackwardTwice();
+        // Under autograd.grad the nodes the inner node feeds run, a copied-in leaf's
+        // AccumulateGrad too: 1.13 then fills that leaf's .grad (markNeededInCurrentGraphTask).
+        for (const Edge& e : m_fn->nextEdges())
+            if (e.valid())
+                markNeededInCurrentGraphTask(e.function.get());
         if (GradMode::isEnabled())
             return applyDifferentiably(grads.at(0));
         const Tensor& grad = grads.at(0);
@@ -305,7 +253,7 @@ public:
         }
         else  // the overwritten region received no gradient from the old values
             kernel::copyInto(gradSlice, zerosLike(gradSlice));
-        out[0] = result;
+        out[0] = builtInPlace(result, 2);  // result.copy_(grad), then grad_slice.copy_(res[0])
         for (size_t i = 1; i < out.size() && i < fnGrads.size(); ++i)
             out[i] = fnGrads[i];
         return out;
@@ -314,15 +262,17 @@ public:
     /// See Note [CopySlices under create_graph].
     variable_list applyDifferentiably(const Tensor& grad)
     {
-        const int64_t offset = m_viewOffset - m_baseOffset;
-        Tensor gradSlice = gatherRegion(grad, m_baseSizes, m_viewSizes, m_viewStrides, offset);
-        variable_list fnGrads = m_fn->apply({gradSlice});
-        if (fnGrads.at(0).defined())  // PyTorch copies it into the view's region: refused when that overlaps
-            checkNoInternalOverlap(m_viewSizes, m_viewStrides);
-        const Tensor regionGrad = fnGrads.at(0).defined() ? fnGrads[0] : zerosLike(gradSlice);
+        Tensor result = isNonOverlappingAndDense(m_baseSizes, m_baseStrides)
+                            ? kernel::newStridedTensor(m_baseSizes, m_baseStrides, grad.dtype(), grad.device())
+                            : kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
+        copyInplace(result, grad);
+        Tensor gradSlice = asStridedView(result, m_viewSizes, m_viewStrides, m_viewOffset - m_baseOffset);
+        variable_list fnGrads = m_fn->apply({clone(gradSlice)});
         variable_list out(numOutputs());
-        out[0] = where(regionMask(m_baseSizes, m_viewSizes, m_viewStrides, offset),
-                       scatterRegion(regionGrad, m_baseSizes, m_viewSizes, m_viewStrides, offset), grad);
+        if (fnGrads.at(0).defined()) {
+            copyInplace(gradSlice, fnGrads[0]);
+            out[0] = result;
+        }
         for (size_t i = 1; i < out.size() && i < fnGrads.size(); ++i)
             out[i] = fnGrads[i];
         return out;

@@ -237,7 +237,12 @@ Tensor squeeze(const Tensor& t)
     Tensor out = makeView(t, sizes, strides, t.offset());
     const IntList inputSizes = t.sizes();
     OpRecorder rec("SqueezeBackward0", {&t}, [inputSizes](BackwardNode&, const variable_list& g) {
-        return variable_list{reshape(g[0], inputSizes)};
+        // unsqueeze_to(grad, self.sizes()): an unsqueeze per size-1 dim, nothing when none
+        Tensor grad = g[0];
+        for (size_t d = 0; d < inputSizes.size(); ++d)
+            if (inputSizes[d] == 1)
+                grad = unsqueeze(grad, int64_t(d));
+        return variable_list{grad};
     });
     rec.attr("self_sizes", inputSizes);
     rec.forward([](const InputTangents& t, const Tensor& result) { return reshape(t[0], result.sizes()); });
@@ -254,8 +259,9 @@ Tensor squeeze(const Tensor& t, int64_t dim)
     }
     Tensor out = makeView(t, sizes, strides, t.offset());
     const IntList inputSizes = t.sizes();
-    OpRecorder rec("SqueezeBackward1", {&t}, [inputSizes](BackwardNode&, const variable_list& g) {
-        return variable_list{reshape(g[0], inputSizes)};
+    OpRecorder rec("SqueezeBackward1", {&t}, [inputSizes, dim](BackwardNode&, const variable_list& g) {
+        // unsqueeze_to(grad, dim, self.sizes()): the gradient itself when dim was not squeezed
+        return variable_list{!inputSizes.empty() && inputSizes[size_t(dim)] == 1 ? unsqueeze(g[0], dim) : g[0]};
     });
     rec.attr("dim", dim);
     rec.attr("self_sizes", inputSizes);
