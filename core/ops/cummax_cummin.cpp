@@ -77,6 +77,9 @@ std::pair<Tensor, Tensor> runningExtreme(const Tensor& self, int64_t dimIn, bool
         return t[0].dim() == 0 ? clone(t[0]) : gather(t[0], dim, indices);
     });
     values = rec.finish(values);
+    // Both outputs count the same kernel calls (Note [Versions of results computed from
+    // inference tensors]).
+    indices.impl()->versionCounter()->version = values.version();
     announceTensor(indices);
     return {values, indices};
 }

@@ -357,6 +357,9 @@ std::pair<Tensor, Tensor> recordValueSelection(const char* name, const Tensor& t
         return keepdim ? gathered : squeeze(gathered, dim);
     });
     values = rec.finish(values);
+    // Both outputs of 1.13's kernel count the same calls (Note [Versions of results
+    // computed from inference tensors]).
+    indices.impl()->versionCounter()->version = values.version();
     announceTensor(indices);
     return out;
 }

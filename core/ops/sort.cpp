@@ -90,6 +90,9 @@ std::pair<Tensor, Tensor> recordSelection(const char* name, const Tensor& t, int
         return tangents[0].dim() == 0 ? clone(tangents[0]) : internal::gather(tangents[0], dim, indices);
     });
     out.first = rec.finish(out.first);
+    // Both outputs count the same kernel calls (Note [Versions of results computed from
+    // inference tensors]).
+    out.second.impl()->versionCounter()->version = out.first.version();
     announceTensor(out.second);
     return out;
 }

@@ -112,7 +112,11 @@ Tensor reshape(const Tensor& t, IntList sizes)
     if (auto strides = viewStrides(t, sizes))
         return viewWithBackward(t, sizes, *strides, "ReshapeAliasBackward0");
     // Not viewable: copy, then an (unsafe) view of the copy, as PyTorch does.
-    return internal::unsafeView(contiguous(t), sizes);  // self.clone(MemoryFormat::Contiguous)
+    Tensor out = internal::unsafeView(contiguous(t), sizes);  // self.clone(MemoryFormat::Contiguous)
+    // The result starts at _version 0 even when the clone's copy_ was counted (Note
+    // [Versions of results computed from inference tensors]).
+    out.impl()->versionCounter()->version = 0;
+    return out;
 }
 
 Tensor flatten(const Tensor& t, int64_t startDim, int64_t endDim)
