@@ -91,36 +91,60 @@ Tensor zerosInBackward(const IntList& sizes, const Tensor& like)
     return builtInPlace(zeros(sizes, like.dtype(), like.device()), 1);
 }
 
-Tensor asStridedBackward(Tensor grad, const Geometry& input, const Geometry& output)
-{
-    trace::MuteGuard mute;
+/// as_strided_backward's first steps: the view's gradient with its size-1 dims squeezed
+/// and its stride-0 dims summed out, the view's remaining geometry, the storage both
+/// geometries need and where each starts in it. Empty `gradient` when a geometry has a
+/// zero-size dim (the gradient is then zeros).
+struct ScatterPlan {
+    Tensor gradient;
     IntList outSizes, outStrides;
+    int64_t inOffset = 0, outOffset = 0, storageSize = 0;
+};
+
+ScatterPlan planScatter(Tensor grad, const Geometry& input, const Geometry& output)
+{
+    ScatterPlan plan;
     for (int64_t i = int64_t(output.sizes.size()) - 1; i >= 0; --i) {
         const int64_t size = output.sizes[size_t(i)], stride = output.strides[size_t(i)];
         if (size == 0)
-            return zerosInBackward(input.sizes, grad);
+            return {};
         if (size == 1)
             grad = squeeze(grad, i);
         else if (stride == 0)
             grad = sum(grad, IntList{i}, false);
         else {
-            outSizes.insert(outSizes.begin(), size);
-            outStrides.insert(outStrides.begin(), stride);
+            plan.outSizes.insert(plan.outSizes.begin(), size);
+            plan.outStrides.insert(plan.outStrides.begin(), stride);
         }
     }
     IntList inSizes, inStrides;
     for (size_t i = 0; i < input.sizes.size(); ++i) {
         if (input.sizes[i] == 0)
-            return zerosInBackward(input.sizes, grad);
+            return {};
         if (input.sizes[i] != 1) {
             inSizes.push_back(input.sizes[i]);
             inStrides.push_back(input.strides[i]);
         }
     }
     const int64_t shared = std::min(input.offset, output.offset);
-    const int64_t inOffset = input.offset - shared, outOffset = output.offset - shared;
-    const int64_t size =
-        std::max(minStorageSize(inSizes, inStrides, inOffset), minStorageSize(outSizes, outStrides, outOffset));
+    plan.inOffset = input.offset - shared;
+    plan.outOffset = output.offset - shared;
+    plan.storageSize = std::max(minStorageSize(inSizes, inStrides, plan.inOffset),
+                                minStorageSize(plan.outSizes, plan.outStrides, plan.outOffset));
+    plan.gradient = std::move(grad);
+    return plan;
+}
+
+Tensor asStridedBackward(Tensor grad, const Geometry& input, const Geometry& output)
+{
+    trace::MuteGuard mute;
+    const ScatterPlan plan = planScatter(grad, input, output);
+    if (!plan.gradient.defined())
+        return zerosInBackward(input.sizes, grad);
+    const IntList& outSizes = plan.outSizes;
+    const IntList& outStrides = plan.outStrides;
+    const int64_t inOffset = plan.inOffset, outOffset = plan.outOffset, size = plan.storageSize;
+    grad = plan.gradient;
     Tensor buffer = zeros({size}, grad.dtype(), grad.device());
     if (maybeOverlapping(outSizes, outStrides)) {
         Tensor indices = rawView(arange(0, size, 1, ScalarType::Int64), outSizes, outStrides, outOffset);
@@ -159,33 +183,13 @@ Tensor asStridedView(const Tensor& t, const IntList& sizes, const IntList& strid
 /// _version 2). See Note [as_strided_backward's gradient is a view].
 Tensor asStridedBackwardGraph(Tensor grad, const Geometry& input, const Geometry& output)
 {
-    IntList outSizes, outStrides;
-    for (int64_t i = int64_t(output.sizes.size()) - 1; i >= 0; --i) {
-        const int64_t size = output.sizes[size_t(i)], stride = output.strides[size_t(i)];
-        if (size == 0)
-            return zerosInBackward(input.sizes, grad);
-        if (size == 1)
-            grad = squeeze(grad, i);
-        else if (stride == 0)
-            grad = sum(grad, IntList{i}, false);
-        else {
-            outSizes.insert(outSizes.begin(), size);
-            outStrides.insert(outStrides.begin(), stride);
-        }
-    }
-    IntList inSizes, inStrides;
-    for (size_t i = 0; i < input.sizes.size(); ++i) {
-        if (input.sizes[i] == 0)
-            return zerosInBackward(input.sizes, grad);
-        if (input.sizes[i] != 1) {
-            inSizes.push_back(input.sizes[i]);
-            inStrides.push_back(input.strides[i]);
-        }
-    }
-    const int64_t shared = std::min(input.offset, output.offset);
-    const int64_t inOffset = input.offset - shared, outOffset = output.offset - shared;
-    const int64_t size =
-        std::max(minStorageSize(inSizes, inStrides, inOffset), minStorageSize(outSizes, outStrides, outOffset));
+    const ScatterPlan plan = planScatter(grad, input, output);
+    if (!plan.gradient.defined())
+        return zerosInBackward(input.sizes, grad);
+    const IntList& outSizes = plan.outSizes;
+    const IntList& outStrides = plan.outStrides;
+    const int64_t inOffset = plan.inOffset, outOffset = plan.outOffset, size = plan.storageSize;
+    grad = plan.gradient;
     Tensor storage = zerosInBackward({size}, grad);
     if (maybeOverlapping(outSizes, outStrides)) {
         const Tensor indices = asStrided(arange(0, size, 1, ScalarType::Int64), outSizes, outStrides, outOffset);
