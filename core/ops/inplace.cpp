@@ -177,7 +177,8 @@ Tensor& addInplace(Tensor& self, const Tensor& other, Scalar alpha)
         self, {&self, &other}, "add_", "AddBackward0",
         [alpha](BackwardNode& n, const variable_list& g) {
             return variable_list{needs(n, 0) ? g[0] : Tensor(),
-                                 needs(n, 1) ? (alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
+                                 needs(n, 1) ? (alpha.toDouble() == 1.0 ? g[0] : internal::mulScalar(g[0], alpha))
+                                             : Tensor()};
         },
         false, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(al), b); }); },
         [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); },

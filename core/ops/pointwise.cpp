@@ -100,9 +100,11 @@ Tensor sameTypeUnaryKernel(const Tensor& t, const char* name, F f)
 
 bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
 
+/// maybe_multiply(grad, alpha): the gradient itself, or grad * alpha through the Scalar
+/// overload (MulBackward1 under create_graph).
 Tensor alphaTimes(const Tensor& g, const Scalar& alpha)
 {
-    return alpha.toDouble() == 1.0 ? g : mul(g, alpha);
+    return alpha.toDouble() == 1.0 ? g : internal::mulScalar(g, alpha);
 }
 
 void checkAlpha(const Tensor& a, const Tensor& b, const Scalar& alpha)
@@ -204,7 +206,7 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
     });
     OpRecorder rec("SubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
         return variable_list{needs(n, 0) ? g[0] : Tensor(),
-                             needs(n, 1) ? neg(alphaTimes(g[0], alpha)) : Tensor()};
+                             needs(n, 1) ? alphaTimes(neg(g[0]), alpha) : Tensor()};  // maybe_multiply(-grad, alpha)
     });
     rec.attr("alpha", scalarAttr(alpha));
     rec.forward([alpha](const InputTangents& t, const Tensor&) {
@@ -229,7 +231,7 @@ Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
         return wrappingSub(p, wrappingMul(convertValue<decltype(p)>(al), q));
     });
     OpRecorder rec("RsubBackward1", {&a}, [alpha](BackwardNode&, const variable_list& g) {
-        return variable_list{neg(alphaTimes(g[0], alpha))};
+        return variable_list{alphaTimes(neg(g[0]), alpha)};  // maybe_multiply(-grad, alpha)
     });
     rec.attr("alpha", scalarAttr(alpha));
     rec.forward([alpha](const InputTangents& t, const Tensor&) { return neg(alphaTimes(t[0], alpha)); });

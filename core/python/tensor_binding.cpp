@@ -228,8 +228,9 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
             auto a = bind(args, "requires_grad_", {"requires_grad"}, 0);
             Tensor t = self;
             const bool requiresGrad = !given(a[0]) || truthy(a[0]);
-            // The method's message differs from the attribute setter's ("... and complex dtype").
-            if (requiresGrad && self.isLeaf() && !isFloatingType(self.dtype()))
+            // The method's message differs from the attribute setter's ("... and complex dtype"),
+            // and it comes for a non-leaf too (an integer tensor that got a grad_fn in place).
+            if (requiresGrad && !isFloatingType(self.dtype()))
                 raise(PyExc_RuntimeError, "only Tensors of floating point dtype can require gradients");
             ops::requiresGrad_(t, requiresGrad);
             return py::reinterpret_borrow<py::object>(selfValue);
