@@ -41,10 +41,9 @@ void noteInferenceInputs(const OpRecorder* recorder, const char* name, const Inp
 }
 
 /// Gives the results of `recorder`'s op the versions noted for them, if any.
+/// Callers check that the stack is not empty first: finish() is on every op's path.
 void stampInferenceVersions(const OpRecorder* recorder, const TensorList& outs)
 {
-    if (t_inferenceStamps.empty())
-        return;
     const auto it = std::find_if(t_inferenceStamps.begin(), t_inferenceStamps.end(),
                                  [recorder](const auto& entry) { return entry.first == recorder; });
     if (it == t_inferenceStamps.end())

@@ -138,25 +138,30 @@ ScatterPlan planScatter(Tensor grad, const Geometry& input, const Geometry& outp
 Tensor asStridedBackward(Tensor grad, const Geometry& input, const Geometry& output)
 {
     trace::MuteGuard mute;
-    const ScatterPlan plan = planScatter(grad, input, output);
-    if (!plan.gradient.defined())
+    const ScatterPlan p = planScatter(grad, input, output);
+    if (!p.gradient.defined())
         return zerosInBackward(input.sizes, grad);
-    const IntList& outSizes = plan.outSizes;
-    const IntList& outStrides = plan.outStrides;
-    const int64_t inOffset = plan.inOffset, outOffset = plan.outOffset, size = plan.storageSize;
-    grad = plan.gradient;
-    Tensor buffer = zeros({size}, grad.dtype(), grad.device());
-    if (maybeOverlapping(outSizes, outStrides)) {
-        Tensor indices = rawView(arange(0, size, 1, ScalarType::Int64), outSizes, outStrides, outOffset);
-        indexAddInplace(buffer, 0, reshape(indices, {-1}), reshape(grad, {-1}));
+    Tensor buffer = zeros({p.storageSize}, grad.dtype(), grad.device());
+    if (maybeOverlapping(p.outSizes, p.outStrides)) {
+        Tensor indices = rawView(arange(0, p.storageSize, 1, ScalarType::Int64), p.outSizes, p.outStrides, p.outOffset);
+        indexAddInplace(buffer, 0, reshape(indices, {-1}), reshape(p.gradient, {-1}));
     } else {
-        kernel::copyInto(rawView(buffer, outSizes, outStrides, outOffset), grad);
+        kernel::copyInto(rawView(buffer, p.outSizes, p.outStrides, p.outOffset), p.gradient);
     }
     // new_zeros' zero_, then the scatter
-    return makeView(builtInPlace(buffer, 2), input.sizes, input.strides, inOffset);
+    return makeView(builtInPlace(buffer, 2), input.sizes, input.strides, p.inOffset);
 }
 
 Tensor asStridedBackwardGraph(Tensor grad, const Geometry& input, const Geometry& output);
+
+/// AsStridedBackward0's formula: the raw path, unless the gradient builds a graph under
+/// create_graph (a gradient that builds none takes the raw path even then).
+Tensor asStridedGradient(const Tensor& grad, const Geometry& input, const Geometry& output)
+{
+    if (!GradMode::isEnabled() || !grad.requiresGrad())
+        return asStridedBackward(grad, input, output);
+    return asStridedBackwardGraph(grad, input, output);
+}
 
 /// self.as_strided(sizes, strides, offset) as a view that records AsStridedBackward0, for
 /// the graph that as_strided_backward itself builds under create_graph.
@@ -166,9 +171,7 @@ Tensor asStridedView(const Tensor& t, const IntList& sizes, const IntList& strid
     const Geometry input{t.sizes(), t.strides(), t.offset()};
     const Geometry output{sizes, strides, offset};
     OpRecorder rec("AsStridedBackward0", {&t}, [input, output](BackwardNode&, const variable_list& g) {
-        if (!GradMode::isEnabled() || !g[0].requiresGrad())
-            return variable_list{asStridedBackward(g[0], input, output)};
-        return variable_list{asStridedBackwardGraph(g[0], input, output)};
+        return variable_list{asStridedGradient(g[0], input, output)};
     });
     rec.attr("size", sizes);
     rec.attr("stride", strides);
@@ -183,22 +186,19 @@ Tensor asStridedView(const Tensor& t, const IntList& sizes, const IntList& strid
 /// _version 2). See Note [as_strided_backward's gradient is a view].
 Tensor asStridedBackwardGraph(Tensor grad, const Geometry& input, const Geometry& output)
 {
-    const ScatterPlan plan = planScatter(grad, input, output);
-    if (!plan.gradient.defined())
+    const ScatterPlan p = planScatter(grad, input, output);
+    if (!p.gradient.defined())
         return zerosInBackward(input.sizes, grad);
-    const IntList& outSizes = plan.outSizes;
-    const IntList& outStrides = plan.outStrides;
-    const int64_t inOffset = plan.inOffset, outOffset = plan.outOffset, size = plan.storageSize;
-    grad = plan.gradient;
-    Tensor storage = zerosInBackward({size}, grad);
-    if (maybeOverlapping(outSizes, outStrides)) {
-        const Tensor indices = asStrided(arange(0, size, 1, ScalarType::Int64), outSizes, outStrides, outOffset);
-        indexAddInplace(storage, 0, reshape(indices, {-1}), reshape(grad, {-1}));
+    Tensor storage = zerosInBackward({p.storageSize}, grad);
+    if (maybeOverlapping(p.outSizes, p.outStrides)) {
+        const Tensor indices =
+            asStrided(arange(0, p.storageSize, 1, ScalarType::Int64), p.outSizes, p.outStrides, p.outOffset);
+        indexAddInplace(storage, 0, reshape(indices, {-1}), reshape(p.gradient, {-1}));
     } else {
-        Tensor region = asStridedView(storage, outSizes, outStrides, outOffset);
-        copyInplace(region, grad);
+        Tensor region = asStridedView(storage, p.outSizes, p.outStrides, p.outOffset);
+        copyInplace(region, p.gradient);
     }
-    return asStridedView(storage, input.sizes, input.strides, inOffset);
+    return asStridedView(storage, input.sizes, input.strides, p.inOffset);
 }
 
 void emitGradFnChanged(const Tensor& t)
@@ -242,11 +242,7 @@ public:
         if (GradMode::isEnabled())
             return applyDifferentiably(grads.at(0));
         const Tensor& grad = grads.at(0);
-        // grad.new_empty_strided(base.sizes(), base.strides()): the view's geometry is relative
-        // to the base's storage, so the region is found only in a tensor laid out as the base.
-        Tensor result = isNonOverlappingAndDense(m_baseSizes, m_baseStrides)
-                            ? kernel::newStridedTensor(m_baseSizes, m_baseStrides, grad.dtype(), grad.device())
-                            : kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
+        Tensor result = laidOutAsBase(grad);
         kernel::copyInto(result, grad);
         Tensor gradSlice = rawView(result, m_viewSizes, m_viewStrides, m_viewOffset - m_baseOffset);
         variable_list fnGrads = m_fn->apply({detachedClone(gradSlice)});
@@ -263,12 +259,19 @@ public:
         return out;
     }
 
+    /// grad.new_empty_strided(base.sizes(), base.strides()): the view's geometry is relative
+    /// to the base's storage, so the region is found only in a tensor laid out as the base.
+    Tensor laidOutAsBase(const Tensor& grad) const
+    {
+        return isNonOverlappingAndDense(m_baseSizes, m_baseStrides)
+                   ? kernel::newStridedTensor(m_baseSizes, m_baseStrides, grad.dtype(), grad.device())
+                   : kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
+    }
+
     /// See Note [CopySlices under create_graph].
     variable_list applyDifferentiably(const Tensor& grad)
     {
-        Tensor result = isNonOverlappingAndDense(m_baseSizes, m_baseStrides)
-                            ? kernel::newStridedTensor(m_baseSizes, m_baseStrides, grad.dtype(), grad.device())
-                            : kernel::newTensor(m_baseSizes, grad.dtype(), grad.device());
+        Tensor result = laidOutAsBase(grad);
         copyInplace(result, grad);
         Tensor gradSlice = asStridedView(result, m_viewSizes, m_viewStrides, m_viewOffset - m_baseOffset);
         variable_list fnGrads = m_fn->apply({clone(gradSlice)});
@@ -491,11 +494,8 @@ void configureAsStridedBackward(BackwardNode& node, const Tensor& base, const Te
     node.setAttr("size", output.sizes);
     node.setAttr("stride", output.strides);
     node.setAttr("storage_offset", offset);
-    node.setRule([input, output, offset](BackwardNode&, const variable_list& grads) {
-        // A gradient that builds no graph takes the raw path even under create_graph.
-        if (!GradMode::isEnabled() || !grads[0].requiresGrad())
-            return variable_list{asStridedBackward(grads[0], input, output)};
-        return variable_list{asStridedBackwardGraph(grads[0], input, output)};
+    node.setRule([input, output](BackwardNode&, const variable_list& grads) {
+        return variable_list{asStridedGradient(grads[0], input, output)};
     });
 }
 

@@ -7,8 +7,8 @@
 // Note [Names loaded on first use]
 // PyTorch's `import torch` imports every layer, loss and optimiser; ours did too, and
 // that was half of the host's start-up (issue 7's budget: 80 ms to the first line).
-// torch.nn, torch.nn.modules and torch.optim now hold a table `name -> "module:attr"`
-// (or `name -> "module"` for a submodule) and a PEP 562 module `__getattr__` that imports
+// torch.nn, torch.nn.modules and torch.optim now hold a table `name -> "module"` (the
+// module that defines the name, or the submodule of that name) and a PEP 562 `__getattr__` that imports
 // the module the first time the name is read, then stores the value in the package, so
 // later reads never come back here. `nn.Linear`, `from torch.nn import Linear`,
 // `torch.nn.modules.linear`, `hasattr` and `dir()` behave as in PyTorch.
