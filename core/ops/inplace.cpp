@@ -356,7 +356,6 @@ Tensor& fillInplace(Tensor& self, const Tensor& value)
 
 Tensor& copyInplace(Tensor& self, const Tensor& src)
 {
-    const IntList srcSizes = src.sizes();
     const ScalarType srcType = src.dtype();
     checkInplace(self, self.requiresGrad() || src.requiresGrad());
     checkNoInternalOverlap(self);
@@ -369,12 +368,13 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
     Tensor source = self.impl()->storage() == src.impl()->storage() ? detachedClone(src) : src;
     return applyInplace(
         self, {&self, &src}, "copy_", "CopyBackwards",
-        [srcSizes, srcType](BackwardNode& n, const variable_list& g) {
+        [srcType](BackwardNode& n, const variable_list& g) {
             Tensor gs = needs(n, 0) ? zerosLike(g[0]) : Tensor();
             Tensor gsrc;
             if (needs(n, 1))
-                // src: grad, which validate_outputs sums to src's shape (when it differs) and casts
-                gsrc = toDtype(g[0].sizes() == srcSizes ? g[0] : sumTo(g[0], srcSizes), srcType);
+                // src: grad->to(src_options), cast before validate_outputs sums it to src's
+                // shape, so a broadcast float32 -> float64 copy sums in float64.
+                gsrc = toDtype(g[0], srcType);
             return variable_list{gs, gsrc};
         },
         false, false, [&] { kernel::copyInto(self, source); }, noSaves,
