@@ -109,7 +109,6 @@ Tensor extremumBackward(const Tensor& g, const Tensor& self, const Tensor& other
 
 Tensor recordExtremum(const Tensor& a, const Tensor& b, bool isMax)
 {
-    Tensor out = extremum(a, b, isMax);
     const CompareOp selfLoses = isMax ? CompareOp::Lt : CompareOp::Gt;
     const CompareOp otherLoses = isMax ? CompareOp::Gt : CompareOp::Lt;
     OpRecorder rec(isMax ? "MaximumBackward0" : "MinimumBackward0", {&a, &b},
@@ -130,6 +129,7 @@ Tensor recordExtremum(const Tensor& a, const Tensor& b, bool isMax)
         const Tensor difference = subTangentTerms(t[0], t.isZero(0), t[1], t.isZero(1));
         return addTangentTerms(t[1], t.isZero(1), mul(share, difference), false);
     });
+    Tensor out = extremum(a, b, isMax);
     return rec.finish(out);
 }
 
@@ -156,6 +156,22 @@ Tensor minimum(const Tensor& a, const Tensor& b) { return recordExtremum(a, b, f
 
 Tensor atan2(const Tensor& a, const Tensor& b)
 {
+    // atan2_backward: grad * other * recip and grad * -self * recip, recip = 1 / (self^2 + other^2)
+    OpRecorder rec("Atan2Backward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), other = n.saved(1);
+        Tensor recip = reciprocal(add(mul(self, self), mul(other, other)));
+        return variable_list{n.needsInputGrad(0) ? mul(mul(g[0], other), recip) : Tensor(),
+                             n.needsInputGrad(1) ? mul(mul(g[0], neg(self)), recip) : Tensor()};
+    });
+    rec.save("self", a);
+    rec.save("other", b);
+    // (-self_p * other_t + other_p * self_t) / (self_p.pow(2) + other_p.pow(2))
+    rec.forward([](const InputTangents& t, const Tensor&) {
+        const Tensor& self = t.primal(0);
+        const Tensor& other = t.primal(1);
+        const Tensor numerator = addTangentTerms(mul(neg(self), t[1]), t.isZero(1), mul(other, t[0]), t.isZero(0));
+        return div(numerator, add(pow(self, Scalar(2)), pow(other, Scalar(2))));
+    });
     checkSameDevice(a, b);
     const ScalarType type = floatResultType(resultType({&a, &b}));
     const IntList shape = broadcastShapes(a.sizes(), b.sizes());
@@ -180,34 +196,11 @@ Tensor atan2(const Tensor& a, const Tensor& b)
             return r;
         });
     });
-    // atan2_backward: grad * other * recip and grad * -self * recip, recip = 1 / (self^2 + other^2)
-    OpRecorder rec("Atan2Backward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        Tensor self = n.saved(0), other = n.saved(1);
-        Tensor recip = reciprocal(add(mul(self, self), mul(other, other)));
-        return variable_list{n.needsInputGrad(0) ? mul(mul(g[0], other), recip) : Tensor(),
-                             n.needsInputGrad(1) ? mul(mul(g[0], neg(self)), recip) : Tensor()};
-    });
-    rec.save("self", a);
-    rec.save("other", b);
-    // (-self_p * other_t + other_p * self_t) / (self_p.pow(2) + other_p.pow(2))
-    rec.forward([](const InputTangents& t, const Tensor&) {
-        const Tensor& self = t.primal(0);
-        const Tensor& other = t.primal(1);
-        const Tensor numerator = addTangentTerms(mul(neg(self), t[1]), t.isZero(1), mul(other, t[0]), t.isZero(0));
-        return div(numerator, add(pow(self, Scalar(2)), pow(other, Scalar(2))));
-    });
     return rec.finish(out);
 }
 
 Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight)
 {
-    checkLerpDtype(self, end, "end");
-    const IntList shape = broadcastShapes(self.sizes(), end.sizes());
-    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "lerp_kernel_scalar", [&] {
-        using T = scalar_t;
-        const T w = T(weight.toDouble());
-        return kernel::mapBinary<T, T>(self, end, shape, self.dtype(), [w](T s, T e) { return lerpValue(s, e, w); });
-    });
     OpRecorder rec("LerpBackward0", {&self, &end}, [weight](BackwardNode& n, const variable_list& g) {
         // grad * (1 - weight.toDouble()) and grad * weight
         return variable_list{n.needsInputGrad(0) ? internal::mulScalar(g[0], Scalar(1 - weight.toDouble())) : Tensor(),
@@ -215,11 +208,32 @@ Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight)
     });
     rec.attr("weight", scalarAttr(weight));
     rec.forward([weight](const InputTangents& t, const Tensor&) { return lerp(t[0], t[1], weight); });
+    checkLerpDtype(self, end, "end");
+    const IntList shape = broadcastShapes(self.sizes(), end.sizes());
+    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "lerp_kernel_scalar", [&] {
+        using T = scalar_t;
+        const T w = T(weight.toDouble());
+        return kernel::mapBinary<T, T>(self, end, shape, self.dtype(), [w](T s, T e) { return lerpValue(s, e, w); });
+    });
     return rec.finish(out);
 }
 
 Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight)
 {
+    OpRecorder rec("LerpBackward1", {&self, &end, &weight}, [](BackwardNode& n, const variable_list& g) {
+        Tensor s = n.saved(0), e = n.saved(1), w = n.saved(2);
+        return variable_list{n.needsInputGrad(0) ? mul(g[0], rsub(w, Scalar(1))) : Tensor(),
+                             n.needsInputGrad(1) ? mul(g[0], w) : Tensor(),
+                             n.needsInputGrad(2) ? mul(g[0], sub(e, s)) : Tensor()};
+    });
+    rec.save("self", self);
+    rec.save("end", end);
+    rec.save("weight", weight);
+    // lerp(self_t, end_t, weight_p) + weight_t * (end_p - self_p)
+    rec.forward([](const InputTangents& t, const Tensor&) {
+        const Tensor linear = lerp(t[0], t[1], t.primal(2));
+        return addTangentTerms(linear, false, mul(t[2], sub(t.primal(1), t.primal(0))), t.isZero(2));
+    });
     checkLerpDtype(self, end, "end");
     checkLerpDtype(self, weight, "weight");
     const IntList shape = broadcastShapes(broadcastShapes(self.sizes(), end.sizes()), weight.sizes());
@@ -236,20 +250,6 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight)
         for (size_t i = 0; i < offS.size(); ++i)
             r[i] = lerpValue(s[offS[i]], e[offE[i]], w[offW[i]]);
         return kernel::asElementwiseOutput(o, {&self, &end, &weight});
-    });
-    OpRecorder rec("LerpBackward1", {&self, &end, &weight}, [](BackwardNode& n, const variable_list& g) {
-        Tensor s = n.saved(0), e = n.saved(1), w = n.saved(2);
-        return variable_list{n.needsInputGrad(0) ? mul(g[0], rsub(w, Scalar(1))) : Tensor(),
-                             n.needsInputGrad(1) ? mul(g[0], w) : Tensor(),
-                             n.needsInputGrad(2) ? mul(g[0], sub(e, s)) : Tensor()};
-    });
-    rec.save("self", self);
-    rec.save("end", end);
-    rec.save("weight", weight);
-    // lerp(self_t, end_t, weight_p) + weight_t * (end_p - self_p)
-    rec.forward([](const InputTangents& t, const Tensor&) {
-        const Tensor linear = lerp(t[0], t[1], t.primal(2));
-        return addTangentTerms(linear, false, mul(t[2], sub(t.primal(1), t.primal(0))), t.isZero(2));
     });
     return rec.finish(out);
 }

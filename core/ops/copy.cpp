@@ -26,11 +26,22 @@ Tensor recordClone(const Tensor& t, Tensor out)
     return rec.finish(out);
 }
 
+// Note [Inference tensors with a version counter]
+// An inference tensor has no version counter: reading _version raises, and so does an
+// in-place op outside inference mode. But .data and .detach() of one, called outside
+// inference mode, go straight to the CPU kernel, whose new TensorImpl gets a fresh
+// counter (VariableVersion(0)): still an inference tensor, yet with a _version of its own
+// that in-place ops bump outside inference mode (inside it, nothing is bumped). Views of
+// an inference tensor are neither views for autograd nor versioned.
+
 Tensor shareData(const Tensor& t, bool shareVersion)
 {
+    const bool inference = t.impl()->isInference();
+    const bool freshCounter = !shareVersion || (inference && !InferenceMode::isEnabled());
     auto impl = std::make_shared<TensorImpl>(t.impl()->storage(), t.dtype(), t.sizes(), t.strides(), t.offset(),
-                                             shareVersion ? t.impl()->versionCounter() : nullptr);
-    impl->setInference(t.impl()->isInference());
+                                             freshCounter ? nullptr : t.impl()->versionCounter());
+    impl->setInference(inference);
+    impl->setVersionedInference(inference && !InferenceMode::isEnabled());
     return Tensor(std::move(impl));
 }
 }  // namespace

@@ -95,12 +95,14 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
     bool requiresGrad = false;
     for (const Tensor* t : inputs)
         requiresGrad = requiresGrad || (t && t->defined() && t->requiresGrad());
-    checkInplace(self, requiresGrad);
-    // Fill is idempotent, so overlap is okay (PyTorch's fill_ skips the check).
     const std::string_view op(opName);
+    // copy_'s requires_grad &= isDifferentiableType(self): no view or leaf check either.
+    const bool recordsNothing = op == "copy_" && !isFloatingType(self.dtype());
+    checkInplace(self, requiresGrad && !recordsNothing);
+    // Fill is idempotent, so overlap is okay (PyTorch's fill_ skips the check).
     if (op != "fill_" && op != "zero_")
         checkNoInternalOverlap(self);
-    if (op == "copy_" && !isFloatingType(self.dtype())) {
+    if (recordsNothing) {
         // copy_ into an integer tensor records nothing (its codegen checks
         // isDifferentiableType; fill_ does not, and an int tensor filled from a tensor that
         // requires grad gets a FillBackward3, as in PyTorch).
@@ -357,7 +359,7 @@ Tensor& fillInplace(Tensor& self, const Tensor& value)
 Tensor& copyInplace(Tensor& self, const Tensor& src)
 {
     const ScalarType srcType = src.dtype();
-    checkInplace(self, self.requiresGrad() || src.requiresGrad());
+    checkInplace(self, (self.requiresGrad() || src.requiresGrad()) && isFloatingType(self.dtype()));
     checkNoInternalOverlap(self);
     // copy_impl returns early for the very same data (nothing to write, but autograd still
     // records CopyBackwards and bumps the version); any other overlap is refused.

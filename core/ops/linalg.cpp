@@ -296,13 +296,6 @@ bool shouldFold(const Tensor& t1, int64_t dim2)
 
 Tensor mm(const Tensor& a, const Tensor& b)
 {
-    AGV_CHECK(a.dim() == 2, RuntimeError, "self must be a matrix");
-    AGV_CHECK(b.dim() == 2, RuntimeError, "mat2 must be a matrix");
-    AGV_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
-              a.sizes()[0], "x", a.sizes()[1], " and ", b.sizes()[0], "x", b.sizes()[1], ")");
-    checkSameDtype(a, b);
-    checkMatmulDtype(a.dtype());
-    Tensor out = matrixProduct(a, b);
     const IntList aSizes = a.sizes(), aStrides = a.strides(), bSizes = b.sizes(), bStrides = b.strides();
     OpRecorder rec("MmBackward0", {&a, &b}, [aSizes, aStrides, bSizes, bStrides](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), mat2 = n.saved(1);
@@ -321,6 +314,13 @@ Tensor mm(const Tensor& a, const Tensor& b)
     rec.forward([&](const InputTangents& t, const Tensor&) {
         return addTangentTerms(mm(t[0], b), t.isZero(0), mm(a, t[1]), t.isZero(1));
     });
+    AGV_CHECK(a.dim() == 2, RuntimeError, "self must be a matrix");
+    AGV_CHECK(b.dim() == 2, RuntimeError, "mat2 must be a matrix");
+    AGV_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
+              a.sizes()[0], "x", a.sizes()[1], " and ", b.sizes()[0], "x", b.sizes()[1], ")");
+    checkSameDtype(a, b);
+    checkMatmulDtype(a.dtype());
+    Tensor out = matrixProduct(a, b);
     return rec.finish(out);
 }
 
@@ -386,12 +386,6 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, Scalar beta, 
 
 Tensor bmm(const Tensor& a, const Tensor& b)
 {
-    AGV_CHECK(a.dim() == 3, RuntimeError, "batch1 must be a 3D tensor");
-    AGV_CHECK(b.dim() == 3, RuntimeError, "batch2 must be a 3D tensor");
-    AGV_CHECK(b.sizes()[0] == a.sizes()[0] && b.sizes()[1] == a.sizes()[2], RuntimeError,
-              "Expected size for first two dimensions of batch2 tensor to be: [", a.sizes()[0], ", ", a.sizes()[2],
-              "] but got: [", b.sizes()[0], ", ", b.sizes()[1], "].");
-    Tensor out = batchedProduct(a, b);
     OpRecorder rec("BmmBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), mat2 = n.saved(1);
         return variable_list{needs(n, 0) ? bmm(g[0], transpose(mat2, 1, 2)) : Tensor(),
@@ -404,6 +398,12 @@ Tensor bmm(const Tensor& a, const Tensor& b)
     rec.forward([&](const InputTangents& t, const Tensor&) {
         return addTangentTerms(bmm(t[0], b), t.isZero(0), bmm(a, t[1]), t.isZero(1));
     });
+    AGV_CHECK(a.dim() == 3, RuntimeError, "batch1 must be a 3D tensor");
+    AGV_CHECK(b.dim() == 3, RuntimeError, "batch2 must be a 3D tensor");
+    AGV_CHECK(b.sizes()[0] == a.sizes()[0] && b.sizes()[1] == a.sizes()[2], RuntimeError,
+              "Expected size for first two dimensions of batch2 tensor to be: [", a.sizes()[0], ", ", a.sizes()[2],
+              "] but got: [", b.sizes()[0], ", ", b.sizes()[1], "].");
+    Tensor out = batchedProduct(a, b);
     return rec.finish(out);
 }
 
@@ -549,6 +549,17 @@ Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Sc
 
 Tensor dot(const Tensor& a, const Tensor& b)
 {
+    OpRecorder rec("DotBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), tensor = n.saved(1);
+        return variable_list{needs(n, 0) ? mul(g[0], tensor) : Tensor(), needs(n, 1) ? mul(g[0], self) : Tensor()};
+    });
+    if (rec.active()) {
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("tensor", rec.node()->needsInputGrad(0) ? b : Tensor());
+    }
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return addTangentTerms(dot(t[0], b), t.isZero(0), dot(a, t[1]), t.isZero(1));
+    });
     AGV_CHECK(a.dim() == 1 && b.dim() == 1, RuntimeError, "1D tensors expected, but got ", a.dim(), "D and ",
               b.dim(), "D tensors");
     AGV_CHECK(a.dtype() == b.dtype(), RuntimeError, "dot : expected both vectors to have same dtype, but found ",
@@ -572,22 +583,24 @@ Tensor dot(const Tensor& a, const Tensor& b)
         else if constexpr (!std::is_same_v<T, bool>)
             gemmInto<T>(out.data<T>(), a.data<T>(), k, a.strides()[0], b.data<T>(), b.strides()[0], 1, 1, k, 1);
     });
-    OpRecorder rec("DotBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        Tensor self = n.saved(0), tensor = n.saved(1);
-        return variable_list{needs(n, 0) ? mul(g[0], tensor) : Tensor(), needs(n, 1) ? mul(g[0], self) : Tensor()};
-    });
-    if (rec.active()) {
-        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
-        rec.save("tensor", rec.node()->needsInputGrad(0) ? b : Tensor());
-    }
-    rec.forward([&](const InputTangents& t, const Tensor&) {
-        return addTangentTerms(dot(t[0], b), t.isZero(0), dot(a, t[1]), t.isZero(1));
-    });
     return rec.finish(out);
 }
 
 Tensor mv(const Tensor& a, const Tensor& b)
 {
+    OpRecorder rec("MvBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor self = n.saved(0), vec = n.saved(1);
+        // d self = grad (outer) vec; d vec = self^T @ grad
+        return variable_list{needs(n, 0) ? mul(unsqueeze(g[0], 1), unsqueeze(vec, 0)) : Tensor(),
+                             needs(n, 1) ? mv(t(self), g[0]) : Tensor()};
+    });
+    if (rec.active()) {
+        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
+        rec.save("vec", rec.node()->needsInputGrad(0) ? b : Tensor());
+    }
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return addTangentTerms(mv(t[0], b), t.isZero(0), mv(a, t[1]), t.isZero(1));
+    });
     AGV_CHECK(a.dim() == 2 && b.dim() == 1, RuntimeError, "vector + matrix @ vector expected, got 1, ", a.dim(),
               ", ", b.dim());
     AGV_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "size mismatch, got ", a.sizes()[0], ", ", a.sizes()[0],
@@ -603,19 +616,6 @@ Tensor mv(const Tensor& a, const Tensor& b)
                              b.strides()[0], m, k))
                 gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(),
                             b.strides()[0], 1, m, k, 1);
-    });
-    OpRecorder rec("MvBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        Tensor self = n.saved(0), vec = n.saved(1);
-        // d self = grad (outer) vec; d vec = self^T @ grad
-        return variable_list{needs(n, 0) ? mul(unsqueeze(g[0], 1), unsqueeze(vec, 0)) : Tensor(),
-                             needs(n, 1) ? mv(t(self), g[0]) : Tensor()};
-    });
-    if (rec.active()) {
-        rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());
-        rec.save("vec", rec.node()->needsInputGrad(0) ? b : Tensor());
-    }
-    rec.forward([&](const InputTangents& t, const Tensor&) {
-        return addTangentTerms(mv(t[0], b), t.isZero(0), mv(a, t[1]), t.isZero(1));
     });
     return rec.finish(out);
 }

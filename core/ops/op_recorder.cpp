@@ -17,39 +17,27 @@ namespace agv::ops {
 
 namespace {
 
-/// Recorders whose op got only inference tensors outside inference_mode, with the version
-/// their result ends at (Note [Versions of results computed from inference tensors]).
-/// A stack: an op may record others between its recorder's start and finish.
-thread_local std::vector<std::pair<const OpRecorder*, const char*>> t_inferenceStamps;
-
+/// The node name whose version rule applies when every input of the op is an inference
+/// tensor and inference_mode is off (Note [Versions of results computed from inference
+/// tensors]); null otherwise.
 template <typename Inputs, typename Get>
-void noteInferenceInputs(const OpRecorder* recorder, const char* name, const Inputs& inputs, Get get)
+const char* inferenceStampFor(const char* name, const Inputs& inputs, Get get)
 {
-    if (!t_inferenceStamps.empty())
-        std::erase_if(t_inferenceStamps, [recorder](const auto& entry) { return entry.first == recorder; });
     bool any = false;
     for (const auto& input : inputs) {
         const Tensor* t = get(input);
         if (!t || !t->defined())
             continue;
         if (!t->impl()->isInference())
-            return;
+            return nullptr;
         any = true;
     }
-    if (any && !InferenceMode::isEnabled())
-        t_inferenceStamps.emplace_back(recorder, name);
+    return any && !InferenceMode::isEnabled() ? name : nullptr;
 }
 
-/// Gives the results of `recorder`'s op the versions noted for them, if any.
-/// Callers check that the stack is not empty first: finish() is on every op's path.
-void stampInferenceVersions(const OpRecorder* recorder, const TensorList& outs)
+/// Gives the results the versions noted for them.
+void stampInferenceVersions(const char* name, const TensorList& outs)
 {
-    const auto it = std::find_if(t_inferenceStamps.begin(), t_inferenceStamps.end(),
-                                 [recorder](const auto& entry) { return entry.first == recorder; });
-    if (it == t_inferenceStamps.end())
-        return;
-    const char* name = it->second;
-    t_inferenceStamps.erase(it);
     for (const Tensor& out : outs)
         if (out.defined() && !out.impl()->isInference())
             out.impl()->versionCounter()->version = versionFromInferenceInputs(name, out);
@@ -208,7 +196,7 @@ void OpRecorder::finishInplaceViewTangent(const Tensor& self)
 
 OpRecorder::OpRecorder(const char* name, std::initializer_list<const Tensor*> inputs, BackwardNode::Rule rule)
 {
-    noteInferenceInputs(this, name, inputs, [](const Tensor* t) { return t; });
+    m_inferenceStamp = inferenceStampFor(name, inputs, [](const Tensor* t) { return t; });
     // Only an interceptor or forward AD needs the inputs as a list; plain ops build none.
     if (opInterceptorActive() || forward_ad::isActive()) {
         TensorList list;
@@ -227,7 +215,7 @@ OpRecorder::OpRecorder(const char* name, std::initializer_list<const Tensor*> in
 
 OpRecorder::OpRecorder(const char* name, const TensorList& inputs, BackwardNode::Rule rule)
 {
-    noteInferenceInputs(this, name, inputs, [](const Tensor& t) { return &t; });
+    m_inferenceStamp = inferenceStampFor(name, inputs, [](const Tensor& t) { return &t; });
     if (opInterceptorActive())
         startIntercept(name, inputs);
     if (forward_ad::isActive())
@@ -279,8 +267,8 @@ void OpRecorder::announceIntercepted(const InterceptOutcome& outcome, const Tens
 
 Tensor OpRecorder::finish(Tensor out)
 {
-    if (!t_inferenceStamps.empty())
-        stampInferenceVersions(this, {out});
+    if (m_inferenceStamp)
+        stampInferenceVersions(m_inferenceStamp, {out});
     const InterceptOutcome outcome = intercept(out);
     if (m_node) {
         setHistory(m_node, {&out});
@@ -295,8 +283,8 @@ Tensor OpRecorder::finish(Tensor out)
 
 Tensor OpRecorder::finishSavingResult(Tensor out, const char* slot)
 {
-    if (!t_inferenceStamps.empty())
-        stampInferenceVersions(this, {out});
+    if (m_inferenceStamp)
+        stampInferenceVersions(m_inferenceStamp, {out});
     const InterceptOutcome outcome = intercept(out);
     if (m_node) {
         setHistory(m_node, {&out});
@@ -312,8 +300,8 @@ Tensor OpRecorder::finishSavingResult(Tensor out, const char* slot)
 
 TensorList OpRecorder::finish(TensorList outs)
 {
-    if (!t_inferenceStamps.empty())
-        stampInferenceVersions(this, outs);
+    if (m_inferenceStamp)
+        stampInferenceVersions(m_inferenceStamp, outs);
     const InterceptOutcome outcome = intercept(outs);
     if (m_node) {
         setHistory(m_node, outs);

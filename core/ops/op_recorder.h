@@ -123,6 +123,9 @@ private:
         ForwardEachRule eachRule;
     };
     std::shared_ptr<BackwardNode> m_node;
+    /// Set when only inference tensors came in (see op_recorder.cpp): finish() stamps
+    /// the results' versions by this node's rule.
+    const char* m_inferenceStamp = nullptr;
     std::unique_ptr<ForwardState> m_forward;
     std::unique_ptr<InterceptState> m_intercept;
 };

@@ -136,6 +136,13 @@ Tensor scalarTensor(Scalar value, Device device)
 
 Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
 {
+    OpRecorder rec("AddBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
+        return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? alphaTimes(g[0], alpha) : Tensor()};
+    });
+    rec.attr("alpha", scalarAttr(alpha));
+    rec.forward([alpha](const InputTangents& t, const Tensor&) {
+        return addTangentTerms(t[0], t.isZero(0), alphaTimes(t[1], alpha), t.isZero(1));
+    });
     checkAlpha(a, b, alpha);
     const ScalarType type = resultType({&a, &b});
     const double al = alpha.toDouble();
@@ -145,13 +152,6 @@ Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
                              : binaryKernel<kTakesHalf>(a, b, type, type, "add", [al](auto p, auto q) {
                                    return addScaled(p, convertValue<decltype(p)>(al), q);
                                });
-    OpRecorder rec("AddBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
-        return variable_list{needs(n, 0) ? g[0] : Tensor(), needs(n, 1) ? alphaTimes(g[0], alpha) : Tensor()};
-    });
-    rec.attr("alpha", scalarAttr(alpha));
-    rec.forward([alpha](const InputTangents& t, const Tensor&) {
-        return addTangentTerms(t[0], t.isZero(0), alphaTimes(t[1], alpha), t.isZero(1));
-    });
     return rec.finish(out);
 }
 
@@ -192,6 +192,14 @@ Tensor add(const Tensor& a, Scalar b, Scalar alpha) { return addScalar(a, b, alp
 
 Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
 {
+    OpRecorder rec("SubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
+        return variable_list{needs(n, 0) ? g[0] : Tensor(),
+                             needs(n, 1) ? alphaTimes(neg(g[0]), alpha) : Tensor()};  // maybe_multiply(-grad, alpha)
+    });
+    rec.attr("alpha", scalarAttr(alpha));
+    rec.forward([alpha](const InputTangents& t, const Tensor&) {
+        return subTangentTerms(t[0], t.isZero(0), alphaTimes(t[1], alpha), t.isZero(1));
+    });
     checkSubtraction(a.dtype(), b.dtype());
     checkAlpha(a, b, alpha);
     const ScalarType type = resultType({&a, &b});
@@ -203,14 +211,6 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
             return addScaled(p, convertValue<T>(-al), q);
         else
             return wrappingSub(p, wrappingMul(convertValue<T>(al), q));
-    });
-    OpRecorder rec("SubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
-        return variable_list{needs(n, 0) ? g[0] : Tensor(),
-                             needs(n, 1) ? alphaTimes(neg(g[0]), alpha) : Tensor()};  // maybe_multiply(-grad, alpha)
-    });
-    rec.attr("alpha", scalarAttr(alpha));
-    rec.forward([alpha](const InputTangents& t, const Tensor&) {
-        return subTangentTerms(t[0], t.isZero(0), alphaTimes(t[1], alpha), t.isZero(1));
     });
     return rec.finish(out);
 }
@@ -242,10 +242,6 @@ Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
 
 Tensor mul(const Tensor& a, const Tensor& b)
 {
-    const ScalarType type = resultType({&a, &b});
-    Tensor out = type == ScalarType::Bool
-                     ? binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
-                     : binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return wrappingMul(p, q); });
     OpRecorder rec("MulBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         // Unpacked in PyTorch's order (self, then other): saved-tensor hooks see it.
         const Tensor self = n.saved(0);
@@ -261,6 +257,10 @@ Tensor mul(const Tensor& a, const Tensor& b)
     rec.forward([&](const InputTangents& t, const Tensor&) {
         return addTangentTerms(mul(t[1], a), t.isZero(1), mul(t[0], b), t.isZero(0));
     });
+    const ScalarType type = resultType({&a, &b});
+    Tensor out = type == ScalarType::Bool
+                     ? binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
+                     : binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return wrappingMul(p, q); });
     return rec.finish(out);
 }
 
@@ -268,8 +268,6 @@ Tensor mul(const Tensor& a, Scalar b) { return mul(a, scalarTensor(b, a.device()
 
 Tensor div(const Tensor& a, const Tensor& b)
 {
-    const ScalarType type = floatResultType(resultType({&a, &b}));
-    Tensor out = binaryKernel<kTakesHalf>(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
     OpRecorder rec("DivBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         size_t slot = 0;
         Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
@@ -289,6 +287,8 @@ Tensor div(const Tensor& a, const Tensor& b)
     rec.forward([&](const InputTangents& t, const Tensor& result) {
         return div(subTangentTerms(t[0], t.isZero(0), mul(t[1], result), t.isZero(1)), b);
     });
+    const ScalarType type = floatResultType(resultType({&a, &b}));
+    Tensor out = binaryKernel<kTakesHalf>(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
     return rec.finish(out);
 }
 
@@ -659,19 +659,6 @@ Tensor powBackwardExponent(const Tensor& grad, const Tensor& self, const Tensor&
 
 Tensor pow(const Tensor& base, const Tensor& exponent)
 {
-    const ScalarType type = resultType({&base, &exponent});
-    AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"pow\" not implemented for 'Bool'");
-    Tensor out = binaryKernel<kTakesHalf>(base, exponent, type, type, "pow", [](auto p, auto q) {
-        using T = decltype(p);
-        if constexpr (kWrapsAround<T>) {
-            // c10's powi: a negative exponent truncates towards zero.
-            if (q < 0)
-                return p == 1 ? T(1) : p == -1 ? T((q & 1) ? -1 : 1) : T(0);
-            return wrappingPow(p, static_cast<uint64_t>(q));
-        } else {
-            return T(std::pow(double(p), double(q)));
-        }
-    });
     OpRecorder rec("PowBackward1", {&base, &exponent}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), ex = n.saved(1), result = n.saved(2);
         Tensor gradSelf, gradExp;
@@ -695,6 +682,19 @@ Tensor pow(const Tensor& base, const Tensor& exponent)
         Tensor rate = mul(result, log(toDtype(base, result.dtype())));
         Tensor exponentPart = mul(t[1], where(zeroBase, zeros({}, rate.dtype(), rate.device()), rate));
         return add(selfPart, exponentPart);
+    });
+    const ScalarType type = resultType({&base, &exponent});
+    AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"pow\" not implemented for 'Bool'");
+    Tensor out = binaryKernel<kTakesHalf>(base, exponent, type, type, "pow", [](auto p, auto q) {
+        using T = decltype(p);
+        if constexpr (kWrapsAround<T>) {
+            // c10's powi: a negative exponent truncates towards zero.
+            if (q < 0)
+                return p == 1 ? T(1) : p == -1 ? T((q & 1) ? -1 : 1) : T(0);
+            return wrappingPow(p, static_cast<uint64_t>(q));
+        } else {
+            return T(std::pow(double(p), double(q)));
+        }
     });
     return rec.finishSavingResult(out);
 }
@@ -1020,6 +1020,14 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
 
 Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
 {
+    OpRecorder rec("WhereBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        Tensor cond = n.saved(0);
+        Tensor zero = zerosLike(g[0]);
+        return variable_list{needs(n, 0) ? where(cond, g[0], zero) : Tensor(),
+                             needs(n, 1) ? where(cond, zero, g[0]) : Tensor()};
+    });
+    rec.save("condition", condition);
+    rec.forward([&](const InputTangents& t, const Tensor&) { return where(condition, t[0], t[1]); });
     AGV_CHECK(condition.dtype() == ScalarType::Bool, RuntimeError,
               "where expected condition to be a boolean tensor, but got a tensor with dtype ",
               legacyDtypeShortName(condition.dtype()));
@@ -1044,14 +1052,6 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
                                        o[i * s[0]] = c[i * s[1]] ? xp[i * s[2]] : yp[i * s[3]];
                                });
     });
-    OpRecorder rec("WhereBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
-        Tensor cond = n.saved(0);
-        Tensor zero = zerosLike(g[0]);
-        return variable_list{needs(n, 0) ? where(cond, g[0], zero) : Tensor(),
-                             needs(n, 1) ? where(cond, zero, g[0]) : Tensor()};
-    });
-    rec.save("condition", condition);
-    rec.forward([&](const InputTangents& t, const Tensor&) { return where(condition, t[0], t[1]); });
     return rec.finish(out);
 }
 

@@ -310,6 +310,11 @@ private:
 Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset)
 {
     Tensor view = rawView(t, sizes, strides, offset);
+    if (t.impl()->isInference()) {
+        // Only the CPU kernel runs: no view bookkeeping (Note [Inference tensors with a version counter]).
+        view.impl()->setInference(true);
+        return view;
+    }
     AutogradMeta& meta = view.impl()->ensureAutograd();
     meta.isView = true;
     meta.base = t.isView() ? t.base().implPtr() : t.implPtr();

@@ -709,7 +709,7 @@ void bindTensor(py::module_& m)
             })
         .def_property_readonly("_version",
                                [](const ImplPtr& self) {
-                                   if (self->isInference())
+                                   if (!self->tracksVersion())
                                        raise(PyExc_RuntimeError, "Inference tensors do not track version counter.");
                                    return T(self).version();
                                })

@@ -143,9 +143,12 @@ int64_t Tensor::size(int64_t dim) const
 
 void Tensor::bumpVersion(const char* opName) const
 {
+    // Inside inference mode an inference tensor skips ADInplaceOrView: nothing is bumped.
+    if (m_impl->isInference() && InferenceMode::isEnabled())
+        return;
     // VariableVersion::bump: an inference tensor has no version to bump outside inference
     // mode, and PyTorch says so after the in-place kernel has already written.
-    AGV_CHECK(!m_impl->isInference() || InferenceMode::isEnabled(), RuntimeError,
+    AGV_CHECK(m_impl->tracksVersion(), RuntimeError,
               "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to "
               "get a normal tensor before doing inplace update.See "
               "https://github.com/pytorch/rfcs/pull/17 for more details.");

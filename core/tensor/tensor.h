@@ -93,6 +93,10 @@ public:
 
     bool isInference() const { return m_inference; }
     void setInference(bool v) { m_inference = v; }
+    /// Whether _version can be read and bumped: always, except for an inference tensor
+    /// (See Note [Inference tensors with a version counter]).
+    bool tracksVersion() const { return !m_inference || m_versionedInference; }
+    void setVersionedInference(bool v) { m_versionedInference = v; }
     /// A Python number wrapped as a 0-d tensor: promotes by category only (x * 2.0 stays float32).
     bool isWrappedNumber() const { return m_wrappedNumber; }
     void setWrappedNumber(bool v) { m_wrappedNumber = v; }
@@ -114,6 +118,7 @@ private:
     int64_t m_numel = 1;
     bool m_contiguous = true;
     bool m_inference = false;
+    bool m_versionedInference = false;
     bool m_wrappedNumber = false;
     std::shared_ptr<VersionCounter> m_version;
     std::unique_ptr<AutogradMeta> m_autograd;
