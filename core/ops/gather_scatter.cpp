@@ -274,11 +274,20 @@ Tensor indexSelect(const Tensor& self, int64_t dimIn, const Tensor& index)
               "index_select(): Expected dtype int32 or int64 for index");
     const int64_t dim = wrapDim(dimIn, self.dim());
     const int64_t len = sizeAt(self, dim);
+    // index_select_out_cpu_'s paths each word a bad index their own way: a matrix-or-more
+    // self that is empty, or indexed along dim 1, checks the whole index first (caffe2's
+    // words); any other self checks as it copies (IndexError).
+    const bool checksUpFront = self.dim() > 1 && index.numel() > 0 && (self.numel() == 0 || dim == 1);
+    AGV_CHECK(!(checksUpFront && self.numel() == 0 && len == 0), RuntimeError,
+              "index_select(): self indexing axis dim should be positive");
     std::vector<int64_t> picked;
     for (int64_t i = 0; i < index.numel(); ++i) {
         const int64_t k = index.intValueAt(i);
-        AGV_CHECK(k >= 0 && k < len, RuntimeError, "INDICES element is out of DATA bounds, id=", k,
-                  " axis_dim=", len);
+        if (checksUpFront)
+            AGV_CHECK(k >= 0 && k < len, RuntimeError, "INDICES element is out of DATA bounds, id=", k,
+                      " axis_dim=", len);
+        else
+            AGV_CHECK(k >= 0 && k < len, IndexError, "index out of range in self");
         picked.push_back(k);
     }
     IntList outSizes = self.sizes();

@@ -462,17 +462,23 @@ ForwardRule indexPutForward(const TensorList& keys, bool accumulate)
 
 Tensor indexPut(const Tensor& self, const TensorList& indices, const Tensor& values, bool accumulate)
 {
-    // Written into a copy of self: nothing to overlap.
-    const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate, false);
-    // CompositeExplicitAutograd in 1.13: a clone written in place, recorded as one op.
-    Tensor out = kernel::newTensor(self.sizes(), self.dtype(), self.device());
-    kernel::copyInto(out, self);
-    internal::writeIndexed(out, plan.where, plan.source, accumulate);
-    OpRecorder rec("IndexPutBackward0", {&self, &values}, internal::indexPutBackward(plan.where, values, accumulate));
+    // The node comes first, as in 1.13's VariableType (gradient edges, saved indices), then
+    // the kernel and its checks; the backward formula needs the kernel's plan, so the
+    // node's rule forwards to one filled in afterwards.
+    auto planned = std::make_shared<BackwardNode::Rule>();
+    OpRecorder rec("IndexPutBackward0", {&self, &values},
+                   [planned](BackwardNode& n, const variable_list& g) { return (*planned)(n, g); });
     rec.attr("accumulate", accumulate);
     for (const Tensor& key : indices)
         rec.save("indices", key);
     rec.forward(internal::indexPutForward(indices, accumulate));
+    // Written into a copy of self: nothing to overlap.
+    const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate, false);
+    *planned = internal::indexPutBackward(plan.where, values, accumulate);
+    // CompositeExplicitAutograd in 1.13: a clone written in place, recorded as one op.
+    Tensor out = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+    kernel::copyInto(out, self);
+    internal::writeIndexed(out, plan.where, plan.source, accumulate);
     return rec.finish(out);
 }
 

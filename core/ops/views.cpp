@@ -289,7 +289,8 @@ Tensor expand(const Tensor& t, const IntList& sizesIn)
                       "The expanded size of the tensor (", sizesIn[i], ") isn't allowed in a leading, "
                       "non-existing dimension ", i);
             sizes[i] = sizesIn[i];
-            strides[i] = 0;
+            // A new dim of size 1 steps over the dims after it (inferExpandGeometry).
+            strides[i] = sizesIn[i] == 1 && i + 1 < sizesIn.size() ? sizes[i + 1] * strides[i + 1] : 0;
             continue;
         }
         const int64_t have = t.sizes()[i - lead];

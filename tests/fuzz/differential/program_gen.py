@@ -73,6 +73,8 @@ VIEWS = ("view", "reshape", "transpose", "t", "permute", "slice", "select", "nar
 INPLACE = ("add_", "mul_", "sub_", "div_", "clamp_", "zero_", "fill_", "copy_", "setitem",
            "setitem_tensor", "iadd", "imul", "relu_", "exp_", "sigmoid_", "tanh_", "pow_",
            "index_add_", "scatter_")
+SELECTS = ("cat", "stack", "index_select", "gather", "masked_fill", "masked_select", "sort", "topk",
+           "cummax", "index_tensor", "index_put", "tril", "where_scalar")
 
 
 def n_elements(shape):
@@ -321,6 +323,88 @@ class Generator:
         self.guarded(["%s = %s" % (name, expr), "show(%r, %s)" % (name, name)], "binary " + op)
         if shape is not None:
             self.add(Var(name, shape, dtype, x.rg or org, False, nonleaf_base=x.rg or org))
+
+    def index_literal(self, size, count):
+        """A list of indices into a dim of `size`; now and then one out of range (an error)."""
+        values = [self.rng.randrange(-size, size) for _ in range(count)]
+        if self.chance(0.05):
+            values[0] = size + self.rng.randint(0, 2)
+        return "[%s]" % ", ".join(str(v) for v in values)
+
+    def op_select(self):
+        """Ops that pick, sort or join elements: their backward scatters or splits the gradient."""
+        x = self.pick(lambda v: v.is_float and len(v.shape) >= 1) or self.new_leaf(force_float=True, shape=(2, 3))
+        n = x.name
+        dim = self.rng.randrange(len(x.shape))
+        size = x.shape[dim]
+        op = self.rng.choice(SELECTS)
+        shape = None
+        if op == "cat":
+            expr = "torch.cat([%s, %s * 2], %d)" % (n, n, dim)
+            shape = tuple(s * 2 if i == dim else s for i, s in enumerate(x.shape))
+        elif op == "stack":
+            new_dim = self.rng.randint(0, len(x.shape))
+            expr = "torch.stack([%s, %s.exp()], %d)" % (n, n, new_dim)
+            shape = x.shape[:new_dim] + (2,) + x.shape[new_dim:]
+        elif op == "index_select":
+            count = self.rng.randint(1, 3)
+            expr = "%s.index_select(%d, torch.tensor(%s))" % (n, dim, self.index_literal(size, count).replace("-", ""))
+        elif op == "gather":
+            index_shape = tuple(self.rng.randint(1, s) for s in x.shape)
+            rows = self.literal(index_shape, "int64").replace("-", "")
+            expr = "%s.gather(%d, torch.tensor(%s) %% %d)" % (n, dim, rows, size)
+        elif op == "masked_fill":
+            expr = "%s.masked_fill(%s > 0, %s)" % (n, n, self.scalar())
+            shape = x.shape
+        elif op == "masked_select":
+            expr = "%s[%s > 0]" % (n, n)
+        elif op == "sort":
+            expr = "%s.sort(%d, descending=%s)[0]" % (n, dim, self.rng.choice(["True", "False"]))
+            shape = x.shape
+        elif op == "topk":
+            expr = "%s.topk(%d, %d)[0]" % (n, self.rng.randint(1, size + (1 if self.chance(0.1) else 0)), dim)
+        elif op == "cummax":
+            expr = "%s.cummax(%d)" % (n, dim)
+        elif op == "index_tensor":
+            expr = "%s[torch.tensor(%s)]" % (n, self.index_literal(x.shape[0], self.rng.randint(1, 3)))
+        elif op == "index_put":
+            expr = "%s.index_put((torch.tensor(%s),), torch.tensor(%s), accumulate=%s)" % (
+                n, self.index_literal(x.shape[0], 2), self.rng.choice(["1.5", "-2.0"]),
+                self.rng.choice(["True", "False"]))
+            shape = x.shape
+        elif op == "tril":
+            expr = "%s.tril(%d)" % (n, self.rng.randint(-1, 1)) if len(x.shape) >= 2 else "%s.diag()" % n
+        else:  # where_scalar
+            expr = "torch.where(%s > 0, %s, torch.zeros(()))" % (n, n)
+            shape = x.shape
+        name = self.fresh()
+        self.guarded(["%s = %s" % (name, expr), "show(%r, %s)" % (name, name)], "select " + op)
+        if shape is not None:
+            self.add(Var(name, shape, x.dtype, x.rg, False, nonleaf_base=x.rg))
+
+    def op_saved_hooks(self):
+        """saved_tensors_hooks around an op: what gets packed, and when backward unpacks it."""
+        x = self.pick(lambda v: v.rg and v.is_float) or self.new_leaf(force_float=True, rg=True)
+        h = self.fresh()
+        body = ["def %s_pack(t):" % h,
+                "    print('pack', tuple(t.shape), t.dtype, t.requires_grad)",
+                "    return %s" % self.rng.choice(["t", "t.clone()", "(t * 1, 'boxed')"]),
+                "def %s_unpack(p):" % h,
+                "    print('unpack', type(p).__name__)",
+                "    return p[0] if isinstance(p, tuple) else p"]
+        inner = self.rng.choice(["%s * %s", "%s.exp()", "%s.sigmoid() * 2", "torch.tanh(%s).pow(2)",
+                                 "(%s @ %s.T) if %s.dim() == 2 else %s.sin()", "%s.softmax(-1)"])
+        expr = inner.replace("%s", x.name)
+        name = self.fresh()
+        body.append("with torch.autograd.graph.saved_tensors_hooks(%s_pack, %s_unpack):" % (h, h))
+        body.append("    %s = %s" % (name, expr))
+        if self.chance(0.3):
+            body.append("    print(%s.grad_fn._saved_self if hasattr(%s.grad_fn, '_saved_self') else None)" % (
+                name, name))
+        body.append("show(%r, %s)" % (name, name))
+        body.append("%s.sum().backward(retain_graph=%s)" % (name, self.rng.choice(["True", "False"])))
+        body += self.grad_report()
+        self.guarded(body, "saved_tensors_hooks")
 
     def op_matmul(self):
         x = self.pick(lambda v: v.is_float and len(v.shape) in (1, 2)) or self.new_leaf(force_float=True, shape=(2, 3))
@@ -783,7 +867,7 @@ class Generator:
             (self.op_backward, 7), (self.op_autograd_grad, 4), (self.op_hook, 5),
             (self.op_retain_grad, 3), (self.op_grad_mode, 4), (self.op_requires_grad, 2),
             (self.op_version_error, 2), (self.op_detach_share, 2), (self.op_print_versions, 3),
-            (self.op_zero_grad, 2),
+            (self.op_zero_grad, 2), (self.op_select, 6), (self.op_saved_hooks, 2),
         ]
         funcs = [f for f, _ in makers]
         weights = [w for _, w in makers]
