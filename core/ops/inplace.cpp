@@ -120,14 +120,17 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
         forward_ad::DisabledGuard primalsOnly;
         rec.setOriginalSelf(originalSelf.defined() ? originalSelf : clone(self));
     }
+    // Inputs are saved before the kernel runs, as 1.13's VariableType does: an inference
+    // input is refused with self untouched, and an input that is self itself (x.mul_(x))
+    // is saved at the version the write then bumps.
+    if (rec.active())
+        save(rec, originalSelf);
     InplaceIntercept intercept(nodeName, opName, inputs, self);
     compute();
     intercept.offer(self);
     self.bumpVersion(opName);
-    if (rec.active()) {
-        save(rec, originalSelf);
+    if (rec.active())
         rebaseHistory(self, rec.node(), saveResult);
-    }
     intercept.announce(rec.active() ? rec.node()->id() : 0, self);
     rec.finishInplaceTangent(self);
     return self;
