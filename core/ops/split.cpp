@@ -129,6 +129,7 @@ int64_t chunkSplitSize(const Tensor& self, int64_t chunks, int64_t dim)
 
 TensorList split(const Tensor& self, int64_t splitSize, int64_t dim)
 {
+    gradientEdgeFirst(self);
     const IntList sizes = splitSizes(self, splitSize, dim);
     return splitImpl(self, sizes, dim, false, false, splitSize);
 }
@@ -172,6 +173,7 @@ TensorList unsafeChunk(const Tensor& self, int64_t chunks, int64_t dim)
 
 TensorList unbind(const Tensor& self, int64_t dimIn)
 {
+    gradientEdgeFirst(self);
     AGV_CHECK(self.dim() > 0, IndexError, "Dimension specified as ", dimIn, " but tensor has no dimensions");
     const int64_t dim = wrapDim(dimIn, self.dim());
     IntList sizes = self.sizes(), strides = self.strides();

@@ -330,6 +330,12 @@ Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset)
     return view;
 }
 
+void gradientEdgeFirst(const Tensor& t)
+{
+    if (computeRequiresGrad({&t}))
+        (void)t.gradFn();
+}
+
 void handleViewOnRebase(const Tensor& view, bool indirect)
 {
     const AutogradMeta* meta = view.impl()->autograd();

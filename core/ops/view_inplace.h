@@ -29,6 +29,11 @@ void checkInplace(const Tensor& self);
 /// in-place change went to its base or another view of it (found when its grad_fn is next asked).
 void handleViewOnRebase(const Tensor& view, bool indirect);
 
+/// A view op's autograd kernel collects self's gradient edge before the view kernel runs
+/// its own checks, so a view that may no longer be used (an output of a multi-output op,
+/// or of no_grad, whose base was modified in place) is refused first.
+void gradientEdgeFirst(const Tensor& t);
+
 /// retain_grad follows a tensor to its new grad_fn (an in-place op, a view's regenerated
 /// history): its hook moves from `from` to `to`; the tensor's other hooks stay behind.
 void moveRetainGradHook(const Tensor& t, Node* from, Node& to);

@@ -98,6 +98,7 @@ Tensor viewWithBackward(const Tensor& t, const IntList& sizes, const IntList& st
 
 Tensor view(const Tensor& t, IntList sizes)
 {
+    gradientEdgeFirst(t);
     sizes = inferSize(std::move(sizes), t.numel());
     auto strides = viewStrides(t, sizes);
     AGV_CHECK(strides, RuntimeError,
@@ -142,6 +143,7 @@ Tensor flatten(const Tensor& t, int64_t startDim, int64_t endDim)
 
 Tensor transpose(const Tensor& t, int64_t dim0, int64_t dim1)
 {
+    gradientEdgeFirst(t);
     dim0 = wrapDim(dim0, t.dim());
     dim1 = wrapDim(dim1, t.dim());
     IntList sizes = t.sizes(), strides = t.strides();
@@ -188,6 +190,7 @@ Tensor t(const Tensor& input)
 
 Tensor permute(const Tensor& input, const IntList& dimsIn)
 {
+    gradientEdgeFirst(input);
     AGV_CHECK(int64_t(dimsIn.size()) == input.dim(), RuntimeError,
               "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
               "desired ordering of dimensions i.e. input.dim() = ",
@@ -216,6 +219,7 @@ Tensor permute(const Tensor& input, const IntList& dimsIn)
 
 Tensor unsqueeze(const Tensor& t, int64_t dim)
 {
+    gradientEdgeFirst(t);
     dim = wrapDim(dim, t.dim() + 1);
     IntList sizes = t.sizes(), strides = t.strides();
     const int64_t newStride = dim >= t.dim() ? 1 : sizes[dim] * strides[dim];
@@ -255,6 +259,7 @@ Tensor squeeze(const Tensor& t)
 
 Tensor squeeze(const Tensor& t, int64_t dim)
 {
+    gradientEdgeFirst(t);
     dim = wrapDim(dim, t.dim());
     IntList sizes = t.sizes(), strides = t.strides();
     if (t.dim() > 0 && sizes[dim] == 1) {
@@ -275,6 +280,7 @@ Tensor squeeze(const Tensor& t, int64_t dim)
 
 Tensor expand(const Tensor& t, const IntList& sizesIn)
 {
+    gradientEdgeFirst(t);
     AGV_CHECK(int64_t(sizesIn.size()) >= t.dim(), RuntimeError,
               "expand(torch.", legacyTensorTypeName(t.dtype()), "{", sizesToString(t.sizes()), "}, size=",
               sizesToString(sizesIn),
@@ -349,6 +355,7 @@ Tensor sliceBackward(const Tensor& grad, const IntList& inputSizes, int64_t dim,
 
 Tensor slice(const Tensor& t, int64_t dim, std::optional<int64_t> startIn, std::optional<int64_t> endIn, int64_t step)
 {
+    gradientEdgeFirst(t);
     AGV_CHECK(t.dim() > 0, IndexError, "slice() cannot be applied to a 0-dim tensor.");
     AGV_CHECK(step > 0, ValueError, "step must be greater than zero");
     dim = wrapDim(dim, t.dim());
@@ -418,6 +425,7 @@ Tensor selectBackward(const Tensor& grad, const IntList& inputSizes, int64_t dim
 
 Tensor select(const Tensor& t, int64_t dim, int64_t index)
 {
+    gradientEdgeFirst(t);
     AGV_CHECK(t.dim() > 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
     dim = wrapDim(dim, t.dim());
     const int64_t size = t.sizes()[dim];

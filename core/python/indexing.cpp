@@ -45,6 +45,22 @@ int64_t toIndex(py::handle h)
               typeName(item) + ")");
 }
 
+/// applySelect: an integer in an index checks its bound itself, naming the item's place in
+/// the key (`realDim`: Nones and an ellipsis count), before select runs.
+Tensor selectAt(const Tensor& t, int64_t dim, int64_t index, int64_t realDim)
+{
+    if (index == 0 && dim == 0 && t.dim() == 0)
+        raise(PyExc_IndexError, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                                "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+    if (dim < t.dim()) {
+        const int64_t size = t.sizes()[size_t(dim)];
+        if (!(size >= -index && size > index))
+            raise(PyExc_IndexError, "index " + std::to_string(index) + " is out of bounds for dimension " +
+                                        std::to_string(realDim) + " with size " + std::to_string(size));
+    }
+    return ops::select(t, dim, index);
+}
+
 /// `t[start:stop:step]` along `dim`. `skipWhole`: a slice written to keep the whole dim
 /// (0, the size, step 1) is no slice at all, as in a tuple index or an assignment.
 Tensor applySlice(const Tensor& t, int64_t dim, py::handle slice, bool skipWhole)
@@ -144,9 +160,11 @@ SlicedIndex applySlicing(const Tensor& self, const std::vector<py::handle>& item
         ++dim;
     };
     bool sawEllipsis = false;
+    int64_t position = -1;  // the item's place in the key: applySelect's real_dim
     for (py::handle item : items) {
+        ++position;
         if (isInt(item)) {
-            r.sliced = ops::select(r.sliced, dim, toIndex(item));
+            r.sliced = selectAt(r.sliced, dim, toIndex(item), position);
         } else if (PySlice_Check(item.ptr())) {
             r.sliced = applySlice(r.sliced, dim++, item, true);
         } else if (isEllipsis(item)) {
@@ -163,7 +181,7 @@ SlicedIndex applySlicing(const Tensor& self, const std::vector<py::handle>& item
             const ScalarType type = index->dtype();
             if (index->dim() == 0 && isIntegralType(type, true)) {
                 if (type != ScalarType::Bool && type != ScalarType::UInt8) {
-                    r.sliced = ops::select(r.sliced, dim, index->itemInt());
+                    r.sliced = selectAt(r.sliced, dim, index->itemInt(), position);
                 } else {
                     r.sliced = ops::unsqueeze(r.sliced, dim);
                     record(boolToIndexingTensor(index->itemInt() != 0, self.device()));
@@ -179,7 +197,7 @@ SlicedIndex applySlicing(const Tensor& self, const std::vector<py::handle>& item
                 PyErr_Clear();
                 invalidIndex(item);
             }
-            r.sliced = ops::select(r.sliced, dim, py::cast<int64_t>(py::reinterpret_steal<py::object>(number)));
+            r.sliced = selectAt(r.sliced, dim, py::cast<int64_t>(py::reinterpret_steal<py::object>(number)), position);
         }
     }
     return r;
@@ -245,7 +263,7 @@ Tensor indexTensor(const Tensor& t, py::handle key)
     if (isEllipsis(key))
         return ops::internal::alias(t);
     if (isInt(key))
-        return ops::select(t, 0, toIndex(key));
+        return selectAt(t, 0, toIndex(key), 0);
     if (PySlice_Check(key.ptr()))
         return applySlice(t, 0, key, false);
     py::object holder;
@@ -267,7 +285,7 @@ void assignIndexed(const Tensor& t, py::handle key, py::handle valueObject)
     if (key.is_none() || key.ptr() == Py_True)
         return copyTo(ops::unsqueeze(t, 0), value);
     if (isInt(key))
-        return copyTo(ops::select(t, 0, toIndex(key)), value);
+        return copyTo(selectAt(t, 0, toIndex(key), 0), value);
     if (PySlice_Check(key.ptr()))
         return copyTo(applySlice(t, 0, key, true), value);
     py::object holder;
