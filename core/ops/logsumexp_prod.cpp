@@ -262,7 +262,8 @@ Tensor prodBackward(const Tensor& grad, Tensor input, const Tensor& result)
     // Without a graph to build, several zeros make every gradient zero.
     if (zeros > 1 && !GradMode::isEnabled())
         return zerosLike(input);
-    return reshape(prodSafeZerosBackward(grad, reshape(contiguous(input), {-1}), 0), input.sizes());
+    // input.contiguous().view(-1) and .view_as(input): ViewBackward0 under create_graph.
+    return view(prodSafeZerosBackward(grad, view(contiguous(input), {-1}), 0), input.sizes());
 }
 
 /// FunctionsManual's prod_backward for the product along `dim`.
