@@ -28,9 +28,12 @@ namespace agv::ops {
 namespace {
 
 /// f(a[i], b[i], vector) over the broadcast shape, `vector` saying whether PyTorch's
-/// Vectorized body computes element i; a and b already of dtype T.
+/// Vectorized body computes element i; a and b already of dtype T. The result is laid out
+/// as TensorIterator lays it out for the op's own operands (before any dtype conversion,
+/// which copies): `layoutA` and `layoutB`.
 template <typename T, typename F>
-Tensor twoBodyKernel(const Tensor& a, const Tensor& b, const IntList& shape, ScalarType type, F f)
+Tensor twoBodyKernel(const Tensor& a, const Tensor& b, const IntList& shape, ScalarType type, F f,
+                     const Tensor& layoutA, const Tensor& layoutB)
 {
     Tensor out = kernel::newTensor(shape, type, a.device());
     const IntList stridesA = kernel::broadcastStrides(a, shape);
@@ -44,7 +47,7 @@ Tensor twoBodyKernel(const Tensor& a, const Tensor& b, const IntList& shape, Sca
     T* o = out.data<T>();
     for (size_t i = 0; i < offA.size(); ++i)
         o[i] = f(x[offA[i]], y[offB[i]], bool(vector[i]));
-    return kernel::asElementwiseOutput(out, {&a, &b});
+    return kernel::asElementwiseOutput(out, {&layoutA, &layoutB});
 }
 
 /// A NaN with every bit set: what the Vectorized max/min bodies write for NaN operands.
@@ -95,7 +98,7 @@ Tensor extremum(const Tensor& a, const Tensor& b, bool isMax)
                     return T(std::numeric_limits<float>::quiet_NaN());
                 return isMax ? (fp < fq ? q : p) : (fq < fp ? q : p);
             }
-        });
+        }, a, b);
     });
 }
 
@@ -194,7 +197,7 @@ Tensor atan2(const Tensor& a, const Tensor& b)
             const T r = sleefDone && vector ? vec[i] : std::atan2(p, q);
             ++i;
             return r;
-        });
+        }, a, b);
     });
     return rec.finish(out);
 }
