@@ -133,7 +133,9 @@ Tensor runHooks(Node& node, uint32_t inputNr, Tensor grad)
         return grad;
     if (auto* acc = dynamic_cast<AccumulateGrad*>(&node)) {
         AutogradMeta* meta = acc->variable()->autograd();
-        if (!meta)
+        // A leaf set to requires_grad=False after its hooks were registered: 1.13 calls
+        // none of them (nor accumulates), though its AccumulateGrad is still in the graph.
+        if (!meta || !meta->requiresGrad)
             return grad;
         const auto hooks = meta->hooks;  // a hook may remove hooks
         for (const auto& [id, fn] : hooks) {
