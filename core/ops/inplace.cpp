@@ -351,7 +351,8 @@ Tensor& fillInplace(Tensor& self, const Tensor& value)
         [](BackwardNode& n, const variable_list& g) {
             return variable_list{needs(n, 0) ? zerosLike(g[0]) : Tensor(), needs(n, 1) ? sum(g[0]) : Tensor()};
         },
-        false, false, [&] { kernel::copyInto(self, value); }, noSaves,
+        // fill_(Tensor) fills with value.item(), converted with Scalar::to<T>()'s overflow check.
+        false, false, [&] { kernel::copyInto(self, maskedFillValue(value, self)); }, noSaves,
         [](const InputTangents& t, const Tensor&) {  // self_t.fill_(value_t)
             Tensor tangent = zerosLike(t.primal(0));
             kernel::copyInto(tangent, t[1]);

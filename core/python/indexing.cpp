@@ -9,6 +9,7 @@
 
 #include "core/ops/index_put.h"
 #include "core/ops/internal_ops.h"
+#include "core/ops/masked_fill.h"
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
@@ -249,7 +250,8 @@ Tensor assignedValue(const Tensor& t, py::handle value)
         return *v;
     if (!isNumber(value))
         raise(PyExc_TypeError, "can't assign a " + typeName(value) + " to a torch.FloatTensor");
-    return ops::toDtype(ops::scalarTensor(toScalar(value), t.device()), t.dtype());
+    // scalar_to_tensor fills a tensor of t's dtype: Scalar::to<T>()'s overflow check.
+    return ops::maskedFillValue(toScalar(value), t);
 }
 
 
