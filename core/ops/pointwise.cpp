@@ -2,6 +2,7 @@
 // the broadcast shape; the engine sums them back to the input's shape
 // (validateOutputs), exactly as PyTorch's engine does.
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/autograd/forward_ad.h"
@@ -16,6 +17,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
 #include "core/ops/type_promotion.h"
+#include "core/ops/vectorized_loop.h"
 
 namespace agv::ops {
 
@@ -657,21 +659,55 @@ Tensor powBackwardExponent(const Tensor& grad, const Tensor& self, const Tensor&
     return mul(grad, where(zeroBase, zerosLike(rate), rate));
 }
 
+namespace {
+
+/// pow_tensor_tensor_kernel for a float or double result: Sleef_pow in its Vectorized body,
+/// std::pow in the result's type in its scalar body (Note [cpu_kernel_vec bodies]).
+template <typename T>
+Tensor powFloatValues(const Tensor& base, const Tensor& exponent, ScalarType type)
+{
+    const Tensor x = convert(base, type), y = convert(exponent, type);
+    const IntList shape = broadcastShapes(x.sizes(), y.sizes());
+    const IntList sx = kernel::broadcastStrides(x, shape), sy = kernel::broadcastStrides(y, shape);
+    const std::vector<int64_t> ox = kernel::elementOffsets(shape, sx), oy = kernel::elementOffsets(shape, sy);
+    std::vector<T> a(ox.size()), b(oy.size()), vectorValues(ox.size());
+    for (size_t i = 0; i < ox.size(); ++i) {
+        a[i] = x.data<T>()[ox[i]];
+        b[i] = y.data<T>()[oy[i]];
+    }
+    const bool sleefDone = sleef::pow(a.data(), b.data(), vectorValues.data(), int64_t(a.size()));
+    const std::vector<bool> vector = kernel::vectorizedElements(shape, {IntList{}, sx, sy}, int64_t(32 / sizeof(T)));
+    Tensor out = kernel::newTensor(shape, type, base.device());
+    T* o = out.data<T>();
+    for (size_t i = 0; i < a.size(); ++i)
+        o[i] = sleefDone && vector[i] ? vectorValues[i] : std::pow(a[i], b[i]);
+    return kernel::asElementwiseOutput(out, {&base, &exponent});
+}
+
+}  // namespace
+
 Tensor pow(const Tensor& base, const Tensor& exponent)
 {
     const ScalarType type = resultType({&base, &exponent});
     AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"pow\" not implemented for 'Bool'");
-    Tensor out = binaryKernel<kTakesHalf>(base, exponent, type, type, "pow", [](auto p, auto q) {
-        using T = decltype(p);
-        if constexpr (kWrapsAround<T>) {
-            // c10's powi: a negative exponent truncates towards zero.
-            if (q < 0)
-                return p == 1 ? T(1) : p == -1 ? T((q & 1) ? -1 : 1) : T(0);
-            return wrappingPow(p, static_cast<uint64_t>(q));
-        } else {
-            return T(std::pow(double(p), double(q)));
-        }
-    });
+    checkSameDevice(base, exponent);
+    Tensor out;
+    if (type == ScalarType::Float32)
+        out = powFloatValues<float>(base, exponent, type);
+    else if (type == ScalarType::Float64)
+        out = powFloatValues<double>(base, exponent, type);
+    else
+        out = binaryKernel<kTakesHalf>(base, exponent, type, type, "pow", [](auto p, auto q) {
+            using T = decltype(p);
+            if constexpr (kWrapsAround<T>) {
+                // c10's powi: a negative exponent truncates towards zero.
+                if (q < 0)
+                    return p == 1 ? T(1) : p == -1 ? T((q & 1) ? -1 : 1) : T(0);
+                return wrappingPow(p, static_cast<uint64_t>(q));
+            } else {
+                return T(std::pow(double(p), double(q)));
+            }
+        });
     OpRecorder rec("PowBackward1", {&base, &exponent}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), ex = n.saved(1), result = n.saved(2);
         Tensor gradSelf, gradExp;
@@ -707,13 +743,31 @@ Tensor pow(Scalar base, const Tensor& exponent)
     const ScalarType type = resultType({&b, &exponent});
     const double bv = base.toDouble();
     Tensor ex = convert(exponent, type);
-    Tensor out = AGV_DISPATCH_ALL(type, "pow", [&] {
-        using T = scalar_t;
-        return kernel::mapUnary<T, T>(ex, type, [bv](T x) { return T(std::pow(bv, double(x))); });
-    });
+    Tensor out;
+    if (bv == 1.0 && isFloatingType(type)) {
+        // pow_Scalar_out fills ones for a base of 1.
+        out = kernel::newTensor(exponent.sizes(), type, exponent.device());
+        kernel::copyInto(out, scalarTensor(Scalar(1.0), exponent.device()));
+        out = kernel::asElementwiseOutput(out, {&exponent});
+    } else if (type == ScalarType::Float32) {
+        out = powFloatValues<float>(b, exponent, type);
+    } else if (type == ScalarType::Float64) {
+        out = powFloatValues<double>(b, exponent, type);
+    } else {
+        out = AGV_DISPATCH_ALL(type, "pow", [&] {
+            using T = scalar_t;
+            return kernel::mapUnary<T, T>(ex, type, [bv](T x) { return T(std::pow(bv, double(x))); });
+        });
+    }
     OpRecorder rec("PowBackward2", {&exponent}, [base](BackwardNode& n, const variable_list& g) {
-        Tensor result = n.saved(1);  // slot 0 is `exponent`
-        return variable_list{mul(mul(g[0], result), std::log(base.toDouble()))};
+        // pow_backward_exponent: grad * (result * log(base)), zero where a base of 0 meets an
+        // exponent >= 0. Unpacked in order: exponent, then result.
+        const Tensor savedExponent = n.saved(0), result = n.saved(1);
+        const Tensor rate = internal::mulScalar(result, Scalar(std::log(base.toDouble())));
+        if (base.toDouble() == 0.0)
+            return variable_list{mul(g[0], where(compare(savedExponent, Scalar(0.0), CompareOp::Ge),
+                                                 zeros({}, g[0].dtype(), g[0].device()), rate))};
+        return variable_list{mul(g[0], rate)};
     });
     rec.attr("self", base.isFloating() ? SavedAttr(bv) : SavedAttr(base.toInt()));
     rec.save("exponent", exponent);
