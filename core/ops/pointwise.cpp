@@ -109,9 +109,11 @@ Tensor alphaTimes(const Tensor& g, const Scalar& alpha)
     return alpha.toDouble() == 1.0 ? g : internal::mulScalar(g, alpha);
 }
 
+/// alpha_check: a bool alpha only for a bool result, no float alpha for an integral one.
 void checkAlpha(const Tensor& a, const Tensor& b, const Scalar& alpha)
 {
     const ScalarType t = resultType({&a, &b});
+    AGV_CHECK(!alpha.isBool() || t == ScalarType::Bool, RuntimeError, "Boolean alpha only supported for Boolean results.");
     AGV_CHECK(isFloatingType(t) || !alpha.isFloating(), RuntimeError,
               "For integral input tensors, argument alpha must not be a floating point number.");
 }
@@ -163,6 +165,8 @@ namespace {
 Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double sign, const char* nodeName)
 {
     const ScalarType type = resultType(a, b);
+    AGV_CHECK(!alpha.isBool() || type == ScalarType::Bool, RuntimeError,
+              "Boolean alpha only supported for Boolean results.");
     AGV_CHECK(isFloatingType(type) || !alpha.isFloating(), RuntimeError,
               "For integral input tensors, argument alpha must not be a floating point number.");
     const double scaled = sign * alpha.toDouble();
@@ -192,20 +196,28 @@ Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double s
 
 Tensor add(const Tensor& a, Scalar b, Scalar alpha) { return addScalar(a, b, alpha, 1.0, "AddBackward0"); }
 
-Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
+namespace {
+/// x - alpha * y in `type`: PyTorch subtracts by adding -alpha * y (one fused
+/// multiply-add for floats); rsub is the same kernel with the operands swapped.
+Tensor subtractScaled(const Tensor& x, const Tensor& y, ScalarType type, const Scalar& alpha, const char* name)
 {
-    checkSubtraction(a.dtype(), b.dtype());
-    checkAlpha(a, b, alpha);
-    const ScalarType type = resultType({&a, &b});
     const double al = alpha.toDouble();
-    // PyTorch subtracts by adding -alpha * b (one fused multiply-add for floats).
-    Tensor out = binaryKernel<kTakesHalf>(a, b, type, type, "sub", [al](auto p, auto q) {
+    return binaryKernel<kTakesHalf>(x, y, type, type, name, [al](auto p, auto q) {
         using T = decltype(p);
         if constexpr (std::is_floating_point_v<T>)
             return addScaled(p, convertValue<T>(-al), q);
         else
             return wrappingSub(p, wrappingMul(convertValue<T>(al), q));
     });
+}
+}  // namespace
+
+Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
+{
+    checkSubtraction(a.dtype(), b.dtype());
+    checkAlpha(a, b, alpha);
+    const ScalarType type = resultType({&a, &b});
+    Tensor out = subtractScaled(a, b, type, alpha, "sub");
     OpRecorder rec("SubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
         return variable_list{needs(n, 0) ? g[0] : Tensor(),
                              needs(n, 1) ? alphaTimes(neg(g[0]), alpha) : Tensor()};  // maybe_multiply(-grad, alpha)
@@ -227,16 +239,31 @@ Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
 {
     checkSubtraction(b.type(), a.dtype());
     Tensor other = scalarTensor(b, a.device());
+    checkAlpha(other, a, alpha);
     const ScalarType type = resultType({&a, &other});
-    const double al = alpha.toDouble();
-    Tensor out = binaryKernel<kTakesHalf>(other, a, type, type, "rsub", [al](auto p, auto q) {
-        return wrappingSub(p, wrappingMul(convertValue<decltype(p)>(al), q));
-    });
+    Tensor out = subtractScaled(other, a, type, alpha, "rsub");
     OpRecorder rec("RsubBackward1", {&a}, [alpha](BackwardNode&, const variable_list& g) {
         return variable_list{alphaTimes(neg(g[0]), alpha)};  // maybe_multiply(-grad, alpha)
     });
     rec.attr("alpha", scalarAttr(alpha));
     rec.forward([alpha](const InputTangents& t, const Tensor&) { return neg(alphaTimes(t[0], alpha)); });
+    return rec.finish(out);
+}
+
+Tensor rsub(const Tensor& a, const Tensor& b, Scalar alpha)
+{
+    checkSubtraction(b.dtype(), a.dtype());
+    checkAlpha(b, a, alpha);
+    const ScalarType type = resultType({&a, &b});
+    Tensor out = subtractScaled(b, a, type, alpha, "rsub");
+    OpRecorder rec("RsubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
+        return variable_list{needs(n, 0) ? alphaTimes(neg(g[0]), alpha) : Tensor(),  // maybe_multiply(-grad, alpha)
+                             needs(n, 1) ? g[0] : Tensor()};
+    });
+    rec.attr("alpha", scalarAttr(alpha));
+    rec.forward([alpha](const InputTangents& t, const Tensor&) {
+        return subTangentTerms(t[1], t.isZero(1), alphaTimes(t[0], alpha), t.isZero(0));
+    });
     return rec.finish(out);
 }
 
