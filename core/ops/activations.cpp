@@ -23,6 +23,7 @@
 #include "core/ops/activations.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/pointwise_extra.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
 #include "core/ops/vectorized_loop.h"
@@ -811,26 +812,13 @@ Tensor glu(const Tensor& self, int64_t dimIn)
 
 Tensor clampMin(const Tensor& self, Scalar min)
 {
-    // A float bound promotes an integer tensor (see clamp); integer tensors never require grad.
-    if (!isFloatingType(self.dtype()) && min.isFloating())
-        return clampMin(toDtype(self, defaultFloatType()), min);
-    if (self.dtype() == ScalarType::Bool)
-        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "clamp_min_scalar_cpu");
-    Tensor out = AGV_DISPATCH_ALL(self.dtype(), "clamp_min_scalar_cpu", [&] {
-        using T = scalar_t;
-        const T lo = scalarAs<T>(min);
-        return kernel::mapUnary<T, T>(self, self.dtype(), [lo](T x) { return x < lo ? lo : x; });
-    });
+    Tensor out = internal::clampMinValues(self, min);
     OpRecorder rec("ClampMinBackward0", {&self}, [min](BackwardNode& n, const variable_list& g) {
-        // where(self >= min, grad, 0)
-        Tensor kept = compare(n.saved(0), min, CompareOp::Ge);
-        return variable_list{where(kept, g[0], zeros({}, g[0].dtype(), g[0].device()))};
+        return variable_list{internal::clampMinBackward(g[0], n.saved(0), min)};  // where(self >= min, grad, 0)
     });
     rec.save("self", self);
     rec.attr("min", scalarAttr(min));
-    rec.forward([&self, min](const InputTangents& t, const Tensor&) {
-        return where(compare(self, min, CompareOp::Ge), t[0], zeros({}, t[0].dtype(), t[0].device()));
-    });
+    rec.forward([min](const InputTangents& t, const Tensor&) { return internal::clampMinBackward(t[0], t.primal(0), min); });
     return rec.finish(out);
 }
 

@@ -17,6 +17,7 @@ uint32_t versionFromInferenceInputs(std::string_view node, const Tensor& out)
         {"CumminBackward0", 1},    {"MseLossBackward0", 1},   {"MvBackward0", 1},       {"DotBackward0", 1},
         {"CloneBackward0", 1},     {"ToCopyBackward0", 1},    {"RepeatBackward0", 1},   {"HardtanhBackward0", 1},
         {"DiagBackward0", 1},      {"KthvalueBackward0", 1},  {"ModeBackward0", 2},      {"MedianBackward1", 1},
+        {"NanToNumBackward0", 1},  {"Deg2RadBackward0", 1},   {"Rad2DegBackward0", 1},
     };
     const auto it = versions.find(node);
     return it == versions.end() ? 0 : it->second;

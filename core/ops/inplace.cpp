@@ -21,6 +21,7 @@
 #include "core/ops/mem_overlap.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/pointwise_extra.h"
 #include "core/ops/sigmoid_tanh.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
@@ -1104,6 +1105,183 @@ void addInplaceNoGrad(const Tensor& self, const Tensor& other)
 {
     binaryInplaceKernel(self, other, [](auto a, auto b) { return a + b; });
     self.bumpVersion("add_");
+}
+
+// ---------------------------------------------------------------- pointwise_extra.h in place
+// nan_to_num_, clamp_max_ / clamp_min_, deg2rad_ / rad2deg_, hypot_, logit_ and heaviside_:
+// their out-of-place kernel's values written into self, under the out-of-place op's node
+// (the formulas read a clone of the original self where they read `self`).
+
+Tensor& nanToNumInplace(Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                        std::optional<double> neginf)
+{
+    return applyInplace(
+        self, {&self}, "nan_to_num_", "NanToNumBackward0",
+        [](BackwardNode& n, const variable_list& g) {
+            return variable_list{mul(g[0], internal::isfiniteMask(n.saved(0)))};
+        },
+        true, false, [&] { kernel::copyInto(self, kernelValues([&] { return nanToNum(self, nan, posinf, neginf); })); },
+        [](OpRecorder& rec, const Tensor& originalSelf) { rec.save("self", originalSelf); },
+        [](const InputTangents& t, const Tensor&) { return mul(t[0], internal::isfiniteMask(t.primal(0))); });
+}
+
+namespace {
+
+/// clamp_max_ / clamp_min_ with a number: an integral self keeps its dtype, so a bound that
+/// would promote it is refused (the meta function names self's C++ type).
+template <bool IsMax>
+Tensor& clampBoundInplace(Tensor& self, const Scalar& bound)
+{
+    if (!isFloatingType(self.dtype())) {
+        const ScalarType result = resultType(self, bound);
+        AGV_CHECK(result == self.dtype(), RuntimeError, "result type ", legacyDtypeShortName(result),
+                  " can't be cast to the desired output type ", typeMetaName(self.dtype()));
+    }
+    auto backward = [bound](const Tensor& grad, const Tensor& self) {
+        return IsMax ? internal::clampMaxBackward(grad, self, bound) : internal::clampMinBackward(grad, self, bound);
+    };
+    return applyInplace(
+        self, {&self}, IsMax ? "clamp_max_" : "clamp_min_", IsMax ? "ClampMaxBackward0" : "ClampMinBackward0",
+        [backward](BackwardNode& n, const variable_list& g) { return variable_list{backward(g[0], n.saved(0))}; },
+        true, false,
+        [&] {
+            kernel::copyInto(self, kernelValues([&] {
+                                 return IsMax ? internal::clampMaxValues(self, bound) : internal::clampMinValues(self, bound);
+                             }));
+        },
+        [bound](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.attr(IsMax ? "max" : "min", scalarAttr(bound));
+            rec.save("self", originalSelf);
+        },
+        [backward](const InputTangents& t, const Tensor&) { return backward(t[0], t.primal(0)); });
+}
+
+/// clamp_max_ / clamp_min_ with a tensor bound: minimum / maximum in place (ClampMaxBackward1 /
+/// ClampMinBackward1, saving the bound and the original self).
+template <bool IsMax>
+Tensor& clampTensorBoundInplace(Tensor& self, const Tensor& bound)
+{
+    checkResultType(self, bound);
+    return applyInplace(
+        self, {&self, &bound}, IsMax ? "clamp_max_" : "clamp_min_", IsMax ? "ClampMaxBackward1" : "ClampMinBackward1",
+        [](BackwardNode& n, const variable_list& g) {
+            const Tensor bound = n.saved(0), self = n.saved(1);
+            Tensor selfGrad, boundGrad;
+            if (n.needsInputGrad(0))
+                selfGrad = IsMax ? internal::clampMaxTensorBackwardSelf(g[0], self, bound)
+                                 : internal::clampMinTensorBackwardSelf(g[0], self, bound);
+            if (n.needsInputGrad(1))
+                boundGrad = IsMax ? internal::clampMaxTensorBackwardMax(g[0], self, bound)
+                                  : internal::clampMinTensorBackwardMin(g[0], self, bound);
+            return variable_list{selfGrad, boundGrad};
+        },
+        true, false,
+        [&] {
+            kernel::copyInto(self, kernelValues([&] { return IsMax ? minimum(self, bound) : maximum(self, bound); }));
+        },
+        [&bound](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.save(IsMax ? "max" : "min", bound);
+            rec.save("self", originalSelf);
+        },
+        [](const InputTangents& t, const Tensor&) {
+            return where(compare(t.primal(0), t.primal(1), IsMax ? CompareOp::Le : CompareOp::Ge), t[0], t[1]);
+        });
+}
+
+/// deg2rad_ / rad2deg_: mul_ by the constant; an integral self cannot hold the float result.
+Tensor& angleConversionInplace(Tensor& self, const char* opName, const char* nodeName, Tensor (*values)(const Tensor&),
+                               Tensor (*backward)(const Tensor&))
+{
+    AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(defaultFloatType()),
+              " can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
+    return applyInplace(
+        self, {&self}, opName, nodeName,
+        [backward](BackwardNode&, const variable_list& g) { return variable_list{backward(g[0])}; }, false, false,
+        [&] { kernel::copyInto(self, kernelValues([&] { return values(self); })); }, noSaves,
+        [backward](const InputTangents& t, const Tensor&) { return backward(t[0]); });
+}
+
+}  // namespace
+
+Tensor& clampMaxInplace(Tensor& self, Scalar max) { return clampBoundInplace<true>(self, max); }
+Tensor& clampMinInplace(Tensor& self, Scalar min) { return clampBoundInplace<false>(self, min); }
+Tensor& clampMaxInplace(Tensor& self, const Tensor& max) { return clampTensorBoundInplace<true>(self, max); }
+Tensor& clampMinInplace(Tensor& self, const Tensor& min) { return clampTensorBoundInplace<false>(self, min); }
+
+Tensor& deg2radInplace(Tensor& self)
+{
+    return angleConversionInplace(self, "deg2rad_", "Deg2RadBackward0", deg2rad, internal::deg2radBackward);
+}
+
+Tensor& rad2degInplace(Tensor& self)
+{
+    return angleConversionInplace(self, "rad2deg_", "Rad2DegBackward0", rad2deg, internal::rad2degBackward);
+}
+
+Tensor& hypotInplace(Tensor& self, const Tensor& other)
+{
+    checkResultType(self, other);
+    return applyInplace(
+        self, {&self, &other}, "hypot_", "HypotBackward0",
+        [](BackwardNode& n, const variable_list& g) {
+            // Unpacked in the generated apply()'s order: other, result, self.
+            const Tensor other = n.saved(0);
+            const Tensor result = n.saved(2);
+            const Tensor self = n.saved(1);
+            return variable_list{needs(n, 0) ? internal::hypotBackward(g[0], self, result) : Tensor(),
+                                 needs(n, 1) ? internal::hypotBackward(g[0], other, result) : Tensor()};
+        },
+        true, true, [&] { kernel::copyInto(self, kernelValues([&] { return hypot(self, other); })); },
+        [&other](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.save("other", other);
+            rec.save("self", originalSelf);
+        },
+        [&other](const InputTangents& t, const Tensor& result) {
+            return addTangentTerms(div(mul(t[0], t.primal(0)), result), t.isZero(0), div(mul(t[1], other), result),
+                                   t.isZero(1));
+        });
+}
+
+Tensor& logitInplace(Tensor& self, std::optional<double> eps)
+{
+    AGV_CHECK(isFloatingType(self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(defaultFloatType()),
+              " can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
+    return applyInplace(
+        self, {&self}, "logit_", "LogitBackward0",
+        [eps](BackwardNode& n, const variable_list& g) {
+            return variable_list{internal::logitBackward(g[0], n.saved(0), eps)};
+        },
+        true, false, [&] { kernel::copyInto(self, kernelValues([&] { return logit(self, eps); })); },
+        [eps](OpRecorder& rec, const Tensor& originalSelf) {
+            rec.attr("eps", eps ? SavedAttr(*eps) : SavedAttr(NoneValue{}));
+            rec.save("self", originalSelf);
+        },
+        [eps](const InputTangents& t, const Tensor&) { return internal::logitBackward(t[0], t.primal(0), eps); });
+}
+
+Tensor& heavisideInplace(Tensor& self, const Tensor& values)
+{
+    checkInplace(self, self.requiresGrad() || values.requiresGrad());
+    AGV_CHECK(self.dtype() == values.dtype(), RuntimeError,
+              "heaviside is not yet implemented for tensors with different dtypes.");
+    refuseTangents("aten::heaviside_", {&self, &values});
+    checkNoInternalOverlap(self);
+    checkNoPartialOverlap(self, values);
+    checkBroadcastInto(self, values);
+    // No derivative in 1.13 (see heaviside): a NotImplemented node that raises with the
+    // in-place op's name, leading only to the inputs that require grad.
+    TensorList needing;
+    for (const Tensor* t : std::initializer_list<const Tensor*>{&self, &values})
+        if (t->requiresGrad())
+            needing.push_back(*t);
+    OpRecorder rec("NotImplemented", needing, [](BackwardNode&, const variable_list&) -> variable_list {
+        AGV_RAISE(RuntimeError, "derivative for aten::heaviside_ is not implemented");
+    });
+    kernel::copyInto(self, kernelValues([&] { return internal::heavisideValues(self, values); }));
+    self.bumpVersion("heaviside_");
+    if (rec.active())
+        rebaseHistory(self, rec.node());
+    return self;
 }
 
 }  // namespace agv::ops

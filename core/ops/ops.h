@@ -57,6 +57,8 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha = 1);
 Tensor sub(const Tensor& a, Scalar b, Scalar alpha = 1);
 /// scalar - tensor (RsubBackward1)
 Tensor rsub(const Tensor& a, Scalar b, Scalar alpha = 1);
+/// torch.rsub(a, b, alpha=alpha): b - alpha * a (RsubBackward0).
+Tensor rsub(const Tensor& a, const Tensor& b, Scalar alpha = 1);
 Tensor mul(const Tensor& a, const Tensor& b);
 Tensor mul(const Tensor& a, Scalar b);
 Tensor div(const Tensor& a, const Tensor& b);

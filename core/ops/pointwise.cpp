@@ -2,6 +2,7 @@
 // the broadcast shape; the engine sums them back to the input's shape
 // (validateOutputs), exactly as PyTorch's engine does.
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/autograd/forward_ad.h"
@@ -16,6 +17,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
 #include "core/ops/type_promotion.h"
+#include "core/ops/vectorized_loop.h"
 
 namespace agv::ops {
 
@@ -107,9 +109,11 @@ Tensor alphaTimes(const Tensor& g, const Scalar& alpha)
     return alpha.toDouble() == 1.0 ? g : internal::mulScalar(g, alpha);
 }
 
+/// alpha_check: a bool alpha only for a bool result, no float alpha for an integral one.
 void checkAlpha(const Tensor& a, const Tensor& b, const Scalar& alpha)
 {
     const ScalarType t = resultType({&a, &b});
+    AGV_CHECK(!alpha.isBool() || t == ScalarType::Bool, RuntimeError, "Boolean alpha only supported for Boolean results.");
     AGV_CHECK(isFloatingType(t) || !alpha.isFloating(), RuntimeError,
               "For integral input tensors, argument alpha must not be a floating point number.");
 }
@@ -161,6 +165,8 @@ namespace {
 Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double sign, const char* nodeName)
 {
     const ScalarType type = resultType(a, b);
+    AGV_CHECK(!alpha.isBool() || type == ScalarType::Bool, RuntimeError,
+              "Boolean alpha only supported for Boolean results.");
     AGV_CHECK(isFloatingType(type) || !alpha.isFloating(), RuntimeError,
               "For integral input tensors, argument alpha must not be a floating point number.");
     const double scaled = sign * alpha.toDouble();
@@ -190,6 +196,22 @@ Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double s
 
 Tensor add(const Tensor& a, Scalar b, Scalar alpha) { return addScalar(a, b, alpha, 1.0, "AddBackward0"); }
 
+namespace {
+/// x - alpha * y in `type`: PyTorch subtracts by adding -alpha * y (one fused
+/// multiply-add for floats); rsub is the same kernel with the operands swapped.
+Tensor subtractScaled(const Tensor& x, const Tensor& y, ScalarType type, const Scalar& alpha, const char* name)
+{
+    const double al = alpha.toDouble();
+    return binaryKernel<kTakesHalf>(x, y, type, type, name, [al](auto p, auto q) {
+        using T = decltype(p);
+        if constexpr (std::is_floating_point_v<T>)
+            return addScaled(p, convertValue<T>(-al), q);
+        else
+            return wrappingSub(p, wrappingMul(convertValue<T>(al), q));
+    });
+}
+}  // namespace
+
 Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
 {
     OpRecorder rec("SubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
@@ -203,15 +225,7 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
     checkSubtraction(a.dtype(), b.dtype());
     checkAlpha(a, b, alpha);
     const ScalarType type = resultType({&a, &b});
-    const double al = alpha.toDouble();
-    // PyTorch subtracts by adding -alpha * b (one fused multiply-add for floats).
-    Tensor out = binaryKernel<kTakesHalf>(a, b, type, type, "sub", [al](auto p, auto q) {
-        using T = decltype(p);
-        if constexpr (std::is_floating_point_v<T>)
-            return addScaled(p, convertValue<T>(-al), q);
-        else
-            return wrappingSub(p, wrappingMul(convertValue<T>(al), q));
-    });
+    Tensor out = subtractScaled(a, b, type, alpha, "sub");
     return rec.finish(out);
 }
 
@@ -225,16 +239,31 @@ Tensor rsub(const Tensor& a, Scalar b, Scalar alpha)
 {
     checkSubtraction(b.type(), a.dtype());
     Tensor other = scalarTensor(b, a.device());
+    checkAlpha(other, a, alpha);
     const ScalarType type = resultType({&a, &other});
-    const double al = alpha.toDouble();
-    Tensor out = binaryKernel<kTakesHalf>(other, a, type, type, "rsub", [al](auto p, auto q) {
-        return wrappingSub(p, wrappingMul(convertValue<decltype(p)>(al), q));
-    });
+    Tensor out = subtractScaled(other, a, type, alpha, "rsub");
     OpRecorder rec("RsubBackward1", {&a}, [alpha](BackwardNode&, const variable_list& g) {
         return variable_list{alphaTimes(neg(g[0]), alpha)};  // maybe_multiply(-grad, alpha)
     });
     rec.attr("alpha", scalarAttr(alpha));
     rec.forward([alpha](const InputTangents& t, const Tensor&) { return neg(alphaTimes(t[0], alpha)); });
+    return rec.finish(out);
+}
+
+Tensor rsub(const Tensor& a, const Tensor& b, Scalar alpha)
+{
+    OpRecorder rec("RsubBackward0", {&a, &b}, [alpha](BackwardNode& n, const variable_list& g) {
+        return variable_list{needs(n, 0) ? alphaTimes(neg(g[0]), alpha) : Tensor(),  // maybe_multiply(-grad, alpha)
+                             needs(n, 1) ? g[0] : Tensor()};
+    });
+    rec.attr("alpha", scalarAttr(alpha));
+    rec.forward([alpha](const InputTangents& t, const Tensor&) {
+        return subTangentTerms(t[1], t.isZero(1), alphaTimes(t[0], alpha), t.isZero(0));
+    });
+    checkSubtraction(b.dtype(), a.dtype());
+    checkAlpha(b, a, alpha);
+    const ScalarType type = resultType({&a, &b});
+    Tensor out = subtractScaled(b, a, type, alpha, "rsub");
     return rec.finish(out);
 }
 
@@ -657,6 +686,33 @@ Tensor powBackwardExponent(const Tensor& grad, const Tensor& self, const Tensor&
     return mul(grad, where(zeroBase, zerosLike(rate), rate));
 }
 
+namespace {
+
+/// pow_tensor_tensor_kernel for a float or double result: Sleef_pow in its Vectorized body,
+/// std::pow in the result's type in its scalar body (Note [cpu_kernel_vec bodies]).
+template <typename T>
+Tensor powFloatValues(const Tensor& base, const Tensor& exponent, ScalarType type)
+{
+    const Tensor x = convert(base, type), y = convert(exponent, type);
+    const IntList shape = broadcastShapes(x.sizes(), y.sizes());
+    const IntList sx = kernel::broadcastStrides(x, shape), sy = kernel::broadcastStrides(y, shape);
+    const std::vector<int64_t> ox = kernel::elementOffsets(shape, sx), oy = kernel::elementOffsets(shape, sy);
+    std::vector<T> a(ox.size()), b(oy.size()), vectorValues(ox.size());
+    for (size_t i = 0; i < ox.size(); ++i) {
+        a[i] = x.data<T>()[ox[i]];
+        b[i] = y.data<T>()[oy[i]];
+    }
+    const bool sleefDone = sleef::pow(a.data(), b.data(), vectorValues.data(), int64_t(a.size()));
+    const std::vector<bool> vector = kernel::vectorizedElements(shape, {IntList{}, sx, sy}, int64_t(32 / sizeof(T)));
+    Tensor out = kernel::newTensor(shape, type, base.device());
+    T* o = out.data<T>();
+    for (size_t i = 0; i < a.size(); ++i)
+        o[i] = sleefDone && vector[i] ? vectorValues[i] : std::pow(a[i], b[i]);
+    return kernel::asElementwiseOutput(out, {&base, &exponent});
+}
+
+}  // namespace
+
 Tensor pow(const Tensor& base, const Tensor& exponent)
 {
     OpRecorder rec("PowBackward1", {&base, &exponent}, [](BackwardNode& n, const variable_list& g) {
@@ -685,17 +741,24 @@ Tensor pow(const Tensor& base, const Tensor& exponent)
     });
     const ScalarType type = resultType({&base, &exponent});
     AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"pow\" not implemented for 'Bool'");
-    Tensor out = binaryKernel<kTakesHalf>(base, exponent, type, type, "pow", [](auto p, auto q) {
-        using T = decltype(p);
-        if constexpr (kWrapsAround<T>) {
-            // c10's powi: a negative exponent truncates towards zero.
-            if (q < 0)
-                return p == 1 ? T(1) : p == -1 ? T((q & 1) ? -1 : 1) : T(0);
-            return wrappingPow(p, static_cast<uint64_t>(q));
-        } else {
-            return T(std::pow(double(p), double(q)));
-        }
-    });
+    checkSameDevice(base, exponent);
+    Tensor out;
+    if (type == ScalarType::Float32)
+        out = powFloatValues<float>(base, exponent, type);
+    else if (type == ScalarType::Float64)
+        out = powFloatValues<double>(base, exponent, type);
+    else
+        out = binaryKernel<kTakesHalf>(base, exponent, type, type, "pow", [](auto p, auto q) {
+            using T = decltype(p);
+            if constexpr (kWrapsAround<T>) {
+                // c10's powi: a negative exponent truncates towards zero.
+                if (q < 0)
+                    return p == 1 ? T(1) : p == -1 ? T((q & 1) ? -1 : 1) : T(0);
+                return wrappingPow(p, static_cast<uint64_t>(q));
+            } else {
+                return T(std::pow(double(p), double(q)));
+            }
+        });
     return rec.finishSavingResult(out);
 }
 
@@ -707,13 +770,31 @@ Tensor pow(Scalar base, const Tensor& exponent)
     const ScalarType type = resultType({&b, &exponent});
     const double bv = base.toDouble();
     Tensor ex = convert(exponent, type);
-    Tensor out = AGV_DISPATCH_ALL(type, "pow", [&] {
-        using T = scalar_t;
-        return kernel::mapUnary<T, T>(ex, type, [bv](T x) { return T(std::pow(bv, double(x))); });
-    });
+    Tensor out;
+    if (bv == 1.0 && isFloatingType(type)) {
+        // pow_Scalar_out fills ones for a base of 1.
+        out = kernel::newTensor(exponent.sizes(), type, exponent.device());
+        kernel::copyInto(out, scalarTensor(Scalar(1.0), exponent.device()));
+        out = kernel::asElementwiseOutput(out, {&exponent});
+    } else if (type == ScalarType::Float32) {
+        out = powFloatValues<float>(b, exponent, type);
+    } else if (type == ScalarType::Float64) {
+        out = powFloatValues<double>(b, exponent, type);
+    } else {
+        out = AGV_DISPATCH_ALL(type, "pow", [&] {
+            using T = scalar_t;
+            return kernel::mapUnary<T, T>(ex, type, [bv](T x) { return T(std::pow(bv, double(x))); });
+        });
+    }
     OpRecorder rec("PowBackward2", {&exponent}, [base](BackwardNode& n, const variable_list& g) {
-        Tensor result = n.saved(1);  // slot 0 is `exponent`
-        return variable_list{mul(mul(g[0], result), std::log(base.toDouble()))};
+        // pow_backward_exponent: grad * (result * log(base)), zero where a base of 0 meets an
+        // exponent >= 0. Unpacked in order: exponent, then result.
+        const Tensor savedExponent = n.saved(0), result = n.saved(1);
+        const Tensor rate = internal::mulScalar(result, Scalar(std::log(base.toDouble())));
+        if (base.toDouble() == 0.0)
+            return variable_list{mul(g[0], where(compare(savedExponent, Scalar(0.0), CompareOp::Ge),
+                                                 zeros({}, g[0].dtype(), g[0].device()), rate))};
+        return variable_list{mul(g[0], rate)};
     });
     rec.attr("self", base.isFloating() ? SavedAttr(bv) : SavedAttr(base.toInt()));
     rec.save("exponent", exponent);

@@ -237,4 +237,36 @@ bool atan2(const double* y, const double* x, double* out, int64_t n)
     return true;
 }
 
+bool hypot(const float* a, const float* b, float* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap2<float, __m256>(a, b, out, n, Sleef_hypotf8_u05);
+    return true;
+}
+
+bool hypot(const double* a, const double* b, double* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap2<double, __m256d>(a, b, out, n, Sleef_hypotd4_u05);
+    return true;
+}
+
+bool pow(const float* a, const float* b, float* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap2<float, __m256>(a, b, out, n, Sleef_powf8_u10);
+    return true;
+}
+
+bool pow(const double* a, const double* b, double* out, int64_t n)
+{
+    if (!hasAvx2())
+        return false;
+    vectorMap2<double, __m256d>(a, b, out, n, Sleef_powd4_u10);
+    return true;
+}
+
 }  // namespace agv::ops::sleef

@@ -50,3 +50,16 @@ bool atan2(const float* y, const float* x, float* out, int64_t n);
 bool atan2(const double* y, const double* x, double* out, int64_t n);
 
 }  // namespace agv::ops::sleef
+
+namespace agv::ops::sleef {
+
+/// out[i] = hypot(a[i], b[i]) through Sleef_hypot{f8,d4}_u05 (Vectorized::hypot); pow
+/// likewise through Sleef_pow{f8,d4}_u10 (Vectorized::pow). Every element goes through
+/// SLEEF, lane by lane; the caller gives the scalar-body elements their std:: value.
+/// False without AVX2.
+bool hypot(const float* a, const float* b, float* out, int64_t n);
+bool hypot(const double* a, const double* b, double* out, int64_t n);
+bool pow(const float* a, const float* b, float* out, int64_t n);
+bool pow(const double* a, const double* b, double* out, int64_t n);
+
+}  // namespace agv::ops::sleef

@@ -53,26 +53,6 @@ py::object floorDivideImpl(const Tensor& self, CallArgs& args, int pos)
     return binaryImpl<ops::floorDivide, floorDivideByNumber>("floor_divide", self, args, pos);
 }
 
-/// The one argument of a method with a (Tensor <param>) and a (Number <param>) overload,
-/// by position or keyword; otherwise the argument parser's error, which lists both and,
-/// for a single argument of another type, marks it under each.
-py::handle tensorOrNumberArg(const CallArgs& args, const char* fn, const char* param)
-{
-    py::handle value;
-    if (args.positional.size() == 1 && args.keywords.empty())
-        value = args.positional[0];
-    else if (args.positional.empty() && args.keywords.size() == 1)
-        value = args.keyword(param);
-    if (value && (isTensor(value) || isNumber(value)))
-        return value;
-    const std::string marked =
-        value ? "      didn't match because some of the arguments have invalid types: (!" + typeName(value) + "!)\n"
-              : std::string();
-    raise(PyExc_TypeError, std::string(fn) + "() received an invalid combination of arguments - got " +
-                               describeGivenArguments(args) + ", but expected one of:\n * (Tensor " + param + ")\n" +
-                               marked + " * (Number " + param + ")\n" + marked);
-}
-
 /// remainder_ / fmod_ / floor_divide_ / pow_: a tensor or a Python number, in place.
 template <Tensor& (*ByTensor)(Tensor&, const Tensor&), Tensor& (*ByNumber)(Tensor&, Scalar)>
 void defInplaceBinary(py::handle cls, const char* name, const char* param)
@@ -158,6 +138,23 @@ py::object addcImpl(const Tensor& self, CallArgs& args, int pos)
 }
 
 }  // namespace
+
+py::handle tensorOrNumberArg(const CallArgs& args, const char* fn, const char* param)
+{
+    py::handle value;
+    if (args.positional.size() == 1 && args.keywords.empty())
+        value = args.positional[0];
+    else if (args.positional.empty() && args.keywords.size() == 1)
+        value = args.keyword(param);
+    if (value && (isTensor(value) || isNumber(value)))
+        return value;
+    const std::string marked =
+        value ? "      didn't match because some of the arguments have invalid types: (!" + typeName(value) + "!)\n"
+              : std::string();
+    raise(PyExc_TypeError, std::string(fn) + "() received an invalid combination of arguments - got " +
+                               describeGivenArguments(args) + ", but expected one of:\n * (Tensor " + param + ")\n" +
+                               marked + " * (Number " + param + ")\n" + marked);
+}
 
 void bindElementwise(py::module_& m)
 {

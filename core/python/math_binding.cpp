@@ -110,12 +110,6 @@ py::object hardshrinkImpl(const Tensor& self, CallArgs& args, int)
     return wrapTensor(ops::hardshrink(self, scalarOr(a[0], "hardshrink", "lambd", Scalar(0.5))));
 }
 
-py::object clampMinImpl(const Tensor& self, CallArgs& args, int)
-{
-    auto a = bind(args, "clamp_min", {"min"}, 1);
-    return wrapTensor(ops::clampMin(self, requireScalar(a[0], "clamp_min", "min")));
-}
-
 /// An activation's in-place form: applies `op` to the input tensor and returns it.
 py::object inplaceActivation(CallArgs& args, const char* name, Tensor& (*op)(Tensor&))
 {
@@ -172,7 +166,6 @@ void bindMath(py::module_& m)
 
     defMethodAndFunctionNumbered(m, cls, "hardshrink", hardshrinkImpl);
     defMethodAndFunctionNumbered(m, cls, "prelu", preluImpl);
-    defMethodAndFunctionNumbered(m, cls, "clamp_min", clampMinImpl);
     defNative(m, "pairwise_distance", [](CallArgs& args) -> py::object {
         auto a = bind(args, "pairwise_distance", {"x1", "x2", "p", "eps", "keepdim"}, 2);
         return wrapTensor(ops::pairwiseDistance(requireTensor(a[0], "pairwise_distance", "x1", 1),

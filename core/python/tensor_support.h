@@ -25,6 +25,11 @@ void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* na
 /// tensor, and in `rest` the other arguments (PyTorch's errors for a missing or doubled input).
 Tensor splitInput(const char* name, const py::args& args, const py::kwargs& kwargs, CallArgs& rest);
 
+/// The one argument of a method with a (Tensor <param>) and a (Number <param>) overload,
+/// by position or keyword; otherwise the argument parser's error, which lists both and,
+/// for a single argument of another type, marks it under each (elementwise_binding.cpp).
+py::handle tensorOrNumberArg(const CallArgs& args, const char* fn, const char* param);
+
 /// Python's NotImplemented: what an operator returns for an operand it does not take, so
 /// that Python tries the reflected operator and then raises "unsupported operand type(s)".
 py::object notImplemented();

@@ -32,6 +32,7 @@ void defineModule(py::module_& m)
     bindElementwise(m);
     bindBitwise(m);
     bindUnary(m);
+    bindPointwiseExtra(m);
     bindLinalg(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);

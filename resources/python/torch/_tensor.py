@@ -128,10 +128,6 @@ class Tensor(_C._TensorBase):
         if type(self) is Tensor:
             return (_rebuild_tensor_v2, args)
         return (_rebuild_from_type_v2, (_rebuild_tensor_v2, type(self), args, dict(getattr(self, '__dict__', {}))))
-    def clamp_min_(self, min):
-        # clamp_'s kernel and node (ClampBackward1), where PyTorch records ClampMinBackward0.
-        return self.clamp_(min=min)
-
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
         from torch.functional import norm
         return norm(self, p, dim, keepdim, dtype=dtype)
