@@ -323,40 +323,38 @@ Tensor clampMax(const Tensor& self, Scalar max)
     return rec.finish(out);
 }
 
-Tensor clampMax(const Tensor& self, const Tensor& max)
+namespace {
+
+/// clamp_max.Tensor / clamp_min.Tensor: minimum's (maximum's) kernel, then one node over
+/// self and the bound; the forward formula is where(self_p <= max_p (>= min_p), self_t, bound_t).
+template <bool IsMax>
+Tensor clampBoundTensor(const Tensor& self, const Tensor& bound)
 {
-    // clamp_max.Tensor runs minimum's kernel (clamp_min.Tensor maximum's).
-    Tensor out = quietly([&] { return minimum(self, max); });
-    OpRecorder rec("ClampMaxBackward1", {&self, &max}, [](BackwardNode& n, const variable_list& g) {
-        const Tensor max = n.saved(0), self = n.saved(1);
-        return variable_list{needs(n, 0) ? internal::clampMaxTensorBackwardSelf(g[0], self, max) : Tensor(),
-                             needs(n, 1) ? internal::clampMaxTensorBackwardMax(g[0], self, max) : Tensor()};
-    });
-    rec.save("max", max);
+    Tensor out = quietly([&] { return IsMax ? minimum(self, bound) : maximum(self, bound); });
+    OpRecorder rec(IsMax ? "ClampMaxBackward1" : "ClampMinBackward1", {&self, &bound},
+                   [](BackwardNode& n, const variable_list& g) {
+                       const Tensor bound = n.saved(0), self = n.saved(1);
+                       Tensor forSelf, forBound;
+                       if (needs(n, 0))
+                           forSelf = IsMax ? internal::clampMaxTensorBackwardSelf(g[0], self, bound)
+                                           : internal::clampMinTensorBackwardSelf(g[0], self, bound);
+                       if (needs(n, 1))
+                           forBound = IsMax ? internal::clampMaxTensorBackwardMax(g[0], self, bound)
+                                            : internal::clampMinTensorBackwardMin(g[0], self, bound);
+                       return variable_list{forSelf, forBound};
+                   });
+    rec.save(IsMax ? "max" : "min", bound);
     rec.save("self", self);
-    // where(self_p <= max_p, self_t, max_t)
     rec.forward([](const InputTangents& t, const Tensor&) {
-        return where(compare(t.primal(0), t.primal(1), CompareOp::Le), t[0], t[1]);
+        return where(compare(t.primal(0), t.primal(1), IsMax ? CompareOp::Le : CompareOp::Ge), t[0], t[1]);
     });
     return rec.finish(out);
 }
 
-Tensor clampMin(const Tensor& self, const Tensor& min)
-{
-    Tensor out = quietly([&] { return maximum(self, min); });
-    OpRecorder rec("ClampMinBackward1", {&self, &min}, [](BackwardNode& n, const variable_list& g) {
-        const Tensor min = n.saved(0), self = n.saved(1);
-        return variable_list{needs(n, 0) ? internal::clampMinTensorBackwardSelf(g[0], self, min) : Tensor(),
-                             needs(n, 1) ? internal::clampMinTensorBackwardMin(g[0], self, min) : Tensor()};
-    });
-    rec.save("min", min);
-    rec.save("self", self);
-    // where(self_p >= min_p, self_t, min_t)
-    rec.forward([](const InputTangents& t, const Tensor&) {
-        return where(compare(t.primal(0), t.primal(1), CompareOp::Ge), t[0], t[1]);
-    });
-    return rec.finish(out);
-}
+}  // namespace
+
+Tensor clampMax(const Tensor& self, const Tensor& max) { return clampBoundTensor<true>(self, max); }
+Tensor clampMin(const Tensor& self, const Tensor& min) { return clampBoundTensor<false>(self, min); }
 
 // ---------------------------------------------------------------- isposinf / isneginf / signbit
 
