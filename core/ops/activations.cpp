@@ -22,6 +22,7 @@
 #include "core/ops/activation_double_backward.h"
 #include "core/ops/activations.h"
 #include "core/ops/kernels.h"
+#include "core/ops/not_implemented_node.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/pointwise_extra.h"
 #include "core/ops/ops.h"
@@ -380,22 +381,6 @@ auto withoutGrad(Kernel kernel)
     return kernel();
 }
 
-/// An op with no derivative in 1.13 (autogradNotImplementedFallback): under grad mode its
-/// result's grad_fn is NotImplemented, with edges to the inputs that require grad, and its
-/// backward raises.
-Tensor recordNotImplemented(const char* atenName, const TensorList& inputs, Tensor out)
-{
-    TensorList requiringGrad;
-    for (const Tensor& t : inputs)
-        if (t.requiresGrad())
-            requiringGrad.push_back(t);
-    const std::string message = std::string("derivative for aten::") + atenName + " is not implemented";
-    OpRecorder rec("NotImplemented", requiringGrad, [message](BackwardNode&, const variable_list&) -> variable_list {
-        throw Error(PyExc::RuntimeError, message);
-    });
-    return rec.finish(std::move(out));
-}
-
 /// threshold_backward, leaky_relu_backward, hardshrink_backward and softshrink_backward are
 /// linear in grad and flat in self: their node passes on the backward of grad and
 /// zeros_like(grad) for self, saving self and one number.
@@ -453,8 +438,8 @@ Tensor mishValues(const Tensor& self)
 
 Tensor hardsigmoidBackward(const Tensor& grad, const Tensor& self)
 {
-    return recordNotImplemented("hardsigmoid_backward", {grad, self},
-                                withoutGrad([&] { return hardsigmoidBackwardKernel(grad, self); }));
+    OpRecorder rec = notImplementedRecorder("hardsigmoid_backward", {&grad, &self});
+    return rec.finish(withoutGrad([&] { return hardsigmoidBackwardKernel(grad, self); }));
 }
 
 Tensor hardswishBackward(const Tensor& grad, const Tensor& self)

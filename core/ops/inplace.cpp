@@ -19,6 +19,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/mem_overlap.h"
+#include "core/ops/not_implemented_node.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/pointwise_extra.h"
@@ -966,20 +967,13 @@ Tensor remainderValues(const Tensor& a, const Tensor& b) { return remainder(a, b
 Tensor fmodValues(const Tensor& a, const Tensor& b) { return fmod(a, b); }
 Tensor floorDivideValues(const Tensor& a, const Tensor& b) { return floorDivide(a, b); }
 
-/// See Note [NotImplemented floor_divide]: the in-place node also leads only to the
-/// inputs that require grad, and raises with the in-place op's name.
+/// See Note [NotImplemented nodes]: the in-place node raises with the in-place op's name.
 Tensor& floorDivideInplaceImpl(Tensor& self, const Tensor& other, bool otherIsNumber)
 {
     checkResultType(self, other);
     refuseTangents("aten::floor_divide_", {&self, &other});
-    TensorList needing;
-    if (self.requiresGrad())
-        needing.push_back(self);
-    if (!otherIsNumber && other.requiresGrad())
-        needing.push_back(other);
-    OpRecorder rec("NotImplemented", needing, [](BackwardNode&, const variable_list&) -> variable_list {
-        AGV_RAISE(RuntimeError, "derivative for aten::floor_divide_ is not implemented");
-    });
+    OpRecorder rec = otherIsNumber ? notImplementedRecorder("floor_divide_", {&self})
+                                   : notImplementedRecorder("floor_divide_", {&self, &other});
     writeDivisionValues(self, other, floorDivideValues);
     self.bumpVersion("floor_divide_");
     if (rec.active())
@@ -1268,15 +1262,7 @@ Tensor& heavisideInplace(Tensor& self, const Tensor& values)
     checkNoInternalOverlap(self);
     checkNoPartialOverlap(self, values);
     checkBroadcastInto(self, values);
-    // No derivative in 1.13 (see heaviside): a NotImplemented node that raises with the
-    // in-place op's name, leading only to the inputs that require grad.
-    TensorList needing;
-    for (const Tensor* t : std::initializer_list<const Tensor*>{&self, &values})
-        if (t->requiresGrad())
-            needing.push_back(*t);
-    OpRecorder rec("NotImplemented", needing, [](BackwardNode&, const variable_list&) -> variable_list {
-        AGV_RAISE(RuntimeError, "derivative for aten::heaviside_ is not implemented");
-    });
+    OpRecorder rec = notImplementedRecorder("heaviside_", {&self, &values});
     kernel::copyInto(self, kernelValues([&] { return internal::heavisideValues(self, values); }));
     self.bumpVersion("heaviside_");
     if (rec.active())

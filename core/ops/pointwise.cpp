@@ -13,6 +13,7 @@
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/nodeless_intercept.h"
+#include "core/ops/not_implemented_node.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
@@ -417,11 +418,7 @@ Tensor remainder(const Tensor& a, Scalar b)
 Tensor remainder(Scalar a, const Tensor& b)
 {
     Tensor out = remainderKernel(scalarTensor(a, b.device()), b);
-    // remainder.Scalar_Tensor has no derivative in PyTorch 1.13: it records a
-    // NotImplemented node whose backward raises.
-    OpRecorder rec("NotImplemented", {&b}, [](BackwardNode&, const variable_list&) -> variable_list {
-        AGV_RAISE(RuntimeError, "derivative for aten::remainder is not implemented");
-    });
+    OpRecorder rec = notImplementedRecorder("remainder", {&b});
     return rec.finish(out);
 }
 
@@ -451,36 +448,26 @@ Tensor floorDivideKernel(const Tensor& a, const Tensor& b)
     });
 }
 
-/// Note [NotImplemented floor_divide]: derivatives.yaml of PyTorch 1.13 has no entry for
-/// floor_divide, so its autograd kernel records a NotImplemented node whose backward
-/// raises. Its edges lead only to the inputs that require grad (next_functions holds no
-/// (None, 0) for the others).
-Tensor recordFloorDivide(const char* atenName, std::initializer_list<const Tensor*> inputs, Tensor out)
+/// floor_divide has no derivative in 1.13: see Note [NotImplemented nodes].
+Tensor recordFloorDivide(std::initializer_list<const Tensor*> inputs, Tensor out)
 {
-    TensorList needing;
-    for (const Tensor* t : inputs)
-        if (t->requiresGrad())
-            needing.push_back(*t);
-    const std::string name = atenName;
-    OpRecorder rec("NotImplemented", needing, [name](BackwardNode&, const variable_list&) -> variable_list {
-        AGV_RAISE(RuntimeError, "derivative for ", name, " is not implemented");
-    });
-    return rec.finish(out);
+    OpRecorder rec = notImplementedRecorder("floor_divide", inputs);
+    return rec.finish(std::move(out));
 }
 
 }  // namespace
 
 Tensor floorDivide(const Tensor& a, const Tensor& b)
 {
-    // See Note [NotImplemented floor_divide]
+    // See Note [NotImplemented nodes]
     refuseTangents("aten::floor_divide", {&a, &b});
-    return recordFloorDivide("aten::floor_divide", {&a, &b}, floorDivideKernel(a, b));
+    return recordFloorDivide({&a, &b}, floorDivideKernel(a, b));
 }
 
 Tensor floorDivide(const Tensor& a, Scalar b)
 {
     refuseTangents("aten::floor_divide", {&a});
-    return recordFloorDivide("aten::floor_divide", {&a}, floorDivideKernel(a, scalarTensor(b, a.device())));
+    return recordFloorDivide({&a}, floorDivideKernel(a, scalarTensor(b, a.device())));
 }
 
 Tensor div(const Tensor& a, const Tensor& b, const std::optional<std::string>& roundingMode)

@@ -24,6 +24,7 @@
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/nodeless_intercept.h"
+#include "core/ops/not_implemented_node.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
@@ -687,14 +688,7 @@ Tensor heaviside(const Tensor& self, const Tensor& values)
 {
     refuseTangents("aten::heaviside", {&self, &values});
     Tensor out = internal::heavisideValues(self, values);
-    // No derivative in 1.13: the node's edges lead only to the inputs that require grad.
-    TensorList needing;
-    for (const Tensor* t : {&self, &values})
-        if (t->requiresGrad())
-            needing.push_back(*t);
-    OpRecorder rec("NotImplemented", needing, [](BackwardNode&, const variable_list&) -> variable_list {
-        AGV_RAISE(RuntimeError, "derivative for aten::heaviside is not implemented");
-    });
+    OpRecorder rec = notImplementedRecorder("heaviside", {&self, &values});
     return rec.finish(out);
 }
 

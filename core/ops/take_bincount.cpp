@@ -6,6 +6,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/kernels.h"
+#include "core/ops/not_implemented_node.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"
@@ -118,15 +119,8 @@ Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_
         for (int64_t i = 0; i < self.numel(); ++i)
             dst[self.intValueAt(i)] += src[i];
     });
-    // No derivative in 1.13: a weight that requires grad gives a NotImplemented node.
-    // See Note [NotImplemented floor_divide] for its edges.
     refuseTangents("aten::bincount", {&*weights});
-    TensorList needing;
-    if (weights->requiresGrad())
-        needing.push_back(*weights);
-    OpRecorder rec("NotImplemented", needing, [](BackwardNode&, const variable_list&) -> variable_list {
-        AGV_RAISE(RuntimeError, "derivative for aten::bincount is not implemented");
-    });
+    OpRecorder rec = notImplementedRecorder("bincount", {&*weights});
     return rec.finish(out);
 }
 
