@@ -366,6 +366,11 @@ void handleViewOnRebase(const Tensor& view, bool indirect)
                    "out-of-place one.";
         break;
     case CreationMeta::NoGradMode:
+        // 1.13 asserts that a no_grad view has no grad_fn; a view taken in grad mode of a
+        // no_grad view inherits NO_GRAD_MODE and has one, so 1.13 fails that assert.
+        AGV_CHECK(!fn, RuntimeError,
+                  "!grad_fn INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/variable.cpp\":792, please report a "
+                  "bug to PyTorch. ");
         message += " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
                    "code by moving both the view and the inplace either both inside the no_grad block (if you don't "
                    "want the inplace to be tracked) or both outside (if you want the inplace to be tracked).";
