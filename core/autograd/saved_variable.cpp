@@ -61,6 +61,8 @@ SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, std::string sl
 
 void SavedVariable::saveMetadata(const Tensor& tensor)
 {
+    if (m_isLeaf && m_requiresGrad)
+        m_leafAccumulator = gradAccumulator(tensor);
     if (m_isOutput && !m_isLeaf)
         m_weakGradFn = tensor.gradFn();  // See Note [Saved output cycles]
     else if (!m_isLeaf)
@@ -174,10 +176,17 @@ Tensor SavedVariable::unpack(const std::shared_ptr<Node>& savedFor) const
             trace::publish(std::move(unpacked));
         }
         if (m_isLeaf) {
-            // A leaf keeps no grad_fn; a leaf that requires grad comes back as one.
+            // A leaf keeps no grad_fn; a leaf that requires grad comes back as one that
+            // shares the saved leaf's AccumulateGrad, so a gradient through it (double
+            // backward) reaches the original leaf.
             Tensor out = dataOnly(data);
-            if (m_requiresGrad)
-                out.impl()->ensureAutograd().requiresGrad = true;
+            if (m_requiresGrad) {
+                std::shared_ptr<Node> accumulator = m_leafAccumulator.lock();
+                AGV_CHECK(accumulator, RuntimeError, "No grad accumulator for a saved leaf");
+                AutogradMeta& meta = out.impl()->ensureAutograd();
+                meta.requiresGrad = true;
+                meta.gradAccumulator = accumulator;
+            }
             return out;
         }
         std::shared_ptr<Node> gradFn = m_isOutput ? m_weakGradFn.lock() : m_gradFn;

@@ -59,6 +59,7 @@ private:
     std::unique_ptr<SavedVariableHooks> m_hooks;
     std::shared_ptr<Node> m_gradFn;  ///< hooked non-output: the input's grad_fn (m_data is gone)
     std::weak_ptr<Node> m_weakGradFn;
+    std::weak_ptr<Node> m_leafAccumulator;  ///< hooked leaf that requires grad: its AccumulateGrad
     std::shared_ptr<VersionCounter> m_version;
     std::string m_slot;
     Device m_device;

@@ -22,7 +22,7 @@
 #include "core/ops/activation_double_backward.h"
 #include "core/ops/activations.h"
 #include "core/ops/kernels.h"
-#include "core/ops/not_implemented_node.h"
+#include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/pointwise_extra.h"
 #include "core/ops/ops.h"

@@ -5,6 +5,7 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/inplace_intercept.h"
+#include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -78,17 +79,22 @@ BackwardNode::Rule addcRule(Scalar value, bool isDiv)
         Tensor gradSelf = needs(n, 0) ? g[0] : Tensor();
         Tensor grad1, grad2;
         if (isDiv) {
-            // grad * (value / tensor2); -grad * (value * tensor1 / (tensor2 * tensor2))
-            if (needs(n, 1))
-                grad1 = mul(g[0], mul(reciprocal(t2), value));
+            // grad * (value / tensor2); -grad * (value * tensor1 / (tensor2 * tensor2)). ATen's
+            // Scalar / Tensor is empty_like(tensor2).fill_(value).div_(tensor2), Scalar *
+            // Tensor is mul.Scalar: under create_graph their nodes and saves are those.
+            if (needs(n, 1)) {
+                Tensor quotient = emptyLike(t2);
+                fillInplace(quotient, value);
+                grad1 = mul(g[0], divInplace(quotient, t2));
+            }
             if (needs(n, 2))
-                grad2 = mul(neg(g[0]), div(mul(t1, value), mul(t2, t2)));
+                grad2 = mul(neg(g[0]), div(internal::mulScalar(t1, value), mul(t2, t2)));
         } else {
             // grad * (tensor2 * value); grad * (tensor1 * value)
             if (needs(n, 1))
-                grad1 = mul(g[0], mul(t2, value));
+                grad1 = mul(g[0], internal::mulScalar(t2, value));
             if (needs(n, 2))
-                grad2 = mul(g[0], mul(t1, value));
+                grad2 = mul(g[0], internal::mulScalar(t1, value));
         }
         return variable_list{gradSelf, grad1, grad2};
     };

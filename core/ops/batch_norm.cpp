@@ -21,6 +21,7 @@
 #include <cstring>
 
 #include "core/ops/kernels.h"
+#include "core/ops/no_derivative.h"
 #include "core/ops/norm_jvp.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -185,6 +186,8 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
     for (const Tensor* t : {&weight, &bias, &runningMean, &runningVar})
         AGV_CHECK(!t->defined() || t->numel() == l.channels, RuntimeError, "running_mean should contain ",
                   l.channels, " elements not ", t->numel());
+    checkNoRequiresGrad(runningMean, "running_mean", "native_batch_norm");
+    checkNoRequiresGrad(runningVar, "running_var", "native_batch_norm");
     const Tensor input = kernel::dense(inputIn);
     Tensor out = kernel::newTensor(input.sizes(), input.dtype(), input.device());
     Tensor saveMean = kernel::newTensor({l.channels}, input.dtype(), input.device());

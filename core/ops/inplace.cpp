@@ -19,7 +19,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/mem_overlap.h"
-#include "core/ops/not_implemented_node.h"
+#include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/pointwise_extra.h"
@@ -232,8 +232,10 @@ Tensor& mulInplace(Tensor& self, const Tensor& other)
     return applyInplace(
         self, {&self, &other}, "mul_", "MulBackward0",
         [](BackwardNode& n, const variable_list& g) {
-            return variable_list{needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor(),
-                                 needs(n, 1) ? mul(g[0], n.saved(1)) : Tensor()};
+            // Note [Backward formulas run in input-name order]: other's first.
+            Tensor gradOther = needs(n, 1) ? mul(g[0], n.saved(1)) : Tensor();
+            Tensor gradSelf = needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor();
+            return variable_list{gradSelf, gradOther};
         },
         otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a * b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
@@ -266,8 +268,10 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
             size_t slot = 0;
             Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
             Tensor other = n.saved(slot++);
-            return variable_list{needs(n, 0) ? div(g[0], other) : Tensor(),
-                                 needs(n, 1) ? mul(neg(g[0]), div(div(self, other), other)) : Tensor()};
+            // Note [Backward formulas run in input-name order]: other's first.
+            Tensor gradOther = needs(n, 1) ? mul(neg(g[0]), div(div(self, other), other)) : Tensor();
+            Tensor gradSelf = needs(n, 0) ? div(g[0], other) : Tensor();
+            return variable_list{gradSelf, gradOther};
         },
         otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a / b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
@@ -579,7 +583,8 @@ Tensor& reciprocalInplace(Tensor& self)
         [](const Tensor& t) { return reciprocal(t); },
         [](BackwardNode& n, const variable_list& g) {
             const Tensor r = n.saved(0);
-            return variable_list{mul(g[0], neg(mul(r, r)))};
+            Tensor square = mul(r, r);
+            return variable_list{mul(neg(g[0]), square)};
         },
         [](const InputTangents& t, const Tensor& r) { return mul(neg(t[0]), mul(r, r)); }, true);
 }
@@ -1026,8 +1031,10 @@ Tensor& powInplace(Tensor& self, const Tensor& exponent)
         self, {&self, &exponent}, "pow_", "PowBackward1",
         [](BackwardNode& n, const variable_list& g) {
             const Tensor self = n.saved(0), exponent = n.saved(1), result = n.saved(2);
-            return variable_list{needs(n, 0) ? powBackwardSelf(g[0], self, exponent) : Tensor(),
-                                 needs(n, 1) ? powBackwardExponent(g[0], self, exponent, result) : Tensor()};
+            // Note [Backward formulas run in input-name order]: exponent's first.
+            Tensor gradExponent = needs(n, 1) ? powBackwardExponent(g[0], self, exponent, result) : Tensor();
+            Tensor gradSelf = needs(n, 0) ? powBackwardSelf(g[0], self, exponent) : Tensor();
+            return variable_list{gradSelf, gradExponent};
         },
         true, true, [&] { kernel::copyInto(self, kernelValues([&] { return pow(self, exponent); })); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
@@ -1222,8 +1229,10 @@ Tensor& hypotInplace(Tensor& self, const Tensor& other)
             const Tensor other = n.saved(0);
             const Tensor result = n.saved(2);
             const Tensor self = n.saved(1);
-            return variable_list{needs(n, 0) ? internal::hypotBackward(g[0], self, result) : Tensor(),
-                                 needs(n, 1) ? internal::hypotBackward(g[0], other, result) : Tensor()};
+            // Note [Backward formulas run in input-name order]: other's first.
+            Tensor gradOther = needs(n, 1) ? internal::hypotBackward(g[0], other, result) : Tensor();
+            Tensor gradSelf = needs(n, 0) ? internal::hypotBackward(g[0], self, result) : Tensor();
+            return variable_list{gradSelf, gradOther};
         },
         true, true, [&] { kernel::copyInto(self, kernelValues([&] { return hypot(self, other); })); },
         [&other](OpRecorder& rec, const Tensor& originalSelf) {

@@ -590,8 +590,8 @@ Tensor mv(const Tensor& a, const Tensor& b)
 {
     OpRecorder rec("MvBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), vec = n.saved(1);
-        // d self = grad (outer) vec; d vec = self^T @ grad
-        return variable_list{needs(n, 0) ? mul(unsqueeze(g[0], 1), unsqueeze(vec, 0)) : Tensor(),
+        // d self = grad.ger(vec) (reshape(grad, {m, 1}) * vec); d vec = self^T @ grad
+        return variable_list{needs(n, 0) ? outer(g[0], vec) : Tensor(),
                              needs(n, 1) ? mv(t(self), g[0]) : Tensor()};
     });
     if (rec.active()) {

@@ -10,8 +10,12 @@
 
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
+#include "core/ops/inplace_unary.h"
+#include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/log_sigmoid.h"
+#include "core/ops/loss_backward.h"
+#include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"
@@ -32,7 +36,7 @@ Tensor applyWeightAndMean(Tensor grad, const Tensor& weight, Reduction reduction
     if (weight.defined())
         grad = mul(grad, weight);
     if (reduction == Reduction::Mean)
-        grad = div(grad, Scalar(numel));
+        grad = internal::divScalar(grad, Scalar(numel));  // C++ `grad_input / input.numel()`
     return grad;
 }
 
@@ -108,6 +112,67 @@ Tensor piecewiseBackward(const Tensor& grad, const Tensor& self, const Tensor& t
     return where(vectorizedPart(x), vectorized, scalar);
 }
 
+/// grad_input /= n as a C++ backward formula writes it: div_ with a Scalar (DivBackward1).
+Tensor& divideByCount(Tensor& gradInput, int64_t n)
+{
+    return unaryInplace(
+        gradInput, "div_", "DivBackward1", InplaceSaves::Nothing,
+        [n](const Tensor& x) { return div(x, Scalar(n)); },
+        [n](BackwardNode&, const variable_list& g) { return variable_list{div(g[0], Scalar(n))}; },
+        [n](const InputTangents& t, const Tensor&) { return div(t[0], Scalar(n)); }, /*floatResult=*/false);
+}
+
+/// mse_loss_double_backward: 2 * grad, / numel for a mean.
+Tensor mseDoubleBackward(const Tensor& grad, const Tensor& input, Reduction reduction)
+{
+    Tensor gradInput = internal::mulScalar(grad, Scalar(2));
+    if (reduction == Reduction::Mean)
+        divideByCount(gradInput, input.numel());
+    return gradInput;
+}
+
+/// smooth_l1_loss_double_backward: grad * (|x - y| < beta) / beta, / numel for a mean.
+Tensor smoothL1DoubleBackward(const Tensor& grad, const Tensor& input, const Tensor& target, Reduction reduction,
+                              double beta)
+{
+    if (beta == 0)
+        return zeros(grad.sizes(), grad.dtype(), grad.device());
+    Tensor inside = toDtype(compare(abs(sub(input, target)), Scalar(beta), CompareOp::Lt), grad.dtype());
+    Tensor gradInput = internal::divScalar(mul(grad, inside), Scalar(beta));
+    if (reduction == Reduction::Mean)
+        divideByCount(gradInput, input.numel());
+    return gradInput;
+}
+
+/// huber_loss_double_backward: grad * (|x - y| < delta), / numel for a mean.
+Tensor huberDoubleBackward(const Tensor& grad, const Tensor& input, const Tensor& target, Reduction reduction,
+                           double delta)
+{
+    Tensor gradInput = mul(grad, compare(abs(sub(input, target)), Scalar(delta), CompareOp::Lt));
+    if (reduction == Reduction::Mean)
+        divideByCount(gradInput, input.numel());
+    return gradInput;
+}
+
+/// The node of a pointwise loss's backward op: inputs grad_output, self, target, whose
+/// gradients run in that (name) order; `saves` says what the node keeps.
+template <typename Kernel, typename Rule>
+Tensor recordLossBackward(const char* nodeName, const Tensor& gradOutput, const Tensor& self, const Tensor& target,
+                          Kernel kernelOp, Rule rule, const std::function<void(OpRecorder&)>& saves)
+{
+    OpRecorder rec(nodeName, {&gradOutput, &self, &target}, std::move(rule));
+    if (rec.active())
+        saves(rec);
+    Tensor out;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        forward_ad::DisabledGuard primalsOnly;
+        out = kernelOp();
+    }
+    return rec.finish(out);
+}
+
 /// binary_cross_entropy_backward: g (x - y) / max((1 - x) x, 1e-12), weighted and averaged.
 Tensor bceSelfBackward(const Tensor& grad, const Tensor& self, const Tensor& target, const Tensor& weight,
                        Reduction reduction)
@@ -162,6 +227,7 @@ void checkFloating(const Tensor& input, const char* kernelName)
 
 Tensor binaryCrossEntropy(const Tensor& input, const Tensor& targetIn, const Tensor& weight, Reduction reduction)
 {
+    checkNoRequiresGrad(weight, "weight", "binary_cross_entropy");
     checkFloating(input, "binary_cross_entropy");
     Tensor loss;
     {
@@ -209,6 +275,8 @@ Tensor binaryCrossEntropy(const Tensor& input, const Tensor& targetIn, const Ten
 Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, const Tensor& weight,
                                     const Tensor& posWeight, Reduction reduction)
 {
+    checkNoRequiresGrad(weight, "weight", "binary_cross_entropy_with_logits");
+    checkNoRequiresGrad(posWeight, "pos_weight", "binary_cross_entropy_with_logits");
     checkFloating(input, "binary_cross_entropy_with_logits");
     Tensor loss;
     {
@@ -258,6 +326,93 @@ Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, c
     return rec.finish(loss);
 }
 
+Tensor mseLossBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& target, Reduction reduction)
+{
+    return recordLossBackward(
+        "MseLossBackwardBackward0", gradOutput, self, target,
+        [&] {
+            // mse_loss_backward: (self - target) * norm * grad_output, norm = 2 (/ numel for a mean)
+            const double norm = reduction == Reduction::Mean ? 2.0 / double(self.numel()) : 2.0;
+            return mul(mul(sub(self, target), Scalar(norm)), gradOutput);
+        },
+        [reduction](BackwardNode& n, const variable_list& g) {
+            const Tensor self = n.saved(0), target = n.saved(1), gradOutput = n.saved(2);
+            Tensor gradGradOutput, gradSelf, gradTarget;
+            if (needs(n, 0))
+                gradGradOutput = mseLossBackward(g[0], self, target, reduction);
+            if (needs(n, 1))
+                gradSelf = mseDoubleBackward(mul(g[0], gradOutput), self, reduction);
+            if (needs(n, 2))
+                gradTarget = neg(mseDoubleBackward(mul(g[0], gradOutput), target, reduction));
+            return variable_list{gradGradOutput, gradSelf, gradTarget};
+        },
+        [&](OpRecorder& rec) {
+            rec.attr("reduction", reductionNumber(reduction));
+            rec.save("self", self);
+            rec.save("target", target);
+            rec.save("grad_output", gradOutput);
+        });
+}
+
+Tensor smoothL1LossBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& target, Reduction reduction,
+                            double beta)
+{
+    return recordLossBackward(
+        "SmoothL1LossBackwardBackward0", gradOutput, self, target,
+        [&] { return piecewiseBackward(gradOutput, self, target, reduction, beta, false); },
+        [reduction, beta](BackwardNode& n, const variable_list& g) {
+            const Tensor self = n.saved(0), target = n.saved(1), gradOutput = n.saved(2);
+            Tensor gradGradOutput, gradSelf, gradTarget;
+            if (needs(n, 0))
+                gradGradOutput = smoothL1LossBackward(g[0], self, target, reduction, beta);
+            if (needs(n, 1))
+                gradSelf = smoothL1DoubleBackward(mul(g[0], gradOutput), self, target, reduction, beta);
+            if (needs(n, 2))
+                gradTarget = neg(smoothL1DoubleBackward(mul(g[0], gradOutput), self, target, reduction, beta));
+            return variable_list{gradGradOutput, gradSelf, gradTarget};
+        },
+        [&](OpRecorder& rec) {
+            rec.attr("beta", beta);
+            rec.attr("reduction", reductionNumber(reduction));
+            rec.save("self", self);
+            rec.save("target", target);
+            rec.save("grad_output", gradOutput);
+        });
+}
+
+Tensor huberLossBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& target, Reduction reduction,
+                         double delta)
+{
+    return recordLossBackward(
+        "HuberLossBackwardBackward0", gradOutput, self, target,
+        [&] { return piecewiseBackward(gradOutput, self, target, reduction, delta, true); },
+        [reduction, delta](BackwardNode& n, const variable_list& g) {
+            const Tensor gradOutput = n.saved(0), self = n.saved(1), target = n.saved(2);
+            Tensor gradGradOutput, gradSelf, gradTarget;
+            if (needs(n, 0)) {
+                // huber_loss_double_backward_grad_output
+                if (reduction == Reduction::None) {
+                    gradGradOutput = huberLossBackward(g[0], self, target, reduction, delta);
+                } else {
+                    Tensor r = huberLossBackward(onesLike(gradOutput), self, target, reduction, delta);
+                    gradGradOutput = sum(mul(r, g[0]));
+                }
+            }
+            if (needs(n, 1))
+                gradSelf = huberDoubleBackward(mul(g[0], gradOutput), self, target, reduction, delta);
+            if (needs(n, 2))
+                gradTarget = neg(huberDoubleBackward(mul(g[0], gradOutput), self, target, reduction, delta));
+            return variable_list{gradGradOutput, gradSelf, gradTarget};
+        },
+        [&](OpRecorder& rec) {
+            rec.attr("delta", delta);
+            rec.attr("reduction", reductionNumber(reduction));
+            rec.save("grad_output", gradOutput);
+            rec.save("self", self);
+            rec.save("target", target);
+        });
+}
+
 Tensor smoothL1Loss(const Tensor& input, const Tensor& targetIn, Reduction reduction, double beta)
 {
     AGV_CHECK(beta >= 0, RuntimeError, "smooth_l1_loss does not support negative values for beta.");
@@ -282,8 +437,8 @@ Tensor smoothL1Loss(const Tensor& input, const Tensor& targetIn, Reduction reduc
                    [reduction, beta](BackwardNode& n, const variable_list& g) {
                        Tensor self = n.saved(0), target = n.saved(1);
                        return variable_list{
-                           needs(n, 0) ? piecewiseBackward(g[0], self, target, reduction, beta, false) : Tensor(),
-                           needs(n, 1) ? piecewiseBackward(g[0], target, self, reduction, beta, false) : Tensor()};
+                           needs(n, 0) ? smoothL1LossBackward(g[0], self, target, reduction, beta) : Tensor(),
+                           needs(n, 1) ? smoothL1LossBackward(g[0], target, self, reduction, beta) : Tensor()};
                    });
     rec.attr("beta", beta);
     rec.attr("reduction", reductionNumber(reduction));
@@ -325,8 +480,8 @@ Tensor huberLoss(const Tensor& input, const Tensor& targetIn, Reduction reductio
                    [reduction, delta](BackwardNode& n, const variable_list& g) {
                        Tensor self = n.saved(0), target = n.saved(1);
                        return variable_list{
-                           needs(n, 0) ? piecewiseBackward(g[0], self, target, reduction, delta, true) : Tensor(),
-                           needs(n, 1) ? piecewiseBackward(g[0], target, self, reduction, delta, true) : Tensor()};
+                           needs(n, 0) ? huberLossBackward(g[0], self, target, reduction, delta) : Tensor(),
+                           needs(n, 1) ? huberLossBackward(g[0], target, self, reduction, delta) : Tensor()};
                    });
     rec.attr("delta", delta);
     rec.attr("reduction", reductionNumber(reduction));

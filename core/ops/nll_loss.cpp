@@ -12,6 +12,7 @@
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/nll_loss.h"
+#include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 
 namespace agv::ops {
@@ -267,9 +268,7 @@ Tensor forward(const Tensor& input, const Tensor& target, const NllLayout& layou
 
 void checkWeightNeedsNoGrad(const Tensor& weight, bool spatial)
 {
-    AGV_CHECK(!weight.defined() || !weight.requiresGrad(), RuntimeError, "The function '",
-              spatial ? "nll_loss2d_forward" : "nll_loss_forward",
-              "' is not differentiable with respect to argument 'weight'. This input cannot have requires_grad True.");
+    checkNoRequiresGrad(weight, "weight", spatial ? "nll_loss2d_forward" : "nll_loss_forward");
 }
 
 /// at::nll_loss: 1-D or 2-D input (TORCH_META_FUNC(nll_loss_forward)'s checks).

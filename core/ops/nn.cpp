@@ -9,6 +9,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
+#include "core/ops/loss_backward.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/random/generator.h"
@@ -136,13 +137,10 @@ Tensor mseLoss(const Tensor& inputIn, const Tensor& targetIn, Reduction reductio
         });
         out = applyLossReduction(diff, reduction);
     }
-    const int64_t numel = input.numel();
-    OpRecorder rec("MseLossBackward0", {&input, &target}, [reduction, numel](BackwardNode& n, const variable_list& g) {
+    OpRecorder rec("MseLossBackward0", {&input, &target}, [reduction](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), tgt = n.saved(1);
-        // mse_loss_backward: norm * (self - target) * grad, norm = 2 (/ numel for mean)
-        const double norm = reduction == Reduction::Mean ? 2.0 / double(numel) : 2.0;
-        Tensor gradSelf = mul(mul(sub(self, tgt), norm), g[0]);
-        return variable_list{needs(n, 0) ? gradSelf : Tensor(), needs(n, 1) ? neg(gradSelf) : Tensor()};
+        return variable_list{needs(n, 0) ? mseLossBackward(g[0], self, tgt, reduction) : Tensor(),
+                             needs(n, 1) ? mseLossBackward(g[0], tgt, self, reduction) : Tensor()};
     });
     rec.attr("reduction", reductionNumber(reduction));
     rec.save("self", input);

@@ -13,7 +13,7 @@
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/nodeless_intercept.h"
-#include "core/ops/not_implemented_node.h"
+#include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
@@ -270,13 +270,24 @@ Tensor rsub(const Tensor& a, const Tensor& b, Scalar alpha)
 
 // ---------------------------------------------------------------- mul / div
 
+// Note [Backward formulas run in input-name order]
+// PyTorch's generated backward nodes evaluate derivatives.yaml's formulas in the sorted
+// order of the input names (load_derivatives sorts them): MulBackward0 computes other's
+// gradient before self's, PowBackward1 exponent's before self's, MmBackward0 mat2's
+// before self's. Under create_graph each formula records nodes, so that order decides
+// their sequence numbers, hence the order the next backward runs them in, the order its
+// gradients are summed (visible in the last bit) and the order saved-tensor hooks fire.
+
 Tensor mul(const Tensor& a, const Tensor& b)
 {
     OpRecorder rec("MulBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         // Unpacked in PyTorch's order (self, then other): saved-tensor hooks see it.
         const Tensor self = n.saved(0);
         const Tensor other = n.saved(1);
-        return variable_list{needs(n, 0) ? mul(g[0], other) : Tensor(), needs(n, 1) ? mul(g[0], self) : Tensor()};
+        // See Note [Backward formulas run in input-name order]: other's before self's.
+        Tensor gradOther = needs(n, 1) ? mul(g[0], self) : Tensor();
+        Tensor gradSelf = needs(n, 0) ? mul(g[0], other) : Tensor();
+        return variable_list{gradSelf, gradOther};
     });
     if (rec.active()) {
         // Each slot exists either way (None when the other side needs no gradient), as
@@ -302,10 +313,11 @@ Tensor div(const Tensor& a, const Tensor& b)
         size_t slot = 0;
         Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
         Tensor other = n.saved(slot++);
-        Tensor gradSelf = needs(n, 0) ? div(g[0], other) : Tensor();
         // div_tensor_other_backward: -grad * ((self / other) / other), in that order: the
-        // rounding (and the double-backward graph) is PyTorch's.
+        // rounding (and the double-backward graph) is PyTorch's. Other's formula runs
+        // first (Note [Backward formulas run in input-name order]).
         Tensor gradOther = needs(n, 1) ? mul(neg(g[0]), div(div(self, other), other)) : Tensor();
+        Tensor gradSelf = needs(n, 0) ? div(g[0], other) : Tensor();
         return variable_list{gradSelf, gradOther};
     });
     if (rec.active()) {
@@ -657,7 +669,7 @@ Tensor pow(const Tensor& base, Scalar exponent)
 
 Tensor powBackwardSelf(const Tensor& grad, const Tensor& self, const Tensor& exponent)
 {
-    Tensor gradient = mul(grad, mul(exponent, pow(self, sub(exponent, Scalar(1)))));
+    Tensor gradient = mul(grad, mul(exponent, pow(self, internal::subScalar(exponent, Scalar(1)))));
     return where(compare(exponent, Scalar(0.0), CompareOp::Eq), zeros({}, gradient.dtype(), gradient.device()),
                  gradient);
 }
@@ -704,11 +716,12 @@ Tensor pow(const Tensor& base, const Tensor& exponent)
 {
     OpRecorder rec("PowBackward1", {&base, &exponent}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), ex = n.saved(1), result = n.saved(2);
+        // Note [Backward formulas run in input-name order]: exponent's before self's.
         Tensor gradSelf, gradExp;
-        if (needs(n, 0))
-            gradSelf = powBackwardSelf(g[0], self, ex);
         if (needs(n, 1))
             gradExp = powBackwardExponent(g[0], self, ex, result);
+        if (needs(n, 0))
+            gradSelf = powBackwardSelf(g[0], self, ex);
         return variable_list{gradSelf, gradExp};
     });
     if (rec.active()) {
@@ -814,8 +827,10 @@ Tensor reciprocal(const Tensor& t)
 {
     Tensor out = floatUnaryKernel(t, "reciprocal", [](auto x) { return decltype(x)(1) / x; });
     OpRecorder rec("ReciprocalBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
+        // -grad * (result * result), GCC evaluating the right operand first.
         Tensor r = n.saved(0);
-        return variable_list{mul(g[0], neg(mul(r, r)))};
+        Tensor square = mul(r, r);
+        return variable_list{mul(neg(g[0]), square)};
     });
     rec.forward([](const InputTangents& t, const Tensor& r) { return mul(neg(t[0]), mul(r, r)); });
     return rec.finishSavingResult(out);
@@ -941,7 +956,7 @@ Tensor exp2(const Tensor& t)
     });
     // grad * result * M_LN2
     OpRecorder rec("Exp2Backward0", {&t}, [](BackwardNode& n, const variable_list& g) {
-        return variable_list{mul(mul(g[0], n.saved(0)), M_LN2)};
+        return variable_list{internal::mulScalar(mul(g[0], n.saved(0)), Scalar(M_LN2))};
     });
     rec.forward([](const InputTangents& t, const Tensor& result) { return mul(mul(t[0], result), M_LN2); });
     return rec.finishSavingResult(out);
@@ -1090,9 +1105,10 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
 {
     OpRecorder rec("WhereBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         Tensor cond = n.saved(0);
-        Tensor zero = zerosLike(g[0]);
-        return variable_list{needs(n, 0) ? where(cond, g[0], zero) : Tensor(),
-                             needs(n, 1) ? where(cond, zero, g[0]) : Tensor()};
+        // Note [Backward formulas run in input-name order]: other's before self's.
+        Tensor gradOther = needs(n, 1) ? where(cond, zerosLike(g[0]), g[0]) : Tensor();
+        Tensor gradSelf = needs(n, 0) ? where(cond, g[0], zerosLike(g[0])) : Tensor();
+        return variable_list{gradSelf, gradOther};
     });
     rec.save("condition", condition);
     rec.forward([&](const InputTangents& t, const Tensor&) { return where(condition, t[0], t[1]); });

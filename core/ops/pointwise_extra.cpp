@@ -24,7 +24,7 @@
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/nodeless_intercept.h"
-#include "core/ops/not_implemented_node.h"
+#include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
@@ -465,8 +465,10 @@ Tensor logaddexpOp(const Tensor& self, const Tensor& other)
     OpRecorder rec(Base2 ? "Logaddexp2Backward0" : "LogaddexpBackward0", {&self, &other},
                    [](BackwardNode& n, const variable_list& g) {
                        const Tensor other = n.saved(0), self = n.saved(1);
-                       return variable_list{needs(n, 0) ? logaddexpTerm(g[0], self, other, Base2) : Tensor(),
-                                            needs(n, 1) ? logaddexpTerm(g[0], other, self, Base2) : Tensor()};
+                       // Note [Backward formulas run in input-name order]: other's first.
+                       Tensor gradOther = needs(n, 1) ? logaddexpTerm(g[0], other, self, Base2) : Tensor();
+                       Tensor gradSelf = needs(n, 0) ? logaddexpTerm(g[0], self, other, Base2) : Tensor();
+                       return variable_list{gradSelf, gradOther};
                    });
     rec.save("other", other);
     rec.save("self", self);
@@ -535,8 +537,10 @@ Tensor hypot(const Tensor& self, const Tensor& other)
         const Tensor other = n.saved(0);
         const Tensor result = n.saved(2);
         const Tensor self = n.saved(1);
-        return variable_list{needs(n, 0) ? internal::hypotBackward(g[0], self, result) : Tensor(),
-                             needs(n, 1) ? internal::hypotBackward(g[0], other, result) : Tensor()};
+        // Note [Backward formulas run in input-name order]: other's first.
+        Tensor gradOther = needs(n, 1) ? internal::hypotBackward(g[0], other, result) : Tensor();
+        Tensor gradSelf = needs(n, 0) ? internal::hypotBackward(g[0], self, result) : Tensor();
+        return variable_list{gradSelf, gradOther};
     });
     rec.save("other", other);
     rec.save("self", self);

@@ -211,8 +211,11 @@ std::pair<Tensor, Tensor> reduceDim(const Tensor& t, int64_t dimIn, bool keepdim
 
 /// Storage offsets (in a tensor of `sizes`/`strides`) of the elements that `index`
 /// picks along `dim`, in the index's row-major order (gather/scatter addressing).
-std::vector<int64_t> pickedOffsets(const IntList& sizes, const IntList& strides, int64_t dim, const Tensor& index)
+std::vector<int64_t> pickedOffsets(const IntList& sizesIn, const IntList& stridesIn, int64_t dim, const Tensor& index)
 {
+    // A 0-d tensor is addressed as one of shape [1] (scatter/gather treat it so).
+    const IntList sizes = sizesIn.empty() ? IntList{1} : sizesIn;
+    const IntList strides = stridesIn.empty() ? IntList{1} : stridesIn;
     IntList alongOthers = strides;
     alongOthers[size_t(dim)] = 0;  // the coordinate along dim comes from the index value
     const std::vector<int64_t> indexOffsets = kernel::elementOffsets(index.sizes(), index.strides());
@@ -336,10 +339,9 @@ std::pair<Tensor, Tensor> recordValueSelection(const char* name, const Tensor& t
     OpRecorder rec(name, {&t}, [dim, keepdim, selfSizes](BackwardNode& n, const variable_list& g) {
         // The generated code unpacks `indices` first: a released graph refuses even a 0-d self.
         Tensor idx = n.saved(0), grad = g[0];
-        // zeros, then scatter_ (See Note [Versions of gradients built in place])
-        if (selfSizes.empty())
-            return variable_list{GradMode::isEnabled() && g[0].requiresGrad() ? g[0] : builtInPlace(detachedClone(g[0]), 2)};
-        if (!keepdim) {
+        // zeros, then scatter_ (See Note [Versions of gradients built in place]), a 0-d
+        // self included
+        if (!keepdim && !selfSizes.empty()) {
             idx = unsqueeze(idx, dim);
             grad = unsqueeze(grad, dim);
         }

@@ -127,13 +127,12 @@ Tensor sign(const Tensor& t)
 Tensor sgn(const Tensor& t)
 {
     Tensor out = signKernel(t);
-    // sgn_backward(self, grad, result): ((grad - (sgn * sgn) * grad) / |self|) with 0
-    // where self is 0: zero for real inputs, but computed as PyTorch computes it.
-    OpRecorder rec("SgnBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
-        Tensor self = n.saved(0), result = n.saved(1);
-        Tensor magnitude = abs(self);
-        Tensor grad = div(sub(g[0], mul(mul(result, result), g[0])), magnitude);
-        return variable_list{maskedFill(grad, compare(magnitude, Scalar(0.0), CompareOp::Eq), Scalar(0.0))};
+    // sgn_backward(self, grad, result) of a real tensor is at::_efficientzerotensor: zeros
+    // that record nothing, even under create_graph (PyTorch's ZeroTensor, whose skipped
+    // arithmetic downstream is not modelled).
+    OpRecorder rec("SgnBackward0", {&t}, [](BackwardNode& n, const variable_list&) {
+        const Tensor result = n.saved(1);
+        return variable_list{zeros(result.sizes(), result.dtype(), result.device())};
     });
     rec.save("self", t);
     rec.forward([&](const InputTangents& tangents, const Tensor& result) {

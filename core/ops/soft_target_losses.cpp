@@ -58,14 +58,15 @@ Tensor xlogy(const Tensor& self, const Tensor& other)
     OpRecorder rec("XlogyBackward0", {&self, &other}, [](BackwardNode& n, const variable_list& g) {
         const Tensor self = n.saved(0), other = n.saved(1);
         Tensor gradSelf, gradOther;
+        // Note [Backward formulas run in input-name order]: other's first.
+        if (n.needsInputGrad(1))
+            gradOther = div(mul(g[0], self), other);
         // See PyTorch's Note [Gradient formula for xlogy at x = 0, y <= 0]: 0 there.
         if (n.needsInputGrad(0))
             gradSelf = maskedFill(xlogy(g[0], other),
                                   logicalAnd(compare(self, Scalar(0.0), CompareOp::Eq),
                                              compare(other, Scalar(0.0), CompareOp::Le)),
                                   Scalar(0.0));
-        if (n.needsInputGrad(1))
-            gradOther = div(mul(g[0], self), other);
         return variable_list{gradSelf, gradOther};
     });
     rec.save("self", self);

@@ -6,7 +6,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/kernels.h"
-#include "core/ops/not_implemented_node.h"
+#include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"

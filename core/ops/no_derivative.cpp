@@ -1,6 +1,8 @@
-#include "core/ops/not_implemented_node.h"
+#include "core/ops/no_derivative.h"
 
 #include <string>
+
+#include "core/autograd/grad_mode.h"
 
 namespace agv::ops {
 
@@ -14,6 +16,13 @@ OpRecorder notImplementedRecorder(const char* atenName, std::initializer_list<co
     return OpRecorder("NotImplemented", requiringGrad, [message](BackwardNode&, const variable_list&) -> variable_list {
         throw Error(PyExc::RuntimeError, message);
     });
+}
+
+void checkNoRequiresGrad(const Tensor& argument, const char* name, const char* function)
+{
+    AGV_CHECK(!argument.defined() || !argument.requiresGrad() || !GradMode::isEnabled(), RuntimeError,
+              "The function '", function, "' is not differentiable with respect to argument '", name,
+              "'. This input cannot have requires_grad True.");
 }
 
 }  // namespace agv::ops
