@@ -1,6 +1,7 @@
 // Copies: clone, to(dtype/device), contiguous, detach, .data.
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/inference_versions.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -55,9 +56,14 @@ Tensor toDtype(const Tensor& t, ScalarType dtype)
     if (t.dtype() == dtype)
         return t;
     Tensor out = copyOf(t, dtype, t.device());
-    // Integer and bool results cannot require grad: PyTorch records no node for them.
-    if (!isFloatingType(dtype))
+    // Integer and bool results cannot require grad: PyTorch records no node for them. An
+    // inference input's copy still counts the copy_ of its kernel (Note [Versions of
+    // results computed from inference tensors]).
+    if (!isFloatingType(dtype)) {
+        if (t.impl()->isInference() && !InferenceMode::isEnabled() && !out.impl()->isInference())
+            out.impl()->versionCounter()->version = versionFromInferenceInputs("ToCopyBackward0", out);
         return out;
+    }
     const ScalarType from = t.dtype();
     OpRecorder rec("ToCopyBackward0", {&t}, [from](BackwardNode&, const variable_list& g) {
         return variable_list{toDtype(g[0], from)};

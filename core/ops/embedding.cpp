@@ -12,6 +12,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/embedding_renorm.h"
 #include "core/ops/kernels.h"
+#include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
@@ -21,8 +22,8 @@ namespace agv::ops {
 
 namespace {
 
-Tensor embeddingDenseBackward(const Tensor& gradIn, const Tensor& indices, int64_t numWeights, int64_t paddingIdx,
-                              bool scaleGradByFreq)
+Tensor embeddingDenseBackwardKernel(const Tensor& gradIn, const Tensor& indices, int64_t numWeights,
+                                    int64_t paddingIdx, bool scaleGradByFreq)
 {
     const int64_t dim = gradIn.sizes().back();
     const int64_t count = indices.numel();
@@ -46,6 +47,33 @@ Tensor embeddingDenseBackward(const Tensor& gradIn, const Tensor& indices, int64
         }
     });
     return out;
+}
+
+/// embedding_dense_backward as an op: under create_graph its node is
+/// EmbeddingDenseBackwardBackward0, whose formula (embedding_dense_double_backward) picks
+/// the rows of the incoming gradient again: index_select, the padding row zeroed in place.
+Tensor embeddingDenseBackward(const Tensor& gradOutput, const Tensor& indices, int64_t numWeights,
+                              int64_t paddingIdx, bool scaleGradByFreq)
+{
+    OpRecorder rec("EmbeddingDenseBackwardBackward0", {&gradOutput}, [paddingIdx](BackwardNode& n,
+                                                                                  const variable_list& g) {
+        const Tensor indices = n.saved(0);
+        Tensor rows = indexSelect(g[0], 0, reshape(indices, {-1}));
+        if (paddingIdx >= 0)
+            maskedFillInplace(rows, reshape(compare(indices, Scalar(paddingIdx), CompareOp::Eq), {-1, 1}), Scalar(0));
+        IntList sizes = indices.sizes();
+        sizes.push_back(-1);
+        return variable_list{view(rows, sizes)};
+    });
+    rec.save("indices", indices);
+    rec.attr("padding_idx", UnsignedAttr{paddingIdx});
+    Tensor out;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        out = embeddingDenseBackwardKernel(gradOutput, indices, numWeights, paddingIdx, scaleGradByFreq);
+    }
+    return rec.finish(out);
 }
 
 }  // namespace

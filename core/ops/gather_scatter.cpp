@@ -216,15 +216,17 @@ Tensor gather(const Tensor& self, int64_t dimIn, const Tensor& index)
                 o[i] = x[picked[i]];
         });
     }
-    const IntList selfSizes = self.sizes();
-    
-    OpRecorder rec("GatherBackward0", {&self}, [dim, selfSizes](BackwardNode& n, const variable_list& g) {
-        // gather_backward: zeros_like(self).scatter_add(dim, index, grad)
-        // new_zeros, then scatter_add_ (See Note [Versions of gradients built in place])
+    OpRecorder rec("GatherBackward0", {&self}, [dim](BackwardNode& n, const variable_list& g) {
+        // gather_backward(grad, self, dim, index): grad.new_zeros(self.sizes()), then
+        // scatter_add_ (See Note [Versions of gradients built in place]). self is saved
+        // (for its sizes), so an in-place change of it is refused at backward.
+        const Tensor index = n.saved(1);
+        const Tensor self = n.saved(0);
         return variable_list{
-            builtInPlace(scatterAdd(zeros(selfSizes, g[0].dtype(), g[0].device()), dim, n.saved(0), g[0]), 1)};
+            builtInPlace(scatterAdd(zeros(self.sizes(), g[0].dtype(), g[0].device()), dim, index, g[0]), 1)};
     });
     rec.attr("dim", dimIn);
+    rec.save("self", self);
     rec.save("index", index);
     rec.attr("sparse_grad", false);
     rec.forward([dim, &index](const InputTangents& t, const Tensor&) { return gather(t[0], dim, index); });  // auto_linear

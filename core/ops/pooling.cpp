@@ -111,6 +111,40 @@ Tensor maxPoolBackwardKernel(const Tensor& gradOut, const Tensor& input, const T
     return grad;
 }
 
+/// max_pool_double_backward(grad, indices, 2): the gradient read back at the picked
+/// positions, grad.contiguous().view(size).gather(-1, indices.view(size)).view(indices.sizes()).
+Tensor maxPoolDoubleBackward(const Tensor& grad, const Tensor& indices)
+{
+    IntList size(indices.sizes().begin(), indices.sizes().end() - 2);
+    size.push_back(-1);
+    return view(gather(view(contiguous(grad), size), -1, view(indices, size)), indices.sizes());
+}
+
+/// max_pool2d_with_indices_backward as an op: its node under create_graph is
+/// MaxPool2DWithIndicesBackwardBackward0 (grad_output: max_pool_double_backward; self:
+/// zeros_like(self)), which saves only the indices.
+Tensor maxPool2dWithIndicesBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& indices)
+{
+    const IntList selfSizes = self.sizes();
+    const ScalarType selfType = self.dtype();
+    const Device selfDevice = self.device();
+    OpRecorder rec("MaxPool2DWithIndicesBackwardBackward0", {&gradOutput, &self},
+                   [selfSizes, selfType, selfDevice](BackwardNode& n, const variable_list& g) {
+                       const Tensor indices = n.saved(0);
+                       return variable_list{
+                           n.needsInputGrad(0) ? maxPoolDoubleBackward(g[0], indices) : Tensor(),
+                           n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
+                   });
+    rec.save("indices", indices);
+    Tensor out;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        out = maxPoolBackwardKernel(gradOutput, self, indices);
+    }
+    return rec.finish(out);
+}
+
 }  // namespace
 
 std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntList& kernel, const IntList& stride,
@@ -158,7 +192,7 @@ std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntLi
     OpRecorder rec("MaxPool2DWithIndicesBackward0", {&selfIn}, [](BackwardNode& n, const variable_list& g) {
         // Unpacked in order, as the generated apply() does: the first stale one is reported.
         const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
-        return variable_list{maxPoolBackwardKernel(g[0], saved0, saved1)};
+        return variable_list{maxPool2dWithIndicesBackward(g[0], saved0, saved1)};
     });
     rec.attr("ceil_mode", ceilMode);
     rec.attr("dilation", dilation);
@@ -199,6 +233,74 @@ AvgCell avgCell(const Window& w, const Planes& p, int64_t oh, int64_t ow, bool c
 
 }  // namespace
 
+namespace {
+
+/// avg_pool2d's arguments, which its backward op keeps as attributes.
+struct AvgPoolOptions {
+    Window window;
+    IntList kernel, stride, padding;
+    bool ceilMode, countIncludePad;
+    std::optional<int64_t> divisorOverride;
+};
+
+Tensor avgPool2dBackwardKernel(const Tensor& gradOutput, const Tensor& input, const AvgPoolOptions& o)
+{
+    const Window& w = o.window;
+    const bool countIncludePad = o.countIncludePad;
+    const std::optional<int64_t> divisorOverride = o.divisorOverride;
+    const Planes p = planesOf(input, w);
+    Tensor grad = zerosOf(input);
+    const Tensor go = dense(gradOutput);
+    AGV_DISPATCH_FLOATING(input.dtype(), "avg_pool2d_backward", [&] {
+        using T = scalar_t;
+        for (int64_t plane = 0; plane < p.planes; ++plane) {
+            T* gi = grad.data<T>() + plane * p.height * p.width;
+            const T* gOut = go.data<T>() + plane * p.outH * p.outW;
+            for (int64_t oh = 0; oh < p.outH; ++oh)
+                for (int64_t ow = 0; ow < p.outW; ++ow) {
+                    const AvgCell c = avgCell(w, p, oh, ow, countIncludePad, divisorOverride);
+                    const T delta = gOut[oh * p.outW + ow] / T(c.divisor);
+                    for (int64_t ih = c.h0; ih < c.h1; ++ih)
+                        for (int64_t iw = c.w0; iw < c.w1; ++iw)
+                            gi[ih * p.width + iw] += delta;
+                }
+        }
+    });
+    return grad;
+}
+
+/// avg_pool2d_backward as an op: under create_graph its node is AvgPool2DBackwardBackward0
+/// (grad_output: avg_pool2d(grad, ...); self: zeros_like(self)), which saves no tensor.
+Tensor avgPool2dBackward(const Tensor& gradOutput, const Tensor& self, const AvgPoolOptions& o)
+{
+    const IntList selfSizes = self.sizes();
+    const ScalarType selfType = self.dtype();
+    const Device selfDevice = self.device();
+    OpRecorder rec("AvgPool2DBackwardBackward0", {&gradOutput, &self},
+                   [o, selfSizes, selfType, selfDevice](BackwardNode& n, const variable_list& g) {
+                       return variable_list{n.needsInputGrad(0) ? avgPool2d(g[0], o.kernel, o.stride, o.padding,
+                                                                            o.ceilMode, o.countIncludePad,
+                                                                            o.divisorOverride)
+                                                                : Tensor(),
+                                            n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
+                   });
+    rec.attr("ceil_mode", o.ceilMode);
+    rec.attr("count_include_pad", o.countIncludePad);
+    rec.attr("divisor_override", o.divisorOverride ? SavedAttr(*o.divisorOverride) : SavedAttr(NoneValue{}));
+    rec.attr("kernel_size", o.kernel);
+    rec.attr("padding", o.padding);
+    rec.attr("stride", o.stride);
+    Tensor out;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        out = avgPool2dBackwardKernel(gradOutput, self, o);
+    }
+    return rec.finish(out);
+}
+
+}  // namespace
+
 Tensor avgPool2d(const Tensor& selfIn, const IntList& kernel, const IntList& stride, const IntList& padding,
                  bool ceilMode, bool countIncludePad, std::optional<int64_t> divisorOverride)
 {
@@ -228,27 +330,11 @@ Tensor avgPool2d(const Tensor& selfIn, const IntList& kernel, const IntList& str
         }
     });
     OpRecorder rec("AvgPool2DBackward0", {&selfIn},
-                   [w, countIncludePad, divisorOverride](BackwardNode& n, const variable_list& g) {
-                       const Tensor input = n.saved(0);
-                       const Planes p = planesOf(input, w);
-                       Tensor grad = zerosOf(input);
-                       const Tensor go = dense(g[0]);
-                       AGV_DISPATCH_FLOATING(input.dtype(), "avg_pool2d_backward", [&] {
-                           using T = scalar_t;
-                           for (int64_t plane = 0; plane < p.planes; ++plane) {
-                               T* gi = grad.data<T>() + plane * p.height * p.width;
-                               const T* gOut = go.data<T>() + plane * p.outH * p.outW;
-                               for (int64_t oh = 0; oh < p.outH; ++oh)
-                                   for (int64_t ow = 0; ow < p.outW; ++ow) {
-                                       const AvgCell c = avgCell(w, p, oh, ow, countIncludePad, divisorOverride);
-                                       const T delta = gOut[oh * p.outW + ow] / T(c.divisor);
-                                       for (int64_t ih = c.h0; ih < c.h1; ++ih)
-                                           for (int64_t iw = c.w0; iw < c.w1; ++iw)
-                                               gi[ih * p.width + iw] += delta;
-                                   }
-                           }
-                       });
-                       return variable_list{grad};
+                   [w, kernel, stride, padding, ceilMode, countIncludePad, divisorOverride](BackwardNode& n,
+                                                                                            const variable_list& g) {
+                       const AvgPoolOptions options{w, kernel, stride, padding, ceilMode, countIncludePad,
+                                                    divisorOverride};
+                       return variable_list{avgPool2dBackward(g[0], n.saved(0), options)};
                    });
     rec.attr("ceil_mode", ceilMode);
     rec.attr("count_include_pad", countIncludePad);
@@ -273,6 +359,62 @@ int64_t startIndex(int64_t out, int64_t outSize, int64_t inSize)
 int64_t endIndex(int64_t out, int64_t outSize, int64_t inSize)
 {
     return int64_t(std::ceil(float((out + 1) * inSize) / float(outSize)));
+}
+
+/// _adaptive_avg_pool2d_backward's kernel: each output cell's gradient spread evenly
+/// over its window.
+Tensor adaptiveAvgPool2dBackwardKernel(const Tensor& gradOutput, const Tensor& input)
+{
+    const int64_t outH = gradOutput.sizes()[size_t(gradOutput.dim() - 2)];
+    const int64_t outW = gradOutput.sizes()[size_t(gradOutput.dim() - 1)];
+        const int64_t height = input.sizes()[size_t(input.dim() - 2)], width = input.sizes()[size_t(input.dim() - 1)];
+        const int64_t planes = input.numel() / (height * width);
+        Tensor grad = zerosOf(input);
+        const Tensor go = dense(gradOutput);
+        AGV_DISPATCH_FLOATING(input.dtype(), "adaptive_avg_pool2d_backward", [&] {
+            using T = scalar_t;
+            for (int64_t plane = 0; plane < planes; ++plane) {
+                T* gi = grad.data<T>() + plane * height * width;
+                const T* gOut = go.data<T>() + plane * outH * outW;
+                for (int64_t oh = 0; oh < outH; ++oh) {
+                    const int64_t h0 = startIndex(oh, outH, height), h1 = endIndex(oh, outH, height);
+                    for (int64_t ow = 0; ow < outW; ++ow) {
+                        const int64_t w0 = startIndex(ow, outW, width), w1 = endIndex(ow, outW, width);
+                        const T delta = gOut[oh * outW + ow] / T(h1 - h0) / T(w1 - w0);
+                        for (int64_t ih = h0; ih < h1; ++ih)
+                            for (int64_t iw = w0; iw < w1; ++iw)
+                                gi[ih * width + iw] += delta;
+                    }
+                }
+            }
+        });
+    return grad;
+}
+
+/// _adaptive_avg_pool2d_backward as an op: under create_graph its node is
+/// AdaptiveAvgPool2DBackwardBackward0 (grad_output: _adaptive_avg_pool2d(grad, its
+/// spatial sizes); self: zeros_like(self)), which saves grad_output.
+Tensor adaptiveAvgPool2dBackward(const Tensor& gradOutput, const Tensor& self)
+{
+    const IntList selfSizes = self.sizes();
+    const ScalarType selfType = self.dtype();
+    const Device selfDevice = self.device();
+    OpRecorder rec("AdaptiveAvgPool2DBackwardBackward0", {&gradOutput, &self},
+                   [selfSizes, selfType, selfDevice](BackwardNode& n, const variable_list& g) {
+                       const Tensor gradOutput = n.saved(0);
+                       const IntList spatial(gradOutput.sizes().end() - 2, gradOutput.sizes().end());
+                       return variable_list{
+                           n.needsInputGrad(0) ? adaptiveAvgPool2d(g[0], spatial) : Tensor(),
+                           n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
+                   });
+    rec.save("grad_output", gradOutput);
+    Tensor out;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        out = adaptiveAvgPool2dBackwardKernel(gradOutput, self);
+    }
+    return rec.finish(out);
 }
 
 }  // namespace
@@ -312,30 +454,8 @@ Tensor adaptiveAvgPool2d(const Tensor& selfIn, const IntList& outputSize)
             }
         }
     });
-    OpRecorder rec("AdaptiveAvgPool2DBackward0", {&selfIn}, [outH, outW](BackwardNode& n, const variable_list& g) {
-        const Tensor input = n.saved(0);
-        const int64_t height = input.sizes()[size_t(input.dim() - 2)], width = input.sizes()[size_t(input.dim() - 1)];
-        const int64_t planes = input.numel() / (height * width);
-        Tensor grad = zerosOf(input);
-        const Tensor go = dense(g[0]);
-        AGV_DISPATCH_FLOATING(input.dtype(), "adaptive_avg_pool2d_backward", [&] {
-            using T = scalar_t;
-            for (int64_t plane = 0; plane < planes; ++plane) {
-                T* gi = grad.data<T>() + plane * height * width;
-                const T* gOut = go.data<T>() + plane * outH * outW;
-                for (int64_t oh = 0; oh < outH; ++oh) {
-                    const int64_t h0 = startIndex(oh, outH, height), h1 = endIndex(oh, outH, height);
-                    for (int64_t ow = 0; ow < outW; ++ow) {
-                        const int64_t w0 = startIndex(ow, outW, width), w1 = endIndex(ow, outW, width);
-                        const T delta = gOut[oh * outW + ow] / T(h1 - h0) / T(w1 - w0);
-                        for (int64_t ih = h0; ih < h1; ++ih)
-                            for (int64_t iw = w0; iw < w1; ++iw)
-                                gi[ih * width + iw] += delta;
-                    }
-                }
-            }
-        });
-        return variable_list{grad};
+    OpRecorder rec("AdaptiveAvgPool2DBackward0", {&selfIn}, [](BackwardNode& n, const variable_list& g) {
+        return variable_list{adaptiveAvgPool2dBackward(g[0], n.saved(0))};
     });
     rec.save("self", selfIn);
     rec.forward([&outputSize](const InputTangents& t, const Tensor&) {  // auto_linear
