@@ -17,6 +17,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
+#include "core/trace/sink.h"
 
 namespace agv::ops {
 
@@ -24,15 +25,26 @@ namespace agv::ops {
 
 namespace {
 
-/// diagonal_backward: zeros of the input's shape with `grad` written along the diagonal
-/// (not itself differentiable here).
+/// diagonal_backward, an op of its own: zeros of the input's shape with `grad` written
+/// along the diagonal. Under create_graph its node is DiagonalBackwardBackward0, whose
+/// formula reads that diagonal back.
 Tensor diagonalBackward(const Tensor& grad, const IntList& sizes, int64_t offset, int64_t dim1, int64_t dim2)
 {
-    GradModeGuard noGrad(false);
-    Tensor out = zeros(sizes, grad.dtype(), grad.device());
-    Tensor diag = diagonal(out, offset, dim1, dim2);
-    kernel::copyInto(diag, grad);
-    return out;
+    OpRecorder rec("DiagonalBackwardBackward0", {&grad}, [offset, dim1, dim2](BackwardNode&, const variable_list& g) {
+        return variable_list{diagonal(g[0], offset, dim1, dim2)};
+    });
+    rec.attr("dim1", dim1);
+    rec.attr("dim2", dim2);
+    rec.attr("offset", offset);
+    Tensor out;
+    {
+        trace::MuteGuard mute;
+        GradModeGuard noGrad(false);
+        out = zeros(sizes, grad.dtype(), grad.device());
+        Tensor diag = diagonal(out, offset, dim1, dim2);
+        kernel::copyInto(diag, grad);
+    }
+    return rec.finish(out);
 }
 
 }  // namespace

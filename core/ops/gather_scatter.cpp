@@ -4,6 +4,7 @@
 // as PyTorch's serial CPU loop does, so a repeated index keeps the last write.
 
 #include <cstring>
+#include <optional>
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/backward_versions.h"
@@ -329,6 +330,24 @@ Tensor indexSelect(const Tensor& self, int64_t dimIn, const Tensor& index)
     return rec.finish(out);
 }
 
+namespace {
+
+/// masked_scatter_backward: the gradient read back at the mask, zero-padded to the
+/// source's element count and shaped as the source.
+Tensor maskedScatterBackward(const Tensor& grad, const Tensor& mask, const IntList& sizes)
+{
+    int64_t numel = 1;
+    for (int64_t size : sizes)
+        numel *= size;
+    Tensor selected = maskedSelect(grad, mask);
+    const int64_t missing = numel - selected.numel();
+    if (missing > 0)
+        selected = cat({selected, zeros({missing}, grad.dtype(), grad.device())}, 0);
+    return view(selected, sizes);
+}
+
+}  // namespace
+
 Tensor maskedSelect(const Tensor& self, const Tensor& mask)
 {
     AGV_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError,
@@ -355,10 +374,28 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask)
     });
     const IntList selfSizes = self.sizes();
     OpRecorder rec("MaskedSelectBackward0", {&self},
-                   [shape, selfSizes, chosen](BackwardNode&, const variable_list& g) {
+                   [shape, selfSizes, chosen](BackwardNode& n, const variable_list& g) {
                        // masked_select_backward: zeros of the broadcast shape, grad put back at the mask, summed to self
+                       // masked_select_backward(grad, self, mask): both unpacked (and version-checked)
+                       const Tensor self = n.saved(0), mask = n.saved(1);
                        Tensor z = zeros(shape, g[0].dtype(), g[0].device());
+                       // Under create_graph, masked_scatter_ records MaskedScatterBackward0.
+                       const Tensor source = g[0];
+                       const bool builds = GradMode::isEnabled() && source.requiresGrad();
+                       Tensor zerosSelf;  // fresh zeros, which need no gradient
+                       std::optional<OpRecorder> scatter;
+                       if (builds) {
+                           const IntList sourceSizes = source.sizes();
+                           scatter.emplace("MaskedScatterBackward0", std::initializer_list<const Tensor*>{&zerosSelf, &source},
+                                           [sourceSizes](BackwardNode& s, const variable_list& gg) {
+                                               return variable_list{Tensor(),
+                                                                    maskedScatterBackward(gg[0], s.saved(0), sourceSizes)};
+                                           });
+                           scatter->save("mask", mask);
+                           scatter->attr("source_sizes", sourceSizes);
+                       }
                        {
+                           trace::MuteGuard mute;
                            GradModeGuard noGrad(false);
                            const Tensor gc = contiguous(g[0]);
                            const std::vector<int64_t> zOffsets = kernel::elementOffsets(shape, z.strides());
@@ -370,13 +407,15 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask)
                                    o[zOffsets[chosen[i]]] = x[i];
                            });
                        }
+                       if (scatter)
+                           z = scatter->finish(z);
                        // zeros_like, then masked_scatter_ (See Note [Versions of gradients built in place])
                        // validate_outputs sums the broadcast shape down to self's (when it differs)
                        builtInPlace(z, 1);
                        return variable_list{z.sizes() == selfSizes ? z : sumTo(z, selfSizes)};
                    });
-    rec.save("mask", mask);
     rec.save("self", self);
+    rec.save("mask", mask);
     rec.forward([&mask](const InputTangents& t, const Tensor&) { return maskedSelect(t[0], mask); });  // auto_linear
     return rec.finish(out);
 }

@@ -129,8 +129,11 @@ void recordIndexAddAttrs(OpRecorder& rec, int64_t dimIn, const Tensor& index, co
 {
     rec.attr("alpha", scalarAttr(alpha));
     rec.attr("dim", UnsignedAttr{dimIn});  // -1 reads as 18446744073709551615, as in 1.13
-    rec.save("index", index);
-    rec.save("source", source);
+    // Only source's formula reads index and source: they are saved only when source needs
+    // a gradient (so a later in-place change of a constant source is not an error).
+    const bool forSource = rec.active() && rec.node()->needsInputGrad(1);
+    rec.save("index", forSource ? index : Tensor());
+    rec.save("source", forSource ? source : Tensor());
     rec.attr("source_dim", source.dim());
 }
 

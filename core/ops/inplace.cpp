@@ -39,7 +39,14 @@ void checkBroadcastInto(const Tensor& self, const Tensor& other)
 
 void checkResultType(const Tensor& self, const Tensor& other)
 {
-    checkInplace(self, self.requiresGrad() || other.requiresGrad());
+    const bool requiresGrad = self.requiresGrad() || other.requiresGrad();
+    checkInplace(self, requiresGrad);
+    // VariableType collects the inputs' gradient edges before TensorIterator's checks run:
+    // a stale multi-output view as `other` is refused first.
+    if (requiresGrad && GradMode::isEnabled()) {
+        gradientEdgeFirst(self);
+        gradientEdgeFirst(other);
+    }
     checkNoInternalOverlap(self);
     checkNoPartialOverlap(self, other);  // See Note [Partial overlap of an in-place op's input]
     checkBroadcastInto(self, other);

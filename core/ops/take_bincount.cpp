@@ -71,13 +71,33 @@ Tensor take(const Tensor& self, const Tensor& index)
     });
     OpRecorder rec("TakeBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
         // The index is read again from the saved tensor, whose version is checked.
-        const Tensor index = n.saved(0);
-        const Tensor self = n.saved(1);
+        const Tensor self = n.saved(0);
+        const Tensor index = n.saved(1);
         // zeros_like, then put_ (See Note [Versions of gradients built in place])
-        return variable_list{builtInPlace(takeBackward(g[0], self, takePositions(index, self.numel())), 1)};
+        const std::vector<int64_t> positions = takePositions(index, self.numel());
+        if (!GradMode::isEnabled() || !g[0].requiresGrad())
+            return variable_list{builtInPlace(takeBackward(g[0], self, positions), 1)};
+        // Under create_graph, put_ records PutBackward0: the gradient taken back out.
+        const Tensor source = g[0];
+        Tensor zerosSelf;  // grad_self: fresh zeros, which need no gradient
+        OpRecorder put("PutBackward0", {&zerosSelf, &source}, [](BackwardNode& p, const variable_list& gg) {
+            const Tensor putIndex = p.saved(0), putSource = p.saved(1);
+            return variable_list{Tensor(), reshape(take(gg[0], putIndex), putSource.sizes())};
+        });
+        put.attr("accumulate", true);
+        put.save("index", index);
+        put.save("source", source);
+        Tensor out;
+        {
+            trace::MuteGuard mute;
+            GradModeGuard noGrad(false);
+            out = takeBackward(source, self, positions);
+        }
+        return variable_list{builtInPlace(put.finish(out), 1)};
     });
-    rec.save("index", index);
+    // take_backward(grad, self, index): saved in that order
     rec.save("self", self);
+    rec.save("index", index);
     rec.forward([&index](const InputTangents& t, const Tensor&) { return take(t[0], index); });  // linear
     return rec.finish(out);
 }

@@ -1,0 +1,46 @@
+# Fuzzer seed 1701 findings around in-place ops:
+# - an in-place binary op collects its inputs' gradient edges before TensorIterator's
+#   overlap and broadcast checks, so a stale multi-output view as `other` is refused first;
+# - index_add_ saves index and source only when source needs a gradient, so zeroing a
+#   constant source afterwards is no error (the released graph is reported instead);
+# - .long() of an inference tensor outside inference mode counts its kernel's copy_.
+import torch
+
+torch.manual_seed(0)
+
+base = torch.tensor([[[24.76723]], [[8.91943]]]).requires_grad_()
+t5 = base * 1
+t6 = t5.select(2, -1)
+t16 = t5.chunk(1, 1)[0]
+t6.relu_()
+for label, f in [("sub_", lambda: t6.sub_(t16)), ("mul_", lambda: t6.mul_(t16)),
+                 ("add_ broadcast", lambda: t6.add_(t16.expand(2, 3, 1)))]:
+    try:
+        f()
+        print(label, "ok")
+    except RuntimeError as e:
+        print(label, "RuntimeError:", e)
+
+leaf = torch.randn(3, 3, requires_grad=True)
+y = leaf.erf()
+with torch.autograd.graph.saved_tensors_hooks(lambda t: t.clone(), lambda t: t):
+    z = y * y
+z.sum().backward()
+source = torch.ones(1, 3)
+y.index_add_(0, torch.tensor([2]), source)
+print(y.grad_fn._saved_index, y.grad_fn._saved_source, y.grad_fn._saved_source_dim)
+source.zero_()
+try:
+    torch.autograd.grad(torch.minimum(y, source).sum(), [leaf])
+except RuntimeError as e:
+    print("RuntimeError:", e)
+needs = torch.ones(1, 3, requires_grad=True)
+w = (leaf * 1).index_add(0, torch.tensor([1]), needs, alpha=2)
+print(w.grad_fn._saved_index, w.grad_fn._saved_source.shape, w.grad_fn._saved_source_dim)
+
+with torch.inference_mode():
+    made = torch.randn(1, 2) * 2
+for name, f in [("long", lambda: made.long()), ("int", lambda: made.int()), ("bool", lambda: made.bool()),
+                ("double", lambda: made.double())]:
+    r = f()
+    print(name, r.dtype, r._version, r.is_inference())
