@@ -15,9 +15,9 @@
 #include "core/ops/einsum.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/quietly.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
-#include "core/trace/sink.h"
 
 namespace agv::ops {
 
@@ -36,14 +36,12 @@ Tensor diagonalBackward(const Tensor& grad, const IntList& sizes, int64_t offset
     rec.attr("dim1", dim1);
     rec.attr("dim2", dim2);
     rec.attr("offset", offset);
-    Tensor out;
-    {
-        trace::MuteGuard mute;
-        GradModeGuard noGrad(false);
-        out = zeros(sizes, grad.dtype(), grad.device());
-        Tensor diag = diagonal(out, offset, dim1, dim2);
+    Tensor out = quietly([&] {
+        Tensor zerosWithDiagonal = zeros(sizes, grad.dtype(), grad.device());
+        Tensor diag = diagonal(zerosWithDiagonal, offset, dim1, dim2);
         kernel::copyInto(diag, grad);
-    }
+        return zerosWithDiagonal;
+    });
     return rec.finish(out);
 }
 

@@ -14,6 +14,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/quietly.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
 #include "core/trace/sink.h"
@@ -67,12 +68,8 @@ Tensor embeddingDenseBackward(const Tensor& gradOutput, const Tensor& indices, i
     });
     rec.save("indices", indices);
     rec.attr("padding_idx", UnsignedAttr{paddingIdx});
-    Tensor out;
-    {
-        trace::MuteGuard mute;
-        GradModeGuard noGrad(false);
-        out = embeddingDenseBackwardKernel(gradOutput, indices, numWeights, paddingIdx, scaleGradByFreq);
-    }
+    Tensor out = quietly(
+        [&] { return embeddingDenseBackwardKernel(gradOutput, indices, numWeights, paddingIdx, scaleGradByFreq); });
     return rec.finish(out);
 }
 

@@ -156,8 +156,14 @@ void checkGeluType(const Tensor& t, const char* kernelName)
 Tensor forwardValues(const Tensor& t, bool tanhForm)
 {
     checkGeluType(t, "GeluKernelImpl");
-    if (viaOneDnn(t, tanhForm))
+    if (viaOneDnn(t, tanhForm)) {
+        // An inference tensor used outside inference_mode reaches the kernel with autograd
+        // still in the dispatch set, which 1.13's oneDNN view of the tensor asserts against.
+        AGV_CHECK(!t.impl()->isInference() || InferenceMode::isEnabled(), RuntimeError,
+                  "at::impl::variable_excluded_from_dispatch() INTERNAL ASSERT FAILED at "
+                  "\"./aten/src/ATen/native/mkldnn/MKLDNNCommon.cpp\":89, please report a bug to PyTorch. ");
         return oneDnnForward(t);
+    }
     const Tensor x = kernel::dense(t);
     Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());
     AGV_DISPATCH_FLOATING(t.dtype(), "GeluKernelImpl", [&] {

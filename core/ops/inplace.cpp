@@ -21,6 +21,7 @@
 #include "core/ops/mem_overlap.h"
 #include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/quietly.h"
 #include "core/ops/ops.h"
 #include "core/ops/pointwise_extra.h"
 #include "core/ops/sigmoid_tanh.h"
@@ -887,10 +888,7 @@ namespace {
 template <typename Values>
 Tensor kernelValues(Values values)
 {
-    trace::MuteGuard mute;
-    GradModeGuard noGrad(false);
-    forward_ad::DisabledGuard primalsOnly;
-    return values();
+    return quietly(values);
 }
 
 /// Note [Integer division by zero in place]: PyTorch's integer remainder, fmod and floor

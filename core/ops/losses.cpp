@@ -18,6 +18,7 @@
 #include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/quietly.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -163,14 +164,7 @@ Tensor recordLossBackward(const char* nodeName, const Tensor& gradOutput, const 
     OpRecorder rec(nodeName, {&gradOutput, &self, &target}, std::move(rule));
     if (rec.active())
         saves(rec);
-    Tensor out;
-    {
-        trace::MuteGuard mute;
-        GradModeGuard noGrad(false);
-        forward_ad::DisabledGuard primalsOnly;
-        out = kernelOp();
-    }
-    return rec.finish(out);
+    return rec.finish(quietly(kernelOp));
 }
 
 /// binary_cross_entropy_backward: g (x - y) / max((1 - x) x, 1e-12), weighted and averaged.

@@ -26,6 +26,7 @@
 #include "core/ops/nodeless_intercept.h"
 #include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/quietly.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
 #include "core/ops/type_promotion.h"
@@ -37,17 +38,6 @@ namespace agv::ops {
 namespace {
 
 bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
-
-/// An op's values without a node, a tangent or a trace event, for an op that records its
-/// own node around them.
-template <typename Values>
-Tensor quietly(Values values)
-{
-    trace::MuteGuard mute;
-    GradModeGuard noGrad(false);
-    forward_ad::DisabledGuard primalsOnly;
-    return values();
-}
 
 /// at::scalar_tensor(0., grad.options()): the `where` branch of a gradient that is blocked.
 Tensor zeroOf(const Tensor& like) { return zeros({}, like.dtype(), like.device()); }

@@ -9,6 +9,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/quietly.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"
 
@@ -136,12 +137,7 @@ Tensor maxPool2dWithIndicesBackward(const Tensor& gradOutput, const Tensor& self
                            n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
                    });
     rec.save("indices", indices);
-    Tensor out;
-    {
-        trace::MuteGuard mute;
-        GradModeGuard noGrad(false);
-        out = maxPoolBackwardKernel(gradOutput, self, indices);
-    }
+    Tensor out = quietly([&] { return maxPoolBackwardKernel(gradOutput, self, indices); });
     return rec.finish(out);
 }
 
@@ -290,12 +286,7 @@ Tensor avgPool2dBackward(const Tensor& gradOutput, const Tensor& self, const Avg
     rec.attr("kernel_size", o.kernel);
     rec.attr("padding", o.padding);
     rec.attr("stride", o.stride);
-    Tensor out;
-    {
-        trace::MuteGuard mute;
-        GradModeGuard noGrad(false);
-        out = avgPool2dBackwardKernel(gradOutput, self, o);
-    }
+    Tensor out = quietly([&] { return avgPool2dBackwardKernel(gradOutput, self, o); });
     return rec.finish(out);
 }
 
@@ -408,12 +399,7 @@ Tensor adaptiveAvgPool2dBackward(const Tensor& gradOutput, const Tensor& self)
                            n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
                    });
     rec.save("grad_output", gradOutput);
-    Tensor out;
-    {
-        trace::MuteGuard mute;
-        GradModeGuard noGrad(false);
-        out = adaptiveAvgPool2dBackwardKernel(gradOutput, self);
-    }
+    Tensor out = quietly([&] { return adaptiveAvgPool2dBackwardKernel(gradOutput, self); });
     return rec.finish(out);
 }
 

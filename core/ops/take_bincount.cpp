@@ -8,6 +8,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/quietly.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"
 
@@ -87,12 +88,7 @@ Tensor take(const Tensor& self, const Tensor& index)
         put.attr("accumulate", true);
         put.save("index", index);
         put.save("source", source);
-        Tensor out;
-        {
-            trace::MuteGuard mute;
-            GradModeGuard noGrad(false);
-            out = takeBackward(source, self, positions);
-        }
+        Tensor out = quietly([&] { return takeBackward(source, self, positions); });
         return variable_list{builtInPlace(put.finish(out), 1)};
     });
     // take_backward(grad, self, index): saved in that order
