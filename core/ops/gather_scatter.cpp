@@ -272,6 +272,18 @@ Tensor& scatterAddInplace(Tensor& self, int64_t dim, const Tensor& index, const 
 
 Tensor indexSelect(const Tensor& self, int64_t dimIn, const Tensor& index)
 {
+    // The autograd kernel runs first (edges, saves); the checks below are the CPU kernel's.
+    const IntList selfSizes = self.sizes();
+    OpRecorder rec("IndexSelectBackward0", {&self}, [dimIn, selfSizes](BackwardNode& n, const variable_list& g) {
+        // index_select_backward: zeros(self.sizes()).index_add_(dim, index, grad)
+        Tensor z = zeros(selfSizes, g[0].dtype(), g[0].device());
+        indexAddInplace(z, wrapDim(dimIn, int64_t(selfSizes.size())), n.saved(0), g[0], Scalar(1));
+        return variable_list{z};
+    });
+    rec.attr("dim", dimIn);
+    rec.save("index", index);
+    rec.attr("self_sizes", selfSizes);
+    rec.forward([dimIn, &index](const InputTangents& t, const Tensor&) { return indexSelect(t[0], dimIn, index); });  // auto_linear
     AGV_CHECK(index.dim() <= 1, IndexError, "index_select(): Index is supposed to be a vector");
     AGV_CHECK(index.dtype() == ScalarType::Int64 || index.dtype() == ScalarType::Int32, RuntimeError,
               "index_select(): Expected dtype int32 or int64 for index");
@@ -316,17 +328,6 @@ Tensor indexSelect(const Tensor& self, int64_t dimIn, const Tensor& index)
                 o[i] = x[bases[i] + picked[(int64_t(i) / inner) % int64_t(picked.size())] * step];
         });
     }
-    const IntList selfSizes = self.sizes();
-    OpRecorder rec("IndexSelectBackward0", {&self}, [dim, selfSizes](BackwardNode& n, const variable_list& g) {
-        // index_select_backward: zeros(self.sizes()).index_add_(dim, index, grad)
-        Tensor z = zeros(selfSizes, g[0].dtype(), g[0].device());
-        indexAddInplace(z, dim, n.saved(0), g[0], Scalar(1));
-        return variable_list{z};
-    });
-    rec.attr("dim", dimIn);
-    rec.save("index", index);
-    rec.attr("self_sizes", selfSizes);
-    rec.forward([dim, &index](const InputTangents& t, const Tensor&) { return indexSelect(t[0], dim, index); });  // auto_linear
     return rec.finish(out);
 }
 

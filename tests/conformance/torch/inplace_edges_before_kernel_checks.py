@@ -44,3 +44,18 @@ for name, f in [("long", lambda: made.long()), ("int", lambda: made.int()), ("bo
                 ("double", lambda: made.double())]:
     r = f()
     print(name, r.dtype, r._version, r.is_inference())
+
+# index_select's autograd kernel collects self's edge before the CPU kernel checks the
+# index: a stale chunk is reported before the out-of-range index (fuzzer seed 1702)
+t2 = torch.tensor([[1.982, 1.316, 0.659], [2.083, -1.872, 1.834]], requires_grad=True)
+t5 = t2.chunk(2, 0)[0]
+t2.detach().mul_(0.5)
+for index in (torch.tensor([3]), torch.tensor([[0]])):
+    try:
+        t5.index_select(1, index)
+    except (RuntimeError, IndexError) as e:
+        print(type(e).__name__ + ":", e)
+try:
+    torch.randn(2, 3, requires_grad=True).index_select(1, torch.tensor([3]))
+except RuntimeError as e:
+    print("RuntimeError:", e)
