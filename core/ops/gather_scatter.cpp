@@ -204,6 +204,21 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
 
 Tensor gather(const Tensor& self, int64_t dimIn, const Tensor& index)
 {
+    // The autograd kernel runs first (edges, saves); the checks below are the CPU kernel's.
+    OpRecorder rec("GatherBackward0", {&self}, [dimIn](BackwardNode& n, const variable_list& g) {
+        // gather_backward(grad, self, dim, index): grad.new_zeros(self.sizes()), then
+        // scatter_add_ (See Note [Versions of gradients built in place]). self is saved
+        // (for its sizes), so an in-place change of it is refused at backward.
+        const Tensor index = n.saved(1);
+        const Tensor self = n.saved(0);
+        Tensor zerosLikeSelf = zeros(self.sizes(), g[0].dtype(), g[0].device());
+        return variable_list{builtInPlace(scatterAdd(zerosLikeSelf, wrapDim(dimIn, self.dim()), index, g[0]), 1)};
+    });
+    rec.attr("dim", dimIn);
+    rec.save("self", self);
+    rec.save("index", index);
+    rec.attr("sparse_grad", false);
+    rec.forward([dimIn, &index](const InputTangents& t, const Tensor&) { return gather(t[0], dimIn, index); });  // auto_linear
     const int64_t dim = wrapDim(dimIn, self.dim());
     checkGather(self, dim, index);
     Tensor out = kernel::newTensor(index.sizes(), self.dtype(), self.device());
@@ -217,20 +232,6 @@ Tensor gather(const Tensor& self, int64_t dimIn, const Tensor& index)
                 o[i] = x[picked[i]];
         });
     }
-    OpRecorder rec("GatherBackward0", {&self}, [dim](BackwardNode& n, const variable_list& g) {
-        // gather_backward(grad, self, dim, index): grad.new_zeros(self.sizes()), then
-        // scatter_add_ (See Note [Versions of gradients built in place]). self is saved
-        // (for its sizes), so an in-place change of it is refused at backward.
-        const Tensor index = n.saved(1);
-        const Tensor self = n.saved(0);
-        return variable_list{
-            builtInPlace(scatterAdd(zeros(self.sizes(), g[0].dtype(), g[0].device()), dim, index, g[0]), 1)};
-    });
-    rec.attr("dim", dimIn);
-    rec.save("self", self);
-    rec.save("index", index);
-    rec.attr("sparse_grad", false);
-    rec.forward([dim, &index](const InputTangents& t, const Tensor&) { return gather(t[0], dim, index); });  // auto_linear
     return rec.finish(out);
 }
 

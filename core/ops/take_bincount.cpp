@@ -57,19 +57,7 @@ Tensor takeBackward(const Tensor& grad, const Tensor& self, const std::vector<in
 
 Tensor take(const Tensor& self, const Tensor& index)
 {
-    AGV_CHECK(index.dtype() == ScalarType::Int64, RuntimeError, "take(): Expected a long tensor for index, but got ",
-              legacyDtypeShortName(index.dtype()));
-    AGV_CHECK(self.numel() > 0 || index.numel() == 0, IndexError, "take(): tried to take from an empty tensor");
-    const std::vector<int64_t> positions = takePositions(index, self.numel());
-    const Tensor values = contiguousValues(self);
-    Tensor out = kernel::newTensor(index.sizes(), self.dtype(), self.device());
-    AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "take_cpu", [&] {
-        using T = scalar_t;
-        const T* src = values.data<T>();
-        T* dst = out.data<T>();
-        for (size_t i = 0; i < positions.size(); ++i)
-            dst[i] = src[positions[i]];
-    });
+    // The autograd kernel runs first (edges, saves); the checks below are the CPU kernel's.
     OpRecorder rec("TakeBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
         // The index is read again from the saved tensor, whose version is checked.
         const Tensor self = n.saved(0);
@@ -95,6 +83,19 @@ Tensor take(const Tensor& self, const Tensor& index)
     rec.save("self", self);
     rec.save("index", index);
     rec.forward([&index](const InputTangents& t, const Tensor&) { return take(t[0], index); });  // linear
+    AGV_CHECK(index.dtype() == ScalarType::Int64, RuntimeError, "take(): Expected a long tensor for index, but got ",
+              legacyDtypeShortName(index.dtype()));
+    AGV_CHECK(self.numel() > 0 || index.numel() == 0, IndexError, "take(): tried to take from an empty tensor");
+    const std::vector<int64_t> positions = takePositions(index, self.numel());
+    const Tensor values = contiguousValues(self);
+    Tensor out = kernel::newTensor(index.sizes(), self.dtype(), self.device());
+    AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "take_cpu", [&] {
+        using T = scalar_t;
+        const T* src = values.data<T>();
+        T* dst = out.data<T>();
+        for (size_t i = 0; i < positions.size(); ++i)
+            dst[i] = src[positions[i]];
+    });
     return rec.finish(out);
 }
 

@@ -59,3 +59,17 @@ try:
     torch.randn(2, 3, requires_grad=True).index_select(1, torch.tensor([3]))
 except RuntimeError as e:
     print("RuntimeError:", e)
+
+# gather and take too: self's edge before the index checks
+for label, f in [("gather", lambda v: v.gather(1, torch.tensor([[5]]))),
+                 ("gather index dtype", lambda v: v.gather(1, torch.tensor([[0.5]]))),
+                 ("take", lambda v: v.take(torch.tensor([9]))),
+                 ("take index dtype", lambda v: v.take(torch.tensor([1], dtype=torch.int32)))]:
+    try:
+        f(t5)
+    except (RuntimeError, IndexError) as e:
+        print(label, type(e).__name__ + ":", str(e)[:60])
+    try:
+        f(torch.randn(1, 3, requires_grad=True))
+    except (RuntimeError, IndexError) as e:
+        print(label, type(e).__name__ + ":", e)
