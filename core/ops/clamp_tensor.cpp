@@ -10,6 +10,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/type_promotion.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -62,6 +63,12 @@ Tensor zeroLike(const Tensor& grad)
 
 Tensor clamp(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
+    if (min)
+        gradientEdgeFirst(*min);
+    if (max)
+        gradientEdgeFirst(*max);
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
     IntList shape = self.sizes();
     for (const std::optional<Tensor>* bound : {&min, &max})

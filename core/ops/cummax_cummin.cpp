@@ -13,6 +13,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/order_statistics.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -88,6 +89,8 @@ std::pair<Tensor, Tensor> runningExtreme(const Tensor& self, int64_t dimIn, bool
 
 std::pair<Tensor, Tensor> cummax(const Tensor& self, int64_t dim)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     return runningExtreme<std::greater_equal<>>(self, dim, true);
 }
 

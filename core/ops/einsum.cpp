@@ -49,6 +49,8 @@ Tensor diagonalBackward(const Tensor& grad, const IntList& sizes, int64_t offset
 
 Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1In, int64_t dim2In)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     const int64_t dim1 = wrapDim(dim1In, self.dim(), false), dim2 = wrapDim(dim2In, self.dim(), false);
     AGV_CHECK(dim1 != dim2, RuntimeError, "diagonal dimensions cannot be identical ", dim1In, ", ", dim2In);
     const IntList& sizes = self.sizes();

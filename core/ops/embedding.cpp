@@ -77,6 +77,8 @@ Tensor embeddingDenseBackward(const Tensor& gradOutput, const Tensor& indices, i
 
 Tensor embedding(const Tensor& weightIn, const Tensor& indices, int64_t paddingIdx, bool scaleGradByFreq, bool sparse)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(weightIn);
     AGV_CHECK(weightIn.dim() == 2, RuntimeError, "'weight' must be 2-D");
     AGV_CHECK(indices.dtype() == ScalarType::Int64, RuntimeError,
               "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but "

@@ -141,6 +141,11 @@ Tensor freshCopy(const Tensor& t)
 Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inplace, int64_t dimIn,
                    const Tensor& index, const Tensor& src, Scalar value, ScatterMode mode)
 {
+    if (!inplace) {  // the out-of-place op's autograd kernel collects the edges first
+        gradientEdgeFirst(self);
+        if (src.defined())
+            gradientEdgeFirst(src);
+    }
     const int64_t dim = wrapDim(dimIn, self.dim());
     checkScatter(fn, self, dim, index, src);
     const bool hasSrc = src.defined();
@@ -352,9 +357,11 @@ Tensor maskedScatterBackward(const Tensor& grad, const Tensor& mask, const IntLi
 
 Tensor maskedSelect(const Tensor& self, const Tensor& mask)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     AGV_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError,
               "masked_select: expected BoolTensor or ByteTensor for mask");
-    const IntList shape = broadcastShapes(self.sizes(), mask.sizes());
+    const IntList shape = broadcastShapes(mask.sizes(), self.sizes());  // expand_outplace(mask, self)
     const Tensor s = expand(self, shape);
     const Tensor m = expand(mask, shape);
     const std::vector<int64_t> selfOffsets = kernel::elementOffsets(shape, s.strides());

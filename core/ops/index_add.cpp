@@ -162,6 +162,9 @@ Tensor& indexAddInplace(Tensor& self, int64_t dimIn, const Tensor& index, const 
 
 Tensor indexAdd(const Tensor& self, int64_t dimIn, const Tensor& index, const Tensor& source, Scalar alpha)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
+    gradientEdgeFirst(source);
     std::vector<int64_t> picked = checkIndexAdd(self, dimIn, index, source);
     const int64_t dim = wrapDim(dimIn, self.dim());
     Tensor out;

@@ -4,6 +4,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -33,6 +34,9 @@ ScalarType promoteAll(const TensorList& tensors)
 
 Tensor cat(const TensorList& tensors, int64_t dimIn)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    for (const Tensor& input : tensors)
+        gradientEdgeFirst(input);
     AGV_CHECK(!tensors.empty(), RuntimeError, "torch.cat(): expected a non-empty list of Tensors");
     for (size_t i = 0; i < tensors.size(); ++i)
         AGV_CHECK(tensors[i].dim() > 0, RuntimeError, "zero-dimensional tensor (at position ", i,
@@ -107,6 +111,9 @@ Tensor cat(const TensorList& tensors, int64_t dimIn)
 
 Tensor stack(const TensorList& tensors, int64_t dimIn)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    for (const Tensor& input : tensors)
+        gradientEdgeFirst(input);
     AGV_CHECK(!tensors.empty(), RuntimeError, "stack expects a non-empty TensorList");
     const IntList& shape = tensors.front().sizes();
     for (size_t i = 1; i < tensors.size(); ++i)

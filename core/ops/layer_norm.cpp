@@ -24,6 +24,7 @@
 #include "core/ops/norm_moments.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -199,6 +200,10 @@ Tensor layerNormJvp(const InputTangents& t, const Tensor& mean, const Tensor& rs
 Tensor layerNorm(const Tensor& inputIn, const IntList& normalizedShape, const Tensor& weightIn, const Tensor& biasIn,
                  double eps)
 {
+    // native_layer_norm's autograd kernel collects the gradient edges before its checks.
+    for (const Tensor* t : {&inputIn, &weightIn, &biasIn})
+        if (t->defined())
+            gradientEdgeFirst(*t);
     // Not a structured binding: lambdas below capture these (clang 14 cannot capture bindings).
     const std::pair<int64_t, int64_t> rowsAndSize = checkLayerNormInputs(inputIn, normalizedShape, weightIn, biasIn);
     const int64_t rows = rowsAndSize.first, n = rowsAndSize.second;

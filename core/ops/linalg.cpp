@@ -326,6 +326,10 @@ Tensor mm(const Tensor& a, const Tensor& b)
 
 Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(bias);
+    gradientEdgeFirst(a);
+    gradientEdgeFirst(b);
     AGV_CHECK(a.dim() == 2, RuntimeError, "mat1 must be a matrix, got ", a.dim(), "-D tensor");
     AGV_CHECK(b.dim() == 2, RuntimeError, "mat2 must be a matrix, got ", b.dim(), "-D tensor");
     AGV_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",

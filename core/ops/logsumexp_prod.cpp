@@ -13,6 +13,7 @@
 #include "core/ops/reduce_amax.h"
 #include "core/ops/reduce_loop.h"
 #include "core/ops/type_promotion.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -56,6 +57,8 @@ Tensor logsumexpJvp(const Tensor& self, const Tensor& selfTangent, const IntList
 
 Tensor logsumexp(const Tensor& self, const IntList& dimsIn, bool keepdim)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     const IntList dims = wrapDims(dimsIn, self.dim());
     Tensor out;
     {
@@ -317,6 +320,8 @@ Tensor prod(const Tensor& self, std::optional<ScalarType> dtype)
 
 Tensor prod(const Tensor& self, int64_t dimIn, bool keepdim, std::optional<ScalarType> dtype)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     const int64_t dim = wrapDim(dimIn, self.dim());
     Tensor out;
     {

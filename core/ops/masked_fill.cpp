@@ -10,6 +10,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/view_inplace.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -112,6 +113,8 @@ Tensor maskedFillMask(const Tensor& mask)
 
 Tensor maskedFill(const Tensor& t, const Tensor& mask, Scalar value)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     const Tensor boolMask = maskedFillMask(mask);
     Tensor out = filledValues(t, boolMask, maskedFillValue(value, t));
     OpRecorder rec("MaskedFillBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
@@ -129,6 +132,9 @@ Tensor maskedFillValueGrad(const Tensor& grad, const Tensor& mask)
 
 Tensor maskedFill(const Tensor& t, const Tensor& mask, const Tensor& value)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
+    gradientEdgeFirst(value);
     const Tensor boolMask = maskedFillMask(mask);
     broadcastShapes(boolMask.sizes(), t.sizes());  // expand_outplace(mask, self) fails first
     checkZeroDimValue(value);

@@ -14,6 +14,7 @@
 #include "core/ops/nll_loss.h"
 #include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -275,6 +276,7 @@ void checkWeightNeedsNoGrad(const Tensor& weight, bool spatial)
 Tensor nllLoss1d2d(const Tensor& input, const Tensor& target, const NllOptions& options)
 {
     checkWeightNeedsNoGrad(options.weight, false);
+    gradientEdgeFirst(input);  // then nll_loss_forward's kernel checks
     AGV_CHECK(target.dim() <= 1, RuntimeError, "0D or 1D target tensor expected, multi-target not supported");
     const bool noBatch = input.dim() == 1 && target.dim() == 0;
     AGV_CHECK(noBatch || input.sizes()[0] == target.sizes()[0], RuntimeError, "size mismatch (got input: ",

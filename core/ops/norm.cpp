@@ -22,6 +22,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/reduce_loop.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -237,6 +238,8 @@ Tensor normTangent(const Tensor& self, const Tensor& selfTangent, double p, cons
 
 Tensor norm(const Tensor& t, Scalar p, const IntList& dimsIn, bool keepdim)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     AGV_CHECK(isFloatingType(t.dtype()), RuntimeError,
               "norm(): input dtype should be either floating point or complex. Got ", legacyDtypeShortName(t.dtype()),
               " instead.");

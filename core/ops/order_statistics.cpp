@@ -25,6 +25,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -128,6 +129,8 @@ void checkNonEmptyDim(const Tensor& t, int64_t dim, const char* fn)
 
 std::pair<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dimIn, bool keepdim)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     const int64_t dim = wrapDim(dimIn, self.dim());
     const int64_t n = self.dim() == 0 ? 1 : self.sizes()[size_t(dim)];
     checkNonEmptyDim(self, dim, "kthvalue()");
@@ -143,6 +146,8 @@ std::pair<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dimIn,
 
 std::pair<Tensor, Tensor> median(const Tensor& self, int64_t dimIn, bool keepdim)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     const int64_t dim = wrapDim(dimIn, self.dim());
     checkNonEmptyDim(self, dim, "median()");
     auto out = pickPerSlice(self, dim, "median_out", false, false, [](const auto& slice) -> int64_t {

@@ -19,6 +19,7 @@
 #include "core/ops/sleef_math.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/vectorized_loop.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -1072,6 +1073,8 @@ Tensor clampBackward(const Tensor& grad, const Tensor& self, double lo, double h
 
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     AGV_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
     // The bounds take part in type promotion: an integer tensor clamped by a float is a
     // float tensor (of the default dtype). Integer tensors never require grad.

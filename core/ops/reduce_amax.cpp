@@ -11,6 +11,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/reduce_amax.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -79,6 +80,8 @@ Tensor extremeValues(const Tensor& self, const IntList& wrapped, bool isMax)
 
 Tensor amaxAmin(const Tensor& self, const IntList& dims, bool keepdim, bool isMax)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     const char* name = isMax ? "amax" : "amin";
     const IntList wrapped = reductionDims(self, dims);
     if (self.numel() == 0) {

@@ -18,6 +18,7 @@
 #include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -200,6 +201,8 @@ Tensor reduceAll(const Tensor& t, bool isMax)
 
 std::pair<Tensor, Tensor> reduceDim(const Tensor& t, int64_t dimIn, bool keepdim, bool isMax)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     const char* name = isMax ? "max" : "min";
     const int64_t dim = wrapDim(dimIn, t.dim());
     AGV_CHECK(t.dim() == 0 || t.sizes()[size_t(dim)] > 0, IndexError, name, "(): Expected reduction dim ", dim,

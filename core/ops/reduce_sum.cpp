@@ -15,6 +15,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/reduce_loop.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -368,6 +369,8 @@ Tensor sum(const Tensor& t, std::optional<ScalarType> dtype)
 
 Tensor sum(const Tensor& t, const IntList& dimsIn, bool keepdim, std::optional<ScalarType> dtype)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     const IntList dims = reductionDims(t, dimsIn);
     Tensor out = sumKernel(t, dims, keepdim, sumType(t, dtype));
     const IntList inputSizes = t.sizes();
@@ -409,6 +412,8 @@ Tensor mean(const Tensor& t)
 
 Tensor mean(const Tensor& t, const IntList& dimsIn, bool keepdim)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     AGV_CHECK(isFloatingType(t.dtype()), RuntimeError,
               "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
               "Got: ",

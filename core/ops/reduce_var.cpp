@@ -13,6 +13,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/reduce_loop.h"
 #include "core/ops/var_mean.h"
+#include "core/ops/view_inplace.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -294,6 +295,8 @@ std::pair<Tensor, Tensor> stdMean(const Tensor& self, const std::optional<IntLis
 
 Tensor var(const Tensor& self, std::optional<IntList> dims, int64_t correction, bool keepdim)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     Tensor out = varianceKernel(self, dims, correction, keepdim, false);
     OpRecorder rec("VarBackward0", {&self}, [dims, correction, keepdim](BackwardNode& n, const variable_list& g) {
         return variable_list{varianceBackward(g[0], n.saved(0), dims, correction, keepdim)};
@@ -308,6 +311,8 @@ Tensor var(const Tensor& self, std::optional<IntList> dims, int64_t correction, 
 
 Tensor std(const Tensor& self, std::optional<IntList> dims, int64_t correction, bool keepdim)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     Tensor out = varianceKernel(self, dims, correction, keepdim, true);
     OpRecorder rec("StdBackward0", {&self}, [dims, correction, keepdim](BackwardNode& n, const variable_list& g) {
         // Unpacked in order, as the generated apply() does: the first stale one is reported.

@@ -9,6 +9,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -52,6 +53,8 @@ int64_t floorMod(int64_t a, int64_t n) { return ((a % n) + n) % n; }
 
 Tensor flip(const Tensor& self, const IntList& dimsIn)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     std::vector<bool> flipped(size_t(std::max<int64_t>(self.dim(), 1)), false);
     for (int64_t d : dimsIn) {
         const int64_t w = wrapDim(d, self.dim());
@@ -74,6 +77,8 @@ Tensor flip(const Tensor& self, const IntList& dimsIn)
 
 Tensor roll(const Tensor& self, const IntList& shifts, const IntList& dims)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     AGV_CHECK(!shifts.empty(), RuntimeError, "`shifts` required");
     AGV_CHECK(dims.empty() ? shifts.size() == 1 : shifts.size() == dims.size(), RuntimeError,
               "shifts and dimensions must align. shifts: ", shifts.size(), ", dims:", dims.size());
@@ -118,6 +123,8 @@ Tensor roll(const Tensor& self, const IntList& shifts, const IntList& dims)
 
 Tensor repeat(const Tensor& self, const IntList& repeats)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     AGV_CHECK(int64_t(repeats.size()) >= self.dim(), RuntimeError,
               "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
     const size_t lead = repeats.size() - size_t(self.dim());
@@ -280,6 +287,8 @@ Tensor cumprodBackward(const Tensor& grad, const Tensor& input, const Tensor& re
 
 Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     const int64_t dim = wrapDim(dimIn, self.dim());
     Tensor out = cumulativeScan(self, dim, dtype, "cumsum_out_cpu", 0, [](auto acc, auto x) { return acc + x; });
     const ScalarType selfType = self.dtype();
@@ -293,6 +302,8 @@ Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype
 
 Tensor cumprod(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(self);
     const int64_t dim = wrapDim(dimIn, self.dim());
     Tensor out = cumulativeScan(self, dim, dtype, "cumprod_out_cpu", 1, [](auto acc, auto x) { return acc * x; });
     OpRecorder rec("CumprodBackward0", {&self}, [dim](BackwardNode& n, const variable_list& g) {

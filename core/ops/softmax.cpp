@@ -7,6 +7,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/softmax_kernels.h"
+#include "core/ops/view_inplace.h"
 #include "core/autograd/grad_mode.h"
 
 namespace agv::ops {
@@ -154,6 +155,8 @@ Tensor backwardData(const Tensor& grad, const Tensor& output, int64_t dim, bool 
 
 Tensor softmax(const Tensor& t, int64_t dimIn)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     const int64_t dim = wrapDim(dimIn, t.dim());
     Tensor out = forwardValues(t, dim, false);
     OpRecorder rec("SoftmaxBackward0", {&t}, [dim](BackwardNode& n, const variable_list& g) {
@@ -168,6 +171,8 @@ Tensor softmax(const Tensor& t, int64_t dimIn)
 
 Tensor logSoftmax(const Tensor& t, int64_t dimIn)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     const int64_t dim = wrapDim(dimIn, t.dim());
     Tensor out = forwardValues(t, dim, true);
     OpRecorder rec("LogSoftmaxBackward0", {&t}, [dim](BackwardNode& n, const variable_list& g) {

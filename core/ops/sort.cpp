@@ -14,6 +14,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -101,6 +102,8 @@ std::pair<Tensor, Tensor> recordSelection(const char* name, const Tensor& t, int
 
 std::pair<Tensor, Tensor> sort(const Tensor& t, int64_t dimIn, bool descending, bool stable)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     const int64_t dim = wrapDim(dimIn, t.dim());
     const int64_t n = t.dim() == 0 ? 1 : t.sizes()[size_t(dim)];
     auto out = perSlice(t, dim, n, [&](auto& slice) {
@@ -121,6 +124,8 @@ Tensor argsort(const Tensor& t, int64_t dim, bool descending)
 
 std::pair<Tensor, Tensor> topk(const Tensor& t, int64_t k, int64_t dimIn, bool largest, bool sorted)
 {
+    // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
+    gradientEdgeFirst(t);
     const int64_t dim = wrapDim(dimIn, t.dim());
     const int64_t n = t.dim() == 0 ? 1 : t.sizes()[size_t(dim)];
     AGV_CHECK(k >= 0 && k <= n, RuntimeError, "selected index k out of range");

@@ -429,8 +429,9 @@ Tensor select(const Tensor& t, int64_t dim, int64_t index)
     AGV_CHECK(t.dim() > 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
     dim = wrapDim(dim, t.dim());
     const int64_t size = t.sizes()[dim];
-    AGV_CHECK(index >= -size && index < size, IndexError, "index ", index, " is out of bounds for dimension ", dim,
-              " with size ", size);
+    // Tensor indexing words its own message (indexing.cpp) before it gets here.
+    AGV_CHECK(index >= -size && index < size, IndexError, "select(): index ", index,
+              " out of range for tensor of size ", sizesToString(t.sizes()), " at dimension ", dim);
     if (index < 0)
         index += size;
     IntList sizes = t.sizes(), strides = t.strides();

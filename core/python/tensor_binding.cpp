@@ -10,6 +10,7 @@
 #include "core/autograd/engine.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -240,8 +241,19 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
             // clone(memory_format=torch.contiguous_format) of a non-contiguous tensor is the
             // contiguous copy (CloneBackward0 either way); otherwise the layout is preserved.
             const py::handle format = args.keyword("memory_format");
-            const bool contiguousFormat = format && !format.is_none() && py::hasattr(format, "_name") &&
-                                          py::str(format.attr("_name")).cast<std::string>() == "contiguous_format";
+            const std::string formatName = format && !format.is_none() && py::hasattr(format, "_name")
+                                               ? py::str(format.attr("_name")).cast<std::string>()
+                                               : std::string("preserve_format");
+            const bool contiguousFormat = formatName == "contiguous_format";
+            if (formatName == "channels_last" || formatName == "channels_last_3d") {
+                const int64_t rank = formatName == "channels_last" ? 4 : 5;
+                ops::gradientEdgeFirst(self);  // clone's autograd kernel runs before empty_like's check
+                if (self.dim() != rank)
+                    raise(PyExc_RuntimeError, "required rank " + std::to_string(rank) + " tensor to use " + formatName +
+                                                  " format");
+                raise(PyExc_NotImplementedError,
+                      "autogradviz: clone(memory_format=torch." + formatName + ") is not supported yet");
+            }
             return wrapTensor(contiguousFormat && !self.isContiguous() ? ops::contiguous(self) : ops::clone(self));
         } END,
         METHOD(contiguous) { return wrapTensor(ops::contiguous(self)); } END,
