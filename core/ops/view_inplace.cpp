@@ -376,6 +376,10 @@ void handleViewOnRebase(const Tensor& view, bool indirect)
                    "want the inplace to be tracked) or both outside (if you want the inplace to be tracked).";
         break;
     case CreationMeta::InferenceMode:
+        // As for NoGradMode: 1.13 asserts that such a view has no grad_fn.
+        AGV_CHECK(!fn, RuntimeError,
+                  "!grad_fn INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/variable.cpp\":800, please report a "
+                  "bug to PyTorch. ");
         message += " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
                    "code by moving both the view and the inplace either both inside the inference_mode block (if "
                    "you don't want the inplace to be tracked) or both outside (if you want the inplace to be "
@@ -411,8 +415,12 @@ void markMultiOutputViews(TensorList& views)
 {
     if (InferenceMode::isEnabled() || !GradMode::isEnabled())
         return;  // makeView already noted the mode
-    for (Tensor& view : views)
-        view.impl()->ensureAutograd().creationMeta = CreationMeta::MultiOutputNode;
+    // propagate_creation_meta: an inference-mode view's restriction outlives the new one.
+    for (Tensor& view : views) {
+        CreationMeta& meta = view.impl()->ensureAutograd().creationMeta;
+        if (meta != CreationMeta::InferenceMode)
+            meta = CreationMeta::MultiOutputNode;
+    }
 }
 
 void checkInplace(const Tensor& self) { checkInplace(self, self.requiresGrad()); }

@@ -39,3 +39,17 @@ print(inner.requires_grad, type(inner.grad_fn).__name__)
 attempt("mul_ of a grad-mode view of a no_grad view", lambda: inner.mul_(2))
 attempt("mul_ of the no_grad view itself", lambda: outer.mul_(2))
 print(leaf._version, leaf.grad)
+
+# The same for views made in inference_mode: a grad-mode view (or multi-output views) of
+# one keeps the inference-mode restriction and has a grad_fn (1.13's assert at line 800).
+for label, make in [("slice", lambda v: v[:1]), ("unbind", lambda v: v.unbind(0)[0]),
+                    ("split", lambda v: v.split(1)[0]), ("itself", lambda v: v)]:
+    base = torch.randn(3, requires_grad=True) * 1
+    with torch.inference_mode():
+        inner = base[..., :2]
+    view = make(inner)
+    try:
+        view.zero_()
+        print(label, "ok")
+    except RuntimeError as e:
+        print(label, type(view.grad_fn).__name__, "RuntimeError:", e)
