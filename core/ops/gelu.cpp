@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/onednn_engine.h"
 #include "core/ops/op_recorder.h"
@@ -163,6 +164,17 @@ Tensor forwardValues(const Tensor& t, bool tanhForm)
                   "at::impl::variable_excluded_from_dispatch() INTERNAL ASSERT FAILED at "
                   "\"./aten/src/ATen/native/mkldnn/MKLDNNCommon.cpp\":89, please report a bug to PyTorch. ");
         return oneDnnForward(t);
+    }
+    if (!t.isContiguous() && isNonOverlappingAndDense(t)) {
+        // A dense permuted input (x.t()): TensorIterator walks it in memory order as one
+        // contiguous run, so the vectorized body covers it as it covers a contiguous one.
+        const Tensor in = kernel::withStrides(t, elementwiseOutputStrides(t.sizes(), {&t}));
+        Tensor out = kernel::newTensorLaidOutAs(in, t.dtype());
+        AGV_DISPATCH_FLOATING(t.dtype(), "GeluKernelImpl", [&] {
+            using T = scalar_t;
+            forwardRun(in.data<T>(), out.data<T>(), t.numel(), tanhForm, true);
+        });
+        return out;
     }
     const Tensor x = kernel::dense(t);
     Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());
