@@ -11,6 +11,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/backward_versions.h"
 #include "core/ops/internal_ops.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -113,6 +114,12 @@ std::pair<Tensor, Tensor> sort(const Tensor& t, int64_t dimIn, bool descending, 
         else
             std::sort(slice.begin(), slice.end(), PairLess<T>{descending});
     });
+    // sort's meta function lays both outputs out as self (dense strides inferred from it).
+    const IntList strides = elementwiseOutputStrides(t.sizes(), {&t});
+    if (out.first.strides() != strides) {
+        out.first = kernel::withStrides(out.first, strides);
+        out.second = kernel::withStrides(out.second, strides);
+    }
     return recordSelection("SortBackward0", t, dimIn, dim, out);
 }
 
