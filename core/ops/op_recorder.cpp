@@ -265,12 +265,27 @@ void OpRecorder::announceIntercepted(const InterceptOutcome& outcome, const Tens
     announceIntercept(outcome, m_node ? m_node->id() : 0, outs);
 }
 
+namespace {
+
+/// set_history's TORCH_INTERNAL_ASSERT(isDifferentiableType(...)): reached in 1.13 when an
+/// integer tensor that got a grad_fn in place (a float copied into it) goes through an
+/// op, whose integer result would get a history.
+void assertDifferentiableType(const Tensor& out)
+{
+    AGV_CHECK(!out.defined() || isFloatingType(out.dtype()), RuntimeError,
+              "isDifferentiableType(variable.scalar_type()) INTERNAL ASSERT FAILED at "
+              "\"./torch/csrc/autograd/functions/utils.h\":75, please report a bug to PyTorch. ");
+}
+
+}  // namespace
+
 Tensor OpRecorder::finish(Tensor out)
 {
     if (m_inferenceStamp)
         stampInferenceVersions(m_inferenceStamp, {out});
     const InterceptOutcome outcome = intercept(out);
     if (m_node) {
+        assertDifferentiableType(out);
         setHistory(m_node, {&out});
         announceNode(*m_node);
     }
@@ -287,6 +302,7 @@ Tensor OpRecorder::finishSavingResult(Tensor out, const char* slot)
         stampInferenceVersions(m_inferenceStamp, {out});
     const InterceptOutcome outcome = intercept(out);
     if (m_node) {
+        assertDifferentiableType(out);
         setHistory(m_node, {&out});
         m_node->save(slot, out, /*isOutput=*/true);
         announceNode(*m_node);
@@ -304,6 +320,8 @@ TensorList OpRecorder::finish(TensorList outs)
         stampInferenceVersions(m_inferenceStamp, outs);
     const InterceptOutcome outcome = intercept(outs);
     if (m_node) {
+        for (const Tensor& out : outs)
+            assertDifferentiableType(out);
         setHistory(m_node, outs);
         announceNode(*m_node);
     }
