@@ -299,8 +299,10 @@ Tensor mm(const Tensor& a, const Tensor& b)
     const IntList aSizes = a.sizes(), aStrides = a.strides(), bSizes = b.sizes(), bStrides = b.strides();
     OpRecorder rec("MmBackward0", {&a, &b}, [aSizes, aStrides, bSizes, bStrides](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), mat2 = n.saved(1);
-        return variable_list{needs(n, 0) ? mmMat1Backward(g[0], mat2, aSizes, aStrides) : Tensor(),
-                             needs(n, 1) ? mmMat2Backward(g[0], self, bSizes, bStrides) : Tensor()};
+        // Note [Backward formulas run in input-name order]: mat2's before self's.
+        Tensor gradMat2 = needs(n, 1) ? mmMat2Backward(g[0], self, bSizes, bStrides) : Tensor();
+        Tensor gradSelf = needs(n, 0) ? mmMat1Backward(g[0], mat2, aSizes, aStrides) : Tensor();
+        return variable_list{gradSelf, gradMat2};
     });
     if (rec.active()) {
         // See Note [Slots saved only when needed]
@@ -365,10 +367,13 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, Scalar beta, 
                    [aSizes, aStrides, bSizes, bStrides, beta, alpha, times](BackwardNode& n, const variable_list& g) {
                        Tensor mat1 = n.saved(0), mat2 = n.saved(1);
                        // The bias gradient has the output's shape; the engine sums it to the bias's.
-                       return variable_list{
-                           needs(n, 0) ? times(g[0], beta) : Tensor(),
-                           needs(n, 1) ? times(mmMat1Backward(g[0], mat2, aSizes, aStrides), alpha) : Tensor(),
-                           needs(n, 2) ? times(mmMat2Backward(g[0], mat1, bSizes, bStrides), alpha) : Tensor()};
+                       // Note [Backward formulas run in input-name order]: mat1, mat2, then self.
+                       Tensor gradMat1 =
+                           needs(n, 1) ? times(mmMat1Backward(g[0], mat2, aSizes, aStrides), alpha) : Tensor();
+                       Tensor gradMat2 =
+                           needs(n, 2) ? times(mmMat2Backward(g[0], mat1, bSizes, bStrides), alpha) : Tensor();
+                       Tensor gradSelf = needs(n, 0) ? times(g[0], beta) : Tensor();
+                       return variable_list{gradSelf, gradMat1, gradMat2};
                    });
     if (rec.active()) {
         rec.save("mat1", rec.node()->needsInputGrad(2) ? a : Tensor());
@@ -392,8 +397,10 @@ Tensor bmm(const Tensor& a, const Tensor& b)
 {
     OpRecorder rec("BmmBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
         Tensor self = n.saved(0), mat2 = n.saved(1);
-        return variable_list{needs(n, 0) ? bmm(g[0], transpose(mat2, 1, 2)) : Tensor(),
-                             needs(n, 1) ? bmm(transpose(self, 1, 2), g[0]) : Tensor()};
+        // Note [Backward formulas run in input-name order]: mat2's before self's.
+        Tensor gradMat2 = needs(n, 1) ? bmm(transpose(self, 1, 2), g[0]) : Tensor();
+        Tensor gradSelf = needs(n, 0) ? bmm(g[0], transpose(mat2, 1, 2)) : Tensor();
+        return variable_list{gradSelf, gradMat2};
     });
     if (rec.active()) {
         rec.save("self", rec.node()->needsInputGrad(1) ? a : Tensor());

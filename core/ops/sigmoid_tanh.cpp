@@ -131,7 +131,7 @@ Tensor sigmoidBackward(const Tensor& gradOutput, const Tensor& output)
         if (n.needsInputGrad(0))
             gGradOut = sigmoidBackward(g[0], y);
         if (n.needsInputGrad(1))
-            gY = mul(mul(g[0], gradOut), add(mul(y, Scalar(-2)), Scalar(1)));
+            gY = mul(mul(g[0], gradOut), internal::addScalar(internal::mulScalar(y, Scalar(-2)), Scalar(1)));
         return variable_list{gGradOut, gY};
     });
     rec.save("grad_output", gradOutput);
@@ -151,7 +151,7 @@ Tensor tanhBackward(const Tensor& gradOutput, const Tensor& output)
         if (n.needsInputGrad(0))
             gGradOut = tanhBackward(g[0], y);
         if (n.needsInputGrad(1))
-            gY = mul(g[0], mul(mul(y, Scalar(-2)), gradOut));
+            gY = mul(g[0], mul(internal::mulScalar(y, Scalar(-2.0)), gradOut));  // -2. * output: MulBackward1
         return variable_list{gGradOut, gY};
     });
     rec.save("grad_output", gradOutput);
