@@ -1229,16 +1229,7 @@ Tensor& hypotInplace(Tensor& self, const Tensor& other)
     checkResultType(self, other);
     return applyInplace(
         self, {&self, &other}, "hypot_", "HypotBackward0",
-        [](BackwardNode& n, const variable_list& g) {
-            // Unpacked in the generated apply()'s order: other, result, self.
-            const Tensor other = n.saved(0);
-            const Tensor result = n.saved(2);
-            const Tensor self = n.saved(1);
-            // Note [Backward formulas run in input-name order]: other's first.
-            Tensor gradOther = needs(n, 1) ? internal::hypotBackward(g[0], other, result) : Tensor();
-            Tensor gradSelf = needs(n, 0) ? internal::hypotBackward(g[0], self, result) : Tensor();
-            return variable_list{gradSelf, gradOther};
-        },
+        internal::hypotGradients,
         true, true, [&] { kernel::copyInto(self, kernelValues([&] { return hypot(self, other); })); },
         [&other](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("other", other);

@@ -507,9 +507,27 @@ Tensor rad2deg(const Tensor& self) { return angleConversion(self, k180OverPi, "R
 
 // ---------------------------------------------------------------- hypot
 
-Tensor internal::hypotBackward(const Tensor& grad, const Tensor& input, const Tensor& result)
+namespace {
+
+/// hypot's formula for one input: grad * input / result.
+Tensor hypotBackward(const Tensor& grad, const Tensor& input, const Tensor& result)
 {
     return div(mul(grad, input), result);
+}
+
+}  // namespace
+
+variable_list internal::hypotGradients(BackwardNode& n, const variable_list& g)
+{
+    // Unpacked in the generated apply()'s order: other, result, self (saved as other,
+    // self, then the result).
+    const Tensor other = n.saved(0);
+    const Tensor result = n.saved(2);
+    const Tensor self = n.saved(1);
+    // Note [Backward formulas run in input-name order]: other's first.
+    Tensor gradOther = n.needsInputGrad(1) ? hypotBackward(g[0], other, result) : Tensor();
+    Tensor gradSelf = n.needsInputGrad(0) ? hypotBackward(g[0], self, result) : Tensor();
+    return variable_list{gradSelf, gradOther};
 }
 
 Tensor hypot(const Tensor& self, const Tensor& other)
@@ -522,16 +540,7 @@ Tensor hypot(const Tensor& self, const Tensor& other)
         for (size_t i = 0; i < e.a.size(); ++i)
             out[i] = sleefDone && e.vector[i] ? vectorValues[i] : std::hypot(e.a[i], e.b[i]);
     });
-    OpRecorder rec("HypotBackward0", {&self, &other}, [](BackwardNode& n, const variable_list& g) {
-        // Unpacked in the generated apply()'s order: other, result, self.
-        const Tensor other = n.saved(0);
-        const Tensor result = n.saved(2);
-        const Tensor self = n.saved(1);
-        // Note [Backward formulas run in input-name order]: other's first.
-        Tensor gradOther = needs(n, 1) ? internal::hypotBackward(g[0], other, result) : Tensor();
-        Tensor gradSelf = needs(n, 0) ? internal::hypotBackward(g[0], self, result) : Tensor();
-        return variable_list{gradSelf, gradOther};
-    });
+    OpRecorder rec("HypotBackward0", {&self, &other}, internal::hypotGradients);
     rec.save("other", other);
     rec.save("self", self);
     // self_t * self_p / result + other_t * other_p / result

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "core/autograd/node.h"
 #include "core/ops/scalar.h"
 #include "core/tensor/tensor.h"
 
@@ -81,8 +82,9 @@ Tensor rad2degBackward(const Tensor& grad);
 /// LogitBackward0's formula: logit_backward's kernel, or under grad mode the composite
 /// infinitely_differentiable_logit_backward.
 Tensor logitBackward(const Tensor& grad, const Tensor& self, std::optional<double> eps);
+/// HypotBackward0's rule, out of place and in place (saves: other, self, then the result):
 /// grad * self / result and grad * other / result.
-Tensor hypotBackward(const Tensor& grad, const Tensor& input, const Tensor& result);
+variable_list hypotGradients(BackwardNode& n, const variable_list& g);
 /// heaviside's values without a node (the dtype check first).
 Tensor heavisideValues(const Tensor& self, const Tensor& values);
 
