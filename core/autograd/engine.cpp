@@ -511,6 +511,8 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
     const bool keepGraph = retainGraph.value_or(createGraph);
     TensorList grads = makeRootGrads(outputs, gradOutputs, createGraph);
     std::vector<Edge> roots = rootEdgesFor(outputs);
+    // run_backward's check once the outputs pass theirs (backward(inputs=[]) is refused earlier).
+    AGV_CHECK(!inputs.empty(), ValueError, "grad requires non-empty inputs.");
     if (runInputNodes && createGraph)
         warnGradReferenceCycle();
     GraphTask task;

@@ -229,8 +229,8 @@ Tensor randperm(int64_t n, ScalarType dtype, Device device, Generator* generator
 }
 
 namespace {
-/// A fresh filled tensor given t's layout (MemoryFormat::Preserve): its values are all equal,
-/// so only the strides change.
+/// A fresh tensor given t's layout (MemoryFormat::Preserve): its memory is kept as it is,
+/// only the strides change.
 Tensor laidOutLike(Tensor fresh, const Tensor& t)
 {
     const IntList strides = preservedStrides(t);
@@ -256,13 +256,22 @@ Tensor emptyLike(const Tensor& t, std::optional<ScalarType> dtype)
 {
     return laidOutLike(empty(t.sizes(), dtype.value_or(t.dtype()), t.device()), t);
 }
+// The kernels fill memory in order, so draws given t's layout afterwards land where
+// PyTorch's uniform_ / normal_ of empty_like(t) put them.
 Tensor randLike(const Tensor& t, std::optional<ScalarType> dtype)
 {
-    return rand(t.sizes(), dtype.value_or(t.dtype()), t.device());
+    return laidOutLike(rand(t.sizes(), dtype.value_or(t.dtype()), t.device()), t);
 }
 Tensor randnLike(const Tensor& t, std::optional<ScalarType> dtype)
 {
-    return randn(t.sizes(), dtype.value_or(t.dtype()), t.device());
+    const ScalarType type = dtype.value_or(t.dtype());
+    // normal_ takes its Box-Muller blocks only for a contiguous result; a permuted layout
+    // draws element by element, as fewer than 16 elements do.
+    if (preservedStrides(t) != contiguousStrides(t.sizes()) && isFloatingType(type)) {
+        Generator& g = generatorOrDefault(nullptr);
+        return laidOutLike(leaf(random(t.sizes(), type, t.device(), [&] { return g.normal(); })), t);
+    }
+    return laidOutLike(randn(t.sizes(), type, t.device()), t);
 }
 
 }  // namespace agv::ops

@@ -687,27 +687,4 @@ Tensor matmul(const Tensor& a, const Tensor& b)
     return internal::unsafeView(bmm(a3, b3), outShape);
 }
 
-// ---------------------------------------------------------------- internal building blocks
-
-namespace internal {
-
-Tensor unsafeView(const Tensor& t, const IntList& sizes)
-{
-    AGV_CHECK(t.isContiguous() && computeNumel(sizes) == t.numel(), RuntimeError,
-              "_unsafe_view: expected a contiguous tensor of ", computeNumel(sizes), " elements");
-    Tensor out = makeView(t, sizes, contiguousStrides(sizes), t.offset());
-    out.impl()->ensureAutograd().isView = false;  // not a view for autograd
-    out.impl()->ensureAutograd().base.reset();
-    out.impl()->ensureAutograd().creationMeta = CreationMeta::Default;
-    const IntList inputSizes = t.sizes();
-    OpRecorder rec("UnsafeViewBackward0", {&t}, [inputSizes](BackwardNode&, const variable_list& g) {
-        return variable_list{reshape(g[0], inputSizes)};
-    });
-    rec.attr("self_sym_sizes", inputSizes);
-    rec.forward([sizes](const InputTangents& t, const Tensor&) { return unsafeView(contiguous(t[0]), sizes); });
-    return rec.finish(out);
-}
-
-}  // namespace internal
-
 }  // namespace agv::ops

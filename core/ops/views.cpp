@@ -47,6 +47,10 @@ IntList inferSize(IntList sizes, int64_t numel)
     return sizes;
 }
 
+constexpr const char* kViewIncompatible =
+    "view size is not compatible with input tensor's size and stride (at least one dimension spans across two "
+    "contiguous subspaces). Use .reshape(...) instead.";
+
 /// Strides for viewing `t` as `sizes` without a copy, if possible (PyTorch's computeStride).
 std::optional<IntList> viewStrides(const Tensor& t, const IntList& sizes)
 {
@@ -101,9 +105,7 @@ Tensor view(const Tensor& t, IntList sizes)
     gradientEdgeFirst(t);
     sizes = inferSize(std::move(sizes), t.numel());
     auto strides = viewStrides(t, sizes);
-    AGV_CHECK(strides, RuntimeError,
-              "view size is not compatible with input tensor's size and stride (at least one dimension spans "
-              "across two contiguous subspaces). Use .reshape(...) instead.");
+    AGV_CHECK(strides, RuntimeError, kViewIncompatible);
     return viewWithBackward(t, sizes, *strides, "ViewBackward0");
 }
 
@@ -162,6 +164,25 @@ Tensor transpose(const Tensor& t, int64_t dim0, int64_t dim1)
 }
 
 namespace internal {
+
+Tensor unsafeView(const Tensor& t, const IntList& sizes)
+{
+    const IntList viewSizes = inferSize(sizes, t.numel());
+    // at::_unsafe_view is view's stride computation without the autograd view relation.
+    auto strides = viewStrides(t, viewSizes);
+    AGV_CHECK(strides, RuntimeError, kViewIncompatible);
+    Tensor out = makeView(t, viewSizes, *strides, t.offset());
+    out.impl()->ensureAutograd().isView = false;  // not a view for autograd
+    out.impl()->ensureAutograd().base.reset();
+    out.impl()->ensureAutograd().creationMeta = CreationMeta::Default;
+    const IntList inputSizes = t.sizes();
+    OpRecorder rec("UnsafeViewBackward0", {&t}, [inputSizes](BackwardNode&, const variable_list& g) {
+        return variable_list{reshape(g[0], inputSizes)};
+    });
+    rec.attr("self_sym_sizes", inputSizes);
+    rec.forward([viewSizes](const InputTangents& t, const Tensor&) { return unsafeView(contiguous(t[0]), viewSizes); });
+    return rec.finish(out);
+}
 
 Tensor alias(const Tensor& t)
 {

@@ -4,10 +4,13 @@
 // primitives of autograd_binding.cpp.
 
 #include <cmath>
+#include <map>
 
 #include "core/device/allocator.h"
 #include "core/ops/integer_arithmetic.h"
+#include "core/ops/internal_ops.h"
 #include "core/ops/ops.h"
+#include "core/ops/sampling_nodes.h"
 #include "core/ops/type_promotion.h"
 #include "core/python/bindings.h"
 #include "core/python/generator_arg.h"
@@ -154,7 +157,23 @@ py::object likeFactory(CallArgs& args, const char* name)
 {
     FactoryOptions o = factoryOptions(args);
     Tensor t = requireTensor(argAt(args, 0, "input"), name, "input", 1);
+    const std::string format = memoryFormatName(args.keyword("memory_format"));
+    if (format == "channels_last" || format == "channels_last_3d")
+        raise(PyExc_NotImplementedError,
+              std::string("autogradviz: ") + name + "(memory_format=torch." + format + ") is not supported yet");
+    // contiguous_format: the result is laid out row-major whatever the input's strides.
+    if (format == "contiguous_format" && !t.isContiguous())
+        t = ops::empty(t.sizes(), t.dtype(), t.device());
     return finishFactory(Make(t, o.dtype), o);
+}
+
+/// torch._C._add_scalar(t, s) and friends: the Scalar overload `Op` (AddBackward1, ...).
+template <Tensor (*Op)(const Tensor&, Scalar)>
+py::object scalarOverload(CallArgs& args)
+{
+    auto a = bind(args, "scalar_overload", {"self", "other"}, 2);
+    return wrapTensor(Op(requireTensor(a[0], "scalar_overload", "self", 1),
+                         requireScalar(a[1], "scalar_overload", "other")));
 }
 
 /// Note [Numbers as tensors]
@@ -365,7 +384,31 @@ void bindFunctions(py::module_& m)
     AGV_MIRROR(unsafe_split); AGV_MIRROR(unsafe_split_with_sizes); AGV_MIRROR(chunk); AGV_MIRROR(unsafe_chunk);
 #undef AGV_MIRROR
     m.attr("clip") = m.attr("clamp");
-
+    // For composites that ATen writes with at::_unsafe_view (kron): a view recorded as
+    // UnsafeViewBackward0. Not a torch.* function in 1.13, so only torch._C has it.
+    defNative(m, "_unsafe_view", [](CallArgs& args) {
+        auto a = bind(args, "_unsafe_view", {"self", "size"}, 2);
+        return wrapTensor(ops::internal::unsafeView(requireTensor(a[0], "_unsafe_view", "self", 1),
+                                                    intList(a[1], "_unsafe_view", "size")));
+    });
+    // `tensor * 0.5` written in ATen C++ is mul.Scalar (MulBackward1), where the same line
+    // in Python wraps 0.5 as a tensor (MulBackward0); composites ported from ATen use these.
+    defNative(m, "_add_scalar", scalarOverload<ops::internal::addScalar>);
+    defNative(m, "_sub_scalar", scalarOverload<ops::internal::subScalar>);
+    defNative(m, "_mul_scalar", scalarOverload<ops::internal::mulScalar>);
+    defNative(m, "_div_scalar", scalarOverload<ops::internal::divScalar>);
+    // torch.normal / torch.bernoulli (torch/_sampling.py) draw in Python, then name their node here.
+    m.def("_record_sample", [](const std::string& op, py::handle sample, py::handle inputs) {
+        static const std::map<std::string, ops::SampledBy> kinds = {
+            {"normal_tensor_float", ops::SampledBy::NormalTensorFloat},
+            {"normal_float_tensor", ops::SampledBy::NormalFloatTensor},
+            {"normal_tensor_tensor", ops::SampledBy::NormalTensorTensor},
+            {"bernoulli", ops::SampledBy::Bernoulli}};
+        const auto kind = kinds.find(op);
+        AGV_CHECK(kind != kinds.end(), RuntimeError, "_record_sample: unknown op ", op);
+        return wrapTensor(ops::recordSample(kind->second, requireTensor(sample, "_record_sample", "sample", 1),
+                                            tensorSequence(inputs, "_record_sample")));
+    });
     defNative(m, "where", [](CallArgs& args) {
         auto a = bind(args, "where", {"condition", "input", "other"}, 3);
         Tensor cond = requireTensor(a[0], "where", "condition", 1);

@@ -340,4 +340,11 @@ std::vector<py::object> bind(const CallArgs& args, std::string_view fn, std::ini
     return out;
 }
 
+std::string memoryFormatName(py::handle h)
+{
+    if (!given(h) || !py::hasattr(h, "_name"))
+        return "preserve_format";
+    return py::str(h.attr("_name")).cast<std::string>();
+}
+
 }  // namespace agv::python

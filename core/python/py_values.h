@@ -81,6 +81,9 @@ std::optional<ScalarType> asDtype(py::handle h);
 py::object wrapDevice(Device d);
 /// A device from a torch.device, a string "cuda:0", an int (cuda index), or None (nullopt).
 std::optional<Device> asDevice(py::handle h);
+/// A memory_format argument's name ("contiguous_format", "channels_last", ...);
+/// "preserve_format" when it is absent or None.
+std::string memoryFormatName(py::handle h);
 
 // ---------------------------------------------------------------- arguments
 

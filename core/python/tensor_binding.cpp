@@ -240,10 +240,7 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         METHOD(clone) {
             // clone(memory_format=torch.contiguous_format) of a non-contiguous tensor is the
             // contiguous copy (CloneBackward0 either way); otherwise the layout is preserved.
-            const py::handle format = args.keyword("memory_format");
-            const std::string formatName = format && !format.is_none() && py::hasattr(format, "_name")
-                                               ? py::str(format.attr("_name")).cast<std::string>()
-                                               : std::string("preserve_format");
+            const std::string formatName = memoryFormatName(args.keyword("memory_format"));
             const bool contiguousFormat = formatName == "contiguous_format";
             if (formatName == "channels_last" || formatName == "channels_last_3d") {
                 const int64_t rank = formatName == "channels_last" ? 4 : 5;

@@ -32,10 +32,18 @@ from torch.storage import TypedStorage, FloatStorage, DoubleStorage, LongStorage
 from torch.storage import HalfStorage, BFloat16Storage, IntStorage, ShortStorage, CharStorage, ByteStorage  # noqa: E402,F401,E501
 from torch import linalg  # noqa: E402,F401
 from torch.functional import einsum, norm, split, unflatten, unique, unique_consecutive  # noqa: E402,F401
+from torch.functional import meshgrid, tensordot, cartesian_prod, chain_matmul  # noqa: E402,F401
 from torch._composites import *  # noqa: E402,F401,F403  true_divide, square, hstack, isnan, ...
-from torch import _composites  # noqa: E402
+from torch._composites_numeric import *  # noqa: E402,F401,F403  inner, kron, trapz, cov, ...
+from torch import _composites, _composites_numeric  # noqa: E402
 
 _composites.install_methods(Tensor)
+_composites_numeric.install_methods(Tensor)
+
+from torch._sampling import normal, bernoulli  # noqa: E402
+from torch import _sampling  # noqa: E402
+
+_sampling.install_methods(Tensor)
 
 def _sampling_16_bit(native, method):
     """torch.rand / torch.randn for float16 and bfloat16: PyTorch fills an empty tensor
@@ -60,6 +68,8 @@ randn = _sampling_16_bit(randn, 'normal_')  # noqa: F405
 
 # Native in PyTorch, a composite of other ops in both (see torch/nn/functional.py).
 from torch.nn.functional import cosine_similarity  # noqa: E402,F401
+from torch.nn._composite_losses import (margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss,  # noqa: E402,F401,E501
+                                        triplet_margin_loss, poisson_nll_loss)
 
 
 # The engine computes on one thread; these keep what a script sets, with PyTorch's checks.

@@ -13,7 +13,9 @@ __all__ = ["true_divide", "multiply", "subtract", "divide", "absolute", "negativ
            "greater_equal", "less", "less_equal", "not_equal", "isnan", "isinf", "isfinite", "is_floating_point",
            "is_complex", "count_nonzero", "isclose", "swapaxes", "swapdims", "broadcast_to", "broadcast_shapes",
            "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "hstack", "vstack", "concatenate", "fliplr",
-           "flipud", "diff", "repeat_interleave", "as_tensor", "instance_norm"]
+           "flipud", "diff", "repeat_interleave", "as_tensor", "instance_norm", "row_stack", "dstack",
+           "column_stack", "tensor_split", "hsplit", "vsplit", "dsplit", "take_along_dim", "argwhere",
+           "combinations"]
 
 
 def _tensor_class():
@@ -213,12 +215,178 @@ def atleast_3d(*tensors):
 
 
 def hstack(tensors):
+    if not tensors:
+        raise RuntimeError("hstack expects a non-empty TensorList")
     tensors = [_atleast_1d(t) for t in tensors]
     return _C.cat(tensors, 0 if tensors and tensors[0].dim() == 1 else 1)
 
 
 def vstack(tensors):
+    if not tensors:
+        raise RuntimeError("vstack expects a non-empty TensorList")
     return _C.cat([_atleast_2d(t) for t in tensors], 0)
+
+
+def row_stack(tensors):
+    return vstack(tensors)
+
+
+def dstack(tensors):
+    if not tensors:
+        raise RuntimeError("dstack expects a non-empty TensorList")
+    return _C.cat([_atleast_3d(t) for t in tensors], 2)
+
+
+def column_stack(tensors):
+    """at::column_stack: 0-D and 1-D tensors become columns (reshape to [numel, 1])."""
+    if not tensors:
+        raise RuntimeError("column_stack expects a non-empty TensorList")
+    return _C.cat([t.reshape(t.numel(), 1) if t.dim() <= 1 else t for t in tensors], 1)
+
+
+def tensor_split(input, indices_or_sections, dim=0):
+    """at::tensor_split: N sections of near-equal size (the first size % N one longer), or
+    cuts at the given indices; every part is a slice (SliceBackward0), out-of-range cuts
+    clamped as slice clamps them."""
+    if input.dim() == 0:
+        raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")
+    dim = _wrap_dim(dim, input.dim())
+    size = input.size(dim)
+    if isinstance(indices_or_sections, _tensor_class()):
+        t = indices_or_sections
+        if t.device.type != "cpu":
+            raise RuntimeError(f"tensor_split expected tensor_indices_or_sections to be on cpu, but it's on {t.device}")
+        if t.dtype != _C.int64:
+            raise RuntimeError(f"tensor_split expected tensor_indices_or_sections to have dtype of long, but got "
+                               f"{_SCALAR_TYPE_NAMES.get(t.dtype, t.dtype)}")
+        if t.dim() > 1:
+            raise RuntimeError(f"tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+                               f"one-dimensional tensor, but got a tensor with {t.dim()} dims")
+        indices_or_sections = t.item() if t.dim() == 0 else t.tolist()
+    if isinstance(indices_or_sections, int):
+        sections = indices_or_sections
+        if sections <= 0:
+            raise RuntimeError(f"number of sections must be larger than 0, got {sections}")
+        starts, longer = divmod(size, sections)
+        bounds, start = [], 0
+        for i in range(sections):
+            length = starts + 1 if i < longer else starts
+            bounds.append((start, start + length))
+            start += length
+    else:
+        cuts = list(indices_or_sections) + [size]
+        bounds, start = [], 0
+        for end in cuts:
+            bounds.append((start, end))
+            start = end
+    return tuple(_slice(input, dim, start, end, size) for start, end in bounds)
+
+
+def _slice(t, dim, start, end, size):
+    """at::slice's clamping: negative bounds count from the end, then both are clamped to
+    [0, size] and an end before the start gives an empty slice."""
+    start = min(max(start + size if start < 0 else start, 0), size)
+    end = min(max(end + size if end < 0 else end, 0), size)
+    return t.narrow(dim, start, max(end - start, 0))
+
+
+def _wrap_dim(dim, ndim):
+    bound = max(ndim, 1)
+    if not -bound <= dim < bound:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-bound}, {bound - 1}], but got {dim})")
+    return dim + ndim if dim < 0 else dim
+
+
+_SCALAR_TYPE_NAMES = {_C.float32: "Float", _C.float64: "Double", _C.float16: "Half", _C.bfloat16: "BFloat16",
+                      _C.int64: "Long", _C.int32: "Int", _C.int16: "Short", _C.int8: "Char", _C.uint8: "Byte",
+                      _C.bool: "Bool"}
+
+
+def _directional_split(name, need, dim, input, indices_or_sections):
+    if input.dim() < need:
+        raise RuntimeError(f"torch.{name} requires a tensor with at least {need} dimension, but got a tensor with "
+                           f"{input.dim()} dimensions!")
+    if isinstance(indices_or_sections, int):
+        split_size = indices_or_sections
+        if split_size == 0 or input.size(dim) % split_size != 0:
+            raise RuntimeError(f"torch.{name} attempted to split along dimension {dim}, but the size of the "
+                               f"dimension {input.size(dim)} is not divisible by the split_size {split_size}!")
+    return tensor_split(input, indices_or_sections, dim)
+
+
+def hsplit(input, indices_or_sections):
+    return _directional_split("hsplit", 1, 0 if input.dim() == 1 else 1, input, indices_or_sections)
+
+
+def vsplit(input, indices_or_sections):
+    return _directional_split("vsplit", 2, 0, input, indices_or_sections)
+
+
+def dsplit(input, indices_or_sections):
+    return _directional_split("dsplit", 3, 2, input, indices_or_sections)
+
+
+def take_along_dim(input, indices, dim=None):
+    """at::take_along_dim: with a dim, input and indices broadcast against each other except
+    along dim (ExpandBackward0), then gather; without one, a gather from the flattened input."""
+    if input.device != indices.device:
+        raise RuntimeError(f"Expected all tensors to be on the same device, but found at least two devices, "
+                           f"{input.device} and {indices.device}!")
+    if dim is None:
+        return input.view(-1).gather(0, indices.view(-1))
+    if indices.dtype != _C.int64:
+        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be Long but got "
+                           f"{_SCALAR_TYPE_NAMES.get(indices.dtype, indices.dtype)}")
+    if input.dim() != indices.dim():
+        raise RuntimeError(f"torch.take_along_dim(): input and indices should have the same number of dimensions, "
+                           f"but got {input.dim()} dimensions for input, and {indices.dim()} dimensions for indices")
+    dim = _wrap_dim(dim, input.dim())
+    input_sizes = list(input.shape)
+    input_sizes[dim] = indices.size(dim)
+    indices_broadcast = indices.expand(_infer_size(input_sizes, indices.shape))
+    indices_sizes = list(indices.shape)
+    indices_sizes[dim] = input.size(dim)
+    input_broadcast = input.expand(_infer_size(indices_sizes, input.shape))
+    return input_broadcast.gather(dim, indices_broadcast)
+
+
+def _infer_size(a, b):
+    """at::infer_size: the broadcast of two shapes, or its error naming the first mismatch
+    from the right."""
+    ndim = max(len(a), len(b))
+    result = [0] * ndim
+    for i in range(ndim - 1, -1, -1):
+        offset = ndim - 1 - i
+        size_a = a[len(a) - 1 - offset] if len(a) - 1 - offset >= 0 else 1
+        size_b = b[len(b) - 1 - offset] if len(b) - 1 - offset >= 0 else 1
+        if size_a != size_b and size_a != 1 and size_b != 1:
+            raise RuntimeError(f"The size of tensor a ({size_a}) must match the size of tensor b ({size_b}) at "
+                               f"non-singleton dimension {i}")
+        result[i] = size_b if size_a == 1 else size_a
+    return result
+
+
+def argwhere(input):
+    return input.nonzero()
+
+
+def combinations(input, r=2, with_replacement=False):
+    """at::combinations: an r-fold 'ij' meshgrid of the input, each grid masked to the index
+    tuples i < j < ... (i <= j <= ... with replacement), stacked as columns."""
+    import itertools
+    if input.dim() != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape {list(input.shape)}")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return _C.empty(0, dtype=input.dtype, device=input.device)
+    from torch.functional import meshgrid
+    n = input.numel()
+    in_order = (lambda a, b: a <= b) if with_replacement else (lambda a, b: a < b)
+    mask = [all(in_order(a, b) for a, b in zip(index, index[1:]))
+            for index in itertools.product(range(n), repeat=r)]
+    mask = _C.tensor(mask, dtype=_C.bool, device=input.device).view([n] * r)
+    return _C.stack([grid.masked_select(mask) for grid in meshgrid([input] * r, indexing="ij")], 1)
 
 
 def concatenate(tensors, axis=0):
@@ -373,7 +541,7 @@ def _as_method(function):
 
 _METHODS = (true_divide, multiply, subtract, divide, absolute, negative, square, fix, greater, greater_equal, less,
             less_equal, not_equal, isnan, isinf, isfinite, count_nonzero, isclose, swapaxes, swapdims, broadcast_to,
-            fliplr, flipud, diff, repeat_interleave)
+            fliplr, flipud, diff, repeat_interleave, tensor_split, hsplit, vsplit, dsplit, take_along_dim, argwhere)
 
 
 def install_methods(tensor_class):

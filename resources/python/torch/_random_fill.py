@@ -198,11 +198,15 @@ def normal_(self, mean=0, std=1, *, generator=None):
 def bernoulli_(self, p=0.5, *, generator=None):
     with untraced():
         if isinstance(p, torch.Tensor):
+            if not p.is_floating_point():
+                raise RuntimeError("\"bernoulli_tensor_cpu_p_\" not implemented for '" + _type_name(p.dtype) + "'")
             if not bool(((p >= 0) & (p <= 1)).sum().item() == p.numel()):
                 raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
                                    "message be improved?  If so, please report an enhancement request to PyTorch.)")
-            probs = p.float().expand(tuple(self.shape))
-            values = _in_memory_order(self, lambda shape: torch.rand(shape, generator=generator))
+            # bernoulli_distribution<double> for a double p (a 53-bit uniform), <float> otherwise.
+            uniform = torch.float64 if p.dtype == torch.float64 else torch.float32
+            probs = p.to(uniform).expand(tuple(self.shape))
+            values = _in_memory_order(self, lambda shape: torch.rand(shape, dtype=uniform, generator=generator))
             values = (values < probs).to(self.dtype)
         else:
             if not 0 <= p <= 1:
@@ -222,4 +226,5 @@ def _num(x):
 
 
 def _type_name(dtype):
-    return {torch.int64: 'Long', torch.bool: 'Bool'}.get(dtype, str(dtype))
+    from torch._composites import _SCALAR_TYPE_NAMES
+    return _SCALAR_TYPE_NAMES.get(dtype, str(dtype))

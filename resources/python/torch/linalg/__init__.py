@@ -39,3 +39,83 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     if ord is not None and ((dim is not None and len(dim) == 2) or (dim is None and A.dim() == 2)):
         raise NotImplementedError("autogradviz: matrix norms other than 'fro' are not supported yet")
     return _C._linalg_vector_norm(A, 2.0 if ord is None else ord, dim, keepdim)
+
+
+def _chain_order(shapes):
+    """The split points of the cheapest parenthesisation (matrix-chain dynamic programme,
+    as PyTorch's matrix_chain_order: the first split of least cost wins)."""
+    n = len(shapes)
+    p = [s[0] for s in shapes] + [shapes[-1][1]]
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j] = None
+            for k in range(i, j):
+                q = cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1]
+                if cost[i][j] is None or q < cost[i][j]:
+                    cost[i][j], split[i][j] = q, k
+    return split
+
+
+def _chain_product(matrices, split, i, j):
+    if i == j:
+        return matrices[i]
+    return _C.mm(_chain_product(matrices, split, i, split[i][j]), _chain_product(matrices, split, split[i][j] + 1, j))
+
+
+def multi_dot(tensors, *, out=None):
+    """linalg.multi_dot: a 1-D first (last) tensor is a row (column) vector; the product is
+    taken in the cheapest order (for three, the cheaper of the two) and viewed back."""
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.linalg.multi_dot() does not support out= yet")
+    n = len(tensors)
+    if n < 2:
+        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {n}")
+    matrices = list(tensors)
+    out_shape = []
+    first, last = tensors[0], tensors[-1]
+    if first.dim() == 1:
+        matrices[0] = first.unsqueeze(0)
+    elif first.dim() == 2:
+        out_shape.append(first.size(0))
+    else:
+        raise RuntimeError(f"multi_dot(): the first tensor must be 1D or 2D but got {first.dim()}D")
+    if last.dim() == 1:
+        matrices[-1] = last.unsqueeze(-1)
+    elif last.dim() == 2:
+        out_shape.append(last.size(1))
+    else:
+        raise RuntimeError(f"multi_dot(): the last tensor must be 1D or 2D but got {last.dim()}D")
+    for i in range(1, n - 1):
+        if tensors[i].dim() != 2:
+            raise RuntimeError(f"multi_dot(): tensor {i} must be 2D but got {tensors[i].dim()}D")
+    for i in range(1, n):
+        if matrices[i].dtype != matrices[0].dtype:
+            raise RuntimeError(f"multi_dot(): all tensors must have be the same dtype but tensor 0 is "
+                               f"{_type_meta_name(matrices[0].dtype)} and tensor {i} "
+                               f"{_type_meta_name(matrices[i].dtype)}")
+        if matrices[i].device != matrices[0].device:
+            raise RuntimeError(f"multi_dot(): all tensors must be on the same device but tensor 0 is on "
+                               f"{matrices[0].device} and tensor {i} on {matrices[i].device}")
+        if matrices[i - 1].size(-1) != matrices[i].size(0):
+            raise RuntimeError(f"multi_dot(): tensors {i - 1} and {i} with shapes {list(tensors[i - 1].shape)} "
+                               f"and {list(tensors[i].shape)} cannot be multiplied")
+    if n == 3:
+        a, b = matrices[0].size(0), matrices[1].size(0)
+        c, d = matrices[2].size(0), matrices[2].size(1)
+        if (a * c) * (b + d) > (b * d) * (a + c):
+            product = _C.mm(matrices[0], _C.mm(matrices[1], matrices[2]))
+        else:
+            product = _C.mm(_C.mm(matrices[0], matrices[1]), matrices[2])
+    else:
+        product = _chain_product(matrices, _chain_order([tuple(m.shape) for m in matrices]), 0, n - 1)
+    return product.view(out_shape)
+
+
+def _type_meta_name(dtype):
+    """How c10 prints a dtype's TypeMeta in an error message ("float", "double", "long int")."""
+    return {_C.float32: "float", _C.float64: "double", _C.float16: "c10::Half", _C.bfloat16: "c10::BFloat16",
+            _C.int64: "long int", _C.int32: "int", _C.int16: "short int", _C.int8: "signed char",
+            _C.uint8: "unsigned char", _C.bool: "bool"}.get(dtype, str(dtype))

@@ -536,3 +536,10 @@ def huber_loss(input, target, reduction='mean', delta=1.0):
     _Reduction.get_enum(reduction)
     input, target = _broadcast_pair(input, target)
     return _nn.huber_loss(input, target, reduction, delta)
+
+
+# margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, triplet_margin_loss,
+# poisson_nll_loss, gaussian_nll_loss, multilabel_soft_margin_loss, lp_pool1d, lp_pool2d
+from torch.nn._composite_losses import FUNCTIONAL as _COMPOSITE_LOSSES  # noqa: E402
+
+globals().update(_COMPOSITE_LOSSES)
