@@ -34,7 +34,11 @@ struct NoneValue {};
 struct UnsignedAttr {
     int64_t value;
 };
-using SavedAttr = std::variant<NoneValue, bool, int64_t, double, IntList, std::string, UnsignedAttr>;
+/// A float[] attribute (UpsampleBilinear2DBackward1's _saved_scale_factors): a tuple of floats.
+struct FloatListAttr {
+    std::vector<double> values;
+};
+using SavedAttr = std::variant<NoneValue, bool, int64_t, double, IntList, std::string, UnsignedAttr, FloatListAttr>;
 
 class Node : public std::enable_shared_from_this<Node> {
 public:

@@ -12,16 +12,21 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 #include "core/ops/internal_ops.h"
+#include "core/ops/inplace_intercept.h"
 #include "core/ops/kernels.h"
+#include "core/ops/lerp_inplace.h"
 #include "core/ops/masked_fill.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/quietly.h"
 #include "core/ops/sleef_math.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/vectorized_loop.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::ops {
 
@@ -146,6 +151,27 @@ T lerpValue(T self, T end, T weight)
     return weight < T(0.5) ? std::fma(weight, diff, self) : std::fma(-diff, T(1) - weight, end);
 }
 
+/// LerpBackward0: grad * (1 - weight) and grad * weight.
+BackwardNode::Rule lerpScalarRule(Scalar weight)
+{
+    return [weight](BackwardNode& n, const variable_list& g) {
+        return variable_list{n.needsInputGrad(0) ? internal::mulScalar(g[0], Scalar(1 - weight.toDouble())) : Tensor(),
+                             n.needsInputGrad(1) ? internal::mulScalar(g[0], weight) : Tensor()};
+    };
+}
+
+/// LerpBackward1: grad * (1 - weight), grad * weight and grad * (end - self), from the
+/// saved self, end and weight.
+BackwardNode::Rule lerpTensorRule()
+{
+    return [](BackwardNode& n, const variable_list& g) {
+        Tensor s = n.saved(0), e = n.saved(1), w = n.saved(2);
+        return variable_list{n.needsInputGrad(0) ? mul(g[0], rsub(w, Scalar(1))) : Tensor(),
+                             n.needsInputGrad(1) ? mul(g[0], w) : Tensor(),
+                             n.needsInputGrad(2) ? mul(g[0], sub(e, s)) : Tensor()};
+    };
+}
+
 void checkLerpDtype(const Tensor& self, const Tensor& other, const char* what)
 {
     AGV_CHECK(self.dtype() == other.dtype(), RuntimeError, "expected dtype ", typeMetaName(self.dtype()), " for `",
@@ -204,11 +230,7 @@ Tensor atan2(const Tensor& a, const Tensor& b)
 
 Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight)
 {
-    OpRecorder rec("LerpBackward0", {&self, &end}, [weight](BackwardNode& n, const variable_list& g) {
-        // grad * (1 - weight.toDouble()) and grad * weight
-        return variable_list{n.needsInputGrad(0) ? internal::mulScalar(g[0], Scalar(1 - weight.toDouble())) : Tensor(),
-                             n.needsInputGrad(1) ? internal::mulScalar(g[0], weight) : Tensor()};
-    });
+    OpRecorder rec("LerpBackward0", {&self, &end}, lerpScalarRule(weight));
     rec.attr("weight", scalarAttr(weight));
     rec.forward([weight](const InputTangents& t, const Tensor&) { return lerp(t[0], t[1], weight); });
     checkLerpDtype(self, end, "end");
@@ -223,12 +245,7 @@ Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight)
 
 Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight)
 {
-    OpRecorder rec("LerpBackward1", {&self, &end, &weight}, [](BackwardNode& n, const variable_list& g) {
-        Tensor s = n.saved(0), e = n.saved(1), w = n.saved(2);
-        return variable_list{n.needsInputGrad(0) ? mul(g[0], rsub(w, Scalar(1))) : Tensor(),
-                             n.needsInputGrad(1) ? mul(g[0], w) : Tensor(),
-                             n.needsInputGrad(2) ? mul(g[0], sub(e, s)) : Tensor()};
-    });
+    OpRecorder rec("LerpBackward1", {&self, &end, &weight}, lerpTensorRule());
     rec.save("self", self);
     rec.save("end", end);
     rec.save("weight", weight);
@@ -255,6 +272,71 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight)
         return kernel::asElementwiseOutput(o, {&self, &end, &weight});
     });
     return rec.finish(out);
+}
+
+namespace {
+
+/// lerp_ with a number (weightTensor null) or a tensor weight: the out-of-place values
+/// written into self, the node rebased onto it (its saved self the value before).
+Tensor& lerpInplaceImpl(Tensor& self, const Tensor& end, const Tensor* weightTensor, Scalar weight)
+{
+    const bool byTensor = weightTensor != nullptr;
+    checkInplace(self, self.requiresGrad() || end.requiresGrad() || (byTensor && weightTensor->requiresGrad()));
+    checkNoInternalOverlap(self);
+    const Tensor result =
+        quietly([&] { return byTensor ? lerp(self, end, *weightTensor) : lerp(self, end, weight); });
+    AGV_CHECK(result.sizes() == self.sizes(), RuntimeError, "output with shape ", sizesToString(self.sizes()),
+              " doesn't match the broadcast shape ", sizesToString(result.sizes()));
+    const char* name = byTensor ? "LerpBackward1" : "LerpBackward0";
+    TensorList inputs{self, end};
+    if (byTensor)
+        inputs.push_back(*weightTensor);
+    OpRecorder rec(name, inputs, byTensor ? lerpTensorRule() : lerpScalarRule(weight));
+    const Tensor original = rec.active() && byTensor ? clone(self) : Tensor();
+    if (byTensor) {
+        const Tensor w = *weightTensor;
+        rec.forward([w](const InputTangents& t, const Tensor&) {
+            const Tensor linear = lerp(t[0], t[1], w);
+            return addTangentTerms(linear, false, mul(t[2], sub(t.primal(1), t.primal(0))), t.isZero(2));
+        });
+    } else {
+        rec.forward([weight](const InputTangents& t, const Tensor&) { return lerp(t[0], t[1], weight); });
+    }
+    if (rec.forwardActive())
+        rec.setOriginalSelf(clone(self));
+    std::optional<InplaceIntercept> intercept;
+    if (byTensor)
+        intercept.emplace(name, "lerp_", std::initializer_list<const Tensor*>{&self, &end, weightTensor}, self);
+    else
+        intercept.emplace(name, "lerp_", std::initializer_list<const Tensor*>{&self, &end}, self);
+    kernel::copyInto(self, result);
+    intercept->offer(self);
+    self.bumpVersion("lerp_");
+    if (rec.active()) {
+        if (byTensor) {
+            rec.save("self", original);
+            rec.save("end", end);
+            rec.save("weight", *weightTensor);
+        } else {
+            rec.attr("weight", scalarAttr(weight));
+        }
+        rebaseHistory(self, rec.node(), false);
+    }
+    intercept->announce(rec.active() ? rec.node()->id() : 0, self);
+    rec.finishInplaceTangent(self);
+    return self;
+}
+
+}  // namespace
+
+Tensor& lerpInplace(Tensor& self, const Tensor& end, Scalar weight)
+{
+    return lerpInplaceImpl(self, end, nullptr, weight);
+}
+
+Tensor& lerpInplace(Tensor& self, const Tensor& end, const Tensor& weight)
+{
+    return lerpInplaceImpl(self, end, &weight, Scalar(0.0));
 }
 
 }  // namespace agv::ops

@@ -11,6 +11,7 @@
 #include "core/ops/backward_versions.h"
 #include "core/ops/index_put.h"
 #include "core/ops/internal_ops.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -475,8 +476,9 @@ Tensor indexPut(const Tensor& self, const TensorList& indices, const Tensor& val
     // Written into a copy of self: nothing to overlap.
     const internal::IndexPutPlan plan = internal::planIndexPut(self, indices, values, accumulate, false);
     *planned = internal::indexPutBackward(plan.where, values, accumulate);
-    // CompositeExplicitAutograd in 1.13: a clone written in place, recorded as one op.
-    Tensor out = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+    // CompositeExplicitAutograd in 1.13: a clone (MemoryFormat::Preserve, so a permuted
+    // self gives a permuted result) written in place, recorded as one op.
+    Tensor out = kernel::newStridedTensor(self.sizes(), preservedStrides(self), self.dtype(), self.device());
     kernel::copyInto(out, self);
     internal::writeIndexed(out, plan.where, plan.source, accumulate);
     return rec.finish(out);

@@ -1,4 +1,4 @@
-// sum and mean. float and double sums follow PyTorch 1.13's cascade_sum (Note [Cascade
+// sum, nansum and mean. float and double sums follow PyTorch 1.13's cascade_sum (Note [Cascade
 // sum]) in the order its TensorIterator lays any input out (Note [Reduction geometry]),
 // so they round exactly as PyTorch's do, for every layout and set of dims. float16 and
 // bfloat16 are summed as a float copy (their own rounding only where PyTorch's shows:
@@ -12,7 +12,9 @@
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
+#include "core/ops/nansum.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/quietly.h"
 #include "core/ops/ops.h"
 #include "core/ops/reduce_loop.h"
 #include "core/ops/view_inplace.h"
@@ -439,6 +441,54 @@ Tensor mean(const Tensor& t, const IntList& dimsIn, bool keepdim)
     rec.attr("self_sym_sizes", inputSizes);
     rec.save("self", t);  // PyTorch 1.13 keeps `self` for the symbolic numel
     rec.forward([dims, keepdim](const InputTangents& t, const Tensor&) { return mean(t[0], dims, keepdim); });
+    return rec.finish(out);
+}
+
+namespace {
+
+/// `t` with NaN replaced by +0 in a buffer of t's own strides (gaps and all), so the sum
+/// over it takes the geometry, and so the rounding, that the sum over `t` would.
+Tensor nanZeroedLike(const Tensor& t)
+{
+    const Tensor values = where(compare(t, t, CompareOp::Ne), zeros({}, t.dtype(), t.device()), t);
+    int64_t extent = 1;
+    for (size_t d = 0; d < t.sizes().size(); ++d)
+        extent += (t.sizes()[d] - 1) * t.strides()[d];
+    Tensor buffer = kernel::newTensor({t.numel() == 0 ? 0 : extent}, t.dtype(), t.device());
+    buffer.impl()->setGeometry(t.sizes(), t.strides(), 0);
+    kernel::copyInto(buffer, values);
+    return buffer;
+}
+
+}  // namespace
+
+Tensor nansum(const Tensor& t, const std::optional<IntList>& dimsIn, bool keepdim, std::optional<ScalarType> dtype)
+{
+    gradientEdgeFirst(t);
+    IntList dims;
+    if (dimsIn) {
+        dims = reductionDims(t, *dimsIn);
+    } else {
+        for (int64_t d = 0; d < t.dim(); ++d)
+            dims.push_back(d);
+    }
+    Tensor out = quietly([&] {
+        const Tensor source = isFloatingType(t.dtype()) ? nanZeroedLike(t) : t;
+        return sumKernel(source, dims, keepdim, sumType(t, dtype));
+    });
+    const IntList inputSizes = t.sizes();
+    OpRecorder rec("NansumBackward0", {&t}, [inputSizes, dims, keepdim](BackwardNode& n, const variable_list& g) {
+        // nansum_backward: sum_backward(grad, sizes, dims, keepdim) * self.isnan().logical_not()
+        const Tensor self = n.saved(0);
+        return variable_list{mul(expandBack(g[0], inputSizes, dims, keepdim),
+                                 logicalNot(compare(self, self, CompareOp::Ne)))};
+    });
+    rec.save("self", t);
+    if (dimsIn)
+        rec.attr("dim", dims);
+    else
+        rec.attr("dim", NoneValue{});
+    rec.attr("keepdim", keepdim);
     return rec.finish(out);
 }
 

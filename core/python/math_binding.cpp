@@ -6,6 +6,7 @@
 // celu, threshold, hardshrink and prelu as torch.* (the last two also as Tensor methods).
 
 #include "core/ops/activations.h"
+#include "core/ops/lerp_inplace.h"
 #include "core/ops/log_sigmoid.h"
 #include "core/ops/ops.h"
 #include "core/ops/reduce_amax.h"
@@ -148,6 +149,19 @@ void bindMath(py::module_& m)
     defMethodAndFunctionNumbered(m, cls, "minimum", minimumImpl);
     defMethodAndFunctionNumbered(m, cls, "atan2", atan2Impl);
     defMethodAndFunctionNumbered(m, cls, "lerp", lerpImpl);
+    cls.attr("lerp_") = py::cpp_function(
+        [](py::handle selfObject, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            auto a = bind(call, "lerp_", {"end", "weight"}, 2);
+            Tensor self = *asTensor(selfObject);
+            const Tensor end = requireTensor(a[0], "lerp_", "end", 1);
+            if (auto w = asTensor(a[1]))
+                ops::lerpInplace(self, end, *w);
+            else
+                ops::lerpInplace(self, end, requireScalar(a[1], "lerp_", "weight"));
+            return py::reinterpret_borrow<py::object>(selfObject);
+        },
+        py::name("lerp_"), py::is_method(cls));
     defMethodAndFunctionNumbered(m, cls, "logsumexp", logsumexpImpl);
     defMethodAndFunctionNumbered(m, cls, "prod", prodImpl);
     defNative(m, "xlogy", [](CallArgs& args) -> py::object {

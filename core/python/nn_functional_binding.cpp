@@ -7,6 +7,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/padding.h"
 #include "core/ops/soft_target_losses.h"
+#include "core/ops/upsample.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/warning.h"
@@ -112,11 +113,39 @@ IntList padArg(py::handle h)
     return out;
 }
 
+/// upsample_nearest1d/2d(input, output_size, scale_factors) and upsample_linear1d /
+/// upsample_bilinear2d(input, output_size, align_corners, scale_factors): the .vec overloads.
+py::object upsampleCall(CallArgs& args, const char* fn, ops::UpsampleMode mode)
+{
+    const bool linear = mode == ops::UpsampleMode::Linear;
+    auto a = linear ? bind(args, fn, {"input", "output_size", "align_corners", "scale_factors"}, 4)
+                    : bind(args, fn, {"input", "output_size", "scale_factors"}, 3);
+    py::handle scales = a[linear ? 3 : 2];
+    std::optional<std::vector<double>> scaleFactors;
+    if (given(scales)) {
+        scaleFactors.emplace();
+        for (py::handle v : scales)
+            scaleFactors->push_back(requireFloat(v, fn, "scale_factors"));
+    }
+    return wrapTensor(ops::upsample(requireTensor(a[0], fn, "input", 1), mode,
+                                    given(a[1]) ? std::optional<IntList>(intList(a[1], fn, "output_size"))
+                                                : std::nullopt,
+                                    scaleFactors, linear && requireBool(a[2], fn, "align_corners")));
+}
+
 }  // namespace
 
 void bindNnFunctional(py::module_& m)
 {
     py::module_ nn = m.def_submodule("_nn");
+    defNative(nn, "upsample_nearest1d",
+              [](CallArgs& a) { return upsampleCall(a, "upsample_nearest1d", ops::UpsampleMode::Nearest); });
+    defNative(nn, "upsample_nearest2d",
+              [](CallArgs& a) { return upsampleCall(a, "upsample_nearest2d", ops::UpsampleMode::Nearest); });
+    defNative(nn, "upsample_linear1d",
+              [](CallArgs& a) { return upsampleCall(a, "upsample_linear1d", ops::UpsampleMode::Linear); });
+    defNative(nn, "upsample_bilinear2d",
+              [](CallArgs& a) { return upsampleCall(a, "upsample_bilinear2d", ops::UpsampleMode::Linear); });
     defNative(nn, "relu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "relu", {"input", "inplace"}, 1);
         Tensor t = requireTensor(a[0], "relu", "input", 1);

@@ -41,6 +41,12 @@ py::object attrToPython(const SavedAttr& attr)
                 return py::str(v);
             else if constexpr (std::is_same_v<V, UnsignedAttr>)
                 return py::int_(uint64_t(v.value));
+            else if constexpr (std::is_same_v<V, FloatListAttr>) {
+                py::tuple items(v.values.size());
+                for (size_t i = 0; i < v.values.size(); ++i)
+                    items[i] = py::float_(v.values[i]);
+                return items;
+            }
             else {
                 // PyTorch 1.13's generated getters pack int[] attributes with
                 // PyLong_FromUnsignedLong too: a dim of -1 reads 18446744073709551615.

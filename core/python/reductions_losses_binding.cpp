@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "core/ops/nansum.h"
 #include "core/ops/ops.h"
 #include "core/ops/soft_target_losses.h"
 #include "core/ops/var_mean.h"
@@ -230,6 +231,16 @@ void bindReductionsAndLosses(py::module_& m)
     defMethodAndFunction(m, cls, "std", [](const Tensor& t, CallArgs& a) { return varianceMethod(t, a, true); });
     defNative(m, "var_mean", [](CallArgs& a) { return momentsFunction(a, false); });
     defNative(m, "std_mean", [](CallArgs& a) { return momentsFunction(a, true); });
+    defMethodAndFunction(m, cls, "nansum", [](const Tensor& t, CallArgs& args) -> py::object {
+        auto a = bind(args, "nansum", {"dim", "keepdim", "dtype"}, 0);
+        std::optional<ScalarType> dtype;
+        if (given(a[2]))
+            dtype = asDtype(a[2]);
+        std::optional<IntList> dims;
+        if (given(a[0]))
+            dims = intList(a[0], "nansum", "dim");
+        return wrapTensor(ops::nansum(t, dims, given(a[1]) && truthy(a[1]), dtype));
+    });
     defMethodAndFunction(m, cls, "argsort", argsortMethod);
     defMethodAndFunction(m, cls, "topk", topkMethod);
 

@@ -15,7 +15,7 @@ __all__ = ["true_divide", "multiply", "subtract", "divide", "absolute", "negativ
            "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "hstack", "vstack", "concatenate", "fliplr",
            "flipud", "diff", "repeat_interleave", "as_tensor", "instance_norm", "row_stack", "dstack",
            "column_stack", "tensor_split", "hsplit", "vsplit", "dsplit", "take_along_dim", "argwhere",
-           "combinations"]
+           "combinations", "scalar_tensor"]
 
 
 def _tensor_class():
@@ -468,6 +468,11 @@ def instance_norm(input, weight, bias, running_mean, running_var, use_input_stat
     return out.view(input.size())
 
 
+def scalar_tensor(s, *, dtype=None, layout=None, device=None, pin_memory=False, requires_grad=False):
+    return _C.full((), s, dtype=_C.get_default_dtype() if dtype is None else dtype, device=device,
+                   requires_grad=requires_grad)
+
+
 def as_tensor(data, dtype=None, device=None):
     if isinstance(data, _tensor_class()):
         if dtype is None and device is None:
@@ -532,6 +537,19 @@ def _clip_(self, min=None, max=None):
     return self.clamp_(min, max)
 
 
+def _logical_in_place(name):
+    """Tensor.logical_and_ / or_ / xor_: the logical result written into self in its dtype
+    (one version bump, no node: these ops have no derivative)."""
+    def method(self, other):
+        from torch.autograd.grad_mode import no_grad
+        result = getattr(_C, name)(self, other)
+        with no_grad():
+            self.copy_(result)
+        return self
+    method.__name__ = method.__qualname__ = name + "_"
+    return method
+
+
 def _as_method(function):
     def method(self, *args, **kwargs):
         return function(self, *args, **kwargs)
@@ -550,6 +568,8 @@ def install_methods(tensor_class):
         setattr(tensor_class, function.__name__, _as_method(function))
     for name, method in (("type_as", _type_as), ("new_full", _new_full), ("new_empty", _new_empty),
                          ("new_tensor", _new_tensor), ("ndimension", _ndimension), ("allclose", _allclose),
-                         ("clip", _clip), ("clip_", _clip_)):
+                         ("clip", _clip), ("clip_", _clip_), ("logical_and_", _logical_in_place("logical_and")),
+                         ("logical_or_", _logical_in_place("logical_or")),
+                         ("logical_xor_", _logical_in_place("logical_xor"))):
         method.__name__ = method.__qualname__ = name
         setattr(tensor_class, name, method)

@@ -1,12 +1,14 @@
 """Numerical composites that PyTorch 1.13 writes in ATen over other ops
-(CompositeImplicitAutograd): inner and kron, vander, the trapezoid rules, cov and corrcoef.
+(CompositeImplicitAutograd): inner and kron, vander, the trapezoid rules, cov and corrcoef,
+quantile and nanquantile.
 Each is the same sequence of ops as ATen's, so it records the same graph (MmBackward0 under
 ReshapeAliasBackward0 for inner, CumprodBackward0 into CopySlices for vander, ...) and
 rounds the same way."""
 
 import _agv_torch as _C
 
-__all__ = ["inner", "kron", "vander", "trapezoid", "trapz", "cumulative_trapezoid", "cov", "corrcoef"]
+__all__ = ["inner", "kron", "vander", "trapezoid", "trapz", "cumulative_trapezoid", "cov", "corrcoef", "quantile",
+           "nanquantile", "nanmean"]
 
 
 def inner(input, other, *, out=None):
@@ -219,7 +221,115 @@ def corrcoef(input):
     return c.clamp(-1, 1)
 
 
-_METHODS = (inner, kron, cov, corrcoef)
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
+    """at::quantile_compute in 1.13: the input sorted along the reduced dim, q turned into
+    ranks (NaNs send quantile to the last rank, nanquantile counts only the others), the
+    values below (and above) gathered and blended with an in-place lerp_, then the q dim
+    moved first with in-place squeeze_/unsqueeze_/transpose_."""
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+                           f"but got {interpolation}")
+    if not isinstance(q, _tensor_class()):
+        if not 0 <= q <= 1:
+            from torch._random_fill import _num
+            raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {_num(q)}")
+        q = _C.full((), q, dtype=input.dtype, device=input.device)
+    from torch._composites import _wrap_dim
+    wrapped_dim = _wrap_dim(0 if dim is None else dim, input.dim()) if input.dim() else 0
+    if input.numel() == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
+    if q.dim() > 1:
+        raise RuntimeError("quantile() q must be a scalar or 1D tensor")
+    if input.dtype not in (_C.float32, _C.float64):
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    if input.dtype != q.dtype:
+        raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
+    if input.device != q.device:
+        raise RuntimeError("quantile() q tensor must be on the same device as the input tensor")
+    out_shape = []
+    if dim is not None and input.dim() > 0:
+        out_shape = list(input.shape)
+        if keepdim:
+            out_shape[wrapped_dim] = 1
+        else:
+            del out_shape[wrapped_dim]
+    elif keepdim:
+        out_shape = [1] * input.dim()
+    if q.dim() > 0:
+        out_shape.insert(0, q.numel())
+    if not bool(q.ge(0).logical_and_(q.le(1)).all()):
+        raise RuntimeError("quantile() q values must be in the range [0, 1]")
+    if dim is None:
+        sorted_values = input.flatten().sort()[0]
+    elif wrapped_dim == input.dim() - 1:
+        sorted_values = input.sort()[0]
+    else:
+        sorted_values = input.unsqueeze(-1).transpose(wrapped_dim, -1).sort()[0]
+    if q.dim() == 0:
+        out_shape.insert(0, q.numel())
+    in_shape = out_shape[1:] + [0]
+    in_shape[-1] = sorted_values.size(-1)
+    sorted_values = sorted_values.view(in_shape)
+    if sorted_values.size(-1) > 2 ** 24:
+        raise RuntimeError("quantile() input tensor is too large")
+    if ignore_nan:
+        ranks = q * (sorted_values.isnan().logical_not_().sum(-1, True) - 1)
+        ranks.masked_fill_(ranks < 0, 0)
+    else:
+        last_index = sorted_values.size(-1) - 1
+        from torch._composites import broadcast_tensors
+        scaled, has_nan = broadcast_tensors(_C._mul_scalar(q, last_index), sorted_values.isnan().any(-1, True))
+        ranks = _C.masked_fill(scaled, has_nan, last_index)
+    if interpolation == "lower":
+        ranks.floor_()
+    elif interpolation == "higher":
+        ranks.ceil_()
+    elif interpolation == "nearest":
+        ranks.round_()
+    ranks_below = ranks.long()
+    values_below = sorted_values.gather(-1, ranks_below)
+    if interpolation in ("linear", "midpoint"):
+        weights = _C.full_like(ranks, 0.5) if interpolation == "midpoint" else ranks - ranks_below
+        ranks_above = ranks.ceil_().long()
+        values_above = sorted_values.gather(-1, ranks_above)
+        values_below.lerp_(values_above, weights)
+    if q.dim() == 0:
+        values_below.squeeze_(-1)
+    else:
+        values_below.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)
+    return values_below
+
+
+def quantile(input, q, dim=None, keepdim=False, *, interpolation='linear', out=None):
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.quantile() does not support out= yet")
+    return _quantile(input, q, dim, keepdim, interpolation, False)
+
+
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation='linear', out=None):
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.nanquantile() does not support out= yet")
+    return _quantile(input, q, dim, keepdim, interpolation, True)
+
+
+def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    """at::nanmean: nansum over the count of the elements that are not NaN (DivBackward0)."""
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.nanmean() does not support out= yet")
+    if not input.is_floating_point():
+        from torch._composites import _SCALAR_TYPE_NAMES
+        raise RuntimeError("nanmean(): expected input to have floating point dtype but got "
+                           + _SCALAR_TYPE_NAMES.get(input.dtype, str(input.dtype)))
+    not_nan = (input != input).logical_not_()
+    factor = not_nan.sum() if dim is None else not_nan.sum(dim, keepdim)
+    total = _C.nansum(input, dtype=dtype) if dim is None else _C.nansum(input, dim, keepdim, dtype=dtype)
+    return total.div(factor)
+
+
+_METHODS = (inner, kron, cov, corrcoef, quantile, nanquantile, nanmean)
 
 
 def install_methods(tensor_class):

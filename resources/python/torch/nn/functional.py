@@ -543,3 +543,5 @@ def huber_loss(input, target, reduction='mean', delta=1.0):
 from torch.nn._composite_losses import FUNCTIONAL as _COMPOSITE_LOSSES  # noqa: E402
 
 globals().update(_COMPOSITE_LOSSES)
+
+from torch.nn._interpolation import interpolate, upsample, upsample_bilinear, upsample_nearest  # noqa: E402,F401

@@ -1,0 +1,349 @@
+#include "core/ops/upsample.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/ops/kernels.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/quietly.h"
+
+namespace agv::ops {
+
+namespace {
+
+/// What the forward and backward kernels share: the mode, the sizes and each spatial
+/// dim's scale (the scale factor given, if any).
+struct Resize {
+    UpsampleMode mode;
+    bool alignCorners;
+    IntList inputSizes;     // (N, C, spatial...)
+    IntList outputSpatial;  // the spatial output sizes
+    std::vector<std::optional<double>> scales;
+
+    size_t spatialDims() const { return outputSpatial.size(); }
+    int64_t inputSpatial(size_t d) const { return inputSizes[2 + d]; }
+    int64_t planes() const { return inputSizes[0] * inputSizes[1]; }
+    IntList outputSizes() const
+    {
+        IntList sizes{inputSizes[0], inputSizes[1]};
+        sizes.insert(sizes.end(), outputSpatial.begin(), outputSpatial.end());
+        return sizes;
+    }
+};
+
+// ---------------------------------------------------------------- UpSample.h's arithmetic
+
+template <typename T>
+T computeScalesValue(const std::optional<double>& scale, int64_t inputSize, int64_t outputSize)
+{
+    return (scale && *scale > 0.) ? static_cast<T>(1.0 / *scale) : (static_cast<T>(inputSize) / outputSize);
+}
+
+template <typename T>
+T areaPixelComputeScale(int64_t inputSize, int64_t outputSize, bool alignCorners, const std::optional<double>& scale)
+{
+    if (alignCorners)
+        return outputSize > 1 ? static_cast<T>(inputSize - 1) / (outputSize - 1) : static_cast<T>(0);
+    return computeScalesValue<T>(scale, inputSize, outputSize);
+}
+
+/// The linear kernels' source position: in double (at::acc_type of float and double on
+/// the CPU), where PyTorch's build fuses scale * (dst + 0.5) - 0.5 into one multiply-add
+/// (see Note [Fused multiply-adds in upsample]).
+double linearSourceIndex(double scale, int64_t dstIndex, bool alignCorners)
+{
+    if (alignCorners)
+        return scale * static_cast<double>(dstIndex);
+    const double source = std::fma(scale, static_cast<double>(dstIndex) + 0.5, -0.5);
+    return source < 0 ? 0.0 : source;
+}
+
+/// Per output position of one dim: the two source indices and their weights.
+template <typename T>
+struct Taps {
+    std::vector<int64_t> index0, index1;
+    std::vector<T> lambda0, lambda1;
+};
+
+template <typename T>
+Taps<T> linearTaps(int64_t inputSize, int64_t outputSize, bool alignCorners, const std::optional<double>& scale)
+{
+    const T ratio = areaPixelComputeScale<T>(inputSize, outputSize, alignCorners, scale);
+    Taps<T> taps;
+    for (int64_t o = 0; o < outputSize; ++o) {
+        int64_t i0, i1;
+        T l0, l1;
+        if (outputSize == inputSize) {
+            i0 = i1 = o;
+            l0 = T(1), l1 = T(0);
+        } else {
+            const double real = linearSourceIndex(static_cast<double>(ratio), o, alignCorners);
+            i0 = std::min(static_cast<int64_t>(real), inputSize - 1);
+            i1 = i0 + (i0 < inputSize - 1 ? 1 : 0);
+            l1 = static_cast<T>(real - static_cast<double>(i0));
+            l0 = static_cast<T>(1.0 - static_cast<double>(l1));
+        }
+        taps.index0.push_back(i0), taps.index1.push_back(i1);
+        taps.lambda0.push_back(l0), taps.lambda1.push_back(l1);
+    }
+    return taps;
+}
+
+/// The forward kernel's nearest source (HelperInterpNearest): floorf of scale * o.
+template <typename T>
+std::vector<int64_t> nearestForwardIndices(int64_t inputSize, int64_t outputSize, const std::optional<double>& scale)
+{
+    const T ratio = areaPixelComputeScale<T>(inputSize, outputSize, false, scale);
+    std::vector<int64_t> index;
+    for (int64_t o = 0; o < outputSize; ++o) {
+        const T real = ratio * o;  // area_pixel_compute_source_index with align_corners
+        index.push_back(std::min(static_cast<int64_t>(floorf(static_cast<float>(real))), inputSize - 1));
+    }
+    return index;
+}
+
+/// The backward kernel's nearest_idx: exact for equal sizes and doubling, else a float scale.
+std::vector<int64_t> nearestBackwardIndices(int64_t inputSize, int64_t outputSize, const std::optional<double>& scale)
+{
+    std::vector<int64_t> index;
+    for (int64_t o = 0; o < outputSize; ++o) {
+        if (outputSize == inputSize) {
+            index.push_back(o);
+        } else if (outputSize == 2 * inputSize) {
+            index.push_back(o >> 1);
+        } else {
+            const float ratio = computeScalesValue<float>(scale, inputSize, outputSize);
+            index.push_back(std::min(static_cast<int64_t>(floorf(o * ratio)), inputSize - 1));
+        }
+    }
+    return index;
+}
+
+// ---------------------------------------------------------------- kernels
+
+// Note [Fused multiply-adds in upsample]
+// Debian's PyTorch compiles these kernels with floating-point contraction, so `t0 * w0 +
+// t1 * w1` is fma(t0, w0, t1 * w1) and `g_in += a * b * g` is fma(a * b, g, g_in); found
+// by comparing every output bit with PyTorch 1.13 (tests/conformance/torch/interpolate.py).
+template <typename T>
+T blend(T t0, T w0, T t1, T w1)
+{
+    return std::fma(t0, w0, t1 * w1);
+}
+
+Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
+{
+    const Tensor input = kernel::dense(inputIn);
+    Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
+    const bool twoD = r.spatialDims() == 2;
+    const int64_t inH = twoD ? r.inputSpatial(0) : 1, inW = r.inputSpatial(twoD ? 1 : 0);
+    const int64_t outH = twoD ? r.outputSpatial[0] : 1, outW = r.outputSpatial[twoD ? 1 : 0];
+    const std::optional<double> scaleH = twoD ? r.scales[0] : std::nullopt, scaleW = r.scales[twoD ? 1 : 0];
+    AGV_DISPATCH_FLOATING(input.dtype(), "upsample", [&] {
+        using T = scalar_t;
+        const T* in = input.data<T>();
+        T* o = out.data<T>();
+        if (r.mode == UpsampleMode::Nearest) {
+            const auto ih = nearestForwardIndices<T>(inH, outH, scaleH), iw = nearestForwardIndices<T>(inW, outW, scaleW);
+            for (int64_t p = 0; p < r.planes(); ++p, in += inH * inW)
+                for (int64_t y = 0; y < outH; ++y)
+                    for (int64_t x = 0; x < outW; ++x)
+                        *o++ = in[ih[size_t(y)] * inW + iw[size_t(x)]];
+            return;
+        }
+        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
+        if (!twoD) {
+            for (int64_t p = 0; p < r.planes(); ++p, in += inW)
+                for (int64_t x = 0; x < outW; ++x)
+                    *o++ = blend(in[w.index0[size_t(x)]], w.lambda0[size_t(x)], in[w.index1[size_t(x)]],
+                                 w.lambda1[size_t(x)]);
+            return;
+        }
+        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
+        for (int64_t p = 0; p < r.planes(); ++p, in += inH * inW)
+            for (int64_t y = 0; y < outH; ++y) {
+                const T* row0 = in + h.index0[size_t(y)] * inW;
+                const T* row1 = in + h.index1[size_t(y)] * inW;
+                for (int64_t x = 0; x < outW; ++x) {
+                    const size_t i = size_t(x);
+                    const T t0 = blend(row0[w.index0[i]], w.lambda0[i], row0[w.index1[i]], w.lambda1[i]);
+                    const T t1 = blend(row1[w.index0[i]], w.lambda0[i], row1[w.index1[i]], w.lambda1[i]);
+                    *o++ = blend(t0, h.lambda0[size_t(y)], t1, h.lambda1[size_t(y)]);
+                }
+            }
+    });
+    return out;
+}
+
+Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
+{
+    const Tensor gradOutput = kernel::dense(gradOutputIn);
+    Tensor grad = kernel::newTensor(r.inputSizes, gradOutput.dtype(), gradOutput.device());
+    std::memset(grad.rawData(), 0, grad.nbytes());
+    const bool twoD = r.spatialDims() == 2;
+    const int64_t inH = twoD ? r.inputSpatial(0) : 1, inW = r.inputSpatial(twoD ? 1 : 0);
+    const int64_t outH = twoD ? r.outputSpatial[0] : 1, outW = r.outputSpatial[twoD ? 1 : 0];
+    const std::optional<double> scaleH = twoD ? r.scales[0] : std::nullopt, scaleW = r.scales[twoD ? 1 : 0];
+    AGV_DISPATCH_FLOATING(gradOutput.dtype(), "upsample_backward", [&] {
+        using T = scalar_t;
+        const T* go = gradOutput.data<T>();
+        T* gi = grad.data<T>();
+        if (r.mode == UpsampleMode::Nearest) {
+            const auto ih = nearestBackwardIndices(inH, outH, scaleH), iw = nearestBackwardIndices(inW, outW, scaleW);
+            for (int64_t p = 0; p < r.planes(); ++p, gi += inH * inW)
+                for (int64_t y = 0; y < outH; ++y)
+                    for (int64_t x = 0; x < outW; ++x)
+                        gi[ih[size_t(y)] * inW + iw[size_t(x)]] += *go++;
+            return;
+        }
+        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
+        if (!twoD) {
+            for (int64_t p = 0; p < r.planes(); ++p, gi += inW)
+                for (int64_t x = 0; x < outW; ++x, ++go) {
+                    T& g0 = gi[w.index0[size_t(x)]];
+                    g0 = std::fma(w.lambda0[size_t(x)], *go, g0);
+                    T& g1 = gi[w.index1[size_t(x)]];
+                    g1 = std::fma(w.lambda1[size_t(x)], *go, g1);
+                }
+            return;
+        }
+        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
+        for (int64_t p = 0; p < r.planes(); ++p, gi += inH * inW)
+            for (int64_t y = 0; y < outH; ++y) {
+                T* row0 = gi + h.index0[size_t(y)] * inW;
+                T* row1 = gi + h.index1[size_t(y)] * inW;
+                const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                for (int64_t x = 0; x < outW; ++x, ++go) {
+                    const size_t i = size_t(x);
+                    T& g00 = row0[w.index0[i]];
+                    g00 = std::fma(h0 * w.lambda0[i], *go, g00);
+                    T& g01 = row0[w.index1[i]];
+                    g01 = std::fma(h0 * w.lambda1[i], *go, g01);
+                    T& g10 = row1[w.index0[i]];
+                    g10 = std::fma(h1 * w.lambda0[i], *go, g10);
+                    T& g11 = row1[w.index1[i]];
+                    g11 = std::fma(h1 * w.lambda1[i], *go, g11);
+                }
+            }
+    });
+    return grad;
+}
+
+// ---------------------------------------------------------------- the recorded ops
+
+const char* forwardNodeName(const Resize& r)
+{
+    if (r.mode == UpsampleMode::Nearest)
+        return r.spatialDims() == 1 ? "UpsampleNearest1DBackward1" : "UpsampleNearest2DBackward1";
+    return r.spatialDims() == 1 ? "UpsampleLinear1DBackward1" : "UpsampleBilinear2DBackward1";
+}
+
+const char* backwardNodeName(const Resize& r)
+{
+    if (r.mode == UpsampleMode::Nearest)
+        return r.spatialDims() == 1 ? "UpsampleNearest1DBackwardBackward1" : "UpsampleNearest2DBackwardBackward1";
+    return r.spatialDims() == 1 ? "UpsampleLinear1DBackwardBackward1" : "UpsampleBilinear2DBackwardBackward1";
+}
+
+Tensor resize(const Tensor& input, const Resize& r, bool givenSize);
+
+/// upsample_*_backward as an op: linear in grad_output, so its own gradient is the
+/// forward resize of the incoming gradient (double backward).
+Tensor resizeBackward(const Tensor& gradOutput, const Resize& r, bool givenSize)
+{
+    OpRecorder rec(backwardNodeName(r), {&gradOutput}, [r, givenSize](BackwardNode&, const variable_list& g) {
+        return variable_list{resize(g[0], r, givenSize)};
+    });
+    Tensor grad = quietly([&] { return backwardKernel(gradOutput, r); });
+    return rec.finish(grad);
+}
+
+Tensor resize(const Tensor& input, const Resize& r, bool givenSize)
+{
+    Tensor out = quietly([&] { return forwardKernel(input, r); });
+    OpRecorder rec(forwardNodeName(r), {&input}, [r, givenSize](BackwardNode&, const variable_list& g) {
+        return variable_list{resizeBackward(g[0], r, givenSize)};
+    });
+    if (r.mode == UpsampleMode::Linear)
+        rec.attr("align_corners", r.alignCorners);
+    rec.attr("input_sym_sizes", r.inputSizes);
+    if (givenSize) {
+        rec.attr("output_size", r.outputSpatial);
+        rec.attr("scale_factors", NoneValue{});
+    } else {
+        FloatListAttr factors;
+        for (const std::optional<double>& scale : r.scales)
+            factors.values.push_back(*scale);
+        rec.attr("output_size", NoneValue{});
+        rec.attr("scale_factors", std::move(factors));
+    }
+    rec.forward([r, givenSize](const InputTangents& t, const Tensor&) { return resize(t[0], r, givenSize); });
+    return rec.finish(out);
+}
+
+const char* atenName(UpsampleMode mode, size_t spatial)
+{
+    if (mode == UpsampleMode::Nearest)
+        return spatial == 1 ? "upsample_nearest1d" : "upsample_nearest2d";
+    return spatial == 1 ? "upsample_linear1d" : "upsample_bilinear2d";
+}
+
+}  // namespace
+
+Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntList>& outputSize,
+                const std::optional<std::vector<double>>& scaleFactors, bool alignCorners)
+{
+    const size_t spatial = input.dim() >= 2 ? size_t(input.dim() - 2) : 0;
+    AGV_CHECK(outputSize.has_value() != scaleFactors.has_value(), RuntimeError,
+              "Must specify exactly one of output_size and scale_factors");
+    Resize r{mode, alignCorners, input.sizes(), {}, {}};
+    // compute_output_size: a scale factor's size is the double product, truncated.
+    if (outputSize) {
+        AGV_CHECK(outputSize->size() == spatial, RuntimeError,
+                  "Expected static_cast<int64_t>(output_size->size()) == spatial_dimensions to be true, but got "
+                  "false.  (Could this error message be improved?  If so, please report an enhancement request to "
+                  "PyTorch.)");
+        r.outputSpatial = *outputSize;
+        r.scales.assign(spatial, std::nullopt);
+    } else {
+        AGV_CHECK(scaleFactors->size() == spatial, RuntimeError,
+                  "Expected static_cast<int64_t>(scale_factors->size()) == spatial_dimensions to be true, but got "
+                  "false.  (Could this error message be improved?  If so, please report an enhancement request to "
+                  "PyTorch.)");
+        for (size_t d = 0; d < spatial; ++d) {
+            r.outputSpatial.push_back(static_cast<int64_t>(static_cast<double>(input.sizes()[2 + d]) * (*scaleFactors)[d]));
+            r.scales.push_back((*scaleFactors)[d]);
+        }
+    }
+    const size_t expectedDims = spatial + 2;
+    AGV_CHECK(spatial == 1 || spatial == 2, NotImplementedError, "autogradviz: ", atenName(mode, spatial),
+              " is not supported for this input");
+    AGV_CHECK(r.outputSpatial.size() == spatial, RuntimeError, "It is expected output_size equals to ", spatial,
+              ", but got size ", r.outputSpatial.size());
+    AGV_CHECK(input.dim() == int64_t(expectedDims), RuntimeError, "It is expected input_size equals to ",
+              expectedDims, ", but got size ", input.dim());
+    bool positive = true;
+    for (size_t d = 0; d < spatial; ++d)
+        positive = positive && input.sizes()[2 + d] > 0 && r.outputSpatial[d] > 0;
+    if (!positive) {
+        if (spatial == 1)
+            throw Error(PyExc::RuntimeError, "Input and output sizes should be greater than 0, but got input (W: " +
+                                                 std::to_string(input.sizes()[2]) + ") and output (W: " +
+                                                 std::to_string(r.outputSpatial[0]) + ")");
+        throw Error(PyExc::RuntimeError,
+                    "Input and output sizes should be greater than 0, but got input (H: " +
+                        std::to_string(input.sizes()[2]) + ", W: " + std::to_string(input.sizes()[3]) +
+                        ") output (H: " + std::to_string(r.outputSpatial[0]) + ", W: " +
+                        std::to_string(r.outputSpatial[1]) + ")");
+    }
+    AGV_CHECK(input.numel() > 0, RuntimeError, "Non-empty ", expectedDims,
+              "D data tensor expected but got a tensor with sizes ", sizesToString(input.sizes()));
+    AGV_CHECK(isFloatingType(input.dtype()) && input.dtype() != ScalarType::Half &&
+                  input.dtype() != ScalarType::BFloat16,
+              NotImplementedError, "autogradviz: ", atenName(mode, spatial), " supports float32 and float64 only");
+    return resize(input, r, outputSize.has_value());
+}
+
+}  // namespace agv::ops
