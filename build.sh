@@ -40,7 +40,7 @@ build() {
     # (which -g would otherwise bring in), so a fresh clone reuses earlier builds.
     export CCACHE_BASEDIR="$PWD"
     export CCACHE_NOHASHDIR=1
-    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache ${AGV_CMAKE_ARGS:-} >/dev/null
+    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache ${AGV_CMAKE_ARGS:-} >/dev/null
     cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
 

@@ -14,6 +14,7 @@ const char* pyExcName(PyExc exc)
     case PyExc::ZeroDivisionError: return "ZeroDivisionError";
     case PyExc::AttributeError: return "AttributeError";
     case PyExc::OutOfMemoryError: return "torch.cuda.OutOfMemoryError";
+    case PyExc::AssertionError: return "AssertionError";
     }
     return "RuntimeError";
 }

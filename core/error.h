@@ -22,6 +22,7 @@ enum class PyExc {
     ZeroDivisionError,
     AttributeError,
     OutOfMemoryError,  // torch.cuda.OutOfMemoryError, a RuntimeError subclass
+    AssertionError,    // CPU-only PyTorch's "Torch not compiled with CUDA enabled"
 };
 
 /// Name of the Python class, e.g. "RuntimeError".

@@ -158,6 +158,7 @@ MainWindow::MainWindow(std::shared_ptr<ScriptRunner> runner, QWidget* parent) : 
     connect(m_inspector, &InspectorPanel::lineRequested, this, &MainWindow::showCause);
     connect(m_editor, &CodeEditor::lineClicked, this, &MainWindow::selectCreatedOn);
     connect(m_memory, &MemoryChart::stepRequested, m_player, &Player::setStep);
+    connect(m_memory, &MemoryChart::tensorRequested, this, &MainWindow::selectTensor);
     connect(m_startPage, &StartPage::openPathRequested, this, &MainWindow::openFile);
     connect(m_startPage, &StartPage::openDialogRequested, this, &MainWindow::openDialog);
     connect(m_startPage, &StartPage::openTraceDialogRequested, this, &MainWindow::openTraceDialog);
@@ -817,6 +818,7 @@ void MainWindow::onSelectionChanged()
     const trace::NodeView* node = sel.kind == Selection::Kind::Node ? s.node(sel.id) : saved ? s.node(saved->node) : nullptr;
     const trace::TensorView* tensor = sel.kind == Selection::Kind::Tensor ? s.tensor(sel.id) : nullptr;
     m_editor->showLine(node ? node->createdLine : tensor ? tensor->createdLine : 0);
+    m_memory->setHighlightedTensor(tensor ? tensor->id : saved ? saved->tensor : 0);
     m_inspector->setSelection(sel);
     m_inspector->showState(m_player->state());
     m_inspectorDock->show();
@@ -859,6 +861,21 @@ void MainWindow::selectCreatedOn(int line)
     m_scene->clearSelection();
     best->setSelected(true);
     m_view->reveal(best->sceneBoundingRect());
+}
+
+void MainWindow::selectTensor(trace::Id tensor)
+{
+    if (TensorNodeItem* item = m_scene->tensorItem(tensor); item && item->isVisible()) {
+        m_scene->clearSelection();
+        item->setSelected(true);
+        m_view->reveal(item->sceneBoundingRect());
+        return;
+    }
+    // Not drawn (an input that needs no grad, a temporary): the inspector still tells.
+    m_memory->setHighlightedTensor(tensor);
+    m_inspector->setSelection({Selection::Kind::Tensor, tensor});
+    m_inspector->showState(m_player->state());
+    m_inspectorDock->show();
 }
 
 void MainWindow::onFrameActivated(int line, trace::Id node)

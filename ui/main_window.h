@@ -118,6 +118,9 @@ public:
     CodeEditor* editor() const { return m_editor; }
     ErrorPanel* errorPanel() const { return m_errorPanel; }
     MemoryChart* memoryChart() const { return m_memory; }
+    /// Selects a tensor in the graph (or, when it is not drawn, in the inspector): what a
+    /// click on the memory chart asks for.
+    void selectTensor(trace::Id tensor);
     QPlainTextEdit* console() const { return m_console; }
     TransportBar* transportBar() const { return m_transport; }
     /// The sentence under the graph saying what the current step did (see StepNarration).

@@ -611,7 +611,8 @@ variable_list AccumulateGrad::apply(variable_list&& grads)
     }
     trace::ScopedUnmute unmute;
     if (trace::enabled()) {
-        trace::publish(trace::GradAccumulated{m_variable->id(), Tensor(meta.grad).preview()});
+        trace::publish(trace::GradAccumulated{m_variable->id(), Tensor(meta.grad).preview(), false,
+                                              Tensor(meta.grad).storageAllocationId()});
         noteGradOwner(m_variable);
     }
     return {};

@@ -3,6 +3,7 @@
 #include "core/autograd/backward_twice.h"
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
+#include "core/device/memory_role.h"
 #include "core/trace/sink.h"
 
 namespace agv {
@@ -74,6 +75,7 @@ void SavedVariable::packWith(std::unique_ptr<SavedVariableHooks> hooks, const Te
     m_hooks = std::move(hooks);
     {
         GradModeGuard noGrad(false);
+        MemoryRoleScope packing(trace::MemoryRole::PackedByHook);
         const uint32_t before = m_version->version;
         m_hooks->callPackHook(tensor);
         AGV_CHECK(m_version->version == before, RuntimeError,

@@ -1,42 +1,41 @@
 #include "core/device/allocator.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <memory>
 #include <sstream>
 
+#include "core/device/caching_allocator.h"
+#include "core/device/cuda_backend.h"
+#include "core/device/memory_role.h"
 #include "core/error.h"
 #include "core/trace/sink.h"
 
 namespace agv {
 
-Allocator::Allocator(Device device, uint64_t capacity) : m_device(device), m_capacity(capacity) {}
+Allocator::Allocator(Device device) : m_device(device) {}
 
 void* Allocator::allocate(size_t nbytes, uint64_t& allocationId)
 {
-    if (nbytes > m_capacity || m_current + nbytes > m_capacity)
-        raiseOutOfMemory(nbytes);
-    void* ptr = rawAllocate(nbytes == 0 ? 1 : nbytes);
-    if (!ptr)
-        raiseOutOfMemory(nbytes);
-    m_current += nbytes;
-    if (m_current > m_peak)
-        m_peak = m_current;
+    const Block block = acquire(nbytes);
     allocationId = m_nextId++;
-    trace::publishAlways(trace::MemoryChanged{m_device.str(), allocationId, static_cast<int64_t>(nbytes), m_current,
-                                              m_peak, 0, kindLabel()});
-    return ptr;
+    trace::publishAlways(trace::MemoryChanged{m_device.str(), allocationId, static_cast<int64_t>(block.bytes),
+                                              currentBytes(), peakBytes(), 0, kindLabel(), currentMemoryRole()});
+    return block.ptr;
 }
 
 void Allocator::deallocate(void* ptr, size_t nbytes, uint64_t allocationId)
 {
-    rawFree(ptr);
-    m_current -= nbytes;
-    trace::publishAlways(trace::MemoryChanged{m_device.str(), allocationId, -static_cast<int64_t>(nbytes), m_current,
-                                              m_peak, 0, kindLabel()});
+    const size_t counted = release(ptr, nbytes);
+    trace::publishAlways(trace::MemoryChanged{m_device.str(), allocationId, -static_cast<int64_t>(counted),
+                                              currentBytes(), peakBytes(), 0, kindLabel()});
 }
 
 namespace {
+
+GpuMode g_gpuMode = GpuMode::Auto;
+bool g_gpuAllocatorCreated = false;
 
 constexpr size_t kAlignment = 64;
 
@@ -52,74 +51,115 @@ void* alignedAlloc(size_t nbytes)
 
 class CpuAllocator final : public Allocator {
 public:
-    // A cap below the machine's memory turns a runaway allocation into PyTorch's error
-    // instead of the OOM killer taking the whole app down.
-    CpuAllocator() : Allocator(Device::cpu(), uint64_t(8) << 30) {}
+    CpuAllocator() : Allocator(Device::cpu()) {}
+    uint64_t currentBytes() const override { return m_current; }
+    uint64_t peakBytes() const override { return m_peak; }
+    void resetPeak() override { m_peak = m_current; }
 
 protected:
-    void* rawAllocate(size_t nbytes) override { return alignedAlloc(nbytes); }
-    void rawFree(void* ptr) override { std::free(ptr); }
-    [[noreturn]] void raiseOutOfMemory(size_t nbytes) const override
+    Block acquire(size_t nbytes) override
     {
-        throw Error(PyExc::RuntimeError,
-                    detail::concat("[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't "
-                                   "allocate memory: you tried to allocate ",
-                                   nbytes, " bytes. Error code 12 (Cannot allocate memory)"),
-                    ErrorKind::OutOfMemory);
+        // A cap below the machine's memory turns a runaway allocation into PyTorch's error
+        // instead of the OOM killer taking the whole app down.
+        void* ptr = nbytes > kCapacity || m_current + nbytes > kCapacity ? nullptr
+                                                                         : alignedAlloc(nbytes == 0 ? 1 : nbytes);
+        if (!ptr)
+            throw Error(PyExc::RuntimeError,
+                        detail::concat("[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't "
+                                       "allocate memory: you tried to allocate ",
+                                       nbytes, " bytes. Error code 12 (Cannot allocate memory)"),
+                        ErrorKind::OutOfMemory);
+        m_current += nbytes;
+        m_peak = std::max(m_peak, m_current);
+        return {ptr, nbytes};
     }
+    size_t release(void* ptr, size_t nbytes) override
+    {
+        std::free(ptr);
+        m_current -= nbytes;
+        return nbytes;
+    }
+
+private:
+    static constexpr uint64_t kCapacity = uint64_t(8) << 30;
+    uint64_t m_current = 0;
+    uint64_t m_peak = 0;
 };
 
-std::string formatGiB(double bytes)
+/// The simulated GPU's memory: a separately accounted host arena with a fixed capacity,
+/// so a classroom laptop still shows offloading and checkpointing savings.
+class SimulatedGpuMemory final : public SegmentSource {
+public:
+    void* allocateSegment(size_t nbytes) override
+    {
+        if (nbytes > m_capacity || m_reserved + nbytes > m_capacity)
+            return nullptr;
+        void* ptr = alignedAlloc(nbytes);
+        if (ptr)
+            m_reserved += nbytes;
+        return ptr;
+    }
+    void freeSegment(void* ptr, size_t nbytes) override
+    {
+        std::free(ptr);
+        m_reserved -= nbytes;
+    }
+    uint64_t deviceFreeBytes() const override { return m_capacity - m_reserved; }
+    uint64_t deviceTotalBytes() const override { return m_capacity; }
+    void setCapacity(uint64_t bytes) { m_capacity = bytes; }
+
+private:
+    uint64_t m_capacity = kDefaultSimulatedGpuBytes;
+    uint64_t m_reserved = 0;
+};
+
+// The allocators live as long as the process: tensors still alive at exit (module
+// globals, the interpreter's last references) give their memory back after every static
+// object's destructor would have run.
+SimulatedGpuMemory& simulatedGpuMemory()
 {
-    std::ostringstream out;
-    out.setf(std::ios::fixed);
-    out.precision(2);
-    if (bytes >= double(1 << 30))
-        out << bytes / double(1 << 30) << " GiB";
-    else if (bytes >= double(1 << 20))
-        out << bytes / double(1 << 20) << " MiB";
-    else
-        out << bytes / double(1 << 10) << " KiB";
-    return out.str();
+    static auto* memory = new SimulatedGpuMemory;
+    return *memory;
 }
 
-/// The stand-in GPU: a separately accounted host arena with a fixed capacity, so a
-/// classroom laptop still shows offloading and checkpointing savings.
-class SimulatedCudaAllocator final : public Allocator {
+/// A GPU's allocator: PyTorch's caching allocator over the device's segments.
+class GpuAllocator final : public Allocator {
 public:
-    SimulatedCudaAllocator() : Allocator(Device::cuda(0), kDefaultSimulatedGpuBytes) {}
-    std::string kindLabel() const override { return "simulated"; }
+    GpuAllocator(SegmentSource& source, std::string kind)
+        : Allocator(Device::cuda(0)), m_cache(source, 0), m_kind(std::move(kind))
+    {
+        g_gpuAllocatorCreated = true;
+    }
+    uint64_t currentBytes() const override { return uint64_t(allBytes().current); }
+    uint64_t peakBytes() const override { return uint64_t(allBytes().peak); }
+    void resetPeak() override { m_cache.resetPeakStats(); }
+    std::string kindLabel() const override { return m_kind; }
+    CachingAllocator* cachingAllocator() override { return &m_cache; }
 
 protected:
-    void* rawAllocate(size_t nbytes) override { return alignedAlloc(nbytes); }
-    void rawFree(void* ptr) override { std::free(ptr); }
-    [[noreturn]] void raiseOutOfMemory(size_t nbytes) const override
+    Block acquire(size_t nbytes) override
     {
-        const double total = double(capacity());
-        const double used = double(currentBytes());
-        throw Error(PyExc::OutOfMemoryError,
-                    "CUDA out of memory. Tried to allocate " + formatGiB(double(nbytes)) +
-                        " (GPU 0; " + formatGiB(total) + " total capacity; " + formatGiB(used) +
-                        " already allocated; " + formatGiB(total - used) + " free; " + formatGiB(used) +
-                        " reserved in total by PyTorch) If reserved memory is >> allocated memory try setting "
-                        "max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and "
-                        "PYTORCH_CUDA_ALLOC_CONF",
-                    ErrorKind::OutOfMemory);
+        const CachingAllocator::Allocation a = m_cache.allocate(nbytes);
+        return {a.ptr, a.blockSize};
     }
-};
+    size_t release(void* ptr, size_t) override { return m_cache.free(ptr); }
 
-GpuMode g_gpuMode = GpuMode::Auto;
+private:
+    const AllocatorStat& allBytes() const { return m_cache.stats().allocatedBytes[size_t(StatPool::All)]; }
+    CachingAllocator m_cache;
+    std::string m_kind;
+};
 
 }  // namespace
 
 void setGpuMode(GpuMode mode) { g_gpuMode = mode; }
 GpuMode gpuMode() { return g_gpuMode; }
 
-bool realCudaPresent()
-{
-    // The CUDA backend (issue 10) is not built yet: no build finds a real device.
-    return false;
-}
+bool realCudaPresent() { return cuda::deviceUsable(); }
+
+bool cudaInitialized() { return g_gpuAllocatorCreated; }
+
+uint64_t simulatedGpuCapacity() { return simulatedGpuMemory().deviceTotalBytes(); }
 
 bool cudaAvailable()
 {
@@ -171,8 +211,8 @@ std::string configureGpu(const std::string& text)
         setGpuMode(GpuMode::None);
     else if (text == "real") {
         if (!realCudaPresent())
-            return "--gpu real: no CUDA device is usable (this build has no CUDA backend, or the machine no GPU); "
-                   "use --gpu simulated for the simulated GPU";
+            return "--gpu real: no CUDA device is usable (" + cuda::unusableReason() +
+                   "); use --gpu simulated for the simulated GPU";
         setGpuMode(GpuMode::Real);
     } else if (text == "simulated" || text.rfind("simulated=", 0) == 0) {
         if (text.size() > 10) {
@@ -180,7 +220,7 @@ std::string configureGpu(const std::string& text)
             if (bytes == 0)
                 return "--gpu simulated=SIZE: cannot read the size '" + text.substr(10) + "' (try 512M or 2G)";
             setGpuMode(GpuMode::Simulated);
-            allocatorFor(Device::cuda(0)).setCapacity(bytes);
+            simulatedGpuMemory().setCapacity(bytes);
         }
         setGpuMode(GpuMode::Simulated);
     } else {
@@ -191,14 +231,18 @@ std::string configureGpu(const std::string& text)
 
 Allocator& allocatorFor(Device device)
 {
-    static CpuAllocator cpu;
-    static SimulatedCudaAllocator cuda;
+    static auto* cpu = new CpuAllocator;
     if (device.isCpu())
-        return cpu;
-    AGV_CHECK(cudaAvailable(), RuntimeError,
-              "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a "
-              "driver from http://www.nvidia.com/Download/index.aspx");
-    return cuda;
+        return *cpu;
+    // Without a GPU we answer as the PyTorch this machine would have: a CPU-only build.
+    AGV_CHECK(cudaAvailable(), AssertionError, "Torch not compiled with CUDA enabled");
+    if (g_gpuMode == GpuMode::Simulated) {
+        static auto* simulated = new GpuAllocator(simulatedGpuMemory(), "simulated");
+        return *simulated;
+    }
+    // See Note [The real GPU].
+    static auto* real = new GpuAllocator(*cuda::makeSegmentSource(0).release(), "");
+    return *real;
 }
 
 }  // namespace agv

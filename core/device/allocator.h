@@ -10,38 +10,42 @@
 
 namespace agv {
 
+class CachingAllocator;
+
 class Allocator {
 public:
-    explicit Allocator(Device device, uint64_t capacity);
+    explicit Allocator(Device device);
     virtual ~Allocator() = default;
     Allocator(const Allocator&) = delete;
     Allocator& operator=(const Allocator&) = delete;
 
-    /// Allocates zero-initialised? No: uninitialised memory, as torch.empty does.
-    /// Raises PyTorch's out-of-memory error when over capacity. Returns the allocation id.
+    /// Uninitialised memory, as torch.empty gives. Raises PyTorch's out-of-memory error
+    /// when the device is full. Returns the allocation id.
     void* allocate(size_t nbytes, uint64_t& allocationId);
     void deallocate(void* ptr, size_t nbytes, uint64_t allocationId);
 
     Device device() const { return m_device; }
-    uint64_t currentBytes() const { return m_current; }
-    uint64_t peakBytes() const { return m_peak; }
-    uint64_t capacity() const { return m_capacity; }
-    void setCapacity(uint64_t bytes) { m_capacity = bytes; }
-    void resetPeak() { m_peak = m_current; }
+    /// What memory_allocated() counts: on a GPU, the caching allocator's rounded blocks.
+    virtual uint64_t currentBytes() const = 0;
+    virtual uint64_t peakBytes() const = 0;
+    virtual void resetPeak() = 0;
 
     /// "simulated" for the host-memory stand-in of a GPU, else "".
     virtual std::string kindLabel() const { return {}; }
+    /// The caching allocator behind a GPU's memory (nullptr for the cpu).
+    virtual CachingAllocator* cachingAllocator() { return nullptr; }
 
 protected:
-    virtual void* rawAllocate(size_t nbytes) = 0;
-    virtual void rawFree(void* ptr) = 0;
-    [[noreturn]] virtual void raiseOutOfMemory(size_t nbytes) const = 0;
+    struct Block {
+        void* ptr;
+        size_t bytes;  ///< what the allocation counts for (rounded on a GPU)
+    };
+    virtual Block acquire(size_t nbytes) = 0;
+    /// Gives the block back; returns what it counted for.
+    virtual size_t release(void* ptr, size_t nbytes) = 0;
 
 private:
     Device m_device;
-    uint64_t m_capacity;
-    uint64_t m_current = 0;
-    uint64_t m_peak = 0;
     uint64_t m_nextId = 1;
 };
 
@@ -52,6 +56,9 @@ Allocator& allocatorFor(Device device);
 bool cudaAvailable();
 /// Whether this build has a CUDA backend and the machine a device it can use.
 bool realCudaPresent();
+/// torch.cuda.is_initialized(): whether the GPU's allocator has been set up (by the
+/// first cuda tensor, or torch.cuda.init()).
+bool cudaInitialized();
 
 /// --gpu: `auto` is honest (a real GPU when present, otherwise none, as CPU-only PyTorch
 /// answers); the simulated GPU is only there when asked for.
@@ -64,5 +71,7 @@ GpuMode gpuMode();
 std::string configureGpu(const std::string& text);
 /// The simulated device's default capacity.
 constexpr uint64_t kDefaultSimulatedGpuBytes = uint64_t(4) << 30;
+/// The simulated device's capacity (--gpu simulated=SIZE).
+uint64_t simulatedGpuCapacity();
 
 }  // namespace agv

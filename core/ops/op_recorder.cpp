@@ -64,6 +64,7 @@ void announceTensor(const Tensor& t)
     c.version = t.version();
     c.viewOf = t.isView() ? t.base().id() : 0;
     c.preview = t.preview();
+    c.allocation = t.storageAllocationId();
     trace::publish(std::move(c));
 }
 

@@ -75,7 +75,8 @@ void retainGrad(const Tensor& t)
                 m.grad = add(Tensor(m.grad), grad).implPtr();
             trace::ScopedUnmute unmute;
             if (trace::enabled()) {
-                trace::publish(trace::GradAccumulated{impl->id(), Tensor(m.grad).preview()});
+                trace::publish(trace::GradAccumulated{impl->id(), Tensor(m.grad).preview(), false,
+                                                      Tensor(m.grad).storageAllocationId()});
                 noteGradOwner(impl);
             }
             return Tensor();

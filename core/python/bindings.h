@@ -28,6 +28,7 @@ void bindBitwise(pybind11::module_& m);        // bitwise_binding.cpp: bitwise_a
 void bindElementwise(pybind11::module_& m);    // elementwise_binding.cpp: floor, round, sign, fmod, logical_*, argmin, nonzero, addcmul
 void bindUnary(pybind11::module_& m);          // unary_binding.cpp: tan, asin, ..., arcsin aliases; in-place unary methods
 void bindMath(pybind11::module_& m);           // math_binding.cpp: erf, ..., maximum, atan2, lerp, logsumexp, prod; silu, elu, softplus
+void bindCuda(pybind11::module_& m);           // cuda_binding.cpp: torch.cuda's availability, device, memory statistics, memory roles
 void bindPointwiseExtra(pybind11::module_& m);  // pointwise_extra_binding.cpp: rsub, nan_to_num, clamp_max, logaddexp, hypot, logit, ...
 
 }  // namespace agv::python

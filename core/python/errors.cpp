@@ -20,6 +20,7 @@ PyObject* pythonClass(PyExc exc)
     case PyExc::NotImplementedError: return PyExc_NotImplementedError;
     case PyExc::ZeroDivisionError: return PyExc_ZeroDivisionError;
     case PyExc::AttributeError: return PyExc_AttributeError;
+    case PyExc::AssertionError: return PyExc_AssertionError;
     case PyExc::OutOfMemoryError: return g_outOfMemoryError ? g_outOfMemoryError : PyExc_RuntimeError;
     }
     return PyExc_RuntimeError;

@@ -493,18 +493,6 @@ void bindFunctions(py::module_& m)
             o.sciMode = a[5].is_none() ? std::optional<bool>() : std::optional<bool>(truthy(a[5]));
         return py::object(py::none());
     });
-
-    // --- torch.cuda's state (torch/cuda/__init__.py wraps these)
-    m.def("_cuda_is_available", [] { return cudaAvailable(); });
-    m.def("_cuda_device_count", [] { return cudaAvailable() ? 1 : 0; });
-    m.def("_cuda_memory_allocated",
-          [] { return cudaAvailable() ? int64_t(allocatorFor(Device::cuda()).currentBytes()) : int64_t(0); });
-    m.def("_cuda_max_memory_allocated",
-          [] { return cudaAvailable() ? int64_t(allocatorFor(Device::cuda()).peakBytes()) : int64_t(0); });
-    m.def("_cuda_reset_peak_memory_stats", [] {
-        if (cudaAvailable())
-            allocatorFor(Device::cuda()).resetPeak();
-    });
 }
 
 }  // namespace agv::python

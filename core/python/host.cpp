@@ -9,6 +9,8 @@
 #include <string>
 
 #include "core/autograd/checkpoint_override.h"
+#include "core/device/allocator.h"
+#include "core/device/cuda_backend.h"
 #include "core/python/host_hooks.h"
 #include "core/python/sandbox.h"
 #include "core/python/torch_module.h"
@@ -129,6 +131,10 @@ int runHost(const HostOptions& options)
     HostSession session(options);
     if (!session.start())
         return 2;
+    // A real GPU's driver opens its device files and starts its threads when the context
+    // is made, which the sandbox would refuse later: make it now (Note [The real GPU]).
+    if (gpuMode() != GpuMode::Simulated && cudaAvailable())
+        cuda::initializeContext();
     if (options.sandbox) {
         const std::string layers = applyKernelSandbox(sandbox);
         if (std::getenv("AGV_SANDBOX_DEBUG"))

@@ -14,6 +14,7 @@
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
+#include "core/trace/sink.h"
 #include "core/warning.h"
 
 namespace agv::python {
@@ -739,6 +740,11 @@ void bindTensor(py::module_& m)
                 if (retype)
                     if (AutogradMeta* meta = self->autograd())
                         meta->gradAccumulator.reset();
+                if (trace::enabled()) {
+                    const Tensor t(self);
+                    trace::publish(trace::TensorDataSet{t.id(), t.sizes(), dtypeName(t.dtype()), t.device().str(),
+                                                        t.nbytes(), t.storageAllocationId(), t.preview()});
+                }
             })
         .def_property_readonly("shape", [](const ImplPtr& self) { return wrapSize(self->sizes()); })
         .def_property_readonly("dtype", [](const ImplPtr& self) { return wrapDtype(self->dtype()); })

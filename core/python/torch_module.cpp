@@ -33,6 +33,7 @@ void defineModule(py::module_& m)
     bindBitwise(m);
     bindUnary(m);
     bindPointwiseExtra(m);
+    bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);
     bindSavedTensorHooks(m);

@@ -159,7 +159,8 @@ void Tensor::bumpVersion(const char* opName) const
     trace::publish(trace::VersionBumped{id(), vc.id, old, vc.version, opName, preview()});
     // An in-place op on some leaf's .grad (`p.grad.zero_()`) changes that leaf's .grad.
     if (std::shared_ptr<TensorImpl> leaf = gradOwnerOf(vc.id))
-        trace::publish(trace::GradAccumulated{leaf->id(), Tensor(leaf->autograd()->grad).preview()});
+        trace::publish(trace::GradAccumulated{leaf->id(), Tensor(leaf->autograd()->grad).preview(), false,
+                                              Tensor(leaf->autograd()->grad).storageAllocationId()});
 }
 
 bool Tensor::requiresGrad() const
@@ -232,7 +233,8 @@ void Tensor::setGrad(const Tensor& grad) const
     AutogradMeta& meta = m_impl->ensureAutograd();
     meta.grad = grad.implPtr();
     if (trace::enabled()) {
-        trace::publish(trace::GradAccumulated{id(), grad.defined() ? grad.preview() : std::string(), !grad.defined()});
+        trace::publish(trace::GradAccumulated{id(), grad.defined() ? grad.preview() : std::string(), !grad.defined(),
+                                              grad.storageAllocationId()});
         noteGradOwner(m_impl);
     }
 }

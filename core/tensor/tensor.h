@@ -147,6 +147,11 @@ public:
     ScalarType dtype() const { return m_impl->dtype(); }
     Device device() const { return m_impl->device(); }
     size_t nbytes() const { return size_t(numel()) * elementSize(dtype()); }
+    /// The allocation its storage came from (MemoryChanged.allocation; 0 when undefined).
+    uint64_t storageAllocationId() const
+    {
+        return m_impl && m_impl->storage() ? m_impl->storage()->allocationId() : 0;
+    }
 
     /// Pointer to element 0 of this view.
     template <typename T>

@@ -32,6 +32,9 @@ struct EdgeRef {
 enum class NodePhase : uint8_t { Forward, Recompute, Backward };
 enum class SavedHolding : uint8_t { Original, DataOnly, PackedByHook, Offloaded };
 enum class OutputStream : uint8_t { Stdout, Stderr };
+/// Why memory was allocated, when the context says it (Note [Who holds the bytes]):
+/// inside a saved-tensor pack hook, inside an optimizer's step().
+enum class MemoryRole : uint8_t { None, PackedByHook, OptimizerState };
 /// torch.utils.checkpoint.CheckpointPolicy (MUST_SAVE = 0 ... PREFER_RECOMPUTE = 3).
 enum class SacPolicy : uint8_t { MustSave, PreferSave, MustRecompute, PreferRecompute };
 /// What selective activation checkpointing did with an op's outputs: kept them at
@@ -58,6 +61,7 @@ struct TensorCreated {
     Id viewOf = 0;          ///< base tensor when this is a view
     uint32_t version = 0;
     std::string preview;  ///< the value as PyTorch prints it (possibly summarised)
+    Id allocation = 0;    ///< its storage's allocation on `device` (MemoryChanged.allocation)
 };
 
 /// A script variable was bound to a tensor (`l1 = input * w1`).
@@ -106,6 +110,18 @@ struct GradFnChanged {
     std::string preview;
 };
 
+/// `x.data = y` (PyTorch's set_data; nn.Module.cuda()/.to() move parameters this way): the
+/// tensor keeps its id, label and autograd identity and now holds y's storage.
+struct TensorDataSet {
+    Id tensor = 0;
+    std::vector<int64_t> shape;
+    std::string dtype;
+    std::string device;
+    uint64_t bytes = 0;
+    Id allocation = 0;  ///< the storage it holds now
+    std::string preview;
+};
+
 struct Packed {
     Id saved = 0;
     std::string hook;
@@ -140,6 +156,7 @@ struct GradAccumulated {
     Id tensor = 0;
     std::string preview;  ///< the new .grad
     bool cleared = false;  ///< `.grad` is None now
+    Id allocation = 0;     ///< the new .grad's storage, on the leaf's device
 };
 
 /// A hook on a tensor: registered (node 0: register_hook / retain_grad called in the
@@ -194,6 +211,7 @@ struct MemoryChanged {
     uint64_t peak = 0;
     Id owner = 0;  ///< tensor that first used the storage (0 if unknown)
     std::string deviceKind;  ///< "simulated" for the simulated GPU, else ""
+    MemoryRole role = MemoryRole::None;
 };
 
 struct ModuleEnter {
@@ -224,7 +242,7 @@ using Payload = std::variant<LineReached, TensorCreated, TensorLabeled, NodeCrea
                              VersionBumped, GradFnChanged, Packed, Unpacked, BackwardBegin, BackwardEnd,
                              NodeExecuted, GradAccumulated, HookCalled, SavedReleased, CheckpointBegin,
                              CheckpointEnd, RecomputeBegin, RecomputeEnd, MemoryChanged, ModuleEnter, ModuleExit, Output, ErrorRaised,
-                             SelectiveCheckpointOp>;
+                             SelectiveCheckpointOp, TensorDataSet>;
 
 struct Event {
     uint64_t step = 0;  ///< index in the Recording

@@ -31,6 +31,18 @@ template <class V> void fields(V& v, TensorCreated& p)
     v("view_of", p.viewOf);
     v("version", p.version);
     v("preview", p.preview);
+    v("allocation", p.allocation);
+}
+
+template <class V> void fields(V& v, TensorDataSet& p)
+{
+    v("tensor", p.tensor);
+    v("shape", p.shape);
+    v("dtype", p.dtype);
+    v("device", p.device);
+    v("bytes", p.bytes);
+    v("allocation", p.allocation);
+    v("preview", p.preview);
 }
 
 template <class V> void fields(V& v, TensorLabeled& p)
@@ -121,6 +133,7 @@ template <class V> void fields(V& v, GradAccumulated& p)
     v("tensor", p.tensor);
     v("preview", p.preview);
     v("cleared", p.cleared);
+    v("allocation", p.allocation);
 }
 
 template <class V> void fields(V& v, HookCalled& p)
@@ -161,6 +174,7 @@ template <class V> void fields(V& v, MemoryChanged& p)
     v("peak", p.peak);
     v("owner", p.owner);
     v("device_kind", p.deviceKind);
+    v("role", p.role);
 }
 
 template <class V> void fields(V& v, ModuleEnter& p)
@@ -217,6 +231,9 @@ template <> struct EnumNames<SacAction> {
 };
 template <> struct EnumNames<SavedHolding> {
     static constexpr const char* names[] = {"original", "data_only", "packed_by_hook", "offloaded"};
+};
+template <> struct EnumNames<MemoryRole> {
+    static constexpr const char* names[] = {"none", "packed_by_hook", "optimizer_state"};
 };
 template <> struct EnumNames<OutputStream> {
     static constexpr const char* names[] = {"stdout", "stderr"};

@@ -90,6 +90,17 @@ struct Folder {
             t->label = p.label;
     }
 
+    void operator()(const TensorDataSet& p)
+    {
+        if (TensorView* t = s.tensors.edit(p.tensor)) {
+            t->shape = p.shape;
+            t->dtype = p.dtype;
+            t->device = p.device;
+            t->bytes = p.bytes;
+            t->preview = p.preview;
+        }
+    }
+
     void operator()(const NodeCreated& p)
     {
         NodeView& n = s.nodes.obtain(p.node);
@@ -503,6 +514,11 @@ FinalGraph finalGraph(const Recording& recording)
                 } else if constexpr (std::is_same_v<T, TensorLabeled>) {
                     if (auto it = tensorIndex.find(p.tensor); it != tensorIndex.end())
                         g.tensors[it->second].label = p.label;
+                } else if constexpr (std::is_same_v<T, TensorDataSet>) {
+                    if (auto it = tensorIndex.find(p.tensor); it != tensorIndex.end()) {
+                        g.tensors[it->second].shape = p.shape;
+                        g.tensors[it->second].dtype = p.dtype;
+                    }
                 } else if constexpr (std::is_same_v<T, GradFnChanged>) {
                     if (auto it = tensorIndex.find(p.tensor); it != tensorIndex.end()) {
                         FinalTensor& t = g.tensors[it->second];

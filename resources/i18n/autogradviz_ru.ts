@@ -697,6 +697,10 @@
         <source>The recompute runs %1 again.</source>
         <translation>Повторное вычисление снова выполняет %1.</translation>
     </message>
+    <message>
+        <source>%1.data was replaced: the tensor now holds a %2 tensor on %3, and keeps its name and its place in the graph.</source>
+        <translation>%1.data заменено: тензор теперь содержит тензор %2 на %3 и сохраняет своё имя и место в графе.</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::CompareRunsDialog</name>
@@ -1934,12 +1938,40 @@
         <translation>Событий памяти пока нет</translation>
     </message>
     <message>
-        <source>%1: %2 (peak %3)</source>
-        <translation>%1: %2 (пик %3)</translation>
-    </message>
-    <message>
         <source>step</source>
         <translation>шаг</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>параметры</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>состояние оптимизатора</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>градиенты</translation>
+    </message>
+    <message>
+        <source>saved activations</source>
+        <translation>сохранённые активации</translation>
+    </message>
+    <message>
+        <source>held by pack hooks</source>
+        <translation>удерживается pack-хуками</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>прочее</translation>
+    </message>
+    <message>
+        <source>%1 (simulated GPU)</source>
+        <translation>%1 (симулированный GPU)</translation>
+    </message>
+    <message>
+        <source>%1: %2 now, peak so far %3, peak of the run %4 at step %5</source>
+        <translation>%1: сейчас %2, пик на этот момент %3, пик прогона %4 на шаге %5</translation>
     </message>
 </context>
 <context>

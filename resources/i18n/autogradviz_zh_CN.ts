@@ -695,6 +695,10 @@
         <source>The recompute runs %1 again.</source>
         <translation>重计算再次运行 %1。</translation>
     </message>
+    <message>
+        <source>%1.data was replaced: the tensor now holds a %2 tensor on %3, and keeps its name and its place in the graph.</source>
+        <translation>%1.data 已被替换：该张量现在持有 %3 上的一个 %2 张量，并保留它的名字和在图中的位置。</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::CompareRunsDialog</name>
@@ -1922,12 +1926,40 @@
         <translation>尚无内存事件</translation>
     </message>
     <message>
-        <source>%1: %2 (peak %3)</source>
-        <translation>%1：%2（峰值 %3）</translation>
-    </message>
-    <message>
         <source>step</source>
         <translation>步</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>saved activations</source>
+        <translation>保存的激活值</translation>
+    </message>
+    <message>
+        <source>held by pack hooks</source>
+        <translation>由 pack 钩子持有</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1 (simulated GPU)</source>
+        <translation>%1（模拟 GPU）</translation>
+    </message>
+    <message>
+        <source>%1: %2 now, peak so far %3, peak of the run %4 at step %5</source>
+        <translation>%1：当前 %2，迄今峰值 %3，整次运行峰值 %4（第 %5 步）</translation>
     </message>
 </context>
 <context>

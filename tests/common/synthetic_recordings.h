@@ -284,6 +284,7 @@ inline Recording randomRecording(size_t eventCount, uint64_t seed = 1)
             t.gradFn = t.isLeaf ? 0 : nodes[rng.below(nodes.size())];
             t.versionCounter = tensors.empty() || rng.below(5) ? t.tensor : tensors[rng.below(tensors.size())];
             t.preview = "tensor(" + std::to_string(rng.below(1000)) + ")";
+            t.allocation = t.tensor % 5 == 0 ? 0 : t.tensor;  // no draw: later events stay as they were
             tensors.push_back(t.tensor);
             r.record(t, line);
         } else if (pick < 48) {
@@ -364,8 +365,13 @@ inline Recording randomRecording(size_t eventCount, uint64_t seed = 1)
             peak = std::max(peak, mem);
             const Id owner = tensors.empty() ? 0 : tensors[rng.below(tensors.size())];
             const bool gpu = rng.below(3) == 0;
-            r.record(MemoryChanged{gpu ? "cuda:0" : "cpu", nextId++, delta, mem, peak, owner, gpu ? "simulated" : ""},
+            const Id allocation = nextId++;
+            r.record(MemoryChanged{gpu ? "cuda:0" : "cpu", allocation, delta, mem, peak, owner, gpu ? "simulated" : "",
+                                   static_cast<MemoryRole>(allocation % 3)},
                      line);
+            // `.data = ...` of a tensor, now and then (no draw: later events stay as they were).
+            if (gpu && delta > 0 && owner != 0 && allocation % 4 == 0)
+                r.record(TensorDataSet{owner, {2, 4}, "torch.float32", "cuda:0", 32, allocation, "tensor(1)"}, line);
         } else if (pick < 94) {
             const Id m = nextId++;
             moduleStack.push_back(m);

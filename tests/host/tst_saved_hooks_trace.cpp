@@ -151,14 +151,18 @@ private Q_SLOTS:
 
     void simulatedGpuHasTheCapacityAskedFor()
     {
+        // 4 MiB asks the caching allocator for a 20 MiB segment, which 3 MiB cannot hold;
+        // 4,000 bytes fit a 2 MiB segment.
         const testing::ScriptRun run = testing::runScriptProcess(
             QStringLiteral("import torch\ntry:\n    torch.zeros(1024 * 1024, device='cuda')\n"
-                           "except torch.cuda.OutOfMemoryError as e:\n    print('OOM', str(e)[:46])\n"
+                           "except torch.cuda.OutOfMemoryError as e:\n    print('OOM', str(e)[:160])\n"
                            "print(torch.zeros(1000, device='cuda').sum())\n"),
-            QStringLiteral("capacity.py"), {QStringLiteral("--gpu"), QStringLiteral("simulated=1M")});
+            QStringLiteral("capacity.py"), {QStringLiteral("--gpu"), QStringLiteral("simulated=3M")});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(QString::fromStdString(run.stdoutText),
-                 QStringLiteral("OOM CUDA out of memory. Tried to allocate 4.00 MiB\ntensor(0., device='cuda:0')\n"));
+                 QStringLiteral("OOM CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 3.00 MiB total capacity; 0 "
+                                "bytes already allocated; 3.00 MiB free; 0 bytes reserved in total by PyTorch)\n"
+                                "tensor(0., device='cuda:0')\n"));
     }
 
     void badGpuModeIsACommandLineError()

@@ -4,9 +4,16 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
+#include <cmath>
+
 #include "ui/theme.h"
 
 namespace agv::ui {
+
+using trace::MemoryHolder;
+using trace::MemoryLane;
+using trace::MemorySample;
 
 QString formatBytes(uint64_t bytes)
 {
@@ -20,21 +27,47 @@ QString formatBytes(uint64_t bytes)
     return u == 0 ? QStringLiteral("%1 B").arg(bytes) : QStringLiteral("%1 %2").arg(v, 0, 'f', v < 10 ? 1 : 0).arg(QLatin1String(units[u]));
 }
 
-MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent) { setMinimumHeight(110); }
+QColor memoryHolderColor(MemoryHolder holder)
+{
+    const Theme& theme = Theme::current();
+    switch (holder) {
+    case MemoryHolder::Parameter: return theme.parameterBorder;
+    case MemoryHolder::OptimizerState: return theme.rootBorder;
+    case MemoryHolder::Gradient: return theme.accumulateBorder;
+    case MemoryHolder::SavedActivation: return theme.recomputeBorder;
+    case MemoryHolder::PackedByHook: return theme.gradient;
+    case MemoryHolder::Other: return theme.mutedText;
+    }
+    return theme.mutedText;
+}
+
+namespace {
+constexpr qreal kLeftAxis = 62;
+
+// The legend's words for each trace::MemoryHolder, in stacking order.
+const char* const kHolderLabels[trace::kMemoryHolderCount] = {
+    QT_TRANSLATE_NOOP("agv::ui::MemoryChart", "parameters"),
+    QT_TRANSLATE_NOOP("agv::ui::MemoryChart", "optimizer state"),
+    QT_TRANSLATE_NOOP("agv::ui::MemoryChart", "gradients"),
+    QT_TRANSLATE_NOOP("agv::ui::MemoryChart", "saved activations"),
+    QT_TRANSLATE_NOOP("agv::ui::MemoryChart", "held by pack hooks"),
+    QT_TRANSLATE_NOOP("agv::ui::MemoryChart", "other"),
+};
+constexpr qreal kRightMargin = 14;
+constexpr qreal kLaneGap = 8;
+}  // namespace
+
+MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent)
+{
+    setMinimumHeight(110);
+    setMouseTracking(false);
+}
 
 void MemoryChart::setRecording(const trace::Recording* recording)
 {
-    m_series.clear();
-    m_max = 0;
+    m_breakdown = recording ? trace::memoryBreakdown(*recording) : trace::MemoryBreakdown{};
     m_stepCount = recording ? recording->size() : 0;
-    if (recording)
-        for (const trace::Event& e : recording->events())
-            if (const auto* m = std::get_if<trace::MemoryChanged>(&e.payload)) {
-                // The simulated GPU says so wherever it appears.
-                const std::string lane = m->deviceKind.empty() ? m->device : m->device + " (" + m->deviceKind + " GPU)";
-                m_series[lane].push_back({static_cast<size_t>(e.step + 1), m->current, m->peak});
-                m_max = std::max({m_max, m->current, m->peak});
-            }
+    m_highlighted = 0;
     update();
 }
 
@@ -46,12 +79,52 @@ void MemoryChart::setStep(size_t step)
     update();
 }
 
+void MemoryChart::setHighlightedTensor(trace::Id tensor)
+{
+    if (tensor == m_highlighted)
+        return;
+    m_highlighted = tensor;
+    update();
+}
+
+QString MemoryChart::laneTitle(const MemoryLane& lane) const
+{
+    // The simulated GPU says so wherever it appears.
+    const QString device = QString::fromStdString(lane.device);
+    return lane.kind == "simulated" ? tr("%1 (simulated GPU)").arg(device) : device;
+}
+
 QStringList MemoryChart::devices() const
 {
     QStringList out;
-    for (const auto& [d, s] : m_series)
-        out << QString::fromStdString(d);
+    for (const MemoryLane& lane : m_breakdown.lanes)
+        out << laneTitle(lane);
     return out;
+}
+
+QRectF MemoryChart::plotOf(int lane) const
+{
+    const QFontMetrics fm(font());
+    const int lanes = int(m_breakdown.lanes.size());
+    const qreal legendHeight = fm.height() + 8;
+    const qreal top = legendHeight;
+    const qreal bottom = height() - fm.height() - 4;
+    const qreal laneHeight = (bottom - top - kLaneGap * (lanes - 1)) / std::max(1, lanes);
+    const qreal y = top + lane * (laneHeight + kLaneGap) + fm.height() + 2;
+    return QRectF(kLeftAxis, y, width() - kLeftAxis - kRightMargin, laneHeight - fm.height() - 2);
+}
+
+std::pair<int, size_t> MemoryChart::hit(QPointF point) const
+{
+    for (int i = 0; i < int(m_breakdown.lanes.size()); ++i) {
+        const QRectF plot = plotOf(i);
+        if (plot.width() < 1 || point.y() < plot.top() - 2 || point.y() > plot.bottom() + 2 || point.x() < plot.left() ||
+            point.x() > plot.right())
+            continue;
+        const double f = (point.x() - plot.left()) / plot.width();
+        return {i, size_t(std::llround(f * double(m_stepCount)))};
+    }
+    return {-1, 0};
 }
 
 void MemoryChart::paintEvent(QPaintEvent*)
@@ -61,87 +134,142 @@ void MemoryChart::paintEvent(QPaintEvent*)
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), theme.panelBackground);
     const QFontMetrics fm(font());
-    m_plot = QRectF(60, 12 + fm.height(), width() - 76, height() - 30 - fm.height());
-    if (m_series.empty() || m_stepCount == 0 || m_plot.width() < 20 || m_plot.height() < 20) {
+    if (m_breakdown.lanes.empty() || m_stepCount == 0 || plotOf(0).height() < 12 || width() < 120) {
         p.setPen(theme.mutedText);
         p.drawText(rect(), Qt::AlignCenter, tr("No memory events yet"));
         return;
     }
-    const double maxY = std::max<double>(1, m_max * 1.1);
-    auto xOf = [&](size_t step) { return m_plot.left() + m_plot.width() * double(step) / double(m_stepCount); };
-    auto yOf = [&](uint64_t v) { return m_plot.bottom() - m_plot.height() * double(v) / maxY; };
 
-    // Axes and three horizontal guides.
+    // Legend: the holders that hold anything in this run, in stacking order.
+    std::array<bool, trace::kMemoryHolderCount> used{};
+    for (const MemoryLane& lane : m_breakdown.lanes)
+        for (const MemorySample& s : lane.samples)
+            for (size_t h = 0; h < trace::kMemoryHolderCount; ++h)
+                used[h] = used[h] || s.bytes[h] > 0;
+    qreal x = kLeftAxis;
+    for (size_t h = 0; h < trace::kMemoryHolderCount; ++h) {
+        if (!used[h])
+            continue;
+        const QString name = tr(kHolderLabels[h]);
+        p.setPen(Qt::NoPen);
+        p.setBrush(memoryHolderColor(MemoryHolder(h)));
+        p.drawRoundedRect(QRectF(x, 4 + fm.height() / 2.0 - 4, 10, 8), 2, 2);
+        p.setPen(theme.text);
+        p.drawText(QPointF(x + 14, 4 + fm.ascent()), name);
+        x += fm.horizontalAdvance(name) + 30;
+    }
+
+    for (int i = 0; i < int(m_breakdown.lanes.size()); ++i)
+        paintLane(p, i, plotOf(i));
+
+    p.setPen(theme.mutedText);
+    const QRectF last = plotOf(int(m_breakdown.lanes.size()) - 1);
+    p.drawText(QRectF(last.left(), last.bottom() + 2, last.width(), fm.height()), Qt::AlignRight, tr("step"));
+}
+
+void MemoryChart::paintLane(QPainter& p, int index, const QRectF& plot)
+{
+    const Theme& theme = Theme::current();
+    const QFontMetrics fm(font());
+    const MemoryLane& lane = m_breakdown.lanes[size_t(index)];
+    const double maxY = std::max<double>(1, double(lane.peakBytes) * 1.15);
+    auto xOf = [&](double step) { return plot.left() + plot.width() * step / double(m_stepCount); };
+    auto yOf = [&](double v) { return plot.bottom() - plot.height() * v / maxY; };
+
+    // Title: what the device holds now, the peak so far and the peak of the run.
+    const MemorySample now = lane.at(m_step);
+    const uint64_t peakSoFar = lane.peakUpTo(m_step);
+    p.setPen(theme.text);
+    p.drawText(QPointF(plot.left(), plot.top() - 4),
+               tr("%1: %2 now, peak so far %3, peak of the run %4 at step %5")
+                   .arg(laneTitle(lane), formatBytes(now.total()), formatBytes(peakSoFar), formatBytes(lane.peakBytes))
+                   .arg(lane.peakStep));
+
+    // Axis and guides.
     p.setPen(QPen(theme.gridDot, 1));
-    for (int i = 0; i <= 3; ++i) {
-        const qreal y = m_plot.bottom() - m_plot.height() * i / 3.0;
-        p.drawLine(QPointF(m_plot.left(), y), QPointF(m_plot.right(), y));
+    for (int i = 0; i <= 2; ++i) {
+        const qreal y = plot.bottom() - plot.height() * i / 2.0;
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         p.save();
         p.setPen(theme.mutedText);
-        p.drawText(QRectF(0, y - fm.height() / 2.0, m_plot.left() - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   formatBytes(static_cast<uint64_t>(maxY * i / 3.0)));
+        p.drawText(QRectF(0, y - fm.height() / 2.0, plot.left() - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   formatBytes(static_cast<uint64_t>(maxY * i / 2.0)));
         p.restore();
     }
 
-    const QColor palette[] = {theme.accent, theme.gradient, theme.accumulateBorder, theme.recomputeBorder};
-    int index = 0;
-    qreal legendX = m_plot.left();
-    for (const auto& [device, points] : m_series) {
-        const QColor color = palette[index++ % 4];
-        QPainterPath current;
-        QPainterPath fill;
-        fill.moveTo(xOf(0), yOf(0));
-        current.moveTo(xOf(0), yOf(0));
-        uint64_t last = 0;
-        uint64_t nowCurrent = 0, nowPeak = 0;
-        for (const Point& pt : points) {
-            current.lineTo(xOf(pt.step), yOf(last));
-            current.lineTo(xOf(pt.step), yOf(pt.current));
-            fill.lineTo(xOf(pt.step), yOf(last));
-            fill.lineTo(xOf(pt.step), yOf(pt.current));
-            last = pt.current;
-            if (pt.step <= m_step) {
-                nowCurrent = pt.current;
-                nowPeak = pt.peak;
-            }
+    // The stacks, one column per pixel: the sample in force at the column's step, so a run
+    // of a million events costs as much as a short one.
+    const int columns = std::max(1, int(plot.width()));
+    std::vector<MemorySample> column(size_t(columns) + 1);
+    for (int c = 0; c <= columns; ++c)
+        column[size_t(c)] = lane.at(uint64_t(double(c) * double(m_stepCount) / columns));
+    std::vector<double> below(size_t(columns) + 1, 0.0);
+    for (size_t h = 0; h < trace::kMemoryHolderCount; ++h) {
+        bool any = false;
+        for (const MemorySample& s : column)
+            any = any || s.bytes[h] > 0;
+        if (!any)
+            continue;
+        QPainterPath area;
+        for (int c = 0; c <= columns; ++c) {
+            const QPointF point(plot.left() + c, yOf(below[size_t(c)] + double(column[size_t(c)].bytes[h])));
+            c == 0 ? area.moveTo(point) : area.lineTo(point);
         }
-        current.lineTo(xOf(m_stepCount), yOf(last));
-        fill.lineTo(xOf(m_stepCount), yOf(last));
-        fill.lineTo(xOf(m_stepCount), yOf(0));
-        fill.closeSubpath();
-        QColor area = color;
-        area.setAlphaF(0.12);
+        for (int c = columns; c >= 0; --c)
+            area.lineTo(plot.left() + c, yOf(below[size_t(c)]));
+        area.closeSubpath();
+        QColor fill = memoryHolderColor(MemoryHolder(h));
+        fill.setAlphaF(0.55);
         p.setPen(Qt::NoPen);
-        p.setBrush(area);
-        p.drawPath(fill);
-        p.setPen(QPen(color, 1.8));
-        p.setBrush(Qt::NoBrush);
-        p.drawPath(current);
-        if (nowPeak > 0) {
-            p.setPen(QPen(color, 1, Qt::DashLine));
-            p.drawLine(QPointF(m_plot.left(), yOf(nowPeak)), QPointF(m_plot.right(), yOf(nowPeak)));
-        }
-        const QString legend = tr("%1: %2 (peak %3)").arg(QString::fromStdString(device), formatBytes(nowCurrent), formatBytes(nowPeak));
-        p.setPen(Qt::NoPen);
-        p.setBrush(color);
-        p.drawRoundedRect(QRectF(legendX, 6 + fm.height() / 2.0 - 4, 10, 8), 2, 2);
-        p.setPen(theme.text);
-        p.drawText(QPointF(legendX + 14, 6 + fm.ascent()), legend);
-        legendX += fm.horizontalAdvance(legend) + 34;
+        p.setBrush(fill);
+        p.drawPath(area);
+        for (int c = 0; c <= columns; ++c)
+            below[size_t(c)] += double(column[size_t(c)].bytes[h]);
     }
+
+    // The selected tensor's lifetime on its device.
+    if (const trace::AllocationLife* life = m_breakdown.lifeOf(m_highlighted); life && life->device == lane.device) {
+        const double end = life->freedStep ? double(life->freedStep) : double(m_stepCount);
+        QColor band = theme.accent;
+        band.setAlphaF(0.18);
+        const QRectF span(QPointF(xOf(double(life->allocatedStep)), plot.top()), QPointF(xOf(end), plot.bottom()));
+        p.fillRect(span, band);
+        p.setPen(QPen(theme.accent, 1.2));
+        p.drawLine(span.topLeft(), span.bottomLeft());
+        p.drawLine(span.topRight(), span.bottomRight());
+    }
+
+    // Peak so far (follows the cursor) and the run's peak.
+    if (peakSoFar > 0) {
+        p.setPen(QPen(theme.text, 1, Qt::DashLine));
+        p.drawLine(QPointF(plot.left(), yOf(double(peakSoFar))), QPointF(xOf(double(m_step)), yOf(double(peakSoFar))));
+    }
+    if (lane.peakBytes > 0) {
+        const QPointF tip(xOf(double(lane.peakStep)), yOf(double(lane.peakBytes)));
+        QPainterPath marker;
+        marker.moveTo(tip);
+        marker.lineTo(tip + QPointF(-5, -7));
+        marker.lineTo(tip + QPointF(5, -7));
+        marker.closeSubpath();
+        p.setPen(Qt::NoPen);
+        p.setBrush(theme.stale);
+        p.drawPath(marker);
+    }
+
     // Playback cursor.
     p.setPen(QPen(theme.text, 1.2));
-    p.drawLine(QPointF(xOf(m_step), m_plot.top()), QPointF(xOf(m_step), m_plot.bottom()));
-    p.setPen(theme.mutedText);
-    p.drawText(QRectF(m_plot.left(), m_plot.bottom() + 2, m_plot.width(), fm.height()), Qt::AlignRight, tr("step"));
+    p.drawLine(QPointF(xOf(double(m_step)), plot.top()), QPointF(xOf(double(m_step)), plot.bottom()));
 }
 
 void MemoryChart::mousePressEvent(QMouseEvent* event)
 {
-    if (m_stepCount == 0 || !m_plot.contains(event->position()))
+    const auto [lane, step] = hit(event->position());
+    if (lane < 0)
         return;
-    const double f = (event->position().x() - m_plot.left()) / m_plot.width();
-    Q_EMIT stepRequested(static_cast<size_t>(std::llround(f * double(m_stepCount))));
+    Q_EMIT stepRequested(step);
+    if (const trace::AllocationLife* life = m_breakdown.changedAt(m_breakdown.lanes[size_t(lane)].device, step);
+        life && life->tensor != 0)
+        Q_EMIT tensorRequested(life->tensor);
 }
 
 }  // namespace agv::ui

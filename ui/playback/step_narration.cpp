@@ -130,6 +130,14 @@ struct Narrator {
             .arg(bold(elidedLabel(e.label)), t ? shapeText(t->shape) : QString());
     }
 
+    QString operator()(const trace::TensorDataSet& e) const
+    {
+        const trace::TensorView* t = s.tensor(e.tensor);
+        return StepNarration::tr("%1.data was replaced: the tensor now holds a %2 tensor on %3, and keeps its name "
+                                 "and its place in the graph.")
+            .arg(t ? tensorName(s, e.tensor) : QString(), shapeText(e.shape), QString::fromStdString(e.device));
+    }
+
     QString operator()(const trace::NodeCreated& e) const
     {
         if (e.name == "AccumulateGrad") {

@@ -1,12 +1,38 @@
-"""torch.cuda: the device's availability and memory figures."""
+"""torch.cuda: the device's availability, its name, synchronisation and memory figures.
+
+With no GPU (``--gpu auto`` on a machine without one, or ``--gpu none``) every answer is
+CPU-only PyTorch's: ``is_available()`` is False, the memory figures are 0, and what needs
+CUDA's set-up raises "Torch not compiled with CUDA enabled". On the simulated GPU and on
+a real one the memory figures come from PyTorch's caching allocator rules.
+"""
 
 import _agv_torch as _C
+
+from ._utils import _get_device_index
+from .memory import (  # noqa: F401
+    empty_cache,
+    max_memory_allocated,
+    max_memory_cached,
+    max_memory_reserved,
+    mem_get_info,
+    memory_allocated,
+    memory_cached,
+    memory_reserved,
+    memory_stats,
+    memory_stats_as_nested_dict,
+    memory_summary,
+    reset_accumulated_memory_stats,
+    reset_max_memory_allocated,
+    reset_max_memory_cached,
+    reset_peak_memory_stats,
+)
 
 OutOfMemoryError = _C.OutOfMemoryError
 
 
-# PyTorch's flag for "CUDA's lazy set-up has run" (checkpoint then stashes CUDA RNG
-# states). The simulated GPU draws from the CPU generator, so there is none to stash.
+# PyTorch's flag for "CUDA's lazy set-up has run", which checkpoint reads to decide whether
+# to stash CUDA RNG states. Cuda tensors draw from the CPU generator here, so there is
+# no CUDA RNG state to stash and the flag stays False.
 _initialized = False
 
 
@@ -18,20 +44,37 @@ def device_count():
     return _C._cuda_device_count()
 
 
-def memory_allocated(device=None):
-    return _C._cuda_memory_allocated()
+def is_initialized():
+    """Whether the GPU has been set up: by the first cuda tensor, or by init()."""
+    return _C._cuda_is_initialized()
 
 
-def max_memory_allocated(device=None):
-    return _C._cuda_max_memory_allocated()
+def _lazy_init():
+    if _C._cuda_is_initialized():
+        return
+    if not _C._cuda_is_available():
+        # What CPU-only PyTorch, the one this machine would have, says.
+        raise AssertionError("Torch not compiled with CUDA enabled")
+    _C._cuda_init()
 
 
-def reset_peak_memory_stats(device=None):
-    _C._cuda_reset_peak_memory_stats()
+def init():
+    _lazy_init()
+
+
+def current_device():
+    _lazy_init()
+    return 0
+
+
+def get_device_name(device=None):
+    _lazy_init()
+    return _C._cuda_getDeviceName(_get_device_index(device, optional=True))
 
 
 def synchronize(device=None):
-    pass
+    _lazy_init()
+    _C._cuda_synchronize()
 
 
 def manual_seed(seed):

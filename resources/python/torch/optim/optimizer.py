@@ -1,10 +1,12 @@
 """torch.optim.Optimizer: parameter groups, per-parameter state, state_dict."""
 
+import functools
 import warnings
 from collections import defaultdict
 from collections import abc as container_abcs
 from itertools import chain
 
+import _agv_torch as _C
 import torch
 from torch.nn.modules.module import _zero_grad
 
@@ -66,7 +68,41 @@ def _deepcopy_state(value):
     return value
 
 
+def _outside_state(closure):
+    # A closure re-evaluates the model: what it allocates is not optimizer state.
+    @functools.wraps(closure)
+    def evaluate(*args, **kwargs):
+        _C._push_memory_role("none")
+        try:
+            return closure(*args, **kwargs)
+        finally:
+            _C._pop_memory_role()
+    return evaluate
+
+
+def _holding_optimizer_state(step):
+    """Wraps an optimizer's step() so the memory chart files what it allocates (momentum
+    buffers, Adam's averages) under optimizer state."""
+    @functools.wraps(step)
+    def wrapper(self, *args, **kwargs):
+        if args and callable(args[0]):
+            args = (_outside_state(args[0]),) + args[1:]
+        elif callable(kwargs.get('closure')):
+            kwargs['closure'] = _outside_state(kwargs['closure'])
+        _C._push_memory_role("optimizer_state")
+        try:
+            return step(self, *args, **kwargs)
+        finally:
+            _C._pop_memory_role()
+    return wrapper
+
+
 class Optimizer:
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if 'step' in cls.__dict__:
+            cls.step = _holding_optimizer_state(cls.__dict__['step'])
+
     def __init__(self, params, defaults):
         self.defaults = defaults
         if isinstance(params, torch.Tensor):

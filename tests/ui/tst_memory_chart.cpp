@@ -1,0 +1,175 @@
+// The memory chart on a real run (an MLP on the simulated GPU, save_on_cpu, SGD with
+// momentum): one lane per device, stacked by what holds the bytes, the stacks agreeing
+// with what the script printed, and linked both ways with the graph (a click selects the
+// tensor allocated there; a selected tensor's lifetime is shaded). Saves a screenshot.
+
+#include <QtTest>
+
+#include <QApplication>
+#include <QDir>
+
+#include "core/trace/memory_holders.h"
+#include "tests/common/script_process.h"
+#include "ui/main_window.h"
+#include "ui/panels/inspector_panel.h"
+#include "ui/panels/memory_chart.h"
+#include "ui/playback/player.h"
+#include "ui/scene/graph_items.h"
+#include "ui/scene/graph_scene.h"
+#include "ui/scene/graph_view.h"
+
+using namespace agv;
+using namespace agv::ui;
+using trace::MemoryHolder;
+
+namespace {
+
+const char* const kScript = R"(import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 1)).cuda()
+opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+x = torch.ones(32, 64, device="cuda")
+with torch.autograd.graph.save_on_cpu():
+    loss = model(x).sum()
+print(torch.cuda.memory_allocated())
+loss.backward()
+opt.step()
+print(torch.cuda.memory_allocated())
+)";
+
+size_t stepAfter(const trace::Recording& r, auto pred)
+{
+    for (size_t i = 0; i < r.size(); ++i)
+        if (pred(r[i].payload))
+            return i + 1;
+    return r.size();
+}
+
+const trace::MemoryLane* laneOf(const trace::MemoryBreakdown& b, const std::string& device)
+{
+    for (const trace::MemoryLane& lane : b.lanes)
+        if (lane.device == device)
+            return &lane;
+    return nullptr;
+}
+
+uint64_t held(const trace::MemoryLane& lane, size_t step, MemoryHolder h) { return lane.at(step).bytes[size_t(h)]; }
+
+}  // namespace
+
+class TestMemoryChart : public QObject {
+    Q_OBJECT
+
+private:
+    testing::ScriptRun m_run;
+    std::shared_ptr<trace::Recording> m_recording;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_run = testing::runScriptProcess(QString::fromLatin1(kScript), QStringLiteral("mlp.py"),
+                                          {QStringLiteral("--gpu"), QStringLiteral("simulated")});
+        QVERIFY2(m_run.failure.isEmpty(), qPrintable(m_run.failure));
+        QCOMPARE(m_run.exitCode, 0);
+        m_recording = std::make_shared<trace::Recording>(m_run.recording);
+    }
+
+    void stacksAgreeWithTheScript()
+    {
+        const trace::MemoryBreakdown b = trace::memoryBreakdown(*m_recording);
+        const trace::MemoryLane* gpu = laneOf(b, "cuda:0");
+        const trace::MemoryLane* cpu = laneOf(b, "cpu");
+        QVERIFY(gpu && cpu);
+        QCOMPARE(gpu->kind, std::string("simulated"));
+        const QStringList printed = QString::fromStdString(m_run.stdoutText).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(printed.size(), 2);
+
+        // At the first print: what memory_allocated() printed, split into the parameters
+        // (64x64, 64, 64 and 1 floats, each in a 512-byte-rounded block) and the input; the
+        // activations save_on_cpu packed are on the host, held by its pack hooks.
+        const size_t firstPrint = stepAfter(*m_recording, [](const trace::Payload& p) {
+            return std::holds_alternative<trace::Output>(p);
+        });
+        QCOMPARE(gpu->at(firstPrint).total(), printed[0].toULongLong());
+        QCOMPARE(held(*gpu, firstPrint, MemoryHolder::Parameter), uint64_t(16384 + 512 + 512 + 512));
+        QVERIFY(held(*cpu, firstPrint, MemoryHolder::PackedByHook) > 0);
+        QCOMPARE(held(*gpu, firstPrint, MemoryHolder::OptimizerState), uint64_t(0));
+        QCOMPARE(held(*gpu, firstPrint, MemoryHolder::Gradient), uint64_t(0));
+        const size_t backward = stepAfter(*m_recording, [](const trace::Payload& p) {
+            return std::holds_alternative<trace::BackwardBegin>(p);
+        });
+
+        // At the end of the script: gradients and momentum buffers, one per parameter.
+        const size_t lastPrint = [&] {
+            size_t step = 0;
+            for (size_t i = 0; i < m_recording->size(); ++i)
+                if (std::holds_alternative<trace::Output>((*m_recording)[i].payload))
+                    step = i + 1;
+            return step;
+        }();
+        QCOMPARE(gpu->at(lastPrint).total(), printed[1].toULongLong());
+        QCOMPARE(held(*gpu, lastPrint, MemoryHolder::Gradient), uint64_t(16384 + 512 + 512 + 512));
+        QCOMPARE(held(*gpu, lastPrint, MemoryHolder::OptimizerState), uint64_t(16384 + 512 + 512 + 512));
+        QCOMPARE(held(*cpu, lastPrint, MemoryHolder::PackedByHook), uint64_t(0));
+        QVERIFY(gpu->peakBytes >= printed[1].toULongLong());
+        QVERIFY(gpu->peakUpTo(backward) <= gpu->peakBytes);
+    }
+
+    void linkedBothWaysWithTheGraph()
+    {
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        w.loadRecording(m_recording, QString::fromLatin1(kScript), QStringLiteral("mlp.py"), 0);
+        w.player()->goToEnd();
+        QApplication::processEvents();
+        MemoryChart* chart = w.memoryChart();
+        QCOMPARE(chart->devices(), (QStringList{QStringLiteral("cpu"), QStringLiteral("cuda:0 (simulated GPU)")}));
+
+        // A click on the GPU lane where x was allocated selects x.
+        const trace::MemoryBreakdown& b = chart->breakdown();
+        const trace::AllocationLife* input = nullptr;
+        for (const trace::AllocationLife& life : b.allocations)
+            if (!input && life.device == "cuda:0" && life.bytes == 32 * 64 * 4)
+                input = &life;  // the first: x (activations and their unpacked copies come later)
+        QVERIFY(input && input->tensor != 0);
+        QSignalSpy requested(chart, &MemoryChart::tensorRequested);
+        QPointF point;
+        for (qreal x = 0; x < chart->width() && point.isNull(); x += 0.5)
+            for (qreal y = 0; y < chart->height(); y += 2) {
+                const auto [lane, step] = chart->hit({x, y});
+                if (lane == 1 && step == input->allocatedStep) {
+                    point = {x, y};
+                    break;
+                }
+            }
+        QVERIFY2(!point.isNull(), "the allocation's step is on the GPU lane");
+        QTest::mouseClick(chart, Qt::LeftButton, {}, point.toPoint());
+        QCOMPARE(requested.size(), 1);
+        QCOMPARE(requested.first().first().value<trace::Id>(), input->tensor);
+        QCOMPARE(chart->highlightedTensor(), input->tensor);
+        QCOMPARE(w.player()->step(), size_t(input->allocatedStep));
+
+        // Selecting a tensor in the graph shades its lifetime.
+        w.player()->goToEnd();
+        QApplication::processEvents();
+        trace::Id drawn = 0;
+        for (const trace::AllocationLife& life : b.allocations)
+            if (life.tensor && w.scene()->tensorItem(life.tensor) && life.tensor != input->tensor)
+                drawn = life.tensor;
+        QVERIFY(drawn != 0);
+        w.scene()->clearSelection();
+        w.scene()->tensorItem(drawn)->setSelected(true);
+        QCOMPARE(chart->highlightedTensor(), drawn);
+
+        const QString dir = QStringLiteral(AGV_BINARY_DIR) + QStringLiteral("/screenshots");
+        QDir().mkpath(dir);
+        QVERIFY(chart->grab().save(dir + QStringLiteral("/memory_chart.png")));
+        QVERIFY(w.grab().save(dir + QStringLiteral("/memory_chart_window.png")));
+    }
+};
+
+QTEST_MAIN(TestMemoryChart)
+#include "tst_memory_chart.moc"
