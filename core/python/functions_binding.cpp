@@ -42,6 +42,17 @@ FactoryOptions factoryOptions(const CallArgs& args)
         o.device = *asDevice(v);
     if (py::handle v = args.keyword("requires_grad"))
         o.requiresGrad = truthy(v);
+    // With a GPU the memory is ordinary host memory (no pinned allocator yet, see README);
+    // without one, CPU-only PyTorch's refusal.
+    if (py::handle v = args.keyword("pin_memory"); given(v) && truthy(v) && !cudaAvailable())
+        raise(PyExc_RuntimeError,
+              "Pinned memory requires CUDA. PyTorch splits its backend into two shared libraries: a CPU library "
+              "and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, "
+              "but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library "
+              "MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit "
+              "is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic "
+              "library dependencies if you don't depend on any of their symbols.  You can check if this has "
+              "occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library.");
     return o;
 }
 

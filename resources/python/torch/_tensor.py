@@ -37,6 +37,11 @@ class Tensor(_C._TensorBase):
     # abs(t), as PyTorch's _tensor.py binds it.
     __abs__ = _C._TensorBase.abs
 
+    def is_pinned(self, device=None):
+        """Whether the tensor is in page-locked host memory: never here, as CPU-only PyTorch
+        answers (there is no pinned allocator yet; pin_memory=True gives ordinary memory)."""
+        return False
+
     def is_inference(self):
         """Whether this tensor was made under torch.inference_mode() (torch.is_inference)."""
         return _C.is_inference(self)
