@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <memory>
-#include <sstream>
 
 #include "core/device/caching_allocator.h"
 #include "core/device/cuda_backend.h"
@@ -158,8 +157,6 @@ GpuMode gpuMode() { return g_gpuMode; }
 bool realCudaPresent() { return cuda::deviceUsable(); }
 
 bool cudaInitialized() { return g_gpuAllocatorCreated; }
-
-uint64_t simulatedGpuCapacity() { return simulatedGpuMemory().deviceTotalBytes(); }
 
 bool cudaAvailable()
 {

@@ -71,7 +71,5 @@ GpuMode gpuMode();
 std::string configureGpu(const std::string& text);
 /// The simulated device's default capacity.
 constexpr uint64_t kDefaultSimulatedGpuBytes = uint64_t(4) << 30;
-/// The simulated device's capacity (--gpu simulated=SIZE).
-uint64_t simulatedGpuCapacity();
 
 }  // namespace agv

@@ -212,7 +212,7 @@ int64_t CachingAllocator::tryMerge(Block* dst, Block* src, BlockPool& pool)
             dst->next->prev = dst;
     }
     const int64_t subsumed = int64_t(src->size);
-    // The key of dst changes below; src leaves the pool before it is deleted.
+    // dst is out of the pool while it grows; src leaves the pool before it is deleted.
     pool.blocks.erase(src);
     dst->size += src->size;
     delete src;

@@ -1,6 +1,6 @@
 #pragma once
-// The real GPU, seen from the engine: whether one is usable, its memory, copies and the
-// kernels that run on it. Declared without CUDA headers so every other file of the core
+// The real GPU, seen from the engine: whether one is usable, its name, its memory and
+// synchronisation. Declared without CUDA headers so every other file of the core
 // compiles with g++ alone; defined in cuda/cuda_backend.cu when nvcc is found, and in
 // cuda_backend_absent.cpp (no device, ever) when it is not. See Note [The real GPU].
 
@@ -14,9 +14,6 @@ namespace agv {
 class SegmentSource;
 
 namespace cuda {
-
-/// Whether this build has the CUDA backend at all (nvcc was found when it was built).
-bool compiledIn();
 
 /// Whether a device can be used: the driver loads and reports at least one GPU. Asked
 /// once; the answer is kept. Never throws, never aborts: a machine without a driver,
@@ -42,10 +39,6 @@ std::unique_ptr<SegmentSource> makeSegmentSource(int index);
 /// Waits for every kernel and copy launched so far: before the host reads device memory,
 /// and for torch.cuda.synchronize().
 void synchronize();
-
-/// Page-locked host memory (pin_memory), and its release.
-void* allocatePinned(size_t nbytes);
-void freePinned(void* ptr);
 
 }  // namespace cuda
 }  // namespace agv

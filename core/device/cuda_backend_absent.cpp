@@ -7,7 +7,6 @@
 
 namespace agv::cuda {
 
-bool compiledIn() { return false; }
 bool deviceUsable() { return false; }
 std::string unusableReason() { return "this build has no CUDA backend (nvcc was not found when it was built)"; }
 std::string deviceName() { return {}; }
@@ -19,12 +18,5 @@ std::unique_ptr<SegmentSource> makeSegmentSource(int)
 }
 
 void synchronize() {}
-
-void* allocatePinned(size_t)
-{
-    throw Error(PyExc::RuntimeError, "Torch not compiled with CUDA enabled");
-}
-
-void freePinned(void*) {}
 
 }  // namespace agv::cuda

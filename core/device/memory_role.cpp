@@ -11,10 +11,6 @@ thread_local std::vector<trace::MemoryRole> t_pushed;
 
 trace::MemoryRole currentMemoryRole() { return t_role; }
 
-MemoryRoleScope::MemoryRoleScope(trace::MemoryRole role) : m_previous(t_role) { t_role = role; }
-
-MemoryRoleScope::~MemoryRoleScope() { t_role = m_previous; }
-
 void pushMemoryRole(trace::MemoryRole role)
 {
     t_pushed.push_back(t_role);

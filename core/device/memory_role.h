@@ -10,21 +10,18 @@ namespace agv {
 /// The innermost role in force on this thread (None outside every scope).
 trace::MemoryRole currentMemoryRole();
 
-/// Allocations made while it lives are for `role`.
-class MemoryRoleScope {
-public:
-    explicit MemoryRoleScope(trace::MemoryRole role);
-    ~MemoryRoleScope();
-    MemoryRoleScope(const MemoryRoleScope&) = delete;
-    MemoryRoleScope& operator=(const MemoryRoleScope&) = delete;
-
-private:
-    trace::MemoryRole m_previous;
-};
-
-/// For Python's `with`: push and pop without a C++ scope (the torch module's optimizer
-/// wrapper). Pops in the reverse order of pushes.
+/// Allocations made until the matching pop are for `role`. Pops undo pushes in reverse
+/// order; the optimizer wrapper (Python) pushes and pops around step().
 void pushMemoryRole(trace::MemoryRole role);
 void popMemoryRole();
+
+/// A push for the lifetime of a C++ scope.
+class MemoryRoleScope {
+public:
+    explicit MemoryRoleScope(trace::MemoryRole role) { pushMemoryRole(role); }
+    ~MemoryRoleScope() { popMemoryRole(); }
+    MemoryRoleScope(const MemoryRoleScope&) = delete;
+    MemoryRoleScope& operator=(const MemoryRoleScope&) = delete;
+};
 
 }  // namespace agv

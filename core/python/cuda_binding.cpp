@@ -72,31 +72,20 @@ py::dict memoryStats(int64_t index)
     return d;
 }
 
-void requireAvailable()
-{
-    AGV_CHECK(cudaAvailable(), AssertionError, "Torch not compiled with CUDA enabled");
-}
-
 }  // namespace
 
 void bindCuda(py::module_& m)
 {
     m.def("_cuda_is_available", [] { return cudaAvailable(); });
     m.def("_cuda_device_count", [] { return deviceCount(); });
-    m.def("_cuda_is_simulated", [] { return cudaAvailable() && gpuMode() == GpuMode::Simulated; });
     m.def("_cuda_is_initialized", [] { return cudaInitialized(); });
-    m.def("_cuda_init", [] {
-        requireAvailable();
-        allocatorFor(Device::cuda());
-    });
+    // Sets the GPU up; without one, allocatorFor raises CPU-only PyTorch's AssertionError.
+    m.def("_cuda_init", [] { allocatorFor(Device::cuda()); });
     m.def("_cuda_getDeviceName", [](int64_t index) {
         cachingAllocatorOf(index);
         return gpuMode() == GpuMode::Simulated ? std::string("Simulated GPU") : cuda::deviceName();
     });
-    m.def("_cuda_synchronize", [] {
-        requireAvailable();
-        cuda::synchronize();
-    });
+    m.def("_cuda_synchronize", [] { cuda::synchronize(); });
     m.def("_cuda_memoryStats", [](int64_t index) { return memoryStats(index); });
     m.def("_cuda_emptyCache", [] {
         if (cudaInitialized())
@@ -117,7 +106,6 @@ void bindCuda(py::module_& m)
     });
     m.def("_pop_memory_role", [] { popMemoryRole(); });
     m.def("_cuda_memGetInfo", [](int64_t index) {
-        requireAvailable();
         const CachingAllocator& cache = cachingAllocatorOf(index);
         return py::make_tuple(cache.deviceFreeBytes(), cache.deviceTotalBytes());
     });

@@ -39,16 +39,7 @@ MemorySample MemoryLane::at(uint64_t step) const
     return *std::prev(it);
 }
 
-uint64_t MemoryLane::peakUpTo(uint64_t step) const
-{
-    uint64_t peak = 0;
-    for (const MemorySample& s : samples) {
-        if (s.step > step)
-            break;
-        peak = std::max(peak, s.total());
-    }
-    return peak;
-}
+uint64_t MemoryLane::peakUpTo(uint64_t step) const { return at(step).peakSoFar; }
 
 const AllocationLife* MemoryBreakdown::changedAt(const std::string& device, uint64_t step) const
 {
@@ -258,14 +249,15 @@ private:
         MemoryLane& lane = m_lanes[device];
         MemorySample s = m_current[device];
         s.step = m_step;
-        if (!lane.samples.empty() && lane.samples.back().step == m_step)
-            lane.samples.back() = s;
-        else
-            lane.samples.push_back(s);
         if (s.total() > lane.peakBytes) {
             lane.peakBytes = s.total();
             lane.peakStep = m_step;
         }
+        s.peakSoFar = lane.peakBytes;
+        if (!lane.samples.empty() && lane.samples.back().step == m_step)
+            lane.samples.back() = s;
+        else
+            lane.samples.push_back(s);
     }
 
     MemoryBreakdown& m_out;

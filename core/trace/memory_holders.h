@@ -23,6 +23,7 @@ constexpr size_t kMemoryHolderCount = 6;
 struct MemorySample {
     uint64_t step = 0;
     std::array<uint64_t, kMemoryHolderCount> bytes{};
+    uint64_t peakSoFar = 0;  ///< the highest total of this sample and every earlier one
 
     uint64_t total() const;
 };

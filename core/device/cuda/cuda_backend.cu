@@ -1,5 +1,5 @@
 // The CUDA backend: device discovery, unified-memory segments for the caching allocator,
-// pinned host memory, synchronisation. Built when CMake finds nvcc; the CUDA runtime is
+// synchronisation. Built when CMake finds nvcc; the CUDA runtime is
 // linked statically, so the binary starts on machines without a driver and answers
 // deviceUsable() == false there.
 
@@ -26,8 +26,6 @@ namespace agv::cuda {
 // synchronises before it returns, so the CPU kernels that follow never race a kernel.
 // Segments are refused beyond the device's memory, so a script meets PyTorch's
 // out-of-memory error where PyTorch would, instead of the driver quietly oversubscribing.
-
-bool compiledIn() { return true; }
 
 namespace {
 
@@ -165,19 +163,5 @@ void synchronize()
     if (deviceUsable())
         check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }
-
-void* allocatePinned(size_t nbytes)
-{
-    void* ptr = nullptr;
-    const cudaError_t err = cudaHostAlloc(&ptr, nbytes == 0 ? 1 : nbytes, cudaHostAllocDefault);
-    if (err == cudaErrorMemoryAllocation) {
-        cudaGetLastError();
-        return nullptr;
-    }
-    check(err, "cudaHostAlloc");
-    return ptr;
-}
-
-void freePinned(void* ptr) { check(cudaFreeHost(ptr), "cudaFreeHost"); }
 
 }  // namespace agv::cuda

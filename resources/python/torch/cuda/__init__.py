@@ -50,12 +50,10 @@ def is_initialized():
 
 
 def _lazy_init():
-    if _C._cuda_is_initialized():
-        return
-    if not _C._cuda_is_available():
-        # What CPU-only PyTorch, the one this machine would have, says.
-        raise AssertionError("Torch not compiled with CUDA enabled")
-    _C._cuda_init()
+    # Without a GPU, _cuda_init raises what CPU-only PyTorch says: "Torch not compiled
+    # with CUDA enabled".
+    if not _C._cuda_is_initialized():
+        _C._cuda_init()
 
 
 def init():
