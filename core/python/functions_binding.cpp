@@ -15,6 +15,7 @@
 #include "core/python/bindings.h"
 #include "core/python/generator_arg.h"
 #include "core/python/py_values.h"
+#include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
 #include "core/tensor/tensor_print.h"
 #include "core/warning.h"
@@ -30,21 +31,26 @@ struct FactoryOptions {
     bool requiresGrad = false;
 };
 
-FactoryOptions factoryOptions(const CallArgs& args)
+/// The TensorOptions of a matched factory call, and what this engine does not model
+/// (out=, named tensors, sparse layouts) refused in words rather than ignored.
+FactoryOptions factoryOptions(const ParsedArguments& a, const std::string& fn)
 {
+    if (a.has("out"))
+        raise(PyExc_NotImplementedError,
+              "autogradviz: " + fn + "(..., out=...) is not supported yet; assign the result instead");
+    if (a.has("names"))
+        raise(PyExc_NotImplementedError, "autogradviz: named tensors (" + fn + "(..., names=...)) are not supported");
+    if (py::handle layout = a["layout"]; layout && py::str(layout).cast<std::string>() != "torch.strided")
+        raise(PyExc_NotImplementedError, "autogradviz: " + fn + "(layout=" + py::str(layout).cast<std::string>() +
+                                             ") is not supported: tensors here are strided");
     FactoryOptions o;
-    if (py::handle v = args.keyword("dtype"); given(v)) {
-        o.dtype = asDtype(v);
-        if (!o.dtype)
-            raise(PyExc_TypeError, "argument 'dtype' must be torch.dtype, not " + typeName(v));
-    }
-    if (py::handle v = args.keyword("device"); given(v))
-        o.device = *asDevice(v);
-    if (py::handle v = args.keyword("requires_grad"))
-        o.requiresGrad = truthy(v);
+    o.dtype = a.dtype("dtype");
+    if (std::optional<Device> d = a.device("device"))
+        o.device = *d;
+    o.requiresGrad = a.toBool("requires_grad", false);
     // With a GPU the memory is ordinary host memory (no pinned allocator yet, see README);
     // without one, CPU-only PyTorch's refusal.
-    if (py::handle v = args.keyword("pin_memory"); given(v) && truthy(v) && !cudaAvailable())
+    if (a.toBool("pin_memory", false) && !cudaAvailable())
         raise(PyExc_RuntimeError,
               "Pinned memory requires CUDA. PyTorch splits its backend into two shared libraries: a CPU library "
               "and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, "
@@ -116,10 +122,11 @@ void collect(py::handle v, size_t depth, NestedData& out)
 
 py::object tensorFactory(CallArgs& args)
 {
-    py::handle data = argAt(args, 0, "data");
-    if (!data)
-        raise(PyExc_TypeError, "tensor() missing 1 required positional arguments: \"data\"");
-    FactoryOptions o = factoryOptions(args);
+    static const ArgumentParser parser{"tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
+                                       "bool pin_memory=False, bool requires_grad=False, DimnameList? names=None)"};
+    const ParsedArguments a = parser.parse(args);
+    py::handle data = a["data"];
+    FactoryOptions o = factoryOptions(a, "tensor");
     if (auto t = asTensor(data)) {
         warn("UserWarning",
              "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
@@ -140,35 +147,56 @@ py::object tensorFactory(CallArgs& args)
     return finishFactory(t, o);
 }
 
-/// Positional size arguments, minus keyword-only ones.
-IntList sizeArgs(const CallArgs& args, const char* fn)
-{
-    if (py::handle v = args.keyword("size"))
-        return intList(v, fn, "size");
-    return sizesFromArgs(args.positional, fn);
-}
+/// The TensorOptions keywords every factory ends with.
+#define AGV_FACTORY_OPTIONS                                                                                           \
+    "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, "                      \
+    "bool? requires_grad=False)"
 
+/// zeros, ones: a size, named or not.
 template <Tensor (*Make)(const IntList&, ScalarType, Device)>
-py::object simpleFactory(CallArgs& args, const char* name)
+py::object sizeFactory(CallArgs& args, const ArgumentParser& parser, const char* name)
 {
-    FactoryOptions o = factoryOptions(args);
-    return finishFactory(Make(sizeArgs(args, name), o.dtype.value_or(defaultFloatType()), o.device), o);
+    const ParsedArguments a = parser.parse(args);
+    FactoryOptions o = factoryOptions(a, name);
+    return finishFactory(Make(a.intList("size"), o.dtype.value_or(defaultFloatType()), o.device), o);
 }
 
+#define AGV_SIZE_FACTORY(name)                                                                                        \
+    defNative(m, #name, [](CallArgs& args) {                                                                         \
+        static const ArgumentParser parser{                                                                           \
+            #name "(IntArrayRef size, *, DimnameList? names, " AGV_FACTORY_OPTIONS,                                   \
+            #name "(SymIntArrayRef size, *, Tensor out=None, " AGV_FACTORY_OPTIONS};                                  \
+        return sizeFactory<ops::name>(args, parser, #name);                                                           \
+    })
+
+/// rand, randn: a size and a generator.
 template <Tensor (*Make)(const IntList&, ScalarType, Device, Generator*)>
-py::object randomFactory(CallArgs& args, const char* name)
+py::object randomFactory(CallArgs& args, const ArgumentParser& parser, const char* name)
 {
-    FactoryOptions o = factoryOptions(args);
-    Generator* generator = factoryGeneratorArg(args, name);
-    return finishFactory(Make(sizeArgs(args, name), o.dtype.value_or(defaultFloatType()), o.device, generator), o);
+    const ParsedArguments a = parser.parse(args);
+    FactoryOptions o = factoryOptions(a, name);
+    Generator* generator = generatorArg(a["generator"], name);
+    return finishFactory(Make(a.intList("size"), o.dtype.value_or(defaultFloatType()), o.device, generator), o);
 }
 
+#define AGV_RANDOM_FACTORY(name)                                                                                      \
+    defNative(m, #name, [](CallArgs& args) {                                                                         \
+        static const ArgumentParser parser{                                                                           \
+            #name "(IntArrayRef size, *, Generator? generator, DimnameList? names, " AGV_FACTORY_OPTIONS,              \
+            #name "(IntArrayRef size, *, Generator? generator, Tensor out=None, " AGV_FACTORY_OPTIONS,                 \
+            #name "(IntArrayRef size, *, Tensor out=None, " AGV_FACTORY_OPTIONS,                                      \
+            #name "(IntArrayRef size, *, DimnameList? names, " AGV_FACTORY_OPTIONS};                                  \
+        return randomFactory<ops::name>(args, parser, #name);                                                         \
+    })
+
+/// zeros_like and friends: the input's shape, dtype and device unless told otherwise.
 template <Tensor (*Make)(const Tensor&, std::optional<ScalarType>)>
-py::object likeFactory(CallArgs& args, const char* name)
+py::object likeFactory(CallArgs& args, const ArgumentParser& parser, const char* name)
 {
-    FactoryOptions o = factoryOptions(args);
-    Tensor t = requireTensor(argAt(args, 0, "input"), name, "input", 1);
-    const std::string format = memoryFormatName(args.keyword("memory_format"));
+    const ParsedArguments a = parser.parse(args);
+    FactoryOptions o = factoryOptions(a, name);
+    Tensor t = a.tensor("input");
+    const std::string format = memoryFormatName(a["memory_format"]);
     if (format == "channels_last" || format == "channels_last_3d")
         raise(PyExc_NotImplementedError,
               std::string("autogradviz: ") + name + "(memory_format=torch." + format + ") is not supported yet");
@@ -177,6 +205,13 @@ py::object likeFactory(CallArgs& args, const char* name)
         t = ops::empty(t.sizes(), t.dtype(), t.device());
     return finishFactory(Make(t, o.dtype), o);
 }
+
+#define AGV_LIKE_FACTORY(name, op)                                                                                    \
+    defNative(m, #name, [](CallArgs& args) {                                                                         \
+        static const ArgumentParser parser{#name "(Tensor input, *, MemoryFormat? memory_format=None, "               \
+                                                 AGV_FACTORY_OPTIONS};                                                \
+        return likeFactory<op>(args, parser, #name);                                                                  \
+    })
 
 /// torch._C._add_scalar(t, s) and friends: the Scalar overload `Op` (AddBackward1, ...).
 template <Tensor (*Op)(const Tensor&, Scalar)>
@@ -300,86 +335,94 @@ void bindFunctions(py::module_& m)
     defMethodAndFunctionNumbered(m, m.attr("_TensorBase"), "multinomial", multinomialImpl);
 
     defNative(m, "tensor", tensorFactory);
-    defNative(m, "ones", [](CallArgs& a) { return simpleFactory<ops::ones>(a, "ones"); });
-    defNative(m, "zeros", [](CallArgs& a) { return simpleFactory<ops::zeros>(a, "zeros"); });
-    defNative(m, "empty", [](CallArgs& a) { return simpleFactory<ops::empty>(a, "empty"); });
-    defNative(m, "rand", [](CallArgs& a) { return randomFactory<ops::rand>(a, "rand"); });
-    defNative(m, "randn", [](CallArgs& a) { return randomFactory<ops::randn>(a, "randn"); });
+    AGV_SIZE_FACTORY(ones);
+    AGV_SIZE_FACTORY(zeros);
+    defNative(m, "empty", [](CallArgs& args) {
+        static const ArgumentParser parser{
+            "empty(IntArrayRef size, *, DimnameList? names, MemoryFormat? memory_format=None, " AGV_FACTORY_OPTIONS,
+            "empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, " AGV_FACTORY_OPTIONS};
+        const ParsedArguments a = parser.parse(args);
+        FactoryOptions o = factoryOptions(a, "empty");
+        const std::string format = memoryFormatName(a["memory_format"]);
+        if (format == "channels_last" || format == "channels_last_3d")
+            raise(PyExc_NotImplementedError, "autogradviz: empty(memory_format=torch." + format + ") is not supported yet");
+        return finishFactory(ops::empty(a.intList("size"), o.dtype.value_or(defaultFloatType()), o.device), o);
+    });
+    AGV_RANDOM_FACTORY(rand);
+    AGV_RANDOM_FACTORY(randn);
     defNative(m, "randperm", [](CallArgs& args) {
-        py::handle n = argAt(args, 0, "n");
-        if (!n)
-            raise(PyExc_TypeError, "randperm() missing 1 required positional arguments: \"n\"");
-        FactoryOptions o = factoryOptions(args);
-        return finishFactory(ops::randperm(requireInt(n, "randperm", "n"), o.dtype.value_or(ScalarType::Int64),
-                                           o.device, factoryGeneratorArg(args, "randperm")),
+        static const ArgumentParser parser{
+            "randperm(int64_t n, *, Generator? generator, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, "
+            "Device? device=None, bool? pin_memory=False, bool? requires_grad=False)",
+            "randperm(int64_t n, *, Tensor out=None, " AGV_FACTORY_OPTIONS};
+        const ParsedArguments a = parser.parse(args);
+        FactoryOptions o = factoryOptions(a, "randperm");
+        return finishFactory(ops::randperm(a.toInt("n"), o.dtype.value_or(ScalarType::Int64), o.device,
+                                           generatorArg(a["generator"], "randperm")),
                              o);
     });
-    defNative(m, "zeros_like", [](CallArgs& a) { return likeFactory<ops::zerosLike>(a, "zeros_like"); });
-    defNative(m, "ones_like", [](CallArgs& a) { return likeFactory<ops::onesLike>(a, "ones_like"); });
-    defNative(m, "empty_like", [](CallArgs& a) { return likeFactory<ops::emptyLike>(a, "empty_like"); });
-    defNative(m, "rand_like", [](CallArgs& a) { return likeFactory<ops::randLike>(a, "rand_like"); });
-    defNative(m, "randn_like", [](CallArgs& a) { return likeFactory<ops::randnLike>(a, "randn_like"); });
+    AGV_LIKE_FACTORY(zeros_like, ops::zerosLike);
+    AGV_LIKE_FACTORY(ones_like, ops::onesLike);
+    AGV_LIKE_FACTORY(empty_like, ops::emptyLike);
+    AGV_LIKE_FACTORY(rand_like, ops::randLike);
+    AGV_LIKE_FACTORY(randn_like, ops::randnLike);
     defNative(m, "full", [](CallArgs& args) {
-        auto a = bind(args, "full", {"size", "fill_value", "dtype", "device", "requires_grad"}, 2);
-        FactoryOptions o = factoryOptions(args);
-        return finishFactory(
-            ops::full(intList(a[0], "full", "size"), requireScalar(a[1], "full", "fill_value"), o.dtype, o.device), o);
+        static const ArgumentParser parser{
+            "full(IntArrayRef size, Scalar fill_value, *, DimnameList? names, " AGV_FACTORY_OPTIONS,
+            "full(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, " AGV_FACTORY_OPTIONS};
+        const ParsedArguments a = parser.parse(args);
+        FactoryOptions o = factoryOptions(a, "full");
+        return finishFactory(ops::full(a.intList("size"), a.scalar("fill_value"), o.dtype, o.device), o);
     });
     defNative(m, "full_like", [](CallArgs& args) {
-        auto a = bind(args, "full_like", {"input", "fill_value", "dtype", "device", "requires_grad"}, 2);
-        FactoryOptions o = factoryOptions(args);
-        return finishFactory(ops::fullLike(requireTensor(a[0], "full_like", "input", 1),
-                                           requireScalar(a[1], "full_like", "fill_value"), o.dtype),
-                             o);
+        static const ArgumentParser parser{
+            "full_like(Tensor input, Scalar fill_value, *, MemoryFormat? memory_format=None, " AGV_FACTORY_OPTIONS};
+        const ParsedArguments a = parser.parse(args);
+        FactoryOptions o = factoryOptions(a, "full_like");
+        return finishFactory(ops::fullLike(a.tensor("input"), a.scalar("fill_value"), o.dtype), o);
     });
     defNative(m, "arange", [](CallArgs& args) {
-        FactoryOptions o = factoryOptions(args);
-        std::vector<py::handle> p(args.positional.begin(), args.positional.end());
-        if (py::handle v = args.keyword("start"))
-            p.insert(p.begin(), v);
-        if (py::handle v = args.keyword("end"))
-            p.push_back(v);
-        if (py::handle v = args.keyword("step"))
-            p.push_back(v);
-        if (p.empty() || p.size() > 3)
-            raise(PyExc_TypeError, "arange() received an invalid combination of arguments");
-        Scalar start = p.size() >= 2 ? requireScalar(p[0], "arange", "start") : Scalar(int64_t(0));
-        Scalar end = requireScalar(p.size() >= 2 ? p[1] : p[0], "arange", "end");
-        Scalar step = p.size() == 3 ? requireScalar(p[2], "arange", "step") : Scalar(int64_t(1));
-        return finishFactory(ops::arange(start, end, step, o.dtype, o.device), o);
+        static const ArgumentParser parser{
+            "arange(Scalar end, *, Tensor out=None, " AGV_FACTORY_OPTIONS,
+            "arange(Scalar start, Scalar end, *, " AGV_FACTORY_OPTIONS,
+            "arange(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, " AGV_FACTORY_OPTIONS};
+        const ParsedArguments a = parser.parse(args);
+        FactoryOptions o = factoryOptions(a, "arange");
+        const Scalar start = a.has("start") ? a.scalar("start") : Scalar(int64_t(0));
+        const Scalar step = a.has("step") ? a.scalar("step") : Scalar(int64_t(1));
+        return finishFactory(ops::arange(start, a.scalar("end"), step, o.dtype, o.device), o);
     });
     defNative(m, "linspace", [](CallArgs& args) {
-        auto a = bind(args, "linspace", {"start", "end", "steps", "dtype", "device", "requires_grad"}, 3);
-        FactoryOptions o = factoryOptions(args);
-        return finishFactory(ops::linspace(requireFloat(a[0], "linspace", "start"), requireFloat(a[1], "linspace", "end"),
-                                           requireInt(a[2], "linspace", "steps"), o.dtype.value_or(defaultFloatType()),
-                                           o.device),
+        static const ArgumentParser parser{
+            "linspace(Scalar start, Scalar end, int64_t steps, *, Tensor out=None, " AGV_FACTORY_OPTIONS};
+        const ParsedArguments a = parser.parse(args);
+        FactoryOptions o = factoryOptions(a, "linspace");
+        return finishFactory(ops::linspace(a.scalar("start").toDouble(), a.scalar("end").toDouble(), a.toInt("steps"),
+                                           o.dtype.value_or(defaultFloatType()), o.device),
                              o);
     });
     defNative(m, "eye", [](CallArgs& args) {
-        auto a = bind(args, "eye", {"n", "m", "dtype", "device", "requires_grad"}, 1);
-        FactoryOptions o = factoryOptions(args);
-        return finishFactory(ops::eye(requireInt(a[0], "eye", "n"), given(a[1]) ? requireInt(a[1], "eye", "m") : -1,
+        static const ArgumentParser parser{"eye(int64_t n, *, Tensor out=None, " AGV_FACTORY_OPTIONS,
+                                           "eye(int64_t n, int64_t m, *, Tensor out=None, " AGV_FACTORY_OPTIONS};
+        const ParsedArguments a = parser.parse(args);
+        FactoryOptions o = factoryOptions(a, "eye");
+        return finishFactory(ops::eye(a.toInt("n"), a.has("m") ? a.toInt("m") : -1,
                                       o.dtype.value_or(defaultFloatType()), o.device),
                              o);
     });
     defNative(m, "randint", [](CallArgs& args) {
-        FactoryOptions o = factoryOptions(args);
-        std::vector<py::handle> p(args.positional.begin(), args.positional.end());
-        if (py::handle v = args.keyword("low"))
-            p.insert(p.begin(), v);
-        if (py::handle v = args.keyword("high"))
-            p.insert(p.begin() + (p.empty() ? 0 : 1), v);
-        if (py::handle v = args.keyword("size"))
-            p.push_back(v);
-        if (p.size() < 2)
-            raise(PyExc_TypeError, "randint() received an invalid combination of arguments");
-        const int64_t low = p.size() == 3 ? requireInt(p[0], "randint", "low") : 0;
-        const int64_t high = requireInt(p[p.size() - 2], "randint", "high");
-        return finishFactory(
-            ops::randint(low, high, intList(p.back(), "randint", "size"), o.dtype.value_or(ScalarType::Int64), o.device,
-                         factoryGeneratorArg(args, "randint")),
-            o);
+        static const ArgumentParser parser{
+            "randint(int64_t high, IntArrayRef size, *, Generator? generator, Tensor out=None, " AGV_FACTORY_OPTIONS,
+            "randint(int64_t high, IntArrayRef size, *, Tensor out=None, " AGV_FACTORY_OPTIONS,
+            "randint(int64_t low, int64_t high, IntArrayRef size, *, Generator? generator, Tensor out=None, "
+            AGV_FACTORY_OPTIONS,
+            "randint(int64_t low, int64_t high, IntArrayRef size, *, Tensor out=None, " AGV_FACTORY_OPTIONS};
+        const ParsedArguments a = parser.parse(args);
+        FactoryOptions o = factoryOptions(a, "randint");
+        return finishFactory(ops::randint(a.has("low") ? a.toInt("low") : 0, a.toInt("high"), a.intList("size"),
+                                          o.dtype.value_or(ScalarType::Int64), o.device,
+                                          generatorArg(a["generator"], "randint")),
+                             o);
     });
 
 #define AGV_MIRROR(name) defNative(m, #name, [](CallArgs& a) { return mirror(#name, a); })

@@ -55,35 +55,6 @@ Generator* generatorArg(py::handle value, const char* fn)
     return value.cast<GeneratorObject&>().engine.get();
 }
 
-Generator* factoryGeneratorArg(const CallArgs& args, const char* fn)
-{
-    py::handle value = args.keyword("generator");
-    if (!value || value.is_none() || py::isinstance<GeneratorObject>(value))
-        return generatorArg(value, fn);
-    const std::string options =
-        "torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)\n";
-    const std::string fnName(fn);
-    std::vector<std::string> overloads;
-    if (fnName == "randint") {
-        for (const char* head : {"(int high, tuple of ints size, *, ", "(int low, int high, tuple of ints size, *, "}) {
-            overloads.push_back(head + std::string("torch.Generator generator, Tensor out, ") + options);
-            overloads.push_back(head + std::string("Tensor out, ") + options);
-        }
-    } else if (fnName == "randperm") {
-        overloads = {"(int n, *, torch.Generator generator, Tensor out, " + options, "(int n, *, Tensor out, " + options};
-    } else {  // rand, randn
-        overloads = {"(tuple of ints size, *, torch.Generator generator, tuple of names names, " + options,
-                     "(tuple of ints size, *, torch.Generator generator, Tensor out, " + options,
-                     "(tuple of ints size, *, Tensor out, " + options,
-                     "(tuple of ints size, *, tuple of names names, " + options};
-    }
-    std::string message = fnName + "() received an invalid combination of arguments - got " +
-                          describeGivenArguments(args) + ", but expected one of:\n";
-    for (const std::string& overload : overloads)
-        message += " * " + overload;
-    raise(PyExc_TypeError, message);
-}
-
 void bindGenerator(py::module_& m)
 {
     py::class_<GeneratorObject>(m, "Generator")

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/python/signature_parser.h"
+
 namespace agv::python {
 
 namespace {
@@ -39,6 +41,13 @@ std::string typeName(py::handle h)
     constexpr std::string_view ours = "_agv_torch.";
     if (name.substr(0, ours.size()) == ours)
         return "torch." + std::string(name.substr(ours.size()));
+    // torch.Size, torch.layout and torch.memory_format are C types in PyTorch, named with
+    // their module; ours are Python classes of the torch package (Tensor is one in both).
+    if (name == "Size" || name == "layout" || name == "memory_format") {
+        py::object module = py::handle(reinterpret_cast<PyObject*>(Py_TYPE(h.ptr()))).attr("__module__");
+        if (py::str(module).cast<std::string>() == "torch")
+            return "torch." + std::string(name);
+    }
     return std::string(name);
 }
 
@@ -290,12 +299,9 @@ std::string describeGivenArguments(const CallArgs& args)
     std::string out = "(";
     for (py::handle v : args.positional)
         out += (out.size() > 1 ? ", " : "") + typeOf(v);
-    std::vector<std::string> keywords;
-    if (args.keywords)
-        for (auto [key, value] : args.keywords)
-            keywords.push_back(py::str(key).cast<std::string>() + "=" + typeOf(value));
-    for (auto it = keywords.rbegin(); it != keywords.rend(); ++it)
-        out += (out.size() > 1 ? ", " : "") + *it;
+    const auto keywords = keywordsInMessageOrder(args);
+    for (const auto& [key, value] : keywords)
+        out += (out.size() > 1 ? ", " : "") + key + "=" + typeOf(value);
     if (args.positional.empty() && !keywords.empty())
         out += ", ";
     return out + ")";

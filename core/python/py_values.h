@@ -97,8 +97,8 @@ struct CallArgs {
 
 /// The "(int, int, generator=int)" of PyTorch's "received an invalid combination of
 /// arguments - got ..." (python_arg_parser): positional types, then the keywords in the
-/// order PyTorch's hash map yields them (the reverse of the call's), with its trailing
-/// ", " when there are keywords only.
+/// order PyTorch's hash map yields them (keywordsInMessageOrder), with its trailing ", "
+/// when there are keywords only.
 std::string describeGivenArguments(const CallArgs& args);
 
 /// A function of the module that binds its own arguments (PyTorch's signatures are

@@ -21,6 +21,8 @@ from _agv_torch import device, dtype, Generator  # noqa: E402,F401
 from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_enabled, is_inference  # noqa: E402,F401
 from torch._memory_format import (memory_format, contiguous_format, preserve_format,  # noqa: E402,F401
                                   channels_last, channels_last_3d)
+from torch._layout import (layout, strided, sparse_coo, sparse_csr, sparse_csc,  # noqa: E402,F401
+                           sparse_bsr, sparse_bsc, _mkldnn)
 
 from torch._ops import ops  # noqa: E402,F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401

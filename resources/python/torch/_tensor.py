@@ -42,6 +42,12 @@ class Tensor(_C._TensorBase):
         answers (there is no pinned allocator yet; pin_memory=True gives ordinary memory)."""
         return False
 
+    @property
+    def layout(self):
+        """Every tensor here is strided (dense, with strides); see torch/_layout.py."""
+        import torch
+        return torch.strided
+
     def is_inference(self):
         """Whether this tensor was made under torch.inference_mode() (torch.is_inference)."""
         return _C.is_inference(self)

@@ -1,0 +1,103 @@
+#pragma once
+// PyTorch 1.13's argument parser (torch/csrc/utils/python_arg_parser.cpp and
+// invalid_arguments.cpp) for the torch.* functions whose overloads users call with
+// keywords: a call is matched against each signature in turn, and a call that matches
+// none gets the error PyTorch gives, word for word. See Note [Matching a call to a signature].
+
+#include <pybind11/pybind11.h>
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/device/device.h"
+#include "core/ops/scalar.h"
+#include "core/tensor/tensor.h"
+
+namespace agv::python {
+
+namespace py = pybind11;
+struct CallArgs;
+
+/// The keyword arguments of a call in the order PyTorch's messages list them: the order
+/// of libstdc++'s std::unordered_map<std::string, PyObject*> that invalid_arguments.cpp
+/// fills from the call's dict. See Note [The order of keywords in messages].
+std::vector<std::pair<std::string, py::handle>> keywordsInMessageOrder(const CallArgs& call);
+
+/// One parameter of a signature, as native_functions.yaml's Python form writes it:
+/// "ScalarType? dtype=None", "IntArrayRef[2] stride", "*" (the rest are keyword-only).
+struct SignatureParameter {
+    enum class Kind {
+        Tensor, Scalar, Int, Double, Bool, IntList, SymIntList, DimnameList,
+        Dtype, Layout, Device, MemoryFormat, Generator, Object
+    };
+    Kind kind = Kind::Object;
+    std::string name;
+    bool optional = false;     // has a default, so it may be left out
+    bool allowsNone = false;   // "T?" or "=None"
+    bool keywordOnly = false;
+    int fixedSize = 0;         // IntArrayRef[N]: a single int stands for N copies
+
+    /// "tuple of ints", "torch.dtype": the words PyTorch's messages use.
+    std::string typeName() const;
+};
+
+/// One overload.
+struct FunctionSignature {
+    explicit FunctionSignature(std::string_view format);
+
+    std::string name;
+    std::vector<SignatureParameter> params;
+    size_t minArgs = 0, maxArgs = 0, maxPositional = 0;
+
+    /// "(tuple of ints size, *, torch.dtype dtype, ...)" as PyTorch 1.13 lists an overload.
+    std::string toString() const;
+};
+
+/// A call matched to one overload.
+class ParsedArguments {
+public:
+    ParsedArguments(const FunctionSignature& signature, size_t overload, std::vector<py::object> values)
+        : signature_(&signature), overload_(overload), values_(std::move(values))
+    {
+    }
+
+    /// The index of the matched overload in the parser's list.
+    size_t overload() const { return overload_; }
+    /// The argument for parameter `name`: null when it was left out or given as None.
+    py::handle operator[](std::string_view name) const;
+    bool has(std::string_view name) const { return bool((*this)[name]); }
+
+    /// The conversions of PythonArgs, with their errors.
+    IntList intList(std::string_view name) const;
+    int64_t toInt(std::string_view name) const;
+    double toDouble(std::string_view name) const;
+    Scalar scalar(std::string_view name) const;
+    bool toBool(std::string_view name, bool fallback) const;
+    std::optional<ScalarType> dtype(std::string_view name) const;
+    std::optional<Device> device(std::string_view name) const;
+    Tensor tensor(std::string_view name) const;
+
+private:
+    size_t indexOf(std::string_view name) const;
+
+    const FunctionSignature* signature_;
+    size_t overload_;
+    std::vector<py::object> values_;
+};
+
+/// The overloads of one function, tried in order.
+class ArgumentParser {
+public:
+    ArgumentParser(std::initializer_list<std::string_view> signatures);
+
+    /// The first overload the call matches; PyTorch's TypeError when none does.
+    ParsedArguments parse(const CallArgs& args) const;
+
+private:
+    std::vector<FunctionSignature> signatures_;
+};
+
+}  // namespace agv::python
