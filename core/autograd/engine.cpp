@@ -275,6 +275,10 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
             ready.push(e.function);
     }
 
+    // 1.13's GraphTask runs with grad mode set to create_graph: its nodes, every hook (user
+    // code: a backward() inside a hook finds nothing that requires grad) and the sums of
+    // gradients that meet.
+    GradModeGuard mode(task.createGraph);
     while (!ready.empty()) {
         std::shared_ptr<Node> node = ready.top();
         ready.pop();
@@ -317,8 +321,6 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
         variable_list gradInputs = inputs;
         variable_list outputs;
         try {
-            // Grad mode as the backward call set it, for the node and for hooks (user code).
-            GradModeGuard mode(task.createGraph);
             {
                 trace::MuteGuard mute;
                 outputs = node->apply(std::move(inputs));

@@ -33,11 +33,17 @@ TensorList tensorsOrSingle(py::handle v, const char* fn, const char* arg)
     return out;
 }
 
-std::optional<bool> optionalBool(py::handle h)
+/// A flag of run_backward's "OObb|Obb": an unsigned byte as PyArg_ParseTuple reads one.
+bool unsignedByteFlag(py::handle h)
 {
-    if (!given(h))
-        return std::nullopt;
-    return truthy(h);
+    const long value = PyLong_AsLong(h.ptr());  // "'str' object cannot be interpreted as an integer"
+    if (value == -1 && PyErr_Occurred())
+        throw py::error_already_set();
+    if (value < 0)
+        raise(PyExc_OverflowError, "unsigned byte integer is less than minimum");
+    if (value > 255)
+        raise(PyExc_OverflowError, "unsigned byte integer is greater than maximum");
+    return value != 0;
 }
 
 }  // namespace
@@ -114,23 +120,29 @@ void bindAutograd(py::module_& m)
             return py::make_tuple(wrapTensor(forward_ad::primalView(t, level)), wrapTensor(tangent));
         },
         py::arg("dual"), py::kw_only(), py::arg("level"));
-    m.def("_autograd_backward", [](py::handle tensors, py::handle gradTensors, py::handle retainGraph,
-                                   py::handle createGraph) {
-        TensorList roots = tensorsOrSingle(tensors, "backward", "tensors");
-        TensorList grads = given(gradTensors) ? tensorsOrSingle(gradTensors, "backward", "tensors") : TensorList{};
-        agv::backward(roots, grads, optionalBool(retainGraph), given(createGraph) && truthy(createGraph));
-    });
-    m.def("_autograd_grad", [](py::handle outputs, py::handle inputs, py::handle gradOutputs, py::handle retainGraph,
-                               py::handle createGraph, py::handle allowUnused, bool runInputNodes) {
-        TensorList outs = tensorsOrSingle(outputs, "grad", "outputs");
-        TensorList ins = tensorsOrSingle(inputs, "grad", "outputs");
-        TensorList gradOuts = given(gradOutputs) ? tensorsOrSingle(gradOutputs, "grad", "outputs") : TensorList{};
-        TensorList grads = agv::grad(outs, ins, gradOuts, optionalBool(retainGraph),
-                                     given(createGraph) && truthy(createGraph),
-                                     given(allowUnused) && truthy(allowUnused), runInputNodes);
-        return wrapTensors(grads);
-    }, py::arg("outputs"), py::arg("inputs"), py::arg("grad_outputs"), py::arg("retain_graph"),
-       py::arg("create_graph"), py::arg("allow_unused"), py::arg("run_input_nodes") = false);
+    // Variable._execution_engine.run_backward: torch.autograd.backward and grad (Python, as
+    // in 1.13) check the gradients first and call this with tuples; None stands for a
+    // gradient the engine creates (ones for a scalar output).
+    m.def(
+        "_run_backward",
+        [](py::handle tensors, py::handle gradTensors, py::handle keepGraph, py::handle createGraph,
+           py::handle inputs, py::handle allowUnreachable, py::handle accumulateGrad) -> py::object {
+            const bool keep = unsignedByteFlag(keepGraph), create = unsignedByteFlag(createGraph);
+            const bool allowUnused = unsignedByteFlag(allowUnreachable), accumulate = unsignedByteFlag(accumulateGrad);
+            TensorList roots = tensorsOrSingle(tensors, "backward", "tensors");
+            TensorList grads = tensorsOrSingle(gradTensors, "backward", "tensors");
+            TensorList ins = given(inputs) ? tensorsOrSingle(inputs, "backward", "inputs") : TensorList{};
+            if (accumulate && ins.empty()) {
+                agv::backward(roots, grads, keep, create);
+                return py::none();
+            }
+            TensorList result = agv::grad(roots, ins, grads, keep, create, allowUnused || accumulate, accumulate);
+            if (accumulate)
+                return py::none();
+            return wrapTensors(result);
+        },
+        py::arg("tensors"), py::arg("grad_tensors"), py::arg("keep_graph"), py::arg("create_graph"),
+        py::arg("inputs") = py::none(), py::arg("allow_unreachable") = false, py::arg("accumulate_grad") = false);
 }
 
 }  // namespace agv::python

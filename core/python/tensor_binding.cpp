@@ -23,6 +23,27 @@ namespace {
 
 IntList dimsArg(py::handle v, const char* fn) { return intList(v, fn, "dim"); }
 
+/// "torch.FloatTensor", "torch.cuda.FloatTensor": Tensor.type()'s name.
+std::string legacyTypeName(const Tensor& t)
+{
+    return std::string(t.device().type == DeviceType::CUDA ? "torch.cuda." : "torch.") + legacyTensorTypeName(t.dtype());
+}
+
+/// check_variable_result of 1.13's python_hook.cpp: a tensor hook may replace the
+/// gradient only with one of the same dtype, device and size.
+void checkHookResult(py::handle hook, const Tensor& original, const Tensor& result)
+{
+    std::string name = "<unknown>";
+    if (py::hasattr(hook, "__name__"))
+        if (py::object n = hook.attr("__name__"); PyUnicode_Check(n.ptr()))
+            name = n.cast<std::string>();
+    if (original.dtype() != result.dtype() || original.device().type != result.device().type)
+        raise(PyExc_RuntimeError, "hook '" + name + "' has changed the type of value (was " + legacyTypeName(original) +
+                                      " got " + legacyTypeName(result) + ")");
+    if (original.sizes() != result.sizes())
+        raise(PyExc_RuntimeError, "hook '" + name + "' has changed the size of value");
+}
+
 /// A binary op taking a tensor or a Python number as `other`.
 template <typename TensorFn, typename ScalarFn>
 py::object binary(const Tensor& self, py::handle other, const char* fn, TensorFn tf, ScalarFn sf)
@@ -218,9 +239,11 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
                 py::object result = hook(wrapTensor(grad));
                 if (result.is_none())
                     return Tensor();
-                if (auto t = asTensor(result))
-                    return *t;
-                raise(PyExc_TypeError, "hook returned a " + typeName(result) + " where a Tensor or None was expected");
+                std::optional<Tensor> replaced = asTensor(result);
+                if (!replaced)
+                    raise(PyExc_TypeError, "expected Variable, but hook returned '" + typeName(result) + "'");
+                checkHookResult(hook, grad, *replaced);
+                return *replaced;
             });
             return py::cast(RemovableHandle{std::move(remove)});
         } END,

@@ -42,6 +42,11 @@ class Tensor(_C._TensorBase):
         answers (there is no pinned allocator yet; pin_memory=True gives ordinary memory)."""
         return False
 
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Python as in 1.13, through torch.autograd.backward (see there)."""
+        import torch
+        torch.autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
     @property
     def layout(self):
         """Every tensor here is strided (dense, with strides); see torch/_layout.py."""
