@@ -40,6 +40,16 @@ from torch import _composites, _composites_numeric  # noqa: E402
 _composites.install_methods(Tensor)
 _composites_numeric.install_methods(Tensor)
 
+from torch._inplace_mirrors import *  # noqa: E402,F401,F403  relu_, fill_, square_, ...
+from torch._complex_on_real import *  # noqa: E402,F401,F403  conj, real, isreal, ...
+from torch._tensor_queries import *  # noqa: E402,F401,F403  is_nonzero, is_signed, can_cast, ...
+from torch._powers import *  # noqa: E402,F401,F403  float_power, matrix_power
+from torch import _inplace_mirrors, _complex_on_real, _tensor_queries, _powers  # noqa: E402
+
+for _module in (_inplace_mirrors, _complex_on_real, _tensor_queries, _powers):
+    _module.install_methods(Tensor)
+del _module
+
 from torch._sampling import normal, bernoulli  # noqa: E402
 from torch import _sampling  # noqa: E402
 
