@@ -120,8 +120,8 @@ def set_num_interop_threads(int):  # noqa: A002
     _num_interop_threads = _positive_int(int, "set_num_interop_threads")
 
 
-def dropout(input, p, train):
-    return nn.functional.dropout(input, p, train)
+# The ATen ops behind torch.nn.functional (conv1d, max_pool2d, dropout, alpha_dropout, ...).
+from torch._nn_functions import *  # noqa: E402,F401,F403
 
 
 __version__ = "1.13.1"
