@@ -46,6 +46,7 @@ from torch._tensor_queries import *  # noqa: E402,F401,F403  is_nonzero, is_sign
 from torch._powers import *  # noqa: E402,F401,F403  float_power, matrix_power
 from torch._windows import *  # noqa: E402,F401,F403  hann_window, hamming_window, ...
 from torch._loop_factories import *  # noqa: E402,F401,F403  logspace, tril_indices, triu_indices
+from torch._isin import isin  # noqa: E402,F401
 from torch import _inplace_mirrors, _complex_on_real, _tensor_queries, _powers  # noqa: E402
 
 for _module in (_inplace_mirrors, _complex_on_real, _tensor_queries, _powers):
