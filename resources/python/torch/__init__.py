@@ -42,6 +42,19 @@ from torch import _composites, _composites_numeric  # noqa: E402
 _composites.install_methods(Tensor)
 _composites_numeric.install_methods(Tensor)
 
+from torch._inplace_mirrors import *  # noqa: E402,F401,F403  relu_, fill_, square_, ...
+from torch._complex_on_real import *  # noqa: E402,F401,F403  conj, real, isreal, ...
+from torch._tensor_queries import *  # noqa: E402,F401,F403  is_nonzero, is_signed, can_cast, ...
+from torch._powers import *  # noqa: E402,F401,F403  float_power, matrix_power
+from torch._windows import *  # noqa: E402,F401,F403  hann_window, hamming_window, ...
+from torch._loop_factories import *  # noqa: E402,F401,F403  logspace, tril_indices, triu_indices
+from torch._isin import isin  # noqa: E402,F401
+from torch import _inplace_mirrors, _complex_on_real, _tensor_queries, _powers  # noqa: E402
+
+for _module in (_inplace_mirrors, _complex_on_real, _tensor_queries, _powers):
+    _module.install_methods(Tensor)
+del _module
+
 from torch._sampling import normal, bernoulli  # noqa: E402
 from torch import _sampling  # noqa: E402
 
@@ -112,8 +125,8 @@ def set_num_interop_threads(int):  # noqa: A002
     _num_interop_threads = _positive_int(int, "set_num_interop_threads")
 
 
-def dropout(input, p, train):
-    return nn.functional.dropout(input, p, train)
+# The ATen ops behind torch.nn.functional (conv1d, max_pool2d, dropout, alpha_dropout, ...).
+from torch._nn_functions import *  # noqa: E402,F401,F403
 
 
 __version__ = "1.13.1"

@@ -15,7 +15,8 @@ __all__ = ["true_divide", "multiply", "subtract", "divide", "absolute", "negativ
            "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "hstack", "vstack", "concatenate", "fliplr",
            "flipud", "diff", "repeat_interleave", "as_tensor", "instance_norm", "row_stack", "dstack",
            "column_stack", "tensor_split", "hsplit", "vsplit", "dsplit", "take_along_dim", "argwhere",
-           "combinations", "scalar_tensor"]
+           "combinations", "scalar_tensor", "positive", "ger", "ravel", "msort",
+           "diagflat"]
 
 
 def _tensor_class():
@@ -57,6 +58,17 @@ def square(input):
 
 def fix(input):
     return _C.trunc(input)
+
+
+def positive(input):
+    """Unary plus: the input itself, refused for bool as `-` is."""
+    if input.dtype == _C.bool:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return input
+
+
+def ger(input, vec2):
+    return input.outer(vec2)
 
 
 def greater(input, other):
@@ -389,6 +401,21 @@ def combinations(input, r=2, with_replacement=False):
     return _C.stack([grid.masked_select(mask) for grid in meshgrid([input] * r, indexing="ij")], 1)
 
 
+def ravel(input):
+    """at::ravel: contiguous() (CloneBackward0 for a strided input), then view(-1)."""
+    return input.contiguous().view(-1)
+
+
+def diagflat(input, offset=0):
+    """at::diagflat: the flattened input (ViewBackward0, after a CloneBackward0 if strided)
+    on a diagonal (DiagBackward0)."""
+    return input.contiguous().view(-1).diag(offset)
+
+
+def msort(input):
+    return _C.sort(input, 0, False)[0]
+
+
 def concatenate(tensors, axis=0):
     return _C.cat(tensors, axis)
 
@@ -559,7 +586,8 @@ def _as_method(function):
 
 _METHODS = (true_divide, multiply, subtract, divide, absolute, negative, square, fix, greater, greater_equal, less,
             less_equal, not_equal, isnan, isinf, isfinite, count_nonzero, isclose, swapaxes, swapdims, broadcast_to,
-            fliplr, flipud, diff, repeat_interleave, tensor_split, hsplit, vsplit, dsplit, take_along_dim, argwhere)
+            fliplr, flipud, diff, repeat_interleave, tensor_split, hsplit, vsplit, dsplit, take_along_dim, argwhere,
+            positive, ger, ravel, msort, diagflat)
 
 
 def install_methods(tensor_class):

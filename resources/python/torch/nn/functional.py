@@ -6,8 +6,18 @@ import torch
 from torch._untraced import untraced
 from torch.nn import _reduction as _Reduction
 from _agv_torch import _nn
-from _agv_torch._nn import dropout, gelu, leaky_relu, leaky_relu_, linear, log_softmax, relu, softmax
+from _agv_torch._nn import gelu, leaky_relu, leaky_relu_, linear, log_softmax, relu, softmax
 from torch.nn._feature_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
+from torch.nn._dropout_impl import alpha_dropout, feature_alpha_dropout, dropout_impl as _dropout_impl  # noqa: F401
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    """The engine's dropout, or ATen's in-place one (input.mul_(noise)) for inplace=True."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError("dropout probability has to be between 0 and 1, " "but got {}".format(p))
+    if inplace:
+        return _dropout_impl(input, p, training, False, False, True)
+    return _nn.dropout(input, p, training)
 
 
 def sigmoid(input):
@@ -382,6 +392,11 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                                                   _as_pair_1d(padding, 0), _as_pair_1d(dilation, 1), ceil_mode)
     values = values.squeeze(-2)
     return (values, indices.squeeze(-2)) if return_indices else values
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices=True)
 
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,

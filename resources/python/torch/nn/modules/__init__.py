@@ -18,7 +18,7 @@ _LAYERS = {
     "normalization": ["GroupNorm", "LayerNorm"],
     "sparse": ["Embedding"],
     "conv": ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d"],
-    "dropout": ["Dropout", "Dropout1d", "Dropout2d", "Dropout3d"],
+    "dropout": ["Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout"],
     "pooling": ["AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d", "LPPool1d", "LPPool2d", "MaxPool1d", "MaxPool2d"],
     "flatten": ["Flatten", "Unflatten"],
     "upsampling": ["Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"],

@@ -1,4 +1,5 @@
-"""Dropout, and the channel-wise Dropout1d, Dropout2d and Dropout3d."""
+"""Dropout, the channel-wise Dropout1d, Dropout2d and Dropout3d, and the alpha dropouts for SELU
+networks (AlphaDropout, FeatureAlphaDropout)."""
 
 from torch.nn import _feature_dropout
 from torch.nn import functional as F
@@ -19,7 +20,7 @@ class _DropoutNd(Module):
 
 class Dropout(_DropoutNd):
     def forward(self, input):
-        return F.dropout(input, self.p, self.training)
+        return F.dropout(input, self.p, self.training, self.inplace)
 
 
 class Dropout1d(_DropoutNd):
@@ -41,3 +42,17 @@ class Dropout3d(_DropoutNd):
 
     def forward(self, input):
         return _feature_dropout.dropout3d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(_DropoutNd):
+    """Dropout that keeps the zero mean and unit variance of SELU activations."""
+
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(_DropoutNd):
+    """AlphaDropout of whole channels."""
+
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
