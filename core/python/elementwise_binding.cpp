@@ -8,6 +8,7 @@
 #include "core/ops/ops.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
 
 namespace agv::python {
@@ -88,13 +89,14 @@ py::object roundImpl(const Tensor& self, CallArgs& args)
     return wrapTensor(ops::round(self, requireInt(decimals, "round", "decimals")));
 }
 
-py::object argminImpl(const Tensor& self, CallArgs& args)
+py::object argminImpl(const Tensor& self, const ParsedArguments& a)
 {
-    auto a = bind(args, "argmin", {"dim", "keepdim"}, 0);
+    if (a.has("out"))
+        raise(PyExc_NotImplementedError, "autogradviz: argmin(..., out=...) is not supported yet; assign the result instead");
     std::optional<int64_t> dim;
-    if (given(a[0]))
-        dim = requireInt(a[0], "argmin", "dim");
-    return wrapTensor(ops::argmin(self, dim, given(a[1]) && requireBool(a[1], "argmin", "keepdim")));
+    if (a.has("dim"))
+        dim = a.toInt("dim");
+    return wrapTensor(ops::argmin(self, dim, a.toBool("keepdim", false)));
 }
 
 py::object nonzeroImpl(const Tensor& self, CallArgs& args)
@@ -179,7 +181,9 @@ void bindElementwise(py::module_& m)
         return wrapTensor(ops::logicalNot(self));
     });
     defMethodAndFunction(m, cls, "round", roundImpl);
-    defMethodAndFunction(m, cls, "argmin", argminImpl);
+    defParsedMethodAndFunction(m, cls, "argmin(int64_t? dim=None, bool keepdim=False)",
+                               "argmin(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",
+                               argminImpl);
     defMethodAndFunction(m, cls, "nonzero", nonzeroImpl);
     defMethodAndFunctionNumbered(m, cls, "fmod", fmodImpl);
     defMethodAndFunctionNumbered(m, cls, "remainder", remainderImpl);

@@ -267,6 +267,18 @@ py::object powOfNumber(CallArgs& args)
 /// single implementation.
 py::object mirror(const char* name, CallArgs& args)
 {
+    if (takesNoArguments(name)) {
+        // torch.exp(input, *, out=None): the parser's errors, not the method's.
+        static std::map<std::string, ArgumentParser> parsers;
+        auto it = parsers.find(name);
+        if (it == parsers.end())
+            it = parsers.emplace(name, ArgumentParser{std::string(name) + "(Tensor input, *, Tensor out=None)"}).first;
+        const ParsedArguments a = it->second.parse(args);
+        if (a.has("out"))
+            raise(PyExc_NotImplementedError, std::string("autogradviz: ") + name +
+                                                 "(..., out=...) is not supported yet; assign the result instead");
+        return py::reinterpret_borrow<py::object>(a["input"]).attr(name)();
+    }
     if (args.positional.empty()) {
         if (py::handle input = args.keyword("input")) {
             py::dict rest;
@@ -425,11 +437,23 @@ void bindFunctions(py::module_& m)
                              o);
     });
 
+    defParsedMethodAndFunction(
+        m, m.attr("_TensorBase"), "argmax(int64_t? dim=None, bool keepdim=False)",
+        "argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",
+        [](const Tensor& self, const ParsedArguments& a) -> py::object {
+            if (a.has("out"))
+                raise(PyExc_NotImplementedError,
+                      "autogradviz: argmax(..., out=...) is not supported yet; assign the result instead");
+            std::optional<int64_t> dim;
+            if (a.has("dim"))
+                dim = a.toInt("dim");
+            return wrapTensor(ops::argmax(self, dim, a.toBool("keepdim", false)));
+        });
 #define AGV_MIRROR(name) defNative(m, #name, [](CallArgs& a) { return mirror(#name, a); })
     AGV_MIRROR(add); AGV_MIRROR(sub); AGV_MIRROR(mul); AGV_MIRROR(div); AGV_MIRROR(pow); AGV_MIRROR(neg);
     AGV_MIRROR(reciprocal); AGV_MIRROR(exp); AGV_MIRROR(log); AGV_MIRROR(sqrt); AGV_MIRROR(rsqrt); AGV_MIRROR(abs);
     AGV_MIRROR(sin); AGV_MIRROR(cos); AGV_MIRROR(tanh); AGV_MIRROR(sigmoid); AGV_MIRROR(relu); AGV_MIRROR(clamp);
-    AGV_MIRROR(sum); AGV_MIRROR(mean); AGV_MIRROR(max); AGV_MIRROR(min); AGV_MIRROR(argmax); AGV_MIRROR(softmax);
+    AGV_MIRROR(sum); AGV_MIRROR(mean); AGV_MIRROR(max); AGV_MIRROR(min); AGV_MIRROR(softmax);
     AGV_MIRROR(log_softmax); AGV_MIRROR(matmul); AGV_MIRROR(mm); AGV_MIRROR(bmm); AGV_MIRROR(dot); AGV_MIRROR(mv);
     AGV_MIRROR(transpose); AGV_MIRROR(t); AGV_MIRROR(permute); AGV_MIRROR(reshape);
     AGV_MIRROR(flatten); AGV_MIRROR(unsqueeze); AGV_MIRROR(squeeze); AGV_MIRROR(narrow); AGV_MIRROR(select);

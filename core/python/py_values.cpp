@@ -26,6 +26,15 @@ std::string argPrefix(std::string_view fn, std::string_view arg)
 {
     return std::string(fn) + "(): argument '" + std::string(arg) + "'";
 }
+
+/// A required argument that was not given (a null handle from argAt or a keyword lookup):
+/// the argument parser's words (1.13's "arguments" for one is its own).
+void requirePresent(py::handle h, std::string_view fn, std::string_view arg)
+{
+    if (!h)
+        raise(PyExc_TypeError, std::string(fn) + "() missing 1 required positional arguments: \"" + std::string(arg) +
+                                   "\"");
+}
 }  // namespace
 
 [[noreturn]] void raise(PyObject* type, const std::string& message)
@@ -36,6 +45,8 @@ std::string argPrefix(std::string_view fn, std::string_view arg)
 
 std::string typeName(py::handle h)
 {
+    if (!h)  // a required argument nobody checked for: say so rather than crash
+        raise(PyExc_TypeError, "missing a required argument");
     // Our extension module's types (dtype, device, ...) are torch.<name> in PyTorch's messages.
     const std::string_view name = Py_TYPE(h.ptr())->tp_name;
     constexpr std::string_view ours = "_agv_torch.";
@@ -126,6 +137,7 @@ std::optional<Tensor> asTensor(py::handle h)
 
 Tensor requireTensor(py::handle h, std::string_view fn, std::string_view arg, int position)
 {
+    requirePresent(h, fn, arg);
     if (auto t = asTensor(h))
         return *t;
     raise(PyExc_TypeError, argPrefix(fn, arg) + " (position " + std::to_string(position) + ") must be Tensor, not " +
@@ -155,6 +167,7 @@ Scalar toScalar(py::handle h)
 
 Scalar requireScalar(py::handle h, std::string_view fn, std::string_view arg)
 {
+    requirePresent(h, fn, arg);
     if (isNumber(h))
         return toScalar(h);
     if (auto t = asTensor(h); t && t->numel() == 1)
@@ -164,17 +177,22 @@ Scalar requireScalar(py::handle h, std::string_view fn, std::string_view arg)
 
 int64_t requireInt(py::handle h, std::string_view fn, std::string_view arg)
 {
+    requirePresent(h, fn, arg);
     if (PyLong_Check(h.ptr()))
         return toScalar(h).toInt();
     if (auto t = asTensor(h); t && t->numel() == 1 && !isFloatingType(t->dtype()))
         return t->itemInt();
-    if (!PyFloat_Check(h.ptr()) && PyIndex_Check(h.ptr()))
-        return py::cast<int64_t>(py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr())));
+    if (!PyFloat_Check(h.ptr()) && PyIndex_Check(h.ptr())) {
+        if (PyObject* index = PyNumber_Index(h.ptr()))
+            return py::cast<int64_t>(py::reinterpret_steal<py::object>(index));
+        PyErr_Clear();  // a tensor of several elements has __index__ too, and refuses
+    }
     raise(PyExc_TypeError, argPrefix(fn, arg) + " must be int, not " + typeName(h));
 }
 
 double requireFloat(py::handle h, std::string_view fn, std::string_view arg)
 {
+    requirePresent(h, fn, arg);
     if (isNumber(h))
         return toScalar(h).toDouble();
     if (auto t = asTensor(h); t && t->numel() == 1)
@@ -184,6 +202,7 @@ double requireFloat(py::handle h, std::string_view fn, std::string_view arg)
 
 bool requireBool(py::handle h, std::string_view fn, std::string_view arg)
 {
+    requirePresent(h, fn, arg);
     if (PyBool_Check(h.ptr()))
         return h.ptr() == Py_True;
     if (PyLong_Check(h.ptr()))

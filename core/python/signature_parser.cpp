@@ -656,4 +656,26 @@ Tensor ParsedArguments::tensor(std::string_view name) const
     return *asTensor(values_[indexOf(name)]);
 }
 
+void defParsedMethodAndFunction(py::module_& m, py::handle cls, std::string_view methodSignature,
+                                std::string_view functionSignature, ParsedImpl impl)
+{
+    const FunctionSignature method(methodSignature);
+    auto methodParser = std::make_shared<ArgumentParser>(std::initializer_list<std::string_view>{methodSignature});
+    auto functionParser =
+        std::make_shared<ArgumentParser>(std::initializer_list<std::string_view>{functionSignature});
+    cls.attr(method.name.c_str()) = py::cpp_function(
+        [methodParser, impl](py::handle self, py::args args, py::kwargs kwargs) {
+            const CallArgs call{std::move(args), std::move(kwargs)};
+            return impl(*asTensor(self), methodParser->parse(call));
+        },
+        py::name(method.name.c_str()), py::is_method(cls));
+    m.attr(method.name.c_str()) = py::cpp_function(
+        [functionParser, impl](py::args args, py::kwargs kwargs) {
+            const CallArgs call{std::move(args), std::move(kwargs)};
+            const ParsedArguments parsed = functionParser->parse(call);
+            return impl(parsed.tensor("input"), parsed);
+        },
+        py::name(method.name.c_str()));
+}
+
 }  // namespace agv::python

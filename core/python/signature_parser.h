@@ -100,4 +100,14 @@ private:
     std::vector<FunctionSignature> signatures_;
 };
 
+/// The body shared by a Tensor method and its torch.* function: `self` is the tensor the
+/// method is called on, or the function's `input`.
+using ParsedImpl = py::object (*)(const Tensor& self, const ParsedArguments& args);
+
+/// Tensor.<name> bound by `methodSignature` ("argmax(int64_t? dim=None, bool keepdim=False)")
+/// and torch.<name> by `functionSignature`, which starts with the Tensor input (and may
+/// add `*, Tensor out=None`): each reports its own argument positions, as in PyTorch.
+void defParsedMethodAndFunction(py::module_& m, py::handle cls, std::string_view methodSignature,
+                                std::string_view functionSignature, ParsedImpl impl);
+
 }  // namespace agv::python

@@ -5,6 +5,8 @@
 
 #include <pybind11/stl.h>
 
+#include <map>
+#include <set>
 #include <unordered_map>
 
 #include "core/autograd/engine.h"
@@ -13,6 +15,7 @@
 #include "core/ops/view_inplace.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
 #include "core/trace/sink.h"
 #include "core/warning.h"
@@ -48,6 +51,9 @@ void checkHookResult(py::handle hook, const Tensor& original, const Tensor& resu
 template <typename TensorFn, typename ScalarFn>
 py::object binary(const Tensor& self, py::handle other, const char* fn, TensorFn tf, ScalarFn sf)
 {
+    if (!other)
+        raise(PyExc_TypeError, std::string(fn) + "() received an invalid combination of arguments - got (), but "
+                                                 "expected one of:\n * (Tensor other)\n * (Number other)\n");
     if (auto o = asTensor(other))
         return wrapTensor(tf(self, *o));
     if (isNumber(other))
@@ -504,13 +510,6 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         } END,
         METHOD(max) { return minMax(self, args, true); } END,
         METHOD(min) { return minMax(self, args, false); } END,
-        METHOD(argmax) {
-            auto a = bind(args, "argmax", {"dim", "keepdim"}, 0);
-            std::optional<int64_t> dim;
-            if (given(a[0]))
-                dim = requireInt(a[0], "argmax", "dim");
-            return wrapTensor(ops::argmax(self, dim, given(a[1]) && truthy(a[1])));
-        } END,
         METHOD(softmax) {
             auto a = bind(args, "softmax", {"dim"}, 1);
             return wrapTensor(ops::softmax(self, requireInt(a[0], "softmax", "dim")));
@@ -685,7 +684,37 @@ double itemAsDouble(const Tensor& t)
     return t.item();
 }
 
+/// Methods of the table whose 1.13 signatures are checked here before the method reads
+/// what it uses (the memory format these keep is the row-major layout they make).
+const ArgumentParser* keywordOnlyParser(std::string_view name)
+{
+    static const std::map<std::string_view, ArgumentParser> parsers = [] {
+        std::map<std::string_view, ArgumentParser> out;
+        out.emplace("is_contiguous", ArgumentParser{"is_contiguous(*, MemoryFormat memory_format=contiguous_format)"});
+        out.emplace("contiguous", ArgumentParser{"contiguous(*, MemoryFormat memory_format=contiguous_format)"});
+        out.emplace("cpu", ArgumentParser{"cpu(*, MemoryFormat? memory_format=None)"});
+        out.emplace("cuda", ArgumentParser{"cuda(Device? device=None, bool non_blocking=False, *, "
+                                           "MemoryFormat? memory_format=None)"});
+        for (const char* conversion : {"float", "double", "half", "bfloat16", "long", "int", "short", "char", "byte",
+                                       "bool"})
+            out.emplace(conversion,
+                        ArgumentParser{std::string(conversion) + "(*, MemoryFormat? memory_format=None)"});
+        return out;
+    }();
+    auto it = parsers.find(name);
+    return it == parsers.end() ? nullptr : &it->second;
+}
+
 }  // namespace
+
+bool takesNoArguments(std::string_view method)
+{
+    static const std::set<std::string_view> names = {
+        "is_floating_point", "is_complex", "element_size", "storage_offset", "retain_grad", "detach", "detach_",
+        "t", "neg", "reciprocal", "exp", "log", "sqrt", "rsqrt", "abs", "sin", "cos", "tanh", "sigmoid", "relu",
+        "zero_", "relu_", "sigmoid_", "tanh_", "exp_"};
+    return names.count(method) > 0;
+}
 
 py::object notImplemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
 
@@ -869,8 +898,19 @@ void bindTensor(py::module_& m)
         });
     for (const auto& [name, method] : methodTable()) {
         TensorMethod fn = method;
-        cls.def(std::string(name).c_str(), [fn](py::handle self, py::args args, py::kwargs kwargs) {
+        const std::string methodName(name);
+        const bool noArguments = takesNoArguments(name);
+        const ArgumentParser* keywordParser = keywordOnlyParser(name);
+        cls.def(methodName.c_str(), [fn, methodName, noArguments, keywordParser](py::handle self, py::args args,
+                                                                                py::kwargs kwargs) {
+            if (noArguments && !kwargs.empty())  // CPython's words for a METH_NOARGS method
+                raise(PyExc_TypeError, "_TensorBase." + methodName + "() takes no keyword arguments");
+            if (noArguments && !args.empty())
+                raise(PyExc_TypeError, "_TensorBase." + methodName + "() takes no arguments (" +
+                                           std::to_string(args.size()) + " given)");
             CallArgs call{std::move(args), std::move(kwargs)};
+            if (keywordParser)
+                keywordParser->parse(call);
             return fn(*asTensor(self), call, self);
         });
     }

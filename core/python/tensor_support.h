@@ -34,6 +34,10 @@ py::handle tensorOrNumberArg(const CallArgs& args, const char* fn, const char* p
 /// that Python tries the reflected operator and then raises "unsupported operand type(s)".
 py::object notImplemented();
 
+/// A Tensor method 1.13 binds without arguments (METH_NOARGS: exp, abs, detach, ...):
+/// any argument is CPython's TypeError (tensor_binding.cpp).
+bool takesNoArguments(std::string_view method);
+
 /// torch.return_types.<name>(values=..., indices=...) (torch/return_types.py).
 py::object makeReturnType(const char* name, py::object values, py::object indices);
 void setReturnTypesModule(py::object module);

@@ -42,6 +42,10 @@ Device makeDevice(py::handle spec, py::handle index)
 
 void bindTypes(py::module_& m)
 {
+    // pybind11 names a class after its scope's __name__: these two are "torch.dtype" and
+    // "torch.device" in CPython's own messages ("'torch.dtype' object is not callable").
+    py::object moduleName = m.attr("__name__");
+    m.attr("__name__") = "torch";
     py::class_<ScalarType>(m, "dtype")
         .def_property_readonly("is_floating_point", [](ScalarType t) { return isFloatingType(t); })
         .def_property_readonly("is_complex", [](ScalarType) { return false; })
@@ -74,6 +78,9 @@ void bindTypes(py::module_& m)
              })
         .def("__hash__", [](const Device& d) { return int64_t(d.type) * 1000 + d.index; });
     m.attr("device").attr("__module__") = "torch";
+    m.attr("__name__") = moduleName;
+    // The type's name as PyTorch's messages print it ("int", "torch.dtype"), for torch/*.py.
+    m.def("_type_name", [](py::handle value) { return typeName(value); });
 
     for (ScalarType t : {ScalarType::Bool, ScalarType::Int64, ScalarType::Float32, ScalarType::Float64,
                          ScalarType::Half, ScalarType::BFloat16, ScalarType::Int32, ScalarType::Int16,

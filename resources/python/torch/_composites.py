@@ -109,11 +109,19 @@ def isfinite(input):
     return (input == input) & (input.abs() != _math.inf)
 
 
+def _require_tensor(function, input):
+    """The argument parser's text for a non-tensor `input` of a one-signature function."""
+    if not isinstance(input, _C._TensorBase):
+        raise TypeError(f"{function}(): argument 'input' (position 1) must be Tensor, not {_C._type_name(input)}")
+
+
 def is_floating_point(input):
+    _require_tensor("is_floating_point", input)
     return input.is_floating_point()
 
 
 def is_complex(input):
+    _require_tensor("is_complex", input)
     return input.is_complex()
 
 
@@ -256,6 +264,16 @@ def column_stack(tensors):
     return _C.cat([t.reshape(t.numel(), 1) if t.dim() <= 1 else t for t in tensors], 1)
 
 
+# std::vector<Tensor>::max_size() on a 64-bit machine: PTRDIFF_MAX / sizeof(Tensor).
+_MAX_TENSOR_VECTOR = 2**63 // 8 - 1
+
+
+def _check_int64(n):
+    """THPUtils_unpackLong: a Python int past int64 is refused before anything runs."""
+    if isinstance(n, int) and not -2**63 <= n < 2**63:
+        raise RuntimeError("Overflow when unpacking long")
+
+
 def tensor_split(input, indices_or_sections, dim=0):
     """at::tensor_split: N sections of near-equal size (the first size % N one longer), or
     cuts at the given indices; every part is a slice (SliceBackward0), out-of-range cuts
@@ -277,6 +295,9 @@ def tensor_split(input, indices_or_sections, dim=0):
         indices_or_sections = t.item() if t.dim() == 0 else t.tolist()
     if isinstance(indices_or_sections, int):
         sections = indices_or_sections
+        _check_int64(sections)
+        if sections > _MAX_TENSOR_VECTOR:
+            raise RuntimeError("cannot create std::vector larger than max_size()")
         if sections <= 0:
             raise RuntimeError(f"number of sections must be larger than 0, got {sections}")
         starts, longer = divmod(size, sections)
@@ -451,11 +472,33 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     return input
 
 
+def _repeat_index(counts, dtype):
+    """repeat_interleave_cpu: i repeated counts[i] times, allocated at its full size first
+    (a huge total fails there, naming its bytes)."""
+    if any(c < 0 for c in counts):
+        raise RuntimeError("repeats can not be negative")
+    index = _C.empty(sum(counts), dtype=dtype)
+    if counts:
+        index.copy_(_C.tensor([i for i, count in enumerate(counts) for _ in range(count)], dtype=dtype))
+    return index
+
+
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    """at::repeat_interleave: an index of each element repeated, then index_select along dim
+    (IndexSelectBackward0); torch.repeat_interleave(repeats) alone is that index."""
+    if repeats is None:
+        repeats = input
+        if repeats.dim() != 1:
+            raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+        if repeats.dtype not in (_C.int64, _C.int32):  # its kernel is dispatched for index types only
+            raise RuntimeError(f'"repeat_interleave_cpu" not implemented for '
+                               f"'{_SCALAR_TYPE_NAMES.get(repeats.dtype, repeats.dtype)}'")
+        return _repeat_index(repeats.tolist(), repeats.dtype)
     if isinstance(repeats, _tensor_class()):
         counts = repeats.tolist()
         counts = counts if isinstance(counts, list) else [counts]
     else:
+        _check_int64(repeats)
         counts = [repeats]
     if dim is None:
         input = input.flatten()
@@ -465,8 +508,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         counts = counts * size
     if len(counts) != size:
         raise RuntimeError("repeats must have the same size as input along dim")
-    index = [i for i, count in enumerate(counts) for _ in range(count)]
-    return input.index_select(dim, _C.tensor(index, dtype=_C.int64))
+    return input.index_select(dim, _repeat_index(counts, _C.int64))
 
 
 # ---------------------------------------------------------------- conversions
