@@ -1,0 +1,30 @@
+# Hostile: Every Tensor method, torch.* function and torch.nn.functional function called with wrong, missing, huge and odd arguments: each call returns or raises, none crashes the host.
+# expect-exit: 0
+# expect: every call returned or raised
+import sys
+
+import torch
+import torch.nn.functional as F
+
+# Calls that would run for a very long time, wait for a GPU, or change the process.
+SKIP = {'backward', 'register_hook', 'cuda', 'pin_memory', 'share_memory_', 'numpy', 'storage', 'untyped_storage',
+        'resize_', 'set_', 'apply_', 'map_', 'map2_', 'data', 'grad', 'requires_grad', 'save', 'load', 'manual_seed',
+        'set_default_dtype', 'set_printoptions', 'set_grad_enabled', 'set_num_threads', 'set_default_tensor_type',
+        'use_deterministic_algorithms', 'set_anomaly_enabled', 'set_warn_always', 'compile', 'from_file'}
+leaf = torch.ones(2, 3, requires_grad=True)
+argument_sets = [(), ('a',), (None,), (leaf,), (1, 2, 3, 4, 5, 6, 7), ([1, 2],), (-1,), (2**70,), (float('nan'),),
+                 (leaf, leaf, leaf), ((),), (torch.ones(0),)]
+keyword_sets = [{}, {'foo': 1}, {'dim': None}, {'dtype': 'x'}, {'out': None}]
+targets = [(lambda x, n=n: getattr(x, n)) for n in sorted(dir(torch.Tensor))
+           if not n.startswith('_') and n not in SKIP]
+targets += [(lambda x, n=n: getattr(torch, n)) for n in sorted(dir(torch)) if not n.startswith('_') and n not in SKIP]
+targets += [(lambda x, n=n: getattr(F, n)) for n in sorted(dir(F)) if not n.startswith('_')]
+for target in targets:
+    for args in argument_sets:
+        for kwargs in keyword_sets:
+            x = torch.ones(2, 3)
+            try:
+                target(x)(*args, **kwargs)
+            except Exception:
+                pass
+print("every call returned or raised", file=sys.stderr)
