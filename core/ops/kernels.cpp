@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/ops/integer_arithmetic.h"
+#include "core/ops/iterator_layout.h"
 
 namespace agv::ops::kernel {
 
@@ -44,6 +45,25 @@ IntList broadcastStrides(const Tensor& t, const IntList& shape)
     return out;
 }
 
+/// Note [NaN bits of a conversion to bfloat16]
+/// ATen's copy converts a contiguous run of float or double to bfloat16 in Vectorized
+/// bodies, whose cvtfp32_bf16 writes every NaN as 0xFFFF (a negative NaN); the scalar
+/// BFloat16(float) writes 0x7FC0. A float run is converted whole by the vector body, its
+/// tail included; a double run in blocks of 16, its tail by the scalar one; a strided run
+/// entirely by the scalar one. Only the sign bit of NaN tells them apart (torch.signbit).
+template <typename DstT, typename SrcT>
+void convertContiguousRun(DstT* d, const SrcT* q, int64_t n)
+{
+    if constexpr (std::is_same_v<DstT, BFloat16> && (std::is_same_v<SrcT, float> || std::is_same_v<SrcT, double>)) {
+        const int64_t vectorEnd = std::is_same_v<SrcT, float> ? n : n / 16 * 16;
+        for (int64_t i = 0; i < n; ++i)
+            d[i] = i < vectorEnd && std::isnan(q[i]) ? BFloat16::fromBits(0xFFFF) : convertValue<BFloat16>(q[i]);
+    } else {
+        for (int64_t i = 0; i < n; ++i)
+            d[i] = convertValue<DstT>(q[i]);
+    }
+}
+
 void copyInto(const Tensor& dst, const Tensor& src)
 {
     if (dst.dtype() == src.dtype() && dst.isContiguous() && src.isContiguous() && dst.sizes() == src.sizes()) {
@@ -55,11 +75,21 @@ void copyInto(const Tensor& dst, const Tensor& src)
         using DstT = scalar_t;
         AGV_DISPATCH_ALL_AND_HALF(src.dtype(), "copy_", [&] {
             using SrcT = scalar_t;
+            // Both dense, laid out alike: TensorIterator coalesces them into one run over
+            // memory (a transposed input and its preserve-format copy included).
+            if (dst.sizes() == src.sizes() && dst.strides() == src.strides() && isNonOverlappingAndDense(dst)) {
+                convertContiguousRun(dst.data<DstT>(), src.data<SrcT>(), dst.numel());
+                return;
+            }
             stridedLoop<2>(dst.sizes(), {static_cast<char*>(dst.rawData()), static_cast<char*>(src.rawData())},
                            {dst.strides(), broadcastStrides(src, dst.sizes())}, {sizeof(DstT), sizeof(SrcT)},
                            [&](int64_t n, std::array<char*, 2> p, std::array<int64_t, 2> s) {
                                DstT* d = reinterpret_cast<DstT*>(p[0]);
                                const SrcT* q = reinterpret_cast<const SrcT*>(p[1]);
+                               if (s[0] == 1 && s[1] == 1) {
+                                   convertContiguousRun(d, q, n);
+                                   return;
+                               }
                                for (int64_t i = 0; i < n; ++i)
                                    d[i * s[0]] = convertValue<DstT>(q[i * s[1]]);
                            });

@@ -991,6 +991,8 @@ Tensor abs(const Tensor& t)
         using T = decltype(x);
         if constexpr (std::is_floating_point_v<T>)
             return std::abs(x);  // clears the sign bit: abs(-0.0) is +0.0
+        else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)
+            return T::fromBits(uint16_t(x.bits & 0x7FFFu));  // the same for -0 and -nan
         else
             return x < T(0) ? wrappingNeg(x) : x;
     });

@@ -89,6 +89,10 @@ namespace {
 struct HookDict {
     std::weak_ptr<Node> node;
     uint32_t inputNr = 0;
+    /// 1.13's Tensor.register_hook makes the tensor's hook dict before it asks for
+    /// grad_fn: when that raised (a multi-output view modified in place), the dict exists
+    /// on no node, and the hooks registered later are kept but never called.
+    bool created = false;
 };
 
 /// Non-leaf tensor -> the node its hook dict joined (Note [Where a tensor's hooks run]).
@@ -127,8 +131,12 @@ std::function<void()> registerHook(const Tensor& t, TensorHookFn hook)
     HookDict& dict = hookDicts()[t.implPtr()];
     std::shared_ptr<Node> fn = dict.node.lock();
     if (!fn) {
+        if (dict.created)
+            return [] {};
+        dict.created = true;
         fn = t.gradFn();
-        dict = {fn, t.outputNr()};
+        dict.node = fn;
+        dict.inputNr = t.outputNr();
     }
     const int id = fn->addPreHook(dict.inputNr, std::move(hook), false, t.implPtr());
     std::weak_ptr<Node> weakFn = fn;

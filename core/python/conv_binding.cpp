@@ -64,7 +64,7 @@ void bindConvolution(py::module_& m)
                                            c.outputPadding, c.groups));
     });
     py::module_ nn = m.attr("_nn");
-    defNative(nn, "max_pool2d_with_indices", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "max_pool2d_with_indices", [](CallArgs& args) -> py::object {
         auto a = bind(args, "max_pool2d_with_indices",
                       {"input", "kernel_size", "stride", "padding", "dilation", "ceil_mode"}, 2);
         const char* fn = "max_pool2d_with_indices";
@@ -85,7 +85,7 @@ void bindConvolution(py::module_& m)
             given(a[4]) && truthy(a[4]), !given(a[5]) || truthy(a[5]),
             given(a[6]) ? std::optional<int64_t>(requireInt(a[6], fn, "divisor_override")) : std::nullopt));
     });
-    defNative(nn, "adaptive_avg_pool2d", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "adaptive_avg_pool2d", [](CallArgs& args) -> py::object {
         auto a = bind(args, "adaptive_avg_pool2d", {"input", "output_size"}, 2);
         return wrapTensor(ops::adaptiveAvgPool2d(requireTensor(a[0], "adaptive_avg_pool2d", "input", 1),
                                                  intList(a[1], "adaptive_avg_pool2d", "output_size")));

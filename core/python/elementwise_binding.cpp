@@ -91,8 +91,7 @@ py::object roundImpl(const Tensor& self, CallArgs& args)
 
 py::object argminImpl(const Tensor& self, const ParsedArguments& a)
 {
-    if (a.has("out"))
-        raise(PyExc_NotImplementedError, "autogradviz: argmin(..., out=...) is not supported yet; assign the result instead");
+    refuseOut(a, "argmin");
     std::optional<int64_t> dim;
     if (a.has("dim"))
         dim = a.toInt("dim");
@@ -181,8 +180,8 @@ void bindElementwise(py::module_& m)
         return wrapTensor(ops::logicalNot(self));
     });
     defMethodAndFunction(m, cls, "round", roundImpl);
-    defParsedMethodAndFunction(m, cls, "argmin(int64_t? dim=None, bool keepdim=False)",
-                               "argmin(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",
+    defParsedMethodAndFunction(m, cls, {"argmin(int64_t? dim=None, bool keepdim=False)"},
+                               {"argmin(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"},
                                argminImpl);
     defMethodAndFunction(m, cls, "nonzero", nonzeroImpl);
     defMethodAndFunctionNumbered(m, cls, "fmod", fmodImpl);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/autograd/grad_mode.h"
 #include "core/device/allocator.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
@@ -29,6 +30,7 @@ struct FactoryOptions {
     std::optional<ScalarType> dtype;
     Device device;
     bool requiresGrad = false;
+    std::string memoryFormat;  // "preserve_format" unless memory_format= says otherwise
 };
 
 /// The TensorOptions of a matched factory call, and what this engine does not model
@@ -44,6 +46,10 @@ FactoryOptions factoryOptions(const ParsedArguments& a, const std::string& fn)
         raise(PyExc_NotImplementedError, "autogradviz: " + fn + "(layout=" + py::str(layout).cast<std::string>() +
                                              ") is not supported: tensors here are strided");
     FactoryOptions o;
+    o.memoryFormat = memoryFormatName(a["memory_format"]);
+    if (o.memoryFormat == "channels_last" || o.memoryFormat == "channels_last_3d")
+        raise(PyExc_NotImplementedError,
+              "autogradviz: " + fn + "(memory_format=torch." + o.memoryFormat + ") is not supported yet");
     o.dtype = a.dtype("dtype");
     if (std::optional<Device> d = a.device("device"))
         o.device = *d;
@@ -196,12 +202,8 @@ py::object likeFactory(CallArgs& args, const ArgumentParser& parser, const char*
     const ParsedArguments a = parser.parse(args);
     FactoryOptions o = factoryOptions(a, name);
     Tensor t = a.tensor("input");
-    const std::string format = memoryFormatName(a["memory_format"]);
-    if (format == "channels_last" || format == "channels_last_3d")
-        raise(PyExc_NotImplementedError,
-              std::string("autogradviz: ") + name + "(memory_format=torch." + format + ") is not supported yet");
     // contiguous_format: the result is laid out row-major whatever the input's strides.
-    if (format == "contiguous_format" && !t.isContiguous())
+    if (o.memoryFormat == "contiguous_format" && !t.isContiguous())
         t = ops::empty(t.sizes(), t.dtype(), t.device());
     return finishFactory(Make(t, o.dtype), o);
 }
@@ -281,9 +283,10 @@ py::object mirror(const char* name, CallArgs& args)
     }
     if (args.positional.empty()) {
         if (py::handle input = args.keyword("input")) {
+            const std::string inputKey = args.keywordFor("input");  // "input", or "x" for it
             py::dict rest;
             for (auto [k, v] : args.keywords)
-                if (py::str(k).cast<std::string>() != "input")
+                if (py::str(k).cast<std::string>() != inputKey)
                     rest[k] = v;
             return mirrorSelf(name, input).attr(name)(**rest);
         }
@@ -355,9 +358,6 @@ void bindFunctions(py::module_& m)
             "empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, " AGV_FACTORY_OPTIONS};
         const ParsedArguments a = parser.parse(args);
         FactoryOptions o = factoryOptions(a, "empty");
-        const std::string format = memoryFormatName(a["memory_format"]);
-        if (format == "channels_last" || format == "channels_last_3d")
-            raise(PyExc_NotImplementedError, "autogradviz: empty(memory_format=torch." + format + ") is not supported yet");
         return finishFactory(ops::empty(a.intList("size"), o.dtype.value_or(defaultFloatType()), o.device), o);
     });
     AGV_RANDOM_FACTORY(rand);
@@ -438,22 +438,62 @@ void bindFunctions(py::module_& m)
     });
 
     defParsedMethodAndFunction(
-        m, m.attr("_TensorBase"), "argmax(int64_t? dim=None, bool keepdim=False)",
-        "argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",
+        m, m.attr("_TensorBase"), {"argmax(int64_t? dim=None, bool keepdim=False)"},
+        {"argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"},
         [](const Tensor& self, const ParsedArguments& a) -> py::object {
-            if (a.has("out"))
-                raise(PyExc_NotImplementedError,
-                      "autogradviz: argmax(..., out=...) is not supported yet; assign the result instead");
+            refuseOut(a, "argmax");
             std::optional<int64_t> dim;
             if (a.has("dim"))
                 dim = a.toInt("dim");
             return wrapTensor(ops::argmax(self, dim, a.toBool("keepdim", false)));
         });
+    // sum and mean: all dims, the given dims, or dims by name (which no tensor here has).
+    defParsedMethodAndFunction(
+        m, m.attr("_TensorBase"),
+        {"sum(*, ScalarType? dtype=None)", "sum(IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
+         "sum(DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None)"},
+        {"sum(Tensor input, *, ScalarType? dtype=None)",
+         "sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+         "sum(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
+        [](const Tensor& self, const ParsedArguments& a) -> py::object {
+            refuseOut(a, "sum");
+            if (a.overload() == 2)
+                raiseNameNotFound(self, a["dim"]);
+            const std::optional<ScalarType> dtype = a.dtype("dtype");
+            if (!a.has("dim"))
+                return wrapTensor(ops::sum(self, dtype));
+            return wrapTensor(ops::sum(self, a.intList("dim"), a.toBool("keepdim", false), dtype));
+        });
+    defParsedMethodAndFunction(
+        m, m.attr("_TensorBase"),
+        {"mean(*, ScalarType? dtype=None)", "mean(IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
+         "mean(DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None)"},
+        {"mean(Tensor input, *, ScalarType? dtype=None)",
+         "mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+         "mean(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
+        [](const Tensor& self, const ParsedArguments& a) -> py::object {
+            refuseOut(a, "mean");
+            if (a.overload() == 2)
+                raiseNameNotFound(self, a["dim"]);
+            // ATen's CPU mean with a dtype is sum(self, dtype) / count: the values converted, then
+            // reduced. A converted input that requires grad would record ToCopyBackward0 where
+            // 1.13 records MeanBackward1 alone, so that one case is refused.
+            Tensor source = self;
+            if (std::optional<ScalarType> dtype = a.dtype("dtype"); dtype && *dtype != self.dtype()) {
+                if (self.requiresGrad() && GradMode::isEnabled())
+                    raise(PyExc_NotImplementedError,
+                          "autogradviz: mean(dtype=...) of a tensor that requires grad is not supported yet");
+                source = ops::toDtype(self, *dtype);
+            }
+            if (!a.has("dim"))
+                return wrapTensor(ops::mean(source));
+            return wrapTensor(ops::mean(source, a.intList("dim"), a.toBool("keepdim", false)));
+        });
 #define AGV_MIRROR(name) defNative(m, #name, [](CallArgs& a) { return mirror(#name, a); })
     AGV_MIRROR(add); AGV_MIRROR(sub); AGV_MIRROR(mul); AGV_MIRROR(div); AGV_MIRROR(pow); AGV_MIRROR(neg);
     AGV_MIRROR(reciprocal); AGV_MIRROR(exp); AGV_MIRROR(log); AGV_MIRROR(sqrt); AGV_MIRROR(rsqrt); AGV_MIRROR(abs);
     AGV_MIRROR(sin); AGV_MIRROR(cos); AGV_MIRROR(tanh); AGV_MIRROR(sigmoid); AGV_MIRROR(relu); AGV_MIRROR(clamp);
-    AGV_MIRROR(sum); AGV_MIRROR(mean); AGV_MIRROR(max); AGV_MIRROR(min); AGV_MIRROR(softmax);
+    AGV_MIRROR(max); AGV_MIRROR(min); AGV_MIRROR(softmax);
     AGV_MIRROR(log_softmax); AGV_MIRROR(matmul); AGV_MIRROR(mm); AGV_MIRROR(bmm); AGV_MIRROR(dot); AGV_MIRROR(mv);
     AGV_MIRROR(transpose); AGV_MIRROR(t); AGV_MIRROR(permute); AGV_MIRROR(reshape);
     AGV_MIRROR(flatten); AGV_MIRROR(unsqueeze); AGV_MIRROR(squeeze); AGV_MIRROR(narrow); AGV_MIRROR(select);
@@ -488,6 +528,13 @@ void bindFunctions(py::module_& m)
                                             tensorSequence(inputs, "_record_sample")));
     });
     defNative(m, "where", [](CallArgs& args) {
+        // where(condition) alone is nonzero(condition, as_tuple=True) (1.13's own overload).
+        const size_t given = args.positional.size() + (args.keywords ? py::len(args.keywords) : 0);
+        if (given == 1 && (args.positional.size() == 1 || args.keyword("condition"))) {
+            py::handle condition = args.positional.size() == 1 ? py::handle(args.positional[0]) : args.keyword("condition");
+            requireTensor(condition, "where", "condition", 1);
+            return py::module_::import("torch").attr("nonzero")(condition, py::arg("as_tuple") = true);
+        }
         auto a = bind(args, "where", {"condition", "input", "other"}, 3);
         Tensor cond = requireTensor(a[0], "where", "condition", 1);
         auto operand = [](py::handle v) {

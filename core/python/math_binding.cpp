@@ -227,11 +227,11 @@ void bindMath(py::module_& m)
         return wrapTensor(ops::softshrink(requireTensor(a[0], "softshrink", "input", 1),
                                           scalarOr(a[1], "softshrink", "lambd", Scalar(0.5))));
     });
-    defNative(nn, "hardsigmoid", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "hardsigmoid", [](CallArgs& args) -> py::object {
         auto a = bind(args, "hardsigmoid", {"input"}, 1);
         return wrapTensor(ops::hardsigmoid(requireTensor(a[0], "hardsigmoid", "input", 1)));
     });
-    defNative(nn, "hardswish", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "hardswish", [](CallArgs& args) -> py::object {
         auto a = bind(args, "hardswish", {"input"}, 1);
         return wrapTensor(ops::hardswish(requireTensor(a[0], "hardswish", "input", 1)));
     });
@@ -244,19 +244,19 @@ void bindMath(py::module_& m)
         auto a = bind(args, "log_sigmoid", {"input"}, 1);
         return wrapTensor(ops::logSigmoid(requireTensor(a[0], "log_sigmoid", "input", 1)));
     });
-    defNative(nn, "mish", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "mish", [](CallArgs& args) -> py::object {
         auto a = bind(args, "mish", {"input"}, 1);
         return wrapTensor(ops::mish(requireTensor(a[0], "mish", "input", 1)));
     });
-    defNative(nn, "glu", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "glu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "glu", {"input", "dim"}, 1);
         return wrapTensor(ops::glu(requireTensor(a[0], "glu", "input", 1), given(a[1]) ? requireInt(a[1], "glu", "dim") : -1));
     });
-    defNative(nn, "silu", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "silu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "silu", {"input"}, 1);
         return wrapTensor(ops::silu(requireTensor(a[0], "silu", "input", 1)));
     });
-    defNative(nn, "elu", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "elu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "elu", {"input", "alpha", "scale", "input_scale"}, 1);
         static const char* const names[] = {"input", "alpha", "scale", "input_scale"};
         // The numbers keep their Python type: elu's node shows _saved_alpha 2 or 2.0 as given.

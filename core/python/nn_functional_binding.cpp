@@ -146,7 +146,7 @@ void bindNnFunctional(py::module_& m)
               [](CallArgs& a) { return upsampleCall(a, "upsample_linear1d", ops::UpsampleMode::Linear); });
     defNative(nn, "upsample_bilinear2d",
               [](CallArgs& a) { return upsampleCall(a, "upsample_bilinear2d", ops::UpsampleMode::Linear); });
-    defNative(nn, "relu", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "relu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "relu", {"input", "inplace"}, 1);
         Tensor t = requireTensor(a[0], "relu", "input", 1);
         if (given(a[1]) && truthy(a[1])) {
@@ -155,15 +155,15 @@ void bindNnFunctional(py::module_& m)
         }
         return wrapTensor(ops::relu(t));
     });
-    defNative(nn, "hardtanh", [](CallArgs& a) { return hardtanhCall(a, "hardtanh", false, false); });
+    defFunctional(nn, "hardtanh", [](CallArgs& a) { return hardtanhCall(a, "hardtanh", false, false); });
     defNative(nn, "hardtanh_", [](CallArgs& a) { return hardtanhCall(a, "hardtanh_", true, false); });
-    defNative(nn, "relu6", [](CallArgs& a) { return hardtanhCall(a, "relu6", false, true); });
+    defFunctional(nn, "relu6", [](CallArgs& a) { return hardtanhCall(a, "relu6", false, true); });
     defNative(nn, "relu6_", [](CallArgs& a) { return hardtanhCall(a, "relu6_", true, true); });
     defNative(nn, "gelu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "gelu", {"input", "approximate"}, 1);
         return wrapTensor(ops::gelu(requireTensor(a[0], "gelu", "input", 1), given(a[1]) ? a[1].cast<std::string>() : "none"));
     });
-    defNative(nn, "leaky_relu", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "leaky_relu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "leaky_relu", {"input", "negative_slope", "inplace"}, 1);
         Tensor t = requireTensor(a[0], "leaky_relu", "input", 1);
         const double slope = given(a[1]) ? requireFloat(a[1], "leaky_relu", "negative_slope") : 0.01;
@@ -179,29 +179,29 @@ void bindNnFunctional(py::module_& m)
         ops::leakyReluInplace(t, given(a[1]) ? requireFloat(a[1], "leaky_relu_", "negative_slope") : 0.01);
         return a[0];
     });
-    defNative(nn, "sigmoid", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "sigmoid", [](CallArgs& args) -> py::object {
         warn("UserWarning", "nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.");
         return wrapTensor(ops::sigmoid(unaryArg(args, "sigmoid")));
     });
-    defNative(nn, "tanh", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "tanh", [](CallArgs& args) -> py::object {
         warn("UserWarning", "nn.functional.tanh is deprecated. Use torch.tanh instead.");
         return wrapTensor(ops::tanh(unaryArg(args, "tanh")));
     });
-    defNative(nn, "softmax", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "softmax", [](CallArgs& args) -> py::object {
         auto a = bind(args, "softmax", {"input", "dim", "_stacklevel", "dtype"}, 1);
         Tensor t = requireTensor(a[0], "softmax", "input", 1);
         if (!given(a[1]))
             raise(PyExc_TypeError, "softmax() missing required argument 'dim'");
         return wrapTensor(ops::softmax(t, requireInt(a[1], "softmax", "dim")));
     });
-    defNative(nn, "log_softmax", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "log_softmax", [](CallArgs& args) -> py::object {
         auto a = bind(args, "log_softmax", {"input", "dim", "_stacklevel", "dtype"}, 1);
         Tensor t = requireTensor(a[0], "log_softmax", "input", 1);
         if (!given(a[1]))
             raise(PyExc_TypeError, "log_softmax() missing required argument 'dim'");
         return wrapTensor(ops::logSoftmax(t, requireInt(a[1], "log_softmax", "dim")));
     });
-    defNative(nn, "dropout", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "dropout", [](CallArgs& args) -> py::object {
         auto a = bind(args, "dropout", {"input", "p", "training", "inplace"}, 1);
         const double p = given(a[1]) ? requireFloat(a[1], "dropout", "p") : 0.5;
         const bool training = !given(a[2]) || truthy(a[2]);
@@ -223,7 +223,7 @@ void bindNnFunctional(py::module_& m)
         const std::optional<Scalar> value = given(a[3]) ? std::optional<Scalar>(toScalar(a[3])) : std::nullopt;
         return wrapTensor(ops::pad(input, pad, mode, value));
     });
-    defNative(nn, "mse_loss", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "mse_loss", [](CallArgs& args) -> py::object {
         auto a = bind(args, "mse_loss", {"input", "target", "size_average", "reduce", "reduction"}, 2);
         Tensor input = requireTensor(a[0], "mse_loss", "input", 1);
         Tensor target = requireTensor(a[1], "mse_loss", "target", 2);
@@ -235,14 +235,14 @@ void bindNnFunctional(py::module_& m)
                         "the same size.");
         return wrapTensor(ops::mseLoss(input, target, reductionArg(a[4])));
     });
-    defNative(nn, "nll_loss", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "nll_loss", [](CallArgs& args) -> py::object {
         auto a = bind(args, "nll_loss",
                       {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction"}, 2);
         return wrapTensor(ops::nllLoss(requireTensor(a[0], "nll_loss", "input", 1),
                                        requireTensor(a[1], "nll_loss", "target", 2), classWeight(a[2], "nll_loss_nd"),
                                        reductionArg(a[6]), ignoreIndexArg(a[4], "nll_loss")));
     });
-    defNative(nn, "cross_entropy", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "cross_entropy", [](CallArgs& args) -> py::object {
         auto a = bind(args, "cross_entropy",
                       {"input", "target", "weight", "size_average", "ignore_index", "reduce", "reduction",
                        "label_smoothing"},

@@ -281,18 +281,47 @@ std::optional<Device> asDevice(py::handle h)
 
 // ---------------------------------------------------------------- arguments
 
-py::handle CallArgs::keyword(std::string_view name) const
+const std::vector<std::string_view>& numpyNamesOf(std::string_view parameter)
+{
+    static const std::vector<std::string_view> none, dim{"axis"}, keepdim{"keepdims"}, input{"x", "a", "x1"},
+        other{"x2"};
+    if (parameter == "dim")
+        return dim;
+    if (parameter == "keepdim")
+        return keepdim;
+    if (parameter == "input")
+        return input;
+    if (parameter == "other")
+        return other;
+    return none;
+}
+
+std::string CallArgs::keywordFor(std::string_view name) const
 {
     if (!keywords)
         return {};
-    PyObject* v = PyDict_GetItemString(keywords.ptr(), std::string(name).c_str());
-    return py::handle(v);
+    if (PyDict_GetItemString(keywords.ptr(), std::string(name).c_str()))
+        return std::string(name);
+    if (!numpyNames)
+        return {};
+    for (std::string_view alias : numpyNamesOf(name))
+        if (PyDict_GetItemString(keywords.ptr(), std::string(alias).c_str()))
+            return std::string(alias);
+    return {};
 }
 
-void defNative(py::module_& m, const char* name, NativeFunction fn)
+py::handle CallArgs::keyword(std::string_view name) const
 {
-    m.def(name, [fn](py::args args, py::kwargs kwargs) {
-        CallArgs call{std::move(args), std::move(kwargs)};
+    const std::string key = keywordFor(name);
+    if (key.empty())
+        return {};
+    return py::handle(PyDict_GetItemString(keywords.ptr(), key.c_str()));
+}
+
+void defNative(py::module_& m, const char* name, NativeFunction fn, bool numpyNames)
+{
+    m.def(name, [fn, numpyNames](py::args args, py::kwargs kwargs) {
+        CallArgs call{std::move(args), std::move(kwargs), numpyNames};
         return fn(call);
     });
 }
@@ -340,18 +369,37 @@ std::vector<py::object> bind(const CallArgs& args, std::string_view fn, std::ini
     for (size_t i = 0; i < npos; ++i)
         out[i] = py::reinterpret_borrow<py::object>(args.positional[i]);
     if (args.keywords) {
-        for (auto [key, value] : args.keywords) {
-            const std::string k = py::str(key);
+        auto indexOf = [&](std::string_view k) {
             size_t index = 0;
             for (std::string_view n : names) {
                 if (n == k)
                     break;
                 ++index;
             }
-            if (index == names.size())
-                raise(PyExc_TypeError, std::string(fn) + "() got an unexpected keyword argument '" + k + "'");
+            return index;
+        };
+        std::vector<std::pair<std::string, py::handle>> unknown;
+        for (auto [key, value] : args.keywords) {
+            const std::string k = py::str(key);
+            const size_t index = indexOf(k);
+            if (index == names.size()) {
+                unknown.emplace_back(k, value);
+                continue;
+            }
             if (out[index])
                 raise(PyExc_TypeError, std::string(fn) + "() got multiple values for argument '" + k + "'");
+            out[index] = py::reinterpret_borrow<py::object>(value);
+        }
+        // A numpy name fills its parameter when nothing else did (x.sum(axis=1)); 1.13
+        // calls one that finds its parameter taken unexpected.
+        for (const auto& [k, value] : unknown) {
+            size_t index = names.size();
+            for (std::string_view n : names)
+                for (std::string_view alias : numpyNamesOf(n))
+                    if (alias == k && index == names.size())
+                        index = indexOf(n);
+            if (index == names.size() || out[index] || !args.numpyNames)
+                raise(PyExc_TypeError, std::string(fn) + "() got an unexpected keyword argument '" + k + "'");
             out[index] = py::reinterpret_borrow<py::object>(value);
         }
     }

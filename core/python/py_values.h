@@ -91,9 +91,21 @@ std::string memoryFormatName(py::handle h);
 struct CallArgs {
     py::args positional;
     py::kwargs keywords;
-    /// The keyword argument `name`, or a null handle.
+    /// False for functions that are Python defs in PyTorch (most of torch.nn.functional):
+    /// only the argument parser knows numpy's names.
+    bool numpyNames = true;
+    /// The keyword argument `name`, or a null handle. As 1.13's argument parser, a
+    /// parameter is also found under its numpy names (numpyNamesOf): x.sum(axis=1).
     py::handle keyword(std::string_view name) const;
+    /// The keyword that supplies parameter `name` ("input", or "x" standing for it); empty
+    /// when none does.
+    std::string keywordFor(std::string_view name) const;
 };
+
+/// The numpy names 1.13's argument parser accepts for a parameter of its torch.* functions
+/// and Tensor methods (python_arg_parser.cpp): "axis" for dim, "keepdims" for keepdim,
+/// "x", "a" and "x1" for input, "x2" for other. Empty for any other parameter.
+const std::vector<std::string_view>& numpyNamesOf(std::string_view parameter);
 
 /// The "(int, int, generator=int)" of PyTorch's "received an invalid combination of
 /// arguments - got ..." (python_arg_parser): positional types, then the keywords in the
@@ -104,7 +116,10 @@ std::string describeGivenArguments(const CallArgs& args);
 /// A function of the module that binds its own arguments (PyTorch's signatures are
 /// richer than pybind11's overloads: `zeros(2, 3)`, `zeros((2, 3))`, `zeros(size=...)`).
 using NativeFunction = py::object (*)(CallArgs& args);
-void defNative(py::module_& m, const char* name, NativeFunction fn);
+void defNative(py::module_& m, const char* name, NativeFunction fn, bool numpyNames = true);
+/// A torch.nn.functional function that PyTorch writes as a Python def: it takes its own
+/// parameter names only (numpy's names are the argument parser's).
+inline void defFunctional(py::module_& m, const char* name, NativeFunction fn) { defNative(m, name, fn, false); }
 
 /// Binds `args` to a Python-style signature and reports arity and keyword errors with
 /// CPython's wording. `names` lists the parameters in order; the first `required` must

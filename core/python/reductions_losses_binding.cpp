@@ -20,8 +20,9 @@ Tensor splitInput(const char* name, const py::args& args, const py::kwargs& kwar
     py::handle input;
     py::tuple positional;
     py::dict keywords;
+    const std::string inputKey = CallArgs{py::args(), kwargs}.keywordFor("input");  // "input", or "x" for it
     for (auto [k, v] : kwargs)
-        if (py::str(k).cast<std::string>() == "input")
+        if (!inputKey.empty() && py::str(k).cast<std::string>() == inputKey)
             input = v;
         else
             keywords[k] = v;
@@ -296,27 +297,27 @@ void bindReductionsAndLosses(py::module_& m)
     });
 
     py::module_ nn = m.attr("_nn").cast<py::module_>();
-    defNative(nn, "binary_cross_entropy", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "binary_cross_entropy", [](CallArgs& args) -> py::object {
         auto a = bind(args, "binary_cross_entropy", {"input", "target", "weight", "reduction"}, 2);
         return wrapTensor(ops::binaryCrossEntropy(requireTensor(a[0], "binary_cross_entropy", "input", 1),
                                                   requireTensor(a[1], "binary_cross_entropy", "target", 2),
                                                   optionalTensor(a[2], "binary_cross_entropy", "weight", 3),
                                                   reductionArg(a[3])));
     });
-    defNative(nn, "binary_cross_entropy_with_logits", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "binary_cross_entropy_with_logits", [](CallArgs& args) -> py::object {
         const char* fn = "binary_cross_entropy_with_logits";
         auto a = bind(args, fn, {"input", "target", "weight", "pos_weight", "reduction"}, 2);
         return wrapTensor(ops::binaryCrossEntropyWithLogits(
             requireTensor(a[0], fn, "input", 1), requireTensor(a[1], fn, "target", 2),
             optionalTensor(a[2], fn, "weight", 3), optionalTensor(a[3], fn, "pos_weight", 4), reductionArg(a[4])));
     });
-    defNative(nn, "smooth_l1_loss", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "smooth_l1_loss", [](CallArgs& args) -> py::object {
         auto a = bind(args, "smooth_l1_loss", {"input", "target", "reduction", "beta"}, 2);
         return wrapTensor(ops::smoothL1Loss(requireTensor(a[0], "smooth_l1_loss", "input", 1),
                                             requireTensor(a[1], "smooth_l1_loss", "target", 2), reductionArg(a[2]),
                                             given(a[3]) ? requireFloat(a[3], "smooth_l1_loss", "beta") : 1.0));
     });
-    defNative(nn, "huber_loss", [](CallArgs& args) -> py::object {
+    defFunctional(nn, "huber_loss", [](CallArgs& args) -> py::object {
         auto a = bind(args, "huber_loss", {"input", "target", "reduction", "delta"}, 2);
         return wrapTensor(ops::huberLoss(requireTensor(a[0], "huber_loss", "input", 1),
                                          requireTensor(a[1], "huber_loss", "target", 2), reductionArg(a[2]),

@@ -126,7 +126,7 @@ bool check(const SignatureParameter& p, py::handle h)
     case Kind::SymIntList: return isIntList(h, p.fixedSize);
     case Kind::DimnameList: {
         if (!PyTuple_Check(h.ptr()) && !PyList_Check(h.ptr()))
-            return false;
+            return p.fixedSize == 1 && (h.is_none() || PyUnicode_Check(h.ptr()));  // sum('a')
         if (PySequence_Size(h.ptr()) == 0)
             return true;
         py::object first = py::reinterpret_steal<py::object>(PySequence_GetItem(h.ptr(), 0));
@@ -656,26 +656,41 @@ Tensor ParsedArguments::tensor(std::string_view name) const
     return *asTensor(values_[indexOf(name)]);
 }
 
-void defParsedMethodAndFunction(py::module_& m, py::handle cls, std::string_view methodSignature,
-                                std::string_view functionSignature, ParsedImpl impl)
+void defParsedMethodAndFunction(py::module_& m, py::handle cls, std::initializer_list<std::string_view> methodSignatures,
+                                std::initializer_list<std::string_view> functionSignatures, ParsedImpl impl)
 {
-    const FunctionSignature method(methodSignature);
-    auto methodParser = std::make_shared<ArgumentParser>(std::initializer_list<std::string_view>{methodSignature});
-    auto functionParser =
-        std::make_shared<ArgumentParser>(std::initializer_list<std::string_view>{functionSignature});
-    cls.attr(method.name.c_str()) = py::cpp_function(
+    const std::string name = FunctionSignature(*methodSignatures.begin()).name;
+    auto methodParser = std::make_shared<ArgumentParser>(methodSignatures);
+    auto functionParser = std::make_shared<ArgumentParser>(functionSignatures);
+    cls.attr(name.c_str()) = py::cpp_function(
         [methodParser, impl](py::handle self, py::args args, py::kwargs kwargs) {
             const CallArgs call{std::move(args), std::move(kwargs)};
             return impl(*asTensor(self), methodParser->parse(call));
         },
-        py::name(method.name.c_str()), py::is_method(cls));
-    m.attr(method.name.c_str()) = py::cpp_function(
+        py::name(name.c_str()), py::is_method(cls));
+    m.attr(name.c_str()) = py::cpp_function(
         [functionParser, impl](py::args args, py::kwargs kwargs) {
             const CallArgs call{std::move(args), std::move(kwargs)};
             const ParsedArguments parsed = functionParser->parse(call);
             return impl(parsed.tensor("input"), parsed);
         },
-        py::name(method.name.c_str()));
+        py::name(name.c_str()));
+}
+
+void raiseNameNotFound(const Tensor& self, py::handle names)
+{
+    const py::handle first = PyUnicode_Check(names.ptr()) ? names : py::handle(names[py::int_(0)]);
+    std::string dims;
+    for (int64_t d = 0; d < self.dim(); ++d)
+        dims += d ? ", None" : "None";
+    raise(PyExc_RuntimeError, "Name '" + py::str(first).cast<std::string>() + "' not found in Tensor[" + dims + "].");
+}
+
+void refuseOut(const ParsedArguments& args, const std::string& fn)
+{
+    if (args.has("out"))
+        raise(PyExc_NotImplementedError,
+              "autogradviz: " + fn + "(..., out=...) is not supported yet; assign the result instead");
 }
 
 }  // namespace agv::python

@@ -104,10 +104,18 @@ private:
 /// method is called on, or the function's `input`.
 using ParsedImpl = py::object (*)(const Tensor& self, const ParsedArguments& args);
 
-/// Tensor.<name> bound by `methodSignature` ("argmax(int64_t? dim=None, bool keepdim=False)")
-/// and torch.<name> by `functionSignature`, which starts with the Tensor input (and may
-/// add `*, Tensor out=None`): each reports its own argument positions, as in PyTorch.
-void defParsedMethodAndFunction(py::module_& m, py::handle cls, std::string_view methodSignature,
-                                std::string_view functionSignature, ParsedImpl impl);
+/// Tensor.<name> bound by `methodSignatures` ("argmax(int64_t? dim=None, bool keepdim=False)")
+/// and torch.<name> by `functionSignatures`, which start with the Tensor input (and may
+/// add `*, Tensor out=None`), overload for overload in the same order, so that
+/// ParsedArguments::overload() means the same in both: each reports its own argument
+/// positions, as in PyTorch.
+void defParsedMethodAndFunction(py::module_& m, py::handle cls, std::initializer_list<std::string_view> methodSignatures,
+                                std::initializer_list<std::string_view> functionSignatures, ParsedImpl impl);
+
+/// 1.13's RuntimeError for a dim given by name: tensors here have no names.
+[[noreturn]] void raiseNameNotFound(const Tensor& self, py::handle names);
+
+/// out= is not modelled: a clear NotImplementedError rather than an ignored argument.
+void refuseOut(const ParsedArguments& args, const std::string& fn);
 
 }  // namespace agv::python

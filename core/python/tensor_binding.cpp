@@ -493,21 +493,6 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         {"gt", compareMethod<ops::CompareOp::Gt>},
         {"ge", compareMethod<ops::CompareOp::Ge>},
         // ---------------------------------------------------------- reductions
-        METHOD(sum) {
-            auto a = bind(args, "sum", {"dim", "keepdim", "dtype"}, 0);
-            std::optional<ScalarType> dtype;
-            if (given(a[2]))
-                dtype = asDtype(a[2]);
-            if (!given(a[0]))
-                return wrapTensor(ops::sum(self, dtype));
-            return wrapTensor(ops::sum(self, dimsArg(a[0], "sum"), given(a[1]) && truthy(a[1]), dtype));
-        } END,
-        METHOD(mean) {
-            auto a = bind(args, "mean", {"dim", "keepdim"}, 0);
-            if (!given(a[0]))
-                return wrapTensor(ops::mean(self));
-            return wrapTensor(ops::mean(self, dimsArg(a[0], "mean"), given(a[1]) && truthy(a[1])));
-        } END,
         METHOD(max) { return minMax(self, args, true); } END,
         METHOD(min) { return minMax(self, args, false); } END,
         METHOD(softmax) {

@@ -213,7 +213,8 @@ uint32_t Tensor::outputNr() const
 Tensor Tensor::grad() const
 {
     const AutogradMeta* meta = m_impl->autograd();
-    if (!isLeaf() && !(meta && meta->retainsGrad))
+    // TensorBody.h's grad(): only when there is no gradient to return (one set by hand is returned silently).
+    if (!isLeaf() && !(meta && meta->retainsGrad) && !(meta && meta->grad))
         warn("UserWarning",
              "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
              "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "

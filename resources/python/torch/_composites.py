@@ -8,6 +8,7 @@ import math as _math
 import warnings as _warnings
 
 import _agv_torch as _C
+from torch._numpy_names import accepts_numpy_names as _accepts_numpy_names
 
 __all__ = ["true_divide", "multiply", "subtract", "divide", "absolute", "negative", "square", "fix", "greater",
            "greater_equal", "less", "less_equal", "not_equal", "isnan", "isinf", "isfinite", "is_floating_point",
@@ -125,6 +126,7 @@ def is_complex(input):
     return input.is_complex()
 
 
+@_accepts_numpy_names
 def count_nonzero(input, dim=None):
     nonzero = input != 0
     if dim is None:
