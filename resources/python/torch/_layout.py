@@ -1,18 +1,11 @@
 """torch.layout and its values. Every tensor here is strided; the factories refuse the
 sparse and mkldnn layouts in words rather than ignore them."""
 
+from torch._named_constant import _NamedConstant
 
-class layout:
+
+class layout(_NamedConstant):
     __module__ = "torch"
-
-    def __init__(self, name):
-        self._name = name
-
-    def __repr__(self):
-        return "torch." + self._name
-
-    def __reduce__(self):
-        return self._name
 
 
 strided = layout("strided")

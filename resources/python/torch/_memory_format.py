@@ -2,18 +2,11 @@
 factories keep a dense input's layout as PyTorch's do; of the formats only
 clone(memory_format=torch.contiguous_format) chooses anything (LBFGS asks for it)."""
 
+from torch._named_constant import _NamedConstant
 
-class memory_format:
+
+class memory_format(_NamedConstant):
     __module__ = "torch"
-
-    def __init__(self, name):
-        self._name = name
-
-    def __repr__(self):
-        return "torch." + self._name
-
-    def __reduce__(self):
-        return self._name
 
 
 contiguous_format = memory_format("contiguous_format")
