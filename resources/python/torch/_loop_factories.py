@@ -64,6 +64,20 @@ def logspace(start, end, steps=None, base=10.0, *, out=None, dtype=None, layout=
     return _C.tensor(values, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
+def _tril_size(row, col, offset):
+    """get_tril_size of ATen's TensorFactories.h: the element count in closed form."""
+    if row == 0 or col == 0:
+        return 0
+    m_first_row = min(col, 1 + offset) if offset > 0 else int(row + offset > 0)
+    m_last_row = max(0, min(col, row + offset))
+    n_row_all = max(0, min(row, row + offset))
+    n_row_trapezoid = m_last_row - m_first_row + 1
+    size = (m_first_row + m_last_row) * n_row_trapezoid >> 1
+    if n_row_all - n_row_trapezoid > 0:
+        size += (n_row_all - n_row_trapezoid) * col
+    return size
+
+
 def _indices(name, row, col, offset, dtype, device, requires_grad, keep):
     dtype = _C.int64 if dtype is None else dtype
     if row < 0:
@@ -72,6 +86,10 @@ def _indices(name, row, col, offset, dtype, device, requires_grad, keep):
         raise RuntimeError(f"col must be non-negative, got{col}")
     if dtype not in _INTEGRAL:
         raise RuntimeError(f'"{name}" not implemented for \'{_SHORT_NAMES[dtype]}\'')
+    # ATen allocates its (2, size) result first: a size past memory fails there, in its
+    # words and with its byte count, before any index is computed.
+    size = _tril_size(row, col, offset) if name == "tril_indices" else row * col - _tril_size(row, col, offset - 1)
+    _C.empty((2, size), dtype=dtype)
     rows, cols = [], []
     for r in range(row):
         for c in range(col):

@@ -8,7 +8,9 @@ cases = ["x.repeat_interleave(2**70)", "x.tensor_split(2**70)", "torch.tensor_sp
          "torch.repeat_interleave(torch.tensor([1, 0, 2]))", "torch.repeat_interleave(torch.tensor([1, 2], dtype=torch.int32))",
          "torch.repeat_interleave(torch.tensor([[1, 2]]))", "torch.repeat_interleave(torch.tensor([1., 2.]))",
          "torch.repeat_interleave(torch.tensor([1, -2]))", "x.repeat_interleave(torch.tensor([1, 2]), dim=0)",
-         "x.repeat_interleave(torch.tensor([1, 2, 3]), dim=0)", "x.argmax(x)", "x.argmax(torch.tensor(1))"]
+         "x.repeat_interleave(torch.tensor([1, 2, 3]), dim=0)", "x.argmax(x)", "x.argmax(torch.tensor(1))",
+         "torch.tril_indices(10**6, 10**6)", "torch.triu_indices(10**6, 10**6)", "torch.tril_indices(5, 2, -7)",
+         "torch.triu_indices(5, 2, 7)", "torch.tril_indices(3, 3, 10)"]
 for c in cases:
     try:
         r = eval(c)
