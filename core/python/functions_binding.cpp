@@ -37,9 +37,7 @@ struct FactoryOptions {
 /// (out=, named tensors, sparse layouts) refused in words rather than ignored.
 FactoryOptions factoryOptions(const ParsedArguments& a, const std::string& fn)
 {
-    if (a.has("out"))
-        raise(PyExc_NotImplementedError,
-              "autogradviz: " + fn + "(..., out=...) is not supported yet; assign the result instead");
+    refuseOut(a, fn);
     if (a.has("names"))
         raise(PyExc_NotImplementedError, "autogradviz: named tensors (" + fn + "(..., names=...)) are not supported");
     if (py::handle layout = a["layout"]; layout && py::str(layout).cast<std::string>() != "torch.strided")
@@ -276,9 +274,7 @@ py::object mirror(const char* name, CallArgs& args)
         if (it == parsers.end())
             it = parsers.emplace(name, ArgumentParser{std::string(name) + "(Tensor input, *, Tensor out=None)"}).first;
         const ParsedArguments a = it->second.parse(args);
-        if (a.has("out"))
-            raise(PyExc_NotImplementedError, std::string("autogradviz: ") + name +
-                                                 "(..., out=...) is not supported yet; assign the result instead");
+        refuseOut(a, name);
         return py::reinterpret_borrow<py::object>(a["input"]).attr(name)();
     }
     if (args.positional.empty()) {

@@ -12,15 +12,11 @@ __all__ = ["relu_", "sigmoid_", "tanh_", "exp_", "round_", "zero_", "fill_", "cl
            "square_", "fix_", "negative_"]
 
 
-def _type_name(value):
-    return "NoneType" if value is None else type(value).__name__
-
-
 def _check_tensor(function, argument, position, value):
     """PyTorch's argument parser's text for a non-tensor where its one signature takes a Tensor."""
     if not isinstance(value, _C._TensorBase):
         raise TypeError(f"{function}(): argument '{argument}' (position {position}) must be Tensor, not "
-                        f"{_type_name(value)}")
+                        f"{_C._type_name(value)}")
 
 
 def _unary_mirror(name):
