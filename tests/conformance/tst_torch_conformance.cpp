@@ -19,6 +19,8 @@
 #include <QStringList>
 #include <QTest>
 
+#include <string_view>
+
 namespace {
 
 struct Suite {
@@ -83,6 +85,27 @@ QMap<QString, QString> pendingExternal()
     return pending;
 }
 
+// Note [Pinned BLAS kernels for expected outputs]
+// OpenBLAS and oneDNN pick their kernels from the CPU they run on, and a matrix product's
+// last bits follow the kernel: PyTorch 1.13 itself prints other digits on another CPU
+// (Debian 12's OpenBLAS 0.3.21 does not know Sapphire Rapids and falls back to its
+// Prescott kernels there). autogradviz links the same OpenBLAS and a oneDNN that honours
+// the same switches, so it agrees with PyTorch on any one machine; the expected outputs
+// are pinned to one choice, OpenBLAS's Haswell kernels and oneDNN's AVX-512 ones at most
+// (what they pick on the machine the outputs were made on), so that they hold on every
+// machine with AVX2 and FMA. regenerate.sh pins the same.
+void pinBlasKernels()
+{
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+        return;  // the Haswell kernels would not run; such a CPU also misses the AVX2 paths
+    for (const char* name : {"OPENBLAS_CORETYPE", "DNNL_MAX_CPU_ISA", "ONEDNN_MAX_CPU_ISA"}) {
+        if (!qEnvironmentVariableIsEmpty(name))
+            continue;
+        qputenv(name, std::string_view(name) == "OPENBLAS_CORETYPE" ? "Haswell" : "AVX512_CORE");
+    }
+}
+
 }  // namespace
 
 class TestTorchConformance : public QObject {
@@ -100,6 +123,8 @@ private:
     }
 
 private slots:
+    void initTestCase() { pinBlasKernels(); }
+
     void scripts_data()
     {
         QTest::addColumn<QString>("scriptDir");

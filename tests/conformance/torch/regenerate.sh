@@ -12,6 +12,12 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 ONLY="$*"
 export PYTHONHASHSEED=0 PYTHONIOENCODING=utf-8 PYTHONDONTWRITEBYTECODE=1
+# The BLAS kernels the expected outputs are made with (Note [Pinned BLAS kernels for
+# expected outputs] in tst_torch_conformance.cpp), on any CPU with AVX2 and FMA.
+if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
+    export OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-Haswell}
+    export DNNL_MAX_CPU_ISA=${DNNL_MAX_CPU_ISA:-AVX512_CORE} ONEDNN_MAX_CPU_ISA=${ONEDNN_MAX_CPU_ISA:-AVX512_CORE}
+fi
 
 # regenerate SCRIPT_DIR EXPECTED_DIR
 regenerate() {
