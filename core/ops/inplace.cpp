@@ -159,7 +159,8 @@ bool sameData(const Tensor& self, const Tensor& src)
 
 Tensor& unaryInplace(Tensor& self, const char* opName, const char* nodeName, InplaceSaves saves,
                      const std::function<Tensor(const Tensor&)>& values, BackwardNode::Rule rule,
-                     ForwardRule forwardRule, bool floatResult)
+                     ForwardRule forwardRule, bool floatResult,
+                     const std::vector<std::pair<const char*, SavedAttr>>& attrs)
 {
     AGV_CHECK(!floatResult || isFloatingType(self.dtype()), RuntimeError,
               "result type Float can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
@@ -177,7 +178,9 @@ Tensor& unaryInplace(Tensor& self, const char* opName, const char* nodeName, Inp
             }
             kernel::copyInto(self, result);
         },
-        [saves](OpRecorder& rec, const Tensor& originalSelf) {
+        [saves, &attrs](OpRecorder& rec, const Tensor& originalSelf) {
+            for (const auto& [name, value] : attrs)
+                rec.attr(name, value);
             if (saves == InplaceSaves::OriginalSelf)
                 rec.save("self", originalSelf);
         },

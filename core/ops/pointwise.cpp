@@ -9,6 +9,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activations.h"
 #include "core/ops/inplace_arith.h"
+#include "core/ops/inplace_unary.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -17,6 +18,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
+#include "core/ops/transcendental_inplace.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/vectorized_loop.h"
 #include "core/ops/view_inplace.h"
@@ -961,6 +963,67 @@ Tensor exp2(const Tensor& t)
     });
     rec.forward([](const InputTangents& t, const Tensor& result) { return mul(mul(t[0], result), M_LN2); });
     return rec.finishSavingResult(out);
+}
+
+namespace {
+/// The in-place form of a unary op whose formula reads self (saved as a copy from before
+/// the write).
+Tensor& inplaceReadingSelf(Tensor& self, const char* opName, const char* nodeName, Tensor (*values)(const Tensor&),
+                           Tensor (*formula)(const Tensor& grad, const Tensor& self))
+{
+    return unaryInplace(
+        self, opName, nodeName, InplaceSaves::OriginalSelf, values,
+        [formula](BackwardNode& n, const variable_list& g) { return variable_list{formula(g[0], n.saved(0))}; },
+        [formula](const InputTangents& t, const Tensor&) { return formula(t[0], t.primal(0)); }, true);
+}
+}  // namespace
+
+Tensor& erfInplace(Tensor& self)
+{
+    return inplaceReadingSelf(self, "erf_", "ErfBackward0", erf,
+                              [](const Tensor& g, const Tensor& x) { return erfDerivative(x, 1.0, g); });
+}
+
+Tensor& erfcInplace(Tensor& self)
+{
+    return inplaceReadingSelf(self, "erfc_", "ErfcBackward0", erfc,
+                              [](const Tensor& g, const Tensor& x) { return erfDerivative(x, -1.0, g); });
+}
+
+Tensor& log1pInplace(Tensor& self)
+{
+    return inplaceReadingSelf(self, "log1p_", "Log1PBackward0", log1p,
+                              [](const Tensor& g, const Tensor& x) { return div(g, add(x, Scalar(1))); });
+}
+
+Tensor& log2Inplace(Tensor& self)
+{
+    return inplaceReadingSelf(self, "log2_", "Log2Backward0", log2,
+                              [](const Tensor& g, const Tensor& x) { return div(g, mul(x, 0.6931471805599453)); });
+}
+
+Tensor& log10Inplace(Tensor& self)
+{
+    return inplaceReadingSelf(self, "log10_", "Log10Backward0", log10,
+                              [](const Tensor& g, const Tensor& x) { return div(g, mul(x, 2.3025850929940456)); });
+}
+
+Tensor& expm1Inplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "expm1_", "Expm1Backward0", InplaceSaves::Result, [](const Tensor& t) { return expm1(t); },
+        [](BackwardNode& n, const variable_list& g) { return variable_list{mul(g[0], add(n.saved(0), Scalar(1)))}; },
+        [](const InputTangents& t, const Tensor& result) { return mul(t[0], add(result, Scalar(1))); }, true);
+}
+
+Tensor& exp2Inplace(Tensor& self)
+{
+    return unaryInplace(
+        self, "exp2_", "Exp2Backward0", InplaceSaves::Result, [](const Tensor& t) { return exp2(t); },
+        [](BackwardNode& n, const variable_list& g) {
+            return variable_list{internal::mulScalar(mul(g[0], n.saved(0)), Scalar(M_LN2))};
+        },
+        [](const InputTangents& t, const Tensor& result) { return mul(mul(t[0], result), M_LN2); }, true);
 }
 
 Tensor sqrt(const Tensor& t)

@@ -1,8 +1,12 @@
 // The trigonometric and hyperbolic functions (core/ops/trig_hyperbolic.cpp) with their
-// NumPy-style aliases (arcsin, arcsinh, ...), and the in-place unary methods (x.sqrt_(),
-// x.tan_(), ...) as Tensor methods and torch.* functions, as PyTorch 1.13 has them.
+// NumPy-style aliases (arcsin, arcsinh, ...), the special functions (lgamma, digamma,
+// polygamma, erfinv, i0, sinc: core/ops/special_functions.cpp), and the in-place unary
+// methods (x.sqrt_(), x.tan_(), ...) as Tensor methods and torch.* functions, as PyTorch
+// 1.13 has them.
 
 #include "core/ops/ops.h"
+#include "core/ops/special_functions.h"
+#include "core/ops/transcendental_inplace.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
@@ -74,6 +78,35 @@ py::object roundInplace(py::handle self, py::args args, py::kwargs kwargs)
     return py::reinterpret_borrow<py::object>(self);
 }
 
+/// torch.polygamma(n, input), Tensor.polygamma(n) and Tensor.polygamma_(n).
+void defPolygamma(py::module_& m, py::handle cls)
+{
+    m.attr("polygamma") = py::cpp_function(
+        [](py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            auto a = bind(call, "polygamma", {"n", "input"}, 2);
+            const int64_t n = requireInt(a[0], "polygamma", "n");
+            return wrapTensor(ops::polygamma(n, requireTensor(a[1], "polygamma", "input", 2)));
+        },
+        py::name("polygamma"));
+    cls.attr("polygamma") = py::cpp_function(
+        [](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            auto a = bind(call, "polygamma", {"n"}, 1);
+            return wrapTensor(ops::polygamma(requireInt(a[0], "polygamma", "n"), *asTensor(self)));
+        },
+        py::name("polygamma"), py::is_method(cls));
+    cls.attr("polygamma_") = py::cpp_function(
+        [](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            auto a = bind(call, "polygamma_", {"n"}, 1);
+            Tensor t = *asTensor(self);
+            ops::polygammaInplace(t, requireInt(a[0], "polygamma_", "n"));
+            return py::reinterpret_borrow<py::object>(self);
+        },
+        py::name("polygamma_"), py::is_method(cls));
+}
+
 }  // namespace
 
 void bindUnary(py::module_& m)
@@ -112,6 +145,13 @@ void bindUnary(py::module_& m)
     defInplace(m, cls, "sqrt_", ops::sqrtInplace);
     defInplace(m, cls, "rsqrt_", ops::rsqrtInplace);
     defInplace(m, cls, "log_", ops::logInplace);
+    defInplace(m, cls, "erf_", ops::erfInplace);
+    defInplace(m, cls, "erfc_", ops::erfcInplace);
+    defInplace(m, cls, "expm1_", ops::expm1Inplace);
+    defInplace(m, cls, "log1p_", ops::log1pInplace);
+    defInplace(m, cls, "log2_", ops::log2Inplace);
+    defInplace(m, cls, "log10_", ops::log10Inplace);
+    defInplace(m, cls, "exp2_", ops::exp2Inplace);
     defInplace(m, cls, "reciprocal_", ops::reciprocalInplace);
     defInplace(m, cls, "sin_", ops::sinInplace);
     defInplace(m, cls, "cos_", ops::cosInplace);
@@ -123,6 +163,26 @@ void bindUnary(py::module_& m)
     defInplace(m, cls, "sign_", ops::signInplace, false);
     defInplace(m, cls, "logical_not_", ops::logicalNotInplace, false);
     cls.attr("round_") = py::cpp_function(roundInplace, py::name("round_"), py::is_method(cls));
+
+    // 1.13 has torch.i0_ and torch.sinc_ but no torch.lgamma_, digamma_ or erfinv_.
+    const struct {
+        const char* name;
+        UnaryFn fn;
+        const char* inplaceName;
+        InplaceFn inplace;
+        bool inplaceFunction;
+    } special[] = {
+        {"lgamma", ops::lgamma, "lgamma_", ops::lgammaInplace, false},
+        {"digamma", ops::digamma, "digamma_", ops::digammaInplace, false},
+        {"erfinv", ops::erfinv, "erfinv_", ops::erfinvInplace, false},
+        {"i0", ops::i0, "i0_", ops::i0Inplace, true},
+        {"sinc", ops::sinc, "sinc_", ops::sincInplace, true},
+    };
+    for (const auto& f : special) {
+        defUnary(m, cls, f.name, f.fn);
+        defInplace(m, cls, f.inplaceName, f.inplace, f.inplaceFunction);
+    }
+    defPolygamma(m, cls);
 }
 
 }  // namespace agv::python
