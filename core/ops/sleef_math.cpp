@@ -74,6 +74,7 @@ bool apply(Function f, const float* in, float* out, int64_t n)
     case Function::Acos: vectorMap<float, __m256>(in, out, n, Sleef_acosf8_u10); break;
     case Function::Sinh: vectorMap<float, __m256>(in, out, n, Sleef_sinhf8_u10); break;
     case Function::Cosh: vectorMap<float, __m256>(in, out, n, Sleef_coshf8_u10); break;
+    case Function::Lgamma: vectorMap<float, __m256>(in, out, n, Sleef_lgammaf8_u10); break;
     }
     return true;
 }
@@ -100,6 +101,7 @@ bool apply(Function f, const double* in, double* out, int64_t n)
     case Function::Acos: vectorMap<double, __m256d>(in, out, n, Sleef_acosd4_u10); break;
     case Function::Sinh: vectorMap<double, __m256d>(in, out, n, Sleef_sinhd4_u10); break;
     case Function::Cosh: vectorMap<double, __m256d>(in, out, n, Sleef_coshd4_u10); break;
+    case Function::Lgamma: vectorMap<double, __m256d>(in, out, n, Sleef_lgammad4_u10); break;
     }
     return true;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // PyTorch 1.13's vectorised unary loop for the transcendental functions, so that
-// sin, cos, tan, asin, acos, atan, exp, log, erf, erfc, expm1 and log1p round as PyTorch's
+// sin, cos, tan, asin, acos, atan, exp, log, erf, erfc, expm1, log1p and lgamma round as PyTorch's
 // do; sinh and cosh are the Vectorized bodies of their cpu_kernel_vec
 // (Note [SLEEF unary loop]).
 
@@ -8,7 +8,7 @@
 
 namespace agv::ops::sleef {
 
-enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p, Log2, Log10, Tan, Atan, Asin, Acos, Sinh, Cosh };
+enum class Function { Sin, Cos, Exp, Log, Tanh, Erf, Erfc, Expm1, Log1p, Log2, Log10, Tan, Atan, Asin, Acos, Sinh, Cosh, Lgamma };
 
 /// Whether this CPU runs PyTorch's AVX2 kernels (and so the functions below).
 bool available();

@@ -32,7 +32,7 @@ from torch._finfo import finfo  # noqa: E402,F401
 from torch._iinfo import iinfo  # noqa: E402,F401
 from torch.storage import TypedStorage, FloatStorage, DoubleStorage, LongStorage, BoolStorage  # noqa: E402,F401
 from torch.storage import HalfStorage, BFloat16Storage, IntStorage, ShortStorage, CharStorage, ByteStorage  # noqa: E402,F401,E501
-from torch import linalg  # noqa: E402,F401
+from torch import linalg, special  # noqa: E402,F401
 from torch.functional import einsum, norm, split, unflatten, unique, unique_consecutive  # noqa: E402,F401
 from torch.functional import meshgrid, tensordot, cartesian_prod, chain_matmul  # noqa: E402,F401
 from torch._composites import *  # noqa: E402,F401,F403  true_divide, square, hstack, isnan, ...
