@@ -1,4 +1,4 @@
-"""torch.optim: SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate schedulers."""
+"""torch.optim: SGD, Adam, AdamW, Adamax, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate schedulers."""
 
 import _agv_torch as _C
 
@@ -14,6 +14,7 @@ _C._attributes_on_first_use(globals(), {
     "Adagrad": "torch.optim.adagrad",
     "Adadelta": "torch.optim.adadelta",
     "LBFGS": "torch.optim.lbfgs",
+    "Adamax": "torch.optim.adamax",
 })
 del _C
 

@@ -55,6 +55,25 @@ def _addcdiv_(t, t1, t2, value=1):
     return t.add_(t1.mul(value).div(t2))
 
 
+def _refuse_foreach(optimizer, group):
+    """Adamax, NAdam, RAdam, ASGD and Rprop follow PyTorch's single-tensor path (foreach
+    None or False, the CPU default). Its multi-tensor path (foreach=True) rounds in another
+    order and, in 1.13, adds weight decay into p.grad itself; rather than print other
+    digits, it is refused."""
+    if group['foreach']:
+        raise NotImplementedError("autogradviz: " + type(optimizer).__name__ + "(foreach=True) is not supported yet")
+
+
+def _tensor_state_entries(optimizer, key, make):
+    """A state dict saved before PyTorch kept `key` as a 0-dim tensor holds a number there;
+    __setstate__ (so load_state_dict) converts it with make(number). As in PyTorch, only
+    the first parameter's entry decides."""
+    state_values = list(optimizer.state.values())
+    if state_values and not torch.is_tensor(state_values[0][key]):
+        for s in state_values:
+            s[key] = make(s[key])
+
+
 def _deepcopy_state(value):
     # Optimizer states hold tensors, which copy.deepcopy cannot copy here.
     if isinstance(value, torch.Tensor):
