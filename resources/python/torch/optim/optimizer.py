@@ -40,14 +40,9 @@ def _add_(t, other, alpha=1):
 
 
 def _addcmul_(t, t1, t2, value=1):
-    # PyTorch's addcmul_ rounds value * t1 to t's dtype, then does one fused multiply-add
-    # with t2 and t. The product of two float32 numbers is exact in float64, so summing
-    # there and rounding once gives the fused result bit for bit.
-    if t.dtype == torch.float32:
-        t.copy_((t.double() + t1.mul(value).double() * t2.double()).float())
-    else:
-        t.add_(t1.mul(value).mul(t2))
-    return t
+    """t.addcmul_(t1, t2, value=value): the engine's kernel rounds as PyTorch's does, in
+    float32 and float64 alike."""
+    return t.addcmul_(t1, t2, value=value)
 
 
 def _addcdiv_(t, t1, t2, value=1):
