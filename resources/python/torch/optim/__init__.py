@@ -1,4 +1,4 @@
-"""torch.optim: SGD, Adam, AdamW, Adamax, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate schedulers."""
+"""torch.optim: SGD, Adam, AdamW, Adamax, NAdam, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate schedulers."""
 
 import _agv_torch as _C
 
@@ -15,6 +15,7 @@ _C._attributes_on_first_use(globals(), {
     "Adadelta": "torch.optim.adadelta",
     "LBFGS": "torch.optim.lbfgs",
     "Adamax": "torch.optim.adamax",
+    "NAdam": "torch.optim.nadam",
 })
 del _C
 
