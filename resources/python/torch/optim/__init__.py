@@ -1,4 +1,5 @@
-"""torch.optim: SGD, Adam, AdamW, Adamax, NAdam, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate schedulers."""
+"""torch.optim: SGD, Adam, AdamW, Adamax, NAdam, RAdam, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate
+schedulers."""
 
 import _agv_torch as _C
 
@@ -16,6 +17,7 @@ _C._attributes_on_first_use(globals(), {
     "LBFGS": "torch.optim.lbfgs",
     "Adamax": "torch.optim.adamax",
     "NAdam": "torch.optim.nadam",
+    "RAdam": "torch.optim.radam",
 })
 del _C
 
