@@ -1,5 +1,5 @@
-"""torch.optim: SGD, Adam, AdamW, Adamax, NAdam, RAdam, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate
-schedulers."""
+"""torch.optim: SGD, Adam, AdamW, Adamax, NAdam, RAdam, RMSprop, Adagrad, Adadelta, ASGD, LBFGS and the
+learning-rate schedulers."""
 
 import _agv_torch as _C
 
@@ -18,6 +18,7 @@ _C._attributes_on_first_use(globals(), {
     "Adamax": "torch.optim.adamax",
     "NAdam": "torch.optim.nadam",
     "RAdam": "torch.optim.radam",
+    "ASGD": "torch.optim.asgd",
 })
 del _C
 
