@@ -1,4 +1,4 @@
-"""torch.optim: SGD, Adam, AdamW, Adamax, NAdam, RAdam, RMSprop, Adagrad, Adadelta, ASGD, LBFGS and the
+"""torch.optim: SGD, Adam, AdamW, Adamax, NAdam, RAdam, RMSprop, Rprop, Adagrad, Adadelta, ASGD, LBFGS and the
 learning-rate schedulers."""
 
 import _agv_torch as _C
@@ -19,6 +19,7 @@ _C._attributes_on_first_use(globals(), {
     "NAdam": "torch.optim.nadam",
     "RAdam": "torch.optim.radam",
     "ASGD": "torch.optim.asgd",
+    "Rprop": "torch.optim.rprop",
 })
 del _C
 
