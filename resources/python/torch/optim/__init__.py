@@ -1,4 +1,5 @@
-"""torch.optim: SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, LBFGS and the learning-rate schedulers."""
+"""torch.optim: SGD, Adam, AdamW, Adamax, NAdam, RAdam, RMSprop, Rprop, Adagrad, Adadelta, ASGD, LBFGS and the
+learning-rate schedulers."""
 
 import _agv_torch as _C
 
@@ -14,6 +15,11 @@ _C._attributes_on_first_use(globals(), {
     "Adagrad": "torch.optim.adagrad",
     "Adadelta": "torch.optim.adadelta",
     "LBFGS": "torch.optim.lbfgs",
+    "Adamax": "torch.optim.adamax",
+    "NAdam": "torch.optim.nadam",
+    "RAdam": "torch.optim.radam",
+    "ASGD": "torch.optim.asgd",
+    "Rprop": "torch.optim.rprop",
 })
 del _C
 

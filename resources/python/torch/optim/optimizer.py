@@ -40,19 +40,33 @@ def _add_(t, other, alpha=1):
 
 
 def _addcmul_(t, t1, t2, value=1):
-    # PyTorch's addcmul_ rounds value * t1 to t's dtype, then does one fused multiply-add
-    # with t2 and t. The product of two float32 numbers is exact in float64, so summing
-    # there and rounding once gives the fused result bit for bit.
-    if t.dtype == torch.float32:
-        t.copy_((t.double() + t1.mul(value).double() * t2.double()).float())
-    else:
-        t.add_(t1.mul(value).mul(t2))
-    return t
+    """t.addcmul_(t1, t2, value=value): the engine's kernel rounds as PyTorch's does, in
+    float32 and float64 alike."""
+    return t.addcmul_(t1, t2, value=value)
 
 
 def _addcdiv_(t, t1, t2, value=1):
     # PyTorch's addcdiv_: (value * t1) / t2, rounded at each step, then added to t.
     return t.add_(t1.mul(value).div(t2))
+
+
+def _refuse_foreach(optimizer, group):
+    """Adamax, NAdam, RAdam, ASGD and Rprop follow PyTorch's single-tensor path (foreach
+    None or False, the CPU default). Its multi-tensor path (foreach=True) rounds in another
+    order and, in 1.13, adds weight decay into p.grad itself; rather than print other
+    digits, it is refused."""
+    if group['foreach']:
+        raise NotImplementedError("autogradviz: " + type(optimizer).__name__ + "(foreach=True) is not supported yet")
+
+
+def _tensor_state_entries(optimizer, key, make):
+    """A state dict saved before PyTorch kept `key` as a 0-dim tensor holds a number there;
+    __setstate__ (so load_state_dict) converts it with make(number). As in PyTorch, only
+    the first parameter's entry decides."""
+    state_values = list(optimizer.state.values())
+    if state_values and not torch.is_tensor(state_values[0][key]):
+        for s in state_values:
+            s[key] = make(s[key])
 
 
 def _deepcopy_state(value):
