@@ -9,7 +9,7 @@ torch.normal, torch.rand, torch.bernoulli, torch.multinomial), so a seeded scrip
 the same numbers. `import torch` does not run this package: it loads on first use
 (torch/__init__.py)."""
 
-from torch.distributions import constraints
+from torch.distributions import constraints  # noqa: F401  (torch.distributions.constraints)
 from torch.distributions.bernoulli import Bernoulli
 from torch.distributions.categorical import Categorical
 from torch.distributions.distribution import Distribution
