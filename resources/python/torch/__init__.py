@@ -148,3 +148,6 @@ def save(*args, **kwargs):
 
 def load(*args, **kwargs):
     return serialization.load(*args, **kwargs)
+
+# torch.distributions (eleven modules) runs on first use, like torch.serialization.
+distributions = _imported_on_first_use('torch.distributions')

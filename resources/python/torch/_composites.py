@@ -185,8 +185,7 @@ def broadcast_shapes(*shapes):
             elif result[-i] == 1:
                 result[-i] = shape[-i]
             elif shape[-i] != 1 and shape[-i] != result[-i]:
-                raise RuntimeError(f"Shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
-                                   f"between arg 0 and arg 1.")
+                raise RuntimeError("Shape mismatch: objects cannot be broadcast to a single shape")
     from torch._size import Size
     return Size(result)
 
@@ -194,8 +193,12 @@ def broadcast_shapes(*shapes):
 def broadcast_tensors(*tensors):
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tensors[0]
-    shape = broadcast_shapes(*(t.shape for t in tensors))
-    return tuple(t if t.shape == shape else t.expand(shape) for t in tensors)
+    # at::expand_outplace: the shapes folded left to right through infer_size, whose error
+    # names the running shape as tensor a and the next tensor's as tensor b.
+    shape = None
+    for t in tensors:
+        shape = list(t.shape) if shape is None else _infer_size(shape, list(t.shape))
+    return tuple(t if list(t.shape) == shape else t.expand(shape) for t in tensors)
 
 
 def _atleast(tensors, one):
