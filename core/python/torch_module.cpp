@@ -33,6 +33,7 @@ void defineModule(py::module_& m)
     bindBitwise(m);
     bindUnary(m);
     bindPointwiseExtra(m);
+    bindLinalgExtra(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);
