@@ -34,6 +34,7 @@ void defineModule(py::module_& m)
     bindUnary(m);
     bindPointwiseExtra(m);
     bindLinalgExtra(m);
+    bindShapeExtra(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);
