@@ -10,10 +10,13 @@
 #include <cblas.h>
 
 #include "core/ops/batched_matmul.h"
+#include "core/ops/inplace_record.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
+#include "core/ops/linalg_extra.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/quietly.h"
 #include "core/ops/view_inplace.h"
 #include "core/trace/sink.h"
 
@@ -59,7 +62,8 @@ std::optional<BlasOperand> asBlasOperand(const char* data, int64_t rows, int64_t
 /// BLAS gemv: a column-major A as 'n', a row-major A as 't', anything else copied row-major
 /// first (gemv, unlike gemm, sums in its own order, so mv must not go through gemm).
 template <typename T>
-bool gemvInto(T* y, const T* a, int64_t as0, int64_t as1, const T* x, int64_t incx, int64_t m, int64_t k)
+bool gemvInto(T* y, const T* a, int64_t as0, int64_t as1, const T* x, int64_t incx, int64_t m, int64_t k,
+              T alpha = T(1), T beta = T(0))
 {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
         if (m == 0 || k == 0 || incx <= 0)
@@ -84,11 +88,11 @@ bool gemvInto(T* y, const T* a, int64_t as0, int64_t as1, const T* x, int64_t in
         if (cols == 1)
             lda = rows;  // cpublas::gemv: "if (n == 1) lda = m"
         if constexpr (std::is_same_v<T, float>)
-            cblas_sgemv(CblasColMajor, trans, blasint(rows), blasint(cols), 1.0f, a, blasint(lda), x,
-                        blasint(incx), 0.0f, y, 1);
+            cblas_sgemv(CblasColMajor, trans, blasint(rows), blasint(cols), alpha, a, blasint(lda), x,
+                        blasint(incx), beta, y, 1);
         else
-            cblas_dgemv(CblasColMajor, trans, blasint(rows), blasint(cols), 1.0, a, blasint(lda), x,
-                        blasint(incx), 0.0, y, 1);
+            cblas_dgemv(CblasColMajor, trans, blasint(rows), blasint(cols), alpha, a, blasint(lda), x,
+                        blasint(incx), beta, y, 1);
         return true;
     }
     return false;
@@ -629,6 +633,190 @@ Tensor mv(const Tensor& a, const Tensor& b)
                             b.strides()[0], 1, m, k, 1);
     });
     return rec.finish(out);
+}
+
+namespace {
+
+/// BlasKernel's gemv without BLAS (integers, 16-bit floats, and a vector BLAS cannot step
+/// through), in column-major terms: A is m x n with leading dimension lda. 'n' computes
+/// y = beta * y + alpha * A x column by column, 't' y = beta * y + alpha * A^T x row by row.
+template <typename T>
+void gemvLoops(bool transposed, int64_t m, int64_t n, T alpha, const T* a, int64_t lda, const T* x, int64_t incx,
+               T beta, T* y)
+{
+    if (transposed) {
+        for (int64_t i = 0; i < n; ++i) {
+            T sum = T(0);
+            const T* row = a + lda * i;
+            for (int64_t j = 0; j < m; ++j)
+                sum = T(sum + T(x[j * incx] * row[j]));
+            y[i] = beta == T(0) ? T(alpha * sum) : T(T(beta * y[i]) + T(alpha * sum));
+        }
+        return;
+    }
+    if (beta != T(1) && beta != T(0))
+        for (int64_t i = 0; i < m; ++i)
+            y[i] = T(y[i] * beta);
+    for (int64_t j = 0; j < n; ++j) {
+        const T* column = a + lda * j;
+        const T z = T(alpha * x[j * incx]);
+        for (int64_t i = 0; i < m; ++i) {
+            if (j == 0 && beta == T(0))
+                y[i] = T(0);  // y's old values are ignored: no NaN or inf passes
+            y[i] = T(y[i] + T(z * column[i]));
+        }
+    }
+}
+
+/// addmv_impl_cpu's call: a column-major mat as 'n', a row-major one as 't', anything
+/// else made contiguous first; then at::native::gemv, which hands float and double to
+/// BLAS when the vector's step is positive.
+template <typename T>
+void addmvKernel(T* y, const Tensor& mat, const Tensor& vec, T alpha, T beta)
+{
+    const int64_t rows = mat.sizes()[0], cols = mat.sizes()[1];
+    const int64_t s0 = mat.strides()[0], s1 = mat.strides()[1];
+    auto ldaOk = [](int64_t m, int64_t n, int64_t lda) { return n == 1 || lda >= std::max<int64_t>(1, m); };
+    Tensor packed;
+    const T* a = mat.data<T>();
+    bool transposed = true;
+    int64_t m = cols, n = rows, lda = s0;
+    if (s0 == 1 && ldaOk(rows, cols, s1)) {
+        transposed = false;
+        m = rows;
+        n = cols;
+        lda = s1;
+    } else if (!(s1 == 1 && ldaOk(cols, rows, s0))) {
+        packed = kernel::dense(mat);
+        a = packed.data<T>();
+        lda = packed.strides()[0];
+    }
+    if (n == 1)
+        lda = m;
+    const T* x = vec.data<T>();
+    const int64_t incx = vec.strides()[0];
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        if (incx > 0) {
+            const CBLAS_TRANSPOSE trans = transposed ? CblasTrans : CblasNoTrans;
+            if constexpr (std::is_same_v<T, float>)
+                cblas_sgemv(CblasColMajor, trans, blasint(m), blasint(n), alpha, a, blasint(lda), x, blasint(incx),
+                            beta, y, 1);
+            else
+                cblas_dgemv(CblasColMajor, trans, blasint(m), blasint(n), alpha, a, blasint(lda), x, blasint(incx),
+                            beta, y, 1);
+            return;
+        }
+    }
+    gemvLoops<T>(transposed, m, n, alpha, a, lda, x, incx, beta, y);
+}
+
+/// The structured addmv's meta checks.
+void checkAddmv(const Tensor& self, const Tensor& mat, const Tensor& vec)
+{
+    AGV_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1, RuntimeError,
+              "vector + matrix @ vector expected, got ", self.dim(), ", ", mat.dim(), ", ", vec.dim());
+    AGV_CHECK(mat.sizes()[1] == vec.sizes()[0] && (mat.sizes()[0] == self.numel() || self.numel() == 1),
+              RuntimeError, "size mismatch, got ", sizeAt(self, 0), ", ", mat.sizes()[0], "x", mat.sizes()[1], ",",
+              vec.sizes()[0]);
+}
+
+/// addmv's values: the meta checks, then addmv_out_cpu.
+Tensor addmvValues(const Tensor& self, const Tensor& mat, const Tensor& vec, Scalar beta, Scalar alpha)
+{
+    checkAddmv(self, mat, vec);
+    const int64_t m = mat.sizes()[0];
+    Tensor out = kernel::newTensor({m}, vec.dtype(), vec.device());
+    const bool betaIsZero = beta.toDouble() == 0.0;
+    if (mat.numel() == 0) {
+        // An empty product: zeros, or self * beta (mul_out with beta as a tensor of self's dtype).
+        if (betaIsZero)
+            return zerosLike(out);
+        return kernel::convert(mul(expand(self, {m}), full({}, beta, self.dtype(), self.device())), vec.dtype());
+    }
+    if (betaIsZero)
+        kernel::copyInto(out, zeros({}, out.dtype(), out.device()));
+    else
+        kernel::copyInto(out, self);
+    if (m == 0)
+        return out;
+    AGV_DISPATCH_ALL_AND_HALF(mat.dtype(), "addmv_impl_cpu", [&] {
+        using T = scalar_t;
+        if constexpr (std::is_same_v<T, bool>) {
+            throw AGV_DISPATCH_NOT_IMPLEMENTED(ScalarType::Bool, "addmv_impl_cpu");
+        } else {
+            AGV_CHECK(vec.dtype() == mat.dtype(), RuntimeError, "expected scalar type ",
+                      legacyDtypeShortName(mat.dtype()), " but found ", legacyDtypeShortName(vec.dtype()));
+            addmvKernel<T>(out.data<T>(), mat, vec, scalarAs<T>(alpha), scalarAs<T>(beta));
+        }
+    });
+    return out;
+}
+
+/// derivatives.yaml's addmv: maybe_multiply(grad, beta), maybe_multiply(grad.ger(vec),
+/// alpha), maybe_multiply(mat.t().mv(grad), alpha); mat's formula first (sorted names).
+variable_list addmvGradients(BackwardNode& n, const variable_list& g, Scalar beta, Scalar alpha)
+{
+    const Tensor mat = n.saved(0), vec = n.saved(1);
+    Tensor gradMat = needs(n, 1) ? maybeMultiply(outer(g[0], vec), alpha) : Tensor();
+    Tensor gradSelf = needs(n, 0) ? maybeMultiply(g[0], beta) : Tensor();
+    Tensor gradVec = needs(n, 2) ? maybeMultiply(mv(t(mat), g[0]), alpha) : Tensor();
+    return variable_list{gradSelf, gradMat, gradVec};
+}
+
+void saveAddmv(OpRecorder& rec, const Tensor& mat, const Tensor& vec, Scalar beta, Scalar alpha)
+{
+    // See Note [Slots saved only when needed]
+    rec.attr("alpha", scalarAttr(alpha));
+    rec.attr("beta", scalarAttr(beta));
+    rec.save("mat", rec.node()->needsInputGrad(2) ? mat : Tensor());
+    rec.save("vec", rec.node()->needsInputGrad(1) ? vec : Tensor());
+}
+
+/// maybe_multiply(self_t, beta) + maybe_multiply(mat_t.mv(vec_p), alpha) + maybe_multiply(mat_p.mv(vec_t), alpha)
+ForwardRule addmvForward(const Tensor& mat, const Tensor& vec, Scalar beta, Scalar alpha)
+{
+    return [mat, vec, beta, alpha](const InputTangents& t, const Tensor&) {
+        Tensor first = addTangentTerms(maybeMultiply(t[0], beta), t.isZero(0), maybeMultiply(mv(t[1], vec), alpha),
+                                       t.isZero(1));
+        return addTangentTerms(first, t.isZero(0) && t.isZero(1), maybeMultiply(mv(mat, t[2]), alpha), t.isZero(2));
+    };
+}
+
+}  // namespace
+
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, Scalar beta, Scalar alpha)
+{
+    gradientEdgeFirst(self);
+    gradientEdgeFirst(mat);
+    gradientEdgeFirst(vec);
+    Tensor out = quietly([&] { return addmvValues(self, mat, vec, beta, alpha); });
+    OpRecorder rec("AddmvBackward0", {&self, &mat, &vec}, [beta, alpha](BackwardNode& n, const variable_list& g) {
+        return addmvGradients(n, g, beta, alpha);
+    });
+    if (rec.active())
+        saveAddmv(rec, mat, vec, beta, alpha);
+    rec.forward(addmvForward(mat, vec, beta, alpha));
+    return rec.finish(out);
+}
+
+Tensor& addmvInplace(Tensor& self, const Tensor& mat, const Tensor& vec, Scalar beta, Scalar alpha)
+{
+    InplaceRecord record;
+    record.opName = "addmv_";
+    record.nodeName = "AddmvBackward0";
+    record.rule = [beta, alpha](BackwardNode& n, const variable_list& g) { return addmvGradients(n, g, beta, alpha); };
+    record.save = [&](OpRecorder& rec, const Tensor&) { saveAddmv(rec, mat, vec, beta, alpha); };
+    record.forward = addmvForward(mat, vec, beta, alpha);
+    return recordInplace(self, {&self, &mat, &vec}, record, [&] {
+        // The meta function's checks, then check_inplace's (dtype before size), then the kernel.
+        checkAddmv(self, mat, vec);
+        AGV_CHECK(self.dtype() == vec.dtype(), RuntimeError, "Bad in-place call: input tensor dtype ",
+                  typeMetaName(self.dtype()), " and output tensor dtype ", typeMetaName(vec.dtype()), " should match");
+        const IntList outSizes{mat.sizes()[0]};
+        AGV_CHECK(self.sizes() == outSizes, RuntimeError, "Bad in-place call: input tensor size ",
+                  sizesToString(self.sizes()), " and output tensor size ", sizesToString(outSizes), " should match");
+        return addmvValues(self, mat, vec, beta, alpha);
+    });
 }
 
 Tensor matmul(const Tensor& a, const Tensor& b)

@@ -1,5 +1,6 @@
 // Vector norms: torch.norm / Tensor.norm (NormBackward1), torch.linalg.vector_norm
-// (LinalgVectorNormBackward0) and the Frobenius norm of torch.norm(p='fro').
+// (LinalgVectorNormBackward0), the Frobenius norm of torch.norm(p='fro') and torch.dist
+// (DistBackward0, the norm of a difference; declared in linalg_extra.h).
 //
 // Note [Norm accumulation order]
 // PyTorch 1.13's CPU norm accumulates in the tensor's own dtype, in one of two orders,
@@ -19,8 +20,10 @@
 #include <cstring>
 
 #include "core/ops/kernels.h"
+#include "core/ops/linalg_extra.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/quietly.h"
 #include "core/ops/reduce_loop.h"
 #include "core/ops/view_inplace.h"
 
@@ -294,6 +297,36 @@ Tensor frobeniusNorm(const Tensor& t, const IntList& dimsIn, bool keepdim)
     const int64_t d0 = wrapDim(dimsIn[0], t.dim()), d1 = wrapDim(dimsIn[1], t.dim());
     AGV_CHECK(d0 != d1, RuntimeError, "Expected dims to be different, got ", sizesToString(dimsIn), " instead");
     return sqrt(sum(mul(t, t), {d0, d1}, keepdim));
+}
+
+Tensor dist(const Tensor& self, const Tensor& other, Scalar p)
+{
+    // at::dist is at::norm(self - other, p) below autograd: their errors and kernels.
+    Tensor out = quietly([&] { return norm(sub(self, other), p, {}, false); });
+    const double pValue = p.toDouble();
+    OpRecorder rec("DistBackward0", {&self, &other}, [pValue](BackwardNode& n, const variable_list& g) {
+        const Tensor otherSaved = n.saved(0), selfSaved = n.saved(1), result = n.saved(2);
+        // norm_backward(grad, self - other, p, result) for self, its negation for other
+        // (other's first: sorted names); each formula subtracts anew, as PyTorch's do.
+        Tensor gradOther, gradSelf;
+        if (n.needsInputGrad(1)) {
+            gradOther = normBackward(g[0], sub(selfSaved, otherSaved), pValue, result, {}, true);
+            // p = 0 has no gradient (undefined), and ATen's neg refuses an undefined tensor.
+            AGV_CHECK(gradOther.defined(), RuntimeError,
+                      "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 'self'");
+            gradOther = neg(gradOther);
+        }
+        if (n.needsInputGrad(0))
+            gradSelf = normBackward(g[0], sub(selfSaved, otherSaved), pValue, result, {}, true);
+        return variable_list{gradSelf, gradOther};
+    });
+    rec.save("other", other);
+    rec.attr("p", scalarAttr(p));
+    rec.save("self", self);
+    rec.forward([&self, &other, pValue](const InputTangents& t, const Tensor& result) {
+        return normTangent(sub(self, other), sub(t[0], t[1]), pValue, result, {}, false);
+    });
+    return rec.finishSavingResult(out);
 }
 
 }  // namespace agv::ops

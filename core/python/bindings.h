@@ -30,5 +30,7 @@ void bindUnary(pybind11::module_& m);          // unary_binding.cpp: tan, asin, 
 void bindMath(pybind11::module_& m);           // math_binding.cpp: erf, ..., maximum, atan2, lerp, logsumexp, prod; silu, elu, softplus
 void bindCuda(pybind11::module_& m);           // cuda_binding.cpp: torch.cuda's availability, device, memory statistics, memory roles
 void bindPointwiseExtra(pybind11::module_& m);  // pointwise_extra_binding.cpp: rsub, nan_to_num, clamp_max, logaddexp, hypot, logit, ...
+void bindLinalgExtra(pybind11::module_& m);     // linalg_extra_binding.cpp: vdot, addmv, addr, dist, cross, linalg.cross
+void bindShapeExtra(pybind11::module_& m);      // shape_extra_binding.cpp: rot90, diag_embed, block_diag
 
 }  // namespace agv::python

@@ -33,6 +33,8 @@ void defineModule(py::module_& m)
     bindBitwise(m);
     bindUnary(m);
     bindPointwiseExtra(m);
+    bindLinalgExtra(m);
+    bindShapeExtra(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

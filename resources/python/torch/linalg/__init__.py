@@ -1,4 +1,4 @@
-"""torch.linalg: vector norms and the Frobenius matrix norm."""
+"""torch.linalg: vector norms, the Frobenius matrix norm, multi_dot and cross."""
 
 import _agv_torch as _C
 
@@ -119,3 +119,7 @@ def _type_meta_name(dtype):
     return {_C.float32: "float", _C.float64: "double", _C.float16: "c10::Half", _C.bfloat16: "c10::BFloat16",
             _C.int64: "long int", _C.int32: "int", _C.int16: "short int", _C.int8: "signed char",
             _C.uint8: "unsigned char", _C.bool: "bool"}.get(dtype, str(dtype))
+
+
+# A builtin in PyTorch: its argument errors name linalg_cross().
+cross = _C._linalg_cross
