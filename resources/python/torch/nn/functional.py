@@ -560,3 +560,6 @@ from torch.nn._composite_losses import FUNCTIONAL as _COMPOSITE_LOSSES  # noqa: 
 globals().update(_COMPOSITE_LOSSES)
 
 from torch.nn._interpolation import interpolate, upsample, upsample_bilinear, upsample_nearest  # noqa: E402,F401
+
+from torch.nn._multi_head_attention import (  # noqa: E402,F401
+    _in_projection, _in_projection_packed, _mha_shape_check, multi_head_attention_forward)

@@ -294,3 +294,152 @@ class PReLU(Module):
 
     def extra_repr(self):
         return 'num_parameters={}'.format(self.num_parameters)
+
+
+def _fast_path_not_implemented(what, function):
+    """1.13 would run a fused kernel here whose rounding the composite ops do not
+    reproduce; better no numbers than different ones."""
+    raise NotImplementedError(
+        "autogradviz: " + what + " would take PyTorch's fast path here (" + function + ": eval mode, no grad, "
+        "batch_first=True, ...), which is not implemented; call .train(), run with grad enabled or use "
+        "batch_first=False to take the composite path")
+
+
+class MultiheadAttention(Module):
+    """Attention over num_heads heads of embed_dim // num_heads features each. Its
+    parameters: in_proj_weight (3E, E), or q/k/v_proj_weight when kdim or vdim differ
+    from embed_dim; in_proj_bias (3E); out_proj; bias_k and bias_v with add_bias_kv."""
+
+    __constants__ = ['batch_first']
+
+    def __init__(self, embed_dim, num_heads, dropout=0., bias=True, add_bias_kv=False, add_zero_attn=False,
+                 kdim=None, vdim=None, batch_first=False, device=None, dtype=None):
+        from torch.nn.modules.linear import NonDynamicallyQuantizableLinear
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super().__init__()
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        assert self.head_dim * num_heads == self.embed_dim, "embed_dim must be divisible by num_heads"
+
+        # Created (empty) in 1.13's order: the Linear below draws its initial values
+        # from the generator before _reset_parameters draws these.
+        if self._qkv_same_embed_dim:
+            self.in_proj_weight = Parameter(torch.empty((3 * embed_dim, embed_dim), **factory_kwargs))
+            self.register_parameter('q_proj_weight', None)
+            self.register_parameter('k_proj_weight', None)
+            self.register_parameter('v_proj_weight', None)
+        else:
+            self.q_proj_weight = Parameter(torch.empty((embed_dim, embed_dim), **factory_kwargs))
+            self.k_proj_weight = Parameter(torch.empty((embed_dim, self.kdim), **factory_kwargs))
+            self.v_proj_weight = Parameter(torch.empty((embed_dim, self.vdim), **factory_kwargs))
+            self.register_parameter('in_proj_weight', None)
+        if bias:
+            self.in_proj_bias = Parameter(torch.empty(3 * embed_dim, **factory_kwargs))
+        else:
+            self.register_parameter('in_proj_bias', None)
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, **factory_kwargs)
+        if add_bias_kv:
+            self.bias_k = Parameter(torch.empty((1, 1, embed_dim), **factory_kwargs))
+            self.bias_v = Parameter(torch.empty((1, 1, embed_dim), **factory_kwargs))
+        else:
+            self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+        self._reset_parameters()
+
+    def _reset_parameters(self):
+        from torch.nn.init import constant_, xavier_normal_, xavier_uniform_
+        if self._qkv_same_embed_dim:
+            xavier_uniform_(self.in_proj_weight)
+        else:
+            xavier_uniform_(self.q_proj_weight)
+            xavier_uniform_(self.k_proj_weight)
+            xavier_uniform_(self.v_proj_weight)
+        if self.in_proj_bias is not None:
+            constant_(self.in_proj_bias, 0.)
+            constant_(self.out_proj.bias, 0.)
+        if self.bias_k is not None:
+            xavier_normal_(self.bias_k)
+        if self.bias_v is not None:
+            xavier_normal_(self.bias_v)
+
+    def __setstate__(self, state):
+        # Modules pickled by PyTorch 1.1 have no _qkv_same_embed_dim.
+        if '_qkv_same_embed_dim' not in state:
+            state['_qkv_same_embed_dim'] = True
+        super().__setstate__(state)
+
+    def _why_not_fast_path(self, query, key, value, key_padding_mask, attn_mask):
+        """1.13's reason for not taking the fused kernel, '' when it takes it (the
+        checks for nested tensors, autocast and other devices never apply here)."""
+        if query.dim() != 3:
+            return f"input not batched; expected query.dim() of 3 but got {query.dim()}"
+        if query is not key or key is not value:
+            return "non-self attention was used (query, key, and value are not the same Tensor)"
+        if self.in_proj_bias is not None and query.dtype != self.in_proj_bias.dtype:
+            return f"dtypes of query ({query.dtype}) and self.in_proj_bias ({self.in_proj_bias.dtype}) don't match"
+        if self.in_proj_weight is not None and query.dtype != self.in_proj_weight.dtype:
+            return (f"dtypes of query ({query.dtype}) and self.in_proj_weight ({self.in_proj_weight.dtype}) "
+                    "don't match")
+        if self.training:
+            return "training is enabled"
+        if not self.batch_first:
+            return "batch_first was not True"
+        if self.bias_k is not None:
+            return "self.bias_k was not None"
+        if self.bias_v is not None:
+            return "self.bias_v was not None"
+        if self.dropout:
+            return f"dropout was {self.dropout}, required zero"
+        if self.add_zero_attn:
+            return "add_zero_attn was enabled"
+        if not self._qkv_same_embed_dim:
+            return "_qkv_same_embed_dim was not True"
+        if attn_mask is not None:
+            return "attn_mask was not None"
+        if self.num_heads % 2 == 1:
+            return "num_heads is odd"
+        tensor_args = (query, self.in_proj_weight, self.in_proj_bias, self.out_proj.weight, self.out_proj.bias)
+        if torch.is_grad_enabled() and any(x is not None and x.requires_grad for x in tensor_args):
+            return ("grad is enabled and at least one of query or the "
+                    "input/output projection weights or biases requires_grad")
+        return ""
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True):
+        is_batched = query.dim() == 3
+        if key_padding_mask is not None:
+            if key_padding_mask.dtype != torch.bool and not torch.is_floating_point(key_padding_mask):
+                raise AssertionError("only bool and floating types of key_padding_mask are supported")
+        if not self._why_not_fast_path(query, key, value, key_padding_mask, attn_mask):
+            _fast_path_not_implemented("nn.MultiheadAttention", "torch._native_multi_head_attention")
+
+        # The composite path works sequence-first; the transposes keep query, key and
+        # value the same tensor where they were, which decides the in-projection.
+        if self.batch_first and is_batched:
+            if key is value:
+                if query is key:
+                    query = key = value = query.transpose(1, 0)
+                else:
+                    query, key = [x.transpose(1, 0) for x in (query, key)]
+                    value = key
+            else:
+                query, key, value = [x.transpose(1, 0) for x in (query, key, value)]
+
+        separate = {}
+        if not self._qkv_same_embed_dim:
+            separate = dict(use_separate_proj_weight=True, q_proj_weight=self.q_proj_weight,
+                            k_proj_weight=self.k_proj_weight, v_proj_weight=self.v_proj_weight)
+        attn_output, attn_output_weights = F.multi_head_attention_forward(
+            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight, self.in_proj_bias,
+            self.bias_k, self.bias_v, self.add_zero_attn, self.dropout, self.out_proj.weight, self.out_proj.bias,
+            training=self.training, key_padding_mask=key_padding_mask, need_weights=need_weights,
+            attn_mask=attn_mask, average_attn_weights=average_attn_weights, **separate)
+        if self.batch_first and is_batched:
+            return attn_output.transpose(1, 0), attn_output_weights
+        return attn_output, attn_output_weights

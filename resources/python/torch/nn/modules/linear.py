@@ -70,3 +70,8 @@ class LazyLinear(LazyModuleMixin, Linear):
                 if self.bias is not None:
                     self.bias.materialize((self.out_features,))
                 self.reset_parameters()
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """MultiheadAttention's out_proj: a Linear that, in PyTorch, dynamic quantisation
+    leaves alone; here only its name (shown in reprs) differs."""
