@@ -134,6 +134,13 @@ class Module:
         object.__setattr__(self, '_backward_hooks', OrderedDict())
         object.__setattr__(self, '_is_full_backward_hook', None)
 
+    def __setstate__(self, state):
+        # copy.deepcopy and unpickling (the layers of nn.TransformerEncoder are deep
+        # copies): subclasses extend this as in PyTorch. The copy is another module,
+        # so it gets its own id in the trace rather than the original's.
+        self.__dict__.update(state)
+        object.__setattr__(self, '_agv_id', _C._next_module_id())
+
     def register_forward_pre_hook(self, hook):
         """hook(module, input) runs before forward; a result replaces the input."""
         handle = RemovableHandle(self._forward_pre_hooks)
