@@ -29,6 +29,8 @@ _LAYERS = {
              "MultiLabelSoftMarginLoss", "NLLLoss", "PoissonNLLLoss", "SmoothL1Loss", "TripletMarginLoss"],
     "rnn": ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase"],
     "lazy": [],
+    "transformer": ["Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder",
+                    "TransformerEncoderLayer"],
 }
 
 _C._attributes_on_first_use(globals(), {
