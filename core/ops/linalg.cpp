@@ -582,7 +582,8 @@ Tensor dot(const Tensor& a, const Tensor& b)
     AGV_CHECK(a.numel() == b.numel(), RuntimeError, "inconsistent tensor size, expected tensor [", a.numel(),
               "] and src [", b.numel(), "] to have the same number of elements, but got ", a.numel(), " and ",
               b.numel(), " elements respectively");
-    checkMatmulDtype(a.dtype());
+    // dot's own dispatch (AT_DISPATCH_ALL_TYPES_AND_COMPLEX, no Bool) names itself.
+    AGV_CHECK(a.dtype() != ScalarType::Bool, RuntimeError, "\"dot\" not implemented for 'Bool'");
     Tensor out = kernel::newTensor({}, a.dtype(), a.device());
     const int64_t k = a.numel();
     AGV_DISPATCH_ALL(a.dtype(), "dot", [&] {

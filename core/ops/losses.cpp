@@ -19,6 +19,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
+#include "core/ops/type_promotion.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -272,6 +273,12 @@ Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, c
     checkNoRequiresGrad(weight, "weight", "binary_cross_entropy_with_logits");
     checkNoRequiresGrad(posWeight, "pos_weight", "binary_cross_entropy_with_logits");
     checkFloating(input, "binary_cross_entropy_with_logits");
+    // Loss.cpp starts with (1 - target).mul_(input): an integral target's in-place product
+    // cannot hold the float result (and a bool target cannot be subtracted from).
+    checkSubtraction(target.dtype(), target.dtype());  // 1 - target is a tensor of target's dtype minus target
+    AGV_CHECK(isFloatingType(target.dtype()), RuntimeError, "result type ",
+              legacyDtypeShortName(resultType({&target, &input})), " can't be cast to the desired output type ",
+              legacyDtypeShortName(target.dtype()));
     Tensor loss;
     {
         // Loss.cpp: max_val = (-x).clamp_min(0);

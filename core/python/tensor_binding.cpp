@@ -24,6 +24,14 @@ namespace agv::python {
 
 namespace {
 
+/// x.size(d) and x.stride(d): a 0-d tensor has no dimension to name (1.13's
+/// THPVariable_size text, capitalised unlike ATen's), otherwise the usual wrap.
+int64_t dimOfSizeOrStride(const Tensor& self, int64_t dim)
+{
+    AGV_CHECK(self.dim() > 0, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
+    return ops::wrapDim(dim, self.dim());
+}
+
 IntList dimsArg(py::handle v, const char* fn) { return intList(v, fn, "dim"); }
 
 /// "torch.FloatTensor", "torch.cuda.FloatTensor": Tensor.type()'s name.
@@ -174,7 +182,7 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         METHOD(size) {
             auto a = bind(args, "size", {"dim"}, 0);
             if (given(a[0]))
-                return py::int_(self.size(requireInt(a[0], "size", "dim")));
+                return py::int_(self.size(dimOfSizeOrStride(self, requireInt(a[0], "size", "dim"))));
             return wrapSize(self.sizes());
         } END,
         METHOD(equal) {
@@ -208,7 +216,7 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         METHOD(stride) {
             auto a = bind(args, "stride", {"dim"}, 0);
             if (given(a[0])) {
-                const int64_t d = ops::wrapDim(requireInt(a[0], "stride", "dim"), self.dim());
+                const int64_t d = dimOfSizeOrStride(self, requireInt(a[0], "stride", "dim"));
                 return py::int_(self.strides()[size_t(d)]);
             }
             py::tuple items(self.strides().size());

@@ -1,4 +1,4 @@
-# Hostile: Every Tensor method, torch.* function and torch.nn.functional function called with wrong, missing, huge and odd arguments (310 combinations each): each call returns or raises, none crashes or hangs the host.
+# Hostile: Every Tensor method, torch.* function and torch.nn.functional function called with wrong, missing, huge and odd arguments (310 combinations each), on a 2-d, a 0-d and an empty tensor: each call returns or raises, none crashes or hangs the host.
 # expect-exit: 0
 # expect: every call returned or raised
 import sys
@@ -24,12 +24,16 @@ targets = [(lambda x, n=n: getattr(x, n)) for n in sorted(dir(torch.Tensor))
            if not n.startswith('_') and n not in SKIP]
 targets += [(lambda x, n=n: getattr(torch, n)) for n in sorted(dir(torch)) if not n.startswith('_') and n not in SKIP]
 targets += [(lambda x, n=n: getattr(F, n)) for n in sorted(dir(F)) if not n.startswith('_')]
-for target in targets:
-    for args in argument_sets:
-        for kwargs in keyword_sets:
-            x = torch.ones(2, 3)
-            try:
-                target(x)(*args, **kwargs)
-            except Exception:
-                pass
+# The receiver of a method (torch.* and F.* ignore it): x.stride(0) of a 0-d tensor once
+# read past the end of its strides.
+receivers = [lambda: torch.ones(2, 3), lambda: torch.tensor(1.5), lambda: torch.ones(0, 3)]
+for make in receivers:
+    for target in targets:
+        for args in argument_sets:
+            for kwargs in keyword_sets:
+                x = make()
+                try:
+                    target(x)(*args, **kwargs)
+                except Exception:
+                    pass
 print("every call returned or raised", file=sys.stderr)

@@ -191,8 +191,10 @@ def broadcast_shapes(*shapes):
 
 
 def broadcast_tensors(*tensors):
-    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
-        tensors = tensors[0]
+    # _VF.broadcast_tensors(tensors): the whole tuple is its one TensorList argument.
+    for i, t in enumerate(tensors):
+        if not isinstance(t, _C._TensorBase):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
     # at::expand_outplace: the shapes folded left to right through infer_size, whose error
     # names the running shape as tensor a and the next tensor's as tensor b.
     shape = None
