@@ -24,8 +24,9 @@ Tensor& recordInplace(Tensor& self, std::initializer_list<const Tensor*> inputs,
     OpRecorder rec(record.nodeName, inputs, record.rule);
     rec.forward(record.forward);
     Tensor originalSelf;
+    // VariableType's self.clone() runs in grad mode: the saved copy has a CloneBackward0.
     if (rec.active() && record.needsOriginalSelf)
-        originalSelf = quietly([&] { return clone(self); });
+        originalSelf = clone(self);
     if (rec.forwardActive()) {
         // The formula's self_p is self before the write (PyTorch clones it too).
         forward_ad::DisabledGuard primalsOnly;

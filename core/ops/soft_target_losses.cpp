@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/inplace_record.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/nll_loss.h"
@@ -43,6 +44,45 @@ Tensor logicalAnd(const Tensor& a, const Tensor& b)
                                          [](bool p, bool q) { return p && q; });
 }
 
+/// XlogyBackward0: saved(0) is self, saved(1) other.
+variable_list xlogyBackward(BackwardNode& n, const variable_list& g)
+{
+    const Tensor self = n.saved(0), other = n.saved(1);
+    Tensor gradSelf, gradOther;
+    // Note [Backward formulas run in input-name order]: other's first.
+    if (n.needsInputGrad(1))
+        gradOther = div(mul(g[0], self), other);
+    // See PyTorch's Note [Gradient formula for xlogy at x = 0, y <= 0]: 0 there.
+    if (n.needsInputGrad(0))
+        gradSelf = maskedFill(xlogy(g[0], other),
+                              logicalAnd(compare(self, Scalar(0.0), CompareOp::Eq),
+                                         compare(other, Scalar(0.0), CompareOp::Le)),
+                              Scalar(0.0));
+    return variable_list{gradSelf, gradOther};
+}
+
+/// XlogyBackward2: saved(0) is self; 0 where self is 0 unless other > 0.
+BackwardNode::Rule xlogyNumberBackward(Scalar other)
+{
+    return [other](BackwardNode& n, const variable_list& g) {
+        Tensor grad = xlogy(g[0], other);
+        if (!(other.toDouble() > 0.0))
+            grad = maskedFill(grad, compare(n.saved(0), Scalar(0.0), CompareOp::Eq), Scalar(0.0));
+        return variable_list{grad};
+    };
+}
+
+/// TensorIterator's checks of an in-place xlogy: the float result must fit self's dtype
+/// and the broadcast shape must be self's.
+void checkXlogyInto(const Tensor& self, ScalarType resultType, const IntList& otherSizes)
+{
+    AGV_CHECK(canCast(resultType, self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(resultType),
+              " can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));
+    const IntList shape = broadcastShapes(self.sizes(), otherSizes);
+    AGV_CHECK(shape == self.sizes(), RuntimeError, "output with shape ", sizesToString(self.sizes()),
+              " doesn't match the broadcast shape ", sizesToString(shape));
+}
+
 }  // namespace
 
 Tensor pairwiseDistance(const Tensor& x1, const Tensor& x2, double p, double eps, bool keepdim)
@@ -55,20 +95,7 @@ Tensor xlogy(const Tensor& self, const Tensor& other)
 {
     checkSameDevice(self, other);
     Tensor out = xlogyValues(self, other, floatResultType(resultType({&self, &other})));
-    OpRecorder rec("XlogyBackward0", {&self, &other}, [](BackwardNode& n, const variable_list& g) {
-        const Tensor self = n.saved(0), other = n.saved(1);
-        Tensor gradSelf, gradOther;
-        // Note [Backward formulas run in input-name order]: other's first.
-        if (n.needsInputGrad(1))
-            gradOther = div(mul(g[0], self), other);
-        // See PyTorch's Note [Gradient formula for xlogy at x = 0, y <= 0]: 0 there.
-        if (n.needsInputGrad(0))
-            gradSelf = maskedFill(xlogy(g[0], other),
-                                  logicalAnd(compare(self, Scalar(0.0), CompareOp::Eq),
-                                             compare(other, Scalar(0.0), CompareOp::Le)),
-                                  Scalar(0.0));
-        return variable_list{gradSelf, gradOther};
-    });
+    OpRecorder rec("XlogyBackward0", {&self, &other}, xlogyBackward);
     rec.save("self", self);
     rec.save("other", other);
     // xlogy(self_t, other_p).masked_fill((self_p == 0) & (other_p <= 0), 0) + other_t * self_p / other_p
@@ -102,12 +129,7 @@ Tensor xlogy(const Tensor& self, Scalar other)
 {
     const Tensor otherTensor = scalarTensor(other, self.device());
     Tensor out = xlogyValues(self, otherTensor, floatResultType(resultType(self, other)));
-    OpRecorder rec("XlogyBackward2", {&self}, [other](BackwardNode& n, const variable_list& g) {
-        Tensor grad = xlogy(g[0], other);
-        if (!(other.toDouble() > 0.0))
-            grad = maskedFill(grad, compare(n.saved(0), Scalar(0.0), CompareOp::Eq), Scalar(0.0));
-        return variable_list{grad};
-    });
+    OpRecorder rec("XlogyBackward2", {&self}, xlogyNumberBackward(other));
     rec.save("self", self);
     rec.attr("other", scalarAttr(other));
     // auto_element_wise: xlogy(self_t, other), 0 where self_p == 0 and other <= 0
@@ -242,6 +264,58 @@ Tensor crossEntropy(const Tensor& input, const Tensor& target, const Tensor& wei
 Tensor crossEntropy(const Tensor& input, const Tensor& target, Reduction reduction)
 {
     return crossEntropy(input, target, Tensor(), reduction, -100, 0.0);
+}
+
+Tensor& xlogyInplace(Tensor& self, const Tensor& other)
+{
+    checkSameDevice(self, other);
+    const Tensor& otherRef = other;
+    InplaceRecord record;
+    record.opName = "xlogy_";
+    record.nodeName = "XlogyBackward0";
+    record.rule = xlogyBackward;
+    record.needsOriginalSelf = true;
+    record.save = [&otherRef](OpRecorder& rec, const Tensor& originalSelf) {
+        rec.save("self", originalSelf);
+        rec.save("other", otherRef);
+    };
+    record.forward = [&otherRef](const InputTangents& t, const Tensor&) {
+        const Tensor& self = t.primal(0);
+        const Tensor fromSelf = maskedFill(xlogy(t[0], otherRef),
+                                           logicalAnd(compare(self, Scalar(0.0), CompareOp::Eq),
+                                                      compare(otherRef, Scalar(0.0), CompareOp::Le)),
+                                           Scalar(0.0));
+        return addTangentTerms(fromSelf, false, div(mul(t[1], self), otherRef), t.isZero(1));
+    };
+    return recordInplace(self, {&self, &other}, record, [&] {
+        const ScalarType resultType = floatResultType(ops::resultType({&self, &other}));
+        checkXlogyInto(self, resultType, other.sizes());
+        return xlogyValues(self, other, resultType);
+    });
+}
+
+Tensor& xlogyInplace(Tensor& self, Scalar other)
+{
+    InplaceRecord record;
+    record.opName = "xlogy_";
+    record.nodeName = "XlogyBackward2";
+    record.rule = xlogyNumberBackward(other);
+    record.needsOriginalSelf = true;
+    record.save = [other](OpRecorder& rec, const Tensor& originalSelf) {
+        rec.save("self", originalSelf);
+        rec.attr("other", scalarAttr(other));
+    };
+    record.forward = [other](const InputTangents& t, const Tensor&) {
+        Tensor tangent = xlogy(t[0], other);
+        if (!(other.toDouble() > 0.0))
+            tangent = maskedFill(tangent, compare(t.primal(0), Scalar(0.0), CompareOp::Eq), Scalar(0.0));
+        return tangent;
+    };
+    return recordInplace(self, {&self}, record, [&] {
+        const ScalarType resultType = floatResultType(ops::resultType(self, other));
+        checkXlogyInto(self, resultType, {});
+        return xlogyValues(self, scalarTensor(other, self.device()), resultType);
+    });
 }
 
 }  // namespace agv::ops

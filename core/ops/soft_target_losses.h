@@ -12,6 +12,10 @@ namespace agv::ops {
 Tensor xlogy(const Tensor& self, const Tensor& other);
 Tensor xlogy(Scalar self, const Tensor& other);
 Tensor xlogy(const Tensor& self, Scalar other);
+/// x.xlogy_(other): XlogyBackward0 saving self from before the write, or XlogyBackward2
+/// with the number; self keeps its shape and dtype (1.13's cast and broadcast errors).
+Tensor& xlogyInplace(Tensor& self, const Tensor& other);
+Tensor& xlogyInplace(Tensor& self, Scalar other);
 /// at::pairwise_distance: norm(x1 - x2 + eps, p) over the innermost dim of the broadcast.
 Tensor pairwiseDistance(const Tensor& x1, const Tensor& x2, double p, double eps, bool keepdim);
 /// at::kl_div: xlogy(target, target) - target * input (exp(target) * (target - input) for

@@ -1,5 +1,5 @@
 // erf, erfc, expm1, log1p, maximum, minimum, atan2, lerp, logsumexp, prod, amax, amin and
-// xlogy (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp, reduce_amax.cpp,
+// xlogy / xlogy_ (core/ops/pointwise.cpp, binary_math.cpp, logsumexp_prod.cpp, reduce_amax.cpp,
 // soft_target_losses.cpp) as Tensor methods and
 // torch.* functions; the activations of core/ops/activations.cpp: silu, elu, softplus,
 // softshrink, hardsigmoid, hardswish, mish and glu, and log_sigmoid (log_sigmoid.cpp), in `_agv_torch._nn`, selu,
@@ -13,6 +13,7 @@
 #include "core/ops/soft_target_losses.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
 
 namespace agv::python {
@@ -175,6 +176,19 @@ void bindMath(py::module_& m)
             return xlogyOf(self, a[0]);
         },
         py::name("xlogy"), py::is_method(cls));
+    // xlogy_ with a tensor or a number: the parser's overloads, so a wrong argument gets
+    // 1.13's message. The function form counts its own positions.
+    defParsedMethodAndFunction(
+        m, cls, {"xlogy_(Tensor other)", "xlogy_(Scalar other)"},
+        {"xlogy_(Tensor input, Tensor other)", "xlogy_(Tensor input, Scalar other)"},
+        [](const Tensor& self, const ParsedArguments& a) -> py::object {
+            Tensor target = self;
+            if (a.overload() == 0)
+                ops::xlogyInplace(target, a.tensor("other"));
+            else
+                ops::xlogyInplace(target, a.scalar("other"));
+            return wrapTensor(target);
+        });
     defMethodAndFunctionNumbered(m, cls, "amax", amaxAminImpl<true>);
     defMethodAndFunctionNumbered(m, cls, "amin", amaxAminImpl<false>);
 
