@@ -3,20 +3,8 @@
 import math
 
 import torch
-from torch.optim.optimizer import Optimizer, _add, _add_, _addcdiv_, _addcmul_, _evaluate_closure
-
-
-def _check_adam_args(lr, eps, betas, weight_decay):
-    if not 0.0 <= lr:
-        raise ValueError('Invalid learning rate: ' + str(lr))
-    if not 0.0 <= eps:
-        raise ValueError('Invalid epsilon value: ' + str(eps))
-    if not 0.0 <= betas[0] < 1.0:
-        raise ValueError('Invalid beta parameter at index 0: ' + str(betas[0]))
-    if not 0.0 <= betas[1] < 1.0:
-        raise ValueError('Invalid beta parameter at index 1: ' + str(betas[1]))
-    if not 0.0 <= weight_decay:
-        raise ValueError('Invalid weight_decay value: ' + str(weight_decay))
+from torch.optim.optimizer import (Optimizer, _add, _add_, _addcdiv_, _addcmul_, _check_adam_args,
+                                   _evaluate_closure)
 
 
 def _adam_step(optimizer, decoupled_weight_decay):

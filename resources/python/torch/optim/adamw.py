@@ -1,8 +1,8 @@
 """torch.optim.AdamW: Adam with decoupled weight decay."""
 
 import torch
-from torch.optim.optimizer import Optimizer, _evaluate_closure
-from torch.optim.adam import _adam_step, _check_adam_args
+from torch.optim.adam import _adam_step
+from torch.optim.optimizer import Optimizer, _check_adam_args, _evaluate_closure
 
 
 class AdamW(Optimizer):

@@ -1,23 +1,14 @@
 """torch.optim.NAdam: Adam with Nesterov momentum and a decaying momentum schedule."""
 
 import torch
-from torch.optim.optimizer import (Optimizer, _add, _add_, _addcdiv_, _addcmul_, _evaluate_closure, _refuse_foreach,
-                                   _tensor_state_entries)
+from torch.optim.optimizer import (Optimizer, _add, _add_, _addcdiv_, _addcmul_, _check_adam_args, _evaluate_closure,
+                                   _refuse_foreach, _tensor_state_entries)
 
 
 class NAdam(Optimizer):
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, momentum_decay=4e-3,
                  foreach=None):
-        if not 0.0 <= lr:
-            raise ValueError('Invalid learning rate: ' + str(lr))
-        if not 0.0 <= eps:
-            raise ValueError('Invalid epsilon value: ' + str(eps))
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError('Invalid beta parameter at index 0: ' + str(betas[0]))
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError('Invalid beta parameter at index 1: ' + str(betas[1]))
-        if not 0.0 <= weight_decay:
-            raise ValueError('Invalid weight_decay value: ' + str(weight_decay))
+        _check_adam_args(lr, eps, betas, weight_decay)
         if not 0.0 <= momentum_decay:
             raise ValueError('Invalid momentum_decay value: ' + str(momentum_decay))
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, momentum_decay=momentum_decay,

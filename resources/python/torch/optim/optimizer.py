@@ -247,3 +247,17 @@ class Optimizer:
             new_group['params'] = group['params']
             param_groups.append(new_group)
         self.__setstate__({'state': state, 'param_groups': param_groups})
+
+
+def _check_adam_args(lr, eps, betas, weight_decay):
+    """The constructor checks Adam, AdamW, Adamax, NAdam and RAdam share in 1.13."""
+    if not 0.0 <= lr:
+        raise ValueError('Invalid learning rate: ' + str(lr))
+    if not 0.0 <= eps:
+        raise ValueError('Invalid epsilon value: ' + str(eps))
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError('Invalid beta parameter at index 0: ' + str(betas[0]))
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError('Invalid beta parameter at index 1: ' + str(betas[1]))
+    if not 0.0 <= weight_decay:
+        raise ValueError('Invalid weight_decay value: ' + str(weight_decay))

@@ -3,22 +3,13 @@
 import math
 
 import torch
-from torch.optim.optimizer import (Optimizer, _add, _add_, _addcmul_, _evaluate_closure, _refuse_foreach,
-                                   _tensor_state_entries)
+from torch.optim.optimizer import (Optimizer, _add, _add_, _addcmul_, _check_adam_args, _evaluate_closure,
+                                   _refuse_foreach, _tensor_state_entries)
 
 
 class RAdam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, foreach=None):
-        if not 0.0 <= lr:
-            raise ValueError('Invalid learning rate: ' + str(lr))
-        if not 0.0 <= eps:
-            raise ValueError('Invalid epsilon value: ' + str(eps))
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError('Invalid beta parameter at index 0: ' + str(betas[0]))
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError('Invalid beta parameter at index 1: ' + str(betas[1]))
-        if not 0.0 <= weight_decay:
-            raise ValueError('Invalid weight_decay value: ' + str(weight_decay))
+        _check_adam_args(lr, eps, betas, weight_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, foreach=foreach)
         super().__init__(params, defaults)
 
