@@ -136,6 +136,23 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
     return (-input).softmax(dim)
 
 
+def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    """A sample of the Gumbel-softmax distribution, with 1.13's ops: Gumbel(0, 1) noise as
+    -log of an Exponential(1) draw (exponential_ on a fresh contiguous tensor), then
+    softmax((logits + noise) / tau). hard=True gives the one-hot of the argmax in the
+    forward pass and the soft sample's gradient in the backward one (straight through)."""
+    if eps != 1e-10:
+        warnings.warn("`eps` parameter is deprecated and has no effect.")
+    noise = torch.empty_like(logits, memory_format=torch.legacy_contiguous_format).exponential_()
+    perturbed = (logits + -noise.log()) / tau
+    soft = perturbed.softmax(dim)
+    if not hard:
+        return soft
+    argmax = soft.max(dim, keepdim=True)[1]
+    one_hot = torch.zeros_like(logits, memory_format=torch.legacy_contiguous_format).scatter_(dim, argmax, 1.0)
+    return one_hot - soft.detach() + soft
+
+
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     if out is not None:
         raise NotImplementedError("autogradviz: normalize(out=...) is not supported yet")
