@@ -6,7 +6,7 @@
 
 #include "core/python/bindings.h"
 #include "core/python/lazy_attributes.h"
-#include "core/python/random_binding.h"
+#include "core/python/more_bindings.h"
 #include "core/python/torch_module.h"
 
 namespace agv::python {
@@ -37,6 +37,7 @@ void defineModule(py::module_& m)
     bindLinalgExtra(m);
     bindShapeExtra(m);
     bindRandomSamplers(m);
+    bindNnExtra(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

@@ -188,6 +188,8 @@ def _dtype_name(dtype):
 
 
 pairwise_distance = torch.pairwise_distance
+pixel_shuffle = torch.pixel_shuffle
+pixel_unshuffle = torch.pixel_unshuffle
 
 
 def one_hot(tensor, num_classes=-1):

@@ -21,6 +21,7 @@ _LAYERS = {
     "dropout": ["Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout"],
     "pooling": ["AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d", "LPPool1d", "LPPool2d", "MaxPool1d", "MaxPool2d"],
     "flatten": ["Flatten", "Unflatten"],
+    "pixelshuffle": ["PixelShuffle", "PixelUnshuffle"],
     "upsampling": ["Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"],
     "container": ["ModuleDict", "ModuleList", "ParameterDict", "ParameterList", "Sequential"],
     "loss": ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "GaussianNLLLoss",
