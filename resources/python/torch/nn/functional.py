@@ -572,6 +572,44 @@ def huber_loss(input, target, reduction='mean', delta=1.0):
     return _nn.huber_loss(input, target, reduction, delta)
 
 
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction_name(size_average, reduce, reduction)
+    _Reduction.get_enum(reduction)
+    return _nn.soft_margin_loss(input, target, reduction)
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
+                      reduction="mean"):
+    reduction = _reduction_name(size_average, reduce, reduction)
+    _Reduction.get_enum(reduction)
+    if p != 1 and p != 2:
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None and weight.dim() != 1:
+        raise ValueError("weight must be one-dimensional")
+    return _nn.multi_margin_loss(input, target, p, margin, weight, reduction)
+
+
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    """Each element divided by (k + alpha * the mean of the squares of `size` neighbouring
+    channels) ** beta, with 1.13's ops: the squares padded along the channels and averaged
+    by avg_pool2d."""
+    dim = input.dim()
+    if dim < 3:
+        # 1.13's message keeps the indentation of its continued string literal.
+        raise ValueError("Expected 3D or higher dimensionality" + " " * 26 +
+                         "input (got {} dimensions)".format(dim))
+    if input.numel() == 0:
+        return input
+    if dim > 3:
+        # 1.13 averages a 5-d view of the squares with avg_pool3d (AvgPool3DBackward0).
+        raise NotImplementedError("autogradviz: local_response_norm of inputs with more than 3 dimensions "
+                                  "(it needs avg_pool3d) is not supported yet")
+    squares = input.mul(input).unsqueeze(1)
+    squares = pad(squares, (0, 0, size // 2, (size - 1) // 2))
+    windows = avg_pool2d(squares, (size, 1), stride=1).squeeze(1)
+    return input / windows.mul(alpha).add(k).pow(beta)
+
+
 # margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, triplet_margin_loss,
 # poisson_nll_loss, gaussian_nll_loss, multilabel_soft_margin_loss, lp_pool1d, lp_pool2d
 from torch.nn._composite_losses import FUNCTIONAL as _COMPOSITE_LOSSES  # noqa: E402

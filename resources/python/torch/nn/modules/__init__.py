@@ -15,7 +15,7 @@ _LAYERS = {
                 "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "ZeroPad2d"],
     "batchnorm": ["BatchNorm1d", "BatchNorm2d"],
     "instancenorm": ["InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"],
-    "normalization": ["GroupNorm", "LayerNorm"],
+    "normalization": ["GroupNorm", "LayerNorm", "LocalResponseNorm"],
     "sparse": ["Embedding"],
     "conv": ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d"],
     "dropout": ["Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout"],
@@ -26,7 +26,8 @@ _LAYERS = {
     "container": ["ModuleDict", "ModuleList", "ParameterDict", "ParameterList", "Sequential"],
     "loss": ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "GaussianNLLLoss",
              "HingeEmbeddingLoss", "HuberLoss", "KLDivLoss", "L1Loss", "MarginRankingLoss", "MSELoss",
-             "MultiLabelSoftMarginLoss", "NLLLoss", "PoissonNLLLoss", "SmoothL1Loss", "TripletMarginLoss"],
+             "MultiLabelSoftMarginLoss", "MultiMarginLoss", "NLLLoss", "PoissonNLLLoss", "SmoothL1Loss",
+             "SoftMarginLoss", "TripletMarginLoss"],
     "rnn": ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase"],
     "lazy": [],
 }
