@@ -6,6 +6,7 @@
 
 #include "core/python/bindings.h"
 #include "core/python/lazy_attributes.h"
+#include "core/python/more_bindings.h"
 #include "core/python/torch_module.h"
 
 namespace agv::python {
@@ -35,6 +36,8 @@ void defineModule(py::module_& m)
     bindPointwiseExtra(m);
     bindLinalgExtra(m);
     bindShapeExtra(m);
+    bindRandomSamplers(m);
+    bindNnExtra(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

@@ -13,3 +13,5 @@ contiguous_format = memory_format("contiguous_format")
 preserve_format = memory_format("preserve_format")
 channels_last = memory_format("channels_last")
 channels_last_3d = memory_format("channels_last_3d")
+# PyTorch's name for the format of ops written before memory formats existed: the same object.
+legacy_contiguous_format = contiguous_format

@@ -136,6 +136,23 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
     return (-input).softmax(dim)
 
 
+def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    """A sample of the Gumbel-softmax distribution, with 1.13's ops: Gumbel(0, 1) noise as
+    -log of an Exponential(1) draw (exponential_ on a fresh contiguous tensor), then
+    softmax((logits + noise) / tau). hard=True gives the one-hot of the argmax in the
+    forward pass and the soft sample's gradient in the backward one (straight through)."""
+    if eps != 1e-10:
+        warnings.warn("`eps` parameter is deprecated and has no effect.")
+    noise = torch.empty_like(logits, memory_format=torch.legacy_contiguous_format).exponential_()
+    perturbed = (logits + -noise.log()) / tau
+    soft = perturbed.softmax(dim)
+    if not hard:
+        return soft
+    argmax = soft.max(dim, keepdim=True)[1]
+    one_hot = torch.zeros_like(logits, memory_format=torch.legacy_contiguous_format).scatter_(dim, argmax, 1.0)
+    return one_hot - soft.detach() + soft
+
+
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     if out is not None:
         raise NotImplementedError("autogradviz: normalize(out=...) is not supported yet")
@@ -171,6 +188,8 @@ def _dtype_name(dtype):
 
 
 pairwise_distance = torch.pairwise_distance
+pixel_shuffle = torch.pixel_shuffle
+pixel_unshuffle = torch.pixel_unshuffle
 
 
 def one_hot(tensor, num_classes=-1):
@@ -551,6 +570,44 @@ def huber_loss(input, target, reduction='mean', delta=1.0):
     _Reduction.get_enum(reduction)
     input, target = _broadcast_pair(input, target)
     return _nn.huber_loss(input, target, reduction, delta)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction_name(size_average, reduce, reduction)
+    _Reduction.get_enum(reduction)
+    return _nn.soft_margin_loss(input, target, reduction)
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
+                      reduction="mean"):
+    reduction = _reduction_name(size_average, reduce, reduction)
+    _Reduction.get_enum(reduction)
+    if p != 1 and p != 2:
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None and weight.dim() != 1:
+        raise ValueError("weight must be one-dimensional")
+    return _nn.multi_margin_loss(input, target, p, margin, weight, reduction)
+
+
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    """Each element divided by (k + alpha * the mean of the squares of `size` neighbouring
+    channels) ** beta, with 1.13's ops: the squares padded along the channels and averaged
+    by avg_pool2d."""
+    dim = input.dim()
+    if dim < 3:
+        # 1.13's message keeps the indentation of its continued string literal.
+        raise ValueError("Expected 3D or higher dimensionality" + " " * 26 +
+                         "input (got {} dimensions)".format(dim))
+    if input.numel() == 0:
+        return input
+    if dim > 3:
+        # 1.13 averages a 5-d view of the squares with avg_pool3d (AvgPool3DBackward0).
+        raise NotImplementedError("autogradviz: local_response_norm of inputs with more than 3 dimensions "
+                                  "(it needs avg_pool3d) is not supported yet")
+    squares = input.mul(input).unsqueeze(1)
+    squares = pad(squares, (0, 0, size // 2, (size - 1) // 2))
+    windows = avg_pool2d(squares, (size, 1), stride=1).squeeze(1)
+    return input / windows.mul(alpha).add(k).pow(beta)
 
 
 # margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, triplet_margin_loss,

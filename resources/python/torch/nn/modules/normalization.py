@@ -70,3 +70,21 @@ class GroupNorm(Module):
 
     def extra_repr(self):
         return '{num_groups}, {num_channels}, eps={eps}, affine={affine}'.format(**self.__dict__)
+
+
+class LocalResponseNorm(Module):
+    """Normalises each channel by its neighbours' squares (F.local_response_norm)."""
+    __constants__ = ['size', 'alpha', 'beta', 'k']
+
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1.):
+        super().__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+
+    def forward(self, input):
+        return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self):
+        return '{size}, alpha={alpha}, beta={beta}, k={k}'.format(**self.__dict__)

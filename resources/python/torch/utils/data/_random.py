@@ -28,7 +28,4 @@ def random_int64(generator=None):
     """torch.empty((), dtype=torch.int64).random_(generator=generator).item(): one 64-bit
     draw (two 32-bit ones, the first the high half), kept to 63 bits."""
     with untraced():
-        # high = 2**32 - 1 keeps randint on its one-32-bit-draw-per-element path; it differs
-        # from the raw draw only when that draw is 2**32 - 1.
-        hi, lo = torch.randint(0, 2 ** 32 - 1, (2,), generator=generator).tolist()
-    return ((hi << 32) | lo) % (2 ** 63)
+        return torch.empty((), dtype=torch.int64).random_(generator=generator).item()
