@@ -32,5 +32,6 @@ void bindCuda(pybind11::module_& m);           // cuda_binding.cpp: torch.cuda's
 void bindPointwiseExtra(pybind11::module_& m);  // pointwise_extra_binding.cpp: rsub, nan_to_num, clamp_max, logaddexp, hypot, logit, ...
 void bindLinalgExtra(pybind11::module_& m);     // linalg_extra_binding.cpp: vdot, addmv, addr, dist, cross, linalg.cross
 void bindShapeExtra(pybind11::module_& m);      // shape_extra_binding.cpp: rot90, diag_embed, block_diag
+void bindIndexFillCopy(pybind11::module_& m);   // index_fill_copy_binding.cpp: index_fill(_), index_copy(_)
 
 }  // namespace agv::python

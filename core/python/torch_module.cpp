@@ -35,6 +35,7 @@ void defineModule(py::module_& m)
     bindPointwiseExtra(m);
     bindLinalgExtra(m);
     bindShapeExtra(m);
+    bindIndexFillCopy(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);
