@@ -33,5 +33,6 @@ void bindPointwiseExtra(pybind11::module_& m);  // pointwise_extra_binding.cpp: 
 void bindLinalgExtra(pybind11::module_& m);     // linalg_extra_binding.cpp: vdot, addmv, addr, dist, cross, linalg.cross
 void bindShapeExtra(pybind11::module_& m);      // shape_extra_binding.cpp: rot90, diag_embed, block_diag
 void bindIndexFillCopy(pybind11::module_& m);   // index_fill_copy_binding.cpp: index_fill(_), index_copy(_)
+void bindBinarySpecial(pybind11::module_& m);   // binary_special_binding.cpp: fmax, fmin, copysign, gcd, lcm, nextafter
 
 }  // namespace agv::python

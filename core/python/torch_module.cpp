@@ -36,6 +36,7 @@ void defineModule(py::module_& m)
     bindLinalgExtra(m);
     bindShapeExtra(m);
     bindIndexFillCopy(m);
+    bindBinarySpecial(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);
