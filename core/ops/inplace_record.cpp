@@ -41,7 +41,7 @@ Tensor& recordInplace(Tensor& self, std::initializer_list<const Tensor*> inputs,
     intercept.offer(self);
     self.bumpVersion(record.opName);
     if (rec.active())
-        rebaseHistory(self, rec.node(), false);
+        rebaseHistory(self, rec.node(), record.savesResult);
     intercept.announce(rec.active() ? rec.node()->id() : 0, self);
     rec.finishInplaceTangent(self);
     return self;

@@ -20,6 +20,8 @@ struct InplaceRecord {
     /// before the write when `needsOriginalSelf`, else undefined.
     std::function<void(OpRecorder&, const Tensor& originalSelf)> save;
     bool needsOriginalSelf = false;
+    /// The written self is saved as the node's `result` (copysign_: the formula reads it).
+    bool savesResult = false;
     ForwardRule forward;
 };
 

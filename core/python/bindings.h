@@ -32,5 +32,9 @@ void bindCuda(pybind11::module_& m);           // cuda_binding.cpp: torch.cuda's
 void bindPointwiseExtra(pybind11::module_& m);  // pointwise_extra_binding.cpp: rsub, nan_to_num, clamp_max, logaddexp, hypot, logit, ...
 void bindLinalgExtra(pybind11::module_& m);     // linalg_extra_binding.cpp: vdot, addmv, addr, dist, cross, linalg.cross
 void bindShapeExtra(pybind11::module_& m);      // shape_extra_binding.cpp: rot90, diag_embed, block_diag
+void bindIndexFillCopy(pybind11::module_& m);   // index_fill_copy_binding.cpp: index_fill(_), index_copy(_)
+void bindBinarySpecial(pybind11::module_& m);   // binary_special_binding.cpp: fmax, fmin, copysign, gcd, lcm, nextafter
+void bindRandomSamplers(pybind11::module_& m);  // random_binding.cpp: exponential_, geometric_, cauchy_, log_normal_, random_, poisson
+void bindNnExtra(pybind11::module_& m);         // nn_extra_binding.cpp: pixel_shuffle, pixel_unshuffle, soft/multi margin losses
 
 }  // namespace agv::python

@@ -6,7 +6,7 @@
 
 #include "core/ops/margin_losses.h"
 #include "core/ops/pixel_shuffle.h"
-#include "core/python/more_bindings.h"
+#include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/signature_parser.h"
 

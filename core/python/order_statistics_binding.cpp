@@ -2,11 +2,14 @@
 // returning torch.return_types named tuples (values, indices); median() of every
 // element returns a tensor. Also the kernels behind torch.unique / unique_consecutive
 // (torch/functional.py): torch._unique2, torch.unique_dim, torch.unique_consecutive.
+// And the running torch.logcumsumexp (core/ops/logcumsumexp.h), bound by the argument parser.
 
+#include "core/ops/logcumsumexp.h"
 #include "core/ops/order_statistics.h"
 #include "core/ops/unique.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
 
 namespace agv::python {
@@ -103,6 +106,18 @@ void bindOrderStatistics(py::module_& m)
     defNative(m, "unique_dim", uniqueDimFunction);
     defNative(m, "_unique_consecutive", uniqueConsecutiveFunction);
     py::object cls = m.attr("_TensorBase");
+    defParsedMethodAndFunction(m, cls, {"logcumsumexp(int64_t dim)", "logcumsumexp(Dimname dim)"},
+                               {"logcumsumexp(Tensor input, int64_t dim, *, Tensor out=None)",
+                                "logcumsumexp(Tensor input, Dimname dim, *, Tensor out=None)"},
+                               [](const Tensor& self, const ParsedArguments& a) -> py::object {
+                                   refuseOut(a, "logcumsumexp");
+                                   if (a.overload() == 1) {
+                                       if (!a.has("dim") || a["dim"].is_none())
+                                           raise(PyExc_RuntimeError, "Please look up dimensions by name, got: name = None.");
+                                       raiseNameNotFound(self, a["dim"]);
+                                   }
+                                   return wrapTensor(ops::logcumsumexp(self, a.toInt("dim")));
+                               });
     defMethodAndFunction(m, cls, "kthvalue", kthvalueMethod);
     defMethodAndFunction(m, cls, "median", medianMethod);
     defMethodAndFunction(m, cls, "mode", modeMethod);

@@ -1,9 +1,11 @@
 // The ops of core/ops/shape_extra.h as torch.* functions and Tensor methods where PyTorch
-// 1.13 has them: rot90, diag_embed (argument parser) and torch.block_diag(*tensors).
+// 1.13 has them: rot90, diag_embed (argument parser), torch.block_diag(*tensors), and the
+// view Tensor.unfold (core/ops/unfold.h).
 
 #include <string>
 
 #include "core/ops/shape_extra.h"
+#include "core/ops/unfold.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/signature_parser.h"
@@ -14,6 +16,15 @@ namespace agv::python {
 void bindShapeExtra(py::module_& m)
 {
     py::object cls = m.attr("_TensorBase");
+    // Tensor.unfold has no torch.* function.
+    cls.attr("unfold") = py::cpp_function(
+        [](py::handle self, py::args args, py::kwargs kwargs) {
+            static const ArgumentParser parser{"unfold(int64_t dimension, int64_t size, int64_t step)"};
+            const CallArgs call{std::move(args), std::move(kwargs)};
+            const ParsedArguments a = parser.parse(call);
+            return wrapTensor(ops::unfold(*asTensor(self), a.toInt("dimension"), a.toInt("size"), a.toInt("step")));
+        },
+        py::name("unfold"), py::is_method(cls));
     defParsedMethodAndFunction(m, cls, {"rot90(int64_t k=1, IntArrayRef dims=[0,1])"},
                                {"rot90(Tensor input, int64_t k=1, IntArrayRef dims=[0,1])"},
                                [](const Tensor& self, const ParsedArguments& a) -> py::object {

@@ -31,7 +31,7 @@ Kind kindOf(std::string_view type)
     static const std::pair<std::string_view, Kind> kinds[] = {
         {"Tensor", Kind::Tensor},         {"Scalar", Kind::Scalar},           {"int64_t", Kind::Int},
         {"double", Kind::Double},         {"bool", Kind::Bool},               {"IntArrayRef", Kind::IntList},
-        {"SymIntArrayRef", Kind::SymIntList}, {"DimnameList", Kind::DimnameList}, {"ScalarType", Kind::Dtype},
+        {"SymIntArrayRef", Kind::SymIntList}, {"Dimname", Kind::Dimname}, {"DimnameList", Kind::DimnameList}, {"ScalarType", Kind::Dtype},
         {"Layout", Kind::Layout},         {"Device", Kind::Device},           {"MemoryFormat", Kind::MemoryFormat},
         {"Generator", Kind::Generator},   {"PyObject*", Kind::Object},
     };
@@ -124,6 +124,7 @@ bool check(const SignatureParameter& p, py::handle h)
     case Kind::Bool: return isBool(h);
     case Kind::IntList:
     case Kind::SymIntList: return isIntList(h, p.fixedSize);
+    case Kind::Dimname: return h.is_none() || PyUnicode_Check(h.ptr());  // THPUtils_checkDimname
     case Kind::DimnameList: {
         if (!PyTuple_Check(h.ptr()) && !PyList_Check(h.ptr()))
             return p.fixedSize == 1 && (h.is_none() || PyUnicode_Check(h.ptr()));  // sum('a')
@@ -469,6 +470,7 @@ std::string SignatureParameter::typeName() const
     case Kind::Bool: return "bool";
     case Kind::IntList: return "tuple of ints";
     case Kind::SymIntList: return "tuple of SymInts";
+    case Kind::Dimname: return "name";
     case Kind::DimnameList: return "tuple of names";
     case Kind::Dtype: return "torch.dtype";
     case Kind::Layout: return "torch.layout";

@@ -30,7 +30,7 @@ std::vector<std::pair<std::string, py::handle>> keywordsInMessageOrder(const Cal
 /// "ScalarType? dtype=None", "IntArrayRef[2] stride", "*" (the rest are keyword-only).
 struct SignatureParameter {
     enum class Kind {
-        Tensor, Scalar, Int, Double, Bool, IntList, SymIntList, DimnameList,
+        Tensor, Scalar, Int, Double, Bool, IntList, SymIntList, Dimname, DimnameList,
         Dtype, Layout, Device, MemoryFormat, Generator, Object
     };
     Kind kind = Kind::Object;

@@ -6,7 +6,6 @@
 
 #include "core/python/bindings.h"
 #include "core/python/lazy_attributes.h"
-#include "core/python/more_bindings.h"
 #include "core/python/torch_module.h"
 
 namespace agv::python {
@@ -38,6 +37,8 @@ void defineModule(py::module_& m)
     bindShapeExtra(m);
     bindRandomSamplers(m);
     bindNnExtra(m);
+    bindIndexFillCopy(m);
+    bindBinarySpecial(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);
