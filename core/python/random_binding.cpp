@@ -7,9 +7,9 @@
 #include <string>
 
 #include "core/ops/random_inplace.h"
+#include "core/python/bindings.h"
 #include "core/python/generator_arg.h"
 #include "core/python/py_values.h"
-#include "core/python/bindings.h"
 #include "core/python/signature_parser.h"
 
 namespace agv::python {
