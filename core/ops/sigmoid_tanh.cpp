@@ -43,6 +43,14 @@ Tensor sigmoidValues(const Tensor& in, bool inPlace)
                 ys[i] = scalarBody(xs[i]);
             return;
         }
+        if (in.isContiguous()) {
+            // One run in memory order: the vector body covers whole pairs of vectors, the
+            // scalar body the rest (what vectorizedElements says, without a flag per element).
+            const int64_t pair = 2 * int64_t(32 / sizeof(T));
+            for (int64_t i = n - n % pair; i < n; ++i)
+                ys[i] = scalarBody(xs[i]);
+            return;
+        }
         const std::vector<IntList> strides = inPlace ? std::vector<IntList>{in.strides(), in.strides()}
                                                      : std::vector<IntList>{IntList{}, in.strides()};
         const std::vector<bool> vectorBody = vectorizedElements(in.sizes(), strides, int64_t(32 / sizeof(T)));

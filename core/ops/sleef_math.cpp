@@ -36,7 +36,15 @@ template <typename T, typename Vec, typename VecFn>
 void vectorMap(const T* in, T* out, int64_t n, VecFn vec)
 {
     constexpr int64_t lanes = int64_t(sizeof(Vec) / sizeof(T));
-    for (int64_t i = 0; i < n; i += lanes) {
+    int64_t i = 0;
+    // Whole vectors: fixed-size copies the compiler turns into unaligned loads and stores.
+    for (; i + lanes <= n; i += lanes) {
+        Vec v;
+        __builtin_memcpy(&v, in + i, sizeof(Vec));
+        const Vec r = vec(v);
+        __builtin_memcpy(out + i, &r, sizeof(Vec));
+    }
+    for (; i < n; i += lanes) {
         const int64_t count = std::min(lanes, n - i);
         T buffer[lanes] = {};
         __builtin_memcpy(buffer, in + i, size_t(count) * sizeof(T));
@@ -207,7 +215,15 @@ template <typename T, typename Vec, typename VecFn>
 void vectorMap2(const T* a, const T* b, T* out, int64_t n, VecFn vec)
 {
     constexpr int64_t lanes = int64_t(sizeof(Vec) / sizeof(T));
-    for (int64_t i = 0; i < n; i += lanes) {
+    int64_t i = 0;
+    for (; i + lanes <= n; i += lanes) {
+        Vec va, vb;
+        __builtin_memcpy(&va, a + i, sizeof(Vec));
+        __builtin_memcpy(&vb, b + i, sizeof(Vec));
+        const Vec r = vec(va, vb);
+        __builtin_memcpy(out + i, &r, sizeof(Vec));
+    }
+    for (; i < n; i += lanes) {
         const int64_t count = std::min(lanes, n - i);
         T bufferA[lanes] = {}, bufferB[lanes] = {};
         __builtin_memcpy(bufferA, a + i, size_t(count) * sizeof(T));
