@@ -1,11 +1,12 @@
-// kthvalue, median and mode: one element picked from each slice along a dim, with the
+// kthvalue, median, nanmedian and mode: one element picked from each slice along a dim, with the
 // same element PyTorch 1.13's CPU kernels pick among equal values, because they run
 // the same algorithms:
 //   * kthvalue: Hoare's quickselect with a median-of-three pivot over (value, index)
 //     pairs, NaN the largest (quick_select_template, SortingUtils.h);
 //   * median along a dim: std::nth_element of the indices, ordered by value and then by
 //     index, the element at (n - 1) / 2; a slice with a NaN gives its first NaN;
-//   * median of everything: std::nth_element of a copy (values only);
+//     nanmedian orders NaNs last and takes the element at (n - NaNs - 1) / 2;
+//   * median of everything: std::nth_element of a copy (values only), likewise;
 //   * mode: std::sort of (value, index) pairs by value, then the longest run of equal
 //     values, the first such run, and the index ending that run.
 // Their gradient goes back to the picked element (value_selecting_reduction_backward);
@@ -144,28 +145,52 @@ std::pair<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dimIn,
     return internal::recordValueSelection("KthvalueBackward0", self, dimIn, dim, keepdim, out);
 }
 
-std::pair<Tensor, Tensor> median(const Tensor& self, int64_t dimIn, bool keepdim)
+namespace {
+
+/// median_with_indices_impl: the index of the lower median of one slice. torch.median
+/// gives the slice's first NaN when it has one; torch.nanmedian orders the NaNs last and
+/// picks among the others (an all-NaN slice gives whichever NaN nth_element leaves at 0).
+template <typename Slice>
+int64_t medianIndex(const Slice& slice, bool ignoreNan)
+{
+    const int64_t size = int64_t(slice.size());
+    const auto nanAt = [&slice](int64_t i) { return isNan(slice[size_t(i)]); };
+    std::vector<int64_t> order(slice.size());
+    std::iota(order.begin(), order.end(), 0);
+    if (!ignoreNan) {
+        const auto nan = std::find_if(slice.begin(), slice.end(), [](auto v) { return isNan(v); });
+        if (nan != slice.end())
+            return nan - slice.begin();
+        const auto nth = order.begin() + (size - 1) / 2;
+        std::nth_element(order.begin(), nth, order.end(), [&slice](int64_t i, int64_t j) {
+            return slice[size_t(i)] < slice[size_t(j)] || (slice[size_t(i)] == slice[size_t(j)] && i < j);
+        });
+        return *nth;
+    }
+    const int64_t nans = std::count_if(slice.begin(), slice.end(), [](auto v) { return isNan(v); });
+    // (size - nans - 1) / 2 truncates towards zero: an all-NaN slice picks position 0.
+    const auto nth = order.begin() + (size - nans - 1) / 2;
+    std::nth_element(order.begin(), nth, order.end(), [&](int64_t i, int64_t j) {
+        return slice[size_t(i)] < slice[size_t(j)] || (slice[size_t(i)] == slice[size_t(j)] && i < j) ||
+               (nanAt(j) && !nanAt(i));
+    });
+    return *nth;
+}
+
+std::pair<Tensor, Tensor> medianAlongDim(const Tensor& self, int64_t dimIn, bool keepdim, bool ignoreNan)
 {
     // 1.13's autograd kernel collects the gradient edges before the kernel checks anything.
     gradientEdgeFirst(self);
     const int64_t dim = wrapDim(dimIn, self.dim());
     checkNonEmptyDim(self, dim, "median()");
-    auto out = pickPerSlice(self, dim, "median_out", false, false, [](const auto& slice) -> int64_t {
-        const auto nan = std::find_if(slice.begin(), slice.end(), [](auto v) { return isNan(v); });
-        if (nan != slice.end())
-            return nan - slice.begin();
-        std::vector<int64_t> order(slice.size());
-        std::iota(order.begin(), order.end(), 0);
-        const auto nth = order.begin() + (int64_t(order.size()) - 1) / 2;
-        std::nth_element(order.begin(), nth, order.end(), [&slice](int64_t i, int64_t j) {
-            return slice[size_t(i)] < slice[size_t(j)] || (slice[size_t(i)] == slice[size_t(j)] && i < j);
-        });
-        return *nth;
-    });
-    return internal::recordValueSelection("MedianBackward1", self, dimIn, dim, keepdim, out);
+    auto out = pickPerSlice(self, dim, "median_out", false, false,
+                            [ignoreNan](const auto& slice) { return medianIndex(slice, ignoreNan); });
+    return internal::recordValueSelection(ignoreNan ? "NanmedianBackward1" : "MedianBackward1", self, dimIn, dim,
+                                          keepdim, out);
 }
 
-Tensor median(const Tensor& self)
+/// median_impl: the lower median of every element (see medianIndex for NaNs).
+Tensor medianOfAll(const Tensor& self, bool ignoreNan)
 {
     if (self.dtype() == ScalarType::Bool || self.dtype() == ScalarType::Half)
         throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "median_cpu");
@@ -182,17 +207,24 @@ Tensor median(const Tensor& self)
         }
         const Tensor copy = kernel::dense(self);
         std::vector<T> values(copy.data<T>(), copy.data<T>() + copy.numel());
-        if constexpr (kIsFloating<T>) {
-            if (std::any_of(values.begin(), values.end(), [](T v) { return isNan(v); })) {
+        const auto nanCount = std::count_if(values.begin(), values.end(), [](T v) { return isNan(v); });
+        if (!ignoreNan) {
+            if (nanCount > 0) {
                 *result = T(std::numeric_limits<float>::quiet_NaN());
                 return;
             }
+            const auto middle = values.begin() + (int64_t(values.size()) - 1) / 2;
+            std::nth_element(values.begin(), middle, values.end());
+            *result = *middle;
+            return;
         }
-        const auto middle = values.begin() + (int64_t(values.size()) - 1) / 2;
-        std::nth_element(values.begin(), middle, values.end());
+        const auto middle = values.begin() + (int64_t(values.size()) - nanCount - 1) / 2;
+        std::nth_element(values.begin(), middle, values.end(),
+                         [](T a, T b) { return a < b || (isNan(b) && !isNan(a)); });
         *result = *middle;
     });
-    OpRecorder rec("MedianBackward0", {&self}, [](BackwardNode& n, const variable_list& g) {
+    OpRecorder rec(ignoreNan ? "NanmedianBackward0" : "MedianBackward0", {&self},
+                   [](BackwardNode& n, const variable_list& g) {
         // evenly_distribute_backward: the gradient shared among the elements equal to the
         // result (the NaNs when it is NaN)
         const Tensor input = n.saved(0), result = n.saved(1);
@@ -209,6 +241,22 @@ Tensor median(const Tensor& self)
     });
     return rec.finishSavingResult(out);
 }
+
+}  // namespace
+
+std::pair<Tensor, Tensor> median(const Tensor& self, int64_t dim, bool keepdim)
+{
+    return medianAlongDim(self, dim, keepdim, false);
+}
+
+Tensor median(const Tensor& self) { return medianOfAll(self, false); }
+
+std::pair<Tensor, Tensor> nanmedian(const Tensor& self, int64_t dim, bool keepdim)
+{
+    return medianAlongDim(self, dim, keepdim, true);
+}
+
+Tensor nanmedian(const Tensor& self) { return medianOfAll(self, true); }
 
 std::pair<Tensor, Tensor> mode(const Tensor& self, int64_t dimIn, bool keepdim)
 {

@@ -4,6 +4,7 @@
 #include "core/ops/pixel_shuffle.h"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "core/error.h"
@@ -141,6 +142,53 @@ Tensor pixelUnshuffle(const Tensor& self, int64_t downscaleFactor)
     });
     rec.attr("downscale_factor", r);
     rec.forward([r](const InputTangents& t, const Tensor&) { return pixelUnshuffle(t[0], r); });
+    return rec.finish(out);
+}
+
+namespace {
+
+/// "[1, 6]", as c10 prints IntArrayRef.
+std::string shapeString(const IntList& sizes)
+{
+    std::string text = "[";
+    for (size_t i = 0; i < sizes.size(); ++i)
+        text += (i ? ", " : "") + std::to_string(sizes[i]);
+    return text + "]";
+}
+
+}  // namespace
+
+Tensor channelShuffle(const Tensor& self, int64_t groups)
+{
+    AGV_CHECK(self.dim() > 2, RuntimeError, "channel_shuffle expects input with > 2 dims, but got input with sizes ",
+              shapeString(self.sizes()));
+    const int64_t channels = self.sizes()[1];
+    AGV_CHECK(groups > 0, RuntimeError, "Number of groups to divide channels in must be positive. Value of groups:",
+              groups);
+    AGV_CHECK(channels % groups == 0, RuntimeError, "Number of channels must be divisible by groups. Got ", channels,
+              " channels and ", groups, " groups.");
+    Tensor out = kernel::newStridedTensor(
+        self.sizes(), outputStrides(self.sizes(), stridesLikeChannelsLast(self.sizes(), self.strides())), self.dtype(),
+        self.device());
+    if (out.numel() > 0) {
+        // The input as (N, g, C/g, *) read as (N, C/g, g, *) is the output split the same way.
+        IntList grouped = self.sizes(), transposed = self.sizes();
+        grouped[1] = groups;
+        grouped.insert(grouped.begin() + 2, channels / groups);
+        transposed[1] = channels / groups;
+        transposed.insert(transposed.begin() + 2, groups);
+        quietly([&] {
+            kernel::copyInto(view(out, transposed), transpose(reshape(self, grouped), 1, 2));
+            return 0;
+        });
+    }
+    TensorList requiringGrad;
+    if (self.requiresGrad())
+        requiringGrad.push_back(self);
+    // See Note [NotImplemented nodes]; this one names the op without "aten::".
+    OpRecorder rec("NotImplemented", requiringGrad, [](BackwardNode&, const variable_list&) -> variable_list {
+        throw Error(PyExc::RuntimeError, "derivative for channel_shuffle is not implemented");
+    });
     return rec.finish(out);
 }
 

@@ -12,6 +12,7 @@
 // SLEEF's (Vectorized<T>::lgamma), in the order TensorIterator visits the elements.
 
 #include "core/ops/special_functions.h"
+#include "core/ops/windows.h"
 
 #include <cmath>
 #include <limits>
@@ -478,5 +479,54 @@ Tensor& erfinvInplace(Tensor& self)
 Tensor& i0Inplace(Tensor& self) { return inplaceSavingSelf(self, "i0_", "I0Backward0", i0, i0Grad); }
 
 Tensor& sincInplace(Tensor& self) { return inplaceSavingSelf(self, "sinc_", "SincBackward0", sinc, sincGrad); }
+
+namespace {
+
+/// kaiser_window_kernel's value at arange element `a`: float and double in their own type
+/// (pow(x, 2) becomes x * x, and the AVX2 build fuses 1 - x * x into one rounding).
+template <typename T>
+T kaiserValue(T a, T alpha, T beta)
+{
+    const T x = (a - alpha) / alpha;
+    return besselI0(beta * std::sqrt(std::fma(-x, x, T(1)))) / besselI0(beta);
+}
+
+/// bfloat16 (and Half, refused before) computes in its own type too, rounding every step;
+/// i0 runs in float and rounds once (See Note [The special functions' series]).
+template <typename T>
+    requires kIsReducedFloat<T>
+T kaiserValue(T a, T alpha, T beta)
+{
+    const T x = (a - alpha) / alpha;
+    const T inner = T(1) - T(std::pow(float(x), 2.0f));
+    const T arg = beta * T(std::sqrt(float(inner)));
+    return T(besselI0(float(arg))) / T(besselI0(float(beta)));
+}
+
+}  // namespace
+
+Tensor kaiserWindow(int64_t length, bool periodic, double beta, ScalarType dtype, Device device)
+{
+    // window_function_checks
+    AGV_CHECK(isFloatingType(dtype), RuntimeError, "kaiser_window expects floating point dtypes, got: TensorOptions(dtype=",
+              typeMetaName(dtype), ", device=", device.str(), ", layout=Strided (default), requires_grad=false (default), "
+              "pinned_memory=false, memory_format=(nullopt))");
+    AGV_CHECK(length >= 0, RuntimeError, "kaiser_window requires non-negative window_length, got window_length=", length);
+    if (length <= 1)
+        return length == 0 ? kernel::newTensor({0}, dtype, device) : ones({1}, dtype, device);
+    if (dtype == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, "kaiser_window_cpu");
+    const int64_t n = periodic ? length + 1 : length;
+    Tensor out = kernel::newTensor({length}, dtype, device);
+    AGV_DISPATCH_FLOATING_AND_HALF(dtype, "kaiser_window_cpu", [&] {
+        using T = scalar_t;
+        const T alpha = static_cast<T>((n - 1) / 2.0);
+        const T b = static_cast<T>(beta);
+        T* w = out.data<T>();
+        for (int64_t k = 0; k < length; ++k)
+            w[k] = kaiserValue(T(k), alpha, b);  // the arange element, in T
+    });
+    return out;
+}
 
 }  // namespace agv::ops

@@ -13,6 +13,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/sampling_nodes.h"
 #include "core/ops/type_promotion.h"
+#include "core/ops/windows.h"
 #include "core/python/bindings.h"
 #include "core/python/generator_arg.h"
 #include "core/python/py_values.h"
@@ -399,6 +400,19 @@ void bindFunctions(py::module_& m)
         const Scalar start = a.has("start") ? a.scalar("start") : Scalar(int64_t(0));
         const Scalar step = a.has("step") ? a.scalar("step") : Scalar(int64_t(1));
         return finishFactory(ops::arange(start, a.scalar("end"), step, o.dtype, o.device), o);
+    });
+    defNative(m, "kaiser_window", [](CallArgs& args) {
+        static const ArgumentParser parser{"kaiser_window(int64_t window_length, *, " AGV_FACTORY_OPTIONS,
+                                           "kaiser_window(int64_t window_length, bool periodic, *, " AGV_FACTORY_OPTIONS,
+                                           "kaiser_window(int64_t window_length, bool periodic, double beta, *, "
+                                           AGV_FACTORY_OPTIONS};
+        const ParsedArguments a = parser.parse(args);
+        FactoryOptions o = factoryOptions(a, "kaiser_window");
+        const bool periodic = a.toBool("periodic", true);
+        const double beta = a.has("beta") ? a.toDouble("beta") : 12.0;
+        return finishFactory(ops::kaiserWindow(a.toInt("window_length"), periodic, beta,
+                                               o.dtype.value_or(defaultFloatType()), o.device),
+                             o);
     });
     defNative(m, "linspace", [](CallArgs& args) {
         static const ArgumentParser parser{

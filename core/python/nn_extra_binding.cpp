@@ -1,4 +1,5 @@
-// torch.pixel_shuffle and torch.pixel_unshuffle (also torch.nn.functional's), bound with
+// torch.pixel_shuffle, torch.pixel_unshuffle and torch.channel_shuffle (also
+// torch.nn.functional's), bound with
 // PyTorch 1.13's signatures, and the kernels of F.soft_margin_loss and F.multi_margin_loss
 // (torch._C._nn; torch/nn/functional.py checks their arguments first, as 1.13's does).
 
@@ -23,6 +24,11 @@ void bindNnExtra(py::module_& m)
         static const ArgumentParser parser{"pixel_unshuffle(Tensor input, int64_t downscale_factor)"};
         const ParsedArguments a = parser.parse(args);
         return wrapTensor(ops::pixelUnshuffle(a.tensor("input"), a.toInt("downscale_factor")));
+    });
+    defNative(m, "channel_shuffle", [](CallArgs& args) {
+        static const ArgumentParser parser{"channel_shuffle(Tensor input, int64_t groups)"};
+        const ParsedArguments a = parser.parse(args);
+        return wrapTensor(ops::channelShuffle(a.tensor("input"), a.toInt("groups")));
     });
     py::module_ nn = m.attr("_nn").cast<py::module_>();
     defFunctional(nn, "soft_margin_loss", [](CallArgs& args) -> py::object {

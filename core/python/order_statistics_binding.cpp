@@ -1,9 +1,11 @@
-// torch.kthvalue, median, mode, cummax and cummin, as functions and Tensor methods,
+// torch.kthvalue, median, nanmedian, mode, cummax and cummin, as functions and Tensor methods,
 // returning torch.return_types named tuples (values, indices); median() of every
 // element returns a tensor. Also the kernels behind torch.unique / unique_consecutive
 // (torch/functional.py): torch._unique2, torch.unique_dim, torch.unique_consecutive.
+// torch.aminmax (core/ops/aminmax.h) returns torch.return_types.aminmax (min, max).
 // And the running torch.logcumsumexp (core/ops/logcumsumexp.h), bound by the argument parser.
 
+#include "core/ops/aminmax.h"
 #include "core/ops/logcumsumexp.h"
 #include "core/ops/order_statistics.h"
 #include "core/ops/unique.h"
@@ -34,6 +36,16 @@ py::object medianMethod(const Tensor& self, CallArgs& args)
     auto a = bind(args, "median", {"dim", "keepdim"}, 1);
     auto [values, indices] = ops::median(self, requireInt(a[0], "median", "dim"), keepdimArg(a[1], "median"));
     return makeReturnType("median", wrapTensor(values), wrapTensor(indices));
+}
+
+/// nanmedian() of every element, or nanmedian(dim, keepdim=False) along a dim.
+py::object nanmedianMethod(const Tensor& self, CallArgs& args)
+{
+    if (args.positional.empty() && args.keywords.empty())
+        return wrapTensor(ops::nanmedian(self));
+    auto a = bind(args, "nanmedian", {"dim", "keepdim"}, 1);
+    auto [values, indices] = ops::nanmedian(self, requireInt(a[0], "nanmedian", "dim"), keepdimArg(a[1], "nanmedian"));
+    return makeReturnType("nanmedian", wrapTensor(values), wrapTensor(indices));
 }
 
 py::object modeMethod(const Tensor& self, CallArgs& args)
@@ -118,8 +130,19 @@ void bindOrderStatistics(py::module_& m)
                                    }
                                    return wrapTensor(ops::logcumsumexp(self, a.toInt("dim")));
                                });
+    defParsedMethodAndFunction(m, cls, {"aminmax(*, int64_t? dim=None, bool keepdim=False)"},
+                               {"aminmax(Tensor input, *, int64_t? dim=None, bool keepdim=False, PyObject* out=None)"},
+                               [](const Tensor& self, const ParsedArguments& a) -> py::object {
+                                   std::optional<int64_t> dim;
+                                   if (a.has("dim"))
+                                       dim = a.toInt("dim");
+                                   refuseOut(a, "aminmax");
+                                   auto [min, max] = ops::aminmax(self, dim, a.toBool("keepdim", false));
+                                   return makeReturnType("aminmax", wrapTensor(min), wrapTensor(max));
+                               });
     defMethodAndFunction(m, cls, "kthvalue", kthvalueMethod);
     defMethodAndFunction(m, cls, "median", medianMethod);
+    defMethodAndFunction(m, cls, "nanmedian", nanmedianMethod);
     defMethodAndFunction(m, cls, "mode", modeMethod);
     defMethodAndFunction(m, cls, "cummax", runningExtremeMethod<true>);
     defMethodAndFunction(m, cls, "cummin", runningExtremeMethod<false>);

@@ -12,6 +12,8 @@ namespace agv::python {
 
 namespace py = pybind11;
 
+void bindBinning(py::module_& m);  // binning_binding.cpp: histc, searchsorted, bucketize
+
 namespace {
 void defineModule(py::module_& m)
 {
@@ -39,6 +41,7 @@ void defineModule(py::module_& m)
     bindNnExtra(m);
     bindIndexFillCopy(m);
     bindBinarySpecial(m);
+    bindBinning(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

@@ -41,6 +41,10 @@ class median(_ValuesIndices):
     pass
 
 
+class nanmedian(_ValuesIndices):
+    pass
+
+
 class mode(_ValuesIndices):
     pass
 
@@ -51,3 +55,19 @@ class cummax(_ValuesIndices):
 
 class cummin(_ValuesIndices):
     pass
+
+
+class aminmax(tuple):
+    def __new__(cls, sequence):
+        return tuple.__new__(cls, sequence)
+
+    @property
+    def min(self):
+        return self[0]
+
+    @property
+    def max(self):
+        return self[1]
+
+    def __repr__(self):
+        return f"torch.return_types.aminmax(\nmin={self[0]!r},\nmax={self[1]!r})"

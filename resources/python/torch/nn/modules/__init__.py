@@ -23,6 +23,7 @@ _LAYERS = {
     "pooling": ["AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d", "LPPool1d", "LPPool2d", "MaxPool1d", "MaxPool2d"],
     "flatten": ["Flatten", "Unflatten"],
     "pixelshuffle": ["PixelShuffle", "PixelUnshuffle"],
+    "channelshuffle": ["ChannelShuffle"],
     "upsampling": ["Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"],
     "container": ["ModuleDict", "ModuleList", "ParameterDict", "ParameterList", "Sequential"],
     "loss": ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "GaussianNLLLoss",

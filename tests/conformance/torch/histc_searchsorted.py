@@ -1,0 +1,76 @@
+# torch.histc / Tensor.histc (equal-width bins computed in the input's dtype, the data's
+# range when min == max, NaNs and out-of-range values skipped), torch.searchsorted
+# (left/right, side=, sorter=, out_int32=, N-D boundaries, a Python number) and
+# torch.bucketize: values, dtypes, no gradient, and 1.13's errors in its order of checks.
+import torch
+
+torch.manual_seed(0)
+nan, inf = float('nan'), float('inf')
+
+def attempt(f):
+    try:
+        r = f()
+        print(r if not isinstance(r, torch.Tensor) else (r, r.dtype, r.requires_grad))
+    except (TypeError, RuntimeError, IndexError, NotImplementedError, AttributeError) as e:
+        print(type(e).__name__, e)
+
+y = torch.tensor([1., 2., 1., 2.5, 4., -1.])
+print(torch.histc(y, bins=4, min=0, max=3).tolist(), y.histc().tolist(), y.histc(5).tolist(), y.histc(3, 1, 1).tolist())
+print(torch.histc(torch.tensor([1., 2., 1., nan, inf, -inf]), bins=4, min=0, max=3).tolist(), torch.histc(torch.tensor([nan] * 5, dtype=torch.float64), 3, -1, 1).tolist())
+print(torch.histc(torch.tensor([2., 2.]), bins=4).tolist(), torch.histc(torch.tensor([], dtype=torch.float64), bins=3))
+print(torch.histc(torch.tensor(1.5), 4, 1, 2).tolist(), torch.ones(2, 3).histc(4, 0.5, 1).tolist())
+r = torch.randn(50, 40)
+for dtype in (torch.float32, torch.float64, torch.bfloat16):
+    # bfloat16 counts are exact only up to 256 (and the kernel's threads sum their own counts)
+    t = r.to(dtype) if dtype != torch.bfloat16 else r[:10].to(dtype)
+    print(dtype, t.histc(17).tolist() if dtype != torch.bfloat16 else None, torch.histc(t, 9, -1.3, 0.7).tolist(), t[:, ::3].histc(6, -0.1, 0.1).tolist())
+print(torch.histc(torch.arange(0., 1., 0.1), 10, 0, 1).tolist(), torch.histc(torch.arange(0., 1.1, 0.1, dtype=torch.float64), 3, 0, 1).tolist())
+print(torch.histc(torch.tensor([1., 2.]), bins=3, min=1e-7, max=3.3e10).tolist(), torch.histc(torch.tensor([1., 2.]), bins=3, min=True, max=3).tolist())
+xr = torch.tensor([1., 2.], requires_grad=True)
+h = torch.histc(xr)
+print(h.requires_grad, h.grad_fn)
+attempt(lambda: torch.histc(torch.tensor([1., nan]), bins=0))
+attempt(lambda: torch.histc(torch.tensor([1, 2]), bins=-1))
+attempt(lambda: torch.histc(torch.tensor([1, 2]), bins=3))
+attempt(lambda: torch.histc(torch.tensor([1, 2]), bins=3, min=1, max=3))
+attempt(lambda: torch.histc(torch.tensor([1., 2.]).half()))
+attempt(lambda: torch.histc(torch.tensor([1., 2.]).half(), bins=3, min=1, max=3))
+attempt(lambda: torch.histc(torch.tensor([True])))
+attempt(lambda: torch.histc(y, bins=3, min=3, max=1))
+attempt(lambda: torch.histc(torch.tensor([1., inf])))
+attempt(lambda: torch.histc(y, min=nan))
+attempt(lambda: torch.histc(y, 3, 0, inf))
+attempt(lambda: torch.histc(y, 3.0))
+
+b = torch.tensor([1., 3., 3., 5., nan])
+v = torch.tensor([[0., 3., 4.], [5., 6., nan]])
+print(torch.bucketize(v, b).tolist(), torch.bucketize(v, b, right=True, out_int32=True))
+print(torch.bucketize(3, b), torch.bucketize(2.5, torch.tensor([1, 2, 3])), torch.bucketize(True, torch.tensor([0., 1.])))
+print(torch.searchsorted(b, v).tolist(), torch.searchsorted(b, 3), torch.searchsorted(b, v, side='right').tolist())
+print(torch.searchsorted(b, v, side='left').tolist(), torch.searchsorted(b, v, side='right', right=True).tolist())
+print(torch.searchsorted(torch.tensor([[1, 3], [2, 4]]), torch.tensor([[2], [3]])).tolist())
+print(torch.searchsorted(torch.tensor([5., 1., 3.]), torch.tensor([2., 4., 6., 0.]), sorter=torch.tensor([1, 2, 0])).tolist())
+print(torch.searchsorted(torch.tensor([[5., 1., 3.], [0., 9., 2.]]), torch.tensor([[2., 4.], [1., 10.]]), sorter=torch.tensor([[1, 2, 0], [0, 2, 1]]), right=True).tolist())
+print(torch.searchsorted(torch.tensor([1, 3]), torch.tensor([2.5])), torch.searchsorted(torch.tensor([1., 3.]), torch.tensor([2])))
+print(torch.searchsorted(torch.tensor([1., 3.]).half(), torch.tensor([2.]).half()), torch.searchsorted(torch.tensor([1., 3.]), torch.tensor(2.)))
+print(torch.searchsorted(torch.tensor([1., 3.]), torch.ones(2, 2), out_int32=True))
+s = torch.sort(torch.randn(4, 30), dim=1).values
+q = torch.randn(4, 7)
+print(torch.searchsorted(s, q).tolist(), torch.searchsorted(s[0], q, right=True).tolist(), torch.bucketize(q, s[1]).tolist())
+print(torch.searchsorted(s[:, ::2], q[:, 1:]).tolist(), torch.searchsorted(s.double(), q.bfloat16()).tolist())
+print(torch.searchsorted(torch.tensor([5., 1., 3.]), torch.tensor([2.]), sorter=torch.tensor([1, 9, 2, 9, 0, 9])[::2]).tolist())
+print(torch.searchsorted(torch.tensor([1., 3.], requires_grad=True), torch.tensor([2.], requires_grad=True)).requires_grad)
+print(torch.searchsorted(torch.tensor([]), torch.tensor([1., 2.])), torch.searchsorted(torch.tensor([1.]), torch.tensor([])))
+attempt(lambda: torch.searchsorted(b, v, side='left', right=True))
+attempt(lambda: torch.searchsorted(b, v, side='lft'))
+attempt(lambda: torch.searchsorted(torch.tensor([5., 1., 3.]), torch.tensor([2., 4.]), sorter=torch.tensor([1, 2])))
+attempt(lambda: torch.searchsorted(torch.tensor([5., 1., 3.]), torch.tensor([2., 4.]), sorter=torch.tensor([1., 2, 0])))
+attempt(lambda: torch.searchsorted(torch.tensor([[1, 3], [2, 4]]), torch.tensor([[2], [3], [4]])))
+attempt(lambda: torch.searchsorted(torch.tensor([[1, 3], [2, 4]]), torch.tensor([2, 3])))
+attempt(lambda: torch.searchsorted(torch.tensor(1.), torch.tensor([2.])))
+attempt(lambda: torch.searchsorted(torch.tensor([[1., 2.]]), 2.))
+attempt(lambda: torch.bucketize(v, torch.tensor([[1.]])))
+attempt(lambda: torch.bucketize(2, torch.tensor(1.)))
+attempt(lambda: torch.searchsorted(torch.tensor([True]), torch.tensor([True])))
+attempt(lambda: torch.tensor([1., 3.]).bucketize(torch.tensor([2.])))
+attempt(lambda: torch.tensor([1., 3.]).searchsorted(torch.tensor([2.])))
