@@ -101,6 +101,18 @@ Tensor zerosOf(const Tensor& like)
 
 // ---------------------------------------------------------------- average
 
+/// avg_pool3d's dispatch: float, double and, as 1.13's frame kernel, int64 (whose sums
+/// divide with C++'s truncation).
+template <typename Body>
+void dispatchFloatingAndLong(ScalarType dtype, const char* name, Body body)
+{
+    if (dtype == ScalarType::Int64) {
+        body(int64_t{});
+        return;
+    }
+    AGV_DISPATCH_FLOATING(dtype, name, [&] { body(scalar_t{}); });
+}
+
 /// avg_pool3d's arguments, which its nodes keep as attributes.
 struct AvgPool3dOptions {
     Window3 window;
@@ -148,7 +160,7 @@ Tensor avgPool3dBackwardKernel(const Tensor& gradOutput, const Tensor& input, co
     const Volume v = volumeOf(input, o.window, "avg_pool3d_backward()", true);
     Tensor grad = zerosOf(input);
     const Tensor go = dense(gradOutput);
-    AGV_DISPATCH_FLOATING(input.dtype(), "avg_pool3d_backward", [&] {
+    AGV_DISPATCH_FLOATING(input.dtype(), "avg_pool3d_backward_out_frame", [&] {
         using T = scalar_t;
         for (int64_t plane = 0; plane < v.planes; ++plane) {
             T* gi = grad.data<T>() + plane * v.inSize();
@@ -221,8 +233,8 @@ Tensor avgPool3d(const Tensor& selfIn, const IntList& kernel, const IntList& str
     const Volume v = volumeOf(selfIn, o.window, "avg_pool3d()", true);
     const Tensor self = dense(selfIn);
     Tensor out = kernel::newTensor(pooledSizes(self, v), self.dtype(), self.device());
-    AGV_DISPATCH_FLOATING(self.dtype(), "avg_pool3d", [&] {
-        using T = scalar_t;
+    dispatchFloatingAndLong(self.dtype(), "avg_pool3d_out_frame", [&](auto zero) {
+        using T = decltype(zero);
         for (int64_t plane = 0; plane < v.planes; ++plane) {
             const T* in = self.data<T>() + plane * v.inSize();
             T* op = out.data<T>() + plane * v.outSize();
@@ -268,7 +280,7 @@ Tensor maxPool3dBackwardKernel(const Tensor& gradOut, const Tensor& input, const
                              input.sizes()[size_t(ndim - 1)];
     const int64_t outVolume = g.sizes()[size_t(ndim - 3)] * g.sizes()[size_t(ndim - 2)] * g.sizes()[size_t(ndim - 1)];
     const int64_t planes = inVolume == 0 ? 0 : input.numel() / inVolume;
-    AGV_DISPATCH_FLOATING(input.dtype(), "max_pool3d_with_indices_backward", [&] {
+    AGV_DISPATCH_FLOATING(input.dtype(), "max_pool3d_with_indices_backward_cpu", [&] {
         using T = scalar_t;
         for (int64_t p = 0; p < planes; ++p)
             for (int64_t i = 0; i < outVolume; ++i)
@@ -332,7 +344,7 @@ std::pair<Tensor, Tensor> maxPool3dWithIndices(const Tensor& selfIn, const IntLi
     const Tensor self = dense(selfIn);
     Tensor out = kernel::newTensor(pooledSizes(self, v), self.dtype(), self.device());
     Tensor indices = kernel::newTensor(out.sizes(), ScalarType::Int64, self.device());
-    AGV_DISPATCH_FLOATING(self.dtype(), "max_pool3d", [&] {
+    AGV_DISPATCH_FLOATING(self.dtype(), "max_pool3d_with_indices_cpu", [&] {
         using T = scalar_t;
         for (int64_t plane = 0; plane < v.planes; ++plane) {
             const T* in = self.data<T>() + plane * v.inSize();

@@ -94,3 +94,10 @@ attempt("2d zero out", lambda: F.adaptive_max_pool2d(torch.randn(1, 3, 4, 4), (0
 attempt("1d on 1-d", lambda: F.adaptive_max_pool1d(torch.randn(3), 2))
 attempt("1d 2 sizes", lambda: F.adaptive_max_pool1d(torch.randn(3, 4), (2, 2)))
 attempt("1d on 4-d", lambda: F.adaptive_max_pool1d(torch.randn(1, 3, 4, 4), 2))
+
+# dtypes, non-contiguous inputs
+attempt("long", lambda: F.adaptive_max_pool2d(torch.arange(24).reshape(2, 3, 4), 2))
+attempt("half", lambda: F.adaptive_max_pool2d(torch.zeros(2, 3, 4).half(), 2))
+big = fixed(3, 10, 11, 12)
+print(F.adaptive_max_pool2d(big.transpose(1, 3), (3, 5), return_indices=True)[1].flatten().tolist()[:40])
+print(digest(F.adaptive_max_pool2d(big.contiguous(memory_format=torch.channels_last), (4, 7))))

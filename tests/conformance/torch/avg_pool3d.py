@@ -112,3 +112,17 @@ for shape in [(2, 5, 4, 3), (2, 6, 3, 2, 4), (1, 3, 2)]:
 lrn = nn.LocalResponseNorm(3)
 print(lrn, digest(lrn(fixed(2, 4, 3, 3))))
 print(F.local_response_norm(torch.zeros(0, 3, 2, 2), 2).shape)
+
+# dtypes: int64 sums divide with truncation; the 16-bit floats are refused
+xi = torch.arange(-300, 2 * 3 * 4 * 5 * 6 - 300).reshape(2, 3, 4, 5, 6)
+print(F.avg_pool3d(xi, 2).flatten().tolist())
+print(F.avg_pool3d(xi, 3, 1, 1, count_include_pad=False).flatten().tolist()[:40])
+attempt("bfloat16", lambda: F.avg_pool3d(xi.bfloat16(), 2))
+attempt("half", lambda: F.avg_pool3d(xi.half(), 2))
+attempt("int32", lambda: F.avg_pool3d(xi.int(), 2))
+
+# bigger windows (summation order), non-contiguous and channels-last inputs
+big = fixed(2, 3, 10, 11, 12)
+print(digest(F.avg_pool3d(big, (7, 8, 9), stride=3, padding=(3, 4, 4), ceil_mode=True)))
+print(digest(F.avg_pool3d(big.transpose(2, 4), (7, 8, 9), stride=3, padding=(3, 4, 4), count_include_pad=False)))
+print(digest(F.avg_pool3d(big.contiguous(memory_format=torch.channels_last_3d), 3, 1, 1)))

@@ -86,3 +86,10 @@ attempt("kernel 0", lambda: F.max_pool3d(x, 0))
 attempt("empty batch", lambda: F.max_pool3d(torch.randn(0, 3, 4, 5, 6), 2))
 attempt("empty channels", lambda: F.max_pool3d(torch.randn(2, 0, 4, 5, 6), 2))
 attempt("dilated too big", lambda: F.max_pool3d(x, 3, dilation=3))
+
+# dtypes, non-contiguous inputs
+attempt("long", lambda: F.max_pool3d(torch.arange(120).reshape(1, 2, 3, 4, 5), 2))
+attempt("half", lambda: F.max_pool3d(torch.zeros(1, 2, 3, 4, 5).half(), 2))
+big = fixed(2, 3, 10, 11, 12)
+print(F.max_pool3d(big.transpose(1, 3), 3, return_indices=True)[1].flatten().tolist()[:40])
+print(digest(F.max_pool3d(big.contiguous(memory_format=torch.channels_last_3d), 3, 2, 1)))
