@@ -1,4 +1,5 @@
-// 2-d pooling: max_pool2d (with indices), avg_pool2d and adaptive_avg_pool2d, with
+// 2-d pooling: max_pool2d (with indices), avg_pool2d, adaptive_avg_pool2d and
+// adaptive_max_pool2d, with
 // PyTorch 1.13's output sizes, checks and loop order (each window summed row by row
 // in the tensor's dtype, as its CPU kernels do), so averages round the same way.
 // Inputs are (N, C, H, W) or unbatched (C, H, W).
@@ -9,6 +10,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
+#include "core/ops/pooling3d.h"
 #include "core/ops/quietly.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"
@@ -448,6 +450,90 @@ Tensor adaptiveAvgPool2d(const Tensor& selfIn, const IntList& outputSize)
         return adaptiveAvgPool2d(t[0], outputSize);
     });
     return rec.finish(out);
+}
+
+namespace {
+
+/// adaptive_max_pool2d_backward as an op: under create_graph its node is
+/// AdaptiveMaxPool2DBackwardBackward0 (grad_output: max_pool_double_backward(grad, indices, 2);
+/// self: zeros_like(self)), which saves only the indices.
+Tensor adaptiveMaxPool2dBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& indices)
+{
+    const IntList selfSizes = self.sizes();
+    const ScalarType selfType = self.dtype();
+    const Device selfDevice = self.device();
+    OpRecorder rec("AdaptiveMaxPool2DBackwardBackward0", {&gradOutput, &self},
+                   [selfSizes, selfType, selfDevice](BackwardNode& n, const variable_list& g) {
+                       const Tensor indices = n.saved(0);
+                       return variable_list{
+                           n.needsInputGrad(0) ? maxPoolDoubleBackward(g[0], indices) : Tensor(),
+                           n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
+                   });
+    rec.save("indices", indices);
+    Tensor out = quietly([&] { return maxPoolBackwardKernel(gradOutput, self, indices); });
+    return rec.finish(out);
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> adaptiveMaxPool2d(const Tensor& selfIn, const IntList& outputSize)
+{
+    const int64_t ndim = selfIn.dim();
+    AGV_CHECK(ndim == 3 || ndim == 4, RuntimeError, "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: ",
+              sizesToString(selfIn.sizes()));
+    for (int64_t i = 1; i < ndim; ++i)
+        AGV_CHECK(selfIn.sizes()[size_t(i)] > 0, RuntimeError,
+                  "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input "
+                  "has sizes ",
+                  sizesToString(selfIn.sizes()), " with dimension ", i, " being empty");
+    AGV_CHECK(outputSize.size() == 2, RuntimeError,
+              "adaptive_max_pool2d(): internal error: output_size.size() must be 2");
+    const Tensor self = dense(selfIn);
+    const int64_t height = self.sizes()[size_t(ndim - 2)], width = self.sizes()[size_t(ndim - 1)];
+    const int64_t outH = outputSize[0], outW = outputSize[1];
+    const int64_t planes = self.numel() / (height * width);
+    Tensor out = kernel::newTensor(pooledSizes(self, outH, outW), self.dtype(), self.device());
+    Tensor indices = kernel::newTensor(out.sizes(), ScalarType::Int64, self.device());
+    AGV_DISPATCH_FLOATING(self.dtype(), "adaptive_max_pool2d", [&] {
+        using T = scalar_t;
+        for (int64_t plane = 0; plane < planes; ++plane) {
+            const T* in = self.data<T>() + plane * height * width;
+            T* o = out.data<T>() + plane * outH * outW;
+            int64_t* idx = indices.data<int64_t>() + plane * outH * outW;
+            for (int64_t oh = 0; oh < outH; ++oh) {
+                const int64_t h0 = startIndex(oh, outH, height), h1 = endIndex(oh, outH, height);
+                for (int64_t ow = 0; ow < outW; ++ow) {
+                    const int64_t w0 = startIndex(ow, outW, width), w1 = endIndex(ow, outW, width);
+                    int64_t best = h0 * width + w0;
+                    T bestValue = -std::numeric_limits<T>::infinity();
+                    for (int64_t ih = h0; ih < h1; ++ih)
+                        for (int64_t iw = w0; iw < w1; ++iw) {
+                            const T value = in[ih * width + iw];
+                            if (value > bestValue || std::isnan(value)) {
+                                bestValue = value;
+                                best = ih * width + iw;
+                            }
+                        }
+                    o[oh * outW + ow] = bestValue;
+                    idx[oh * outW + ow] = best;
+                }
+            }
+        }
+    });
+    OpRecorder rec("AdaptiveMaxPool2DBackward0", {&selfIn}, [](BackwardNode& n, const variable_list& g) {
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{adaptiveMaxPool2dBackward(g[0], saved0, saved1)};
+    });
+    rec.save("self", selfIn);
+    // derivatives.yaml: result0: gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result0)
+    rec.forward([&indices](const InputTangents& t, const Tensor& result) {
+        return view(gather(flatten(t[0], -2), -1, flatten(indices, -2)), result.sizes());
+    });
+    out = rec.finish(out);
+    rec.save("result1", indices);
+    announceTensor(indices);
+    return {out, indices};
 }
 
 }  // namespace agv::ops

@@ -1,4 +1,4 @@
-// torch.convolution, torch._C._select_conv_backend, the 2-d pooling kernels and
+// torch.convolution, torch._C._select_conv_backend, the 2-d and 3-d pooling kernels and
 // batch / layer / group norm: the layers of a CNN. The padding strings, the
 // unbatched inputs and the per-dimension expansion of conv1d/conv2d live in
 // torch/nn/functional.py, as in PyTorch they live in its conv2d wrappers.
@@ -6,6 +6,7 @@
 #include "core/ops/embedding_renorm.h"
 #include "core/ops/group_norm.h"
 #include "core/ops/ops.h"
+#include "core/ops/pooling3d.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 
@@ -89,6 +90,33 @@ void bindConvolution(py::module_& m)
         auto a = bind(args, "adaptive_avg_pool2d", {"input", "output_size"}, 2);
         return wrapTensor(ops::adaptiveAvgPool2d(requireTensor(a[0], "adaptive_avg_pool2d", "input", 1),
                                                  intList(a[1], "adaptive_avg_pool2d", "output_size")));
+    });
+    defFunctional(nn, "adaptive_max_pool2d", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "adaptive_max_pool2d", {"input", "output_size"}, 2);
+        auto [values, indices] = ops::adaptiveMaxPool2d(requireTensor(a[0], "adaptive_max_pool2d", "input", 1),
+                                                        intList(a[1], "adaptive_max_pool2d", "output_size"));
+        return py::make_tuple(wrapTensor(values), wrapTensor(indices));
+    });
+    defFunctional(nn, "avg_pool3d", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "avg_pool3d",
+                      {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"},
+                      2);
+        const char* fn = "avg_pool3d";
+        return wrapTensor(ops::avgPool3d(
+            requireTensor(a[0], fn, "input", 1), intList(a[1], fn, "kernel_size"),
+            given(a[2]) ? intList(a[2], fn, "stride") : IntList{}, given(a[3]) ? intList(a[3], fn, "padding") : IntList{0},
+            given(a[4]) && truthy(a[4]), !given(a[5]) || truthy(a[5]),
+            given(a[6]) ? std::optional<int64_t>(requireInt(a[6], fn, "divisor_override")) : std::nullopt));
+    });
+    defFunctional(nn, "max_pool3d_with_indices", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "max_pool3d_with_indices",
+                      {"input", "kernel_size", "stride", "padding", "dilation", "ceil_mode"}, 2);
+        const char* fn = "max_pool3d_with_indices";
+        auto [values, indices] = ops::maxPool3dWithIndices(
+            requireTensor(a[0], fn, "input", 1), intList(a[1], fn, "kernel_size"),
+            given(a[2]) ? intList(a[2], fn, "stride") : IntList{}, given(a[3]) ? intList(a[3], fn, "padding") : IntList{0},
+            given(a[4]) ? intList(a[4], fn, "dilation") : IntList{1}, given(a[5]) && truthy(a[5]));
+        return py::make_tuple(wrapTensor(values), wrapTensor(indices));
     });
     defNative(m, "batch_norm", [](CallArgs& args) -> py::object {
         auto a = bind(args, "batch_norm",

@@ -10,7 +10,8 @@ from torch.nn import _feature_dropout
 from torch.nn._dropout_impl import dropout_impl as _dropout_impl
 
 __all__ = ["conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "max_pool1d", "max_pool1d_with_indices",
-           "max_pool2d", "avg_pool1d", "adaptive_avg_pool1d", "constant_pad_nd", "binary_cross_entropy_with_logits",
+           "max_pool2d", "max_pool3d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d", "constant_pad_nd",
+           "binary_cross_entropy_with_logits",
            "dropout", "dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
            "feature_alpha_dropout", "feature_alpha_dropout_"]
 
@@ -35,6 +36,14 @@ def max_pool1d_with_indices(input, kernel_size, stride=(), padding=0, dilation=1
 
 def max_pool2d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
     return _F.max_pool2d(input, kernel_size, _stride(stride), padding, dilation, ceil_mode)
+
+
+def max_pool3d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _F.max_pool3d(input, kernel_size, _stride(stride), padding, dilation, ceil_mode)
+
+
+def adaptive_max_pool1d(input, output_size):
+    return _F.adaptive_max_pool1d_with_indices(input, output_size)
 
 
 def avg_pool1d(input, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True):

@@ -447,6 +447,64 @@ def adaptive_avg_pool1d(input, output_size):
     return _nn.adaptive_avg_pool2d(input.unsqueeze(-2), [1, size]).squeeze(-2)
 
 
+def _list_with_default(out_size, defaults):
+    """1.13's torch.nn.modules.utils._list_with_default: None in an output size keeps the input's size."""
+    if isinstance(out_size, int):
+        return out_size
+    if len(defaults) <= len(out_size):
+        raise ValueError("Input dimension should be at least {}".format(len(out_size) + 1))
+    return [v if v is not None else d for v, d in zip(out_size, defaults[-len(out_size):])]
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    output_size = _list_with_default(output_size, input.size())
+    return _nn.adaptive_max_pool2d(input, _pair(output_size))
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    values, indices = adaptive_max_pool2d_with_indices(input, output_size)
+    return (values, indices) if return_indices else values
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    # torch.adaptive_max_pool1d: the 2-d pool of one row, both results squeezed back
+    if not 2 <= input.dim() < 4:
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor for argument #1 "
+                           "'self' (while checking arguments for adaptive_max_pool1d)")
+    sizes = [output_size] if isinstance(output_size, int) else list(output_size)
+    if len(sizes) != 1:
+        raise RuntimeError(f"adaptive_max_pool1d() argument 'output_size' should contain one int (got {len(sizes)})")
+    values, indices = _nn.adaptive_max_pool2d(input.unsqueeze(-2), [1, sizes[0]])
+    return values.squeeze(-2), indices.squeeze(-2)
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    values, indices = adaptive_max_pool1d_with_indices(input, output_size)
+    return (values, indices) if return_indices else values
+
+
+def _triple(value):
+    """An int becomes [v, v, v], as PyTorch's argument parser expands an int for an IntArrayRef[3]."""
+    return [value, value, value] if isinstance(value, int) else value
+
+
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    return _nn.avg_pool3d(input, _triple(kernel_size), [] if stride is None else _triple(stride), _triple(padding),
+                          ceil_mode, count_include_pad, divisor_override)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    return _nn.max_pool3d_with_indices(input, _triple(kernel_size), [] if stride is None else _triple(stride),
+                                       _triple(padding), _triple(dilation), ceil_mode)
+
+
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    values, indices = max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    return (values, indices) if return_indices else values
+
+
 # ---------------------------------------------------------------- sparse
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
@@ -593,7 +651,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
 def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
     """Each element divided by (k + alpha * the mean of the squares of `size` neighbouring
     channels) ** beta, with 1.13's ops: the squares padded along the channels and averaged
-    by avg_pool2d."""
+    by avg_pool2d (3-d inputs) or avg_pool3d (a 5-d view of the others)."""
     dim = input.dim()
     if dim < 3:
         # 1.13's message keeps the indentation of its continued string literal.
@@ -601,14 +659,18 @@ def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
                          "input (got {} dimensions)".format(dim))
     if input.numel() == 0:
         return input
-    if dim > 3:
-        # 1.13 averages a 5-d view of the squares with avg_pool3d (AvgPool3DBackward0).
-        raise NotImplementedError("autogradviz: local_response_norm of inputs with more than 3 dimensions "
-                                  "(it needs avg_pool3d) is not supported yet")
-    squares = input.mul(input).unsqueeze(1)
-    squares = pad(squares, (0, 0, size // 2, (size - 1) // 2))
-    windows = avg_pool2d(squares, (size, 1), stride=1).squeeze(1)
-    return input / windows.mul(alpha).add(k).pow(beta)
+    div = input.mul(input).unsqueeze(1)
+    if dim == 3:
+        div = pad(div, (0, 0, size // 2, (size - 1) // 2))
+        div = avg_pool2d(div, (size, 1), stride=1).squeeze(1)
+    else:
+        # a 5-d view of the squares, its channels averaged by avg_pool3d
+        sizes = input.size()
+        div = div.view(sizes[0], 1, sizes[1], sizes[2], -1)
+        div = pad(div, (0, 0, 0, 0, size // 2, (size - 1) // 2))
+        div = avg_pool3d(div, (size, 1, 1), stride=1).squeeze(1)
+        div = div.view(sizes)
+    return input / div.mul(alpha).add(k).pow(beta)
 
 
 # margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, triplet_margin_loss,
