@@ -151,3 +151,6 @@ def load(*args, **kwargs):
 
 # torch.distributions (eleven modules) runs on first use, like torch.serialization.
 distributions = _imported_on_first_use('torch.distributions')
+
+# torch.testing (collections.abc, cmath and four modules of its own) likewise.
+testing = _imported_on_first_use('torch.testing')
