@@ -49,9 +49,9 @@ from torch._powers import *  # noqa: E402,F401,F403  float_power, matrix_power
 from torch._windows import *  # noqa: E402,F401,F403  hann_window, hamming_window, ...
 from torch._loop_factories import *  # noqa: E402,F401,F403  logspace, tril_indices, triu_indices
 from torch._isin import isin  # noqa: E402,F401
-from torch import _inplace_mirrors, _complex_on_real, _tensor_queries, _powers  # noqa: E402
+from torch import _inplace_mirrors, _complex_on_real, _tensor_queries, _powers, _legacy_new  # noqa: E402
 
-for _module in (_inplace_mirrors, _complex_on_real, _tensor_queries, _powers):
+for _module in (_inplace_mirrors, _complex_on_real, _tensor_queries, _powers, _legacy_new):
     _module.install_methods(Tensor)
 del _module
 
@@ -151,3 +151,6 @@ def load(*args, **kwargs):
 
 # torch.distributions (eleven modules) runs on first use, like torch.serialization.
 distributions = _imported_on_first_use('torch.distributions')
+
+# torch.testing (collections.abc, cmath and four modules of its own) likewise.
+testing = _imported_on_first_use('torch.testing')
