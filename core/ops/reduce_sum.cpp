@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <type_traits>
 
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
@@ -42,13 +43,13 @@ struct Lanes {
     typedef T Vector __attribute__((vector_size(sizeof(T) * L)));
     Vector v{};
 
-    static Lanes load(const T* p)
+    [[gnu::always_inline]] static Lanes load(const T* p)
     {
         Lanes out;
         std::memcpy(&out.v, p, sizeof(Vector));
         return out;
     }
-    Lanes& operator+=(const Lanes& o)
+    [[gnu::always_inline]] Lanes& operator+=(const Lanes& o)
     {
         v += o.v;
         return *this;
@@ -57,7 +58,7 @@ struct Lanes {
 
 /// multi_row_sum: 4 interleaved items per row, `size` rows, each item L lanes wide.
 template <typename T, int L>
-std::array<Lanes<T, L>, 4> multiRowSum(const T* in, int64_t rowStride, int64_t colStride, int64_t size)
+[[gnu::always_inline]] inline std::array<Lanes<T, L>, 4> multiRowSum(const T* in, int64_t rowStride, int64_t colStride, int64_t size)
 {
     constexpr int kLevels = 4;
     const int64_t levelPower = std::max<int64_t>(4, ceilLog2(size) / kLevels);
@@ -89,7 +90,7 @@ std::array<Lanes<T, L>, 4> multiRowSum(const T* in, int64_t rowStride, int64_t c
 
 /// row_sum: `size` items of L lanes, `stride` elements apart.
 template <typename T, int L>
-Lanes<T, L> rowSum(const T* in, int64_t stride, int64_t size)
+[[gnu::always_inline]] inline Lanes<T, L> rowSum(const T* in, int64_t stride, int64_t size)
 {
     const int64_t sizeIlp = size / 4;
     auto partial = multiRowSum<T, L>(in, stride * 4, stride, sizeIlp);
@@ -101,7 +102,7 @@ Lanes<T, L> rowSum(const T* in, int64_t stride, int64_t size)
 }
 
 template <typename T>
-T cascadeSum(const T* x, int64_t n)
+[[gnu::always_inline]] inline T cascadeSum(const T* x, int64_t n)
 {
     constexpr int L = int(32 / sizeof(T));
     if (n < L)
@@ -138,7 +139,7 @@ ReduceLoop sumLoop(const Tensor& t, const IntList& dims, const IntList& keptSize
 
 /// One call of cascade_sum's 2-d loop: `in`/`out` at the block's start, strides in elements.
 template <typename T>
-void cascadeSumBlock(const T* in, T* out, std::array<int64_t, 2> inStrides, std::array<int64_t, 2> outStrides,
+[[gnu::always_inline]] inline void cascadeSumBlock(const T* in, T* out, std::array<int64_t, 2> inStrides, std::array<int64_t, 2> outStrides,
                      int64_t size0, int64_t size1)
 {
     constexpr int L = int(32 / sizeof(T));
@@ -189,6 +190,37 @@ void cascadeSumBlock(const T* in, T* out, std::array<int64_t, 2> inStrides, std:
     }
 }
 
+/// cascadeSumBlock compiled twice, for AVX2 and for any x86-64, picked at load time: the
+/// four cascade levels of four 8-float accumulators fill AVX2's sixteen registers, where
+/// SSE spills them. The additions are the same, lane by lane, so the bits are too.
+[[gnu::target_clones("avx2", "default")]] void cascadeSumBlockFloat(const float* in, float* out,
+                                                                    std::array<int64_t, 2> inStrides,
+                                                                    std::array<int64_t, 2> outStrides, int64_t size0,
+                                                                    int64_t size1)
+{
+    cascadeSumBlock<float>(in, out, inStrides, outStrides, size0, size1);
+}
+
+[[gnu::target_clones("avx2", "default")]] void cascadeSumBlockDouble(const double* in, double* out,
+                                                                     std::array<int64_t, 2> inStrides,
+                                                                     std::array<int64_t, 2> outStrides, int64_t size0,
+                                                                     int64_t size1)
+{
+    cascadeSumBlock<double>(in, out, inStrides, outStrides, size0, size1);
+}
+
+template <typename T>
+void anyCascadeSumBlock(const T* in, T* out, std::array<int64_t, 2> inStrides, std::array<int64_t, 2> outStrides,
+                        int64_t size0, int64_t size1)
+{
+    if constexpr (std::is_same_v<T, float>)
+        cascadeSumBlockFloat(in, out, inStrides, outStrides, size0, size1);
+    else if constexpr (std::is_same_v<T, double>)
+        cascadeSumBlockDouble(in, out, inStrides, outStrides, size0, size1);
+    else
+        cascadeSumBlock<T>(in, out, inStrides, outStrides, size0, size1);
+}
+
 /// cascade_sum over the whole iterator (serial_for_each): `out` is zero-filled first.
 template <typename T>
 void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& keptSizes, T* out)
@@ -215,7 +247,7 @@ void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& kept
             inOffset += position[d] * outerIn[d];
             outOffset += position[d] * outerOut[d];
         }
-        cascadeSumBlock<T>(in + inOffset, out + outOffset, inStrides, outStrides, size0, size1);
+        anyCascadeSumBlock<T>(in + inOffset, out + outOffset, inStrides, outStrides, size0, size1);
         for (size_t d = 0; d < position.size(); ++d) {
             if (++position[d] < outerSizes[d])
                 break;
