@@ -9,6 +9,7 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
+#include "core/ops/max_pool_backward.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/pooling3d.h"
 #include "core/ops/quietly.h"
@@ -98,49 +99,42 @@ using kernel::dense;
 
 // ---------------------------------------------------------------- max
 
-Tensor maxPoolBackwardKernel(const Tensor& gradOut, const Tensor& input, const Tensor& indices)
+/// A max pool's backward kernel over `spatialDims` trailing dims: each output's gradient
+/// added at the input position its index names, in output order.
+Tensor maxPoolBackwardKernel(const Tensor& gradOut, const Tensor& input, const Tensor& indices, int spatialDims,
+                             const char* kernelName)
 {
     Tensor grad = zerosOf(input);
     const Tensor g = dense(gradOut);
-    const int64_t inPlane = input.sizes()[input.dim() - 2] * input.sizes()[input.dim() - 1];
-    const int64_t outPlane = g.sizes()[g.dim() - 2] * g.sizes()[g.dim() - 1];
-    const int64_t planes = input.numel() / inPlane;
-    AGV_DISPATCH_FLOATING(input.dtype(), "max_pool2d_with_indices_backward", [&] {
+    const Tensor idx = dense(indices);
+    int64_t inVolume = 1, outVolume = 1;
+    for (int d = 1; d <= spatialDims; ++d) {
+        inVolume *= input.sizes()[size_t(input.dim() - d)];
+        outVolume *= g.sizes()[size_t(g.dim() - d)];
+    }
+    const int64_t planes = inVolume == 0 ? 0 : input.numel() / inVolume;
+    AGV_DISPATCH_FLOATING(input.dtype(), kernelName, [&] {
         using T = scalar_t;
         for (int64_t p = 0; p < planes; ++p)
-            for (int64_t i = 0; i < outPlane; ++i)
-                grad.data<T>()[p * inPlane + indices.data<int64_t>()[p * outPlane + i]] += g.data<T>()[p * outPlane + i];
+            for (int64_t i = 0; i < outVolume; ++i)
+                grad.data<T>()[p * inVolume + idx.data<int64_t>()[p * outVolume + i]] += g.data<T>()[p * outVolume + i];
     });
     return grad;
 }
 
-/// max_pool_double_backward(grad, indices, 2): the gradient read back at the picked
+/// max_pool_double_backward(grad, indices, dims): the gradient read back at the picked
 /// positions, grad.contiguous().view(size).gather(-1, indices.view(size)).view(indices.sizes()).
-Tensor maxPoolDoubleBackward(const Tensor& grad, const Tensor& indices)
+Tensor maxPoolDoubleBackward(const Tensor& grad, const Tensor& indices, int spatialDims)
 {
-    IntList size(indices.sizes().begin(), indices.sizes().end() - 2);
+    IntList size(indices.sizes().begin(), indices.sizes().end() - spatialDims);
     size.push_back(-1);
     return view(gather(view(contiguous(grad), size), -1, view(indices, size)), indices.sizes());
 }
 
-/// max_pool2d_with_indices_backward as an op: its node under create_graph is
-/// MaxPool2DWithIndicesBackwardBackward0 (grad_output: max_pool_double_backward; self:
-/// zeros_like(self)), which saves only the indices.
 Tensor maxPool2dWithIndicesBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& indices)
 {
-    const IntList selfSizes = self.sizes();
-    const ScalarType selfType = self.dtype();
-    const Device selfDevice = self.device();
-    OpRecorder rec("MaxPool2DWithIndicesBackwardBackward0", {&gradOutput, &self},
-                   [selfSizes, selfType, selfDevice](BackwardNode& n, const variable_list& g) {
-                       const Tensor indices = n.saved(0);
-                       return variable_list{
-                           n.needsInputGrad(0) ? maxPoolDoubleBackward(g[0], indices) : Tensor(),
-                           n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
-                   });
-    rec.save("indices", indices);
-    Tensor out = quietly([&] { return maxPoolBackwardKernel(gradOutput, self, indices); });
-    return rec.finish(out);
+    return internal::maxPoolIndicesBackward(gradOutput, self, indices, 2, "MaxPool2DWithIndicesBackwardBackward0",
+                                            "max_pool2d_with_indices_backward");
 }
 
 }  // namespace
@@ -454,24 +448,11 @@ Tensor adaptiveAvgPool2d(const Tensor& selfIn, const IntList& outputSize)
 
 namespace {
 
-/// adaptive_max_pool2d_backward as an op: under create_graph its node is
-/// AdaptiveMaxPool2DBackwardBackward0 (grad_output: max_pool_double_backward(grad, indices, 2);
-/// self: zeros_like(self)), which saves only the indices.
+/// adaptive_max_pool2d_backward as an op (AdaptiveMaxPool2DBackwardBackward0 under create_graph).
 Tensor adaptiveMaxPool2dBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& indices)
 {
-    const IntList selfSizes = self.sizes();
-    const ScalarType selfType = self.dtype();
-    const Device selfDevice = self.device();
-    OpRecorder rec("AdaptiveMaxPool2DBackwardBackward0", {&gradOutput, &self},
-                   [selfSizes, selfType, selfDevice](BackwardNode& n, const variable_list& g) {
-                       const Tensor indices = n.saved(0);
-                       return variable_list{
-                           n.needsInputGrad(0) ? maxPoolDoubleBackward(g[0], indices) : Tensor(),
-                           n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
-                   });
-    rec.save("indices", indices);
-    Tensor out = quietly([&] { return maxPoolBackwardKernel(gradOutput, self, indices); });
-    return rec.finish(out);
+    return internal::maxPoolIndicesBackward(gradOutput, self, indices, 2, "AdaptiveMaxPool2DBackwardBackward0",
+                                            "max_pool2d_with_indices_backward");
 }
 
 }  // namespace
@@ -535,5 +516,27 @@ std::pair<Tensor, Tensor> adaptiveMaxPool2d(const Tensor& selfIn, const IntList&
     announceTensor(indices);
     return {out, indices};
 }
+
+namespace internal {
+
+Tensor maxPoolIndicesBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& indices, int spatialDims,
+                              const char* nodeName, const char* kernelName)
+{
+    const IntList selfSizes = self.sizes();
+    const ScalarType selfType = self.dtype();
+    const Device selfDevice = self.device();
+    OpRecorder rec(nodeName, {&gradOutput, &self},
+                   [selfSizes, selfType, selfDevice, spatialDims](BackwardNode& n, const variable_list& g) {
+                       const Tensor indices = n.saved(0);
+                       return variable_list{
+                           n.needsInputGrad(0) ? maxPoolDoubleBackward(g[0], indices, spatialDims) : Tensor(),
+                           n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
+                   });
+    rec.save("indices", indices);
+    Tensor out = quietly([&] { return maxPoolBackwardKernel(gradOutput, self, indices, spatialDims, kernelName); });
+    return rec.finish(out);
+}
+
+}  // namespace internal
 
 }  // namespace agv::ops

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/ops/kernels.h"
+#include "core/ops/max_pool_backward.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/pooling3d.h"
@@ -268,53 +269,10 @@ Tensor avgPool3d(const Tensor& selfIn, const IntList& kernel, const IntList& str
 
 namespace {
 
-/// max_pool3d_with_indices_backward's kernel: each output's gradient added at the input
-/// position its index names, in output order.
-Tensor maxPool3dBackwardKernel(const Tensor& gradOut, const Tensor& input, const Tensor& indices)
-{
-    Tensor grad = zerosOf(input);
-    const Tensor g = dense(gradOut);
-    const Tensor idx = dense(indices);
-    const int64_t ndim = input.dim();
-    const int64_t inVolume = input.sizes()[size_t(ndim - 3)] * input.sizes()[size_t(ndim - 2)] *
-                             input.sizes()[size_t(ndim - 1)];
-    const int64_t outVolume = g.sizes()[size_t(ndim - 3)] * g.sizes()[size_t(ndim - 2)] * g.sizes()[size_t(ndim - 1)];
-    const int64_t planes = inVolume == 0 ? 0 : input.numel() / inVolume;
-    AGV_DISPATCH_FLOATING(input.dtype(), "max_pool3d_with_indices_backward_cpu", [&] {
-        using T = scalar_t;
-        for (int64_t p = 0; p < planes; ++p)
-            for (int64_t i = 0; i < outVolume; ++i)
-                grad.data<T>()[p * inVolume + idx.data<int64_t>()[p * outVolume + i]] += g.data<T>()[p * outVolume + i];
-    });
-    return grad;
-}
-
-/// max_pool_double_backward(grad, indices, 3): the gradient read back at the picked positions.
-Tensor maxPool3dDoubleBackward(const Tensor& grad, const Tensor& indices)
-{
-    IntList size(indices.sizes().begin(), indices.sizes().end() - 3);
-    size.push_back(-1);
-    return view(gather(view(contiguous(grad), size), -1, view(indices, size)), indices.sizes());
-}
-
-/// max_pool3d_with_indices_backward as an op: under create_graph its node is
-/// MaxPool3DWithIndicesBackwardBackward0 (grad_output: max_pool_double_backward; self:
-/// zeros_like(self)), which saves only the indices.
 Tensor maxPool3dWithIndicesBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& indices)
 {
-    const IntList selfSizes = self.sizes();
-    const ScalarType selfType = self.dtype();
-    const Device selfDevice = self.device();
-    OpRecorder rec("MaxPool3DWithIndicesBackwardBackward0", {&gradOutput, &self},
-                   [selfSizes, selfType, selfDevice](BackwardNode& n, const variable_list& g) {
-                       const Tensor indices = n.saved(0);
-                       return variable_list{
-                           n.needsInputGrad(0) ? maxPool3dDoubleBackward(g[0], indices) : Tensor(),
-                           n.needsInputGrad(1) ? zeros(selfSizes, selfType, selfDevice) : Tensor()};
-                   });
-    rec.save("indices", indices);
-    Tensor out = quietly([&] { return maxPool3dBackwardKernel(gradOutput, self, indices); });
-    return rec.finish(out);
+    return internal::maxPoolIndicesBackward(gradOutput, self, indices, 3, "MaxPool3DWithIndicesBackwardBackward0",
+                                            "max_pool3d_with_indices_backward_cpu");
 }
 
 }  // namespace
