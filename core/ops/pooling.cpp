@@ -131,12 +131,6 @@ Tensor maxPoolDoubleBackward(const Tensor& grad, const Tensor& indices, int spat
     return view(gather(view(contiguous(grad), size), -1, view(indices, size)), indices.sizes());
 }
 
-Tensor maxPool2dWithIndicesBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& indices)
-{
-    return internal::maxPoolIndicesBackward(gradOutput, self, indices, 2, "MaxPool2DWithIndicesBackwardBackward0",
-                                            "max_pool2d_with_indices_backward");
-}
-
 }  // namespace
 
 std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntList& kernel, const IntList& stride,
@@ -181,25 +175,17 @@ std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntLi
             }
         }
     });
-    OpRecorder rec("MaxPool2DWithIndicesBackward0", {&selfIn}, [](BackwardNode& n, const variable_list& g) {
-        // Unpacked in order, as the generated apply() does: the first stale one is reported.
-        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
-        return variable_list{maxPool2dWithIndicesBackward(g[0], saved0, saved1)};
-    });
-    rec.attr("ceil_mode", ceilMode);
-    rec.attr("dilation", dilation);
-    rec.attr("kernel_size", kernel);
-    rec.attr("padding", padding);
-    rec.save("self", selfIn);
-    rec.attr("stride", stride);
-    // derivatives.yaml: result0: gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result0)
-    rec.forward([&indices](const InputTangents& t, const Tensor& result) {
-        return view(gather(flatten(t[0], -2), -1, flatten(indices, -2)), result.sizes());
-    });
-    out = rec.finish(out);
-    rec.save("result1", indices);
-    announceTensor(indices);
-    return {out, indices};
+    return internal::recordMaxPoolWithIndices(selfIn, out, indices, {2, "MaxPool2DWithIndicesBackward0",
+                                                                      "MaxPool2DWithIndicesBackwardBackward0",
+                                                                      "max_pool2d_with_indices_backward"},
+                                              [&](OpRecorder& rec) {
+                                                  rec.attr("ceil_mode", ceilMode);
+                                                  rec.attr("dilation", dilation);
+                                                  rec.attr("kernel_size", kernel);
+                                                  rec.attr("padding", padding);
+                                                  rec.save("self", selfIn);
+                                                  rec.attr("stride", stride);
+                                              });
 }
 
 // ---------------------------------------------------------------- average
@@ -446,17 +432,6 @@ Tensor adaptiveAvgPool2d(const Tensor& selfIn, const IntList& outputSize)
     return rec.finish(out);
 }
 
-namespace {
-
-/// adaptive_max_pool2d_backward as an op (AdaptiveMaxPool2DBackwardBackward0 under create_graph).
-Tensor adaptiveMaxPool2dBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& indices)
-{
-    return internal::maxPoolIndicesBackward(gradOutput, self, indices, 2, "AdaptiveMaxPool2DBackwardBackward0",
-                                            "max_pool2d_with_indices_backward");
-}
-
-}  // namespace
-
 std::pair<Tensor, Tensor> adaptiveMaxPool2d(const Tensor& selfIn, const IntList& outputSize)
 {
     const int64_t ndim = selfIn.dim();
@@ -501,20 +476,10 @@ std::pair<Tensor, Tensor> adaptiveMaxPool2d(const Tensor& selfIn, const IntList&
             }
         }
     });
-    OpRecorder rec("AdaptiveMaxPool2DBackward0", {&selfIn}, [](BackwardNode& n, const variable_list& g) {
-        // Unpacked in order, as the generated apply() does: the first stale one is reported.
-        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
-        return variable_list{adaptiveMaxPool2dBackward(g[0], saved0, saved1)};
-    });
-    rec.save("self", selfIn);
-    // derivatives.yaml: result0: gather(self_t.flatten(-2), -1, result1.flatten(-2)).view_as(result0)
-    rec.forward([&indices](const InputTangents& t, const Tensor& result) {
-        return view(gather(flatten(t[0], -2), -1, flatten(indices, -2)), result.sizes());
-    });
-    out = rec.finish(out);
-    rec.save("result1", indices);
-    announceTensor(indices);
-    return {out, indices};
+    return internal::recordMaxPoolWithIndices(
+        selfIn, out, indices,
+        {2, "AdaptiveMaxPool2DBackward0", "AdaptiveMaxPool2DBackwardBackward0", "max_pool2d_with_indices_backward"},
+        [&](OpRecorder& rec) { rec.save("self", selfIn); });
 }
 
 namespace internal {
@@ -535,6 +500,28 @@ Tensor maxPoolIndicesBackward(const Tensor& gradOutput, const Tensor& self, cons
     rec.save("indices", indices);
     Tensor out = quietly([&] { return maxPoolBackwardKernel(gradOutput, self, indices, spatialDims, kernelName); });
     return rec.finish(out);
+}
+
+std::pair<Tensor, Tensor> recordMaxPoolWithIndices(const Tensor& self, Tensor out, const Tensor& indices,
+                                                   const MaxPoolNodes& nodes,
+                                                   const std::function<void(OpRecorder&)>& saveArguments)
+{
+    OpRecorder rec(nodes.node, {&self}, [nodes](BackwardNode& n, const variable_list& g) {
+        // Unpacked in order, as the generated apply() does: the first stale one is reported.
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{
+            maxPoolIndicesBackward(g[0], saved0, saved1, nodes.spatialDims, nodes.backwardNode, nodes.backwardKernel)};
+    });
+    saveArguments(rec);
+    // derivatives.yaml: result0: gather(self_t.flatten(-dims), -1, result1.flatten(-dims)).view_as(result0)
+    const int64_t firstSpatial = -int64_t(nodes.spatialDims);
+    rec.forward([&indices, firstSpatial](const InputTangents& t, const Tensor& result) {
+        return view(gather(flatten(t[0], firstSpatial), -1, flatten(indices, firstSpatial)), result.sizes());
+    });
+    out = rec.finish(out);
+    rec.save("result1", indices);
+    announceTensor(indices);
+    return {out, indices};
 }
 
 }  // namespace internal

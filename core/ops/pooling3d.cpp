@@ -267,16 +267,6 @@ Tensor avgPool3d(const Tensor& selfIn, const IntList& kernel, const IntList& str
 
 // ---------------------------------------------------------------- max
 
-namespace {
-
-Tensor maxPool3dWithIndicesBackward(const Tensor& gradOutput, const Tensor& self, const Tensor& indices)
-{
-    return internal::maxPoolIndicesBackward(gradOutput, self, indices, 3, "MaxPool3DWithIndicesBackwardBackward0",
-                                            "max_pool3d_with_indices_backward_cpu");
-}
-
-}  // namespace
-
 std::pair<Tensor, Tensor> maxPool3dWithIndices(const Tensor& selfIn, const IntList& kernel, const IntList& stride,
                                                const IntList& padding, const IntList& dilation, bool ceilMode)
 {
@@ -337,25 +327,17 @@ std::pair<Tensor, Tensor> maxPool3dWithIndices(const Tensor& selfIn, const IntLi
                     }
         }
     });
-    OpRecorder rec("MaxPool3DWithIndicesBackward0", {&selfIn}, [](BackwardNode& n, const variable_list& g) {
-        // Unpacked in order, as the generated apply() does: the first stale one is reported.
-        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
-        return variable_list{maxPool3dWithIndicesBackward(g[0], saved0, saved1)};
-    });
-    rec.attr("ceil_mode", ceilMode);
-    rec.attr("dilation", dilation);
-    rec.attr("kernel_size", kernel);
-    rec.attr("padding", padding);
-    rec.save("self", selfIn);
-    rec.attr("stride", stride);
-    // derivatives.yaml: result0: gather(self_t.flatten(-3), -1, result1.flatten(-3)).view_as(result0)
-    rec.forward([&indices](const InputTangents& t, const Tensor& result) {
-        return view(gather(flatten(t[0], -3), -1, flatten(indices, -3)), result.sizes());
-    });
-    out = rec.finish(out);
-    rec.save("result1", indices);
-    announceTensor(indices);
-    return {out, indices};
+    return internal::recordMaxPoolWithIndices(selfIn, out, indices, {3, "MaxPool3DWithIndicesBackward0",
+                                                                      "MaxPool3DWithIndicesBackwardBackward0",
+                                                                      "max_pool3d_with_indices_backward_cpu"},
+                                              [&](OpRecorder& rec) {
+                                                  rec.attr("ceil_mode", ceilMode);
+                                                  rec.attr("dilation", dilation);
+                                                  rec.attr("kernel_size", kernel);
+                                                  rec.attr("padding", padding);
+                                                  rec.save("self", selfIn);
+                                                  rec.attr("stride", stride);
+                                              });
 }
 
 }  // namespace agv::ops
