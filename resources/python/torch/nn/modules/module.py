@@ -79,8 +79,8 @@ def register_module_full_backward_hook(hook):
 
 
 class _WrappedHook:
-    """A legacy backward hook as a Node hook: called with the module first, which it
-    holds weakly."""
+    """A hook called with the module first, which it holds weakly (a legacy backward hook
+    as a Node hook, a load_state_dict pre-hook with_module), or as it is."""
 
     def __init__(self, hook, module=None):
         self.hook = hook
@@ -133,6 +133,8 @@ class Module:
         object.__setattr__(self, '_forward_pre_hooks', OrderedDict())
         object.__setattr__(self, '_backward_hooks', OrderedDict())
         object.__setattr__(self, '_is_full_backward_hook', None)
+        object.__setattr__(self, '_state_dict_hooks', OrderedDict())
+        object.__setattr__(self, '_load_state_dict_pre_hooks', OrderedDict())
 
     def __setstate__(self, state):
         # copy.deepcopy and unpickling (the layers of nn.TransformerEncoder are deep
@@ -145,6 +147,22 @@ class Module:
         """hook(module, input) runs before forward; a result replaces the input."""
         handle = RemovableHandle(self._forward_pre_hooks)
         self._forward_pre_hooks[handle.id] = hook
+        return handle
+
+    def _register_state_dict_hook(self, hook):
+        """hook(module, state_dict, prefix, local_metadata) runs after state_dict() has
+        collected this module's entries; a result replaces the state dict."""
+        handle = RemovableHandle(self._state_dict_hooks)
+        self._state_dict_hooks[handle.id] = hook
+        return handle
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        """hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+        error_msgs) runs before this module loads its entries (the module first, with_module)."""
+        handle = RemovableHandle(self._load_state_dict_pre_hooks)
+        # Wrapped even without the module, as in 1.13: remove_spectral_norm's isinstance
+        # test then misses the hook, which stays (and keeps asking for weight_orig).
+        self._load_state_dict_pre_hooks[handle.id] = _WrappedHook(hook, self if with_module else None)
         return handle
 
     def register_forward_hook(self, hook):
@@ -538,16 +556,23 @@ class Module:
         if destination is None:
             destination = OrderedDict()
             destination._metadata = OrderedDict()
+        local_metadata = dict(version=self._version)
         if hasattr(destination, '_metadata'):
-            destination._metadata[prefix[:-1]] = dict(version=self._version)
+            destination._metadata[prefix[:-1]] = local_metadata
         self._save_to_state_dict(destination, prefix, keep_vars)
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination=destination, prefix=prefix + name + '.', keep_vars=keep_vars)
+        for hook in self._state_dict_hooks.values():
+            hook_result = hook(self, destination, prefix, local_metadata)
+            if hook_result is not None:
+                destination = hook_result
         return destination
 
     def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
                               error_msgs):
+        for hook in self._load_state_dict_pre_hooks.values():
+            hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)
         persistent = {k: v for k, v in self._buffers.items() if k not in self._non_persistent_buffers_set}
         local_state = {k: v for k, v in list(self._parameters.items()) + list(persistent.items()) if v is not None}
         for name, param in local_state.items():
