@@ -154,10 +154,18 @@ def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
-    if out is not None:
-        raise NotImplementedError("autogradviz: normalize(out=...) is not supported yet")
-    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
-    return input / denom
+    if out is None:
+        denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+        return input / denom
+    denom = input.norm(p, dim, keepdim=True).clamp_min_(eps).expand_as(input)
+    # PyTorch's torch.div(input, denom, out=out); the engine's div has no out=, so the
+    # quotient is copied into out.
+    if torch.is_grad_enabled() and (input.requires_grad or out.requires_grad):
+        raise RuntimeError("div(): functions with out=... arguments don't support automatic differentiation, "
+                           "but one of the arguments requires grad.")
+    if out.shape != input.shape:
+        raise NotImplementedError("autogradviz: normalize(out=...) with an out of another shape is not supported yet")
+    return out.copy_(input / denom)
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
