@@ -49,6 +49,7 @@ from torch._powers import *  # noqa: E402,F401,F403  float_power, matrix_power
 from torch._windows import *  # noqa: E402,F401,F403  hann_window, hamming_window, ...
 from torch._loop_factories import *  # noqa: E402,F401,F403  logspace, tril_indices, triu_indices
 from torch._isin import isin  # noqa: E402,F401
+from torch._weight_norm_ops import _weight_norm, _weight_norm_interface, norm_except_dim  # noqa: E402,F401
 from torch import _inplace_mirrors, _complex_on_real, _tensor_queries, _powers, _legacy_new  # noqa: E402
 
 for _module in (_inplace_mirrors, _complex_on_real, _tensor_queries, _powers, _legacy_new):
