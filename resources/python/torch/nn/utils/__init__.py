@@ -1,6 +1,6 @@
 """torch.nn.utils: gradient clipping, parameters as one vector, pad_sequence (in rnn),
 skip_init, the stateless functional call, weight and spectral normalisation and
-parametrizations."""
+parametrizations (torch.nn.utils.prune is imported on its own, as in PyTorch)."""
 
 from torch._lazy_module import imported_on_first_use as _imported_on_first_use
 from torch.nn.utils import rnn, stateless  # noqa: F401
