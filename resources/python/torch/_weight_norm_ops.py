@@ -164,7 +164,21 @@ _WeightNormInterface._backward_cls.__qualname__ = "WeightNormInterfaceBackward0"
 _WeightNormInterface._backward_cls.__module__ = "builtins"
 
 
+def _check_arguments(function, v, g=None, **ints):
+    """The argument parser's texts for a non-tensor v or g, or a non-int pow or dim."""
+    tensors = (('v', v),) if g is None and function == "norm_except_dim" else (('v', v), ('g', g))
+    for position, (name, value) in enumerate(tensors, 1):
+        if not isinstance(value, _C._TensorBase):
+            raise TypeError(f"{function}(): argument '{name}' (position {position}) must be Tensor, not "
+                            f"{_C._type_name(value)}")
+    for position, (name, value) in enumerate(ints.items(), len(tensors) + 1):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{function}(): argument '{name}' (position {position}) must be int, not "
+                            f"{_C._type_name(value)}")
+
+
 def _weight_norm_interface(v, g, dim=0):
+    _check_arguments("_weight_norm_interface", v, g, dim=dim)
     if dim != 0 and dim != v.dim() - 1:
         raise RuntimeError('dim == 0 || dim == v.dim() - 1 INTERNAL ASSERT FAILED at '
                            '"./aten/src/ATen/native/cpu/WeightNormKernel.cpp":401, please report a bug to PyTorch. '
@@ -174,6 +188,7 @@ def _weight_norm_interface(v, g, dim=0):
 
 
 def norm_except_dim(v, pow=2, dim=0):
+    _check_arguments("norm_except_dim", v, pow=pow, dim=dim)
     if dim == -1:
         return v.norm(pow)
     if dim == 0:
@@ -188,6 +203,7 @@ def norm_except_dim(v, pow=2, dim=0):
 
 
 def _weight_norm(v, g, dim=0):
+    _check_arguments("_weight_norm", v, g, dim=dim)
     if v.device != g.device:
         raise RuntimeError("weight_norm: expected v_in and g_in to be on the same device, but v_in is "
                            f"on {v.device} and g_in is on {g.device}")

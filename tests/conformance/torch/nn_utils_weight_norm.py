@@ -104,3 +104,16 @@ try:
     nn.utils.weight_norm(nn.LazyLinear(3))
 except ValueError as e:
     print(type(e).__name__, e)
+t = torch.randn(2, 3)
+for call in (lambda: torch.norm_except_dim(None), lambda: torch.norm_except_dim(t, 'a'),
+             lambda: torch.norm_except_dim(t, 2.5), lambda: torch.norm_except_dim(t, 2, 1.0),
+             lambda: torch.norm_except_dim(t, True), lambda: torch.norm_except_dim(t, 2, 5),
+             lambda: torch.norm_except_dim(t, 2, -3), lambda: torch._weight_norm(t, None),
+             lambda: torch._weight_norm(t, torch.ones(2, 1), 'x'), lambda: torch._weight_norm(t, torch.ones(2, 1), 5),
+             lambda: torch._weight_norm_interface(t, None),
+             lambda: torch._weight_norm_interface(t.half(), torch.ones(2, 1).half(), 0),
+             lambda: nn.utils.weight_norm(nn.Linear(2, 2, bias=False), name='bias')):
+    try:
+        call()
+    except (TypeError, IndexError, RuntimeError) as e:
+        print(type(e).__name__, e)
