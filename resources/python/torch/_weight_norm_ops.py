@@ -70,7 +70,7 @@ def _column_dots(a, b):
     """The per-column sums of a * b for (M, N) tensors, in the last-dim kernel's order
     (out of the recording, as _row_dots)."""
     with untraced():
-        acc = _C.zeros(a.size(1), dtype=a.dtype)
+        acc = _C.zeros(a.size(1), dtype=a.dtype, device=a.device)
         for i in range(a.size(0)):
             acc = _fma(acc, a[i], b[i])
         return acc
@@ -85,7 +85,6 @@ def _check_fused_dtype(t):
 
 def _fused_forward(v, g, dim):
     """(w, norm) of the fused kernel; norm has g's shape."""
-    _check_fused_dtype(v)
     if dim == 0:
         rows = v.reshape(v.size(0), -1)
         norm = _row_dots(rows, rows).sqrt()
@@ -147,8 +146,6 @@ class _WeightNormInterface(Function):
     @staticmethod
     def backward(ctx, grad_w, grad_norm):
         v, g, norm = ctx.saved_tensors
-        if grad_w is None:
-            return None, None, None
         grad_w = grad_w.contiguous()
         if _C.is_grad_enabled():
             grad_v, grad_g = _differentiable_backward(grad_w, v, g, norm, ctx.dim)
@@ -164,21 +161,21 @@ _WeightNormInterface._backward_cls.__qualname__ = "WeightNormInterfaceBackward0"
 _WeightNormInterface._backward_cls.__module__ = "builtins"
 
 
-def _check_arguments(function, v, g=None, **ints):
-    """The argument parser's texts for a non-tensor v or g, or a non-int pow or dim."""
-    tensors = (('v', v),) if g is None and function == "norm_except_dim" else (('v', v), ('g', g))
-    for position, (name, value) in enumerate(tensors, 1):
-        if not isinstance(value, _C._TensorBase):
-            raise TypeError(f"{function}(): argument '{name}' (position {position}) must be Tensor, not "
-                            f"{_C._type_name(value)}")
-    for position, (name, value) in enumerate(ints.items(), len(tensors) + 1):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"{function}(): argument '{name}' (position {position}) must be int, not "
+def _check_arguments(function, tensors, ints):
+    """The argument parser's texts for a non-tensor among `tensors` or a non-int among
+    `ints` (name -> value, in the signature's order)."""
+    arguments = [(name, value, "Tensor") for name, value in tensors.items()]
+    arguments += [(name, value, "int") for name, value in ints.items()]
+    for position, (name, value, kind) in enumerate(arguments, 1):
+        wrong = (not isinstance(value, _C._TensorBase) if kind == "Tensor"
+                 else not isinstance(value, int) or isinstance(value, bool))
+        if wrong:
+            raise TypeError(f"{function}(): argument '{name}' (position {position}) must be {kind}, not "
                             f"{_C._type_name(value)}")
 
 
 def _weight_norm_interface(v, g, dim=0):
-    _check_arguments("_weight_norm_interface", v, g, dim=dim)
+    _check_arguments("_weight_norm_interface", {"v": v, "g": g}, {"dim": dim})
     if dim != 0 and dim != v.dim() - 1:
         raise RuntimeError('dim == 0 || dim == v.dim() - 1 INTERNAL ASSERT FAILED at '
                            '"./aten/src/ATen/native/cpu/WeightNormKernel.cpp":401, please report a bug to PyTorch. '
@@ -188,7 +185,7 @@ def _weight_norm_interface(v, g, dim=0):
 
 
 def norm_except_dim(v, pow=2, dim=0):
-    _check_arguments("norm_except_dim", v, pow=pow, dim=dim)
+    _check_arguments("norm_except_dim", {"v": v}, {"pow": pow, "dim": dim})
     if dim == -1:
         return v.norm(pow)
     if dim == 0:
@@ -203,7 +200,7 @@ def norm_except_dim(v, pow=2, dim=0):
 
 
 def _weight_norm(v, g, dim=0):
-    _check_arguments("_weight_norm", v, g, dim=dim)
+    _check_arguments("_weight_norm", {"v": v, "g": g}, {"dim": dim})
     if v.device != g.device:
         raise RuntimeError("weight_norm: expected v_in and g_in to be on the same device, but v_in is "
                            f"on {v.device} and g_in is on {g.device}")
