@@ -137,3 +137,19 @@ try:
     container.add_pruning_method(nn.Linear(1, 1))
 except TypeError as e:
     print(type(e).__name__, e)
+
+# The assertions of apply and remove.
+m = nn.Linear(2, 2)
+prune.identity(m, 'weight')
+extra = prune.Identity()
+extra._tensor_name = 'weight'
+m.register_forward_pre_hook(extra)
+unnamed = prune.Identity()
+unnamed._tensor_name = None
+for call in (lambda: prune.identity(m, 'weight'),
+             lambda: prune.l1_unstructured(nn.Linear(2, 2), 'weight', 1, importance_scores=torch.ones(3)),
+             lambda: prune.Identity().remove(m), lambda: unnamed.remove(m)):
+    try:
+        call()
+    except (AssertionError, AttributeError) as e:
+        print(type(e).__name__, e)

@@ -54,8 +54,9 @@ class BasePruningMethod(ABC):
                     old_method = hook
                     hooks_to_remove.append(k)
                     found += 1
-            # The odd spacing is PyTorch's: a line continuation inside its string.
-            assert found <= 1, ("Avoid adding multiple pruning hooks to the                same tensor {} of module {}. "
+            # The runs of spaces are PyTorch's: line continuations inside its strings.
+            assert found <= 1, ("Avoid adding multiple pruning hooks to the"
+                                "                same tensor {} of module {}. "
                                 "Use a PruningContainer.".format(name, module))
             for k in hooks_to_remove:
                 del module._forward_pre_hooks[k]
@@ -75,7 +76,8 @@ class BasePruningMethod(ABC):
         orig = getattr(module, name)
         if importance_scores is not None:
             assert importance_scores.shape == orig.shape, (
-                "importance_scores should have the same shape as parameter                 {} of {}".format(name, module))
+                "importance_scores should have the same shape as parameter "
+                "                {} of {}".format(name, module))
         else:
             importance_scores = orig
         if not isinstance(method, PruningContainer):
