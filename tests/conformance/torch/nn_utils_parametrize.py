@@ -237,3 +237,30 @@ try:
     pickle.dumps(m)
 except RuntimeError as e:
     print(type(e).__name__, e)
+
+
+# Assignments whose right_inverse no longer returns what it did at registration.
+class Fickle(nn.Module):
+    def __init__(self, answers):
+        super().__init__()
+        self.answers = list(answers)
+
+    def forward(self, *originals):
+        return sum(originals)
+
+    def right_inverse(self, X):
+        return self.answers.pop(0)(X)
+
+
+for answers in ((lambda X: X, lambda X: 3), (lambda X: X, lambda X: X.double()),
+                (lambda X: (X, X), lambda X: X), (lambda X: (X, X), lambda X: (X,)),
+                (lambda X: (X, X), lambda X: (X, 5)), (lambda X: (X, X), lambda X: (X, X.double()))):
+    m = nn.Linear(2, 2)
+    parametrize.register_parametrization(m, "weight", Fickle(answers))
+    try:
+        m.weight = torch.zeros(2, 2)
+    except ValueError as e:
+        print(type(e).__name__, e)
+m = nn.Linear(2, 2)
+parametrize.register_parametrization(m, "weight", Fickle([lambda X: [X, X * 2]]), unsafe=True)
+print(m.parametrizations.weight.ntensors, m.weight.tolist() == (m.parametrizations.weight.original0 * 3).tolist())
