@@ -153,6 +153,16 @@ class _WeightNormInterface(Function):
             grad_v, grad_g = _fused_backward(grad_w, v, g, norm, ctx.dim)
         return grad_v, grad_g, None
 
+    @staticmethod
+    def jvp(ctx, v_tangent, g_tangent, dim_tangent):
+        raise NotImplementedError(
+            "Trying to use forward AD with _weight_norm_interface that does not support it because it has not been "
+            "implemented yet.\nPlease file an issue to PyTorch at "
+            "https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so that we can prioritize its "
+            "implementation.\nNote that forward AD support for some operators require PyTorch to be built with "
+            "TorchScript and for JIT to be enabled. If the environment var PYTORCH_JIT=0 is set or if the library is "
+            "not built with TorchScript, some operators may no longer be used with forward AD.")
+
 
 # The node PyTorch records for this op is a C++ one; this Function's node carries its name
 # and prints as it does.

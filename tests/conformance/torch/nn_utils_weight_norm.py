@@ -117,3 +117,12 @@ for call in (lambda: torch.norm_except_dim(None), lambda: torch.norm_except_dim(
         call()
     except (TypeError, IndexError, RuntimeError) as e:
         print(type(e).__name__, e)
+
+# The fused op has no forward-mode derivative in 1.13.
+import torch.autograd.forward_ad as fwAD
+with fwAD.dual_level():
+    dual = fwAD.make_dual(torch.randn(3, 4), torch.ones(3, 4))
+    try:
+        torch._weight_norm(dual, torch.ones(3, 1), 0)
+    except NotImplementedError as e:
+        print(type(e).__name__, e)
