@@ -3,6 +3,7 @@
 # the composite path for other dims and dim=None, the gradients, state_dict keys, training
 # steps, removal, and the errors.
 import torch
+import torch.autograd.forward_ad as fwAD
 from torch import nn
 
 
@@ -119,7 +120,6 @@ for call in (lambda: torch.norm_except_dim(None), lambda: torch.norm_except_dim(
         print(type(e).__name__, e)
 
 # The fused op has no forward-mode derivative in 1.13.
-import torch.autograd.forward_ad as fwAD
 with fwAD.dual_level():
     dual = fwAD.make_dual(torch.randn(3, 4), torch.ones(3, 4))
     try:
