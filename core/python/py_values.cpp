@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "core/python/pytorch_signatures.h"
 #include "core/python/signature_parser.h"
 
 namespace agv::python {
@@ -320,8 +321,11 @@ py::handle CallArgs::keyword(std::string_view name) const
 
 void defNative(py::module_& m, const char* name, NativeFunction fn, bool numpyNames)
 {
-    m.def(name, [fn, numpyNames](py::args args, py::kwargs kwargs) {
+    // torch.nn.functional's functions are Python defs in 1.13: no parser of its own.
+    const PyTorchSignatures signatures = numpyNames ? PyTorchSignatures(name, false) : PyTorchSignatures("", false);
+    m.def(name, [fn, numpyNames, signatures](py::args args, py::kwargs kwargs) {
         CallArgs call{std::move(args), std::move(kwargs), numpyNames};
+        signatures.check(call);
         return fn(call);
     });
 }

@@ -11,6 +11,7 @@
 #include "core/ops/var_mean.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/pytorch_signatures.h"
 #include "core/python/tensor_support.h"
 
 namespace agv::python {
@@ -45,16 +46,19 @@ void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* na
 {
     // The function form takes `input` as defMethodAndFunction's does.
     m.attr(name) = py::cpp_function(
-        [impl, name](py::args args, py::kwargs kwargs) {
+        [impl, name, signatures = PyTorchSignatures(name, false)](py::args args, py::kwargs kwargs) {
+            signatures.check(CallArgs{args, kwargs});
             CallArgs rest;
             const Tensor t = splitInput(name, args, kwargs, rest);
             return impl(t, rest, 2);
         },
         py::name(name));
     cls.attr(name) = py::cpp_function(
-        [impl](py::handle self, py::args args, py::kwargs kwargs) {
+        [impl, signatures = PyTorchSignatures(name, true)](py::handle self, py::args args, py::kwargs kwargs) {
             CallArgs call{std::move(args), std::move(kwargs)};
-            return impl(*asTensor(self), call, 1);
+            const Tensor t = *asTensor(self);
+            signatures.check(call, &t);
+            return impl(t, call, 1);
         },
         py::name(name), py::is_method(cls));
 }
@@ -62,13 +66,16 @@ void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* na
 void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, MethodImpl impl)
 {
     cls.attr(name) = py::cpp_function(
-        [impl](py::handle self, py::args args, py::kwargs kwargs) {
+        [impl, signatures = PyTorchSignatures(name, true)](py::handle self, py::args args, py::kwargs kwargs) {
             CallArgs call{std::move(args), std::move(kwargs)};
-            return impl(*asTensor(self), call);
+            const Tensor t = *asTensor(self);
+            signatures.check(call, &t);
+            return impl(t, call);
         },
         py::name(name), py::is_method(cls));
     m.attr(name) = py::cpp_function(
-        [impl, name](py::args args, py::kwargs kwargs) {
+        [impl, name, signatures = PyTorchSignatures(name, false)](py::args args, py::kwargs kwargs) {
+            signatures.check(CallArgs{args, kwargs});
             CallArgs rest;
             const Tensor t = splitInput(name, args, kwargs, rest);
             return impl(t, rest);

@@ -16,6 +16,7 @@
 
 #include <unistd.h>
 
+#include <set>
 #include <stdexcept>
 
 #include "core/python/py_values.h"
@@ -26,14 +27,24 @@ namespace {
 
 using Kind = SignatureParameter::Kind;
 
+/// The parameter types 1.13 spells in its signatures that check any value; the words its
+/// messages use for them.
+const std::pair<std::string_view, std::string_view> kObjectTypes[] = {
+    {"PyObject*", "object"}, {"ScalarList", "tuple of Scalars"}, {"Storage", "torch.Storage"}, {"Stream", "Stream"}};
+
 Kind kindOf(std::string_view type)
 {
+    for (const auto& [name, words] : kObjectTypes)
+        if (name == type)
+            return Kind::Object;
     static const std::pair<std::string_view, Kind> kinds[] = {
+        {"SymInt", Kind::SymInt},         {"ArrayRef<double>", Kind::DoubleList}, {"TensorList", Kind::TensorList},
+        {"c10::List<c10::optional<Tensor>>", Kind::TensorList}, {"c10::string_view", Kind::String},
         {"Tensor", Kind::Tensor},         {"Scalar", Kind::Scalar},           {"int64_t", Kind::Int},
         {"double", Kind::Double},         {"bool", Kind::Bool},               {"IntArrayRef", Kind::IntList},
         {"SymIntArrayRef", Kind::SymIntList}, {"Dimname", Kind::Dimname}, {"DimnameList", Kind::DimnameList}, {"ScalarType", Kind::Dtype},
         {"Layout", Kind::Layout},         {"Device", Kind::Device},           {"MemoryFormat", Kind::MemoryFormat},
-        {"Generator", Kind::Generator},   {"PyObject*", Kind::Object},
+        {"Generator", Kind::Generator},
     };
     for (const auto& [name, kind] : kinds)
         if (name == type)
@@ -63,6 +74,9 @@ SignatureParameter parseParameter(std::string_view text, bool keywordOnly)
         type = type.substr(0, bracket);
     }
     p.kind = kindOf(type);
+    for (const auto& [name, words] : kObjectTypes)
+        if (name == type)
+            p.objectTypeName = std::string(words);
     return p;
 }
 
@@ -109,13 +123,16 @@ bool zeroDimNoGrad(py::handle h)
 bool check(const SignatureParameter& p, py::handle h)
 {
     switch (p.kind) {
-    case Kind::Tensor: return isTensor(h);
+    case Kind::Tensor:
+        return isTensor(h) || (p.numbersAsTensors && (PyFloat_Check(h.ptr()) || PyLong_Check(h.ptr()) ||
+                                                      PyComplex_Check(h.ptr())));
     case Kind::Scalar:
         if (PyComplex_Check(h.ptr()))
             return true;
         [[fallthrough]];
     case Kind::Double: return PyFloat_Check(h.ptr()) || PyLong_Check(h.ptr()) || zeroDimNoGrad(h);
-    case Kind::Int: {
+    case Kind::Int:
+    case Kind::SymInt: {
         if (isLong(h))
             return true;
         std::optional<Tensor> t = asTensor(h);
@@ -124,6 +141,23 @@ bool check(const SignatureParameter& p, py::handle h)
     case Kind::Bool: return isBool(h);
     case Kind::IntList:
     case Kind::SymIntList: return isIntList(h, p.fixedSize);
+    case Kind::DoubleList:
+        return PyTuple_Check(h.ptr()) || PyList_Check(h.ptr()) || PyFloat_Check(h.ptr()) || PyLong_Check(h.ptr());
+    case Kind::TensorList: {
+        // is_tensor_list_and_append_overloaded: every element is looked at, and a wrong
+        // one is an error even while other overloads are still being tried.
+        if (!PyTuple_Check(h.ptr()) && !PyList_Check(h.ptr()))
+            return false;
+        int element = 0;
+        for (py::handle item : h) {
+            if (!isTensor(item))
+                raise(PyExc_TypeError, "expected Tensor as element " + std::to_string(element) + " in argument " +
+                                           std::to_string(p.index) + ", but got " + typeName(item));
+            ++element;
+        }
+        return true;
+    }
+    case Kind::String: return PyUnicode_Check(h.ptr());
     case Kind::Dimname: return h.is_none() || PyUnicode_Check(h.ptr());  // THPUtils_checkDimname
     case Kind::DimnameList: {
         if (!PyTuple_Check(h.ptr()) && !PyList_Check(h.ptr()))
@@ -291,21 +325,6 @@ bool typeMatches(const std::string& type, py::handle h)
     return name == type;
 }
 
-std::string describeArgument(py::handle h)
-{
-    if (!PyTuple_Check(h.ptr()) && !PyList_Check(h.ptr()))
-        return typeName(h);
-    const bool tuple = PyTuple_Check(h.ptr());
-    std::string out = typeName(h) + " of " + (tuple ? "(" : "[");
-    const auto n = py::len(h);
-    size_t i = 0;
-    for (py::handle item : h)
-        out += (i++ ? ", " : "") + typeName(item);
-    if (tuple && n == 1)
-        out += ",";
-    return out + (tuple ? ")" : "]");
-}
-
 /// _formattedArgDesc: each argument marked as matching its place in the option or not.
 std::string markedArguments(const PrintedOption& option, const CallArgs& call,
                             const std::vector<std::pair<std::string, py::handle>>& keywords)
@@ -333,7 +352,7 @@ std::string markedArguments(const PrintedOption& option, const CallArgs& call,
         out += matching ? green : red;
         if (keyword)
             out += option.arguments[i].second + "=";
-        out += describeArgument(arg);
+        out += typeName(arg);
         out += (matching ? resetGreen : resetRed) + ", ";
     }
     if (npos > 0)
@@ -466,7 +485,11 @@ std::string SignatureParameter::typeName() const
     case Kind::Tensor: return "Tensor";
     case Kind::Scalar: return "Number";
     case Kind::Int: return "int";
+    case Kind::SymInt: return "SymInt";
     case Kind::Double: return "float";
+    case Kind::DoubleList: return "tuple of floats";
+    case Kind::TensorList: return "tuple of Tensors";
+    case Kind::String: return "str";
     case Kind::Bool: return "bool";
     case Kind::IntList: return "tuple of ints";
     case Kind::SymIntList: return "tuple of SymInts";
@@ -477,13 +500,17 @@ std::string SignatureParameter::typeName() const
     case Kind::Device: return "torch.device";
     case Kind::MemoryFormat: return "torch.memory_format";
     case Kind::Generator: return "torch.Generator";
-    case Kind::Object: return "object";
+    case Kind::Object: return objectTypeName;
     }
-    return "object";
+    return objectTypeName;
 }
 
 FunctionSignature::FunctionSignature(std::string_view format)
 {
+    if (const size_t bar = format.rfind('|'); bar != std::string_view::npos && bar > format.rfind(')')) {
+        hidden = true;  // "|deprecated" or "|hidden"
+        format = format.substr(0, bar);
+    }
     const size_t open = format.find('(');
     name = std::string(format.substr(0, open));
     std::string_view inner = format.substr(open + 1, format.rfind(')') - open - 1);
@@ -493,10 +520,18 @@ FunctionSignature::FunctionSignature(std::string_view format)
         const std::string_view param = inner.substr(0, comma);
         if (param == "*")
             keywordOnly = true;
-        else
+        else {
             params.push_back(parseParameter(param, keywordOnly));
+            params.back().index = int(params.size() - 1);
+        }
         inner = comma == std::string_view::npos ? std::string_view() : inner.substr(comma + 2);
     }
+    // should_allow_numbers_as_tensors: the arithmetic that binds `x * 2` to its Tensor overload.
+    static const std::set<std::string_view> numbersAsTensors = {
+        "add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_", "multiply", "multiply_", "sub", "sub_",
+        "subtract", "subtract_", "true_divide", "true_divide_", "floor_divide", "floor_divide_", "to", "copy_"};
+    for (SignatureParameter& p : params)
+        p.numbersAsTensors = p.kind == Kind::Tensor && numbersAsTensors.count(name) > 0;
     maxArgs = params.size();
     for (const SignatureParameter& p : params) {
         minArgs += p.optional ? 0 : 1;
@@ -526,6 +561,12 @@ ArgumentParser::ArgumentParser(std::initializer_list<std::string_view> signature
         signatures_.emplace_back(s);
 }
 
+ArgumentParser::ArgumentParser(const std::vector<std::string>& signatures)
+{
+    for (const std::string& s : signatures)
+        signatures_.emplace_back(s);
+}
+
 ParsedArguments ArgumentParser::parse(const CallArgs& call) const
 {
     std::vector<py::object> dst;
@@ -541,7 +582,7 @@ ParsedArguments ArgumentParser::parse(const CallArgs& call) const
     const FunctionSignature* plausible = nullptr;
     size_t plausibleCount = 0;
     for (const FunctionSignature& s : signatures_)
-        if (given >= s.minArgs && given <= s.maxArgs) {
+        if (given >= s.minArgs && given <= s.maxArgs && !s.hidden) {
             plausible = &s;
             ++plausibleCount;
         }
@@ -549,7 +590,8 @@ ParsedArguments ArgumentParser::parse(const CallArgs& call) const
         matches(*plausible, call, dst, true);
     std::vector<std::string> options;
     for (const FunctionSignature& s : signatures_)
-        options.push_back(s.toString());
+        if (!s.hidden)
+            options.push_back(s.toString());
     raiseType(invalidArgumentsMessage(signatures_[0].name, call, options));
 }
 
@@ -656,6 +698,31 @@ std::optional<Device> ParsedArguments::device(std::string_view name) const
 Tensor ParsedArguments::tensor(std::string_view name) const
 {
     return *asTensor(values_[indexOf(name)]);
+}
+
+void ParsedArguments::checkSizeLists() const
+{
+    for (size_t i = 0; i < signature_->params.size(); ++i) {
+        const SignatureParameter& p = signature_->params[i];
+        const bool sizeList = p.kind == Kind::IntList || p.kind == Kind::SymIntList;
+        if (sizeList && values_[i] && !isLong(values_[i]))
+            intList(p.name);
+    }
+}
+
+py::handle ParsedArguments::firstDimnameGiven() const
+{
+    for (size_t i = 0; i < signature_->params.size(); ++i) {
+        const Kind kind = signature_->params[i].kind;
+        py::handle h = values_[i];
+        if ((kind != Kind::Dimname && kind != Kind::DimnameList) || !h)
+            continue;
+        if (PyUnicode_Check(h.ptr()))
+            return h;
+        if ((PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) && py::len(h) > 0 && PyUnicode_Check(h[py::int_(0)].ptr()))
+            return h;
+    }
+    return {};
 }
 
 void defParsedMethodAndFunction(py::module_& m, py::handle cls, std::initializer_list<std::string_view> methodSignatures,

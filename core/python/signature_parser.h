@@ -30,8 +30,8 @@ std::vector<std::pair<std::string, py::handle>> keywordsInMessageOrder(const Cal
 /// "ScalarType? dtype=None", "IntArrayRef[2] stride", "*" (the rest are keyword-only).
 struct SignatureParameter {
     enum class Kind {
-        Tensor, Scalar, Int, Double, Bool, IntList, SymIntList, Dimname, DimnameList,
-        Dtype, Layout, Device, MemoryFormat, Generator, Object
+        Tensor, Scalar, Int, SymInt, Double, Bool, IntList, SymIntList, DoubleList, TensorList, String, Dimname,
+        DimnameList, Dtype, Layout, Device, MemoryFormat, Generator, Object
     };
     Kind kind = Kind::Object;
     std::string name;
@@ -39,6 +39,10 @@ struct SignatureParameter {
     bool allowsNone = false;   // "T?" or "=None"
     bool keywordOnly = false;
     int fixedSize = 0;         // IntArrayRef[N]: a single int stands for N copies
+    int index = 0;             // its place in the signature (TensorList errors name it)
+    bool numbersAsTensors = false;  // a Tensor parameter that also takes a Python number
+    /// What messages call an Object parameter ("tuple of Scalars", "Stream"); any value matches.
+    std::string objectTypeName = "object";
 
     /// "tuple of ints", "torch.dtype": the words PyTorch's messages use.
     std::string typeName() const;
@@ -51,6 +55,8 @@ struct FunctionSignature {
     std::string name;
     std::vector<SignatureParameter> params;
     size_t minArgs = 0, maxArgs = 0, maxPositional = 0;
+    /// "|deprecated" or "|hidden": a call may match it, but messages never list it.
+    bool hidden = false;
 
     /// "(tuple of ints size, *, torch.dtype dtype, ...)" as PyTorch 1.13 lists an overload.
     std::string toString() const;
@@ -79,6 +85,11 @@ public:
     std::optional<ScalarType> dtype(std::string_view name) const;
     std::optional<Device> device(std::string_view name) const;
     Tensor tensor(std::string_view name) const;
+    /// Converts every size list given, for 1.13's error when an element past the first
+    /// is not an int ("must be tuple of SymInts, but found element of type float at pos 2").
+    void checkSizeLists() const;
+    /// The first dimension name the call gave (a str, or a list of them), or a null handle.
+    py::handle firstDimnameGiven() const;
 
 private:
     size_t indexOf(std::string_view name) const;
@@ -92,6 +103,7 @@ private:
 class ArgumentParser {
 public:
     ArgumentParser(std::initializer_list<std::string_view> signatures);
+    explicit ArgumentParser(const std::vector<std::string>& signatures);
 
     /// The first overload the call matches; PyTorch's TypeError when none does.
     ParsedArguments parse(const CallArgs& args) const;

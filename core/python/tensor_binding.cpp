@@ -15,6 +15,7 @@
 #include "core/ops/view_inplace.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/pytorch_signatures.h"
 #include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
 #include "core/trace/sink.h"
@@ -894,8 +895,9 @@ void bindTensor(py::module_& m)
         const std::string methodName(name);
         const bool noArguments = takesNoArguments(name);
         const ArgumentParser* keywordParser = keywordOnlyParser(name);
-        cls.def(methodName.c_str(), [fn, methodName, noArguments, keywordParser](py::handle self, py::args args,
-                                                                                py::kwargs kwargs) {
+        const PyTorchSignatures signatures(noArguments || keywordParser ? "" : name, true);
+        cls.def(methodName.c_str(), [fn, methodName, noArguments, keywordParser, signatures](
+                                        py::handle self, py::args args, py::kwargs kwargs) {
             if (noArguments && !kwargs.empty())  // CPython's words for a METH_NOARGS method
                 raise(PyExc_TypeError, "_TensorBase." + methodName + "() takes no keyword arguments");
             if (noArguments && !args.empty())
@@ -904,7 +906,9 @@ void bindTensor(py::module_& m)
             CallArgs call{std::move(args), std::move(kwargs)};
             if (keywordParser)
                 keywordParser->parse(call);
-            return fn(*asTensor(self), call, self);
+            const Tensor t = *asTensor(self);
+            signatures.check(call, &t);
+            return fn(t, call, self);
         });
     }
     m.def("_set_tensor_class", &setTensorClass);

@@ -6,6 +6,7 @@
 
 #include "core/python/bindings.h"
 #include "core/python/lazy_attributes.h"
+#include "core/python/pytorch_signatures.h"
 #include "core/python/torch_module.h"
 
 namespace agv::python {
@@ -50,6 +51,7 @@ void defineModule(py::module_& m)
     bindFunction(m);
     bindHostHooks(m);
     bindLazyAttributes(m);
+    checkEveryOtherCall(m, m.attr("_TensorBase"));
 }
 
 extern "C" PyObject* initAgvTorch()
