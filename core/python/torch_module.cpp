@@ -13,6 +13,7 @@ namespace agv::python {
 namespace py = pybind11;
 
 void bindBinning(py::module_& m);  // binning_binding.cpp: histc, searchsorted, bucketize
+void bindSlidingBlocks(py::module_& m);  // sliding_blocks_binding.cpp: _nn.im2col, _nn.col2im
 
 namespace {
 void defineModule(py::module_& m)
@@ -42,6 +43,7 @@ void defineModule(py::module_& m)
     bindIndexFillCopy(m);
     bindBinarySpecial(m);
     bindBinning(m);
+    bindSlidingBlocks(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

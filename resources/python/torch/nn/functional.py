@@ -1,5 +1,6 @@
 """torch.nn.functional: the engine's kernels (_agv_torch._nn) under PyTorch's names."""
 
+import collections.abc
 import warnings
 
 import torch
@@ -646,6 +647,23 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     if weight is not None and weight.dim() != 1:
         raise ValueError("weight must be one-dimensional")
     return _nn.multi_margin_loss(input, target, p, margin, weight, reduction)
+
+
+def _pair_tuple(value):
+    """torch.nn.modules.utils._pair: an iterable as a tuple, anything else twice."""
+    return tuple(value) if isinstance(value, collections.abc.Iterable) else (value, value)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """Every kernel_size block of the zero-padded input as one column (1.13's im2col)."""
+    return _nn.im2col(input, _pair_tuple(kernel_size), _pair_tuple(dilation), _pair_tuple(padding),
+                      _pair_tuple(stride))
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """unfold's columns summed back into an image of output_size (1.13's col2im)."""
+    return _nn.col2im(input, _pair_tuple(output_size), _pair_tuple(kernel_size), _pair_tuple(dilation),
+                      _pair_tuple(padding), _pair_tuple(stride))
 
 
 def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):

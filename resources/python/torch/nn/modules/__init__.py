@@ -25,6 +25,7 @@ _LAYERS = {
     "flatten": ["Flatten", "Unflatten"],
     "pixelshuffle": ["PixelShuffle", "PixelUnshuffle"],
     "channelshuffle": ["ChannelShuffle"],
+    "fold": ["Fold", "Unfold"],
     "upsampling": ["Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"],
     "container": ["ModuleDict", "ModuleList", "ParameterDict", "ParameterList", "Sequential"],
     "loss": ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "GaussianNLLLoss",
