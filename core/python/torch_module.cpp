@@ -14,6 +14,7 @@ namespace py = pybind11;
 
 void bindBinning(py::module_& m);  // binning_binding.cpp: histc, searchsorted, bucketize
 void bindSlidingBlocks(py::module_& m);  // sliding_blocks_binding.cpp: _nn.im2col, _nn.col2im
+void bindDistance(py::module_& m);  // distance_binding.cpp: cdist, pdist
 
 namespace {
 void defineModule(py::module_& m)
@@ -44,6 +45,7 @@ void defineModule(py::module_& m)
     bindBinarySpecial(m);
     bindBinning(m);
     bindSlidingBlocks(m);
+    bindDistance(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

@@ -34,7 +34,7 @@ from torch.storage import TypedStorage, FloatStorage, DoubleStorage, LongStorage
 from torch.storage import HalfStorage, BFloat16Storage, IntStorage, ShortStorage, CharStorage, ByteStorage  # noqa: E402,F401,E501
 from torch import linalg, special  # noqa: E402,F401
 from torch.functional import einsum, norm, split, unflatten, unique, unique_consecutive  # noqa: E402,F401
-from torch.functional import meshgrid, tensordot, cartesian_prod, chain_matmul  # noqa: E402,F401
+from torch.functional import meshgrid, tensordot, cartesian_prod, chain_matmul, cdist  # noqa: E402,F401
 from torch._composites import *  # noqa: E402,F401,F403  true_divide, square, hstack, isnan, ...
 from torch._composites_numeric import *  # noqa: E402,F401,F403  inner, kron, trapz, cov, ...
 from torch import _composites, _composites_numeric  # noqa: E402
