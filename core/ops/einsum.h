@@ -1,6 +1,6 @@
 #pragma once
 // torch.einsum and the view ops it is built from: diagonal, movedim (einsum.cpp), and its
-// pairwise contraction.
+// pairwise contraction, which _trilinear (bilinear.cpp) shares.
 
 #include <string>
 

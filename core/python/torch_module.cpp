@@ -15,6 +15,7 @@ namespace py = pybind11;
 void bindBinning(py::module_& m);  // binning_binding.cpp: histc, searchsorted, bucketize
 void bindSlidingBlocks(py::module_& m);  // sliding_blocks_binding.cpp: _nn.im2col, _nn.col2im
 void bindDistance(py::module_& m);  // distance_binding.cpp: cdist, pdist
+void bindBilinear(py::module_& m);  // bilinear_binding.cpp: bilinear, _trilinear
 
 namespace {
 void defineModule(py::module_& m)
@@ -46,6 +47,7 @@ void defineModule(py::module_& m)
     bindBinning(m);
     bindSlidingBlocks(m);
     bindDistance(m);
+    bindBilinear(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

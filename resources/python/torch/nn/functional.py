@@ -190,6 +190,7 @@ def _dtype_name(dtype):
 
 pairwise_distance = torch.pairwise_distance
 pdist = torch.pdist
+bilinear = torch.bilinear
 pixel_shuffle = torch.pixel_shuffle
 pixel_unshuffle = torch.pixel_unshuffle
 channel_shuffle = torch.channel_shuffle

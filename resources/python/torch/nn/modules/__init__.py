@@ -6,7 +6,7 @@ import _agv_torch as _C
 # submodule -> the names it gives torch.nn.modules (and torch.nn)
 _LAYERS = {
     "module": ["Module"],
-    "linear": ["Identity", "LazyLinear", "Linear"],
+    "linear": ["Bilinear", "Identity", "LazyLinear", "Linear"],
     "activation": ["CELU", "ELU", "GELU", "GLU", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "LeakyReLU",
                    "LogSigmoid", "LogSoftmax", "Mish", "PReLU", "ReLU", "ReLU6", "SELU", "SiLU", "Sigmoid", "Softmax",
                    "Softmin", "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold",
