@@ -16,6 +16,7 @@ void bindBinning(py::module_& m);  // binning_binding.cpp: histc, searchsorted, 
 void bindSlidingBlocks(py::module_& m);  // sliding_blocks_binding.cpp: _nn.im2col, _nn.col2im
 void bindDistance(py::module_& m);  // distance_binding.cpp: cdist, pdist
 void bindBilinear(py::module_& m);  // bilinear_binding.cpp: bilinear, _trilinear
+void bindRrelu(py::module_& m);  // rrelu_binding.cpp: rrelu, rrelu_
 
 namespace {
 void defineModule(py::module_& m)
@@ -48,6 +49,7 @@ void defineModule(py::module_& m)
     bindSlidingBlocks(m);
     bindDistance(m);
     bindBilinear(m);
+    bindRrelu(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

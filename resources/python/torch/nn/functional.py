@@ -52,6 +52,15 @@ def hardtanh(input, min_val=-1., max_val=1., inplace=False):
 hardtanh_ = _nn.hardtanh_
 
 
+def rrelu(input, lower=1. / 8, upper=1. / 3, training=False, inplace=False):
+    if inplace:
+        return torch.rrelu_(input, lower, upper, training)
+    return torch.rrelu(input, lower, upper, training)
+
+
+rrelu_ = torch.rrelu_
+
+
 def relu6(input, inplace=False):
     # hardtanh(input, 0, 6) in ATen: HardtanhBackward0 with integer bounds.
     if inplace:
