@@ -23,13 +23,6 @@ int64_t divRoundDown(int64_t a, int64_t b)
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-/// Tensor::size(dim) with its error for a 0-d tensor as TensorImpl::size gives it.
-int64_t sizeAt(const Tensor& t, int64_t dim)
-{
-    AGV_CHECK(t.dim() > 0, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
-    return t.size(dim);
-}
-
 /// The four parameter lists, each of two values, as the *_out_cpu_template functions check them.
 struct BlockGeometry {
     int64_t kernelH, kernelW, dilationH, dilationW, padH, padW, strideH, strideW;
@@ -126,7 +119,7 @@ Tensor im2colValues(const Tensor& self, const BlockGeometry& g)
     checkStride(g);
     const int64_t ndim = self.dim();
     // The sizes are read as the check reads them: size(2) only when size(1) is not 0.
-    const bool validDims = sizeAt(self, 1) != 0 && sizeAt(self, 2) != 0;
+    const bool validDims = self.size(1) != 0 && self.size(2) != 0;
     AGV_CHECK((ndim == 3 && self.size(0) != 0 && validDims) || (ndim == 4 && validDims && self.size(3) != 0),
               RuntimeError,
               "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for "

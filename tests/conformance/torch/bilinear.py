@@ -77,6 +77,7 @@ errors = [
     lambda: F.bilinear(torch.randn(3, 4), torch.randn(3, 5), torch.randn(6, 4)),
     lambda: F.bilinear(torch.randn(3, 4), torch.randn(3, 5), w, torch.randn(2, 6)),
     lambda: F.bilinear(torch.randn(3, 4), torch.randn(3, 5), w, 1.0),
+    lambda: F.bilinear(torch.randn(3, 4), torch.randn(3, 5), w, torch.tensor(1.0)),
     lambda: F.bilinear(torch.randn(3, 4), [1.0], w),
 ]
 for fn in errors:
