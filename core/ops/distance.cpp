@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "core/error.h"
 #include "core/ops/kernels.h"
@@ -173,6 +174,22 @@ T pairGradient(T diff, T grad, T dist, double pDouble)
     return diff * vectorPow(std::abs(diff), p - T(2)) * grad / vectorPow(dist, p - T(1));
 }
 
+/// 1.13 has no forward formula for _cdist_forward, _euclidean_dist or _pdist_forward; its
+/// message adds the note of the ops it would try to decompose with TorchScript.
+ForwardRule refuseForwardAd(std::string atenName)
+{
+    return [atenName](const InputTangents&, const Tensor&) -> Tensor {
+        throw Error(PyExc::NotImplementedError,
+                    "Trying to use forward AD with " + atenName +
+                        " that does not support it because it has not been implemented yet.\nPlease file an issue "
+                        "to PyTorch at https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so "
+                        "that we can prioritize its implementation.\nNote that forward AD support for some operators "
+                        "require PyTorch to be built with TorchScript and for JIT to be enabled. If the environment "
+                        "var PYTORCH_JIT=0 is set or if the library is not built with TorchScript, some operators may "
+                        "no longer be used with forward AD.");
+    };
+}
+
 // ---------------------------------------------------------------- cdist
 
 /// Sizes of the batch dims x1 and x2 broadcast to, with their product.
@@ -278,6 +295,7 @@ Tensor cdistForward(const Tensor& x1, const Tensor& x2, double p, int64_t mode)
         rec.save("x2", x2);
         rec.attr("p", p);
     }
+    rec.forward(refuseForwardAd("_cdist_forward"));
     return rec.finishSavingResult(out);
 }
 
@@ -354,6 +372,7 @@ Tensor euclideanDist(const Tensor& x1, const Tensor& x2)
         rec.save("x1", x1);
         rec.save("x2", x2);
     }
+    rec.forward(refuseForwardAd("_euclidean_dist"));
     return rec.finishSavingResult(out);
 }
 
@@ -395,6 +414,7 @@ Tensor pdistForward(const Tensor& self, double p)
         rec.save("self", self);
         rec.attr("p", p);
     }
+    rec.forward(refuseForwardAd("_pdist_forward"));
     return rec.finishSavingResult(out);
 }
 

@@ -3,6 +3,7 @@
 # grad_fn names and what they save, gradients, double backward's error, errors, and a
 # tiny training step through cdist.
 import torch
+import torch.autograd.forward_ad as fwAD
 import torch.nn.functional as F
 
 
@@ -99,6 +100,15 @@ for fn in [lambda: g.sum().backward(),
         fn()
     except NotImplementedError as err:
         print(type(err).__name__, err)
+
+# No forward AD in 1.13 for any of the three nodes.
+for fn in [lambda d: torch.cdist(d, b), lambda d: torch.cdist(d, b, compute_mode='use_mm_for_euclid_dist'),
+           lambda d: torch.pdist(d)]:
+    with fwAD.dual_level():
+        try:
+            fn(fwAD.make_dual(a.detach(), torch.ones(3, 4)))
+        except NotImplementedError as err:
+            print(type(err).__name__, err)
 
 # A tiny training step: pull points towards their nearest centres.
 torch.manual_seed(3)
