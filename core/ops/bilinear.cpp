@@ -104,6 +104,14 @@ Tensor trilinear(const Tensor& i1, const Tensor& i2, const Tensor& i3, const Int
         rec.save("i3", i3);
         rec.attr("sumdim", sumdim);
     }
+    // The sum of three _trilinear calls, each with one input replaced by its tangent.
+    rec.forward([&, expand1, expand2, expand3, sumdim, unrollDim](const InputTangents& t, const Tensor&) {
+        const Tensor first = trilinear(t[0], i2, i3, expand1, expand2, expand3, sumdim, unrollDim);
+        const Tensor second = trilinear(i1, t[1], i3, expand1, expand2, expand3, sumdim, unrollDim);
+        const Tensor third = trilinear(i1, i2, t[2], expand1, expand2, expand3, sumdim, unrollDim);
+        return addTangentTerms(addTangentTerms(first, t.isZero(0), second, t.isZero(1)), t.isZero(0) && t.isZero(1),
+                               third, t.isZero(2));
+    });
     return rec.finish(out);
 }
 

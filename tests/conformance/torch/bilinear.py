@@ -3,6 +3,7 @@
 # values, what the node saves, gradients of every input, double backward, batched and
 # 1-D inputs, seeded initialisation, a tiny training step, errors.
 import torch
+import torch.autograd.forward_ad as fwAD
 import torch.nn as nn
 import torch.nn.functional as F
 
@@ -54,6 +55,12 @@ print(g1.grad_fn.name(), gw.grad_fn.name())
 h = torch.autograd.grad((g1 * g1).sum() + gw.sum(), (p, q, wd))
 print(h[0].tolist(), h[1][0].tolist(), h[2][0, 0].tolist())
 print(torch._trilinear(torch.ones(2, 3), torch.ones(4, 3, 5), torch.ones(2, 5), [1, 3], [0], [1, 2], [2, 3]).tolist())
+
+with fwAD.dual_level():
+    dual = fwAD.make_dual(p.detach(), torch.ones(3, 4, dtype=torch.float64))
+    print(fwAD.unpack_dual(F.bilinear(dual, q.detach(), wd.detach())).tangent.tolist())
+    dual_w = fwAD.make_dual(wd.detach(), torch.ones_like(wd))
+    print(fwAD.unpack_dual(F.bilinear(dual, q.detach(), dual_w)).tangent.tolist())
 
 # A tiny training step.
 torch.manual_seed(5)
