@@ -17,6 +17,7 @@ void bindSlidingBlocks(py::module_& m);  // sliding_blocks_binding.cpp: _nn.im2c
 void bindDistance(py::module_& m);  // distance_binding.cpp: cdist, pdist
 void bindBilinear(py::module_& m);  // bilinear_binding.cpp: bilinear, _trilinear
 void bindRrelu(py::module_& m);  // rrelu_binding.cpp: rrelu, rrelu_
+void bindEmbeddingBag(py::module_& m);  // embedding_bag_binding.cpp: _embedding_bag_values
 
 namespace {
 void defineModule(py::module_& m)
@@ -50,6 +51,7 @@ void defineModule(py::module_& m)
     bindDistance(m);
     bindBilinear(m);
     bindRrelu(m);
+    bindEmbeddingBag(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

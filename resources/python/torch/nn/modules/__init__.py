@@ -17,7 +17,7 @@ _LAYERS = {
     "batchnorm": ["BatchNorm1d", "BatchNorm2d"],
     "instancenorm": ["InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"],
     "normalization": ["GroupNorm", "LayerNorm", "LocalResponseNorm"],
-    "sparse": ["Embedding"],
+    "sparse": ["Embedding", "EmbeddingBag"],
     "conv": ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d"],
     "dropout": ["Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout"],
     "pooling": ["AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "AvgPool3d",
