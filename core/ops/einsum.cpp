@@ -120,11 +120,8 @@ Tensor movedim(const Tensor& self, const IntList& source, const IntList& destina
 
 // ---------------------------------------------------------------- einsum
 
-namespace {
-
-/// sumproduct_pair: (left * right).sum(sumDims, keepdim=true) for operands aligned to the
-/// same dims (size 1 where a label is missing), through one bmm: the output dims that
-/// both have (lro), those only left has (lo), the summed ones, those only right has (ro).
+// See einsum.h: the output dims that both operands have (lro), those only left has (lo),
+// the summed ones, those only right has (ro), through one bmm.
 Tensor sumproductPair(Tensor left, Tensor right, const IntList& sumDims)
 {
     AGV_CHECK(left.dim() == right.dim(), RuntimeError, "number of dimensions must match");
@@ -187,6 +184,8 @@ Tensor sumproductPair(Tensor left, Tensor right, const IntList& sumDims)
     right = reshape(permute(right, rpermutation), {lroSize, sumSize, roSize});
     return permute(view(bmm(left, right), outSize), opermutation);
 }
+
+namespace {
 
 constexpr int kLetters = 26;
 constexpr int kTotalLabels = 2 * kLetters;

@@ -1,5 +1,6 @@
 #pragma once
-// torch.einsum and the view ops it is built from: diagonal, movedim (einsum.cpp).
+// torch.einsum and the view ops it is built from: diagonal, movedim (einsum.cpp), and its
+// pairwise contraction, which _trilinear (bilinear.cpp) shares.
 
 #include <string>
 
@@ -15,5 +16,9 @@ Tensor movedim(const Tensor& self, const IntList& source, const IntList& destina
 /// PyTorch 1.13's at::einsum without a contraction path: operands aligned by permute /
 /// unsqueeze / diagonal, contracted left to right through bmm (sumproduct_pair).
 Tensor einsum(const std::string& equation, const TensorList& operands);
+
+/// ATen's sumproduct_pair: (left * right).sum(sumDims, keepdim=true) for operands aligned
+/// to the same dims (size 1 where one lacks a dim), through permute / reshape / one bmm.
+Tensor sumproductPair(Tensor left, Tensor right, const IntList& sumDims);
 
 }  // namespace agv::ops

@@ -14,6 +14,11 @@ namespace agv::python {
 namespace py = pybind11;
 
 void bindBinning(py::module_& m);  // binning_binding.cpp: histc, searchsorted, bucketize
+void bindSlidingBlocks(py::module_& m);  // sliding_blocks_binding.cpp: _nn.im2col, _nn.col2im
+void bindDistance(py::module_& m);  // distance_binding.cpp: cdist, pdist
+void bindBilinear(py::module_& m);  // bilinear_binding.cpp: bilinear, _trilinear
+void bindRrelu(py::module_& m);  // rrelu_binding.cpp: rrelu, rrelu_
+void bindEmbeddingBag(py::module_& m);  // embedding_bag_binding.cpp: _embedding_bag_values
 
 namespace {
 void defineModule(py::module_& m)
@@ -43,6 +48,11 @@ void defineModule(py::module_& m)
     bindIndexFillCopy(m);
     bindBinarySpecial(m);
     bindBinning(m);
+    bindSlidingBlocks(m);
+    bindDistance(m);
+    bindBilinear(m);
+    bindRrelu(m);
+    bindEmbeddingBag(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

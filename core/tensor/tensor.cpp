@@ -136,6 +136,8 @@ void TensorImpl::refreshDerived()
 int64_t Tensor::size(int64_t dim) const
 {
     const int64_t n = this->dim();
+    // TensorImpl::size wraps without treating a 0-d tensor as 1-d.
+    AGV_CHECK(n > 0, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
     AGV_CHECK(dim >= -n && dim < n, IndexError, "Dimension out of range (expected to be in range of [", -n, ", ",
               n - 1, "], but got ", dim, ")");
     return sizes()[dim < 0 ? dim + n : dim];

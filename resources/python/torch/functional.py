@@ -260,3 +260,16 @@ def chain_matmul(*matrices, out=None):
         return matrices[0].clone()
     from torch.linalg import multi_dot
     return multi_dot(list(matrices))
+
+
+def cdist(x1, x2, p=2., compute_mode='use_mm_for_euclid_dist_if_necessary'):
+    """The p-norm distance between each pair of rows of x1 and x2 (batch dims broadcast);
+    compute_mode says whether p=2 may go through matrix products (see core/ops/distance.h)."""
+    if compute_mode == 'use_mm_for_euclid_dist_if_necessary':
+        return _C._cdist(x1, x2, p, None)
+    elif compute_mode == 'use_mm_for_euclid_dist':
+        return _C._cdist(x1, x2, p, 1)
+    elif compute_mode == 'donot_use_mm_for_euclid_dist':
+        return _C._cdist(x1, x2, p, 2)
+    else:
+        raise ValueError(f"{compute_mode} is not a valid value for compute_mode")

@@ -1,5 +1,6 @@
 """torch.nn.functional: the engine's kernels (_agv_torch._nn) under PyTorch's names."""
 
+import collections.abc
 import warnings
 
 import torch
@@ -49,6 +50,15 @@ def hardtanh(input, min_val=-1., max_val=1., inplace=False):
 
 
 hardtanh_ = _nn.hardtanh_
+
+
+def rrelu(input, lower=1. / 8, upper=1. / 3, training=False, inplace=False):
+    if inplace:
+        return torch.rrelu_(input, lower, upper, training)
+    return torch.rrelu(input, lower, upper, training)
+
+
+rrelu_ = torch.rrelu_
 
 
 def relu6(input, inplace=False):
@@ -196,6 +206,8 @@ def _dtype_name(dtype):
 
 
 pairwise_distance = torch.pairwise_distance
+pdist = torch.pdist
+bilinear = torch.bilinear
 pixel_shuffle = torch.pixel_shuffle
 pixel_unshuffle = torch.pixel_unshuffle
 channel_shuffle = torch.channel_shuffle
@@ -535,6 +547,59 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
 
 
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
+                  sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """Sums, means or maxima of bags of embeddings: 1.13's argument checks, then its kernel."""
+    if weight.dtype == torch.long and input.is_floating_point():
+        warnings.warn("Argument order of nn.functional.embedding_bag was changed. "
+                      "Usage `embedding_bag(weight, input, ...)` is deprecated, "
+                      "and should now be `embedding_bag(input, weight, ...)`.")
+        weight, input = input, weight
+    if per_sample_weights is not None and input.size() != per_sample_weights.size():
+        raise ValueError("embedding_bag: If per_sample_weights ({}) is not None, "
+                         "then it must have the same shape as the input ({})".format(per_sample_weights.shape,
+                                                                                     input.shape))
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch of "
+                             "fixed length sequences. However, found offsets of type {}".format(str(type(offsets))))
+        offsets = torch.arange(0, input.numel(), input.size(1), dtype=input.dtype, device=input.device)
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError("input has to be 1D or 2D Tensor, but got Tensor of dimension {}".format(input.dim()))
+    if mode == "sum":
+        mode_enum = 0
+    elif mode == "mean":
+        mode_enum = 1
+    elif mode == "max":
+        mode_enum = 2
+        if scale_grad_by_freq:
+            raise ValueError("max mode does not support scaling the gradient by the frequency")
+        if sparse:
+            raise ValueError("max mode does not support sparse weights")
+    else:
+        raise ValueError("mode has to be one of sum, mean or max")
+    if max_norm is not None:
+        with torch.no_grad():
+            torch.embedding_renorm_(weight, input, max_norm, norm_type)
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. "
+                                  "per_sample_weights is only supported for mode='sum' "
+                                  "(got mode='{}'). Please open a feature request on GitHub.".format(mode))
+    # Sparse gradients are not in the engine yet.
+    if sparse:
+        raise NotImplementedError("autogradviz: embedding_bag(sparse=True) is not supported yet")
+    return torch._C._embedding_bag_values(weight, input, offsets, scale_grad_by_freq, mode_enum, sparse,
+                                          per_sample_weights, include_last_offset, padding_idx)
+
+
 # ---------------------------------------------------------------- normalisation
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
@@ -654,6 +719,23 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     if weight is not None and weight.dim() != 1:
         raise ValueError("weight must be one-dimensional")
     return _nn.multi_margin_loss(input, target, p, margin, weight, reduction)
+
+
+def _pair_tuple(value):
+    """torch.nn.modules.utils._pair: an iterable as a tuple, anything else twice."""
+    return tuple(value) if isinstance(value, collections.abc.Iterable) else (value, value)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """Every kernel_size block of the zero-padded input as one column (1.13's im2col)."""
+    return _nn.im2col(input, _pair_tuple(kernel_size), _pair_tuple(dilation), _pair_tuple(padding),
+                      _pair_tuple(stride))
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """unfold's columns summed back into an image of output_size (1.13's col2im)."""
+    return _nn.col2im(input, _pair_tuple(output_size), _pair_tuple(kernel_size), _pair_tuple(dilation),
+                      _pair_tuple(padding), _pair_tuple(stride))
 
 
 def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):

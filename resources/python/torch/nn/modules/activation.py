@@ -32,6 +32,24 @@ class LeakyReLU(Module):
         return 'negative_slope=' + str(self.negative_slope) + (', inplace=True' if self.inplace else '')
 
 
+class RReLU(Module):
+    """leaky_relu with a random slope from U(lower, upper) per element in training, the
+    mean slope (lower + upper) / 2 in eval."""
+
+    def __init__(self, lower=1. / 8, upper=1. / 3, inplace=False):
+        super().__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self):
+        inplace_str = ', inplace=True' if self.inplace else ''
+        return 'lower={}, upper={}{}'.format(self.lower, self.upper, inplace_str)
+
+
 class Hardtanh(Module):
     def __init__(self, min_val=-1., max_val=1., inplace=False, min_value=None, max_value=None):
         super().__init__()

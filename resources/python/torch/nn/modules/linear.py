@@ -1,4 +1,4 @@
-"""Identity, Linear and LazyLinear."""
+"""Identity, Linear, LazyLinear and Bilinear."""
 
 import math
 
@@ -75,3 +75,32 @@ class LazyLinear(LazyModuleMixin, Linear):
 class NonDynamicallyQuantizableLinear(Linear):
     """MultiheadAttention's out_proj: a Linear that, in PyTorch, dynamic quantisation
     leaves alone; here only its name (shown in reprs) differs."""
+
+
+class Bilinear(Module):
+    """y = x1^T A x2 + b, one matrix A per output feature."""
+
+    def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in1_features = in1_features
+        self.in2_features = in2_features
+        self.out_features = out_features
+        self.weight = Parameter(torch.empty((out_features, in1_features, in2_features), device=device, dtype=dtype))
+        if bias:
+            self.bias = Parameter(torch.empty(out_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter('bias', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        bound = 1 / math.sqrt(self.weight.size(1))
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input1, input2):
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self):
+        return 'in1_features={}, in2_features={}, out_features={}, bias={}'.format(
+            self.in1_features, self.in2_features, self.out_features, self.bias is not None)
