@@ -13,6 +13,7 @@ namespace agv::python {
 namespace py = pybind11;
 
 void bindBinning(py::module_& m);  // binning_binding.cpp: histc, searchsorted, bucketize
+void bindSpecialFunctionsExtra(py::module_& m);  // special_functions_extra_binding.cpp: torch._C._special
 
 namespace {
 void defineModule(py::module_& m)
@@ -42,6 +43,7 @@ void defineModule(py::module_& m)
     bindIndexFillCopy(m);
     bindBinarySpecial(m);
     bindBinning(m);
+    bindSpecialFunctionsExtra(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);
