@@ -22,6 +22,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/sleef_math.h"
+#include "core/ops/special_functions_extra.h"
 #include "core/ops/special_series.h"
 #include "core/ops/ops.h"
 #include "core/ops/type_promotion.h"
@@ -31,7 +32,6 @@ namespace agv::ops {
 namespace {
 
 using cephes::besselI0;
-using cephes::besselI1;
 using cephes::hurwitzZeta;
 using cephes::polynomial;
 
@@ -232,7 +232,9 @@ Tensor erfinvGrad(const Tensor& g, const Tensor& self)
     // 0.5 * sqrt(M_PI) * exp(self.erfinv().pow(2)) * grad
     return mul(mul(exp(pow(erfinv(self), Scalar(2))), Scalar(0.5 * std::sqrt(M_PI))), g);
 }
-Tensor i0Grad(const Tensor& g, const Tensor& self) { return mul(g, i1Values(self)); }
+// grad * at::special_i1(self): a recorded op, so double backward sees SpecialI1Backward0
+// and bfloat16 is refused as 1.13 refuses it ("i1_cpu").
+Tensor i0Grad(const Tensor& g, const Tensor& self) { return mul(g, i1(self)); }
 Tensor sincGrad(const Tensor& g, const Tensor& self)
 {
     // sinc_backward: grad * (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 where pi x^2 is 0.
@@ -291,11 +293,6 @@ Tensor erfinv(const Tensor& self)
 }
 
 Tensor i0(const Tensor& self) { return recordSavingSelf(self, i0Values(self), "I0Backward0", i0Grad); }
-
-Tensor i1Values(const Tensor& self)
-{
-    return specialKernel(self, "i1_cpu", true, [](auto x) { return besselI1(x); });
-}
 
 Tensor sinc(const Tensor& self) { return recordSavingSelf(self, sincValues(self), "SincBackward0", sincGrad); }
 

@@ -63,6 +63,12 @@ for name in ['entr', 'i0e', 'i1', 'erfcx', 'log_ndtr']:
     gg, = torch.autograd.grad(g.sum(), x)
     print('double', name, g.grad_fn.name(), gg.tolist())
 
+# i0's gradient is special_i1: recorded (SpecialI1Backward0 in double backward), and
+# refused for bfloat16 as special_i1 is.
+g, = torch.autograd.grad(torch.i0(x).sum(), x, create_graph=True)
+print('double i0', [type(f).__name__ for f, _ in g.grad_fn.next_functions], torch.autograd.grad(g.sum(), x)[0].tolist())
+attempt('i0 bfloat16 backward', lambda: torch.i0(x.detach().bfloat16().requires_grad_()).sum().backward())
+
 # bessel_j0 / bessel_j1 are not differentiable in 1.13.
 y = torch.special.bessel_j0(x)
 print('bessel_j0', y.requires_grad, y.grad_fn)
