@@ -1,7 +1,7 @@
 #pragma once
 // The special functions of PyTorch 1.13's CPU kernels: lgamma, digamma, polygamma
-// (trigamma and the Hurwitz zeta behind it), erfinv, i0 (and i1 for its gradient) and
-// sinc, with derivatives.yaml's formulas and their in-place forms. The series are
+// (trigamma and the Hurwitz zeta behind it), erfinv, i0 and sinc, with derivatives.yaml's
+// formulas and their in-place forms. The series are
 // Cephes' (Note [The special functions' series]); kept apart from ops.h so adding them
 // rebuilds only their users.
 
@@ -19,10 +19,8 @@ Tensor digamma(const Tensor& self);
 Tensor polygamma(int64_t n, const Tensor& self);
 /// The inverse of erf on [-1, 1] (ErfinvBackward0).
 Tensor erfinv(const Tensor& self);
-/// The modified Bessel function of the first kind, order 0 (I0Backward0: grad * i1(self)).
+/// The modified Bessel function of the first kind, order 0 (I0Backward0: grad * special_i1(self)).
 Tensor i0(const Tensor& self);
-/// Order 1, recorded as nothing: what i0's gradient multiplies by.
-Tensor i1Values(const Tensor& self);
 /// sin(pi x) / (pi x), 1 at 0 (SincBackward0).
 Tensor sinc(const Tensor& self);
 

@@ -19,6 +19,7 @@ void bindDistance(py::module_& m);  // distance_binding.cpp: cdist, pdist
 void bindBilinear(py::module_& m);  // bilinear_binding.cpp: bilinear, _trilinear
 void bindRrelu(py::module_& m);  // rrelu_binding.cpp: rrelu, rrelu_
 void bindEmbeddingBag(py::module_& m);  // embedding_bag_binding.cpp: _embedding_bag_values
+void bindSpecialFunctionsExtra(py::module_& m);  // special_functions_extra_binding.cpp: torch._C._special
 
 namespace {
 void defineModule(py::module_& m)
@@ -53,6 +54,7 @@ void defineModule(py::module_& m)
     bindBilinear(m);
     bindRrelu(m);
     bindEmbeddingBag(m);
+    bindSpecialFunctionsExtra(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

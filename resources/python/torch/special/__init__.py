@@ -1,13 +1,30 @@
 """torch.special: PyTorch 1.13's special-function namespace. Each name is the torch function
 it aliases in ATen (special_gammaln is lgamma, special_expit is sigmoid, ...), so each
-records the same node (LgammaBackward0, SigmoidBackward0, ...). The functions 1.13 has
-here but autogradviz does not yet compute (entr, ndtr, i0e, i1, the Bessel and orthogonal
-polynomial families, zeta, ...) are absent: using one raises AttributeError."""
+records the same node (LgammaBackward0, SigmoidBackward0, ...); the functions 1.13 has only
+here (entr, ndtr, i0e, zeta, ...) are torch._C._special's special_* builtins, as in 1.13.
+The Bessel functions beyond j0/j1, the orthogonal polynomial families, airy_ai, gammainc
+and gammaincc are absent: using one raises AttributeError."""
 
 import torch
+from torch._C import _special
 
-__all__ = ["digamma", "erf", "erfc", "erfinv", "exp2", "expit", "expm1", "gammaln", "i0", "log1p", "log_softmax",
-           "logit", "logsumexp", "polygamma", "psi", "round", "sinc", "softmax", "xlogy"]
+__all__ = ["bessel_j0", "bessel_j1", "digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1",
+           "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp",
+           "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy", "zeta"]
+
+entr = _special.special_entr
+ndtr = _special.special_ndtr
+ndtri = _special.special_ndtri
+log_ndtr = _special.special_log_ndtr
+i0e = _special.special_i0e
+i1 = _special.special_i1
+i1e = _special.special_i1e
+erfcx = _special.special_erfcx
+bessel_j0 = _special.special_bessel_j0
+bessel_j1 = _special.special_bessel_j1
+xlog1py = _special.special_xlog1py
+zeta = _special.special_zeta
+multigammaln = _special.special_multigammaln
 
 
 def gammaln(input):
