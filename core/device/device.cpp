@@ -1,5 +1,8 @@
 #include "core/device/device.h"
 
+#include <cctype>
+#include <stdexcept>
+
 #include "core/error.h"
 
 namespace agv {
@@ -13,22 +16,46 @@ std::string Device::str() const
 
 Device Device::parse(const std::string& text)
 {
-    if (text == "cpu")
-        return cpu();
-    if (text == "cuda")
-        return cuda(0);
-    if (text.rfind("cuda:", 0) == 0 && text.size() > 5) {
-        const std::string digits = text.substr(5);
-        bool allDigits = !digits.empty() && digits.size() < 6;
-        for (char c : digits)
-            allDigits = allDigits && c >= '0' && c <= '9';
-        if (allDigits)
-            return cuda(std::stoi(digits));
+    // c10::Device reads ([a-zA-Z_]+)(?::([1-9]\d*|0))? first, then the type's name.
+    AGV_CHECK(!text.empty(), RuntimeError, "Device string must not be empty");
+    enum class State { Name, IndexStart, IndexRest, Error } state = State::Name;
+    std::string name, index;
+    for (char ch : text) {
+        if (state == State::Name) {
+            if (ch == ':')
+                state = State::IndexStart;
+            else if (std::isalpha(static_cast<unsigned char>(ch)) || ch == '_')
+                name.push_back(ch);
+            else
+                state = State::Error;
+        } else if (state == State::IndexStart || state == State::IndexRest) {
+            const bool leadingZero = state == State::IndexRest && index.front() == '0';
+            if (!leadingZero && std::isdigit(static_cast<unsigned char>(ch))) {
+                index.push_back(ch);
+                state = State::IndexRest;
+            } else {
+                state = State::Error;
+            }
+        }
     }
+    const bool invalid = name.empty() || state == State::Error || (state == State::IndexStart && index.empty());
+    AGV_CHECK(!invalid, RuntimeError, "Invalid device string: '", text, "'");
+    int indexValue = -1;
+    if (!index.empty()) {
+        try {
+            indexValue = std::stoi(index);
+        } catch (const std::exception&) {
+            AGV_RAISE(RuntimeError, "Could not parse device index '", index, "' in device string '", text, "'");
+        }
+    }
+    if (name == "cpu")
+        return cpu();
+    if (name == "cuda")
+        return cuda(indexValue < 0 ? 0 : indexValue);
     AGV_RAISE(RuntimeError,
               "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, "
               "vulkan, mps, meta, hpu, privateuseone device type at start of device string: ",
-              text);
+              name);
 }
 
 }  // namespace agv

@@ -10,6 +10,7 @@
 #include "core/ops/upsample.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/signature_parser.h"
 #include "core/warning.h"
 
 namespace agv::python {
@@ -192,6 +193,8 @@ void bindNnFunctional(py::module_& m)
         Tensor t = requireTensor(a[0], "softmax", "input", 1);
         if (!given(a[1]))
             raise(PyExc_TypeError, "softmax() missing required argument 'dim'");
+        if (PyUnicode_Check(a[1].ptr()))  // 1.13's Tensor.softmax takes the name, then finds no such dim
+            raiseNameNotFound(t, a[1]);
         return wrapTensor(ops::softmax(t, requireInt(a[1], "softmax", "dim")));
     });
     defFunctional(nn, "log_softmax", [](CallArgs& args) -> py::object {
@@ -199,6 +202,8 @@ void bindNnFunctional(py::module_& m)
         Tensor t = requireTensor(a[0], "log_softmax", "input", 1);
         if (!given(a[1]))
             raise(PyExc_TypeError, "log_softmax() missing required argument 'dim'");
+        if (PyUnicode_Check(a[1].ptr()))  // 1.13's Tensor.log_softmax takes the name, then finds no such dim
+            raiseNameNotFound(t, a[1]);
         return wrapTensor(ops::logSoftmax(t, requireInt(a[1], "log_softmax", "dim")));
     });
     defFunctional(nn, "dropout", [](CallArgs& args) -> py::object {

@@ -106,7 +106,8 @@ py::object minMax(const Tensor& self, CallArgs& args, bool isMax)
 /// Tensor.split in torch/_tensor.py dispatches.
 py::object splitMethod(const Tensor& self, CallArgs& args, const char* fn, bool unsafe)
 {
-    auto a = bind(args, fn, {"split_size", "dim"}, 1);
+    // 1.13's Tensor.split is a Python def: CPython names it by its qualified name.
+    auto a = bind(args, unsafe ? fn : "Tensor.split", {"split_size", "dim"}, 1);
     const int64_t dim = given(a[1]) ? requireInt(a[1], fn, "dim") : 0;
     if (!PyLong_Check(a[0].ptr()) && !isTensor(a[0])) {
         const IntList sizes = intList(a[0], fn, "split_size");

@@ -121,6 +121,8 @@ class Tensor(_C._TensorBase):
             if dtype not in by_name:
                 raise ValueError("invalid type: '" + dtype + "'")
             dtype = by_name[dtype]
+        elif not isinstance(dtype, (_C.dtype, type)):
+            raise TypeError("dtype must be a type, str, or dtype object")
         return self.to(dtype, non_blocking=non_blocking)
 
     # In-place sampling: see Note [In-place sampling from rand and randn].
