@@ -13,6 +13,7 @@ namespace agv::python {
 namespace py = pybind11;
 
 void bindBinning(py::module_& m);  // binning_binding.cpp: histc, searchsorted, bucketize
+void bindLinalgLapack(py::module_& m);  // linalg_lapack_binding.cpp: det, slogdet, inverse, solve, cholesky
 
 namespace {
 void defineModule(py::module_& m)
@@ -42,6 +43,7 @@ void defineModule(py::module_& m)
     bindIndexFillCopy(m);
     bindBinarySpecial(m);
     bindBinning(m);
+    bindLinalgLapack(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);
