@@ -20,6 +20,7 @@ void bindBilinear(py::module_& m);  // bilinear_binding.cpp: bilinear, _trilinea
 void bindRrelu(py::module_& m);  // rrelu_binding.cpp: rrelu, rrelu_
 void bindEmbeddingBag(py::module_& m);  // embedding_bag_binding.cpp: _embedding_bag_values
 void bindSpecialFunctionsExtra(py::module_& m);  // special_functions_extra_binding.cpp: torch._C._special
+void bindLinalgLapack(py::module_& m);  // linalg_lapack_binding.cpp: det, slogdet, inverse, solve, cholesky
 
 namespace {
 void defineModule(py::module_& m)
@@ -55,6 +56,7 @@ void defineModule(py::module_& m)
     bindRrelu(m);
     bindEmbeddingBag(m);
     bindSpecialFunctionsExtra(m);
+    bindLinalgLapack(m);
     bindCuda(m);
     bindLinalg(m);
     bindAutograd(m);

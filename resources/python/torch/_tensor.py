@@ -53,6 +53,21 @@ class Tensor(_C._TensorBase):
         import torch
         return torch.strided
 
+    @property
+    def mT(self):
+        """The last two dims swapped (TransposeBackward0); a 0-d tensor is its own."""
+        return self._matrix_transpose("mT")
+
+    @property
+    def mH(self):
+        """mT, the conjugate being a no-op for the real tensors there are here."""
+        return self._matrix_transpose("mH")
+
+    def _matrix_transpose(self, name):
+        if self.dim() == 1:
+            raise RuntimeError(f"tensor.{name} is only supported on matrices or batches of matrices. Got 1-D tensor.")
+        return self if self.dim() == 0 else self.transpose(-2, -1)
+
     def is_inference(self):
         """Whether this tensor was made under torch.inference_mode() (torch.is_inference)."""
         return _C.is_inference(self)

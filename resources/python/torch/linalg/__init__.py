@@ -1,4 +1,5 @@
-"""torch.linalg: vector norms, the Frobenius matrix norm, multi_dot and cross."""
+"""torch.linalg: vector norms, the Frobenius matrix norm, multi_dot, cross, and the LAPACK-backed
+det, slogdet, inv(_ex), solve(_ex) and cholesky(_ex)."""
 
 import _agv_torch as _C
 
@@ -123,3 +124,14 @@ def _type_meta_name(dtype):
 
 # A builtin in PyTorch: its argument errors name linalg_cross().
 cross = _C._linalg_cross
+
+# Builtins in PyTorch as well (torch._C._linalg): their argument errors name linalg_det() ...
+det = _C._linalg_det
+slogdet = _C._linalg_slogdet
+inv = _C._linalg_inv
+inv_ex = _C._linalg_inv_ex
+solve = _C._linalg_solve
+solve_ex = _C._linalg_solve_ex
+cholesky = _C._linalg_cholesky
+cholesky_ex = _C._linalg_cholesky_ex
+LinAlgError = _C._LinAlgError

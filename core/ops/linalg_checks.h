@@ -1,0 +1,35 @@
+#pragma once
+// The argument checks of ATen's LinearAlgebraUtils.h that the ops of linalg_lapack.h run
+// first, with 1.13's messages.
+
+#include "core/error.h"
+#include "core/tensor/dtype.h"
+#include "core/tensor/tensor.h"
+
+namespace agv::ops {
+
+inline void checkIsMatrix(const Tensor& t, const char* fname, const char* argName = "A")
+{
+    AGV_CHECK(t.dim() >= 2, RuntimeError, fname, ": The input tensor ", argName,
+              " must have at least 2 dimensions.");
+}
+
+inline void squareCheckInputs(const Tensor& t, const char* fname, const char* argName = "A")
+{
+    checkIsMatrix(t, fname, argName);
+    AGV_CHECK(t.size(-1) == t.size(-2), RuntimeError, fname, ": ", argName,
+              " must be batches of square matrices, but they are ", t.size(-2), " by ", t.size(-1), " matrices");
+}
+
+/// checkFloatingOrComplex; Half and BFloat16 pass unless `allowLowPrecision` is false (they
+/// then fail at the kernel's dispatch, as in 1.13).
+inline void checkFloatingOrComplex(const Tensor& t, const char* fname, bool allowLowPrecision = true)
+{
+    const ScalarType type = t.dtype();
+    AGV_CHECK(isFloatingType(type), RuntimeError, fname, ": Expected a floating point or complex tensor as input. Got ",
+              legacyDtypeShortName(type));
+    AGV_CHECK(allowLowPrecision || type == ScalarType::Float32 || type == ScalarType::Float64, RuntimeError, fname,
+              ": Low precision dtypes not supported. Got ", legacyDtypeShortName(type));
+}
+
+}  // namespace agv::ops

@@ -1,0 +1,128 @@
+// linalg.cholesky(_ex) and the deprecated torch.cholesky (linalg_lapack.h): potrf on a
+// column-major copy as 1.13's apply_cholesky calls it, and derivatives.yaml's
+// cholesky_backward (Iain Murray's formula, two triangular solves).
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/kernels.h"
+#include "core/ops/lapack.h"
+#include "core/ops/linalg_checks.h"
+#include "core/ops/linalg_lapack.h"
+#include "core/ops/op_recorder.h"
+#include "core/ops/ops.h"
+#include "core/ops/quietly.h"
+#include "core/warning.h"
+
+namespace agv::ops {
+
+namespace {
+
+Tensor mH(const Tensor& t) { return transpose(t, -2, -1); }
+
+/// cholesky_backward: gA = L^{-H} Phi(L^H gL) L^{-1}, symmetrised, where Phi takes the lower
+/// triangle and halves the diagonal.
+Tensor choleskyBackward(Tensor gL, bool upper, Tensor L)
+{
+    if (!gL.defined())
+        return Tensor();
+    // 1.13 solves through linalg_solve_triangular, an op with its own node; autogradviz
+    // runs those solves as kernels, so their result would carry no history.
+    AGV_CHECK(!GradMode::isEnabled(), NotImplementedError,
+              "autogradviz: the double backward of cholesky needs linalg.solve_triangular's derivative, which is "
+              "not supported yet");
+    if (upper) {
+        L = mH(L);
+        gL = mH(gL);
+    }
+    Tensor gA = tril(matmul(mH(L), gL));
+    gA = mul(add(gA, mH(tril(gA, -1))), Scalar(0.5));
+    gA = lapack::solveTriangular(mH(L), gA, /*upper=*/true, /*left=*/true);
+    return lapack::solveTriangular(L, gA, /*upper=*/false, /*left=*/false);
+}
+
+/// Zeroes the triangle a factor does not use (tril_ / triu_ on the column-major factor).
+void keepTriangle(Tensor& factor, bool upper)
+{
+    const int64_t n = factor.size(-1);
+    if (factor.numel() == 0)
+        return;
+    AGV_DISPATCH_FLOATING(factor.dtype(), "cholesky_cpu", [&] {
+        using T = scalar_t;
+        T* data = factor.data<T>();
+        for (int64_t m = 0; m < factor.numel() / (n * n); ++m)
+            for (int64_t col = 0; col < n; ++col)
+                for (int64_t row = 0; row < n; ++row)
+                    if (upper ? row > col : row < col)
+                        data[(m * n + col) * n + row] = T(0);
+    });
+}
+
+const char* const kCholeskyDeprecated =
+    "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future PyTorch "
+    "release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\nand\nU = "
+    "torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH().\nThis transform "
+    "will produce equivalent results for all valid (symmetric positive definite) inputs. (Triggered internally at  "
+    "./aten/src/ATen/native/BatchLinearAlgebra.cpp:1615.)";
+
+}  // namespace
+
+std::pair<Tensor, Tensor> linalgCholeskyEx(const Tensor& A, bool upper, bool checkErrors)
+{
+    squareCheckInputs(A, "linalg.cholesky");
+    checkFloatingOrComplex(A, "linalg.cholesky");
+    Tensor factor;
+    Tensor info;
+    if (A.numel() == 0) {
+        factor = lapack::columnMajorCopy(A);
+        info = quietly([&] { return zeros(IntList(A.sizes().begin(), A.sizes().end() - 2), ScalarType::Int32); });
+    } else {
+        if (A.dtype() != ScalarType::Float32 && A.dtype() != ScalarType::Float64)
+            throw AGV_DISPATCH_NOT_IMPLEMENTED(A.dtype(), "cholesky_cpu");
+        // Only the triangle potrf reads is copied (1.13's triu_out / tril_out into L).
+        factor = lapack::columnMajorCopy(quietly([&] { return upper ? triu(A) : tril(A); }));
+        info = lapack::choleskyInPlace(factor, upper);
+    }
+    if (checkErrors)
+        checkLinalgErrors(info, "linalg.cholesky_ex", A.dim() == 2);
+    OpRecorder rec("LinalgCholeskyExBackward0", {&A}, [upper](BackwardNode& n, const variable_list& g) {
+        return variable_list{choleskyBackward(g[0], upper, n.saved(0))};
+    });
+    if (rec.active())
+        rec.attr("upper", upper);
+    factor = rec.finishSavingResult(factor, "L");
+    announceTensor(info);
+    return {factor, info};
+}
+
+Tensor linalgCholesky(const Tensor& A, bool upper)
+{
+    auto [factor, info] = linalgCholeskyEx(A, upper);
+    checkLinalgErrors(info, "linalg.cholesky", A.dim() == 2);
+    return factor;
+}
+
+Tensor cholesky(const Tensor& A, bool upper)
+{
+    static bool warned = false;  // TORCH_WARN_ONCE
+    if (!warned) {
+        warned = true;
+        warn("UserWarning", kCholeskyDeprecated);
+    }
+    Tensor factor;
+    if (A.numel() == 0) {
+        factor = kernel::newTensor(A.sizes(), A.dtype(), A.device());
+    } else {
+        squareCheckInputs(A, "cholesky");
+        factor = lapack::columnMajorCopy(A);
+        const Tensor info = lapack::choleskyInPlace(factor, upper);
+        checkLinalgErrors(info, "cholesky", A.dim() == 2);
+        keepTriangle(factor, upper);
+    }
+    OpRecorder rec("CholeskyBackward0", {&A}, [upper](BackwardNode& n, const variable_list& g) {
+        return variable_list{choleskyBackward(g[0], upper, n.saved(0))};
+    });
+    if (rec.active())
+        rec.attr("upper", upper);
+    return rec.finishSavingResult(factor, "result");
+}
+
+}  // namespace agv::ops
