@@ -163,7 +163,10 @@ Scalar toScalar(py::handle h)
             raise(PyExc_RuntimeError, "Overflow when unpacking long");
         return Scalar(int64_t(v));
     }
-    return Scalar(PyFloat_AsDouble(h.ptr()));
+    const double value = PyFloat_AsDouble(h.ptr());
+    if (value == -1.0 && PyErr_Occurred())  // __float__ raised: a tensor of several elements
+        throw py::error_already_set();
+    return Scalar(value);
 }
 
 Scalar requireScalar(py::handle h, std::string_view fn, std::string_view arg)

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -91,12 +92,15 @@ void PyTorchSignatures::check(const CallArgs& call, const Tensor* self) const
     // The parser looks at a size list's first element only; 1.13's conversion then
     // names any other element of the wrong type.
     parsed.checkSizeLists();
-    if (py::handle names = parsed.firstDimnameGiven()) {
-        // The ops whose named overloads 1.13 declares but never wrote (reportNYIDimnameOverload).
-        static const std::set<std::string_view> notImplemented = {
-            "all", "any", "argsort", "gather", "index_add", "index_copy", "index_select", "scatter", "scatter_add", "sort"};
-        if (notImplemented.count(entry_->name))
-            raise(PyExc_RuntimeError, std::string(entry_->name) +
+    if (py::handle names = parsed.dimnameLookedUpFirst()) {
+        // The ops whose named overloads 1.13 declares but never wrote
+        // (reportNYIDimnameOverload), under the name each reports.
+        static const std::map<std::string_view, std::string_view> notImplemented = {
+            {"all", "all"}, {"any", "any"}, {"argsort", "argsort"}, {"gather", "gather"},
+            {"index_add", "index_add"}, {"index_copy", "index_copy"}, {"index_copy_", "index_copy"},
+            {"index_select", "index_select"}, {"scatter", "scatter"}, {"scatter_add", "scatter_add"}, {"sort", "sort"}};
+        if (auto it = notImplemented.find(entry_->name); it != notImplemented.end())
+            raise(PyExc_RuntimeError, std::string(it->second) +
                                           ": You passed a dimname (string) to this op in place of a dimension index "
                                           "but it does not yet support this behavior. Please pass a dimension index "
                                           "to work around this.");

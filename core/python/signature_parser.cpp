@@ -20,6 +20,7 @@
 #include <stdexcept>
 
 #include "core/python/py_values.h"
+#include "core/warning.h"
 
 namespace agv::python {
 
@@ -508,7 +509,8 @@ std::string SignatureParameter::typeName() const
 FunctionSignature::FunctionSignature(std::string_view format)
 {
     if (const size_t bar = format.rfind('|'); bar != std::string_view::npos && bar > format.rfind(')')) {
-        hidden = true;  // "|deprecated" or "|hidden"
+        hidden = true;
+        deprecated = format.substr(bar + 1) == "deprecated";
         format = format.substr(0, bar);
     }
     const size_t open = format.find('(');
@@ -567,6 +569,22 @@ ArgumentParser::ArgumentParser(const std::vector<std::string>& signatures)
         signatures_.emplace_back(s);
 }
 
+void ArgumentParser::warnDeprecated(const FunctionSignature& used) const
+{
+    static bool warned = false;  // one TORCH_WARN_ONCE for every deprecated overload
+    if (warned)
+        return;
+    warned = true;
+    std::string message = "This overload of " + used.name + " is deprecated:\n\t" + used.name + used.toString();
+    std::string instead;
+    for (const FunctionSignature& s : signatures_)
+        if (!s.hidden)
+            instead += "\n\t" + s.name + s.toString();
+    if (!instead.empty())
+        message += "\nConsider using one of the following signatures instead:" + instead;
+    warn("UserWarning", message + " (Triggered internally at  ./torch/csrc/utils/python_arg_parser.cpp:1420.)");
+}
+
 ParsedArguments ArgumentParser::parse(const CallArgs& call) const
 {
     std::vector<py::object> dst;
@@ -575,8 +593,11 @@ ParsedArguments ArgumentParser::parse(const CallArgs& call) const
         return ParsedArguments(signatures_[0], 0, std::move(dst));
     }
     for (size_t i = 0; i < signatures_.size(); ++i)
-        if (matches(signatures_[i], call, dst, false))
+        if (matches(signatures_[i], call, dst, false)) {
+            if (signatures_[i].deprecated)
+                warnDeprecated(signatures_[i]);
             return ParsedArguments(signatures_[i], i, std::move(dst));
+        }
 
     const size_t given = call.positional.size() + (call.keywords ? py::len(call.keywords) : 0);
     const FunctionSignature* plausible = nullptr;
@@ -710,19 +731,21 @@ void ParsedArguments::checkSizeLists() const
     }
 }
 
-py::handle ParsedArguments::firstDimnameGiven() const
+py::handle ParsedArguments::dimnameLookedUpFirst() const
 {
+    py::handle found;
     for (size_t i = 0; i < signature_->params.size(); ++i) {
         const Kind kind = signature_->params[i].kind;
         py::handle h = values_[i];
         if ((kind != Kind::Dimname && kind != Kind::DimnameList) || !h)
             continue;
         if (PyUnicode_Check(h.ptr()))
-            return h;
-        if ((PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) && py::len(h) > 0 && PyUnicode_Check(h[py::int_(0)].ptr()))
-            return h;
+            found = h;
+        else if ((PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) && py::len(h) > 0 &&
+                 PyUnicode_Check(h[py::int_(0)].ptr()))
+            found = h;
     }
-    return {};
+    return found;
 }
 
 void defParsedMethodAndFunction(py::module_& m, py::handle cls, std::initializer_list<std::string_view> methodSignatures,

@@ -57,6 +57,7 @@ struct FunctionSignature {
     size_t minArgs = 0, maxArgs = 0, maxPositional = 0;
     /// "|deprecated" or "|hidden": a call may match it, but messages never list it.
     bool hidden = false;
+    bool deprecated = false;
 
     /// "(tuple of ints size, *, torch.dtype dtype, ...)" as PyTorch 1.13 lists an overload.
     std::string toString() const;
@@ -72,6 +73,7 @@ public:
 
     /// The index of the matched overload in the parser's list.
     size_t overload() const { return overload_; }
+    const FunctionSignature& signature() const { return *signature_; }
     /// The argument for parameter `name`: null when it was left out or given as None.
     py::handle operator[](std::string_view name) const;
     bool has(std::string_view name) const { return bool((*this)[name]); }
@@ -88,8 +90,10 @@ public:
     /// Converts every size list given, for 1.13's error when an element past the first
     /// is not an int ("must be tuple of SymInts, but found element of type float at pos 2").
     void checkSizeLists() const;
-    /// The first dimension name the call gave (a str, or a list of them), or a null handle.
-    py::handle firstDimnameGiven() const;
+    /// The dimension name (a str, or a list of them) 1.13's kernel looks up first: the last
+    /// one given, as GCC evaluates `f(dimname_to_position(self, dim0), ...(dim1))` right to
+    /// left. A null handle when no name was given.
+    py::handle dimnameLookedUpFirst() const;
 
 private:
     size_t indexOf(std::string_view name) const;
@@ -105,10 +109,13 @@ public:
     ArgumentParser(std::initializer_list<std::string_view> signatures);
     explicit ArgumentParser(const std::vector<std::string>& signatures);
 
-    /// The first overload the call matches; PyTorch's TypeError when none does.
+    /// The first overload the call matches; PyTorch's TypeError when none does. A
+    /// deprecated overload gives 1.13's warning, once per process as TORCH_WARN_ONCE does.
     ParsedArguments parse(const CallArgs& args) const;
 
 private:
+    void warnDeprecated(const FunctionSignature& used) const;
+
     std::vector<FunctionSignature> signatures_;
 };
 

@@ -104,6 +104,16 @@ py::object minMax(const Tensor& self, CallArgs& args, bool isMax)
 
 /// split(split_size, dim) with an int, or a list of sizes (split_with_sizes), as
 /// Tensor.split in torch/_tensor.py dispatches.
+/// add's and sub's (other, *, alpha), or 1.13's deprecated (alpha, other), which its
+/// argument parser matches with a warning.
+std::pair<py::object, Scalar> otherAndAlpha(const CallArgs& args, const char* fn)
+{
+    if (args.positional.size() == 2 && isNumber(args.positional[0]) && isTensor(args.positional[1]))
+        return {py::reinterpret_borrow<py::object>(args.positional[1]), toScalar(args.positional[0])};
+    auto a = bind(args, fn, {"other", "alpha"}, 1);
+    return {a[0], given(a[1]) ? toScalar(a[1]) : Scalar(1)};
+}
+
 py::object splitMethod(const Tensor& self, CallArgs& args, const char* fn, bool unsafe)
 {
     // 1.13's Tensor.split is a Python def: CPython names it by its qualified name.
@@ -405,15 +415,13 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         METHOD(cuda) { return wrapTensor(ops::toDevice(self, Device::cuda(0))); } END,
         // ---------------------------------------------------------- arithmetic
         METHOD(add) {
-            auto a = bind(args, "add", {"other", "alpha"}, 1);
-            const Scalar alpha = given(a[1]) ? toScalar(a[1]) : Scalar(1);
-            return binary(self, a[0], "add", [&](auto& x, auto& y) { return ops::add(x, y, alpha); },
+            const auto [other, alpha] = otherAndAlpha(args, "add");
+            return binary(self, other, "add", [&](auto& x, auto& y) { return ops::add(x, y, alpha); },
                           [&](auto& x, Scalar y) { return ops::add(x, y, alpha); });
         } END,
         METHOD(sub) {
-            auto a = bind(args, "sub", {"other", "alpha"}, 1);
-            const Scalar alpha = given(a[1]) ? toScalar(a[1]) : Scalar(1);
-            return binary(self, a[0], "sub", [&](auto& x, auto& y) { return ops::sub(x, y, alpha); },
+            const auto [other, alpha] = otherAndAlpha(args, "sub");
+            return binary(self, other, "sub", [&](auto& x, auto& y) { return ops::sub(x, y, alpha); },
                           [&](auto& x, Scalar y) { return ops::sub(x, y, alpha); });
         } END,
         METHOD(mul) {
