@@ -32,13 +32,17 @@ IntList inferSize(IntList sizes, int64_t numel)
         }
     }
     const int64_t known = static_cast<int64_t>(product);
-    auto invalid = [&] {
+    auto shapeText = [&] {
         std::string shape = "[";
         for (size_t i = 0; i < sizes.size(); ++i)
             shape += (i ? ", " : "") + std::to_string(sizes[i]);
-        return "shape '" + shape + "]' is invalid for input of size " + std::to_string(numel);
+        return shape + "]";
     };
+    auto invalid = [&] { return "shape '" + shapeText() + "' is invalid for input of size " + std::to_string(numel); };
     if (infer) {
+        // c10's infer_size: with no elements and nothing else to go by, -1 could be anything.
+        AGV_CHECK(known != 0 || numel != 0, RuntimeError, "cannot reshape tensor of 0 elements into shape ",
+                  shapeText(), " because the unspecified dimension size -1 can be any value and is ambiguous");
         AGV_CHECK(known != 0 && numel % known == 0, RuntimeError, invalid());
         sizes[*infer] = numel / known;
     } else {
