@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -113,6 +114,29 @@ void PyTorchSignatures::check(const CallArgs& call, const Tensor* self) const
 
 void checkEveryOtherCall(py::module_& m, py::handle tensorClass)
 {
+    // For the functions our torch package writes in Python where 1.13's are C++
+    // (torch/_signature_checks.py wraps them): the table's names, and one call's check.
+    m.def("_signature_names", [](bool method) {
+        py::list names;
+        for (const SignatureEntry& entry : kSignatureTable)
+            if (entry.method == method)
+                names.append(py::str(std::string(entry.name)));
+        return names;
+    });
+    m.def("_check_call", [](const std::string& name, bool method, py::tuple args, py::dict kwargs) {
+        std::optional<Tensor> self;
+        if (method && args.size() > 0)
+            self = asTensor(args[0]);
+        py::tuple rest(method && args.size() > 0 ? args.size() - 1 : args.size());
+        for (size_t i = 0; i < rest.size(); ++i)
+            rest[i] = args[i + (args.size() - rest.size())];
+        static std::map<std::pair<std::string, bool>, PyTorchSignatures> checkers;
+        auto it = checkers.find({name, method});
+        if (it == checkers.end())
+            it = checkers.emplace(std::make_pair(name, method), PyTorchSignatures(name, method)).first;
+        it->second.check(CallArgs{py::args(rest), py::kwargs(kwargs)}, self ? &*self : nullptr);
+    });
+
     for (const SignatureEntry& entry : kSignatureTable) {
         if (claimedEntries().count(&entry))
             continue;

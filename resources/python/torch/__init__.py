@@ -137,6 +137,12 @@ del _sys
 
 
 
+# 1.13's argument checks for what we write in Python and 1.13 in C++ (_signature_checks.py).
+from torch._signature_checks import check_python_defs as _check_python_defs  # noqa: E402
+
+_check_python_defs(globals(), Tensor)
+del _check_python_defs
+
 # torch.serialization (zipfile, pickle, pathlib, shutil: a fifth of `import torch`) runs
 # on first use of torch.save / torch.load / torch.serialization.
 from torch._lazy_module import imported_on_first_use as _imported_on_first_use  # noqa: E402

@@ -138,6 +138,15 @@ cases = [
     ("x.expand(2, 3, foo=1)", lambda: x.expand(2, 3, foo=1)),
     ("x.repeat(1, 2.0)", lambda: x.repeat(1, 2.0)),
     ("x.new_zeros(2, 'a')", lambda: x.new_zeros(2, 'a')),
+    ("x.new_full((2,))", lambda: x.new_full((2,))),
+    ("x.count_nonzero('a')", lambda: x.count_nonzero('a')),
+    ("torch.conv2d(x)", lambda: torch.conv2d(x)),
+    ("torch.vstack(x, x)", lambda: torch.vstack(x, x)),
+    ("x.clip(min='a')", lambda: x.clip(min='a')),
+    ("torch.isclose(x)", lambda: torch.isclose(x)),
+    ("x.diff(n='a')", lambda: x.diff(n='a')),
+    ("x.square(2)", lambda: x.square(2)),
+    ("torch.kron(x)", lambda: torch.kron(x)),
 ]
 for label, f in cases:
     try:
