@@ -153,6 +153,22 @@ class Tensor(_C._TensorBase):
         from torch import _random_fill
         return _random_fill.bernoulli_(self, p, generator=generator)
 
+    def __deepcopy__(self, memo):
+        # 1.13's: graph leaves only, the copy built as pickling builds it (the storage
+        # deep-copied through the memo, so views keep sharing), and .grad copied too.
+        if not self.is_leaf:
+            raise RuntimeError("Only Tensors created explicitly by the user "
+                               "(graph leaves) support the deepcopy protocol at the moment")
+        if id(self) in memo:
+            return memo[id(self)]
+        import copy
+        new_tensor = copy._reconstruct(self, memo, *self.__reduce_ex__(4))
+        if self.grad is not None:
+            new_tensor.grad = self.grad.__deepcopy__(memo)
+        if type(self) is Tensor:  # a subclass's __dict__ travels in its __reduce_ex__ state
+            new_tensor.__dict__ = copy.deepcopy(self.__dict__, memo)
+        return new_tensor
+
     def __reduce_ex__(self, proto):
         # Pickled as torch._utils._rebuild_tensor_v2 over its storage, which torch.save
         # writes as a persistent id (see torch/serialization.py).

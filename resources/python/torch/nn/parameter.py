@@ -15,6 +15,14 @@ class Parameter(torch.Tensor):
     def __init__(self, data=None, requires_grad=True):
         pass
 
+    def __deepcopy__(self, memo):
+        # 1.13's: a clone of the data, its own storage, and no .grad.
+        if id(self) in memo:
+            return memo[id(self)]
+        result = type(self)(self.data.clone(memory_format=torch.preserve_format), self.requires_grad)
+        memo[id(self)] = result
+        return result
+
     def __repr__(self):
         return "Parameter containing:\n" + super().__repr__()
 
