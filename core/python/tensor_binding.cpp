@@ -16,7 +16,6 @@
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
 #include "core/python/pytorch_signatures.h"
-#include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
 #include "core/trace/sink.h"
 #include "core/warning.h"
@@ -687,27 +686,6 @@ double itemAsDouble(const Tensor& t)
     return t.item();
 }
 
-/// Methods of the table whose 1.13 signatures are checked here before the method reads
-/// what it uses (the memory format these keep is the row-major layout they make).
-const ArgumentParser* keywordOnlyParser(std::string_view name)
-{
-    static const std::map<std::string_view, ArgumentParser> parsers = [] {
-        std::map<std::string_view, ArgumentParser> out;
-        out.emplace("is_contiguous", ArgumentParser{"is_contiguous(*, MemoryFormat memory_format=contiguous_format)"});
-        out.emplace("contiguous", ArgumentParser{"contiguous(*, MemoryFormat memory_format=contiguous_format)"});
-        out.emplace("cpu", ArgumentParser{"cpu(*, MemoryFormat? memory_format=None)"});
-        out.emplace("cuda", ArgumentParser{"cuda(Device? device=None, bool non_blocking=False, *, "
-                                           "MemoryFormat? memory_format=None)"});
-        for (const char* conversion : {"float", "double", "half", "bfloat16", "long", "int", "short", "char", "byte",
-                                       "bool"})
-            out.emplace(conversion,
-                        ArgumentParser{std::string(conversion) + "(*, MemoryFormat? memory_format=None)"});
-        return out;
-    }();
-    auto it = parsers.find(name);
-    return it == parsers.end() ? nullptr : &it->second;
-}
-
 }  // namespace
 
 bool takesNoArguments(std::string_view method)
@@ -902,19 +880,10 @@ void bindTensor(py::module_& m)
     for (const auto& [name, method] : methodTable()) {
         TensorMethod fn = method;
         const std::string methodName(name);
-        const bool noArguments = takesNoArguments(name);
-        const ArgumentParser* keywordParser = keywordOnlyParser(name);
-        const PyTorchSignatures signatures(noArguments || keywordParser ? "" : name, true);
-        cls.def(methodName.c_str(), [fn, methodName, noArguments, keywordParser, signatures](
-                                        py::handle self, py::args args, py::kwargs kwargs) {
-            if (noArguments && !kwargs.empty())  // CPython's words for a METH_NOARGS method
-                raise(PyExc_TypeError, "_TensorBase." + methodName + "() takes no keyword arguments");
-            if (noArguments && !args.empty())
-                raise(PyExc_TypeError, "_TensorBase." + methodName + "() takes no arguments (" +
-                                           std::to_string(args.size()) + " given)");
+        // 1.13's signatures, CPython's words for the methods that take no arguments included.
+        const PyTorchSignatures signatures(name, true);
+        cls.def(methodName.c_str(), [fn, signatures](py::handle self, py::args args, py::kwargs kwargs) {
             CallArgs call{std::move(args), std::move(kwargs)};
-            if (keywordParser)
-                keywordParser->parse(call);
             const Tensor t = *asTensor(self);
             signatures.check(call, &t);
             return fn(t, call, self);
