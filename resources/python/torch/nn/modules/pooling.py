@@ -55,7 +55,9 @@ class AvgPool1d(Module):
         return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad)
 
 
-class AvgPool2d(Module):
+class _AvgPoolWithDivisor(Module):
+    """AvgPool2d's and AvgPool3d's arguments (AvgPool1d has no divisor_override)."""
+
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None):
         super().__init__()
@@ -69,6 +71,8 @@ class AvgPool2d(Module):
     def extra_repr(self):
         return 'kernel_size={}, stride={}, padding={}'.format(self.kernel_size, self.stride, self.padding)
 
+
+class AvgPool2d(_AvgPoolWithDivisor):
     def forward(self, input):
         return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad,
                             self.divisor_override)
@@ -86,20 +90,7 @@ class AdaptiveAvgPool2d(Module):
         return F.adaptive_avg_pool2d(input, self.output_size)
 
 
-class AvgPool3d(Module):
-    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
-                 divisor_override=None):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if (stride is not None) else kernel_size
-        self.padding = padding
-        self.ceil_mode = ceil_mode
-        self.count_include_pad = count_include_pad
-        self.divisor_override = divisor_override
-
-    def extra_repr(self):
-        return 'kernel_size={}, stride={}, padding={}'.format(self.kernel_size, self.stride, self.padding)
-
+class AvgPool3d(_AvgPoolWithDivisor):
     def forward(self, input):
         return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad,
                             self.divisor_override)

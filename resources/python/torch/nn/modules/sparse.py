@@ -9,6 +9,18 @@ from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 
 
+def _init_weight(module, _weight, num_embeddings, embedding_dim, device, dtype):
+    """Embedding's and EmbeddingBag's weight: N(0, 1) with the padding row zeroed, or the
+    given one."""
+    if _weight is None:
+        module.weight = Parameter(torch.empty((num_embeddings, embedding_dim), device=device, dtype=dtype))
+        module.reset_parameters()
+    else:
+        assert list(_weight.shape) == [num_embeddings, embedding_dim], \
+            'Shape of weight does not match num_embeddings and embedding_dim'
+        module.weight = Parameter(_weight)
+
+
 class Embedding(Module):
     __constants__ = ['num_embeddings', 'embedding_dim', 'padding_idx', 'max_norm', 'norm_type', 'scale_grad_by_freq',
                      'sparse']
@@ -28,13 +40,7 @@ class Embedding(Module):
         self.max_norm = max_norm
         self.norm_type = norm_type
         self.scale_grad_by_freq = scale_grad_by_freq
-        if _weight is None:
-            self.weight = Parameter(torch.empty((num_embeddings, embedding_dim), device=device, dtype=dtype))
-            self.reset_parameters()
-        else:
-            assert list(_weight.shape) == [num_embeddings, embedding_dim], \
-                'Shape of weight does not match num_embeddings and embedding_dim'
-            self.weight = Parameter(_weight)
+        _init_weight(self, _weight, num_embeddings, embedding_dim, device, dtype)
         self.sparse = sparse
 
     def reset_parameters(self):
@@ -96,25 +102,13 @@ class EmbeddingBag(Module):
                 assert padding_idx >= -self.num_embeddings, 'padding_idx must be within num_embeddings'
                 padding_idx = self.num_embeddings + padding_idx
         self.padding_idx = padding_idx
-        if _weight is None:
-            self.weight = Parameter(torch.empty((num_embeddings, embedding_dim), device=device, dtype=dtype))
-            self.reset_parameters()
-        else:
-            assert list(_weight.shape) == [num_embeddings, embedding_dim], \
-                'Shape of weight does not match num_embeddings and embedding_dim'
-            self.weight = Parameter(_weight)
+        _init_weight(self, _weight, num_embeddings, embedding_dim, device, dtype)
         self.mode = mode
         self.sparse = sparse
         self.include_last_offset = include_last_offset
 
-    def reset_parameters(self):
-        init.normal_(self.weight)
-        self._fill_padding_idx_with_zero()
-
-    def _fill_padding_idx_with_zero(self):
-        if self.padding_idx is not None:
-            with torch.no_grad():
-                self.weight[self.padding_idx].fill_(0)
+    reset_parameters = Embedding.reset_parameters
+    _fill_padding_idx_with_zero = Embedding._fill_padding_idx_with_zero
 
     def forward(self, input, offsets=None, per_sample_weights=None):
         return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type, self.scale_grad_by_freq,

@@ -199,6 +199,28 @@ class Identity(BasePruningMethod):
         return super(Identity, cls).apply(module, name)
 
 
+def _unstructured_mask(amount, t, default_mask, indices_to_prune):
+    """default_mask with the entries indices_to_prune(k) picks set to 0, k from `amount`;
+    the choice is made (and any random numbers drawn) after the copy, as 1.13 does."""
+    tensor_size = t.nelement()
+    nparams_toprune = _compute_nparams_toprune(amount, tensor_size)
+    _validate_pruning_amount(nparams_toprune, tensor_size)
+    mask = default_mask.clone(memory_format=torch.contiguous_format)
+    if nparams_toprune != 0:
+        mask.view(-1)[indices_to_prune(nparams_toprune)] = 0
+    return mask
+
+
+def _structured_mask(t, dim, channels, default_mask):
+    """1 on the kept `channels` along `dim` (a bool mask or indices), within default_mask."""
+    mask = torch.zeros_like(t)
+    slc = [slice(None)] * len(t.shape)
+    slc[dim] = channels
+    mask[tuple(slc)] = 1
+    mask *= default_mask.to(dtype=mask.dtype)
+    return mask
+
+
 class RandomUnstructured(BasePruningMethod):
     """Prunes `amount` entries (a count, or a fraction of them) chosen at random."""
 
@@ -209,15 +231,8 @@ class RandomUnstructured(BasePruningMethod):
         self.amount = amount
 
     def compute_mask(self, t, default_mask):
-        tensor_size = t.nelement()
-        nparams_toprune = _compute_nparams_toprune(self.amount, tensor_size)
-        _validate_pruning_amount(nparams_toprune, tensor_size)
-        mask = default_mask.clone(memory_format=torch.contiguous_format)
-        if nparams_toprune != 0:
-            prob = torch.rand_like(t)
-            topk = torch.topk(prob.view(-1), k=nparams_toprune)
-            mask.view(-1)[topk.indices] = 0
-        return mask
+        return _unstructured_mask(self.amount, t, default_mask,
+                                  lambda k: torch.topk(torch.rand_like(t).view(-1), k=k).indices)
 
     @classmethod
     def apply(cls, module, name, amount):
@@ -234,14 +249,8 @@ class L1Unstructured(BasePruningMethod):
         self.amount = amount
 
     def compute_mask(self, t, default_mask):
-        tensor_size = t.nelement()
-        nparams_toprune = _compute_nparams_toprune(self.amount, tensor_size)
-        _validate_pruning_amount(nparams_toprune, tensor_size)
-        mask = default_mask.clone(memory_format=torch.contiguous_format)
-        if nparams_toprune != 0:
-            topk = torch.topk(torch.abs(t).view(-1), k=nparams_toprune, largest=False)
-            mask.view(-1)[topk.indices] = 0
-        return mask
+        return _unstructured_mask(self.amount, t, default_mask,
+                                  lambda k: torch.topk(torch.abs(t).view(-1), k=k, largest=False).indices)
 
     @classmethod
     def apply(cls, module, name, amount, importance_scores=None):
@@ -269,13 +278,7 @@ class RandomStructured(BasePruningMethod):
         # The channels whose random score is above the k-th smallest survive.
         prob = torch.rand(tensor_size)
         threshold = torch.kthvalue(prob, k=nparams_toprune).values
-        channel_mask = prob > threshold
-        mask = torch.zeros_like(t)
-        slc = [slice(None)] * len(t.shape)
-        slc[self.dim] = channel_mask
-        mask[tuple(slc)] = 1
-        mask *= default_mask.to(dtype=mask.dtype)
-        return mask
+        return _structured_mask(t, self.dim, prob > threshold, default_mask)
 
     @classmethod
     def apply(cls, module, name, amount, dim=-1):
@@ -304,12 +307,7 @@ class LnStructured(BasePruningMethod):
         topk = torch.topk(norm, k=nparams_tokeep, largest=True)
         if nparams_toprune == 0:
             return default_mask
-        mask = torch.zeros_like(t)
-        slc = [slice(None)] * len(t.shape)
-        slc[self.dim] = topk.indices
-        mask[tuple(slc)] = 1
-        mask *= default_mask.to(dtype=mask.dtype)
-        return mask
+        return _structured_mask(t, self.dim, topk.indices, default_mask)
 
     @classmethod
     def apply(cls, module, name, amount, n, dim, importance_scores=None):
