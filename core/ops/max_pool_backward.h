@@ -31,4 +31,9 @@ std::pair<Tensor, Tensor> recordMaxPoolWithIndices(const Tensor& self, Tensor ou
                                                    const MaxPoolNodes& nodes,
                                                    const std::function<void(OpRecorder&)>& saveArguments);
 
+/// saveArguments for the windowed max pools (2-d and 3-d): their attributes and self in
+/// 1.13's (alphabetical) order.
+std::function<void(OpRecorder&)> saveWindowArguments(const Tensor& self, const IntList& kernel, const IntList& stride,
+                                                     const IntList& padding, const IntList& dilation, bool ceilMode);
+
 }  // namespace agv::ops::internal

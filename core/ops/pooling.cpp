@@ -178,14 +178,8 @@ std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntLi
     return internal::recordMaxPoolWithIndices(selfIn, out, indices, {2, "MaxPool2DWithIndicesBackward0",
                                                                       "MaxPool2DWithIndicesBackwardBackward0",
                                                                       "max_pool2d_with_indices_backward"},
-                                              [&](OpRecorder& rec) {
-                                                  rec.attr("ceil_mode", ceilMode);
-                                                  rec.attr("dilation", dilation);
-                                                  rec.attr("kernel_size", kernel);
-                                                  rec.attr("padding", padding);
-                                                  rec.save("self", selfIn);
-                                                  rec.attr("stride", stride);
-                                              });
+                                              internal::saveWindowArguments(selfIn, kernel, stride, padding,
+                                                                            dilation, ceilMode));
 }
 
 // ---------------------------------------------------------------- average
@@ -522,6 +516,19 @@ std::pair<Tensor, Tensor> recordMaxPoolWithIndices(const Tensor& self, Tensor ou
     rec.save("result1", indices);
     announceTensor(indices);
     return {out, indices};
+}
+
+std::function<void(OpRecorder&)> saveWindowArguments(const Tensor& self, const IntList& kernel, const IntList& stride,
+                                                     const IntList& padding, const IntList& dilation, bool ceilMode)
+{
+    return [=](OpRecorder& rec) {
+        rec.attr("ceil_mode", ceilMode);
+        rec.attr("dilation", dilation);
+        rec.attr("kernel_size", kernel);
+        rec.attr("padding", padding);
+        rec.save("self", self);
+        rec.attr("stride", stride);
+    };
 }
 
 }  // namespace internal

@@ -330,14 +330,8 @@ std::pair<Tensor, Tensor> maxPool3dWithIndices(const Tensor& selfIn, const IntLi
     return internal::recordMaxPoolWithIndices(selfIn, out, indices, {3, "MaxPool3DWithIndicesBackward0",
                                                                       "MaxPool3DWithIndicesBackwardBackward0",
                                                                       "max_pool3d_with_indices_backward_cpu"},
-                                              [&](OpRecorder& rec) {
-                                                  rec.attr("ceil_mode", ceilMode);
-                                                  rec.attr("dilation", dilation);
-                                                  rec.attr("kernel_size", kernel);
-                                                  rec.attr("padding", padding);
-                                                  rec.save("self", selfIn);
-                                                  rec.attr("stride", stride);
-                                              });
+                                              internal::saveWindowArguments(selfIn, kernel, stride, padding,
+                                                                            dilation, ceilMode));
 }
 
 }  // namespace agv::ops
