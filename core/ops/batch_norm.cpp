@@ -15,16 +15,31 @@
 // too. In training, the backward accumulates sum(dy) and sum((x - mean) * dy) the same
 // way (the latter fused) and fuses dy - mean(dy) - (x - mean) * k. Verified against
 // PyTorch 1.13 bit for bit.
+//
+// Note [Batch norm over strided inputs]
+// 1.13's batch_norm_cpu takes its kernels only for an input contiguous in the default or
+// a channels-last format (and, backward, a gradient laid out like it). Any other input
+// (a transposed (N, L, C) sequence given to BatchNorm1d, a slice) goes through
+// TensorIterator loops in Normalization.cpp itself, a file built without FMA:
+//   * the mean is at::mean over every dim but 1; the squared deviations (x - mean)^2 are
+//     formed and accumulated in double, in the iterator's order of the channel's elements;
+//     1 / std and the running statistics are computed in double;
+//   * the output is ((x - mean) * invstd) * weight + bias in the tensor's dtype, unfused;
+//   * backward: sum(dy) is at::sum; the products (x - mean) * dy are formed in the dtype
+//     and accumulated in double; dx = (dy - sum(dy) / n - (x - mean) * k) * invstd * w,
+//     each step rounded to the dtype.
 
 #include <array>
 #include <cmath>
 #include <cstring>
 
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/no_derivative.h"
 #include "core/ops/norm_jvp.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/quietly.h"
 #include "core/ops/vectorized_reduce.h"
 #include "core/trace/sink.h"
 
@@ -144,6 +159,153 @@ void statistics(const Tensor& x, const Layout& l, bool training, const Tensor& r
     }
 }
 
+/// is_contiguous of 1.13's Normalization.cpp: dense in the default or a channels-last format.
+bool takesBatchNormKernels(const Tensor& t)
+{
+    return t.isContiguous() || isChannelsLastContiguous(t);
+}
+
+/// Every dim but the channels' (dim 1).
+IntList nonChannelDims(const Tensor& t)
+{
+    IntList dims{0};
+    for (int64_t d = 2; d < t.dim(); ++d)
+        dims.push_back(d);
+    return dims;
+}
+
+/// The element offsets of channel 0 of each operand (all of one shape), in the order
+/// TensorIterator visits a channel's elements: declare_static_shape with dim 1 squashed,
+/// the dims ordered by the operands' strides (Note [Batch norm over strided inputs]).
+template <size_t N>
+std::vector<std::array<int64_t, N>> channelVisitOrder(const std::array<const Tensor*, N>& operands)
+{
+    IntList shape = operands[0]->sizes();
+    shape[1] = 1;
+    std::vector<IntList> strides;
+    for (const Tensor* t : operands)
+        strides.push_back(t->strides());
+    const std::vector<size_t> order = iteratorDimOrder(shape, strides);
+    std::vector<std::array<int64_t, N>> offsets;
+    offsets.reserve(size_t(computeNumel(shape)));
+    IntList counter(shape.size(), 0);
+    std::array<int64_t, N> at{};
+    if (computeNumel(shape) == 0)
+        return offsets;
+    while (true) {
+        offsets.push_back(at);
+        size_t k = 0;
+        for (; k < order.size(); ++k) {
+            const size_t d = order[k];
+            if (++counter[d] < shape[d]) {
+                for (size_t i = 0; i < N; ++i)
+                    at[i] += strides[i][d];
+                break;
+            }
+            for (size_t i = 0; i < N; ++i)
+                at[i] -= strides[i][d] * (shape[d] - 1);
+            counter[d] = 0;
+        }
+        if (k == order.size())
+            return offsets;
+    }
+}
+
+/// Training statistics of a strided input (Note [Batch norm over strided inputs]).
+template <typename T>
+void stridedStatistics(const Tensor& x, const Layout& l, const Tensor& runningMean, const Tensor& runningVar,
+                       double momentum, double eps, T* mean, T* invstd)
+{
+    const Tensor means = quietly([&] { return ops::mean(x, nonChannelDims(x), false); });
+    const auto offsets = channelVisitOrder<1>({&x});
+    const int64_t n = l.count();
+    const T* data = x.data<T>();
+    for (int64_t c = 0; c < l.channels; ++c) {
+        const T* channel = data + c * x.strides()[1];
+        const double m = double(means.data<T>()[c]);
+        double varSum = 0;
+        for (const auto& o : offsets) {
+            const double d = double(channel[o[0]]) - m;
+            varSum += d * d;
+        }
+        mean[c] = T(m);
+        invstd[c] = T(1 / std::sqrt(varSum / double(n) + eps));
+        if (runningMean.defined()) {
+            T& r = runningMean.data<T>()[c];
+            r = T(momentum * m + (1 - momentum) * double(r));
+        }
+        if (runningVar.defined()) {
+            T& r = runningVar.data<T>()[c];
+            r = T(momentum * (varSum / double(n - 1)) + (1 - momentum) * double(r));
+        }
+    }
+}
+
+/// ((x - mean) * invstd) * weight + bias into a contiguous output, unfused.
+template <typename T>
+void stridedNormalize(const Tensor& x, const Layout& l, const T* mean, const T* invstd, const Tensor& weight,
+                      const Tensor& bias, Tensor& out)
+{
+    const auto offsets = channelVisitOrder<2>({&x, &out});
+    for (int64_t c = 0; c < l.channels; ++c) {
+        const T* in = x.data<T>() + c * x.strides()[1];
+        T* y = out.data<T>() + c * out.strides()[1];
+        const T m = mean[c], s = invstd[c], w = at<T>(weight, c, T(1)), b = at<T>(bias, c, T(0));
+        for (const auto& o : offsets) {
+            const T centered = in[o[0]] - m;
+            const T scaled = centered * s;
+            const T weighted = scaled * w;
+            y[o[1]] = weighted + b;
+        }
+    }
+}
+
+/// The three gradients of a strided input or gradient (Note [Batch norm over strided inputs]).
+template <typename T>
+void stridedBackward(const Tensor& x, const Tensor& go, const Tensor& weight, const T* mean, const T* invstd,
+                     bool training, Tensor& gradInput, Tensor& gradWeight, Tensor& gradBias)
+{
+    const Layout l = layoutOf(x);
+    const Tensor sums = quietly([&] { return ops::sum(go, nonChannelDims(x), false); });
+    const auto offsets = gradInput.defined() ? channelVisitOrder<3>({&x, &go, &gradInput})
+                                             : std::vector<std::array<int64_t, 3>>{};
+    const auto readOffsets = channelVisitOrder<2>({&x, &go});
+    const T n = T(l.count());
+    for (int64_t c = 0; c < l.channels; ++c) {
+        const T* in = x.data<T>() + c * x.strides()[1];
+        const T* dy = go.data<T>() + c * go.strides()[1];
+        const T m = mean[c], s = invstd[c], w = at<T>(weight, c, T(1));
+        const T sum = sums.data<T>()[c];
+        double dotp = 0;
+        for (const auto& o : readOffsets) {
+            const T product = (in[o[0]] - m) * dy[o[1]];
+            dotp += double(product);
+        }
+        if (gradInput.defined()) {
+            T* dx = gradInput.data<T>() + c * gradInput.strides()[1];
+            if (training) {
+                const T k = T(dotp) * s * s / n;
+                const T gradMean = sum / n;
+                for (const auto& o : offsets) {
+                    const T projected = (in[o[0]] - m) * k;
+                    const T centered = dy[o[1]] - gradMean - projected;
+                    const T scaled = centered * s;
+                    dx[o[2]] = scaled * w;
+                }
+            } else {
+                for (const auto& o : offsets) {
+                    const T scaled = dy[o[1]] * s;
+                    dx[o[2]] = scaled * w;
+                }
+            }
+        }
+        if (gradWeight.defined())
+            gradWeight.data<T>()[c] = T(dotp * double(s));
+        if (gradBias.defined())
+            gradBias.data<T>()[c] = sum;
+    }
+}
+
 /// FunctionsManual's batch_norm_jvp: statistics per channel (dim 1) over every other dim.
 /// In training the saved batch statistics; in evaluation the running ones, whose invstd
 /// is recomputed as 1 / sqrt(running_var + eps) and whose tangent is input_t * invstd.
@@ -188,13 +350,25 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
                   l.channels, " elements not ", t->numel());
     checkNoRequiresGrad(runningMean, "running_mean", "native_batch_norm");
     checkNoRequiresGrad(runningVar, "running_var", "native_batch_norm");
-    const Tensor input = kernel::dense(inputIn);
+    // See Note [Batch norm over strided inputs].
+    const bool strided = !takesBatchNormKernels(inputIn);
+    const Tensor input = strided ? inputIn : kernel::dense(inputIn);
     Tensor out = kernel::newTensor(input.sizes(), input.dtype(), input.device());
     Tensor saveMean = kernel::newTensor({l.channels}, input.dtype(), input.device());
     Tensor saveInvstd = kernel::newTensor({l.channels}, input.dtype(), input.device());
     AGV_DISPATCH_FLOATING(input.dtype(), "batch_norm", [&] {
         using T = scalar_t;
         std::vector<T> mean(size_t(l.channels)), invstd(size_t(l.channels));
+        if (strided) {
+            if (training)
+                stridedStatistics<T>(input, l, runningMean, runningVar, momentum, eps, mean.data(), invstd.data());
+            else
+                statistics<T>(input, l, false, runningMean, runningVar, momentum, eps, mean.data(), invstd.data());
+            stridedNormalize<T>(input, l, mean.data(), invstd.data(), weight, bias, out);
+            std::copy(mean.begin(), mean.end(), saveMean.data<T>());
+            std::copy(invstd.begin(), invstd.end(), saveInvstd.data<T>());
+            return;
+        }
         statistics<T>(input, l, training, runningMean, runningVar, momentum, eps, mean.data(), invstd.data());
         for (int64_t c = 0; c < l.channels; ++c) {
             const T alpha = invstd[size_t(c)] * at<T>(weight, c, T(1));
@@ -224,9 +398,14 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
 
     OpRecorder rec("NativeBatchNormBackward0", {&inputIn, &weight, &bias},
                    [training, eps](BackwardNode& n, const variable_list& g) {
-                       const Tensor x = kernel::dense(n.saved(0)), w = n.saved(3);
+                       // See Note [Batch norm over strided inputs]: the kernels need the input
+                       // and the gradient dense in one and the same format.
+                       const Tensor savedInput = n.saved(0);
+                       const bool strided = !takesBatchNormKernels(savedInput) || !takesBatchNormKernels(g[0]) ||
+                                            savedInput.isContiguous() != g[0].isContiguous();
+                       const Tensor x = strided ? savedInput : kernel::dense(savedInput), w = n.saved(3);
                        const Tensor mean = n.saved(4), invstd = n.saved(5);
-                       const Tensor go = kernel::dense(g[0]);
+                       const Tensor go = strided ? g[0] : kernel::dense(g[0]);
                        const Layout l = layoutOf(x);
                        Tensor gradInput, gradWeight, gradBias;
                        if (n.needsInputGrad(0))
@@ -237,6 +416,16 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
                            gradBias = kernel::newTensor({l.channels}, x.dtype(), x.device());
                        AGV_DISPATCH_FLOATING(x.dtype(), "batch_norm_backward", [&] {
                            using T = scalar_t;
+                           if (strided) {
+                               // Evaluation: 1 / std from the running variance, in double.
+                               std::vector<T> invstds(size_t(l.channels));
+                               for (int64_t c = 0; c < l.channels; ++c)
+                                   invstds[size_t(c)] = training ? invstd.data<T>()[c]
+                                                                 : T(1.0 / std::sqrt(double(n.saved(2).data<T>()[c]) + eps));
+                               stridedBackward<T>(x, go, w, mean.data<T>(), invstds.data(), training, gradInput,
+                                                  gradWeight, gradBias);
+                               return;
+                           }
                            for (int64_t c = 0; c < l.channels; ++c) {
                                const T m = mean.data<T>()[c], s = invstd.data<T>()[c];
                                const T weightValue = at<T>(w, c, T(1));

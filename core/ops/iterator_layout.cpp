@@ -10,22 +10,6 @@ namespace agv::ops {
 
 namespace {
 
-/// is_contiguous(MemoryFormat::ChannelsLast) of a 4-d geometry: C fastest, then W, H, N.
-bool isChannelsLast(const IntList& sizes, const IntList& strides)
-{
-    if (sizes.size() != 4)
-        return false;
-    int64_t expected = 1;
-    for (size_t d : {1, 3, 2, 0}) {
-        if (sizes[d] == 1)
-            continue;
-        if (strides[d] != expected)
-            return false;
-        expected *= sizes[d];
-    }
-    return true;
-}
-
 IntList channelsLastStrides(const IntList& sizes)
 {
     IntList strides(4);
@@ -87,6 +71,26 @@ std::vector<size_t> iteratorDimOrder(const IntList& shape, const std::vector<Int
     return perm;
 }
 
+bool isChannelsLastContiguous(const IntList& sizes, const IntList& strides)
+{
+    if (sizes.size() != 4 && sizes.size() != 5)
+        return false;
+    // Channels fastest, then the spatial dims from the last, then the batch.
+    std::vector<size_t> order{1};
+    for (size_t d = sizes.size() - 1; d >= 2; --d)
+        order.push_back(d);
+    order.push_back(0);
+    int64_t expected = 1;
+    for (size_t d : order) {
+        if (sizes[d] == 1)
+            continue;
+        if (strides[d] != expected)
+            return false;
+        expected *= sizes[d];
+    }
+    return true;
+}
+
 bool isNonOverlappingAndDense(const IntList& sizes, const IntList& strides)
 {
     std::vector<size_t> dims(sizes.size());
@@ -116,7 +120,7 @@ IntList elementwiseOutputStrides(const IntList& shape, std::initializer_list<con
     if (!operands.empty() && all([&](const Tensor* t) { return t->sizes() == shape; })) {
         if (all([](const Tensor* t) { return t->isContiguous(); }))
             return contiguousStrides(shape);
-        if (all([](const Tensor* t) { return isChannelsLast(t->sizes(), t->strides()); }))
+        if (shape.size() == 4 && all([](const Tensor* t) { return isChannelsLastContiguous(*t); }))
             return channelsLastStrides(shape);
         const IntList& first = operands.front()->strides();
         if (all([&](const Tensor* t) { return t->strides() == first && isNonOverlappingAndDense(*t); }))

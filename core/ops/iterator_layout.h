@@ -24,6 +24,11 @@ namespace agv::ops {
 bool isNonOverlappingAndDense(const IntList& sizes, const IntList& strides);
 inline bool isNonOverlappingAndDense(const Tensor& t) { return isNonOverlappingAndDense(t.sizes(), t.strides()); }
 
+/// is_contiguous(MemoryFormat::ChannelsLast) of a 4-d geometry (C fastest, then W, H, N),
+/// or ChannelsLast3d of a 5-d one (C, W, H, D, N); size-1 dims' strides do not count.
+bool isChannelsLastContiguous(const IntList& sizes, const IntList& strides);
+inline bool isChannelsLastContiguous(const Tensor& t) { return isChannelsLastContiguous(t.sizes(), t.strides()); }
+
 /// TensorIterator::reorder_dimensions: the dims of `shape`, innermost first, sorted by the
 /// operands' strides (each operand asked in turn; a broadcast dim, stride 0, leaves the
 /// comparison to the next; equal strides put the shorter dim first). When
