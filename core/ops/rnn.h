@@ -1,7 +1,7 @@
 #pragma once
-// torch.rnn_tanh, rnn_relu, gru and lstm (whole sequences, stacked layers: rnn.cpp) and the
-// cell functors of aten/src/ATen/native/RNN.cpp (SimpleCell, GRUCell, LSTMCell) they
-// share with torch.*_cell (rnn_cells.cpp).
+// torch.rnn_tanh, rnn_relu, gru and lstm (whole or packed sequences, stacked layers:
+// rnn.cpp) and the cell functors of aten/src/ATen/native/RNN.cpp (SimpleCell, GRUCell,
+// LSTMCell) they share with torch.*_cell (rnn_cells.cpp).
 
 #include <tuple>
 #include <utility>
@@ -31,6 +31,20 @@ std::pair<Tensor, Tensor> gru(const Tensor& input, const Tensor& hx, const Tenso
 /// torch.lstm on a 3-D input with hx = (h_0, c_0): (output, h_n, c_n).
 std::tuple<Tensor, Tensor, Tensor> lstm(const Tensor& input, const TensorList& hx, const TensorList& params,
                                         const RnnOptions& options);
+
+// The packed overloads, torch.rnn_tanh(data, batch_sizes, hx, params, has_biases,
+// num_layers, dropout, train, bidirectional) and the like: what the modules call with a
+// PackedSequence. `data` and `batchSizes` are the PackedSequence's; the output is the
+// packed output's data. options.batchFirst plays no part.
+std::pair<Tensor, Tensor> rnnTanhPacked(const Tensor& data, const Tensor& batchSizes, const Tensor& hx,
+                                        const TensorList& params, const RnnOptions& options);
+std::pair<Tensor, Tensor> rnnReluPacked(const Tensor& data, const Tensor& batchSizes, const Tensor& hx,
+                                        const TensorList& params, const RnnOptions& options);
+std::pair<Tensor, Tensor> gruPacked(const Tensor& data, const Tensor& batchSizes, const Tensor& hx,
+                                    const TensorList& params, const RnnOptions& options);
+/// (output data, h_n, c_n)
+std::tuple<Tensor, Tensor, Tensor> lstmPacked(const Tensor& data, const Tensor& batchSizes, const TensorList& hx,
+                                              const TensorList& params, const RnnOptions& options);
 
 namespace rnn {
 

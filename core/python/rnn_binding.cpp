@@ -1,10 +1,14 @@
 // torch.lstm_cell, torch.gru_cell, torch.rnn_tanh_cell and torch.rnn_relu_cell: what
-// torch.nn.LSTMCell, GRUCell and RNNCell call (through torch._VF in PyTorch); and
-// torch.rnn_tanh, rnn_relu, gru and lstm, what nn.RNN, nn.GRU and nn.LSTM call.
+// torch.nn.LSTMCell, GRUCell and RNNCell call (through torch._VF in PyTorch); torch.rnn_tanh,
+// rnn_relu, gru and lstm, what nn.RNN, nn.GRU and nn.LSTM call, each with its overload for
+// a padded batch and its overload for a packed one (data, batch_sizes); and the kernels of
+// torch.nn.utils.rnn's packing, torch._pack_padded_sequence and torch._pad_packed_sequence.
 
+#include "core/ops/packed_sequence.h"
 #include "core/ops/rnn.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/signature_parser.h"
 
 namespace agv::python {
 
@@ -37,30 +41,74 @@ TensorList tensorSequence(py::handle sequence, const char* fn, const char* arg, 
     return tensors;
 }
 
-/// (has_biases, num_layers, dropout, train, bidirectional, batch_first) from a[first] on.
-ops::RnnOptions rnnOptions(const std::vector<py::object>& a, size_t first, const char* fn)
+// The overloads of torch.rnn_tanh & co. in 1.13's order: the packed one first.
+constexpr const char* kPackedArguments =
+    "(Tensor data, Tensor batch_sizes, Tensor hx, TensorList params, bool has_biases, int64_t num_layers, "
+    "double dropout, bool train, bool bidirectional)";
+constexpr const char* kPaddedArguments =
+    "(Tensor input, Tensor hx, TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, "
+    "bool bidirectional, bool batch_first)";
+
+/// The parser of torch.<fn>; the LSTM's hx is a TensorList.
+ArgumentParser rnnParser(const std::string& fn, bool lstm)
+{
+    std::string packed = fn + kPackedArguments, padded = fn + kPaddedArguments;
+    if (lstm) {
+        packed.replace(packed.find("Tensor hx"), 9, "TensorList hx");
+        padded.replace(padded.find("Tensor hx"), 9, "TensorList hx");
+    }
+    return ArgumentParser(std::vector<std::string>{packed, padded});
+}
+
+bool isPackedOverload(const ParsedArguments& a) { return a.overload() == 0; }
+
+ops::RnnOptions rnnOptions(const ParsedArguments& a)
 {
     ops::RnnOptions o;
-    o.hasBiases = requireBool(a[first], fn, "has_biases");
-    o.numLayers = requireInt(a[first + 1], fn, "num_layers");
-    o.dropout = requireFloat(a[first + 2], fn, "dropout");
-    o.train = requireBool(a[first + 3], fn, "train");
-    o.bidirectional = requireBool(a[first + 4], fn, "bidirectional");
-    o.batchFirst = requireBool(a[first + 5], fn, "batch_first");
+    o.hasBiases = a.toBool("has_biases", true);
+    o.numLayers = a.toInt("num_layers");
+    o.dropout = a.toDouble("dropout");
+    o.train = a.toBool("train", true);
+    o.bidirectional = a.toBool("bidirectional", false);
+    if (!isPackedOverload(a))
+        o.batchFirst = a.toBool("batch_first", false);
     return o;
 }
 
-/// torch.rnn_tanh(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-template <typename Rnn>
-py::object oneHiddenRnn(CallArgs& args, const char* fn, Rnn rnn)
+using PaddedRnn = std::pair<Tensor, Tensor> (*)(const Tensor&, const Tensor&, const TensorList&, const ops::RnnOptions&);
+using PackedRnn = std::pair<Tensor, Tensor> (*)(const Tensor&, const Tensor&, const Tensor&, const TensorList&,
+                                                const ops::RnnOptions&);
+
+/// torch.rnn_tanh, rnn_relu and gru: (output, h_n).
+py::object oneHiddenRnn(CallArgs& args, const ArgumentParser& parser, const char* fn, PaddedRnn padded,
+                        PackedRnn packed)
 {
-    auto a = bind(args, fn,
-                  {"input", "hx", "params", "has_biases", "num_layers", "dropout", "train", "bidirectional",
-                   "batch_first"},
-                  9);
-    auto [output, hy] = rnn(requireTensor(a[0], fn, "input", 1), requireTensor(a[1], fn, "hx", 2),
-                            tensorSequence(a[2], fn, "params", 3), rnnOptions(a, 3, fn));
+    const ParsedArguments a = parser.parse(args);
+    const TensorList params = tensorSequence(a["params"], fn, "params", isPackedOverload(a) ? 4 : 3);
+    auto [output, hy] = isPackedOverload(a)
+                            ? packed(a.tensor("data"), a.tensor("batch_sizes"), a.tensor("hx"), params, rnnOptions(a))
+                            : padded(a.tensor("input"), a.tensor("hx"), params, rnnOptions(a));
     return py::make_tuple(wrapTensor(output), wrapTensor(hy));
+}
+
+void bindPacking(py::module_& m)
+{
+    defNative(m, "_pack_padded_sequence", [](CallArgs& args) -> py::object {
+        static const ArgumentParser parser{"_pack_padded_sequence(Tensor input, Tensor lengths, bool batch_first)"};
+        const ParsedArguments a = parser.parse(args);
+        auto [data, batchSizes] =
+            ops::packPaddedSequence(a.tensor("input"), a.tensor("lengths"), a.toBool("batch_first", false));
+        return py::make_tuple(wrapTensor(data), wrapTensor(batchSizes));
+    });
+    defNative(m, "_pad_packed_sequence", [](CallArgs& args) -> py::object {
+        static const ArgumentParser parser{"_pad_packed_sequence(Tensor data, Tensor batch_sizes, bool batch_first, "
+                                           "Scalar padding_value, int64_t total_length)"};
+        const ParsedArguments a = parser.parse(args);
+        auto [padded, lengths] =
+            ops::padPackedSequence(a.tensor("data"), a.tensor("batch_sizes"), a.toBool("batch_first", false),
+                                   a.scalar("padding_value"), a.toInt("total_length"));
+        return py::make_tuple(wrapTensor(padded), wrapTensor(lengths));
+    });
 }
 
 }  // namespace
@@ -80,18 +128,29 @@ void bindRnnCells(py::module_& m)
     defNative(m, "rnn_tanh_cell", [](CallArgs& args) { return simpleCell(args, "rnn_tanh_cell", ops::rnnTanhCell); });
     defNative(m, "rnn_relu_cell", [](CallArgs& args) { return simpleCell(args, "rnn_relu_cell", ops::rnnReluCell); });
 
-    defNative(m, "rnn_tanh", [](CallArgs& args) { return oneHiddenRnn(args, "rnn_tanh", ops::rnnTanh); });
-    defNative(m, "rnn_relu", [](CallArgs& args) { return oneHiddenRnn(args, "rnn_relu", ops::rnnRelu); });
-    defNative(m, "gru", [](CallArgs& args) { return oneHiddenRnn(args, "gru", ops::gru); });
+    defNative(m, "rnn_tanh", [](CallArgs& args) {
+        static const ArgumentParser parser = rnnParser("rnn_tanh", false);
+        return oneHiddenRnn(args, parser, "rnn_tanh", ops::rnnTanh, ops::rnnTanhPacked);
+    });
+    defNative(m, "rnn_relu", [](CallArgs& args) {
+        static const ArgumentParser parser = rnnParser("rnn_relu", false);
+        return oneHiddenRnn(args, parser, "rnn_relu", ops::rnnRelu, ops::rnnReluPacked);
+    });
+    defNative(m, "gru", [](CallArgs& args) {
+        static const ArgumentParser parser = rnnParser("gru", false);
+        return oneHiddenRnn(args, parser, "gru", ops::gru, ops::gruPacked);
+    });
     defNative(m, "lstm", [](CallArgs& args) -> py::object {
-        auto a = bind(args, "lstm",
-                      {"input", "hx", "params", "has_biases", "num_layers", "dropout", "train", "bidirectional",
-                       "batch_first"},
-                      9);
-        auto [output, hy, cy] = ops::lstm(requireTensor(a[0], "lstm", "input", 1), tensorSequence(a[1], "lstm", "hx", 2),
-                                          tensorSequence(a[2], "lstm", "params", 3), rnnOptions(a, 3, "lstm"));
+        static const ArgumentParser parser = rnnParser("lstm", true);
+        const ParsedArguments a = parser.parse(args);
+        const bool packed = isPackedOverload(a);
+        const TensorList hx = tensorSequence(a["hx"], "lstm", "hx", packed ? 3 : 2);
+        const TensorList params = tensorSequence(a["params"], "lstm", "params", packed ? 4 : 3);
+        auto [output, hy, cy] = packed ? ops::lstmPacked(a.tensor("data"), a.tensor("batch_sizes"), hx, params, rnnOptions(a))
+                                       : ops::lstm(a.tensor("input"), hx, params, rnnOptions(a));
         return py::make_tuple(wrapTensor(output), wrapTensor(hy), wrapTensor(cy));
     });
+    bindPacking(m);
 }
 
 }  // namespace agv::python

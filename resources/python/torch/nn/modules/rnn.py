@@ -1,9 +1,10 @@
 """RNN, LSTM and GRU (whole sequences, stacked layers) and RNNCell, LSTMCell and GRUCell
 (one step), as PyTorch 1.13's torch/nn/modules/rnn.py defines them. The work is done by
-torch.rnn_tanh, rnn_relu, lstm and gru (a sequence) and torch.rnn_tanh_cell,
-rnn_relu_cell, lstm_cell and gru_cell (a step): PyTorch's _VF functions.
+torch.rnn_tanh, rnn_relu, lstm and gru (a padded batch, or a PackedSequence's data and
+batch_sizes) and torch.rnn_tanh_cell, rnn_relu_cell, lstm_cell and gru_cell (a step):
+PyTorch's _VF functions.
 
-Not supported here: PackedSequence inputs and LSTM's proj_size."""
+Not supported here: LSTM's proj_size."""
 
 import math
 import numbers
@@ -13,6 +14,7 @@ import torch
 from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
+from torch.nn.utils.rnn import PackedSequence
 
 
 class RNNBase(Module):
@@ -109,7 +111,10 @@ class RNNBase(Module):
                     self.input_size, input.size(-1)))
 
     def get_expected_hidden_size(self, input, batch_sizes):
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        if batch_sizes is not None:
+            mini_batch = int(batch_sizes[0])
+        else:
+            mini_batch = input.size(0) if self.batch_first else input.size(1)
         num_directions = 2 if self.bidirectional else 1
         return (self.num_layers * num_directions, mini_batch, self.hidden_size)
 
@@ -147,38 +152,53 @@ class RNNBase(Module):
     def all_weights(self):
         return [[getattr(self, weight) for weight in weights] for weights in self._all_weights]
 
-    def _unbatched_to_batched(self, input, hx):
-        """RNN and GRU: a 2-D input is one sequence; it and its 2-D hx get a batch dim of 1."""
-        is_batched = input.dim() == 3
-        batch_dim = 0 if self.batch_first else 1
-        if not is_batched:
-            input = input.unsqueeze(batch_dim)
-            if hx is not None:
-                if hx.dim() != 2:
-                    raise RuntimeError(
-                        f"For unbatched 2-D input, hx should also be 2-D but got {hx.dim()}-D tensor")
-                hx = hx.unsqueeze(1)
-        elif hx is not None and hx.dim() != 3:
-            raise RuntimeError(f"For batched 3-D input, hx should also be 3-D but got {hx.dim()}-D tensor")
-        return input, hx, is_batched, batch_dim
-
-    def _zero_hidden(self, input, hidden_size):
-        num_directions = 2 if self.bidirectional else 1
-        max_batch_size = input.size(0) if self.batch_first else input.size(1)
-        return torch.zeros(self.num_layers * num_directions, max_batch_size, hidden_size,
-                           dtype=input.dtype, device=input.device)
-
     def _one_hidden_forward(self, run, input, hx):
-        input, hx, is_batched, batch_dim = self._unbatched_to_batched(input, hx)
+        """RNN's and GRU's forward: `run` is torch.rnn_tanh, rnn_relu or gru. A PackedSequence
+        gives a PackedSequence; each h_0 and h_n column belongs to the sequence at that
+        place of the batch as the caller ordered it (the packing's order is undone)."""
+        orig_input = input
+        if isinstance(orig_input, PackedSequence):
+            input, batch_sizes, sorted_indices, unsorted_indices = input
+            max_batch_size = int(batch_sizes[0])
+        else:
+            batch_sizes = None
+            is_batched = input.dim() == 3
+            batch_dim = 0 if self.batch_first else 1
+            if not is_batched:
+                input = input.unsqueeze(batch_dim)
+                if hx is not None:
+                    if hx.dim() != 2:
+                        raise RuntimeError(
+                            f"For unbatched 2-D input, hx should also be 2-D but got {hx.dim()}-D tensor")
+                    hx = hx.unsqueeze(1)
+            elif hx is not None and hx.dim() != 3:
+                raise RuntimeError(f"For batched 3-D input, hx should also be 3-D but got {hx.dim()}-D tensor")
+            max_batch_size = input.size(0) if self.batch_first else input.size(1)
+            sorted_indices = None
+            unsorted_indices = None
+
         if hx is None:
-            hx = self._zero_hidden(input, self.hidden_size)
-        self.check_forward_args(input, hx, None)
-        output, hidden = run(input, hx, self._flat_weights, self.bias, self.num_layers,
-                             self.dropout, self.training, self.bidirectional, self.batch_first)
+            num_directions = 2 if self.bidirectional else 1
+            hx = torch.zeros(self.num_layers * num_directions, max_batch_size, self.hidden_size,
+                             dtype=input.dtype, device=input.device)
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+
+        self.check_forward_args(input, hx, batch_sizes)
+        if batch_sizes is None:
+            output, hidden = run(input, hx, self._flat_weights, self.bias, self.num_layers,
+                                 self.dropout, self.training, self.bidirectional, self.batch_first)
+        else:
+            output, hidden = run(input, batch_sizes, hx, self._flat_weights, self.bias, self.num_layers,
+                                 self.dropout, self.training, self.bidirectional)
+
+        if isinstance(orig_input, PackedSequence):
+            output_packed = PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices)
+            return output_packed, self.permute_hidden(hidden, unsorted_indices)
         if not is_batched:
             output = output.squeeze(batch_dim)
             hidden = hidden.squeeze(1)
-        return output, hidden
+        return output, self.permute_hidden(hidden, unsorted_indices)
 
 
 class RNN(RNNBase):
@@ -204,7 +224,10 @@ class LSTM(RNNBase):
         super().__init__('LSTM', *args, **kwargs)
 
     def get_expected_cell_size(self, input, batch_sizes):
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        if batch_sizes is not None:
+            mini_batch = int(batch_sizes[0])
+        else:
+            mini_batch = input.size(0) if self.batch_first else input.size(1)
         num_directions = 2 if self.bidirectional else 1
         return (self.num_layers * num_directions, mini_batch, self.hidden_size)
 
@@ -221,30 +244,56 @@ class LSTM(RNNBase):
         return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
 
     def forward(self, input, hx=None):
-        is_batched = input.dim() == 3
-        batch_dim = 0 if self.batch_first else 1
-        if not is_batched:
-            input = input.unsqueeze(batch_dim)
-        if hx is None:
-            hx = (self._zero_hidden(input, self.hidden_size), self._zero_hidden(input, self.hidden_size))
-        elif is_batched:
-            if hx[0].dim() != 3 or hx[1].dim() != 3:
-                raise RuntimeError("For batched 3-D input, hx and cx should "
-                                   f"also be 3-D but got ({hx[0].dim()}-D, {hx[1].dim()}-D) tensors")
+        orig_input = input
+        batch_sizes = None
+        if isinstance(orig_input, PackedSequence):
+            input, batch_sizes, sorted_indices, unsorted_indices = input
+            max_batch_size = int(batch_sizes[0])
         else:
-            if hx[0].dim() != 2 or hx[1].dim() != 2:
-                raise RuntimeError("For unbatched 2-D input, hx and cx should "
-                                   f"also be 2-D but got ({hx[0].dim()}-D, {hx[1].dim()}-D) tensors")
-            hx = (hx[0].unsqueeze(1), hx[1].unsqueeze(1))
-        self.check_forward_args(input, hx, None)
-        result = torch.lstm(input, hx, self._flat_weights, self.bias, self.num_layers,
-                            self.dropout, self.training, self.bidirectional, self.batch_first)
+            is_batched = input.dim() == 3
+            batch_dim = 0 if self.batch_first else 1
+            if not is_batched:
+                input = input.unsqueeze(batch_dim)
+            max_batch_size = input.size(0) if self.batch_first else input.size(1)
+            sorted_indices = None
+            unsorted_indices = None
+
+        if hx is None:
+            hx = (self._zero_hidden(input, max_batch_size), self._zero_hidden(input, max_batch_size))
+        else:
+            if batch_sizes is None:
+                if is_batched:
+                    if hx[0].dim() != 3 or hx[1].dim() != 3:
+                        raise RuntimeError("For batched 3-D input, hx and cx should "
+                                           f"also be 3-D but got ({hx[0].dim()}-D, {hx[1].dim()}-D) tensors")
+                else:
+                    if hx[0].dim() != 2 or hx[1].dim() != 2:
+                        raise RuntimeError("For unbatched 2-D input, hx and cx should "
+                                           f"also be 2-D but got ({hx[0].dim()}-D, {hx[1].dim()}-D) tensors")
+                    hx = (hx[0].unsqueeze(1), hx[1].unsqueeze(1))
+            hx = self.permute_hidden(hx, sorted_indices)
+
+        self.check_forward_args(input, hx, batch_sizes)
+        if batch_sizes is None:
+            result = torch.lstm(input, hx, self._flat_weights, self.bias, self.num_layers,
+                                self.dropout, self.training, self.bidirectional, self.batch_first)
+        else:
+            result = torch.lstm(input, batch_sizes, hx, self._flat_weights, self.bias,
+                                self.num_layers, self.dropout, self.training, self.bidirectional)
         output = result[0]
         hidden = result[1:]
+        if isinstance(orig_input, PackedSequence):
+            output_packed = PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices)
+            return output_packed, self.permute_hidden(hidden, unsorted_indices)
         if not is_batched:
             output = output.squeeze(batch_dim)
             hidden = (hidden[0].squeeze(1), hidden[1].squeeze(1))
-        return output, hidden
+        return output, self.permute_hidden(hidden, unsorted_indices)
+
+    def _zero_hidden(self, input, max_batch_size):
+        num_directions = 2 if self.bidirectional else 1
+        return torch.zeros(self.num_layers * num_directions, max_batch_size, self.hidden_size,
+                           dtype=input.dtype, device=input.device)
 
 
 class GRU(RNNBase):
