@@ -17,6 +17,7 @@ void bindBinning(py::module_& m);  // binning_binding.cpp: histc, searchsorted, 
 void bindSlidingBlocks(py::module_& m);  // sliding_blocks_binding.cpp: _nn.im2col, _nn.col2im
 void bindDistance(py::module_& m);  // distance_binding.cpp: cdist, pdist
 void bindBilinear(py::module_& m);  // bilinear_binding.cpp: bilinear, _trilinear
+void bindGridSample(py::module_& m);  // grid_sample_binding.cpp: affine_grid_generator, grid_sampler*
 void bindRrelu(py::module_& m);  // rrelu_binding.cpp: rrelu, rrelu_
 void bindEmbeddingBag(py::module_& m);  // embedding_bag_binding.cpp: _embedding_bag_values
 void bindSpecialFunctionsExtra(py::module_& m);  // special_functions_extra_binding.cpp: torch._C._special
@@ -53,6 +54,7 @@ void defineModule(py::module_& m)
     bindSlidingBlocks(m);
     bindDistance(m);
     bindBilinear(m);
+    bindGridSample(m);
     bindRrelu(m);
     bindEmbeddingBag(m);
     bindSpecialFunctionsExtra(m);
