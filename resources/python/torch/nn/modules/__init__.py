@@ -18,7 +18,7 @@ _LAYERS = {
     "instancenorm": ["InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"],
     "normalization": ["GroupNorm", "LayerNorm", "LocalResponseNorm"],
     "sparse": ["Embedding", "EmbeddingBag"],
-    "conv": ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d"],
+    "conv": ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"],
     "dropout": ["Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout"],
     "pooling": ["AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgPool1d", "AvgPool2d", "AvgPool3d",
                 "LPPool1d", "LPPool2d", "MaxPool1d", "MaxPool2d", "MaxPool3d"],
