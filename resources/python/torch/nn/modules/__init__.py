@@ -14,7 +14,7 @@ _LAYERS = {
     "distance": ["CosineSimilarity", "PairwiseDistance"],
     "padding": ["ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d", "ReflectionPad2d",
                 "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "ZeroPad2d"],
-    "batchnorm": ["BatchNorm1d", "BatchNorm2d"],
+    "batchnorm": ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d"],
     "instancenorm": ["InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"],
     "normalization": ["GroupNorm", "LayerNorm", "LocalResponseNorm"],
     "sparse": ["Embedding", "EmbeddingBag"],
