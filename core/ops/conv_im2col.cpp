@@ -1,6 +1,6 @@
-// PyTorch's "slow" CPU convolutions: unfold the input into columns (one row per
-// input channel and kernel offset, one column per output pixel), then one GEMM per
-// batch element. The GEMM calls are PyTorch 1.13's (same shapes, transposes,
+// PyTorch's "slow" CPU convolutions (slow_conv2d, slow_conv3d, slow_conv_dilated2d/3d,
+// slow_conv_transpose2d/3d): unfold the input into columns (one row per input channel
+// and kernel offset, one column per output pixel), then one GEMM per batch element. The GEMM calls are PyTorch 1.13's (same shapes, transposes,
 // leading dimensions and beta) on the same OpenBLAS, and columns fold back in
 // PyTorch's loop order, so sums round as PyTorch's do.
 
@@ -41,26 +41,44 @@ void gemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const T* a,
     }
 }
 
-/// Geometry of one unfold: image `channels x height x width`, kernel, output grid.
+/// Geometry of one unfold: image `channels x depth x height x width`, kernel, output
+/// grid. A 2-d convolution is a 3-d one of depth 1 (kernel depth 1, output depth 1),
+/// which leaves its row order and its sums as they were.
 struct Unfold {
-    int64_t channels, height, width, kernelH, kernelW, outH, outW;
-    int64_t strideH, strideW, padH, padW, dilationH, dilationW;
+    int64_t channels, depth, height, width, kernelD, kernelH, kernelW, outD, outH, outW;
+    int64_t strideD, strideH, strideW, padD, padH, padW, dilationD, dilationH, dilationW;
 
-    int64_t rows() const { return channels * kernelH * kernelW; }
-    int64_t cols() const { return outH * outW; }
+    int64_t rows() const { return channels * kernelD * kernelH * kernelW; }
+    int64_t cols() const { return outD * outH * outW; }
+    int64_t imageSize() const { return channels * depth * height * width; }
 
+    /// What row `row` of the columns holds: one input channel at one kernel offset.
+    struct Row {
+        int64_t channel, kd, kh, kw;
+    };
+    Row rowAt(int64_t row) const
+    {
+        return Row{row / (kernelD * kernelH * kernelW), (row / (kernelH * kernelW)) % kernelD,
+                   (row / kernelW) % kernelH, row % kernelW};
+    }
+
+    // One row per (channel, kd, kh, kw), the order of PyTorch's vol2col, im2col and Unfold3dCopyCPU.
     template <typename T>
     void toColumns(const T* image, T* columns) const
     {
         for (int64_t row = 0; row < rows(); ++row) {
-            const int64_t kw = row % kernelW, kh = (row / kernelW) % kernelH, c = row / (kernelH * kernelW);
+            const Row r = rowAt(row);
             T* out = columns + row * cols();
-            for (int64_t y = 0; y < outH; ++y) {
-                const int64_t iy = y * strideH - padH + kh * dilationH;
-                for (int64_t x = 0; x < outW; ++x) {
-                    const int64_t ix = x * strideW - padW + kw * dilationW;
-                    const bool inside = iy >= 0 && iy < height && ix >= 0 && ix < width;
-                    out[y * outW + x] = inside ? image[(c * height + iy) * width + ix] : T(0);
+            for (int64_t z = 0; z < outD; ++z) {
+                const int64_t iz = z * strideD - padD + r.kd * dilationD;
+                for (int64_t y = 0; y < outH; ++y) {
+                    const int64_t iy = y * strideH - padH + r.kh * dilationH;
+                    for (int64_t x = 0; x < outW; ++x) {
+                        const int64_t ix = x * strideW - padW + r.kw * dilationW;
+                        const bool inside = iz >= 0 && iz < depth && iy >= 0 && iy < height && ix >= 0 && ix < width;
+                        out[(z * outH + y) * outW + x] =
+                            inside ? image[((r.channel * depth + iz) * height + iy) * width + ix] : T(0);
+                    }
                 }
             }
         }
@@ -70,29 +88,47 @@ struct Unfold {
     template <typename T>
     void fromColumns(const T* columns, T* image) const
     {
-        std::fill_n(image, channels * height * width, T(0));
+        std::fill_n(image, imageSize(), T(0));
         for (int64_t row = 0; row < rows(); ++row) {
-            const int64_t kw = row % kernelW, kh = (row / kernelW) % kernelH, c = row / (kernelH * kernelW);
+            const Row r = rowAt(row);
             const T* in = columns + row * cols();
-            for (int64_t y = 0; y < outH; ++y) {
-                const int64_t iy = y * strideH - padH + kh * dilationH;
-                if (iy < 0 || iy >= height)
+            for (int64_t z = 0; z < outD; ++z) {
+                const int64_t iz = z * strideD - padD + r.kd * dilationD;
+                if (iz < 0 || iz >= depth)
                     continue;
-                for (int64_t x = 0; x < outW; ++x) {
-                    const int64_t ix = x * strideW - padW + kw * dilationW;
-                    if (ix >= 0 && ix < width)
-                        image[(c * height + iy) * width + ix] += in[y * outW + x];
+                for (int64_t y = 0; y < outH; ++y) {
+                    const int64_t iy = y * strideH - padH + r.kh * dilationH;
+                    if (iy < 0 || iy >= height)
+                        continue;
+                    for (int64_t x = 0; x < outW; ++x) {
+                        const int64_t ix = x * strideW - padW + r.kw * dilationW;
+                        if (ix >= 0 && ix < width)
+                            image[((r.channel * depth + iz) * height + iy) * width + ix] +=
+                                in[(z * outH + y) * outW + x];
+                    }
                 }
             }
         }
     }
 };
 
-/// The unfold of a convolution's input (image = one input sample, grid = output).
+/// The unfold of a convolution's input (image = one input sample, grid = output); 4-d
+/// or 5-d sizes, `p` with one value per spatial dimension.
 Unfold unfoldOf(const IntList& image, const IntList& weight, const IntList& grid, const Params& p)
 {
-    return Unfold{image[1], image[2], image[3], weight[2], weight[3], grid[2], grid[3], p.stride[0], p.stride[1],
-                  p.padding[0], p.padding[1], p.dilation[0], p.dilation[1]};
+    if (image.size() == 4)
+        return Unfold{image[1], 1, image[2], image[3], 1, weight[2], weight[3], 1, grid[2], grid[3],
+                      1, p.stride[0], p.stride[1], 0, p.padding[0], p.padding[1], 1, p.dilation[0], p.dilation[1]};
+    return Unfold{image[1], image[2], image[3], image[4], weight[2], weight[3], weight[4], grid[2], grid[3], grid[4],
+                  p.stride[0], p.stride[1], p.stride[2], p.padding[0], p.padding[1], p.padding[2],
+                  p.dilation[0], p.dilation[1], p.dilation[2]};
+}
+
+/// A transposed convolution's weight (in, out, k...) read as a convolution's (out, in, k...).
+IntList swappedChannels(IntList weight)
+{
+    std::swap(weight[0], weight[1]);
+    return weight;
 }
 
 Tensor zeros(const IntList& sizes, const Tensor& like)
@@ -123,7 +159,7 @@ void im2colForwardTyped(const Tensor& input, const Tensor& weight, const Tensor&
     if (bias.defined())
         fillWithBias(o, bias.data<T>(), batch, outChannels, u.cols());
     std::vector<T> columns(size_t(u.rows() * u.cols()));
-    const int64_t inPlane = u.channels * u.height * u.width;
+    const int64_t inPlane = u.imageSize();
     for (int64_t n = 0; n < batch; ++n) {
         u.toColumns(input.data<T>() + n * inPlane, columns.data());
         // out_n (outChannels x pixels) = weight (outChannels x rows) * columns (rows x pixels)
@@ -147,7 +183,7 @@ Tensor im2colForward(const Tensor& input, const Tensor& weight, const Tensor& bi
     case ScalarType::Int16: im2colForwardTyped<int16_t>(input, weight, bias, u, out); break;
     case ScalarType::Int8: im2colForwardTyped<int8_t>(input, weight, bias, u, out); break;
     case ScalarType::UInt8: im2colForwardTyped<uint8_t>(input, weight, bias, u, out); break;
-    default: throw AGV_DISPATCH_NOT_IMPLEMENTED(input.dtype(), "slow_conv2d_cpu");
+    default: throw AGV_DISPATCH_NOT_IMPLEMENTED(input.dtype(), input.dim() == 4 ? "slow_conv2d_cpu" : "compute_columns3d");
     }
     return out;
 }
@@ -157,12 +193,13 @@ Grads im2colBackward(const Tensor& gradOut, const Tensor& input, const Tensor& w
     Grads grads;
     const Unfold u = unfoldOf(input.sizes(), weight.sizes(), gradOut.sizes(), p);
     const int64_t batch = input.sizes()[0], outChannels = weight.sizes()[0];
-    const int64_t inPlane = u.channels * u.height * u.width;
+    const int64_t inPlane = u.imageSize();
     if (mask[0])
         grads.input = kernel::newTensor(input.sizes(), input.dtype(), input.device());
     if (mask[1])
         grads.weight = zeros(weight.sizes(), weight);
-    AGV_DISPATCH_FLOATING(input.dtype(), "slow_conv2d_backward_cpu", [&] {
+    AGV_DISPATCH_FLOATING(input.dtype(), input.dim() == 4 ? "slow_conv2d_backward_cpu" : "slow_conv3d_cpu_grad_input",
+                          [&] {
         using T = scalar_t;
         std::vector<T> columns(size_t(u.rows() * u.cols()));
         for (int64_t n = 0; n < batch; ++n) {
@@ -184,29 +221,43 @@ Grads im2colBackward(const Tensor& gradOut, const Tensor& input, const Tensor& w
     return grads;
 }
 
+namespace {
+
+template <typename T>
+void im2colTransposedForwardTyped(const Tensor& input, const Tensor& weight, const Tensor& bias, const Unfold& u,
+                                  Tensor& out)
+{
+    const int64_t batch = input.sizes()[0], inChannels = input.sizes()[1];
+    const int64_t outPlane = u.imageSize(), channelPlane = outPlane / u.channels;
+    std::vector<T> columns(size_t(u.rows() * u.cols()));
+    for (int64_t n = 0; n < batch; ++n) {
+        gemm<T>(false, true, u.cols(), u.rows(), inChannels, input.data<T>() + n * inChannels * u.cols(), u.cols(),
+                weight.data<T>(), u.rows(), T(0), columns.data(), u.cols());
+        T* o = out.data<T>() + n * outPlane;
+        u.fromColumns(columns.data(), o);
+        if (bias.defined())  // added after the fold, as slow_conv_transpose2d/3d do
+            for (int64_t c = 0; c < u.channels; ++c)
+                for (int64_t i = 0; i < channelPlane; ++i)
+                    o[c * channelPlane + i] += bias.data<T>()[c];
+    }
+}
+
+}  // namespace
+
 Tensor im2colTransposedForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p)
 {
     // A transposed convolution is the input-gradient of a convolution: columns = weight^T * input, folded.
     const IntList outSizes = outputSizes(input.sizes(), weight.sizes(), p);
     Tensor out = kernel::newTensor(outSizes, input.dtype(), input.device());
-    const Unfold u = unfoldOf(outSizes, {weight.sizes()[1], weight.sizes()[0], weight.sizes()[2], weight.sizes()[3]},
-                              input.sizes(), p);
-    const int64_t batch = input.sizes()[0], inChannels = input.sizes()[1];
-    const int64_t outPlane = u.channels * u.height * u.width;
-    AGV_DISPATCH_FLOATING(input.dtype(), "slow_conv_transpose2d_out_cpu", [&] {
-        using T = scalar_t;
-        std::vector<T> columns(size_t(u.rows() * u.cols()));
-        for (int64_t n = 0; n < batch; ++n) {
-            gemm<T>(false, true, u.cols(), u.rows(), inChannels, input.data<T>() + n * inChannels * u.cols(),
-                    u.cols(), weight.data<T>(), u.rows(), T(0), columns.data(), u.cols());
-            T* o = out.data<T>() + n * outPlane;
-            u.fromColumns(columns.data(), o);
-            if (bias.defined())  // added after the fold, as slow_conv_transpose2d does
-                for (int64_t c = 0; c < u.channels; ++c)
-                    for (int64_t i = 0; i < u.height * u.width; ++i)
-                        o[c * u.height * u.width + i] += bias.data<T>()[c];
-        }
-    });
+    const Unfold u = unfoldOf(outSizes, swappedChannels(weight.sizes()), input.sizes(), p);
+    switch (input.dtype()) {
+    case ScalarType::Float32: im2colTransposedForwardTyped<float>(input, weight, bias, u, out); break;
+    case ScalarType::Float64: im2colTransposedForwardTyped<double>(input, weight, bias, u, out); break;
+    case ScalarType::Int64: im2colTransposedForwardTyped<int64_t>(input, weight, bias, u, out); break;
+    default:
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(input.dtype(), input.dim() == 4 ? "slow_conv_transpose2d_out_cpu"
+                                                                           : "slow_conv_transpose3d_out_cpu");
+    }
     return out;
 }
 
@@ -214,15 +265,15 @@ Grads im2colTransposedBackward(const Tensor& gradOut, const Tensor& input, const
                                Mask mask)
 {
     Grads grads;
-    const Unfold u = unfoldOf(gradOut.sizes(), {weight.sizes()[1], weight.sizes()[0], weight.sizes()[2], weight.sizes()[3]},
-                              input.sizes(), p);
+    const Unfold u = unfoldOf(gradOut.sizes(), swappedChannels(weight.sizes()), input.sizes(), p);
     const int64_t batch = input.sizes()[0], inChannels = input.sizes()[1];
-    const int64_t outPlane = u.channels * u.height * u.width;
+    const int64_t outPlane = u.imageSize();
     if (mask[0])
         grads.input = kernel::newTensor(input.sizes(), input.dtype(), input.device());
     if (mask[1])
         grads.weight = zeros(weight.sizes(), weight);
-    AGV_DISPATCH_FLOATING(input.dtype(), "slow_conv_transpose2d_backward_out_cpu", [&] {
+    AGV_DISPATCH_FLOATING(input.dtype(), input.dim() == 4 ? "slow_conv_transpose2d_backward_out_cpu"
+                                                          : "slow_conv_transpose3d_backward_out_cpu", [&] {
         using T = scalar_t;
         std::vector<T> columns(size_t(u.rows() * u.cols()));
         for (int64_t n = 0; n < batch; ++n) {

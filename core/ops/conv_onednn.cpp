@@ -25,7 +25,16 @@ using onednn::cpuEngine;
 
 memory::dims dimsOf(const IntList& sizes) { return memory::dims(sizes.begin(), sizes.end()); }
 
-Tag plainTag(size_t ndim) { return ndim == 3 ? Tag::abc : ndim == 4 ? Tag::abcd : Tag::abcde; }
+/// Row-major layout of 3 to 6 dimensions (6: the grouped weight of a 3-d convolution).
+Tag plainTag(size_t ndim)
+{
+    switch (ndim) {
+    case 3: return Tag::abc;
+    case 4: return Tag::abcd;
+    case 5: return Tag::abcde;
+    default: return Tag::abcdef;
+    }
+}
 
 /// Weights as oneDNN wants them: (groups, out/groups, in/groups, k...) when grouped.
 memory::desc plainWeightDesc(const Tensor& weight, int64_t groups)

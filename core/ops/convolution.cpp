@@ -4,12 +4,15 @@
 // Note [Convolution backends]
 // PyTorch 1.13 on a CPU runs a float32 convolution through oneDNN ("Mkldnn") when
 // the problem is big enough to pay for oneDNN's layout changes, and otherwise
-// through im2col + GEMM ("Slow2d", "SlowDilated2d", "SlowTranspose2d"); float64
-// and integer tensors always take the im2col path. The two round differently, so
-// we take the same decision (use_mkldnn of aten/src/ATen/native/Convolution.cpp)
-// and `torch._C._select_conv_backend` reports it, as PyTorch's does. Grouped
-// convolutions on the im2col path run group by group and are concatenated; 1-d
-// convolutions are 2-d ones of height 1.
+// through im2col + GEMM ("Slow2d", "SlowDilated2d", "SlowTranspose2d", and for 5-d
+// inputs "Slow3d", "SlowDilated3d", "SlowTranspose3d"); float64 and integer tensors
+// always take the im2col path. The two round differently, so we take the same
+// decision (use_mkldnn of aten/src/ATen/native/Convolution.cpp, the same test for
+// 4-d and 5-d inputs) and `torch._C._select_conv_backend` reports it, as PyTorch's
+// does. Grouped convolutions on the im2col path run group by group and are
+// concatenated (slow_conv3d batches its groups in one call, but that call runs one
+// GEMM per group on the same slices, so the sums are the same); 1-d convolutions are
+// 2-d ones of height 1.
 
 #include <cstring>
 
@@ -55,15 +58,18 @@ namespace {
 
 bool useOnednn(const Tensor& input, const Tensor& weight, const Params& p)
 {
-    if (p.transposed || input.dtype() != ScalarType::Float32 || input.dim() != 4)
+    if (p.transposed || input.dtype() != ScalarType::Float32 || (input.dim() != 4 && input.dim() != 5))
         return false;
+    // PyTorch's use_mkldnn reads the weight's last two sizes and the input's first four,
+    // whatever the dimension: a 3-d input's width never counts towards "big enough".
     const IntList& in = input.sizes();
-    const IntList& w = weight.sizes();
+    const int64_t kernelW = weight.sizes().back(), kernelH = weight.sizes()[weight.sizes().size() - 2];
     const bool strided = anyOf(p.stride, [](int64_t s) { return s != 1; });
     const bool dilated = anyOf(p.dilation, [](int64_t d) { return d != 1; });
     // PyTorch: for 1x1 filters the im2col path is faster single-threaded (it runs one thread here).
-    const bool notPointwise = strided || dilated || in[0] >= 16 || w[3] != 1 || w[2] != 1;
-    const bool bigEnough = p.groups > 1 || (w[3] > 3 && w[2] > 3) || in[0] > 1 || in[0] * in[1] * in[2] * in[3] > 20480;
+    const bool notPointwise = strided || dilated || in[0] >= 16 || kernelW != 1 || kernelH != 1;
+    const bool bigEnough =
+        p.groups > 1 || (kernelW > 3 && kernelH > 3) || in[0] > 1 || in[0] * in[1] * in[2] * in[3] > 20480;
     return notPointwise && bigEnough;
 }
 
@@ -132,8 +138,9 @@ void checkShapes(const Tensor& input, const Tensor& weight, const Tensor& bias, 
               sizesToString(input.sizes()), " instead");
     AGV_CHECK(w[0] >= p.groups, RuntimeError, "Given groups=", p.groups, ", expected weight to be at least ", p.groups,
               " at dimension 0, but got weight of size ", wText, " instead");
+    // PyTorch brackets the size list twice in this one message.
     AGV_CHECK(w[0] % p.groups == 0, RuntimeError, "Given groups=", p.groups, ", expected weight to be divisible by ",
-              p.groups, " at dimension 0, but got weight of size ", wText, " instead");
+              p.groups, " at dimension 0, but got weight of size [", wText, "] instead");
     const int64_t channels = input.sizes()[1];
     if (!p.transposed) {
         AGV_CHECK(channels == w[1] * p.groups, RuntimeError, "Given groups=", p.groups, ", weight of size ", wText,
@@ -163,13 +170,17 @@ void checkShapes(const Tensor& input, const Tensor& weight, const Tensor& bias, 
 
 void checkTypes(const Tensor& input, const Tensor& weight, const Tensor& bias, Backend backend)
 {
+    // slow_conv3d and slow_conv_dilated3d copy the bias into the output, converting it,
+    // so they take a bias of any dtype (see biasAsInput).
+    const bool biasConverted = backend == Backend::Slow3d || backend == Backend::SlowDilated3d;
     for (const Tensor* other : {&weight, &bias}) {
-        if (!other->defined() || other->dtype() == input.dtype())
+        if (!other->defined() || other->dtype() == input.dtype() || (other == &bias && biasConverted))
             continue;
+        const char* role = other == &weight ? "weight" : "bias";
         if (backend == Backend::Mkldnn)
-            AGV_RAISE(RuntimeError, "Input type (", legacyTensorTypeName(input.dtype()), ") and ",
-                      other == &weight ? "weight" : "bias", " type (", legacyTensorTypeName(other->dtype()),
-                      ") should be the same");
+            AGV_RAISE(RuntimeError, "Input type (torch.", legacyTensorTypeName(input.dtype()), ") and ", role,
+                      " type (torch.", legacyTensorTypeName(other->dtype()),
+                      ") should be the same or input should be a MKLDNN tensor and ", role, " is a dense tensor");
         AGV_RAISE(RuntimeError, "expected scalar type ", legacyDtypeShortName(input.dtype()), " but found ",
                   legacyDtypeShortName(other->dtype()));
     }
@@ -186,8 +197,39 @@ Tensor groupSlice(const Tensor& t, int64_t dim, int64_t groups, int64_t g)
     return contiguous(narrow(t, dim, g * n, n));
 }
 
+/// The parameters of one group's convolution, run on its slices of input, weight and bias
+/// (a transposed convolution's output channels are weight.size(1) * groups).
+Params withOneGroup(Params p)
+{
+    p.groups = 1;
+    return p;
+}
+
+/// The dtypes PyTorch 1.13's 3-d im2col kernels dispatch on, with their error for the others
+/// (slow_conv3d takes every integer type; the dilated and transposed kernels only int64).
+void checkSlow3dDtype(ScalarType dtype, Backend backend)
+{
+    const bool floating = dtype == ScalarType::Float32 || dtype == ScalarType::Float64;
+    switch (backend) {
+    case Backend::Slow3d:
+        if (floating || isIntegralType(dtype, false))
+            return;
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, "compute_columns3d");
+    case Backend::SlowDilated3d:
+        if (floating || dtype == ScalarType::Int64)
+            return;
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, "slow_conv_dilated<>");
+    case Backend::SlowTranspose3d:
+        if (floating || dtype == ScalarType::Int64)
+            return;
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, "slow_conv_transpose3d_out_cpu");
+    default: return;
+    }
+}
+
 Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p, Backend backend)
 {
+    checkSlow3dDtype(input.dtype(), backend);
     if (backend == Backend::Empty) {
         // No batch or no input channels: an empty output, with no channels when the input
         // has none (PyTorch's Empty backend derives it from the input).
@@ -198,13 +240,58 @@ Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias,
     }
     if (backend == Backend::Mkldnn)
         return conv::onednnForward(input, dense(weight), dense(bias), p);
+    const Tensor biasAsInput = bias.defined() && bias.dtype() != input.dtype() ? toDtype(bias, input.dtype()) : bias;
+    const Params oneGroup = withOneGroup(p);
     TensorList outs;
     for (int64_t g = 0; g < p.groups; ++g) {
         const Tensor in = groupSlice(input, 1, p.groups, g), w = dense(groupSlice(weight, 0, p.groups, g));
-        const Tensor b = dense(groupSlice(bias, 0, p.groups, g));
-        outs.push_back(p.transposed ? conv::im2colTransposedForward(in, w, b, p) : conv::im2colForward(in, w, b, p));
+        const Tensor b = dense(groupSlice(biasAsInput, 0, p.groups, g));
+        outs.push_back(p.transposed ? conv::im2colTransposedForward(in, w, b, oneGroup)
+                                    : conv::im2colForward(in, w, b, oneGroup));
     }
     return outs.size() == 1 ? outs[0] : cat(outs, 1);
+}
+
+/// The bias gradient: gradOut summed over the batch and every spatial dimension at once.
+Tensor biasGrad(const Tensor& gradOut)
+{
+    IntList dims{0};
+    for (int64_t d = 2; d < gradOut.dim(); ++d)
+        dims.push_back(d);
+    return sum(gradOut, dims);
+}
+
+// Note [Dilated bias gradient]
+// slow_conv_dilated2d/3d accumulate the bias gradient sample by sample (zero, then
+// += each sample's spatial sum), where the other kernels sum over batch and space in
+// one reduction; the two round differently once the batch has more than one sample.
+Tensor biasGradPerSample(const Tensor& gradOut)
+{
+    IntList dims;
+    for (int64_t d = 1; d < gradOut.dim() - 1; ++d)
+        dims.push_back(d);
+    Tensor total = zeros({gradOut.sizes()[1]}, gradOut.dtype(), gradOut.device());
+    for (int64_t n = 0; n < gradOut.sizes()[0]; ++n)
+        total = add(total, sum(select(gradOut, 0, n), dims));
+    return total;
+}
+
+// Note [Bias gradient of the group-by-group kernels]
+// The kernels PyTorch runs group by group (all but Mkldnn and Slow3d) compute each
+// group's bias gradient from that group's contiguous slice of grad_output, and a sum
+// over a slice of other sizes can take another reduction order than one over the whole
+// tensor; slow_conv3d, which does its groups itself, sums the whole grad_output.
+Tensor backendBiasGrad(const Tensor& gradOut, int64_t groups, Backend backend)
+{
+    const bool dilated = backend == Backend::SlowDilated2d || backend == Backend::SlowDilated3d;
+    if (backend == Backend::Slow3d || backend == Backend::Empty || groups == 1)
+        return dilated ? biasGradPerSample(gradOut) : biasGrad(gradOut);
+    TensorList parts;
+    for (int64_t g = 0; g < groups; ++g) {
+        const Tensor slice = groupSlice(gradOut, 1, groups, g);
+        parts.push_back(dilated ? biasGradPerSample(slice) : biasGrad(slice));
+    }
+    return cat(parts, 0);
 }
 
 conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p,
@@ -224,8 +311,8 @@ conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor
             const Tensor in = groupSlice(input, 1, p.groups, g), w = dense(groupSlice(weight, 0, p.groups, g));
             const Tensor go = groupSlice(gradOut, 1, p.groups, g);
             const conv::Mask inner{mask[0], mask[1], false};
-            conv::Grads part = p.transposed ? conv::im2colTransposedBackward(go, in, w, p, inner)
-                                            : conv::im2colBackward(go, in, w, p, inner);
+            conv::Grads part = p.transposed ? conv::im2colTransposedBackward(go, in, w, withOneGroup(p), inner)
+                                            : conv::im2colBackward(go, in, w, withOneGroup(p), inner);
             inputs.push_back(part.input);
             weights.push_back(part.weight);
         }
@@ -234,12 +321,8 @@ conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor
         if (mask[1])
             grads.weight = weights.size() == 1 ? weights[0] : cat(weights, 0);
     }
-    if (mask[2]) {
-        IntList dims{0};
-        for (int64_t d = 2; d < gradOut.dim(); ++d)
-            dims.push_back(d);
-        grads.bias = sum(gradOut, dims);
-    }
+    if (mask[2])
+        grads.bias = backendBiasGrad(gradOut, p.groups, backend);
     return grads;
 }
 
@@ -292,7 +375,6 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias
 {
     const Params p = paramsFor(weight, stride, padding, dilation, transposed, outputPadding, groups);
     checkShapes(input, weight, bias, p);
-    AGV_CHECK(weight.dim() <= 4, NotImplementedError, "3-d convolutions are not supported yet");
     AGV_CHECK(input.numel() > 0 || input.sizes()[0] == 0 || input.sizes()[1] == 0, RuntimeError,
               "Only zero batch or zero channel inputs are supported, but got input shape: ",
               sizesToString(input.sizes()));

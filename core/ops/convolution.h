@@ -31,15 +31,15 @@ struct Grads {
 };
 using Mask = std::array<bool, 3>;  ///< which of input, weight, bias gradients to compute
 
-// im2col + GEMM (PyTorch's "slow" kernels: slow_conv2d, slow_conv_dilated2d,
-// slow_conv_transpose2d). Tensors are contiguous, 4-d, of one dtype; groups == 1.
+// im2col + GEMM (PyTorch's "slow" kernels: slow_conv2d/3d, slow_conv_dilated2d/3d,
+// slow_conv_transpose2d/3d). Tensors are contiguous, 4-d or 5-d, of one dtype; groups == 1.
 Tensor im2colForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p);
 Grads im2colBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p, Mask mask);
 Tensor im2colTransposedForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p);
 Grads im2colTransposedBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p,
                                Mask mask);
 
-// oneDNN (what PyTorch calls mkldnn): float32, contiguous, 3-d or 4-d, any groups.
+// oneDNN (what PyTorch calls mkldnn): float32, contiguous, 4-d or 5-d, any groups.
 Tensor onednnForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p);
 Grads onednnBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p, Mask mask);
 

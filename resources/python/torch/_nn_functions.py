@@ -9,7 +9,7 @@ from torch.nn import functional as _F
 from torch.nn import _feature_dropout
 from torch.nn._dropout_impl import dropout_impl as _dropout_impl
 
-__all__ = ["conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "max_pool1d", "max_pool1d_with_indices",
+__all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "max_pool1d", "max_pool1d_with_indices",
            "max_pool2d", "max_pool3d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d", "constant_pad_nd",
            "binary_cross_entropy_with_logits",
            "dropout", "dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
@@ -17,8 +17,10 @@ __all__ = ["conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "max_pool
 
 conv1d = _F.conv1d
 conv2d = _F.conv2d
+conv3d = _F.conv3d
 conv_transpose1d = _F.conv_transpose1d
 conv_transpose2d = _F.conv_transpose2d
+conv_transpose3d = _F.conv_transpose3d
 
 
 def _stride(stride):

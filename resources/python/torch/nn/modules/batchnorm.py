@@ -1,4 +1,4 @@
-"""BatchNorm1d and BatchNorm2d: affine parameters, running statistics as buffers
+"""BatchNorm1d, BatchNorm2d and BatchNorm3d: affine parameters, running statistics as buffers
 (with num_batches_tracked and the cumulative average when momentum is None), the
 reprs and input checks of PyTorch 1.13; forward through F.batch_norm."""
 
@@ -82,3 +82,9 @@ class BatchNorm2d(_BatchNorm):
     def _check_input_dim(self, input):
         if input.dim() != 4:
             raise ValueError("expected 4D input (got {}D input)".format(input.dim()))
+
+
+class BatchNorm3d(_BatchNorm):
+    def _check_input_dim(self, input):
+        if input.dim() != 5:
+            raise ValueError("expected 5D input (got {}D input)".format(input.dim()))

@@ -1,5 +1,5 @@
-"""Conv1d, Conv2d, ConvTranspose1d and ConvTranspose2d: parameters, initialisation
-and reprs as PyTorch 1.13 has them, forward through torch.nn.functional."""
+"""Conv1d/2d/3d and ConvTranspose1d/2d/3d: parameters, initialisation and reprs as
+PyTorch 1.13 has them, forward through torch.nn.functional."""
 
 import math
 
@@ -95,7 +95,7 @@ class _ConvNd(Module):
         return s.format(**self.__dict__)
 
     def _conv_forward(self, input, weight, bias):
-        conv = F.conv1d if len(self.kernel_size) == 1 else F.conv2d
+        conv = (F.conv1d, F.conv2d, F.conv3d)[len(self.kernel_size) - 1]
         if self.padding_mode != 'zeros':
             padded = F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)
             return conv(padded, weight, bias, self.stride, _ntuple(0, len(self.kernel_size)), self.dilation,
@@ -120,6 +120,14 @@ class Conv2d(_ConvNd):
         padding = padding if isinstance(padding, str) else _ntuple(padding, 2)
         super().__init__(in_channels, out_channels, _ntuple(kernel_size, 2), _ntuple(stride, 2), padding,
                          _ntuple(dilation, 2), False, _ntuple(0, 2), groups, bias, padding_mode, device, dtype)
+
+
+class Conv3d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        padding = padding if isinstance(padding, str) else _ntuple(padding, 3)
+        super().__init__(in_channels, out_channels, _ntuple(kernel_size, 3), _ntuple(stride, 3), padding,
+                         _ntuple(dilation, 3), False, _ntuple(0, 3), groups, bias, padding_mode, device, dtype)
 
 
 class _ConvTransposeNd(_ConvNd):
@@ -156,7 +164,7 @@ class _ConvTransposeNd(_ConvNd):
         spatial = len(self.kernel_size)
         output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size,
                                               spatial, self.dilation)
-        conv = F.conv_transpose1d if spatial == 1 else F.conv_transpose2d
+        conv = (F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[spatial - 1]
         return conv(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
                     self.dilation)
 
@@ -174,4 +182,12 @@ class ConvTranspose2d(_ConvTransposeNd):
                  bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
         super().__init__(in_channels, out_channels, _ntuple(kernel_size, 2), _ntuple(stride, 2),
                          _ntuple(padding, 2), _ntuple(dilation, 2), True, _ntuple(output_padding, 2), groups, bias,
+                         padding_mode, device, dtype)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
+        super().__init__(in_channels, out_channels, _ntuple(kernel_size, 3), _ntuple(stride, 3),
+                         _ntuple(padding, 3), _ntuple(dilation, 3), True, _ntuple(output_padding, 3), groups, bias,
                          padding_mode, device, dtype)
