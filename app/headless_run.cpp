@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "app/heap.h"
 #include "core/python/host.h"
 #include "core/trace/stream_sink.h"
 
@@ -32,6 +33,7 @@ int runHeadless(const HeadlessRunOptions& options)
         }
         sink = std::make_unique<agv::trace::StreamSink>(traceFd, agv::trace::traceFormatForPath(options.tracePath));
     }
+    keepFreedPages();  // Note [Freed pages stay with a script run]
     agv::python::HostOptions host;
     host.scriptPath = options.scriptPath;
     host.packageDir = agv::python::findPackageDir(options.executable);

@@ -12,8 +12,27 @@
 // environment at exec: it cost a 100 ms restart), and every child (script host, layout
 // worker) is the same program with the same heap.
 
+//
+// Note [Freed pages stay with a script run]
+// jemalloc hands the pages of a freed block back to the kernel in two steps: within its
+// decay time (10 s) it marks them free-on-demand (MADV_FREE: "muzzy"), and then, at once
+// by default, it unmaps their contents (MADV_DONTNEED), so the next block faults them in
+// again; large blocks (above 8 MB) even skipped the first step, in an arena of their
+// own. A script computing on big tensors frees and allocates blocks of the same size at
+// every op, so each op's output was faulted in afresh: on the VMs we measure on, faulting
+// in 2 MB huge pages costs about as much as the op itself (add over 16M floats took
+// 15.6 ms with, 6.5 ms without). So large blocks come from the ordinary arenas
+// (malloc_conf), and a process that runs a script (`--run`, `--host`) keeps muzzy pages
+// instead of unmapping them: the next block reuses them without a fault, and the kernel
+// still takes them back whenever it needs the memory, so a run cannot hold memory
+// hostage. The window keeps jemalloc's defaults.
+
 #include <string>
 
 /// "jemalloc 5.3.0-0-g54eaed1d8b56, thp always, metadata_thp always": what the heap is,
 /// asked from the allocator itself (AGV_HEAP_REPORT=1 prints it on stderr at start).
 std::string heapReport();
+
+/// Keeps freed pages mapped, free on demand, for the rest of the process (Note [Freed
+/// pages stay with a script run]): for the processes that run a script (`--run`, `--host`).
+void keepFreedPages();

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "app/heap.h"
 #include "core/python/host.h"
 #include "core/trace/stream_sink.h"
 
@@ -23,6 +24,7 @@ int runHostMode(const HostModeOptions& options)
         close(devNull);
     }
     agv::trace::StreamSink sink(streamFd);
+    keepFreedPages();  // Note [Freed pages stay with a script run]
     agv::python::HostOptions host;
     host.scriptPath = options.scriptPath;
     host.packageDir = agv::python::findPackageDir(options.executable);
