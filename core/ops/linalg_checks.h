@@ -21,6 +21,16 @@ inline void squareCheckInputs(const Tensor& t, const char* fname, const char* ar
               " must be batches of square matrices, but they are ", t.size(-2), " by ", t.size(-1), " matrices");
 }
 
+/// checkInputsSolver: A square, B a matrix, and their sizes fit AX = B (left) or XA = B.
+inline void checkInputsSolver(const Tensor& A, const Tensor& B, bool left, const char* fname)
+{
+    squareCheckInputs(A, fname, "A");
+    checkIsMatrix(B, fname, "B");
+    AGV_CHECK(left ? A.size(-2) == B.size(-2) : A.size(-1) == B.size(-1), RuntimeError, fname,
+              ": Incompatible shapes of A and B for the equation ", left ? "AX = B" : "XA = B", " (", A.size(-2), "x",
+              A.size(-1), " and ", B.size(-2), "x", B.size(-1), ")");
+}
+
 /// checkFloatingOrComplex; Half and BFloat16 pass unless `allowLowPrecision` is false (they
 /// then fail at the kernel's dispatch, as in 1.13).
 inline void checkFloatingOrComplex(const Tensor& t, const char* fname, bool allowLowPrecision = true)
