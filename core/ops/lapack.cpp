@@ -5,8 +5,10 @@
 #include "core/ops/lapack.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "core/error.h"
+#include "core/ops/einsum.h"
 #include "core/ops/kernels.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
@@ -22,6 +24,18 @@ void strsm_(char* side, char* uplo, char* trans, char* diag, int* m, int* n, flo
             float* b, int* ldb);
 void dtrsm_(char* side, char* uplo, char* trans, char* diag, int* m, int* n, double* alpha, double* a, int* lda,
             double* b, int* ldb);
+void sgesdd_(char* jobz, int* m, int* n, float* a, int* lda, float* s, float* u, int* ldu, float* vt, int* ldvt,
+             float* work, int* lwork, int* iwork, int* info);
+void dgesdd_(char* jobz, int* m, int* n, double* a, int* lda, double* s, double* u, int* ldu, double* vt, int* ldvt,
+             double* work, int* lwork, int* iwork, int* info);
+void sgeqrf_(int* m, int* n, float* a, int* lda, float* tau, float* work, int* lwork, int* info);
+void dgeqrf_(int* m, int* n, double* a, int* lda, double* tau, double* work, int* lwork, int* info);
+void sorgqr_(int* m, int* n, int* k, float* a, int* lda, float* tau, float* work, int* lwork, int* info);
+void dorgqr_(int* m, int* n, int* k, double* a, int* lda, double* tau, double* work, int* lwork, int* info);
+void ssyevd_(char* jobz, char* uplo, int* n, float* a, int* lda, float* w, float* work, int* lwork, int* iwork,
+             int* liwork, int* info);
+void dsyevd_(char* jobz, char* uplo, int* n, double* a, int* lda, double* w, double* work, int* lwork, int* iwork,
+             int* liwork, int* info);
 }
 
 namespace agv::ops::lapack {
@@ -40,17 +54,66 @@ void getrs(char trans, int n, int nrhs, double* a, int lda, int* ipiv, double* b
 }
 void potrf(char uplo, int n, float* a, int lda, int* info) { spotrf_(&uplo, &n, a, &lda, info); }
 void potrf(char uplo, int n, double* a, int lda, int* info) { dpotrf_(&uplo, &n, a, &lda, info); }
-void trsm(char side, char uplo, char trans, int m, int n, float* a, int lda, float* b, int ldb)
+void trsm(char side, char uplo, char trans, char diag, int m, int n, float* a, int lda, float* b, int ldb)
 {
-    char diag = 'N';
     float one = 1.0f;
     strsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb);
 }
-void trsm(char side, char uplo, char trans, int m, int n, double* a, int lda, double* b, int ldb)
+void trsm(char side, char uplo, char trans, char diag, int m, int n, double* a, int lda, double* b, int ldb)
 {
-    char diag = 'N';
     double one = 1.0;
     dtrsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb);
+}
+void gesdd(char jobz, int m, int n, float* a, int lda, float* s, float* u, int ldu, float* vt, int ldvt, float* work,
+           int lwork, int* iwork, int* info)
+{
+    sgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info);
+}
+void gesdd(char jobz, int m, int n, double* a, int lda, double* s, double* u, int ldu, double* vt, int ldvt,
+           double* work, int lwork, int* iwork, int* info)
+{
+    dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info);
+}
+void geqrf(int m, int n, float* a, int lda, float* tau, float* work, int lwork, int* info)
+{
+    sgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info);
+}
+void geqrf(int m, int n, double* a, int lda, double* tau, double* work, int lwork, int* info)
+{
+    dgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info);
+}
+void orgqr(int m, int n, int k, float* a, int lda, float* tau, float* work, int lwork, int* info)
+{
+    sorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
+}
+void orgqr(int m, int n, int k, double* a, int lda, double* tau, double* work, int lwork, int* info)
+{
+    dorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
+}
+void syevd(char jobz, char uplo, int n, float* a, int lda, float* w, float* work, int lwork, int* iwork, int liwork,
+           int* info)
+{
+    ssyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info);
+}
+void syevd(char jobz, char uplo, int n, double* a, int lda, double* w, double* work, int lwork, int* iwork,
+           int liwork, int* info)
+{
+    dsyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info);
+}
+
+/// The workspace size a LAPACK query (lwork = -1) wrote into its first work element, at
+/// least 1, as 1.13 reads it (the float is truncated to int).
+template <typename T>
+int queriedWorkspace(T optimal)
+{
+    return std::max<int>(1, int(optimal));
+}
+
+/// An uninitialised (..., rows, cols) tensor whose matrices lie column by column.
+Tensor newColumnMajor(IntList sizes, ScalarType dtype, Device device)
+{
+    std::swap(sizes[sizes.size() - 1], sizes[sizes.size() - 2]);
+    return quietly([&] { return transpose(kernel::newTensor(sizes, dtype, device), -2, -1); });
 }
 
 IntList batchShape(const Tensor& t) { return IntList(t.sizes().begin(), t.sizes().end() - 2); }
@@ -203,7 +266,7 @@ Tensor choleskyInPlace(Tensor& factor, bool upper)
     return info;
 }
 
-Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left)
+Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left, bool unitriangular)
 {
     // linalg_solve_triangular_out for real A and B of one batch shape and a fresh output:
     // the output is allocated column-major and B copied into it. A is passed as it lies
@@ -234,11 +297,161 @@ Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left)
         const int64_t aStride = factor.size(-1) * factor.size(-2), bStride = out.size(-1) * out.size(-2);
         const int64_t count = product(batchShape(out));
         for (int64_t i = 0; i < count; ++i)
-            trsm(left ? 'L' : 'R', upper ? 'U' : 'L', columnContiguous ? 'N' : 'T', int(m), int(n),
-                 const_cast<T*>(a + i * aStride), leadingDimension(factor.size(-2)), b + i * bStride,
+            trsm(left ? 'L' : 'R', upper ? 'U' : 'L', columnContiguous ? 'N' : 'T', unitriangular ? 'U' : 'N', int(m),
+                 int(n), const_cast<T*>(a + i * aStride), leadingDimension(factor.size(-2)), b + i * bStride,
                  leadingDimension(out.size(-2)));
     });
     return transposeOut ? quietly([&] { return transpose(out, -2, -1); }) : out;
+}
+
+void solveTriangularInPlace(const Tensor& A, Tensor& X, bool upper, bool transposeA, bool unitriangular)
+{
+    if (X.numel() == 0)
+        return;
+    AGV_DISPATCH_FLOATING(A.dtype(), "triangular_solve_cpu", [&] {
+        using T = scalar_t;
+        T* a = A.data<T>();
+        T* b = X.data<T>();
+        const int64_t n = A.size(-1), m = X.size(-2), nrhs = X.size(-1);
+        const int64_t count = product(batchShape(X));
+        for (int64_t i = 0; i < count; ++i)
+            trsm('L', upper ? 'U' : 'L', transposeA ? 'T' : 'N', unitriangular ? 'U' : 'N', int(m), int(nrhs),
+                 a + i * n * n, leadingDimension(n), b + i * m * nrhs, leadingDimension(m));
+    });
+}
+
+SvdFactors svd(const Tensor& A, bool fullMatrices, bool computeUv)
+{
+    SvdFactors f;
+    const IntList batch = batchShape(A);
+    const int64_t m = A.size(-2), n = A.size(-1), k = std::min(m, n);
+    IntList sShape = batch;
+    sShape.push_back(k);
+    f.S = kernel::newTensor(sShape, A.dtype(), A.device());
+    f.info = quietly([&] { return zeros(batch, ScalarType::Int32); });
+    if (computeUv) {
+        IntList uShape = batch, vhShape = batch;
+        uShape.insert(uShape.end(), {m, fullMatrices ? m : k});
+        vhShape.insert(vhShape.end(), {fullMatrices ? n : k, n});
+        f.U = newColumnMajor(uShape, A.dtype(), A.device());
+        f.Vh = newColumnMajor(vhShape, A.dtype(), A.device());
+    } else {
+        f.U = kernel::newTensor({0}, A.dtype(), A.device());
+        f.Vh = kernel::newTensor({0}, A.dtype(), A.device());
+    }
+    if (A.numel() == 0) {
+        // The identity is a valid SVD of an empty matrix when full U or Vh are asked for.
+        if (computeUv && fullMatrices)
+            quietly([&] {
+                for (Tensor* factor : {&f.U, &f.Vh}) {
+                    if (factor->numel() == 0)
+                        continue;
+                    zeroInplace(*factor);
+                    Tensor diagonalView = diagonal(*factor, 0, -2, -1);
+                    fillInplace(diagonalView, Scalar(1.0));
+                }
+                return 0;
+            });
+        return f;
+    }
+    Tensor working = columnMajorCopy(A);
+    AGV_DISPATCH_FLOATING(A.dtype(), "linalg_svd_cpu", [&] {
+        using T = scalar_t;
+        const char jobz = computeUv ? (fullMatrices ? 'A' : 'S') : 'N';
+        T* a = working.data<T>();
+        T* s = f.S.data<T>();
+        T* u = computeUv ? f.U.data<T>() : nullptr;
+        T* vh = computeUv ? f.Vh.data<T>() : nullptr;
+        int* info = f.info.data<int>();
+        const int ldu = computeUv ? int(f.U.strides().back()) : 1;
+        const int ldvh = computeUv ? int(f.Vh.strides().back()) : 1;
+        const int64_t uStride = computeUv ? f.U.size(-1) * f.U.size(-2) : 0;
+        const int64_t vhStride = computeUv ? f.Vh.size(-1) * f.Vh.size(-2) : 0;
+        std::vector<int> iwork(std::max<int64_t>(1, 8 * k));
+        T optimal{};
+        gesdd(jobz, int(m), int(n), a, leadingDimension(m), s, u, ldu, vh, ldvh, &optimal, -1, iwork.data(), info);
+        const int lwork = queriedWorkspace(optimal);
+        std::vector<T> work(lwork);
+        for (int64_t i = 0; i < product(batch); ++i)
+            gesdd(jobz, int(m), int(n), a + i * m * n, leadingDimension(m), s + i * k,
+                  computeUv ? u + i * uStride : nullptr, ldu, computeUv ? vh + i * vhStride : nullptr, ldvh,
+                  work.data(), lwork, iwork.data(), info + i);
+    });
+    return f;
+}
+
+Tensor householderQrInPlace(Tensor& QR)
+{
+    const IntList batch = batchShape(QR);
+    const int64_t m = QR.size(-2), n = QR.size(-1), k = std::min(m, n);
+    IntList tauShape = batch;
+    tauShape.push_back(k);
+    Tensor tau = kernel::newTensor(tauShape, QR.dtype(), QR.device());
+    if (QR.numel() == 0)
+        return tau;
+    AGV_DISPATCH_FLOATING(QR.dtype(), "geqrf_cpu", [&] {
+        using T = scalar_t;
+        T* a = QR.data<T>();
+        T* t = tau.data<T>();
+        int info = 0;
+        T optimal{};
+        geqrf(int(m), int(n), a, leadingDimension(m), t, &optimal, -1, &info);
+        const int lwork = queriedWorkspace(optimal);
+        std::vector<T> work(lwork);
+        for (int64_t i = 0; i < product(batch); ++i)
+            geqrf(int(m), int(n), a + i * m * n, leadingDimension(m), t + i * k, work.data(), lwork, &info);
+    });
+    return tau;
+}
+
+void householderProductInPlace(Tensor& Q, const Tensor& tau)
+{
+    if (Q.numel() == 0)
+        return;
+    const int64_t m = Q.size(-2), n = Q.size(-1), k = tau.size(-1);
+    AGV_DISPATCH_FLOATING(Q.dtype(), "orgqr_cpu", [&] {
+        using T = scalar_t;
+        T* a = Q.data<T>();
+        const Tensor tauDense = kernel::dense(tau);
+        T* t = tauDense.data<T>();
+        int info = 0;
+        T optimal{};
+        orgqr(int(m), int(n), int(k), a, leadingDimension(m), t, &optimal, -1, &info);
+        const int lwork = queriedWorkspace(optimal);
+        std::vector<T> work(lwork);
+        for (int64_t i = 0; i < product(batchShape(Q)); ++i)
+            orgqr(int(m), int(n), int(k), a + i * m * n, leadingDimension(m), t + i * k, work.data(), lwork, &info);
+    });
+}
+
+std::pair<Tensor, Tensor> symmetricEigenInPlace(Tensor& vectors, bool upper, bool computeVectors)
+{
+    const IntList batch = batchShape(vectors);
+    const int64_t n = vectors.size(-1);
+    IntList valuesShape = batch;
+    valuesShape.push_back(n);
+    Tensor values = kernel::newTensor(valuesShape, vectors.dtype(), vectors.device());
+    Tensor info = quietly([&] { return zeros(batch, ScalarType::Int32); });
+    if (vectors.numel() == 0)
+        return {values, info};
+    AGV_DISPATCH_FLOATING(vectors.dtype(), "linalg_eigh_cpu", [&] {
+        using T = scalar_t;
+        const char jobz = computeVectors ? 'V' : 'N', uplo = upper ? 'U' : 'L';
+        T* a = vectors.data<T>();
+        T* w = values.data<T>();
+        int* infoData = info.data<int>();
+        T workQuery{};
+        int iworkQuery = 0;
+        syevd(jobz, uplo, int(n), a, leadingDimension(n), w, &workQuery, -1, &iworkQuery, -1, infoData);
+        const int lwork = queriedWorkspace(workQuery);
+        const int liwork = std::max(1, iworkQuery);
+        std::vector<T> work(lwork);
+        std::vector<int> iwork(liwork);
+        for (int64_t i = 0; i < product(batch); ++i)
+            syevd(jobz, uplo, int(n), a + i * n * n, leadingDimension(n), w + i * n, work.data(), lwork, iwork.data(),
+                  liwork, infoData + i);
+    });
+    return {values, info};
 }
 
 }  // namespace agv::ops::lapack

@@ -1,10 +1,13 @@
 #pragma once
 // torch.linalg's LAPACK-backed core with PyTorch 1.13's kernels, nodes and messages: det,
 // slogdet, logdet (linalg_det.cpp), inv and solve (linalg_solve.cpp), cholesky
-// (linalg_cholesky.cpp). Real float32 / float64 only: complex tensors do not exist here.
+// (linalg_cholesky.cpp), svd (linalg_svd.cpp), qr (linalg_qr.cpp), eigh (linalg_eigh.cpp)
+// and the triangular solvers (linalg_solve_triangular.cpp). Real float32 / float64 only: complex tensors do not exist here.
 // Kept apart from ops.h so adding them rebuilds only their users.
 
+#include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "core/error.h"
@@ -54,5 +57,42 @@ std::pair<Tensor, Tensor> linalgCholeskyEx(const Tensor& A, bool upper = false, 
 Tensor linalgCholesky(const Tensor& A, bool upper = false);
 /// The deprecated torch.cholesky (CholeskyBackward0), with its one-time warning.
 Tensor cholesky(const Tensor& A, bool upper = false);
+
+/// (U, S, Vh) with A = U diag(S) Vh, from gesdd (all three LinalgSvdBackward0); U and Vh
+/// are square when `fullMatrices`, else (m, k) and (k, n).
+std::tuple<Tensor, Tensor, Tensor> linalgSvd(const Tensor& A, bool fullMatrices = true);
+/// The singular values only; U and Vh are computed too when A requires grad, as 1.13 does
+/// (so S has the same bits with and without autograd).
+Tensor linalgSvdvals(const Tensor& A);
+/// torch.svd: (U, S, V) from linalg.svd (V = Vh^T, TransposeBackward0), or zero U (m, m)
+/// and V (n, n) beside svdvals when not `computeUv`.
+std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some = true, bool computeUv = true);
+
+/// (Q, R) with A = Q R (both LinalgQrBackward0) for mode "reduced", "complete" or "r"
+/// (Q then empty): geqrf, then orgqr for Q.
+std::pair<Tensor, Tensor> linalgQr(const Tensor& A, const std::string& mode = "reduced");
+/// The deprecated torch.qr: linalg.qr in mode "reduced" or "complete", with its warning.
+std::pair<Tensor, Tensor> qr(const Tensor& A, bool some = true);
+
+/// (eigenvalues, eigenvectors) of symmetric matrices of which the triangle `uplo` ("L" or
+/// "U") is read (both LinalgEighBackward0): syevd.
+std::pair<Tensor, Tensor> linalgEigh(const Tensor& A, const std::string& uplo = "L");
+/// The eigenvalues only; the eigenvectors are computed too when A requires grad.
+Tensor linalgEigvalsh(const Tensor& A, const std::string& uplo = "L");
+
+/// X with AX = B (left) or XA = B, A upper (lower) triangular, its diagonal taken as ones
+/// when `unitriangular`; batch dims broadcast (LinalgSolveTriangularBackward0).
+Tensor linalgSolveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left = true,
+                             bool unitriangular = false);
+/// The deprecated torch.triangular_solve(b, A): (X, a copy of A) with op(A) X = b, op(A) =
+/// A^T when `transposeA` (both TriangularSolveBackward0).
+std::pair<Tensor, Tensor> triangularSolve(const Tensor& b, const Tensor& A, bool upper = true, bool transposeA = false,
+                                          bool unitriangular = false);
+
+/// The pseudo-inverse (LinalgPinvBackward0): the SVD (eigh when `hermitian`) inverted where
+/// the singular values exceed max(atol, rtol * the largest); float64 0-d tolerances, rtol
+/// eps * max(m, n) by default (0 when a positive atol is given).
+Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol = {}, const std::optional<Tensor>& rtol = {},
+                  bool hermitian = false);
 
 }  // namespace agv::ops

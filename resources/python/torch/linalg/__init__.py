@@ -1,5 +1,6 @@
 """torch.linalg: vector norms, the Frobenius matrix norm, multi_dot, cross, and the LAPACK-backed
-det, slogdet, inv(_ex), solve(_ex) and cholesky(_ex)."""
+det, slogdet, inv(_ex), solve(_ex), cholesky(_ex), svd, svdvals, qr, eigh, eigvalsh and
+solve_triangular."""
 
 import _agv_torch as _C
 
@@ -134,4 +135,52 @@ solve = _C._linalg_solve
 solve_ex = _C._linalg_solve_ex
 cholesky = _C._linalg_cholesky
 cholesky_ex = _C._linalg_cholesky_ex
+svd = _C._linalg_svd
+svdvals = _C._linalg_svdvals
+qr = _C._linalg_qr
+eigh = _C._linalg_eigh
+eigvalsh = _C._linalg_eigvalsh
+solve_triangular = _C._linalg_solve_triangular
+pinv = _C._linalg_pinv
 LinAlgError = _C._LinAlgError
+
+
+def _atol_rtol(A, atol, rtol):
+    """get_atol_rtol: the tolerances as float64 0-d tensors; rtol defaults to eps * max(m, n)
+    of A's dtype, or to 0 where a positive atol is given."""
+    if A.dtype not in (_C.float32, _C.float64):
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    if atol is not None and not isinstance(atol, _C._TensorBase):
+        atol = _C.full((), atol, dtype=_C.float64)
+    if rtol is not None and not isinstance(rtol, _C._TensorBase):
+        rtol = _C.full((), rtol, dtype=_C.float64)
+    if rtol is None:
+        eps = 1.1920928955078125e-07 if A.dtype == _C.float32 else 2.220446049250313e-16
+        default_rtol = _C.full((), eps * max(A.size(-1), A.size(-2)), dtype=_C.float64)
+        rtol = default_rtol if atol is None else _C.where(atol > 0, _C.zeros((), dtype=_C.float64), default_rtol)
+    if atol is None:
+        atol = _C.zeros((), dtype=_C.float64)
+    return atol, rtol
+
+
+def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None):
+    """linalg.matrix_rank: how many singular values (absolute eigenvalues when `hermitian`)
+    exceed max(atol, rtol * the largest); a positional `tol` is an absolute tolerance."""
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.linalg.matrix_rank() does not support out= yet")
+    if A.dim() < 2:
+        raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
+    if tol is not None:
+        atol = tol
+        rtol = _C.zeros((), dtype=tol.dtype if isinstance(tol, _C._TensorBase) else _C.float64)
+    atol, rtol = _atol_rtol(A, atol, rtol)
+    if A.numel() == 0:
+        return _C.zeros(A.shape[:-2], dtype=_C.int64)
+    if hermitian:
+        S = eigvalsh(A).abs()
+        max_S = S.amax(-1, keepdim=True)
+    else:
+        S = svdvals(A)
+        max_S = S.narrow(-1, 0, 1)
+    tolerance = _C.maximum(atol.unsqueeze(-1), rtol.unsqueeze(-1) * max_S)
+    return (S > tolerance).sum(-1)
