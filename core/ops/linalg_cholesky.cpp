@@ -2,7 +2,6 @@
 // column-major copy as 1.13's apply_cholesky calls it, and derivatives.yaml's
 // cholesky_backward (Iain Murray's formula, two triangular solves).
 
-#include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
 #include "core/ops/lapack.h"
 #include "core/ops/linalg_checks.h"
@@ -24,19 +23,14 @@ Tensor choleskyBackward(Tensor gL, bool upper, Tensor L)
 {
     if (!gL.defined())
         return Tensor();
-    // 1.13 solves through linalg_solve_triangular, an op with its own node; autogradviz
-    // runs those solves as kernels, so their result would carry no history.
-    AGV_CHECK(!GradMode::isEnabled(), NotImplementedError,
-              "autogradviz: the double backward of cholesky needs linalg.solve_triangular's derivative, which is "
-              "not supported yet");
     if (upper) {
         L = mH(L);
         gL = mH(gL);
     }
     Tensor gA = tril(matmul(mH(L), gL));
     gA = mul(add(gA, mH(tril(gA, -1))), Scalar(0.5));
-    gA = lapack::solveTriangular(mH(L), gA, /*upper=*/true, /*left=*/true);
-    return lapack::solveTriangular(L, gA, /*upper=*/false, /*left=*/false);
+    gA = linalgSolveTriangular(mH(L), gA, /*upper=*/true, /*left=*/true);
+    return linalgSolveTriangular(L, gA, /*upper=*/false, /*left=*/false);
 }
 
 /// Zeroes the triangle a factor does not use (tril_ / triu_ on the column-major factor).

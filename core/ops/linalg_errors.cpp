@@ -1,5 +1,5 @@
 // checkLinalgErrors (linalg_lapack.h): 1.13's _linalg_check_errors for the info codes of
-// getrf, potrf, gesdd and syevd.
+// getrf, potrf, gesdd and syevd (a zero pivot of lu_factor is a plain RuntimeError).
 
 #include <string>
 
@@ -26,6 +26,12 @@ void checkLinalgErrors(const Tensor& info, const std::string& apiName, bool isMa
                                   "values.");
     if (code <= 0)
         return;
+    if (apiName.find("lu_factor") != std::string::npos)
+        throw Error(PyExc::RuntimeError,
+                    where + ": U[" + std::to_string(code) + "," + std::to_string(code) +
+                        "] is zero and using it on lu_solve would result in a division by zero. If you still want to "
+                        "perform the factorization, consider calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, "
+                        "pivot)");
     if (apiName.find("svd") != std::string::npos)
         throw LinAlgError(where +
                           ": The algorithm failed to converge because the input matrix is ill-conditioned or has too "

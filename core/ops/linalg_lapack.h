@@ -89,6 +89,24 @@ Tensor linalgSolveTriangular(const Tensor& A, const Tensor& B, bool upper, bool 
 std::pair<Tensor, Tensor> triangularSolve(const Tensor& b, const Tensor& A, bool upper = true, bool transposeA = false,
                                           bool unitriangular = false);
 
+/// (LU, int32 pivots, int32 info): getrf's packed factors of P A = L U (LinalgLuFactorExBackward0
+/// on LU); `pivot` = false is refused on the CPU, as in 1.13.
+std::tuple<Tensor, Tensor, Tensor> linalgLuFactorEx(const Tensor& A, bool pivot = true, bool checkErrors = false);
+/// linalg.lu_factor: lu_factor_ex, then the check for an exactly zero U[k, k].
+std::pair<Tensor, Tensor> linalgLuFactor(const Tensor& A, bool pivot = true);
+/// (P, L, U) with A = P L U, unpacked from lu_factor's results (LuUnpackBackward0 on L and U);
+/// P or L and U are left empty when not asked for.
+std::tuple<Tensor, Tensor, Tensor> luUnpack(const Tensor& LU, const Tensor& pivots, bool unpackData = true,
+                                            bool unpackPivots = true);
+/// (P, L, U) with A = P L U (LinalgLuBackward0 on L and U).
+std::tuple<Tensor, Tensor, Tensor> linalgLu(const Tensor& A, bool pivot = true);
+/// X with op(A) X = B (left) or X op(A) = B from A's LU factors, op(A) = A^T when `adjoint`
+/// (LinalgLuSolveBackward0).
+Tensor linalgLuSolve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool left = true,
+                     bool adjoint = false);
+/// The deprecated torch.lu_solve(B, LU, pivots), with its warning.
+Tensor luSolve(const Tensor& B, const Tensor& LU, const Tensor& pivots);
+
 /// The pseudo-inverse (LinalgPinvBackward0): the SVD (eigh when `hermitian`) inverted where
 /// the singular values exceed max(atol, rtol * the largest); float64 0-d tolerances, rtol
 /// eps * max(m, n) by default (0 when a positive atol is given).

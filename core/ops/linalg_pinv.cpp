@@ -3,7 +3,6 @@
 // dropped), and derivatives.yaml's pinv_backward on a node of its own (LinalgPinvBackward0).
 
 #include <algorithm>
-#include <sstream>
 
 #include "core/ops/linalg_lapack.h"
 #include "core/ops/op_recorder.h"
@@ -16,16 +15,6 @@ namespace agv::ops {
 namespace {
 
 Tensor mH(const Tensor& t) { return transpose(t, -2, -1); }
-
-std::string sizesText(const IntList& sizes)
-{
-    std::ostringstream text;
-    text << "[";
-    for (size_t i = 0; i < sizes.size(); ++i)
-        text << (i ? ", " : "") << sizes[i];
-    text << "]";
-    return text.str();
-}
 
 /// get_atol_rtol: float64 0-d tolerances; rtol defaults to eps * max(m, n) of A's dtype, or
 /// to 0 where a positive atol is given.
@@ -77,7 +66,7 @@ Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol, const std:
 {
     const ScalarType type = A.dtype();
     AGV_CHECK((type == ScalarType::Float32 || type == ScalarType::Float64) && A.dim() >= 2, RuntimeError,
-              "linalg.pinv(", legacyDtypeShortName(type), "{", sizesText(A.sizes()),
+              "linalg.pinv(", legacyDtypeShortName(type), "{", sizesToString(A.sizes()),
               "}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types");
     Tensor result = quietly([&] {
         const auto [atol_, rtol_] = tolerances(A, atol, rtol);

@@ -126,6 +126,12 @@ void bindLinalgLapack(py::module_& m)
                                    const Tensor rtol = ops::full({}, rcond, ScalarType::Float64);
                                    return wrapTensor(ops::linalgPinv(self, ops::zeros({}, ScalarType::Float64), rtol));
                                });
+    defParsedMethodAndFunction(m, cls, {"lu_solve(Tensor LU_data, Tensor LU_pivots)"},
+                               {"lu_solve(Tensor input, Tensor LU_data, Tensor LU_pivots, *, Tensor out=None)"},
+                               [](const Tensor& self, const ParsedArguments& a) -> py::object {
+                                   refuseOut(a, "lu_solve");
+                                   return wrapTensor(ops::luSolve(self, a.tensor("LU_data"), a.tensor("LU_pivots")));
+                               });
     defParsedMethodAndFunction(m, cls, {"qr(bool some=True)"},
                                {"qr(Tensor input, bool some=True, *, TensorList[2] out=None)"},
                                [](const Tensor& self, const ParsedArguments& a) -> py::object {
@@ -215,6 +221,42 @@ void bindLinalgLapack(py::module_& m)
             return wrapTensor(ops::linalgPinv(input, tolerance("atol"), tolerance("rtol"), hermitian));
         });
     }
+    defLinalgFunction(m, "_linalg_lu_factor", "linalg_lu_factor(Tensor A, *, bool pivot=True, TensorList[2] out=None)",
+                      [](const ParsedArguments& a) {
+                          refuseOut(a, "linalg.lu_factor");
+                          return pair("linalg_lu_factor",
+                                      ops::linalgLuFactor(a.tensor("A"), a.toBool("pivot", true)));
+                      });
+    defLinalgFunction(
+        m, "_linalg_lu_factor_ex",
+        "linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False, TensorList[3] out=None)",
+        [](const ParsedArguments& a) {
+            refuseOut(a, "linalg.lu_factor_ex");
+            return triple("linalg_lu_factor_ex", ops::linalgLuFactorEx(a.tensor("A"), a.toBool("pivot", true),
+                                                                       a.toBool("check_errors", false)));
+        });
+    defLinalgFunction(m, "_linalg_lu", "linalg_lu(Tensor A, *, bool pivot=True, TensorList[3] out=None)",
+                      [](const ParsedArguments& a) {
+                          refuseOut(a, "linalg.lu");
+                          return triple("linalg_lu", ops::linalgLu(a.tensor("A"), a.toBool("pivot", true)));
+                      });
+    defLinalgFunction(m, "lu_unpack",
+                      "lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, "
+                      "TensorList[3] out=None)",
+                      [](const ParsedArguments& a) {
+                          refuseOut(a, "lu_unpack");
+                          return triple("lu_unpack", ops::luUnpack(a.tensor("LU_data"), a.tensor("LU_pivots"),
+                                                                   a.toBool("unpack_data", true),
+                                                                   a.toBool("unpack_pivots", true)));
+                      });
+    defLinalgFunction(m, "_linalg_lu_solve",
+                      "linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, "
+                      "Tensor out=None)",
+                      [](const ParsedArguments& a) {
+                          refuseOut(a, "linalg.lu_solve");
+                          return wrapTensor(ops::linalgLuSolve(a.tensor("LU"), a.tensor("pivots"), a.tensor("B"),
+                                                               a.toBool("left", true), a.toBool("adjoint", false)));
+                      });
     defLinalgFunction(
         m, "_linalg_svd",
         "linalg_svd(Tensor A, bool full_matrices=True, *, c10::string_view? driver=None, TensorList[3] out=None)",

@@ -142,6 +142,10 @@ eigh = _C._linalg_eigh
 eigvalsh = _C._linalg_eigvalsh
 solve_triangular = _C._linalg_solve_triangular
 pinv = _C._linalg_pinv
+lu_factor = _C._linalg_lu_factor
+lu_factor_ex = _C._linalg_lu_factor_ex
+lu = _C._linalg_lu
+lu_solve = _C._linalg_lu_solve
 LinAlgError = _C._LinAlgError
 
 
