@@ -1,6 +1,14 @@
 // LAPACK / BLAS kernels of lapack.h, called as PyTorch 1.13's BatchLinearAlgebra.cpp calls
 // them: the Fortran symbols (OpenBLAS exports them; no LAPACKE layer in between), one call
 // per matrix, leading dimensions max(1, rows).
+//
+// Note [Results that are not views]
+// A column-major matrix is the transpose of a row-major one, but a result made as a
+// transpose view would be a view (of a buffer made in no-grad mode) to autograd, and an
+// in-place op on it would then fail the view checks, where PyTorch's results are plain
+// tensors. So results are allocated with their final strides (newColumnMajor, or a
+// contiguous tensor for a row-major result) and transposes are taken only of what LAPACK
+// reads and writes.
 
 #include "core/ops/lapack.h"
 
@@ -109,13 +117,6 @@ int queriedWorkspace(T optimal)
     return std::max<int>(1, int(optimal));
 }
 
-/// An uninitialised (..., rows, cols) tensor whose matrices lie column by column.
-Tensor newColumnMajor(IntList sizes, ScalarType dtype, Device device)
-{
-    std::swap(sizes[sizes.size() - 1], sizes[sizes.size() - 2]);
-    return quietly([&] { return transpose(kernel::newTensor(sizes, dtype, device), -2, -1); });
-}
-
 IntList batchShape(const Tensor& t) { return IntList(t.sizes().begin(), t.sizes().end() - 2); }
 
 int64_t product(const IntList& sizes)
@@ -173,14 +174,30 @@ int64_t broadcastBatchIndex(int64_t i, const IntList& from, const IntList& to)
     return index;
 }
 
+/// See Note [Results that are not views]
+Tensor newColumnMajor(const IntList& sizes, ScalarType dtype, Device device)
+{
+    // batched_matrix_contiguous_strides(sizes, /*f_contig=*/true)
+    IntList strides(sizes.size());
+    int64_t stride = 1;
+    for (size_t d = sizes.size(); d-- > 0;) {
+        strides[d] = stride;
+        stride *= std::max<int64_t>(sizes[d], 1);
+    }
+    if (sizes.size() >= 2) {
+        strides[sizes.size() - 1] = std::max<int64_t>(sizes[sizes.size() - 2], 1);
+        strides[sizes.size() - 2] = 1;
+    }
+    return kernel::newStridedTensor(sizes, strides, dtype, device);
+}
+
 }  // namespace
 
 Tensor columnMajorCopy(const Tensor& A)
 {
-    return quietly([&] {
-        const Tensor transposed = transpose(A, -2, -1);
-        return transpose(kernel::freshCopy(transposed, transposed.sizes()), -2, -1);
-    });
+    Tensor out = newColumnMajor(A.sizes(), A.dtype(), A.device());
+    kernel::copyInto(out, A);
+    return out;
 }
 
 LuFactors luFactor(const Tensor& A)
@@ -214,18 +231,18 @@ Tensor luSolve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool lef
     const IntList luBatch = batchShape(LU);
     IntList batch = quietly([&] { return broadcastShapes(batchShape(B), luBatch); });
     const int64_t n = LU.size(-1);
-    // XA = B is solved as A^T X^T = B^T (1.13 transposes the result in place around the call).
-    const Tensor rhs = quietly([&] {
+    // XA = B is solved as A^T X^T = B^T (1.13 transposes the result in place around the call):
+    // X^T column-major is X row-major. See Note [Results that are not views]
+    const Tensor expanded = quietly([&] {
         IntList shape = batch;
         shape.push_back(B.size(-2));
         shape.push_back(B.size(-1));
-        const Tensor expanded = expand(B, shape);
-        return left ? expanded : transpose(expanded, -2, -1);
+        return expand(B, shape);
     });
     if (!left)
         adjoint = !adjoint;
-    Tensor X = columnMajorCopy(rhs);
-    const int64_t nrhs = X.size(-1);
+    Tensor X = left ? columnMajorCopy(expanded) : kernel::freshCopy(expanded, expanded.sizes());
+    const int64_t nrhs = left ? X.size(-1) : X.size(-2);
     if (X.numel() != 0) {
         const Tensor factors = isColumnMajor(LU) ? LU : columnMajorCopy(LU);
         const Tensor pivotsDense = kernel::dense(pivots);
@@ -243,7 +260,7 @@ Tensor luSolve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool lef
             }
         });
     }
-    return left ? X : quietly([&] { return transpose(X, -2, -1); });
+    return X;
 }
 
 Tensor choleskyInPlace(Tensor& factor, bool upper)
@@ -272,13 +289,14 @@ Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left, 
     // the output is allocated column-major and B copied into it. A is passed as it lies
     // when it is row- or column-contiguous (a row-major A reads as A^T: the triangle flips
     // and trsm transposes it back), else copied column-major.
-    Tensor out = columnMajorCopy(B);
+    const Tensor result = columnMajorCopy(B);
+    Tensor out = result;
     bool transposeOut = false;
     if (out.strides().back() == 1) {
         // A one-row output is F-transposed as well: the equation is transposed (1.13 does so).
         left = !left;
         transposeOut = true;
-        out = quietly([&] { return transpose(out, -2, -1); });
+        out = quietly([&] { return transpose(result, -2, -1); });
     }
     Tensor factor = A;
     bool transposeA = transposeOut;
@@ -301,7 +319,7 @@ Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left, 
                  int(n), const_cast<T*>(a + i * aStride), leadingDimension(factor.size(-2)), b + i * bStride,
                  leadingDimension(out.size(-2)));
     });
-    return transposeOut ? quietly([&] { return transpose(out, -2, -1); }) : out;
+    return result;  // See Note [Results that are not views]
 }
 
 void solveTriangularInPlace(const Tensor& A, Tensor& X, bool upper, bool transposeA, bool unitriangular)
