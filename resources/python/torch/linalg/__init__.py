@@ -1,6 +1,7 @@
-"""torch.linalg: vector norms, the Frobenius matrix norm, multi_dot, cross, and the LAPACK-backed
-det, slogdet, inv(_ex), solve(_ex), cholesky(_ex), svd, svdvals, qr, eigh, eigvalsh and
-solve_triangular."""
+"""torch.linalg: vector and matrix norms, multi_dot, cross, and the LAPACK-backed
+det, slogdet, inv(_ex), solve(_ex), cholesky(_ex), svd, svdvals, qr, eigh, eigvalsh,
+solve_triangular, lu_factor(_ex), lu, lu_solve and pinv, and 1.13's composites over them
+(matrix_rank, matrix_norm's spectral orders, cond, tensorinv, tensorsolve, ...)."""
 
 import _agv_torch as _C
 
@@ -14,8 +15,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 _INF = float("inf")
-_SHORT_NAMES = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool",
-                "float16": "Half", "bfloat16": "BFloat16"}
+_SHORT_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int", "int16": "Short",
+                "int8": "Char", "uint8": "Byte", "bool": "Bool", "float16": "Half", "bfloat16": "BFloat16"}
 
 
 def _short_name(dtype):
@@ -307,3 +308,89 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
         max_S = S.narrow(-1, 0, 1)
     tolerance = _C.maximum(atol.unsqueeze(-1), rtol.unsqueeze(-1) * max_S)
     return (S > tolerance).sum(-1)
+
+
+def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    """linalg.diagonal: torch.diagonal with the matrix dims last by default."""
+    return _C.diagonal(A, offset, dim1, dim2)
+
+
+def matmul(input, other, *, out=None):
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.linalg.matmul() does not support out= yet")
+    return _C.matmul(input, other)
+
+
+def matrix_power(A, n, *, out=None):
+    from torch._powers import matrix_power as _matrix_power
+    return _matrix_power(A, n, out=out)
+
+
+def vecdot(x, y, *, dim=-1, out=None):
+    """linalg.vecdot: sum(conj(x) * y) over `dim` (x is real here), broadcasting."""
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.linalg.vecdot() does not support out= yet")
+    if not x.is_floating_point():
+        raise RuntimeError("linalg.vecdot: Expected a floating point or complex tensor as input. Got " +
+                           _short_name(x.dtype))
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
+                           f"{_short_name(x.dtype)} and y of type {_short_name(y.dtype)} instead")
+    return (x * y).sum(dim)
+
+
+def vander(x, *, N=None):
+    """linalg.vander: columns x^0, x^1, ..., x^(N-1), the powers as a cumulative product."""
+    if not (x.dtype in (_C.float32, _C.float64) or (not x.is_floating_point() and x.dtype != _C.bool)):
+        raise RuntimeError("linalg.vander supports floating point, complex, and integer tensors, but got " +
+                           _short_name(x.dtype))
+    x_ = x.unsqueeze(-1) if x.dim() == 0 else x
+    shape = list(x_.shape)
+    n = shape[-1] if N is None else N
+    if n <= 1:
+        raise RuntimeError("N must be greater than 1.")
+    powers = _C.cumprod(x_.unsqueeze(-1).expand(shape + [n - 1]), -1)
+    return _C.cat([powers.new_ones(shape + [1]), powers], -1)
+
+
+def _product(sizes):
+    result = 1
+    for s in sizes:
+        result *= s
+    return result
+
+
+def tensorinv(A, ind=2, *, out=None):
+    """linalg.tensorinv: the inverse of A seen as a (prod(A.shape[:ind]), prod(A.shape[ind:]))
+    matrix, shaped A.shape[ind:] + A.shape[:ind]."""
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.linalg.tensorinv() does not support out= yet")
+    if ind <= 0:
+        raise RuntimeError(f"Expected a strictly positive integer for 'ind', but got {ind}")
+    end, start = list(A.shape[ind:]), list(A.shape[:ind])
+    prod_end, prod_start = _product(end), _product(start)
+    if prod_end != prod_start:
+        raise RuntimeError(f"Expected self to satisfy the requirement prod(self.shape[ind:]) == "
+                           f"prod(self.shape[:ind]), but got {prod_end} != {prod_start}")
+    result, info = inv_ex(A.reshape(prod_end, prod_end))
+    if info.item() > 0:
+        raise LinAlgError(f"inv: The diagonal element {info.item()} is zero, the inversion could not be completed "
+                          f"because the input matrix is singular.")
+    return result.reshape(end + start)
+
+
+def tensorsolve(A, B, dims=None, *, out=None):
+    """linalg.tensorsolve: X with tensordot(A, X, X.ndim) = B, through one matrix solve; `dims`
+    of A are moved to the end first."""
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.linalg.tensorsolve() does not support out= yet")
+    ndim = A.dim()
+    if dims is not None:
+        dims = list(dims)
+        A = _C.movedim(A, dims, list(range(ndim - len(dims), ndim)))
+    result_shape = list(A.shape[B.dim():])
+    result_product, other_product = _product(result_shape), _product(B.shape)
+    if result_product != other_product:
+        raise RuntimeError(f"Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+                           f"prod(self.shape[:other.ndim]), but got {result_product} != {other_product}")
+    return solve(A.reshape(result_product, result_product), B.flatten()).reshape(result_shape)
