@@ -92,6 +92,8 @@ std::pair<Tensor, Tensor> triangularSolve(const Tensor& b, const Tensor& A, bool
 /// (LU, int32 pivots, int32 info): getrf's packed factors of P A = L U (LinalgLuFactorExBackward0
 /// on LU); `pivot` = false is refused on the CPU, as in 1.13.
 std::tuple<Tensor, Tensor, Tensor> linalgLuFactorEx(const Tensor& A, bool pivot = true, bool checkErrors = false);
+/// torch._lu_with_info, behind the deprecated torch.lu: lu_factor_ex with its warning.
+std::tuple<Tensor, Tensor, Tensor> luWithInfo(const Tensor& A, bool pivot = true);
 /// linalg.lu_factor: lu_factor_ex, then the check for an exactly zero U[k, k].
 std::pair<Tensor, Tensor> linalgLuFactor(const Tensor& A, bool pivot = true);
 /// (P, L, U) with A = P L U, unpacked from lu_factor's results (LuUnpackBackward0 on L and U);

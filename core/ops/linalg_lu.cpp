@@ -173,7 +173,25 @@ const char* const kLuSolveDeprecated =
     "should be replaced with\nX = torch.linalg.lu_solve(LU, pivots, B) (Triggered internally at  "
     "./aten/src/ATen/native/BatchLinearAlgebra.cpp:2072.)";
 
+const char* const kLuDeprecated =
+    "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and will be removed in a "
+    "future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\nshould be replaced with\nLU, pivots = "
+    "torch.linalg.lu_factor(A, compute_pivots)\nand\nLU, pivots, info = torch.lu(A, compute_pivots, "
+    "get_infos=True)\nshould be replaced with\nLU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots) "
+    "(Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:1915.)";
+
 }  // namespace
+
+std::tuple<Tensor, Tensor, Tensor> luWithInfo(const Tensor& A, bool pivot)
+{
+    static bool warned = false;  // TORCH_WARN_ONCE
+    if (!warned) {
+        warned = true;
+        warn("UserWarning", kLuDeprecated);
+    }
+    // 1.13 ignores check_errors here: a singular matrix is reported through info only.
+    return linalgLuFactorEx(A, pivot, /*checkErrors=*/false);
+}
 
 std::tuple<Tensor, Tensor, Tensor> linalgLuFactorEx(const Tensor& A, bool pivot, bool checkErrors)
 {

@@ -235,6 +235,10 @@ void bindLinalgLapack(py::module_& m)
             return triple("linalg_lu_factor_ex", ops::linalgLuFactorEx(a.tensor("A"), a.toBool("pivot", true),
                                                                        a.toBool("check_errors", false)));
         });
+    defLinalgFunction(m, "_lu_with_info", "_lu_with_info(Tensor input, bool pivot=True, bool check_errors=True)",
+                      [](const ParsedArguments& a) {
+                          return triple("_lu_with_info", ops::luWithInfo(a.tensor("input"), a.toBool("pivot", true)));
+                      });
     defLinalgFunction(m, "_linalg_lu", "linalg_lu(Tensor A, *, bool pivot=True, TensorList[3] out=None)",
                       [](const ParsedArguments& a) {
                           refuseOut(a, "linalg.lu");
