@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/einsum.h"
 #include "core/ops/lapack.h"
@@ -49,6 +50,18 @@ Tensor eighBackward(const Tensor& gL, const Tensor& gV, const Tensor& L, const T
     return matmul(V, matmul(gA, mH(V)));
 }
 
+/// linalg_eig_jvp for symmetric A: with dP = V^T dA V, dL = diag(dP) and
+/// dV = V (dP / E with a zero diagonal), E_ij = L_j - L_i.
+TensorList eighTangents(const Tensor& dA, const Tensor& L, const Tensor& V)
+{
+    const Tensor dP = matmul(matmul(mH(V), dA), V);
+    const Tensor dL = diagonal(dP, 0, -2, -1);
+    Tensor dX = div(dP, sub(unsqueeze(L, -2), unsqueeze(L, -1)));
+    Tensor dXDiagonal = diagonal(dX, 0, -2, -1);
+    zeroInplace(dXDiagonal);
+    return TensorList{dL, matmul(V, dX)};
+}
+
 /// _linalg_eigh: the checks, syevd, the convergence check and the node.
 std::pair<Tensor, Tensor> linalgEighImpl(const Tensor& A, const std::string& uplo, bool computeVectors)
 {
@@ -61,6 +74,9 @@ std::pair<Tensor, Tensor> linalgEighImpl(const Tensor& A, const std::string& upl
         return {values, Tensor()};
     OpRecorder rec("LinalgEighBackward0", {&A}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{eighBackward(g[0], g[1], n.saved(0), n.saved(1))};
+    });
+    rec.forwardEach([](const InputTangents& t, const TensorList& results) {
+        return eighTangents(t[0], results[0], results[1]);
     });
     const TensorList outs = rec.finish(TensorList{values, vectors});
     if (rec.active()) {
@@ -80,7 +96,7 @@ std::pair<Tensor, Tensor> linalgEigh(const Tensor& A, const std::string& uplo)
 Tensor linalgEigvalsh(const Tensor& A, const std::string& uplo)
 {
     // See Note [Singular values computed with their vectors] in linalg_svd.cpp
-    const bool mayNeedGrad = GradMode::isEnabled() && A.requiresGrad();
+    const bool mayNeedGrad = (GradMode::isEnabled() && A.requiresGrad()) || forward_ad::hasTangent(&A);
     return linalgEighImpl(A, uplo, mayNeedGrad).first;
 }
 

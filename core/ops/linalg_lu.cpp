@@ -118,6 +118,70 @@ Tensor luBackward(const Tensor& gL, const Tensor& gU, const Tensor& P, const Ten
     return pivot ? matmul(P, gA) : gA;
 }
 
+/// linalg_lu_jvp: (dL, dU) from dK = L1^{-1} P^T dA1 U1^{-1}: dL1 = L1 tril(dK, -1),
+/// dU1 = triu(dK) U1, and the rest of the tall L or wide U from the remaining rows or columns.
+std::pair<Tensor, Tensor> luTangents(const Tensor& dA, const Tensor& P, const Tensor& L, const Tensor& U, bool pivot)
+{
+    const int64_t m = dA.size(-2), n = dA.size(-1), k = std::min(m, n);
+    const Tensor PdA = pivot ? matmul(transpose(P, -2, -1), dA) : dA;
+    const Tensor PdA1 = narrow(narrow(PdA, -2, 0, k), -1, 0, k);
+    const Tensor L1 = narrow(narrow(L, -2, 0, k), -1, 0, k);
+    const Tensor U1 = narrow(narrow(U, -2, 0, k), -1, 0, k);
+    Tensor dK = linalgSolveTriangular(L1, PdA1, /*upper=*/false, /*left=*/true, /*unitriangular=*/true);
+    dK = linalgSolveTriangular(U1, dK, /*upper=*/true, /*left=*/false);
+    const Tensor dL1 = matmul(L1, tril(dK, -1));
+    const Tensor dU1 = matmul(triu(dK), U1);
+    if (m == n)
+        return {dL1, dU1};
+    if (m < n) {
+        const Tensor dU2 = sub(linalgSolveTriangular(L1, narrow(PdA, -1, k, n - k), /*upper=*/false, /*left=*/true,
+                                                     /*unitriangular=*/true),
+                               matmul(tril(dK, -1), narrow(U, -1, k, n - k)));
+        return {dL1, cat({dU1, dU2}, -1)};
+    }
+    const Tensor dL2 = sub(linalgSolveTriangular(U1, narrow(PdA, -2, k, m - k), /*upper=*/true, /*left=*/false),
+                           matmul(narrow(L, -2, k, m - k), triu(dK)));
+    return {cat({dL1, dL2}, -2), dU1};
+}
+
+/// lu_factor_ex_jvp: the tangents of L and U packed as the factors are.
+Tensor luFactorTangent(const Tensor& dA, const Tensor& LU, const Tensor& pivots, bool pivot)
+{
+    const auto [P, L, U] = luUnpack(LU, pivots, /*unpackData=*/true, /*unpackPivots=*/pivot);
+    auto [dL, dU] = luTangents(dA, P, L, U, pivot);
+    const int64_t m = dA.size(-2), n = dA.size(-1);
+    if (m >= n) {
+        Tensor packed = narrow(dL, -2, 0, n);
+        addInplace(packed, dU);
+        return dL;
+    }
+    Tensor packed = narrow(dU, -1, 0, m);
+    addInplace(packed, dL);
+    return dU;
+}
+
+/// linalg_lu_solve_jvp: S = lu_solve(dB) plus the change that dLU makes to X.
+Tensor luSolveTangent(const Tensor& X, const Tensor& LU, const Tensor& pivots, const Tensor& dLU, const Tensor& dB,
+                      bool left, bool adjoint)
+{
+    const Tensor S = linalgLuSolve(LU, pivots, dB, left, adjoint);
+    if (left != adjoint) {
+        // R = -U^{-1} (dU + L^{-1} dL U), dX = op_2(R op_2(X)) + S
+        Tensor R = linalgSolveTriangular(LU, tril(dLU, -1), /*upper=*/false, /*left=*/true, /*unitriangular=*/true);
+        const Tensor U = triu(LU);
+        R = neg(linalgSolveTriangular(U, add(triu(dLU), matmul(R, U)), /*upper=*/true));
+        return add(left ? matmul(R, X) : matmul(X, mH(R)), S);
+    }
+    // dX = op_2(op_1(-op_3(X)^H P (L dU U^{-1} + dL) L^{-1} P^T)) + S
+    const auto [P, L, U] = luUnpack(LU, pivots);
+    const Tensor V = left ? mH(X) : X;
+    Tensor R = add(linalgSolveTriangular(U, matmul(L, triu(dLU)), /*upper=*/true, /*left=*/false), tril(dLU, -1));
+    R = matmul(linalgSolveTriangular(L, neg(matmul(matmul(V, P), R)), /*upper=*/false, /*left=*/false,
+                                     /*unitriangular=*/true),
+               transpose(P, -2, -1));
+    return add(left ? mH(R) : R, S);
+}
+
 /// lu_unpack_backward: the gradients of L and U land on the packed factors' triangles.
 Tensor luUnpackBackward(const Tensor& gL, const Tensor& gU, int64_t m, int64_t n)
 {
@@ -211,6 +275,10 @@ std::tuple<Tensor, Tensor, Tensor> linalgLuFactorEx(const Tensor& A, bool pivot,
     });
     if (rec.active())
         rec.attr("pivot", pivot);
+    const Tensor pivots = f.pivots;
+    rec.forward([pivots, pivot](const InputTangents& t, const Tensor& LU) {
+        return luFactorTangent(t[0], LU, pivots, pivot);
+    });
     Tensor LU = rec.finishSavingResult(f.LU, "LU");
     if (rec.active())
         rec.node()->save("pivots", f.pivots);
@@ -275,6 +343,10 @@ std::tuple<Tensor, Tensor, Tensor> linalgLu(const Tensor& A, bool pivot)
         rec.save("P", P);
     }
     announceTensor(P);
+    rec.forwardEach([P, pivot](const InputTangents& t, const TensorList& results) {
+        auto [dL, dU] = luTangents(t[0], P, results[0], results[1], pivot);
+        return TensorList{dL, dU};
+    });
     const TensorList outs = rec.finish(TensorList{L, U});
     if (rec.active()) {
         rec.node()->save("L", outs[0], /*isOutput=*/true);
@@ -328,6 +400,9 @@ Tensor linalgLuSolve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bo
         rec.attr("left", left);
         rec.attr("adjoint", adjoint);
     }
+    rec.forward([left, adjoint](const InputTangents& t, const Tensor& result) {
+        return luSolveTangent(result, t.primal(0), t.primal(1), t[0], t[2], left, adjoint);
+    });
     return rec.finishSavingResult(X, "result");
 }
 

@@ -75,6 +75,36 @@ Tensor qrBackward(const Tensor& gQ, const Tensor& gR, const Tensor& Q, const Ten
     return gA;
 }
 
+/// linalg_qr_jvp for real A. With m >= n: dR = syminv(sym(Q^T dA R^{-1})) R and
+/// dQ = dA R^{-1} - Q syminv(...), syminv(X) = triu(X) with its diagonal halved; with m < n,
+/// dQ = Q (X - X^T), X the strict lower triangle of Q^T dA_1 R_1^{-1}, and dR = Q^T dA - dQ R.
+TensorList qrTangents(const Tensor& dA, const Tensor& Q, const Tensor& R, const std::string& mode)
+{
+    const auto [computeQ, reduced] = parseQrMode(mode);
+    AGV_CHECK(computeQ, RuntimeError,
+              "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
+              "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.");
+    const int64_t m = dA.size(-2), n = dA.size(-1);
+    AGV_CHECK(reduced || m <= n, RuntimeError,
+              "The QR decomposition is not differentiable when mode='complete' and nrows > ncols.");
+    if (m >= n) {
+        const Tensor dARinv = linalgSolveTriangular(R, dA, /*upper=*/true, /*left=*/false);
+        const Tensor product = matmul(mH(Q), dARinv);
+        Tensor dR = triu(add(product, mH(product)));
+        Tensor dRDiagonal = diagonal(dR, 0, -2, -1);
+        mulInplace(dRDiagonal, Scalar(0.5));
+        const Tensor dQ = sub(dARinv, matmul(Q, dR));
+        return TensorList{dQ, matmul(dR, R)};
+    }
+    const Tensor QHdA = matmul(mH(Q), dA);
+    const Tensor QHdA1Rinv =
+        linalgSolveTriangular(narrow(R, -1, 0, m), narrow(QHdA, -1, 0, m), /*upper=*/true, /*left=*/false);
+    const Tensor lower = tril(QHdA1Rinv, -1);
+    Tensor dQ = sub(lower, mH(lower));
+    const Tensor dR = sub(QHdA, matmul(dQ, R));
+    return TensorList{matmul(Q, dQ), dR};
+}
+
 const char* const kQrDeprecated =
     "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future PyTorch release.\n"
     "The boolean parameter 'some' has been replaced with a string parameter 'mode'.\n"
@@ -122,6 +152,9 @@ std::pair<Tensor, Tensor> linalgQr(const Tensor& A, const std::string& mode)
     });
     if (rec.active())
         rec.attr("mode", mode);
+    rec.forwardEach([mode](const InputTangents& t, const TensorList& results) {
+        return qrTangents(t[0], results[0], results[1], mode);
+    });
     const TensorList outs = rec.finish(TensorList{Q, R});
     if (rec.active()) {
         rec.node()->save("Q", outs[0], /*isOutput=*/true);

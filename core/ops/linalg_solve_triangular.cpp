@@ -109,6 +109,13 @@ Tensor linalgSolveTriangular(const Tensor& A, const Tensor& B, bool upper, bool 
         rec.attr("left", left);
         rec.attr("unitriangular", unitriangular);
     }
+    // linalg_solve_triangular_forward_AD: X_t = A^{-1} (B_t - tri(A_t) X) (X (...) A^{-1} on the right)
+    rec.forward([upper, left, unitriangular](const InputTangents& t, const Tensor& result) {
+        const Tensor projected = keepTriangle(t[0], upper, unitriangular);
+        const Tensor correction = left ? matmul(projected, result) : matmul(result, projected);
+        const Tensor rhs = subTangentTerms(t[1], t.isZero(1), correction, t.isZero(0));
+        return linalgSolveTriangular(t.primal(0), rhs, upper, left, unitriangular);
+    });
     return rec.finishSavingResult(X, "result");
 }
 

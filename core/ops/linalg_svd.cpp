@@ -7,6 +7,7 @@
 // linalg_eigh.cpp) asks for the vectors exactly when the input may need a gradient, which
 // needs them; doing the same keeps S's bits those of PyTorch in both cases.
 
+#include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/einsum.h"
 #include "core/ops/lapack.h"
@@ -32,6 +33,45 @@ Tensor squaredGaps(const Tensor& S)
     Tensor diagonalView = diagonal(E, 0, -2, -1);
     fillInplace(diagonalView, Scalar(1.0));
     return E;
+}
+
+/// linalg_svd_jvp for real A: with dP = U^T dA V, dS = diag(dP), dX = dP - diag(dS),
+///   dU = U (sym(dX S) / E) (+ (I - U U^T) dA V S^{-1} when m > n)
+///   dVh = (sym(-S dX) / E) Vh (+ S^{-1} U^T dA (I - V V^T) when m < n)
+/// with the extra columns (rows) of full U (Vh) getting zero tangents.
+TensorList svdTangents(const Tensor& dA, const Tensor& fullU, const Tensor& S, const Tensor& fullVh, bool fullMatrices)
+{
+    const int64_t m = dA.size(-2), n = dA.size(-1), k = S.size(-1);
+    const Tensor U = fullMatrices ? narrow(fullU, -1, 0, k) : fullU;
+    const Tensor Vh = fullMatrices ? narrow(fullVh, -2, 0, k) : fullVh;
+    const Tensor V = mH(Vh);
+    // The association 1.13 uses (later versions swap it): it decides the tangents' last bits.
+    Tensor dP = m >= n ? matmul(mH(U), matmul(dA, V)) : matmul(matmul(mH(U), dA), V);
+    const Tensor dS = diagonal(dP, 0, -2, -1);
+    dP = sub(dP, diagEmbed(dS));
+    const Tensor E = squaredGaps(S);
+    const auto sym = [](const Tensor& X) { return add(X, mH(X)); };
+    Tensor dU = matmul(U, div(sym(mul(dP, unsqueeze(S, -2))), E));
+    if (m > n) {
+        const Tensor dAVSinv = matmul(dA, div(V, unsqueeze(S, -2)));
+        dU = sub(add(dU, dAVSinv), matmul(U, matmul(mH(U), dAVSinv)));
+        if (fullMatrices) {
+            IntList shape = dU.sizes();
+            shape.back() = m - n;
+            dU = cat({dU, zeros(shape, dU.dtype(), dU.device())}, -1);
+        }
+    }
+    Tensor dVh = matmul(div(sym(mul(dP, unsqueeze(neg(S), -1))), E), Vh);
+    if (m < n) {
+        const Tensor UHdASinv = matmul(div(mH(U), unsqueeze(S, -1)), dA);
+        dVh = sub(add(dVh, UHdASinv), matmul(matmul(UHdASinv, V), Vh));
+        if (fullMatrices) {
+            IntList shape = dVh.sizes();
+            shape[shape.size() - 2] = n - m;
+            dVh = cat({dVh, zeros(shape, dVh.dtype(), dVh.device())}, -2);
+        }
+    }
+    return TensorList{dU, dS, dVh};
 }
 
 /// svd_backward for real A (Townsend's formula), on the reduced factors:
@@ -109,6 +149,9 @@ std::tuple<Tensor, Tensor, Tensor> linalgSvdImpl(const Tensor& A, bool fullMatri
     });
     if (rec.active())
         rec.attr("full_matrices", fullMatrices);
+    rec.forwardEach([fullMatrices](const InputTangents& t, const TensorList& results) {
+        return svdTangents(t[0], results[0], results[1], results[2], fullMatrices);
+    });
     const TensorList outs = rec.finish(TensorList{f.U, f.S, f.Vh});
     if (rec.active()) {
         rec.node()->save("U", outs[0], /*isOutput=*/true);
@@ -128,7 +171,7 @@ std::tuple<Tensor, Tensor, Tensor> linalgSvd(const Tensor& A, bool fullMatrices)
 Tensor linalgSvdvals(const Tensor& A)
 {
     // See Note [Singular values computed with their vectors]
-    const bool mayNeedGrad = GradMode::isEnabled() && A.requiresGrad();
+    const bool mayNeedGrad = (GradMode::isEnabled() && A.requiresGrad()) || forward_ad::hasTangent(&A);
     return std::get<1>(linalgSvdImpl(A, /*fullMatrices=*/false, mayNeedGrad));
 }
 
