@@ -1,9 +1,10 @@
 #pragma once
 // torch.linalg's LAPACK-backed core with PyTorch 1.13's kernels, nodes and messages: det,
 // slogdet, logdet (linalg_det.cpp), inv and solve (linalg_solve.cpp), cholesky
-// (linalg_cholesky.cpp), svd (linalg_svd.cpp), qr (linalg_qr.cpp), eigh (linalg_eigh.cpp)
-// and the triangular solvers (linalg_solve_triangular.cpp). Real float32 / float64 only: complex tensors do not exist here.
-// Kept apart from ops.h so adding them rebuilds only their users.
+// (linalg_cholesky.cpp), svd (linalg_svd.cpp), qr (linalg_qr.cpp), eigh (linalg_eigh.cpp),
+// the triangular solvers (linalg_solve_triangular.cpp), LU (linalg_lu.cpp) and pinv
+// (linalg_pinv.cpp). Real float32 / float64 only: complex tensors do not exist here. Kept
+// apart from ops.h so adding them rebuilds only their users.
 
 #include <optional>
 #include <string>

@@ -19,7 +19,6 @@ _C._set_return_types(return_types)
 from _agv_torch import *  # noqa: E402,F401,F403  functions, dtypes, device
 from _agv_torch import device, dtype, Generator  # noqa: E402,F401
 from _agv_torch import _trilinear  # noqa: E402,F401  bilinear's kernel, public in PyTorch too
-from _agv_torch import _lu_with_info  # noqa: E402,F401  torch.lu's kernel, public in PyTorch too
 from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_enabled, is_inference  # noqa: E402,F401
 from torch._memory_format import (memory_format, contiguous_format, preserve_format,  # noqa: E402,F401
                                   channels_last, channels_last_3d, legacy_contiguous_format)
@@ -38,6 +37,7 @@ from torch import linalg, special  # noqa: E402,F401
 from torch.functional import einsum, norm, split, unflatten, unique, unique_consecutive  # noqa: E402,F401
 from torch.functional import meshgrid, tensordot, cartesian_prod, chain_matmul, cdist  # noqa: E402,F401
 from torch.functional import lu  # noqa: E402,F401
+from _agv_torch import _lu_with_info  # noqa: E402,F401  torch.lu's kernel, public in PyTorch too
 from torch._composites import *  # noqa: E402,F401,F403  true_divide, square, hstack, isnan, ...
 from torch._composites_numeric import *  # noqa: E402,F401,F403  inner, kron, trapz, cov, ...
 from torch import _composites, _composites_numeric  # noqa: E402
