@@ -32,6 +32,10 @@ void strsm_(char* side, char* uplo, char* trans, char* diag, int* m, int* n, flo
             float* b, int* ldb);
 void dtrsm_(char* side, char* uplo, char* trans, char* diag, int* m, int* n, double* alpha, double* a, int* lda,
             double* b, int* ldb);
+void spotrs_(char* uplo, int* n, int* nrhs, float* a, int* lda, float* b, int* ldb, int* info);
+void dpotrs_(char* uplo, int* n, int* nrhs, double* a, int* lda, double* b, int* ldb, int* info);
+void spotri_(char* uplo, int* n, float* a, int* lda, int* info);
+void dpotri_(char* uplo, int* n, double* a, int* lda, int* info);
 void sgesdd_(char* jobz, int* m, int* n, float* a, int* lda, float* s, float* u, int* ldu, float* vt, int* ldvt,
              float* work, int* lwork, int* iwork, int* info);
 void dgesdd_(char* jobz, int* m, int* n, double* a, int* lda, double* s, double* u, int* ldu, double* vt, int* ldvt,
@@ -62,6 +66,16 @@ void getrs(char trans, int n, int nrhs, double* a, int lda, int* ipiv, double* b
 }
 void potrf(char uplo, int n, float* a, int lda, int* info) { spotrf_(&uplo, &n, a, &lda, info); }
 void potrf(char uplo, int n, double* a, int lda, int* info) { dpotrf_(&uplo, &n, a, &lda, info); }
+void potrs(char uplo, int n, int nrhs, float* a, int lda, float* b, int ldb, int* info)
+{
+    spotrs_(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
+}
+void potrs(char uplo, int n, int nrhs, double* a, int lda, double* b, int ldb, int* info)
+{
+    dpotrs_(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
+}
+void potri(char uplo, int n, float* a, int lda, int* info) { spotri_(&uplo, &n, a, &lda, info); }
+void potri(char uplo, int n, double* a, int lda, int* info) { dpotri_(&uplo, &n, a, &lda, info); }
 void trsm(char side, char uplo, char trans, char diag, int m, int n, float* a, int lda, float* b, int ldb)
 {
     float one = 1.0f;
@@ -200,6 +214,17 @@ Tensor columnMajorCopy(const Tensor& A)
     return out;
 }
 
+std::pair<Tensor, Tensor> broadcastBatchDims(const Tensor& B, const Tensor& A)
+{
+    return quietly([&] {
+        const IntList batch = broadcastShapes(batchShape(B), batchShape(A));
+        IntList bShape = batch, aShape = batch;
+        bShape.insert(bShape.end(), {B.size(-2), B.size(-1)});
+        aShape.insert(aShape.end(), {A.size(-2), A.size(-1)});
+        return std::pair{expand(B, bShape), expand(A, aShape)};
+    });
+}
+
 LuFactors luFactor(const Tensor& A)
 {
     LuFactors f;
@@ -320,6 +345,51 @@ Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left, 
                  leadingDimension(out.size(-2)));
     });
     return result;  // See Note [Results that are not views]
+}
+
+void choleskySolveInPlace(const Tensor& factor, Tensor& X, bool upper)
+{
+    if (X.numel() == 0)
+        return;
+    AGV_DISPATCH_FLOATING(factor.dtype(), "cholesky_solve_cpu", [&] {
+        using T = scalar_t;
+        T* a = factor.data<T>();
+        T* b = X.data<T>();
+        const int64_t n = factor.size(-1), nrhs = X.size(-1);
+        for (int64_t i = 0; i < product(batchShape(X)); ++i) {
+            int info = 0;
+            potrs(upper ? 'U' : 'L', int(n), int(nrhs), a + i * n * n, leadingDimension(n), b + i * n * nrhs,
+                  leadingDimension(n), &info);
+        }
+    });
+}
+
+Tensor choleskyInverseInPlace(Tensor& result, bool upper)
+{
+    const IntList batch = batchShape(result);
+    Tensor info = quietly([&] { return zeros(batch, ScalarType::Int32); });
+    if (result.numel() == 0)
+        return info;
+    AGV_DISPATCH_FLOATING(result.dtype(), "cholesky_inverse_out_cpu", [&] {
+        using T = scalar_t;
+        const int64_t n = result.size(-1);
+        int* infoData = info.data<int>();
+        for (int64_t i = 0; i < product(batch); ++i) {
+            T* a = result.data<T>() + i * n * n;
+            potri(upper ? 'U' : 'L', int(n), a, leadingDimension(n), infoData + i);
+            // apply_reflect_conj_tri_single: potri writes one triangle only.
+            for (int64_t col = 0; col < n; ++col)
+                for (int64_t row = col + 1; row < n; ++row) {
+                    T& below = a[col * n + row];
+                    T& above = a[row * n + col];
+                    if (upper)
+                        below = above;
+                    else
+                        above = below;
+                }
+        }
+    });
+    return info;
 }
 
 void solveTriangularInPlace(const Tensor& A, Tensor& X, bool upper, bool transposeA, bool unitriangular)

@@ -18,6 +18,10 @@ namespace agv::ops::lapack {
 /// view is returned, so the result has A's sizes and batched Fortran strides.
 Tensor columnMajorCopy(const Tensor& A);
 
+/// _linalg_broadcast_batch_dims(B, A): both expanded to their common batch shape, each
+/// keeping its own matrix sizes (B's first).
+std::pair<Tensor, Tensor> broadcastBatchDims(const Tensor& B, const Tensor& A);
+
 /// linalg_lu_factor_ex: P A = L U of each matrix (getrf, partial pivoting).
 struct LuFactors {
     Tensor LU;      ///< L below the diagonal (unit diagonal implied), U on and above; column-major
@@ -35,6 +39,14 @@ Tensor luSolve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool lef
 /// triangle that is not read zeroed or kept as the caller needs; returns the int32 info
 /// (k > 0: the leading minor of order k is not positive-definite).
 Tensor choleskyInPlace(Tensor& factor, bool upper);
+
+/// cholesky_solve's kernel: potrs with the column-major factors of A (upper or lower) on
+/// `X`, a column-major copy of the right-hand sides of the same batch shape.
+void choleskySolveInPlace(const Tensor& factor, Tensor& X, bool upper);
+
+/// cholesky_inverse's kernel: potri on `result`, a column-major copy of the factors, and the
+/// triangle it computed mirrored onto the other; returns the int32 info (k > 0: U(k, k) = 0).
+Tensor choleskyInverseInPlace(Tensor& result, bool upper);
 
 /// linalg_solve_triangular(A, B, upper, left) for A and B of the same batch shape: trsm
 /// with the transposes and triangle flips 1.13 derives from their layouts; column-major result.

@@ -31,6 +31,18 @@ inline void checkInputsSolver(const Tensor& A, const Tensor& B, bool left, const
               A.size(-1), " and ", B.size(-2), "x", B.size(-1), ")");
 }
 
+/// linearSolveCheckInputs of the legacy solvers (triangular_solve, cholesky_solve): b and A
+/// of one dtype, A square and of b's row count.
+inline void linearSolveCheckInputs(const Tensor& b, const Tensor& A, const char* name)
+{
+    AGV_CHECK(b.dtype() == A.dtype(), RuntimeError, "Expected b and A to have the same dtype, but found b of type ",
+              legacyDtypeShortName(b.dtype()), " and A of type ", legacyDtypeShortName(A.dtype()), " instead.");
+    AGV_CHECK(A.size(-1) == A.size(-2), RuntimeError, "A must be batches of square matrices, but they are ",
+              A.size(-2), " by ", A.size(-1), " matrices");
+    AGV_CHECK(A.size(-1) == b.size(-2), RuntimeError, "Incompatible matrix sizes for ", name, ": each A matrix is ",
+              A.size(-1), " by ", A.size(-1), " but each b matrix is ", b.size(-2), " by ", b.size(-1));
+}
+
 /// checkFloatingOrComplex; Half and BFloat16 pass unless `allowLowPrecision` is false (they
 /// then fail at the kernel's dispatch, as in 1.13).
 inline void checkFloatingOrComplex(const Tensor& t, const char* fname, bool allowLowPrecision = true)

@@ -59,6 +59,12 @@ Tensor linalgCholesky(const Tensor& A, bool upper = false);
 /// The deprecated torch.cholesky (CholeskyBackward0), with its one-time warning.
 Tensor cholesky(const Tensor& A, bool upper = false);
 
+/// X with A X = b for A = L L^T given its Cholesky factor (A = U^T U when `upper`), batch
+/// dims broadcast (CholeskySolveBackward0): potrs.
+Tensor choleskySolve(const Tensor& b, const Tensor& factor, bool upper = false);
+/// (L L^T)^{-1} from the Cholesky factor ((U^T U)^{-1} when `upper`) (CholeskyInverseBackward0): potri.
+Tensor choleskyInverse(const Tensor& factor, bool upper = false);
+
 /// (U, S, Vh) with A = U diag(S) Vh, from gesdd (all three LinalgSvdBackward0); U and Vh
 /// are square when `fullMatrices`, else (m, k) and (k, n).
 std::tuple<Tensor, Tensor, Tensor> linalgSvd(const Tensor& A, bool fullMatrices = true);

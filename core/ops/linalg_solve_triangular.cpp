@@ -18,21 +18,6 @@ namespace {
 
 Tensor mH(const Tensor& t) { return transpose(t, -2, -1); }
 
-IntList batchShape(const Tensor& t) { return IntList(t.sizes().begin(), t.sizes().end() - 2); }
-
-/// _linalg_broadcast_batch_dims: both expanded to their common batch shape, each keeping
-/// its own matrix sizes.
-std::pair<Tensor, Tensor> broadcastBatchDims(const Tensor& B, const Tensor& A)
-{
-    return quietly([&] {
-        const IntList batch = broadcastShapes(batchShape(B), batchShape(A));
-        IntList bShape = batch, aShape = batch;
-        bShape.insert(bShape.end(), {B.size(-2), B.size(-1)});
-        aShape.insert(aShape.end(), {A.size(-2), A.size(-1)});
-        return std::pair{expand(B, bShape), expand(A, aShape)};
-    });
-}
-
 /// The triangle of a gradient that A's triangular structure lets through.
 Tensor keepTriangle(const Tensor& t, bool upper, bool unitriangular)
 {
@@ -92,7 +77,7 @@ const char* const kTriangularSolveDeprecated =
 Tensor linalgSolveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left, bool unitriangular)
 {
     checkInputsSolver(A, B, left, "linalg.solve_triangular");
-    const std::pair<Tensor, Tensor> broadcast = broadcastBatchDims(B, A);
+    const std::pair<Tensor, Tensor> broadcast = lapack::broadcastBatchDims(B, A);
     const Tensor& factor = broadcast.second;
     // The result has A's dtype: 1.13 copies B into an output made with A's options.
     const Tensor rhs = broadcast.first.dtype() == factor.dtype()
@@ -131,13 +116,8 @@ std::pair<Tensor, Tensor> triangularSolve(const Tensor& b, const Tensor& A, bool
               b.dim(), " dimensions instead");
     AGV_CHECK(A.dim() >= 2, RuntimeError, "torch.triangular_solve: Expected A to have at least 2 dimensions, but it has ",
               A.dim(), " dimensions instead");
-    AGV_CHECK(b.dtype() == A.dtype(), RuntimeError, "Expected b and A to have the same dtype, but found b of type ",
-              legacyDtypeShortName(b.dtype()), " and A of type ", legacyDtypeShortName(A.dtype()), " instead.");
-    AGV_CHECK(A.size(-1) == A.size(-2), RuntimeError, "A must be batches of square matrices, but they are ",
-              A.size(-2), " by ", A.size(-1), " matrices");
-    AGV_CHECK(A.size(-1) == b.size(-2), RuntimeError, "Incompatible matrix sizes for triangular_solve: each A matrix is ",
-              A.size(-1), " by ", A.size(-1), " but each b matrix is ", b.size(-2), " by ", b.size(-1));
-    auto [b_, A_] = broadcastBatchDims(b, A);
+    linearSolveCheckInputs(b, A, "triangular_solve");
+    auto [b_, A_] = lapack::broadcastBatchDims(b, A);
     Tensor solution = lapack::columnMajorCopy(b_);
     Tensor clonedA = lapack::columnMajorCopy(A_);
     lapack::solveTriangularInPlace(clonedA, solution, upper, transposeA, unitriangular);

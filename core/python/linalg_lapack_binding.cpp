@@ -1,8 +1,10 @@
 // The ops of core/ops/linalg_lapack.h as PyTorch 1.13 binds them: torch.det / slogdet /
-// logdet / inverse / cholesky / svd / qr / triangular_solve and their Tensor methods, and
-// the kernels torch.linalg's det, slogdet, inv(_ex), solve(_ex), cholesky(_ex), svd,
-// svdvals, qr, eigh, eigvalsh and solve_triangular are (torch._C._linalg_*); plus
-// torch._C._LinAlgError, the exception a singular or indefinite matrix raises.
+// logdet / inverse / cholesky / cholesky_solve / cholesky_inverse / svd / qr /
+// triangular_solve / lu_solve / lu_unpack / pinverse and their Tensor methods, and the
+// kernels torch.linalg's functions are (torch._C._linalg_*: det, slogdet, inv(_ex),
+// solve(_ex), cholesky(_ex), svd, svdvals, qr, eigh, eigvalsh, solve_triangular,
+// lu_factor(_ex), lu, lu_solve, pinv); plus torch._C._LinAlgError, the exception a singular
+// or indefinite matrix raises.
 
 #include <Python.h>
 
@@ -119,6 +121,19 @@ void bindLinalgLapack(py::module_& m)
             refuseOut(a, "svd");
             return triple("svd", ops::svd(self, a.toBool("some", true), a.toBool("compute_uv", true)));
         });
+    defParsedMethodAndFunction(m, cls, {"cholesky_solve(Tensor input2, bool upper=False)"},
+                               {"cholesky_solve(Tensor input, Tensor input2, bool upper=False, *, Tensor out=None)"},
+                               [](const Tensor& self, const ParsedArguments& a) -> py::object {
+                                   refuseOut(a, "cholesky_solve");
+                                   return wrapTensor(
+                                       ops::choleskySolve(self, a.tensor("input2"), a.toBool("upper", false)));
+                               });
+    defParsedMethodAndFunction(m, cls, {"cholesky_inverse(bool upper=False)"},
+                               {"cholesky_inverse(Tensor input, bool upper=False, *, Tensor out=None)"},
+                               [](const Tensor& self, const ParsedArguments& a) -> py::object {
+                                   refuseOut(a, "cholesky_inverse");
+                                   return wrapTensor(ops::choleskyInverse(self, a.toBool("upper", false)));
+                               });
     defParsedMethodAndFunction(m, cls, {"pinverse(double rcond=1e-15)"},
                                {"pinverse(Tensor input, double rcond=1e-15)"},
                                [](const Tensor& self, const ParsedArguments& a) -> py::object {
