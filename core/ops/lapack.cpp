@@ -1,12 +1,22 @@
 // LAPACK / BLAS kernels of lapack.h, called as PyTorch 1.13's BatchLinearAlgebra.cpp calls
 // them: the Fortran symbols (OpenBLAS exports them; no LAPACKE layer in between), one call
 // per matrix, leading dimensions max(1, rows).
+//
+// Note [Results that are not views]
+// A column-major matrix is the transpose of a row-major one, but a result made as a
+// transpose view would be a view (of a buffer made in no-grad mode) to autograd, and an
+// in-place op on it would then fail the view checks, where PyTorch's results are plain
+// tensors. So results are allocated with their final strides (newColumnMajor, or a
+// contiguous tensor for a row-major result) and transposes are taken only of what LAPACK
+// reads and writes.
 
 #include "core/ops/lapack.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "core/error.h"
+#include "core/ops/einsum.h"
 #include "core/ops/kernels.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
@@ -22,6 +32,22 @@ void strsm_(char* side, char* uplo, char* trans, char* diag, int* m, int* n, flo
             float* b, int* ldb);
 void dtrsm_(char* side, char* uplo, char* trans, char* diag, int* m, int* n, double* alpha, double* a, int* lda,
             double* b, int* ldb);
+void spotrs_(char* uplo, int* n, int* nrhs, float* a, int* lda, float* b, int* ldb, int* info);
+void dpotrs_(char* uplo, int* n, int* nrhs, double* a, int* lda, double* b, int* ldb, int* info);
+void spotri_(char* uplo, int* n, float* a, int* lda, int* info);
+void dpotri_(char* uplo, int* n, double* a, int* lda, int* info);
+void sgesdd_(char* jobz, int* m, int* n, float* a, int* lda, float* s, float* u, int* ldu, float* vt, int* ldvt,
+             float* work, int* lwork, int* iwork, int* info);
+void dgesdd_(char* jobz, int* m, int* n, double* a, int* lda, double* s, double* u, int* ldu, double* vt, int* ldvt,
+             double* work, int* lwork, int* iwork, int* info);
+void sgeqrf_(int* m, int* n, float* a, int* lda, float* tau, float* work, int* lwork, int* info);
+void dgeqrf_(int* m, int* n, double* a, int* lda, double* tau, double* work, int* lwork, int* info);
+void sorgqr_(int* m, int* n, int* k, float* a, int* lda, float* tau, float* work, int* lwork, int* info);
+void dorgqr_(int* m, int* n, int* k, double* a, int* lda, double* tau, double* work, int* lwork, int* info);
+void ssyevd_(char* jobz, char* uplo, int* n, float* a, int* lda, float* w, float* work, int* lwork, int* iwork,
+             int* liwork, int* info);
+void dsyevd_(char* jobz, char* uplo, int* n, double* a, int* lda, double* w, double* work, int* lwork, int* iwork,
+             int* liwork, int* info);
 }
 
 namespace agv::ops::lapack {
@@ -40,17 +66,69 @@ void getrs(char trans, int n, int nrhs, double* a, int lda, int* ipiv, double* b
 }
 void potrf(char uplo, int n, float* a, int lda, int* info) { spotrf_(&uplo, &n, a, &lda, info); }
 void potrf(char uplo, int n, double* a, int lda, int* info) { dpotrf_(&uplo, &n, a, &lda, info); }
-void trsm(char side, char uplo, char trans, int m, int n, float* a, int lda, float* b, int ldb)
+void potrs(char uplo, int n, int nrhs, float* a, int lda, float* b, int ldb, int* info)
 {
-    char diag = 'N';
+    spotrs_(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
+}
+void potrs(char uplo, int n, int nrhs, double* a, int lda, double* b, int ldb, int* info)
+{
+    dpotrs_(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
+}
+void potri(char uplo, int n, float* a, int lda, int* info) { spotri_(&uplo, &n, a, &lda, info); }
+void potri(char uplo, int n, double* a, int lda, int* info) { dpotri_(&uplo, &n, a, &lda, info); }
+void trsm(char side, char uplo, char trans, char diag, int m, int n, float* a, int lda, float* b, int ldb)
+{
     float one = 1.0f;
     strsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb);
 }
-void trsm(char side, char uplo, char trans, int m, int n, double* a, int lda, double* b, int ldb)
+void trsm(char side, char uplo, char trans, char diag, int m, int n, double* a, int lda, double* b, int ldb)
 {
-    char diag = 'N';
     double one = 1.0;
     dtrsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb);
+}
+void gesdd(char jobz, int m, int n, float* a, int lda, float* s, float* u, int ldu, float* vt, int ldvt, float* work,
+           int lwork, int* iwork, int* info)
+{
+    sgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info);
+}
+void gesdd(char jobz, int m, int n, double* a, int lda, double* s, double* u, int ldu, double* vt, int ldvt,
+           double* work, int lwork, int* iwork, int* info)
+{
+    dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info);
+}
+void geqrf(int m, int n, float* a, int lda, float* tau, float* work, int lwork, int* info)
+{
+    sgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info);
+}
+void geqrf(int m, int n, double* a, int lda, double* tau, double* work, int lwork, int* info)
+{
+    dgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info);
+}
+void orgqr(int m, int n, int k, float* a, int lda, float* tau, float* work, int lwork, int* info)
+{
+    sorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
+}
+void orgqr(int m, int n, int k, double* a, int lda, double* tau, double* work, int lwork, int* info)
+{
+    dorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
+}
+void syevd(char jobz, char uplo, int n, float* a, int lda, float* w, float* work, int lwork, int* iwork, int liwork,
+           int* info)
+{
+    ssyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info);
+}
+void syevd(char jobz, char uplo, int n, double* a, int lda, double* w, double* work, int lwork, int* iwork,
+           int liwork, int* info)
+{
+    dsyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info);
+}
+
+/// The workspace size a LAPACK query (lwork = -1) wrote into its first work element, at
+/// least 1, as 1.13 reads it (the float is truncated to int).
+template <typename T>
+int queriedWorkspace(T optimal)
+{
+    return std::max<int>(1, int(optimal));
 }
 
 IntList batchShape(const Tensor& t) { return IntList(t.sizes().begin(), t.sizes().end() - 2); }
@@ -110,13 +188,40 @@ int64_t broadcastBatchIndex(int64_t i, const IntList& from, const IntList& to)
     return index;
 }
 
+/// See Note [Results that are not views]
+Tensor newColumnMajor(const IntList& sizes, ScalarType dtype, Device device)
+{
+    // batched_matrix_contiguous_strides(sizes, /*f_contig=*/true)
+    IntList strides(sizes.size());
+    int64_t stride = 1;
+    for (size_t d = sizes.size(); d-- > 0;) {
+        strides[d] = stride;
+        stride *= std::max<int64_t>(sizes[d], 1);
+    }
+    if (sizes.size() >= 2) {
+        strides[sizes.size() - 1] = std::max<int64_t>(sizes[sizes.size() - 2], 1);
+        strides[sizes.size() - 2] = 1;
+    }
+    return kernel::newStridedTensor(sizes, strides, dtype, device);
+}
+
 }  // namespace
 
 Tensor columnMajorCopy(const Tensor& A)
 {
+    Tensor out = newColumnMajor(A.sizes(), A.dtype(), A.device());
+    kernel::copyInto(out, A);
+    return out;
+}
+
+std::pair<Tensor, Tensor> broadcastBatchDims(const Tensor& B, const Tensor& A)
+{
     return quietly([&] {
-        const Tensor transposed = transpose(A, -2, -1);
-        return transpose(kernel::freshCopy(transposed, transposed.sizes()), -2, -1);
+        const IntList batch = broadcastShapes(batchShape(B), batchShape(A));
+        IntList bShape = batch, aShape = batch;
+        bShape.insert(bShape.end(), {B.size(-2), B.size(-1)});
+        aShape.insert(aShape.end(), {A.size(-2), A.size(-1)});
+        return std::pair{expand(B, bShape), expand(A, aShape)};
     });
 }
 
@@ -151,18 +256,18 @@ Tensor luSolve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool lef
     const IntList luBatch = batchShape(LU);
     IntList batch = quietly([&] { return broadcastShapes(batchShape(B), luBatch); });
     const int64_t n = LU.size(-1);
-    // XA = B is solved as A^T X^T = B^T (1.13 transposes the result in place around the call).
-    const Tensor rhs = quietly([&] {
+    // XA = B is solved as A^T X^T = B^T (1.13 transposes the result in place around the call):
+    // X^T column-major is X row-major. See Note [Results that are not views]
+    const Tensor expanded = quietly([&] {
         IntList shape = batch;
         shape.push_back(B.size(-2));
         shape.push_back(B.size(-1));
-        const Tensor expanded = expand(B, shape);
-        return left ? expanded : transpose(expanded, -2, -1);
+        return expand(B, shape);
     });
     if (!left)
         adjoint = !adjoint;
-    Tensor X = columnMajorCopy(rhs);
-    const int64_t nrhs = X.size(-1);
+    Tensor X = left ? columnMajorCopy(expanded) : kernel::freshCopy(expanded, expanded.sizes());
+    const int64_t nrhs = left ? X.size(-1) : X.size(-2);
     if (X.numel() != 0) {
         const Tensor factors = isColumnMajor(LU) ? LU : columnMajorCopy(LU);
         const Tensor pivotsDense = kernel::dense(pivots);
@@ -180,7 +285,7 @@ Tensor luSolve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool lef
             }
         });
     }
-    return left ? X : quietly([&] { return transpose(X, -2, -1); });
+    return X;
 }
 
 Tensor choleskyInPlace(Tensor& factor, bool upper)
@@ -203,19 +308,20 @@ Tensor choleskyInPlace(Tensor& factor, bool upper)
     return info;
 }
 
-Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left)
+Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left, bool unitriangular)
 {
     // linalg_solve_triangular_out for real A and B of one batch shape and a fresh output:
     // the output is allocated column-major and B copied into it. A is passed as it lies
     // when it is row- or column-contiguous (a row-major A reads as A^T: the triangle flips
     // and trsm transposes it back), else copied column-major.
-    Tensor out = columnMajorCopy(B);
+    const Tensor result = columnMajorCopy(B);
+    Tensor out = result;
     bool transposeOut = false;
     if (out.strides().back() == 1) {
         // A one-row output is F-transposed as well: the equation is transposed (1.13 does so).
         left = !left;
         transposeOut = true;
-        out = quietly([&] { return transpose(out, -2, -1); });
+        out = quietly([&] { return transpose(result, -2, -1); });
     }
     Tensor factor = A;
     bool transposeA = transposeOut;
@@ -234,11 +340,206 @@ Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left)
         const int64_t aStride = factor.size(-1) * factor.size(-2), bStride = out.size(-1) * out.size(-2);
         const int64_t count = product(batchShape(out));
         for (int64_t i = 0; i < count; ++i)
-            trsm(left ? 'L' : 'R', upper ? 'U' : 'L', columnContiguous ? 'N' : 'T', int(m), int(n),
-                 const_cast<T*>(a + i * aStride), leadingDimension(factor.size(-2)), b + i * bStride,
+            trsm(left ? 'L' : 'R', upper ? 'U' : 'L', columnContiguous ? 'N' : 'T', unitriangular ? 'U' : 'N', int(m),
+                 int(n), const_cast<T*>(a + i * aStride), leadingDimension(factor.size(-2)), b + i * bStride,
                  leadingDimension(out.size(-2)));
     });
-    return transposeOut ? quietly([&] { return transpose(out, -2, -1); }) : out;
+    return result;  // See Note [Results that are not views]
+}
+
+void choleskySolveInPlace(const Tensor& factor, Tensor& X, bool upper)
+{
+    if (X.numel() == 0)
+        return;
+    AGV_DISPATCH_FLOATING(factor.dtype(), "cholesky_solve_cpu", [&] {
+        using T = scalar_t;
+        T* a = factor.data<T>();
+        T* b = X.data<T>();
+        const int64_t n = factor.size(-1), nrhs = X.size(-1);
+        for (int64_t i = 0; i < product(batchShape(X)); ++i) {
+            int info = 0;
+            potrs(upper ? 'U' : 'L', int(n), int(nrhs), a + i * n * n, leadingDimension(n), b + i * n * nrhs,
+                  leadingDimension(n), &info);
+        }
+    });
+}
+
+Tensor choleskyInverseInPlace(Tensor& result, bool upper)
+{
+    const IntList batch = batchShape(result);
+    Tensor info = quietly([&] { return zeros(batch, ScalarType::Int32); });
+    if (result.numel() == 0)
+        return info;
+    AGV_DISPATCH_FLOATING(result.dtype(), "cholesky_inverse_out_cpu", [&] {
+        using T = scalar_t;
+        const int64_t n = result.size(-1);
+        int* infoData = info.data<int>();
+        for (int64_t i = 0; i < product(batch); ++i) {
+            T* a = result.data<T>() + i * n * n;
+            potri(upper ? 'U' : 'L', int(n), a, leadingDimension(n), infoData + i);
+            // apply_reflect_conj_tri_single: potri writes one triangle only.
+            for (int64_t col = 0; col < n; ++col)
+                for (int64_t row = col + 1; row < n; ++row) {
+                    T& below = a[col * n + row];
+                    T& above = a[row * n + col];
+                    if (upper)
+                        below = above;
+                    else
+                        above = below;
+                }
+        }
+    });
+    return info;
+}
+
+void solveTriangularInPlace(const Tensor& A, Tensor& X, bool upper, bool transposeA, bool unitriangular)
+{
+    if (X.numel() == 0)
+        return;
+    AGV_DISPATCH_FLOATING(A.dtype(), "triangular_solve_cpu", [&] {
+        using T = scalar_t;
+        T* a = A.data<T>();
+        T* b = X.data<T>();
+        const int64_t n = A.size(-1), m = X.size(-2), nrhs = X.size(-1);
+        const int64_t count = product(batchShape(X));
+        for (int64_t i = 0; i < count; ++i)
+            trsm('L', upper ? 'U' : 'L', transposeA ? 'T' : 'N', unitriangular ? 'U' : 'N', int(m), int(nrhs),
+                 a + i * n * n, leadingDimension(n), b + i * m * nrhs, leadingDimension(m));
+    });
+}
+
+SvdFactors svd(const Tensor& A, bool fullMatrices, bool computeUv)
+{
+    SvdFactors f;
+    const IntList batch = batchShape(A);
+    const int64_t m = A.size(-2), n = A.size(-1), k = std::min(m, n);
+    IntList sShape = batch;
+    sShape.push_back(k);
+    f.S = kernel::newTensor(sShape, A.dtype(), A.device());
+    f.info = quietly([&] { return zeros(batch, ScalarType::Int32); });
+    if (computeUv) {
+        IntList uShape = batch, vhShape = batch;
+        uShape.insert(uShape.end(), {m, fullMatrices ? m : k});
+        vhShape.insert(vhShape.end(), {fullMatrices ? n : k, n});
+        f.U = newColumnMajor(uShape, A.dtype(), A.device());
+        f.Vh = newColumnMajor(vhShape, A.dtype(), A.device());
+    } else {
+        f.U = kernel::newTensor({0}, A.dtype(), A.device());
+        f.Vh = kernel::newTensor({0}, A.dtype(), A.device());
+    }
+    if (A.numel() == 0) {
+        // The identity is a valid SVD of an empty matrix when full U or Vh are asked for.
+        if (computeUv && fullMatrices)
+            quietly([&] {
+                for (Tensor* factor : {&f.U, &f.Vh}) {
+                    if (factor->numel() == 0)
+                        continue;
+                    zeroInplace(*factor);
+                    Tensor diagonalView = diagonal(*factor, 0, -2, -1);
+                    fillInplace(diagonalView, Scalar(1.0));
+                }
+                return 0;
+            });
+        return f;
+    }
+    Tensor working = columnMajorCopy(A);
+    AGV_DISPATCH_FLOATING(A.dtype(), "linalg_svd_cpu", [&] {
+        using T = scalar_t;
+        const char jobz = computeUv ? (fullMatrices ? 'A' : 'S') : 'N';
+        T* a = working.data<T>();
+        T* s = f.S.data<T>();
+        T* u = computeUv ? f.U.data<T>() : nullptr;
+        T* vh = computeUv ? f.Vh.data<T>() : nullptr;
+        int* info = f.info.data<int>();
+        const int ldu = computeUv ? int(f.U.strides().back()) : 1;
+        const int ldvh = computeUv ? int(f.Vh.strides().back()) : 1;
+        const int64_t uStride = computeUv ? f.U.size(-1) * f.U.size(-2) : 0;
+        const int64_t vhStride = computeUv ? f.Vh.size(-1) * f.Vh.size(-2) : 0;
+        std::vector<int> iwork(std::max<int64_t>(1, 8 * k));
+        T optimal{};
+        gesdd(jobz, int(m), int(n), a, leadingDimension(m), s, u, ldu, vh, ldvh, &optimal, -1, iwork.data(), info);
+        const int lwork = queriedWorkspace(optimal);
+        std::vector<T> work(lwork);
+        for (int64_t i = 0; i < product(batch); ++i)
+            gesdd(jobz, int(m), int(n), a + i * m * n, leadingDimension(m), s + i * k,
+                  computeUv ? u + i * uStride : nullptr, ldu, computeUv ? vh + i * vhStride : nullptr, ldvh,
+                  work.data(), lwork, iwork.data(), info + i);
+    });
+    return f;
+}
+
+Tensor householderQrInPlace(Tensor& QR)
+{
+    const IntList batch = batchShape(QR);
+    const int64_t m = QR.size(-2), n = QR.size(-1), k = std::min(m, n);
+    IntList tauShape = batch;
+    tauShape.push_back(k);
+    Tensor tau = kernel::newTensor(tauShape, QR.dtype(), QR.device());
+    if (QR.numel() == 0)
+        return tau;
+    AGV_DISPATCH_FLOATING(QR.dtype(), "geqrf_cpu", [&] {
+        using T = scalar_t;
+        T* a = QR.data<T>();
+        T* t = tau.data<T>();
+        int info = 0;
+        T optimal{};
+        geqrf(int(m), int(n), a, leadingDimension(m), t, &optimal, -1, &info);
+        const int lwork = queriedWorkspace(optimal);
+        std::vector<T> work(lwork);
+        for (int64_t i = 0; i < product(batch); ++i)
+            geqrf(int(m), int(n), a + i * m * n, leadingDimension(m), t + i * k, work.data(), lwork, &info);
+    });
+    return tau;
+}
+
+void householderProductInPlace(Tensor& Q, const Tensor& tau)
+{
+    if (Q.numel() == 0)
+        return;
+    const int64_t m = Q.size(-2), n = Q.size(-1), k = tau.size(-1);
+    AGV_DISPATCH_FLOATING(Q.dtype(), "orgqr_cpu", [&] {
+        using T = scalar_t;
+        T* a = Q.data<T>();
+        const Tensor tauDense = kernel::dense(tau);
+        T* t = tauDense.data<T>();
+        int info = 0;
+        T optimal{};
+        orgqr(int(m), int(n), int(k), a, leadingDimension(m), t, &optimal, -1, &info);
+        const int lwork = queriedWorkspace(optimal);
+        std::vector<T> work(lwork);
+        for (int64_t i = 0; i < product(batchShape(Q)); ++i)
+            orgqr(int(m), int(n), int(k), a + i * m * n, leadingDimension(m), t + i * k, work.data(), lwork, &info);
+    });
+}
+
+std::pair<Tensor, Tensor> symmetricEigenInPlace(Tensor& vectors, bool upper, bool computeVectors)
+{
+    const IntList batch = batchShape(vectors);
+    const int64_t n = vectors.size(-1);
+    IntList valuesShape = batch;
+    valuesShape.push_back(n);
+    Tensor values = kernel::newTensor(valuesShape, vectors.dtype(), vectors.device());
+    Tensor info = quietly([&] { return zeros(batch, ScalarType::Int32); });
+    if (vectors.numel() == 0)
+        return {values, info};
+    AGV_DISPATCH_FLOATING(vectors.dtype(), "linalg_eigh_cpu", [&] {
+        using T = scalar_t;
+        const char jobz = computeVectors ? 'V' : 'N', uplo = upper ? 'U' : 'L';
+        T* a = vectors.data<T>();
+        T* w = values.data<T>();
+        int* infoData = info.data<int>();
+        T workQuery{};
+        int iworkQuery = 0;
+        syevd(jobz, uplo, int(n), a, leadingDimension(n), w, &workQuery, -1, &iworkQuery, -1, infoData);
+        const int lwork = queriedWorkspace(workQuery);
+        const int liwork = std::max(1, iworkQuery);
+        std::vector<T> work(lwork);
+        std::vector<int> iwork(liwork);
+        for (int64_t i = 0; i < product(batch); ++i)
+            syevd(jobz, uplo, int(n), a + i * n * n, leadingDimension(n), w + i * n, work.data(), lwork, iwork.data(),
+                  liwork, infoData + i);
+    });
+    return {values, info};
 }
 
 }  // namespace agv::ops::lapack

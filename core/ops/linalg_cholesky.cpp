@@ -1,8 +1,8 @@
 // linalg.cholesky(_ex) and the deprecated torch.cholesky (linalg_lapack.h): potrf on a
 // column-major copy as 1.13's apply_cholesky calls it, and derivatives.yaml's
-// cholesky_backward (Iain Murray's formula, two triangular solves).
+// cholesky_backward (Iain Murray's formula, two triangular solves); and the uses of a
+// Cholesky factor, cholesky_solve (potrs) and cholesky_inverse (potri).
 
-#include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
 #include "core/ops/lapack.h"
 #include "core/ops/linalg_checks.h"
@@ -24,19 +24,14 @@ Tensor choleskyBackward(Tensor gL, bool upper, Tensor L)
 {
     if (!gL.defined())
         return Tensor();
-    // 1.13 solves through linalg_solve_triangular, an op with its own node; autogradviz
-    // runs those solves as kernels, so their result would carry no history.
-    AGV_CHECK(!GradMode::isEnabled(), NotImplementedError,
-              "autogradviz: the double backward of cholesky needs linalg.solve_triangular's derivative, which is "
-              "not supported yet");
     if (upper) {
         L = mH(L);
         gL = mH(gL);
     }
     Tensor gA = tril(matmul(mH(L), gL));
     gA = mul(add(gA, mH(tril(gA, -1))), Scalar(0.5));
-    gA = lapack::solveTriangular(mH(L), gA, /*upper=*/true, /*left=*/true);
-    return lapack::solveTriangular(L, gA, /*upper=*/false, /*left=*/false);
+    gA = linalgSolveTriangular(mH(L), gA, /*upper=*/true, /*left=*/true);
+    return linalgSolveTriangular(L, gA, /*upper=*/false, /*left=*/false);
 }
 
 /// Zeroes the triangle a factor does not use (tril_ / triu_ on the column-major factor).
@@ -54,6 +49,32 @@ void keepTriangle(Tensor& factor, bool upper)
                     if (upper ? row > col : row < col)
                         data[(m * n + col) * n + row] = T(0);
     });
+}
+
+/// cholesky_solve_backward: gb = (L L^T)^{-1} gX and gL = -(gb X^T + X gb^T) L (L^T (...)
+/// for an upper factor).
+variable_list choleskySolveBackward(BackwardNode& n, const variable_list& g, bool upper)
+{
+    if (!g[0].defined())
+        return variable_list{Tensor(), Tensor()};
+    const Tensor factor = n.saved(0), X = n.saved(1);
+    const Tensor gb = choleskySolve(g[0], factor, upper);
+    Tensor gFactor;
+    if (n.needsInputGrad(1)) {
+        Tensor common = matmul(gb, mH(X));
+        common = add(common, mH(common));
+        gFactor = upper ? neg(matmul(factor, common)) : neg(matmul(common, factor));
+    }
+    return variable_list{gb, gFactor};
+}
+
+/// cholesky_inverse_backward: gL = -(A^{-1} (g + g^T) A^{-1}) L (L^T (...) for an upper factor).
+Tensor choleskyInverseBackward(const Tensor& grad, const Tensor& factor, bool upper, const Tensor& inverse)
+{
+    if (!grad.defined())
+        return Tensor();
+    const Tensor common = matmul(inverse, matmul(add(grad, mH(grad)), inverse));
+    return upper ? neg(matmul(factor, common)) : neg(matmul(common, factor));
 }
 
 const char* const kCholeskyDeprecated =
@@ -123,6 +144,42 @@ Tensor cholesky(const Tensor& A, bool upper)
     if (rec.active())
         rec.attr("upper", upper);
     return rec.finishSavingResult(factor, "result");
+}
+
+Tensor choleskySolve(const Tensor& b, const Tensor& factor, bool upper)
+{
+    AGV_CHECK(b.dim() >= 2, RuntimeError, "b should have at least 2 dimensions, but has ", b.dim(),
+              " dimensions instead");
+    AGV_CHECK(factor.dim() >= 2, RuntimeError, "u should have at least 2 dimensions, but has ", factor.dim(),
+              " dimensions instead");
+    linearSolveCheckInputs(b, factor, "cholesky_solve");
+    const auto [b_, factor_] = lapack::broadcastBatchDims(b, factor);
+    Tensor X = lapack::columnMajorCopy(b_);
+    lapack::choleskySolveInPlace(lapack::columnMajorCopy(factor_), X, upper);
+    OpRecorder rec("CholeskySolveBackward0", {&b, &factor}, [upper](BackwardNode& n, const variable_list& g) {
+        return choleskySolveBackward(n, g, upper);
+    });
+    if (rec.active()) {
+        rec.save("input2", factor);
+        rec.attr("upper", upper);
+    }
+    return rec.finishSavingResult(X, "result");
+}
+
+Tensor choleskyInverse(const Tensor& factor, bool upper)
+{
+    squareCheckInputs(factor, "cholesky_inverse");
+    Tensor result = lapack::columnMajorCopy(factor);
+    const Tensor info = lapack::choleskyInverseInPlace(result, upper);
+    checkLinalgErrors(info, "cholesky_inverse", result.dim() == 2);
+    OpRecorder rec("CholeskyInverseBackward0", {&factor}, [upper](BackwardNode& n, const variable_list& g) {
+        return variable_list{choleskyInverseBackward(g[0], n.saved(0), upper, n.saved(1))};
+    });
+    if (rec.active()) {
+        rec.save("self", factor);
+        rec.attr("upper", upper);
+    }
+    return rec.finishSavingResult(result, "result");
 }
 
 }  // namespace agv::ops

@@ -90,18 +90,52 @@ Tensor solveWithSavedFactors(const Tensor& A, const Tensor& LU, const Tensor& pi
     return lapack::luSolve(LU, pivots, rhs, /*left=*/true, /*adjoint=*/!factorsTranspose(A));
 }
 
-bool anySingular(const Tensor& det)
+/// prod_safe_zeros_backward: grad times the product of the other entries along `dim`, from
+/// exclusive cumulative products taken from both ends (exact where entries are zero).
+Tensor prodSafeZerosBackward(const Tensor& grad, const Tensor& input, int64_t dim)
 {
-    return AGV_DISPATCH_FLOATING(det.dtype(), "linalg_det_backward", [&] {
-        using T = scalar_t;
-        const Tensor d = kernel::dense(det);
-        const T* data = d.data<T>();
-        const T limit = T(100.) * std::numeric_limits<T>::epsilon();
-        for (int64_t i = 0; i < d.numel(); ++i)
-            if (std::abs(data[i]) < limit)
-                return true;
-        return false;
-    });
+    if (input.numel() == 0)
+        return expand(grad, input.sizes());
+    const int64_t size = input.size(dim);
+    if (size == 1)
+        return grad;
+    IntList onesShape = input.sizes();
+    onesShape[dim] = 1;
+    const Tensor ones_ = ones(onesShape, grad.dtype(), grad.device());
+    const Tensor exclusiveNormal = cumprod(cat({ones_, narrow(input, dim, 0, size - 1)}, dim), dim);
+    const Tensor exclusiveReverse =
+        flip(cumprod(cat({ones_, flip(narrow(input, dim, 1, size - 1), {dim})}, dim), dim), {dim});
+    return mul(grad, mul(exclusiveNormal, exclusiveReverse));
+}
+
+/// The gradient at a singular matrix, where det is not differentiable through A^{-1}: grad
+/// times the adjugate's transpose, det(U) det(Vh) U diag(prod of the other singular values) Vh.
+Tensor singularDetBackward(const Tensor& A, const Tensor& grad)
+{
+    const auto [U, S, Vh] = linalgSvd(A);
+    const Tensor alpha = mul(mul(linalgDet(U), linalgDet(Vh)), grad);
+    const Tensor D = prodSafeZerosBackward(unsqueeze(alpha, -1), S, S.dim() - 1);
+    return matmul(mul(U, unsqueeze(D, -2)), Vh);
+}
+
+/// masked_fmap: `singular` on the matrices whose determinant is below 100 * eps in size,
+/// the solve on the others, put back together in batch order.
+Tensor splitBySingularity(const Tensor& det, const Tensor& A, const Tensor& rhs, const Tensor& grad)
+{
+    const double eps = det.dtype() == ScalarType::Float32 ? std::numeric_limits<float>::epsilon()
+                                                          : std::numeric_limits<double>::epsilon();
+    const Tensor mask = quietly([&] { return compare(abs(det), Scalar(100. * eps), CompareOp::Lt); });
+    const auto nonSingular = [](const Tensor& a, const Tensor& d) { return linalgSolve(transpose(a, -2, -1), d); };
+    const int64_t singularCount = quietly([&] { return indexWithTensor(A, mask).numel(); });
+    if (singularCount == A.numel())
+        return singularDetBackward(A, grad);
+    if (singularCount == 0)
+        return nonSingular(A, rhs);
+    const Tensor others = logicalNot(mask);
+    Tensor out = emptyLike(A);
+    indexPutInplace(out, mask, singularDetBackward(indexWithTensor(A, mask), indexWithTensor(grad, mask)));
+    indexPutInplace(out, others, nonSingular(indexWithTensor(A, others), indexWithTensor(rhs, others)));
+    return out;
 }
 
 /// linalg_det_backward: solves A^H G = grad * det * I.
@@ -115,12 +149,9 @@ Tensor detBackward(const Tensor& grad, const Tensor& det, const Tensor& A, const
             return solveWithSavedFactors(A, perturbedFactors(LU), pivots, rhs);
         });
     }
-    // create_graph: a recorded solve, so the gradient has a history in A. 1.13 takes a
-    // singular matrix's gradient through an SVD, which autogradviz does not have.
-    AGV_CHECK(!anySingular(det), NotImplementedError,
-              "autogradviz: the double backward of linalg.det at a singular matrix (|det| < 100 * eps) "
-              "needs linalg.svd, which is not supported yet");
-    return linalgSolve(transpose(A, -2, -1), scaledIdentity(mul(grad, det), pivots));
+    // create_graph: recorded ops (a solve, or the SVD at singular matrices), so the gradient
+    // has a history in A.
+    return splitBySingularity(det, A, scaledIdentity(mul(grad, det), pivots), grad);
 }
 
 /// slogdet_backward for real A: only logabsdet has a gradient, grad * A^{-T}.

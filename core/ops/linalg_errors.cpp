@@ -1,5 +1,5 @@
 // checkLinalgErrors (linalg_lapack.h): 1.13's _linalg_check_errors for the info codes of
-// getrf and potrf.
+// getrf, potrf, gesdd and syevd (a zero pivot of lu_factor is a plain RuntimeError).
 
 #include <string>
 
@@ -18,9 +18,30 @@ void checkLinalgErrors(const Tensor& info, const std::string& apiName, bool isMa
     while (element < codes.numel() - 1 && data[element] == 0)
         ++element;
     const int code = data[element];
-    if (code <= 0)
-        return;  // LAPACK's negative codes (a bad argument) cannot come from these callers
     const std::string where = apiName + (isMatrix ? "" : ": (Batch element " + std::to_string(element) + ")");
+    // LAPACK 3.10's gesdd returns -4 for non-finite input; other negative codes (a bad
+    // argument) cannot come from these callers.
+    if (code == -4 && apiName.find("svd") != std::string::npos)
+        throw LinAlgError(where + ": The algorithm failed to converge because the input matrix contained non-finite "
+                                  "values.");
+    if (code <= 0)
+        return;
+    if (apiName.find("lu_factor") != std::string::npos)
+        throw Error(PyExc::RuntimeError,
+                    where + ": U[" + std::to_string(code) + "," + std::to_string(code) +
+                        "] is zero and using it on lu_solve would result in a division by zero. If you still want to "
+                        "perform the factorization, consider calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, "
+                        "pivot)");
+    if (apiName.find("svd") != std::string::npos)
+        throw LinAlgError(where +
+                          ": The algorithm failed to converge because the input matrix is ill-conditioned or has too "
+                          "many repeated singular values (error code: " +
+                          std::to_string(code) + ").");
+    if (apiName.find("eig") != std::string::npos)
+        throw LinAlgError(where +
+                          ": The algorithm failed to converge because the input matrix is ill-conditioned or has too "
+                          "many repeated eigenvalues (error code: " +
+                          std::to_string(code) + ").");
     if (apiName.find("inv") != std::string::npos)
         throw LinAlgError(where + ": The diagonal element " + std::to_string(code) +
                           " is zero, the inversion could not be completed because the input matrix is singular.");

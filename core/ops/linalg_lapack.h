@@ -1,10 +1,14 @@
 #pragma once
 // torch.linalg's LAPACK-backed core with PyTorch 1.13's kernels, nodes and messages: det,
 // slogdet, logdet (linalg_det.cpp), inv and solve (linalg_solve.cpp), cholesky
-// (linalg_cholesky.cpp). Real float32 / float64 only: complex tensors do not exist here.
-// Kept apart from ops.h so adding them rebuilds only their users.
+// (linalg_cholesky.cpp), svd (linalg_svd.cpp), qr (linalg_qr.cpp), eigh (linalg_eigh.cpp),
+// the triangular solvers (linalg_solve_triangular.cpp), LU (linalg_lu.cpp) and pinv
+// (linalg_pinv.cpp). Real float32 / float64 only: complex tensors do not exist here. Kept
+// apart from ops.h so adding them rebuilds only their users.
 
+#include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "core/error.h"
@@ -54,5 +58,68 @@ std::pair<Tensor, Tensor> linalgCholeskyEx(const Tensor& A, bool upper = false, 
 Tensor linalgCholesky(const Tensor& A, bool upper = false);
 /// The deprecated torch.cholesky (CholeskyBackward0), with its one-time warning.
 Tensor cholesky(const Tensor& A, bool upper = false);
+
+/// X with A X = b for A = L L^T given its Cholesky factor (A = U^T U when `upper`), batch
+/// dims broadcast (CholeskySolveBackward0): potrs.
+Tensor choleskySolve(const Tensor& b, const Tensor& factor, bool upper = false);
+/// (L L^T)^{-1} from the Cholesky factor ((U^T U)^{-1} when `upper`) (CholeskyInverseBackward0): potri.
+Tensor choleskyInverse(const Tensor& factor, bool upper = false);
+
+/// (U, S, Vh) with A = U diag(S) Vh, from gesdd (all three LinalgSvdBackward0); U and Vh
+/// are square when `fullMatrices`, else (m, k) and (k, n).
+std::tuple<Tensor, Tensor, Tensor> linalgSvd(const Tensor& A, bool fullMatrices = true);
+/// The singular values only; U and Vh are computed too when A requires grad, as 1.13 does
+/// (so S has the same bits with and without autograd).
+Tensor linalgSvdvals(const Tensor& A);
+/// torch.svd: (U, S, V) from linalg.svd (V = Vh^T, TransposeBackward0), or zero U (m, m)
+/// and V (n, n) beside svdvals when not `computeUv`.
+std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some = true, bool computeUv = true);
+
+/// (Q, R) with A = Q R (both LinalgQrBackward0) for mode "reduced", "complete" or "r"
+/// (Q then empty): geqrf, then orgqr for Q.
+std::pair<Tensor, Tensor> linalgQr(const Tensor& A, const std::string& mode = "reduced");
+/// The deprecated torch.qr: linalg.qr in mode "reduced" or "complete", with its warning.
+std::pair<Tensor, Tensor> qr(const Tensor& A, bool some = true);
+
+/// (eigenvalues, eigenvectors) of symmetric matrices of which the triangle `uplo` ("L" or
+/// "U") is read (both LinalgEighBackward0): syevd.
+std::pair<Tensor, Tensor> linalgEigh(const Tensor& A, const std::string& uplo = "L");
+/// The eigenvalues only; the eigenvectors are computed too when A requires grad.
+Tensor linalgEigvalsh(const Tensor& A, const std::string& uplo = "L");
+
+/// X with AX = B (left) or XA = B, A upper (lower) triangular, its diagonal taken as ones
+/// when `unitriangular`; batch dims broadcast (LinalgSolveTriangularBackward0).
+Tensor linalgSolveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left = true,
+                             bool unitriangular = false);
+/// The deprecated torch.triangular_solve(b, A): (X, a copy of A) with op(A) X = b, op(A) =
+/// A^T when `transposeA` (both TriangularSolveBackward0).
+std::pair<Tensor, Tensor> triangularSolve(const Tensor& b, const Tensor& A, bool upper = true, bool transposeA = false,
+                                          bool unitriangular = false);
+
+/// (LU, int32 pivots, int32 info): getrf's packed factors of P A = L U (LinalgLuFactorExBackward0
+/// on LU); `pivot` = false is refused on the CPU, as in 1.13.
+std::tuple<Tensor, Tensor, Tensor> linalgLuFactorEx(const Tensor& A, bool pivot = true, bool checkErrors = false);
+/// torch._lu_with_info, behind the deprecated torch.lu: lu_factor_ex with its warning.
+std::tuple<Tensor, Tensor, Tensor> luWithInfo(const Tensor& A, bool pivot = true);
+/// linalg.lu_factor: lu_factor_ex, then the check for an exactly zero U[k, k].
+std::pair<Tensor, Tensor> linalgLuFactor(const Tensor& A, bool pivot = true);
+/// (P, L, U) with A = P L U, unpacked from lu_factor's results (LuUnpackBackward0 on L and U);
+/// P or L and U are left empty when not asked for.
+std::tuple<Tensor, Tensor, Tensor> luUnpack(const Tensor& LU, const Tensor& pivots, bool unpackData = true,
+                                            bool unpackPivots = true);
+/// (P, L, U) with A = P L U (LinalgLuBackward0 on L and U).
+std::tuple<Tensor, Tensor, Tensor> linalgLu(const Tensor& A, bool pivot = true);
+/// X with op(A) X = B (left) or X op(A) = B from A's LU factors, op(A) = A^T when `adjoint`
+/// (LinalgLuSolveBackward0).
+Tensor linalgLuSolve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool left = true,
+                     bool adjoint = false);
+/// The deprecated torch.lu_solve(B, LU, pivots), with its warning.
+Tensor luSolve(const Tensor& B, const Tensor& LU, const Tensor& pivots);
+
+/// The pseudo-inverse (LinalgPinvBackward0): the SVD (eigh when `hermitian`) inverted where
+/// the singular values exceed max(atol, rtol * the largest); float64 0-d tolerances, rtol
+/// eps * max(m, n) by default (0 when a positive atol is given).
+Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol = {}, const std::optional<Tensor>& rtol = {},
+                  bool hermitian = false);
 
 }  // namespace agv::ops

@@ -34,15 +34,6 @@ bool isVectorRhs(const Tensor& A, const Tensor& B)
     return IntList(A.sizes().begin(), A.sizes().end() - 1) == B.sizes();
 }
 
-void checkInputsSolver(const Tensor& A, const Tensor& B, bool left, const char* fname)
-{
-    squareCheckInputs(A, fname, "A");
-    checkIsMatrix(B, fname, "B");
-    AGV_CHECK(left ? A.size(-2) == B.size(-2) : A.size(-1) == B.size(-1), RuntimeError, fname,
-              ": Incompatible shapes of A and B for the equation ", left ? "AX = B" : "XA = B", " (", A.size(-2), "x",
-              A.size(-1), " and ", B.size(-2), "x", B.size(-1), ")");
-}
-
 /// batched_matrix_contiguous_strides: contiguous, with each matrix column-major when asked.
 IntList batchedMatrixStrides(const IntList& sizes, bool columnMajor)
 {

@@ -707,6 +707,14 @@ py::object makeReturnType(const char* name, py::object values, py::object indice
     return module.attr(name)(py::make_tuple(values, indices));
 }
 
+py::object makeReturnType(const char* name, py::tuple fields)
+{
+    py::object& module = returnTypesModule();
+    if (!module)
+        return std::move(fields);
+    return module.attr(name)(fields);
+}
+
 void setReturnTypesModule(py::object module) { returnTypesModule() = std::move(module); }
 
 bool tensorsEqual(const Tensor& a, const Tensor& b)

@@ -40,6 +40,8 @@ bool takesNoArguments(std::string_view method);
 
 /// torch.return_types.<name>(values=..., indices=...) (torch/return_types.py).
 py::object makeReturnType(const char* name, py::object values, py::object indices);
+/// The same for a return type of any number of fields (linalg_svd's U, S, Vh).
+py::object makeReturnType(const char* name, py::tuple fields);
 void setReturnTypesModule(py::object module);
 
 /// What register_hook returns: `.remove()` unregisters the hook (idempotent).

@@ -37,6 +37,8 @@ from torch.storage import HalfStorage, BFloat16Storage, IntStorage, ShortStorage
 from torch import linalg, special  # noqa: E402,F401
 from torch.functional import einsum, norm, split, unflatten, unique, unique_consecutive  # noqa: E402,F401
 from torch.functional import meshgrid, tensordot, cartesian_prod, chain_matmul, cdist  # noqa: E402,F401
+from torch.functional import lu  # noqa: E402,F401
+from _agv_torch import _lu_with_info  # noqa: E402,F401  torch.lu's kernel, public in PyTorch too
 from torch._composites import *  # noqa: E402,F401,F403  true_divide, square, hstack, isnan, ...
 from torch._composites_numeric import *  # noqa: E402,F401,F403  inner, kron, trapz, cov, ...
 from torch import _composites, _composites_numeric  # noqa: E402

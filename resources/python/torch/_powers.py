@@ -45,15 +45,17 @@ def matrix_power(input, n, *, out=None):
     if input.size(-1) != input.size(-2):
         raise RuntimeError(f"linalg.matrix_power: A must be batches of square matrices, but they are "
                            f"{input.size(-2)} by {input.size(-1)} matrices")
-    if n < 0:
-        raise NotImplementedError("autogradviz: torch.matrix_power() with a negative exponent needs linalg.inv, "
-                                  "which is not implemented yet")
     if n == 0:
         # The clone puts the result in the graph, as ATen does.
         return input.clone(memory_format=contiguous_format).copy_(
             _C.eye(input.size(-2), dtype=input.dtype, device=input.device))
     if n == 1:
         return input.clone(memory_format=contiguous_format)
+    if n == -1:
+        return _C._linalg_inv(input)
+    # A negative power is a power of the inverse.
+    if n < 0:
+        input, n = _C._linalg_inv(input), -n
     if n == 2:
         return _C.matmul(input, input)
     if n == 3:

@@ -181,6 +181,13 @@ class Tensor(_C._TensorBase):
         from torch.functional import norm
         return norm(self, p, dim, keepdim, dtype=dtype)
 
+    def lu(self, pivot=True, get_infos=False):
+        """See torch.lu: a plain tuple, with the infos only when asked for."""
+        LU, pivots, infos = _C._lu_with_info(self, pivot=pivot, check_errors=(not get_infos))
+        if get_infos:
+            return LU, pivots, infos
+        return LU, pivots
+
     @staticmethod
     def _make_subclass(cls, data, require_grad=False):
         return _C._make_subclass(cls, data, require_grad)

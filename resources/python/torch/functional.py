@@ -25,11 +25,34 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
                 _dim = list(range(ndim))
             return _C._frobenius_norm(input, _dim, keepdim)
         if p == "nuc":
-            raise NotImplementedError("autogradviz: torch.norm(p='nuc') is not supported yet")
+            return _nuclear_norm(input, _dim, keepdim)
         raise RuntimeError(f"only valid string values are 'fro' and 'nuc', found {p}")
     if _dim is None:
         _dim = list(range(ndim))
     return _C._norm(input, 2 if p is None else p, _dim, keepdim)
+
+
+def _nuclear_norm(input, dim, keepdim):
+    """_VF.nuclear_norm: the sum of the singular values over two dims (a 2-D input's own
+    when no dims are given)."""
+    if dim is None:
+        if input.dim() != 2:
+            raise RuntimeError(f"Expected a tensor with 2 dimensions, but got a tensor with {input.dim()} "
+                               f"dimension{'' if input.dim() == 1 else 's'} instead.")
+        dim = (-2, -1)
+    if len(dim) != 2:
+        raise RuntimeError("nuclear norm requires a 'dim' argument of size 2")
+    import torch.linalg
+    return torch.linalg.matrix_norm(input, "nuc", dim, keepdim)
+
+
+def lu(A, pivot=True, get_infos=False, out=None):
+    """torch.lu (deprecated for linalg.lu_factor): (LU, pivots), or _lu_with_info's named
+    tuple (LU, pivots, info) when `get_infos`."""
+    if out is not None:
+        raise NotImplementedError("autogradviz: torch.lu() does not support out= yet")
+    result = _C._lu_with_info(A, pivot=pivot, check_errors=(not get_infos))
+    return result if get_infos else (result[0], result[1])
 
 
 def split(tensor, split_size_or_sections, dim=0):

@@ -73,21 +73,35 @@ class aminmax(tuple):
         return f"torch.return_types.aminmax(\nmin={self[0]!r},\nmax={self[1]!r})"
 
 
-def _named_pair(name, first, second):
-    """A return type of two named fields (linalg_slogdet's sign and logabsdet ...), printed as
-    PyTorch's structseq prints it."""
+def _named_tuple(name, *fields):
+    """A return type of named fields (linalg_slogdet's sign and logabsdet, linalg_svd's U, S
+    and Vh ...), printed as PyTorch's structseq prints it."""
     def __new__(cls, sequence):
         return tuple.__new__(cls, sequence)
 
     def __repr__(self):
-        return f"torch.return_types.{name}(\n{first}={self[0]!r},\n{second}={self[1]!r})"
+        body = ",\n".join(f"{field}={value!r}" for field, value in zip(fields, self))
+        return f"torch.return_types.{name}(\n{body})"
 
-    return type(name, (tuple,), {"__new__": __new__, "__repr__": __repr__, "__module__": __name__,
-                                 first: property(lambda self: self[0]), second: property(lambda self: self[1])})
+    namespace = {"__new__": __new__, "__repr__": __repr__, "__module__": __name__}
+    for index, field in enumerate(fields):
+        namespace[field] = property(lambda self, index=index: self[index])
+    return type(name, (tuple,), namespace)
 
 
-slogdet = _named_pair("slogdet", "sign", "logabsdet")
-linalg_slogdet = _named_pair("linalg_slogdet", "sign", "logabsdet")
-linalg_inv_ex = _named_pair("linalg_inv_ex", "inverse", "info")
-linalg_solve_ex = _named_pair("linalg_solve_ex", "result", "info")
-linalg_cholesky_ex = _named_pair("linalg_cholesky_ex", "L", "info")
+slogdet = _named_tuple("slogdet", "sign", "logabsdet")
+linalg_slogdet = _named_tuple("linalg_slogdet", "sign", "logabsdet")
+linalg_inv_ex = _named_tuple("linalg_inv_ex", "inverse", "info")
+linalg_solve_ex = _named_tuple("linalg_solve_ex", "result", "info")
+linalg_cholesky_ex = _named_tuple("linalg_cholesky_ex", "L", "info")
+svd = _named_tuple("svd", "U", "S", "V")
+linalg_svd = _named_tuple("linalg_svd", "U", "S", "Vh")
+qr = _named_tuple("qr", "Q", "R")
+linalg_qr = _named_tuple("linalg_qr", "Q", "R")
+linalg_eigh = _named_tuple("linalg_eigh", "eigenvalues", "eigenvectors")
+triangular_solve = _named_tuple("triangular_solve", "solution", "cloned_coefficient")
+linalg_lu_factor = _named_tuple("linalg_lu_factor", "LU", "pivots")
+linalg_lu_factor_ex = _named_tuple("linalg_lu_factor_ex", "LU", "pivots", "info")
+linalg_lu = _named_tuple("linalg_lu", "P", "L", "U")
+lu_unpack = _named_tuple("lu_unpack", "P", "L", "U")
+_lu_with_info = _named_tuple("_lu_with_info", "LU", "pivots", "info")
