@@ -1,9 +1,8 @@
 // sum, nansum and mean. float and double sums follow PyTorch 1.13's cascade_sum (Note [Cascade
 // sum]) in the order its TensorIterator lays any input out (Note [Reduction geometry]),
-// so they round exactly as PyTorch's do, for every layout and set of dims. float16 and
-// bfloat16 are summed as a float copy (their own rounding only where PyTorch's shows:
-// the RunsOfBlocks case); integer sums and sums into another dtype are a strided loop
-// accumulating in double.
+// so they round exactly as PyTorch's do, for every layout and set of dims, float16 and
+// bfloat16 too (Note [Sums of float16 and bfloat16]); integer sums and sums into another
+// dtype are a strided loop accumulating in double.
 
 #include <algorithm>
 #include <array>
@@ -155,10 +154,26 @@ ReduceLoop sumLoop(const Tensor& t, const IntList& dims, const IntList& keptSize
     return reduceLoop(t.sizes(), t.strides(), outStrides);
 }
 
+/// How cascade_sum's loops add a sum into the output: `*out += sum`.
+struct AddInto {
+    template <typename T>
+    [[gnu::always_inline]] void operator()(T& out, T sum) const
+    {
+        out += sum;
+    }
+};
+
+/// `*out += sum` into a float16 / bfloat16 output R, the output held widened to float
+/// (Note [Sums of float16 and bfloat16]): the sum rounded to R, added, rounded again.
+template <typename R>
+struct AddIntoReduced {
+    void operator()(float& out, float sum) const { out = float(R(out + float(R(sum)))); }
+};
+
 /// One call of cascade_sum's 2-d loop: `in`/`out` at the block's start, strides in elements.
-template <typename T>
+template <typename T, typename Store = AddInto>
 [[gnu::always_inline]] inline void cascadeSumBlock(const T* in, T* out, std::array<int64_t, 2> inStrides, std::array<int64_t, 2> outStrides,
-                     int64_t size0, int64_t size1)
+                     int64_t size0, int64_t size1, Store store = {})
 {
     constexpr int L = int(32 / sizeof(T));
     if (outStrides[0] != 0 && outStrides[1] == 0) {  // move the reduction to the first dim
@@ -169,42 +184,41 @@ template <typename T>
     if (outStrides[0] != 0 && outStrides[1] != 0) {  // nothing reduced here: out += in
         for (int64_t j = 0; j < size1; ++j)
             for (int64_t i = 0; i < size0; ++i) {
-                T& o = out[j * outStrides[1] + i * outStrides[0]];
-                o = o + in[j * inStrides[1] + i * inStrides[0]];
+                store(out[j * outStrides[1] + i * outStrides[0]], in[j * inStrides[1] + i * inStrides[0]]);
             }
         return;
     }
     const int64_t outStride = outStrides[1];
     if (inStrides[0] == 1 && size0 >= L) {  // vectorized_inner_sum
         for (int64_t j = 0; j < size1; ++j)
-            out[j * outStride] += cascadeSum(in + j * inStrides[1], size0);
+            store(out[j * outStride], cascadeSum(in + j * inStrides[1], size0));
     } else if (inStrides[1] == 1 && size1 >= L) {  // vectorized_outer_sum
         int64_t j = 0;
         for (; j + 4 * L <= size1; j += 4 * L) {
             const auto sums = multiRowSum<T, L>(in + j, inStrides[0], L, size0);
             for (int k = 0; k < 4; ++k)
                 for (int l = 0; l < L; ++l)
-                    out[(j + k * L + l) * outStride] += sums[size_t(k)].v[size_t(l)];
+                    store(out[(j + k * L + l) * outStride], sums[size_t(k)].v[size_t(l)]);
         }
         for (; j + L <= size1; j += L) {
             const auto sums = rowSum<T, L>(in + j, inStrides[0], size0);
             for (int l = 0; l < L; ++l)
-                out[(j + l) * outStride] += sums.v[size_t(l)];
+                store(out[(j + l) * outStride], sums.v[size_t(l)]);
         }
         for (; j < size1; ++j)
-            out[j * outStride] += rowSum<T, 1>(in + j, inStrides[0], size0).v[0];
+            store(out[j * outStride], rowSum<T, 1>(in + j, inStrides[0], size0).v[0]);
     } else if (inStrides[0] < inStrides[1]) {  // scalar_inner_sum
         for (int64_t j = 0; j < size1; ++j)
-            out[j * outStride] += rowSum<T, 1>(in + j * inStrides[1], inStrides[0], size0).v[0];
+            store(out[j * outStride], rowSum<T, 1>(in + j * inStrides[1], inStrides[0], size0).v[0]);
     } else {  // scalar_outer_sum
         int64_t j = 0;
         for (; j + 3 < size1; j += 4) {
             const auto sums = multiRowSum<T, 1>(in + j * inStrides[1], inStrides[0], inStrides[1], size0);
             for (int k = 0; k < 4; ++k)
-                out[(j + k) * outStride] += sums[size_t(k)].v[0];
+                store(out[(j + k) * outStride], sums[size_t(k)].v[0]);
         }
         for (; j < size1; ++j)
-            out[j * outStride] += rowSum<T, 1>(in + j * inStrides[1], inStrides[0], size0).v[0];
+            store(out[j * outStride], rowSum<T, 1>(in + j * inStrides[1], inStrides[0], size0).v[0]);
     }
 }
 
@@ -239,9 +253,11 @@ void anyCascadeSumBlock(const T* in, T* out, std::array<int64_t, 2> inStrides, s
         cascadeSumBlock<T>(in, out, inStrides, outStrides, size0, size1);
 }
 
-/// cascade_sum over the whole iterator (serial_for_each): `out` is zero-filled first.
-template <typename T>
-void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& keptSizes, T* out)
+/// cascade_sum over the whole iterator (serial_for_each): `out` is zero-filled first. `in`
+/// holds t's elements at t's offsets; `block` runs one 2-d loop.
+template <typename T, typename Block>
+void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& keptSizes, const T* in, T* out,
+                       Block block)
 {
     const ReduceLoop g = sumLoop(t, dims, keptSizes);
     const size_t ndim = g.sizes.size();
@@ -257,7 +273,6 @@ void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& kept
     }
     // DimCounter: the outer dims with the first of them fastest.
     std::vector<int64_t> position(outerSizes.size(), 0);
-    const T* in = t.data<T>();
     const int64_t outerCount = computeNumel(outerSizes);
     for (int64_t k = 0; k < outerCount; ++k) {
         int64_t inOffset = 0, outOffset = 0;
@@ -265,7 +280,7 @@ void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& kept
             inOffset += position[d] * outerIn[d];
             outOffset += position[d] * outerOut[d];
         }
-        anyCascadeSumBlock<T>(in + inOffset, out + outOffset, inStrides, outStrides, size0, size1);
+        block(in + inOffset, out + outOffset, inStrides, outStrides, size0, size1);
         for (size_t d = 0; d < position.size(); ++d) {
             if (++position[d] < outerSizes[d])
                 break;
@@ -274,21 +289,40 @@ void tensorIteratorSum(const Tensor& t, const IntList& dims, const IntList& kept
     }
 }
 
-/// Whether a contiguous tensor's reduction, once size-1 dims are dropped (as TensorIterator
-/// drops them), is reduced dims, then kept ones, then reduced ones (a conv bias gradient:
-/// N, C, H*W): each row summed, the outer blocks accumulated into the output.
-bool isRunsOfBlocks(const Tensor& t, const IntList& dims)
+// Note [Sums of float16 and bfloat16]
+// 1.13's cascade_sum runs float16 and bfloat16 through the loops of float (Note [Reduction
+// geometry]) with float accumulators, so every row's or column's sum is the float sum of
+// the widened elements. The store differs: the output has the tensor's dtype, and the
+// loops add each sum with `*out += sum` in c10's arithmetic: the sum rounded to the dtype,
+// added to the stored value in float, rounded again. An output that gets one such store
+// is the float sum rounded once; one that gets several (its reduced dims split between
+// the 2-d loop and the loops around it, or two reduced dims inside one 2-d loop, each row
+// stored in turn) rounds at every store.
+
+/// sum of a float16 / bfloat16 tensor R over `dims` into a keepdim output of `keptSizes`.
+template <typename R>
+Tensor reducedFloatSum(const Tensor& t, const IntList& dims, const IntList& keptSizes, const IntList& outSizes)
 {
-    if (!t.isContiguous())
-        return false;
-    std::vector<bool> reduced;  // per dimension of size > 1
+    // The elements widened at their own offsets: a buffer over the span t's strides reach.
+    int64_t span = 1;
     for (int64_t d = 0; d < t.dim(); ++d)
-        if (t.sizes()[size_t(d)] != 1)
-            reduced.push_back(std::find(dims.begin(), dims.end(), d) != dims.end());
-    const auto firstKept = std::find(reduced.begin(), reduced.end(), false);
-    const auto nextReduced = std::find(firstKept, reduced.end(), true);
-    return firstKept != reduced.begin() && nextReduced != reduced.end() &&
-           std::find(nextReduced, reduced.end(), false) == reduced.end();
+        span += (t.sizes()[size_t(d)] - 1) * t.strides()[size_t(d)];
+    std::vector<float> wide(static_cast<size_t>(span));
+    const R* elements = t.data<R>();
+    for (int64_t i = 0; i < span; ++i)
+        wide[size_t(i)] = float(elements[i]);
+    std::vector<float> stored(size_t(computeNumel(keptSizes)), 0.0f);
+    tensorIteratorSum<float>(t, dims, keptSizes, wide.data(), stored.data(),
+                             [](const float* in, float* out, std::array<int64_t, 2> inStrides,
+                                std::array<int64_t, 2> outStrides, int64_t size0, int64_t size1) {
+                                 cascadeSumBlock<float>(in, out, inStrides, outStrides, size0, size1,
+                                                        AddIntoReduced<R>{});
+                             });
+    Tensor out = kernel::newTensor(outSizes, t.dtype(), t.device());
+    R* o = out.data<R>();
+    for (size_t i = 0; i < stored.size(); ++i)
+        o[i] = R(stored[i]);
+    return out;
 }
 
 /// Sum over `dims` (normalized) into a tensor of `outType`, keepdim shape computed by caller.
@@ -315,37 +349,13 @@ Tensor sumKernel(const Tensor& t, const IntList& dimsIn, bool keepdim, ScalarTyp
         AGV_DISPATCH_FLOATING(t.dtype(), "sum", [&] {
             using T = scalar_t;
             std::fill(out.data<T>(), out.data<T>() + outNumel, T(0));
-            tensorIteratorSum<T>(t, dims, keptSizes, out.data<T>());
+            tensorIteratorSum<T>(t, dims, keptSizes, t.data<T>(), out.data<T>(), anyCascadeSumBlock<T>);
         });
         return out;
     }
-    if (sameFloatType) {
-        // float16 / bfloat16 are summed in float; the dtype's rounding shows before the end
-        // only in the runs-of-blocks order.
-        const Tensor wide = kernel::convert(t, ScalarType::Float32);
-        if (!isRunsOfBlocks(wide, dims))
-            return kernel::convert(sumKernel(wide, dims, keepdim, ScalarType::Float32), outType);
-        // TensorIterator's order: the trailing reduced run innermost (one cascade sum per
-        // row), the kept dims next, the leading reduced dims outermost, adding each row's
-        // sum into its output in turn.
-        int64_t run = 1;
-        for (int64_t d = t.dim() - 1; d >= 0 && std::find(dims.begin(), dims.end(), d) != dims.end(); --d)
-            run *= t.sizes()[size_t(d)];
-        const int64_t blocks = t.numel() / (run * outNumel);
-        Tensor out = kernel::newTensor(outSizes, outType, t.device());
-        // Each row's float sum is rounded to the dtype, then added to the stored output
-        // (rounded again), as PyTorch's reduction loop does.
-        AGV_DISPATCH_FLOATING_AND_HALF(outType, "sum", [&] {
-            using Out = scalar_t;
-            const float* w = wide.data<float>();
-            Out* o = out.data<Out>();
-            std::fill(o, o + outNumel, Out(0));
-            for (int64_t b = 0; b < blocks; ++b)
-                for (int64_t k = 0; k < outNumel; ++k)
-                    o[k] = Out(float(o[k]) + float(Out(cascadeSum(w + (b * outNumel + k) * run, run))));
-        });
-        return out;
-    }
+    if (sameFloatType)  // See Note [Sums of float16 and bfloat16].
+        return t.dtype() == ScalarType::Half ? reducedFloatSum<Half>(t, dims, keptSizes, outSizes)
+                                                : reducedFloatSum<BFloat16>(t, dims, keptSizes, outSizes);
     if (isFloatingType(outType) && t.numel() > 0)
         // sum(dtype=...): PyTorch casts each element to the result's dtype as it loads it.
         return sumKernel(kernel::convert(t, outType), dims, keepdim, outType);
