@@ -7,8 +7,10 @@
 #include <memory>
 #include <vector>
 
+#include "core/autograd/grad_mode.h"
 #include "core/ops/ctc_loss.h"
 #include "core/ops/kernels.h"
+#include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 
 namespace agv::ops {
@@ -403,8 +405,16 @@ Tensor ctcLossBackward(const Tensor& grad, const Tensor& logProbs, const Tensor&
                        const IntList& targetLengths, const Tensor& negLogLikelihood, const Tensor& logAlpha,
                        int64_t blank, bool zeroInfinity)
 {
-    return backwardValues(grad, logProbs, targets, inputLengths, targetLengths, negLogLikelihood, logAlpha, blank,
-                          zeroInfinity);
+    // derivatives.yaml has no entry for _ctc_loss_backward: see Note [NotImplemented nodes].
+    OpRecorder rec =
+        notImplementedRecorder("_ctc_loss_backward", {&grad, &logProbs, &targets, &negLogLikelihood, &logAlpha});
+    Tensor gradInput;
+    {
+        GradModeGuard noGrad(false);  // the kernel's own contiguous() is no part of the graph
+        gradInput = backwardValues(grad, logProbs, targets, inputLengths, targetLengths, negLogLikelihood, logAlpha,
+                                   blank, zeroInfinity);
+    }
+    return rec.finish(gradInput);
 }
 
 Tensor ctcLoss(const Tensor& logProbs, const Tensor& targets, const IntList& inputLengths,

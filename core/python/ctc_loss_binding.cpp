@@ -1,5 +1,6 @@
 // torch.ctc_loss and torch._ctc_loss (core/ops/ctc_loss.h), each with its int[] and
-// Tensor lengths overloads, and torch._ctc_loss_backward; F.ctc_loss calls torch.ctc_loss.
+// Tensor lengths overloads; F.ctc_loss calls torch.ctc_loss. 1.13's torch has no
+// _ctc_loss_backward: it is reached only through CtcLossBackward0.
 
 #include "core/ops/ctc_loss.h"
 #include "core/python/py_values.h"
@@ -59,17 +60,6 @@ void bindCtcLoss(py::module_& m)
                 : ops::ctcLossWithAlpha(a.tensor("log_probs"), a.tensor("targets"), a.tensor("input_lengths"),
                                         a.tensor("target_lengths"), blank, zeroInfinity);
         return py::make_tuple(wrapTensor(nll), wrapTensor(logAlpha));
-    });
-    defNative(m, "_ctc_loss_backward", [](CallArgs& args) -> py::object {
-        static const ArgumentParser parser{
-            "_ctc_loss_backward(Tensor grad, Tensor log_probs, Tensor targets, IntArrayRef input_lengths, "
-            "IntArrayRef target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int64_t blank, "
-            "bool zero_infinity=False)"};
-        const ParsedArguments a = parser.parse(args);
-        return wrapTensor(ops::ctcLossBackward(a.tensor("grad"), a.tensor("log_probs"), a.tensor("targets"),
-                                               a.intList("input_lengths"), a.intList("target_lengths"),
-                                               a.tensor("neg_log_likelihood"), a.tensor("log_alpha"),
-                                               a.toInt("blank"), a.toBool("zero_infinity", false)));
     });
 }
 

@@ -118,6 +118,15 @@ for call in (lambda: F.ctc_loss(x, padded, [12, 10], target_lengths),
     except Exception as e:
         print(type(e).__name__, e)
 
+# no double backward: _ctc_loss_backward has no derivative in 1.13, nor a torch.* binding
+x = log_probs(T, N, C)
+grad, = torch.autograd.grad(F.ctc_loss(x, padded, input_lengths, target_lengths), x, create_graph=True)
+print(grad.grad_fn.name(), grad.requires_grad, hasattr(torch, '_ctc_loss_backward'))
+try:
+    grad.sum().backward()
+except RuntimeError as e:
+    print(e)
+
 # a tiny model trained for three steps
 torch.manual_seed(2)
 model = nn.Linear(8, 6)
