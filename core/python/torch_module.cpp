@@ -20,6 +20,7 @@ void bindBilinear(py::module_& m);  // bilinear_binding.cpp: bilinear, _trilinea
 void bindGridSample(py::module_& m);  // grid_sample_binding.cpp: affine_grid_generator, grid_sampler*
 void bindRrelu(py::module_& m);  // rrelu_binding.cpp: rrelu, rrelu_
 void bindEmbeddingBag(py::module_& m);  // embedding_bag_binding.cpp: _embedding_bag_values
+void bindCtcLoss(py::module_& m);  // ctc_loss_binding.cpp: ctc_loss, _ctc_loss
 void bindSpecialFunctionsExtra(py::module_& m);  // special_functions_extra_binding.cpp: torch._C._special
 void bindLinalgLapack(py::module_& m);  // linalg_lapack_binding.cpp: det, slogdet, inverse, solve, cholesky
 
@@ -57,6 +58,7 @@ void defineModule(py::module_& m)
     bindGridSample(m);
     bindRrelu(m);
     bindEmbeddingBag(m);
+    bindCtcLoss(m);
     bindSpecialFunctionsExtra(m);
     bindLinalgLapack(m);
     bindCuda(m);

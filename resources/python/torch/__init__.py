@@ -20,6 +20,7 @@ from _agv_torch import *  # noqa: E402,F401,F403  functions, dtypes, device
 from _agv_torch import device, dtype, Generator  # noqa: E402,F401
 from _agv_torch import _trilinear  # noqa: E402,F401  bilinear's kernel, public in PyTorch too
 from _agv_torch import _pack_padded_sequence, _pad_packed_sequence  # noqa: E402,F401  nn.utils.rnn's kernels
+from _agv_torch import _ctc_loss  # noqa: E402,F401  ctc_loss's kernel
 from _agv_torch import is_grad_enabled, is_inference_mode_enabled, is_anomaly_enabled, is_inference  # noqa: E402,F401
 from torch._memory_format import (memory_format, contiguous_format, preserve_format,  # noqa: E402,F401
                                   channels_last, channels_last_3d, legacy_contiguous_format)

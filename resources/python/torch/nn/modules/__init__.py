@@ -28,7 +28,7 @@ _LAYERS = {
     "fold": ["Fold", "Unfold"],
     "upsampling": ["Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"],
     "container": ["ModuleDict", "ModuleList", "ParameterDict", "ParameterList", "Sequential"],
-    "loss": ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "GaussianNLLLoss",
+    "loss": ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "CTCLoss", "GaussianNLLLoss",
              "HingeEmbeddingLoss", "HuberLoss", "KLDivLoss", "L1Loss", "MarginRankingLoss", "MSELoss",
              "MultiLabelSoftMarginLoss", "MultiMarginLoss", "NLLLoss", "PoissonNLLLoss", "SmoothL1Loss",
              "SoftMarginLoss", "TripletMarginLoss"],

@@ -62,6 +62,19 @@ class NLLLoss(_WeightedLoss):
                           reduction=self.reduction)
 
 
+class CTCLoss(_Loss):
+    __constants__ = ['blank', 'reduction']
+
+    def __init__(self, blank=0, reduction='mean', zero_infinity=False):
+        super().__init__(reduction=reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+                          self.zero_infinity)
+
+
 class L1Loss(_Loss):
     def __init__(self, size_average=None, reduce=None, reduction='mean'):
         super().__init__(size_average, reduce, reduction)
