@@ -14,6 +14,14 @@ namespace agv::ops {
 /// the input plane; input (N, C, H, W) or (C, H, W). Node AdaptiveMaxPool2DBackward0.
 std::pair<Tensor, Tensor> adaptiveMaxPool2d(const Tensor& self, const IntList& outputSize);
 
+/// adaptive_avg_pool3d over (N, C, T, H, W) or (C, T, H, W); node AdaptiveAvgPool3DBackward0
+/// (an all-ones output size is a mean, as in PyTorch). In adaptive_pool3d.cpp.
+Tensor adaptiveAvgPool3d(const Tensor& self, const IntList& outputSize);
+
+/// adaptive_max_pool3d: each adaptive window's largest value and its flat index in the
+/// input volume; node AdaptiveMaxPool3DBackward0. In adaptive_pool3d.cpp.
+std::pair<Tensor, Tensor> adaptiveMaxPool3d(const Tensor& self, const IntList& outputSize);
+
 /// avg_pool3d over (N, C, T, H, W) or (C, T, H, W); node AvgPool3DBackward0.
 Tensor avgPool3d(const Tensor& self, const IntList& kernel, const IntList& stride, const IntList& padding,
                  bool ceilMode, bool countIncludePad, std::optional<int64_t> divisorOverride);

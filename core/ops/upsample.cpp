@@ -126,16 +126,114 @@ std::vector<int64_t> nearestBackwardIndices(int64_t inputSize, int64_t outputSiz
 // Note [Fused multiply-adds in upsample]
 // Debian's PyTorch compiles these kernels with floating-point contraction, so `t0 * w0 +
 // t1 * w1` is fma(t0, w0, t1 * w1) and `g_in += a * b * g` is fma(a * b, g, g_in); found
-// by comparing every output bit with PyTorch 1.13 (tests/conformance/torch/interpolate.py).
+// by comparing every output bit with PyTorch 1.13 (tests/conformance/torch/interpolate.py and
+// interpolate_3d.py).
 template <typename T>
 T blend(T t0, T w0, T t1, T w1)
 {
     return std::fma(t0, w0, t1 * w1);
 }
 
+/// upsample_nearest3d and upsample_trilinear3d over (N, C, D, H, W): the generic kernel's
+/// nesting, depth outermost (each output the depth blend of two height blends of two
+/// width blends), and the backward's scatter to the eight corners in i000..i111 order.
+Tensor forwardKernel3d(const Tensor& input, const Resize& r)
+{
+    Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
+    const int64_t inD = r.inputSpatial(0), inH = r.inputSpatial(1), inW = r.inputSpatial(2);
+    const int64_t outD = r.outputSpatial[0], outH = r.outputSpatial[1], outW = r.outputSpatial[2];
+    AGV_DISPATCH_FLOATING(input.dtype(), "upsample", [&] {
+        using T = scalar_t;
+        const T* in = input.data<T>();
+        T* o = out.data<T>();
+        if (r.mode == UpsampleMode::Nearest) {
+            const auto id = nearestForwardIndices<T>(inD, outD, r.scales[0]);
+            const auto ih = nearestForwardIndices<T>(inH, outH, r.scales[1]);
+            const auto iw = nearestForwardIndices<T>(inW, outW, r.scales[2]);
+            for (int64_t p = 0; p < r.planes(); ++p, in += inD * inH * inW)
+                for (int64_t z = 0; z < outD; ++z)
+                    for (int64_t y = 0; y < outH; ++y)
+                        for (int64_t x = 0; x < outW; ++x)
+                            *o++ = in[(id[size_t(z)] * inH + ih[size_t(y)]) * inW + iw[size_t(x)]];
+            return;
+        }
+        const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
+        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
+        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
+        auto row = [&](const T* rowStart, size_t i) {
+            return blend(rowStart[w.index0[i]], w.lambda0[i], rowStart[w.index1[i]], w.lambda1[i]);
+        };
+        for (int64_t p = 0; p < r.planes(); ++p, in += inD * inH * inW)
+            for (int64_t z = 0; z < outD; ++z) {
+                const T* slice0 = in + d.index0[size_t(z)] * inH * inW;
+                const T* slice1 = in + d.index1[size_t(z)] * inH * inW;
+                for (int64_t y = 0; y < outH; ++y) {
+                    const int64_t row0 = h.index0[size_t(y)] * inW, row1 = h.index1[size_t(y)] * inW;
+                    const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                    for (int64_t x = 0; x < outW; ++x) {
+                        const size_t i = size_t(x);
+                        const T t0 = blend(row(slice0 + row0, i), h0, row(slice0 + row1, i), h1);
+                        const T t1 = blend(row(slice1 + row0, i), h0, row(slice1 + row1, i), h1);
+                        *o++ = blend(t0, d.lambda0[size_t(z)], t1, d.lambda1[size_t(z)]);
+                    }
+                }
+            }
+    });
+    return out;
+}
+
+Tensor backwardKernel3d(const Tensor& gradOutput, const Resize& r)
+{
+    Tensor grad = kernel::newTensor(r.inputSizes, gradOutput.dtype(), gradOutput.device());
+    std::memset(grad.rawData(), 0, grad.nbytes());
+    const int64_t inD = r.inputSpatial(0), inH = r.inputSpatial(1), inW = r.inputSpatial(2);
+    const int64_t outD = r.outputSpatial[0], outH = r.outputSpatial[1], outW = r.outputSpatial[2];
+    AGV_DISPATCH_FLOATING(gradOutput.dtype(), "upsample_backward", [&] {
+        using T = scalar_t;
+        const T* go = gradOutput.data<T>();
+        T* gi = grad.data<T>();
+        if (r.mode == UpsampleMode::Nearest) {
+            const auto id = nearestBackwardIndices(inD, outD, r.scales[0]);
+            const auto ih = nearestBackwardIndices(inH, outH, r.scales[1]);
+            const auto iw = nearestBackwardIndices(inW, outW, r.scales[2]);
+            for (int64_t p = 0; p < r.planes(); ++p, gi += inD * inH * inW)
+                for (int64_t z = 0; z < outD; ++z)
+                    for (int64_t y = 0; y < outH; ++y)
+                        for (int64_t x = 0; x < outW; ++x)
+                            gi[(id[size_t(z)] * inH + ih[size_t(y)]) * inW + iw[size_t(x)]] += *go++;
+            return;
+        }
+        const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
+        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
+        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
+        for (int64_t p = 0; p < r.planes(); ++p, gi += inD * inH * inW)
+            for (int64_t z = 0; z < outD; ++z) {
+                const int64_t slice[2] = {d.index0[size_t(z)] * inH, d.index1[size_t(z)] * inH};
+                const T dl[2] = {d.lambda0[size_t(z)], d.lambda1[size_t(z)]};
+                for (int64_t y = 0; y < outH; ++y) {
+                    const int64_t row[2] = {h.index0[size_t(y)], h.index1[size_t(y)]};
+                    const T hl[2] = {h.lambda0[size_t(y)], h.lambda1[size_t(y)]};
+                    for (int64_t x = 0; x < outW; ++x, ++go) {
+                        const int64_t col[2] = {w.index0[size_t(x)], w.index1[size_t(x)]};
+                        const T wl[2] = {w.lambda0[size_t(x)], w.lambda1[size_t(x)]};
+                        for (int a = 0; a < 2; ++a)
+                            for (int b = 0; b < 2; ++b)
+                                for (int c = 0; c < 2; ++c) {
+                                    T& g = gi[(slice[a] + row[b]) * inW + col[c]];
+                                    g = std::fma(dl[a] * hl[b] * wl[c], *go, g);
+                                }
+                    }
+                }
+            }
+    });
+    return grad;
+}
+
 Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
 {
     const Tensor input = kernel::dense(inputIn);
+    if (r.spatialDims() == 3)
+        return forwardKernel3d(input, r);
     Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
     const bool twoD = r.spatialDims() == 2;
     const int64_t inH = twoD ? r.inputSpatial(0) : 1, inW = r.inputSpatial(twoD ? 1 : 0);
@@ -180,6 +278,8 @@ Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
 Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
 {
     const Tensor gradOutput = kernel::dense(gradOutputIn);
+    if (r.spatialDims() == 3)
+        return backwardKernel3d(gradOutput, r);
     Tensor grad = kernel::newTensor(r.inputSizes, gradOutput.dtype(), gradOutput.device());
     std::memset(grad.rawData(), 0, grad.nbytes());
     const bool twoD = r.spatialDims() == 2;
@@ -235,16 +335,20 @@ Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
 
 const char* forwardNodeName(const Resize& r)
 {
-    if (r.mode == UpsampleMode::Nearest)
-        return r.spatialDims() == 1 ? "UpsampleNearest1DBackward1" : "UpsampleNearest2DBackward1";
-    return r.spatialDims() == 1 ? "UpsampleLinear1DBackward1" : "UpsampleBilinear2DBackward1";
+    static const char* const nearest[] = {"UpsampleNearest1DBackward1", "UpsampleNearest2DBackward1",
+                                          "UpsampleNearest3DBackward1"};
+    static const char* const linear[] = {"UpsampleLinear1DBackward1", "UpsampleBilinear2DBackward1",
+                                         "UpsampleTrilinear3DBackward1"};
+    return (r.mode == UpsampleMode::Nearest ? nearest : linear)[r.spatialDims() - 1];
 }
 
 const char* backwardNodeName(const Resize& r)
 {
-    if (r.mode == UpsampleMode::Nearest)
-        return r.spatialDims() == 1 ? "UpsampleNearest1DBackwardBackward1" : "UpsampleNearest2DBackwardBackward1";
-    return r.spatialDims() == 1 ? "UpsampleLinear1DBackwardBackward1" : "UpsampleBilinear2DBackwardBackward1";
+    static const char* const nearest[] = {"UpsampleNearest1DBackwardBackward1", "UpsampleNearest2DBackwardBackward1",
+                                          "UpsampleNearest3DBackwardBackward1"};
+    static const char* const linear[] = {"UpsampleLinear1DBackwardBackward1", "UpsampleBilinear2DBackwardBackward1",
+                                         "UpsampleTrilinear3DBackwardBackward1"};
+    return (r.mode == UpsampleMode::Nearest ? nearest : linear)[r.spatialDims() - 1];
 }
 
 Tensor resize(const Tensor& input, const Resize& r, bool givenSize);
@@ -285,9 +389,17 @@ Tensor resize(const Tensor& input, const Resize& r, bool givenSize)
 
 const char* atenName(UpsampleMode mode, size_t spatial)
 {
-    if (mode == UpsampleMode::Nearest)
-        return spatial == 1 ? "upsample_nearest1d" : "upsample_nearest2d";
-    return spatial == 1 ? "upsample_linear1d" : "upsample_bilinear2d";
+    static const char* const nearest[] = {"upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d"};
+    static const char* const linear[] = {"upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d"};
+    return spatial >= 1 && spatial <= 3 ? (mode == UpsampleMode::Nearest ? nearest : linear)[spatial - 1] : "upsample";
+}
+
+/// The name 1.13's CPU kernel dispatches under, which its "not implemented for" error shows.
+std::string dispatchName(UpsampleMode mode, size_t spatial)
+{
+    if (spatial == 1)
+        return mode == UpsampleMode::Nearest ? "compute_indices_weights_nearest" : "compute_indices_weights_linear";
+    return std::string(atenName(mode, spatial)) + "_channels_last";
 }
 
 }  // namespace
@@ -318,7 +430,7 @@ Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntL
         }
     }
     const size_t expectedDims = spatial + 2;
-    AGV_CHECK(spatial == 1 || spatial == 2, NotImplementedError, "autogradviz: ", atenName(mode, spatial),
+    AGV_CHECK(spatial >= 1 && spatial <= 3, NotImplementedError, "autogradviz: ", atenName(mode, spatial),
               " is not supported for this input");
     AGV_CHECK(r.outputSpatial.size() == spatial, RuntimeError, "It is expected output_size equals to ", spatial,
               ", but got size ", r.outputSpatial.size());
@@ -328,6 +440,14 @@ Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntL
     for (size_t d = 0; d < spatial; ++d)
         positive = positive && input.sizes()[2 + d] > 0 && r.outputSpatial[d] > 0;
     if (!positive) {
+        const IntList& in = input.sizes();
+        const IntList& out = r.outputSpatial;
+        if (spatial == 3)
+            throw Error(PyExc::RuntimeError,
+                        "Input and output sizes should be greater than 0, but got input (D: " + std::to_string(in[2]) +
+                            ", H: " + std::to_string(in[3]) + ", W: " + std::to_string(in[4]) + ") output (D: " +
+                            std::to_string(out[0]) + ", H: " + std::to_string(out[1]) + ", W: " +
+                            std::to_string(out[2]) + ")");
         if (spatial == 1)
             throw Error(PyExc::RuntimeError, "Input and output sizes should be greater than 0, but got input (W: " +
                                                  std::to_string(input.sizes()[2]) + ") and output (W: " +
@@ -338,11 +458,20 @@ Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntL
                         ") output (H: " + std::to_string(r.outputSpatial[0]) + ", W: " +
                         std::to_string(r.outputSpatial[1]) + ")");
     }
-    AGV_CHECK(input.numel() > 0, RuntimeError, "Non-empty ", expectedDims,
+    // Allows an empty batch, not other empty dims (the meta functions' check).
+    int64_t nonBatch = 1;
+    for (size_t d = 1; d < input.sizes().size(); ++d)
+        nonBatch *= input.sizes()[d];
+    AGV_CHECK(input.numel() > 0 || nonBatch != 0, RuntimeError, "Non-empty ", expectedDims,
               "D data tensor expected but got a tensor with sizes ", sizesToString(input.sizes()));
-    AGV_CHECK(isFloatingType(input.dtype()) && input.dtype() != ScalarType::Half &&
-                  input.dtype() != ScalarType::BFloat16,
-              NotImplementedError, "autogradviz: ", atenName(mode, spatial), " supports float32 and float64 only");
+    const ScalarType dtype = input.dtype();
+    const bool pytorchHasKernel = dtype == ScalarType::Float32 || dtype == ScalarType::Float64 ||
+                                  dtype == ScalarType::BFloat16 ||
+                                  (dtype == ScalarType::UInt8 && mode == UpsampleMode::Nearest);
+    if (!pytorchHasKernel)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, dispatchName(mode, spatial));
+    AGV_CHECK(dtype == ScalarType::Float32 || dtype == ScalarType::Float64, NotImplementedError, "autogradviz: ",
+              atenName(mode, spatial), " supports float32 and float64 only");
     return resize(input, r, outputSize.has_value());
 }
 

@@ -97,6 +97,17 @@ void bindConvolution(py::module_& m)
                                                         intList(a[1], "adaptive_max_pool2d", "output_size"));
         return py::make_tuple(wrapTensor(values), wrapTensor(indices));
     });
+    defFunctional(nn, "adaptive_avg_pool3d", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "adaptive_avg_pool3d", {"input", "output_size"}, 2);
+        return wrapTensor(ops::adaptiveAvgPool3d(requireTensor(a[0], "adaptive_avg_pool3d", "input", 1),
+                                                 intList(a[1], "adaptive_avg_pool3d", "output_size")));
+    });
+    defFunctional(nn, "adaptive_max_pool3d", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "adaptive_max_pool3d", {"input", "output_size"}, 2);
+        auto [values, indices] = ops::adaptiveMaxPool3d(requireTensor(a[0], "adaptive_max_pool3d", "input", 1),
+                                                        intList(a[1], "adaptive_max_pool3d", "output_size"));
+        return py::make_tuple(wrapTensor(values), wrapTensor(indices));
+    });
     defFunctional(nn, "avg_pool3d", [](CallArgs& args) -> py::object {
         auto a = bind(args, "avg_pool3d",
                       {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"},

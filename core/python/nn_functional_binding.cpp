@@ -114,8 +114,9 @@ IntList padArg(py::handle h)
     return out;
 }
 
-/// upsample_nearest1d/2d(input, output_size, scale_factors) and upsample_linear1d /
-/// upsample_bilinear2d(input, output_size, align_corners, scale_factors): the .vec overloads.
+/// upsample_nearest1d/2d/3d(input, output_size, scale_factors) and upsample_linear1d /
+/// upsample_bilinear2d / upsample_trilinear3d(input, output_size, align_corners,
+/// scale_factors): the .vec overloads.
 py::object upsampleCall(CallArgs& args, const char* fn, ops::UpsampleMode mode)
 {
     const bool linear = mode == ops::UpsampleMode::Linear;
@@ -143,10 +144,14 @@ void bindNnFunctional(py::module_& m)
               [](CallArgs& a) { return upsampleCall(a, "upsample_nearest1d", ops::UpsampleMode::Nearest); });
     defNative(nn, "upsample_nearest2d",
               [](CallArgs& a) { return upsampleCall(a, "upsample_nearest2d", ops::UpsampleMode::Nearest); });
+    defNative(nn, "upsample_nearest3d",
+              [](CallArgs& a) { return upsampleCall(a, "upsample_nearest3d", ops::UpsampleMode::Nearest); });
     defNative(nn, "upsample_linear1d",
               [](CallArgs& a) { return upsampleCall(a, "upsample_linear1d", ops::UpsampleMode::Linear); });
     defNative(nn, "upsample_bilinear2d",
               [](CallArgs& a) { return upsampleCall(a, "upsample_bilinear2d", ops::UpsampleMode::Linear); });
+    defNative(nn, "upsample_trilinear3d",
+              [](CallArgs& a) { return upsampleCall(a, "upsample_trilinear3d", ops::UpsampleMode::Linear); });
     defFunctional(nn, "relu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "relu", {"input", "inplace"}, 1);
         Tensor t = requireTensor(a[0], "relu", "input", 1);

@@ -1,7 +1,7 @@
 """F.interpolate and the deprecated F.upsample* over torch._C._nn's upsample kernels:
 PyTorch 1.13's argument handling (size or scale_factor, recompute_scale_factor, 'area'
-as an adaptive average pool), nearest, linear and bilinear resizing. bicubic, trilinear,
-'nearest-exact', antialias and 3-d inputs are not there yet and say so."""
+as an adaptive average pool), nearest, linear, bilinear and trilinear resizing. bicubic,
+'nearest-exact' and antialias are not there yet and say so."""
 
 import math
 import warnings
@@ -63,16 +63,23 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
         return _nn.upsample_nearest1d(input, output_size, scale_factors)
     if input.dim() == 4 and mode == "nearest":
         return _nn.upsample_nearest2d(input, output_size, scale_factors)
+    if input.dim() == 5 and mode == "nearest":
+        return _nn.upsample_nearest3d(input, output_size, scale_factors)
     if input.dim() == 3 and mode == "area":
         from torch.nn.functional import adaptive_avg_pool1d
         return adaptive_avg_pool1d(input, output_size)
     if input.dim() == 4 and mode == "area":
         from torch.nn.functional import adaptive_avg_pool2d
         return adaptive_avg_pool2d(input, output_size)
+    if input.dim() == 5 and mode == "area":
+        from torch.nn.functional import adaptive_avg_pool3d
+        return adaptive_avg_pool3d(input, output_size)
     if input.dim() == 3 and mode == "linear":
         return _nn.upsample_linear1d(input, output_size, align_corners, scale_factors)
     if input.dim() == 4 and mode == "bilinear":
         return _nn.upsample_bilinear2d(input, output_size, align_corners, scale_factors)
+    if input.dim() == 5 and mode == "trilinear":
+        return _nn.upsample_trilinear3d(input, output_size, align_corners, scale_factors)
     for rank, name in ((3, "linear"), (4, "bilinear"), (5, "trilinear")):
         for other in (3, 4, 5):
             if input.dim() == other and mode == name and other != rank:

@@ -539,6 +539,19 @@ def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return (values, indices) if return_indices else values
 
 
+def adaptive_avg_pool3d(input, output_size):
+    return _nn.adaptive_avg_pool3d(input, _triple(_list_with_default(output_size, input.size())))
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    return _nn.adaptive_max_pool3d(input, _triple(_list_with_default(output_size, input.size())))
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    values, indices = adaptive_max_pool3d_with_indices(input, output_size)
+    return (values, indices) if return_indices else values
+
+
 # ---------------------------------------------------------------- sparse
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):

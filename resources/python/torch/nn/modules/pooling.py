@@ -1,4 +1,4 @@
-"""MaxPool1d/2d/3d, AvgPool1d/2d/3d, AdaptiveAvgPool2d and AdaptiveMaxPool1d/2d, with PyTorch
+"""MaxPool1d/2d/3d, AvgPool1d/2d/3d, AdaptiveAvgPool2d/3d and AdaptiveMaxPool1d/2d/3d, with PyTorch
 1.13's reprs."""
 
 from torch.nn import functional as F
@@ -78,7 +78,7 @@ class AvgPool2d(_AvgPoolWithDivisor):
                             self.divisor_override)
 
 
-class AdaptiveAvgPool2d(Module):
+class _AdaptiveAvgPoolNd(Module):
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
@@ -86,8 +86,15 @@ class AdaptiveAvgPool2d(Module):
     def extra_repr(self):
         return 'output_size={}'.format(self.output_size)
 
+
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
     def forward(self, input):
         return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
+    def forward(self, input):
+        return F.adaptive_avg_pool3d(input, self.output_size)
 
 
 class AvgPool3d(_AvgPoolWithDivisor):
@@ -114,6 +121,11 @@ class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
 class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
     def forward(self, input):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
 
 
 class _LPPoolNd(Module):
