@@ -33,6 +33,8 @@ namespace agv::ops {
 
 namespace {
 
+using kernel::convert;
+
 /// SLEEF's f over a whole array (lane by lane, so any grouping gives the same values);
 /// false without AVX2, when the caller uses the scalar body everywhere.
 template <typename T>
@@ -42,60 +44,88 @@ bool sleefMap(sleef::Function f, const std::vector<T>& in, std::vector<T>& out)
     return sleef::apply(f, in.data(), out.data(), int64_t(in.size()));
 }
 
+// Note [bfloat16 activations compute in float]
+// PyTorch 1.13 gives most activations' CPU kernels a bfloat16 branch of its own: both
+// bodies widen each element to float, compute the float formula and round the result
+// to bfloat16 once (the scalar body writes float(a) throughout). So a bfloat16 input
+// runs the float kernel here, with the Vectorized<BFloat16> split (16 lanes, not 8)
+// deciding which elements meet SLEEF, and the float result rounded once. Kernels that
+// only select (threshold, hardshrink, shrink_backward) dispatch bfloat16 generically in
+// 1.13: their Scalar converts to BFloat16 first, which changes what compares equal.
+enum class BFloat16Kernel { Refused, InFloat, Native };
+
+/// Elements of one Vectorized<BFloat16> on AVX2.
+constexpr int64_t kBFloat16Lanes = 16;
+
 /// Out-of-place unary activation: values(x, vector flags) in x's floating dtype.
 template <typename Body>
-Tensor twoBodyUnary(const Tensor& self, const char* name, Body body)
+Tensor twoBodyUnary(const Tensor& self, const char* name, Body body, BFloat16Kernel bfloat16 = BFloat16Kernel::Refused)
 {
-    return AGV_DISPATCH_FLOATING(self.dtype(), name, [&] {
+    const bool inFloat = bfloat16 == BFloat16Kernel::InFloat && self.dtype() == ScalarType::BFloat16;
+    const Tensor source = inFloat ? convert(self, ScalarType::Float32) : self;
+    Tensor result = AGV_DISPATCH_FLOATING(source.dtype(), name, [&] {
         using T = scalar_t;
-        const Tensor x = kernel::dense(self);
+        const Tensor x = kernel::dense(source);
         const int64_t n = x.numel();
         std::vector<T> in(x.data<T>(), x.data<T>() + n);
-        const std::vector<bool> vector =
-            kernel::vectorizedElements(self.sizes(), {IntList{}, self.strides()}, int64_t(32 / sizeof(T)));
-        Tensor out = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+        const std::vector<bool> vector = kernel::vectorizedElements(
+            self.sizes(), {IntList{}, self.strides()}, inFloat ? kBFloat16Lanes : int64_t(32 / sizeof(T)));
+        Tensor out = kernel::newTensor(self.sizes(), source.dtype(), self.device());
         body(in, vector, out.data<T>());
         return kernel::asElementwiseOutput(out, {&self});
     });
+    return inFloat ? convert(result, ScalarType::BFloat16) : result;
 }
 
 /// Backward kernel over (grad, self) of one shape: body(grad, self, vector flags, out).
 template <typename Body>
-Tensor twoBodyBackward(const Tensor& grad, const Tensor& self, const char* name, Body body)
+Tensor twoBodyBackward(const Tensor& grad, const Tensor& self, const char* name, Body body,
+                       BFloat16Kernel bfloat16 = BFloat16Kernel::Refused)
 {
     AGV_CHECK(grad.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtypeName(self.dtype()),
               " but found ", dtypeName(grad.dtype()));
     const IntList shape = broadcastShapes(grad.sizes(), self.sizes());
-    return AGV_DISPATCH_FLOATING(self.dtype(), name, [&] {
+    const bool inFloat = bfloat16 == BFloat16Kernel::InFloat && self.dtype() == ScalarType::BFloat16;
+    const Tensor gradSource = inFloat ? convert(grad, ScalarType::Float32) : grad;
+    const Tensor selfSource = inFloat ? convert(self, ScalarType::Float32) : self;
+    Tensor result = AGV_DISPATCH_FLOATING(selfSource.dtype(), name, [&] {
         using T = scalar_t;
-        const IntList sg = kernel::broadcastStrides(grad, shape), ss = kernel::broadcastStrides(self, shape);
+        const IntList sg = kernel::broadcastStrides(gradSource, shape), ss = kernel::broadcastStrides(selfSource, shape);
         const std::vector<int64_t> og = kernel::elementOffsets(shape, sg), os = kernel::elementOffsets(shape, ss);
         std::vector<T> g(og.size()), x(os.size());
         for (size_t i = 0; i < og.size(); ++i) {
-            g[i] = grad.data<T>()[og[i]];
-            x[i] = self.data<T>()[os[i]];
+            g[i] = gradSource.data<T>()[og[i]];
+            x[i] = selfSource.data<T>()[os[i]];
         }
-        const std::vector<bool> vector = kernel::vectorizedElements(shape, {IntList{}, sg, ss}, int64_t(32 / sizeof(T)));
-        Tensor out = kernel::newTensor(shape, self.dtype(), self.device());
+        const std::vector<bool> vector =
+            kernel::vectorizedElements(shape, {IntList{}, kernel::broadcastStrides(grad, shape), kernel::broadcastStrides(self, shape)},
+                                       inFloat ? kBFloat16Lanes : int64_t(32 / sizeof(T)));
+        Tensor out = kernel::newTensor(shape, selfSource.dtype(), self.device());
         body(g, x, vector, out.data<T>());
         return kernel::asElementwiseOutput(out, {&grad, &self});
     });
+    return inFloat ? convert(result, ScalarType::BFloat16) : result;
 }
 
 Tensor siluBackwardKernel(const Tensor& grad, const Tensor& self)
 {
-    return twoBodyBackward(grad, self, "silu_backward_cpu", [](const auto& g, const auto& x, const auto& vector, auto* o) {
+    const bool roundEachStep = self.dtype() == ScalarType::BFloat16;
+    return twoBodyBackward(grad, self, "silu_backward_cpu", [roundEachStep](const auto& g, const auto& x, const auto& vector, auto* o) {
         using T = std::decay_t<decltype(g[0])>;
+        const auto r = [roundEachStep](T v) { return roundEachStep ? T(float(BFloat16(float(v)))) : v; };
         std::vector<T> negX(x.size()), e;
         for (size_t i = 0; i < x.size(); ++i)
             negX[i] = -x[i];
         const bool sleefDone = sleefMap(sleef::Function::Exp, negX, e);
         for (size_t i = 0; i < x.size(); ++i) {
-            const T ex = sleefDone && vector[i] ? e[i] : std::exp(-x[i]);
-            const T sigmoid = T(1) / (T(1) + ex);
-            o[i] = g[i] * sigmoid * std::fma(x[i], T(1) - sigmoid, T(1));
+            const T ex = r(sleefDone && vector[i] ? e[i] : std::exp(-x[i]));
+            const T sigmoid = r(T(1) / r(T(1) + ex));
+            if (roundEachStep)
+                o[i] = r(g[i] * sigmoid) * r(T(1) + r(x[i] * r(T(1) - sigmoid)));
+            else
+                o[i] = g[i] * sigmoid * std::fma(x[i], T(1) - sigmoid, T(1));
         }
-    });
+    }, BFloat16Kernel::InFloat);
 }
 
 /// elu's exp(x * input_scale): `scaled` holds the products, `e` SLEEF's exp of them on
@@ -122,7 +152,7 @@ Tensor eluBackwardKernel(const Tensor& grad, const Tensor& self, const internal:
             else
                 o[i] = x[i] <= T(0) ? g[i] * negiptcoef * negcoef * std::exp(scaled[i]) : g[i] * poscoef;
         }
-    });
+    }, BFloat16Kernel::InFloat);
 }
 
 Tensor eluValues(const Tensor& self, const internal::EluCoefficients& c)
@@ -139,7 +169,7 @@ Tensor eluValues(const Tensor& self, const internal::EluCoefficients& c)
             else
                 o[i] = x[i] <= T(0) ? (std::exp(scaled[i]) - T(1)) * negcoef : x[i] * poscoef;
         }
-    });
+    }, BFloat16Kernel::InFloat);
 }
 
 Tensor softplusBackwardKernel(const Tensor& grad, const Tensor& self, double betaIn, double thresholdIn)
@@ -156,7 +186,7 @@ Tensor softplusBackwardKernel(const Tensor& grad, const Tensor& self, double bet
                                    const T z = sleefDone && vector[i] ? e[i] : std::exp(scaled[i]);
                                    o[i] = scaled[i] > threshold ? g[i] : g[i] * z / (z + T(1));
                                }
-                           });
+                           }, BFloat16Kernel::InFloat);
 }
 
 
@@ -169,8 +199,12 @@ template <typename T> T scalarAs(const Scalar& s)
 /// A kernel that only compares, adds and multiplies: PyTorch's scalar and Vectorized
 /// bodies agree on every element, so one loop stands for both.
 template <typename F>
-Tensor arithmeticUnary(const Tensor& self, const char* name, F f)
+Tensor arithmeticUnary(const Tensor& self, const char* name, F f, BFloat16Kernel bfloat16 = BFloat16Kernel::Refused)
 {
+    if (self.dtype() == ScalarType::BFloat16 && bfloat16 == BFloat16Kernel::InFloat)
+        return convert(arithmeticUnary(convert(self, ScalarType::Float32), name, f), ScalarType::BFloat16);
+    if (self.dtype() == ScalarType::BFloat16 && bfloat16 == BFloat16Kernel::Native)
+        return kernel::mapUnary<BFloat16, BFloat16>(self, self.dtype(), [&](BFloat16 x) { return f(x); });
     return AGV_DISPATCH_FLOATING(self.dtype(), name, [&] {
         using T = scalar_t;
         return kernel::mapUnary<T, T>(self, self.dtype(), [&](T x) { return f(x); });
@@ -179,10 +213,17 @@ Tensor arithmeticUnary(const Tensor& self, const char* name, F f)
 
 /// The backward counterpart: f(grad, self) per element of their broadcast shape.
 template <typename F>
-Tensor arithmeticBackward(const Tensor& grad, const Tensor& self, const char* name, F f)
+Tensor arithmeticBackward(const Tensor& grad, const Tensor& self, const char* name, F f,
+                          BFloat16Kernel bfloat16 = BFloat16Kernel::Refused)
 {
     AGV_CHECK(grad.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtypeName(self.dtype()),
               " but found ", dtypeName(grad.dtype()));
+    if (self.dtype() == ScalarType::BFloat16 && bfloat16 == BFloat16Kernel::InFloat)
+        return convert(arithmeticBackward(convert(grad, ScalarType::Float32), convert(self, ScalarType::Float32), name, f),
+                       ScalarType::BFloat16);
+    if (self.dtype() == ScalarType::BFloat16 && bfloat16 == BFloat16Kernel::Native)
+        return kernel::mapBinary<BFloat16, BFloat16>(grad, self, broadcastShapes(grad.sizes(), self.sizes()), self.dtype(),
+                                                     [&](BFloat16 g, BFloat16 x) { return f(g, x); });
     return AGV_DISPATCH_FLOATING(self.dtype(), name, [&] {
         using T = scalar_t;
         return kernel::mapBinary<T, T>(grad, self, broadcastShapes(grad.sizes(), self.sizes()), self.dtype(),
@@ -196,7 +237,7 @@ Tensor thresholdBackwardKernel(const Tensor& grad, const Tensor& self, Scalar th
     return arithmeticBackward(grad, self, "threshold_cpu", [threshold](auto g, auto x) {
         using T = decltype(x);
         return x <= scalarAs<T>(threshold) ? T(0) : g;
-    });
+    }, BFloat16Kernel::Native);
 }
 
 /// elu_backward with is_result: both bodies compute it alike.
@@ -207,7 +248,7 @@ Tensor eluResultBackwardKernel(const Tensor& grad, const Tensor& result, const i
         using T = decltype(y);
         const T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(inputScale);
         return y <= T(0) ? g * negiptcoef * (y + negcoef) : g * poscoef;
-    });
+    }, BFloat16Kernel::InFloat);
 }
 
 /// leaky_relu_backward_cpu: grad where self > 0, else grad * negative_slope.
@@ -216,7 +257,7 @@ Tensor leakyReluBackwardKernel(const Tensor& grad, const Tensor& self, Scalar ne
     return arithmeticBackward(grad, self, "leaky_relu_backward_cpu", [negativeSlope](auto g, auto x) {
         using T = decltype(x);
         return x > T(0) ? g : g * scalarAs<T>(negativeSlope);
-    });
+    }, BFloat16Kernel::InFloat);
 }
 
 /// shrink_backward (hardshrink's and softshrink's): 0 where -lambd <= x <= lambd.
@@ -226,7 +267,7 @@ Tensor shrinkBackwardKernel(const Tensor& grad, const Tensor& self, Scalar lambd
         using T = decltype(x);
         const T l = scalarAs<T>(lambd);
         return x >= -l && x <= l ? T(0) : g;
-    });
+    }, BFloat16Kernel::Native);
 }
 
 Tensor hardsigmoidBackwardKernel(const Tensor& grad, const Tensor& self)
@@ -237,7 +278,7 @@ Tensor hardsigmoidBackwardKernel(const Tensor& grad, const Tensor& self)
         // 0.1666666716337204, not by 1 / 6.
         const T oneSixth = T(1.0f / 6.0f);
         return x > T(-3) && x < T(3) ? g * oneSixth : T(0);
-    });
+    }, BFloat16Kernel::InFloat);
 }
 
 /// The two bodies disagree at x == 3: the scalar one takes the slope's branch (x <= 3),
@@ -254,7 +295,7 @@ Tensor hardswishBackwardKernel(const Tensor& grad, const Tensor& self)
                                    else
                                        o[i] = slope ? g[i] * ((x[i] / T(3)) + T(0.5)) : g[i];
                                }
-                           });
+                           }, BFloat16Kernel::InFloat);
 }
 
 Tensor mishBackwardKernel(const Tensor& grad, const Tensor& self)
@@ -413,7 +454,7 @@ Tensor hardsigmoidValues(const Tensor& self)
     return arithmeticUnary(self, "hardsigmoid_cpu", [](auto x) {
         using T = decltype(x);
         return std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
-    });
+    }, BFloat16Kernel::InFloat);
 }
 
 Tensor hardswishValues(const Tensor& self)
@@ -421,7 +462,7 @@ Tensor hardswishValues(const Tensor& self)
     return arithmeticUnary(self, "hardswish_cpu", [](auto x) {
         using T = decltype(x);
         return x * std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
-    });
+    }, BFloat16Kernel::InFloat);
 }
 
 Tensor mishValues(const Tensor& self)
@@ -464,15 +505,17 @@ Tensor mishBackward(const Tensor& grad, const Tensor& self)
 
 Tensor siluValues(const Tensor& self)
 {
-    return twoBodyUnary(self, "silu_cpu", [](const auto& x, const auto& vector, auto* o) {
+    const bool roundEachStep = self.dtype() == ScalarType::BFloat16;
+    return twoBodyUnary(self, "silu_cpu", [roundEachStep](const auto& x, const auto& vector, auto* o) {
         using T = std::decay_t<decltype(x[0])>;
+        const auto r = [roundEachStep](T v) { return roundEachStep ? T(float(BFloat16(float(v)))) : v; };
         std::vector<T> negX(x.size()), e;
         for (size_t i = 0; i < x.size(); ++i)
             negX[i] = -x[i];
         const bool sleefDone = sleefMap(sleef::Function::Exp, negX, e);
         for (size_t i = 0; i < x.size(); ++i)
-            o[i] = x[i] / (T(1) + (sleefDone && vector[i] ? e[i] : std::exp(-x[i])));
-    });
+            o[i] = x[i] / r(T(1) + r(sleefDone && vector[i] ? e[i] : std::exp(-x[i])));
+    }, BFloat16Kernel::InFloat);
 }
 
 Tensor siluBackward(const Tensor& grad, const Tensor& self)
@@ -513,6 +556,14 @@ Tensor thresholdValues(const Tensor& self, Scalar threshold, Scalar value)
 {
     if (self.dtype() == ScalarType::Bool)
         throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "threshold_cpu");
+    if (self.dtype() == ScalarType::BFloat16)  // AT_DISPATCH_ALL_TYPES_AND(kBFloat16): the Scalars as BFloat16
+        return arithmeticUnary(
+            self, "threshold_cpu",
+            [&](auto x) {
+                using T = decltype(x);
+                return x <= scalarAs<T>(threshold) ? scalarAs<T>(value) : x;
+            },
+            BFloat16Kernel::Native);
     return AGV_DISPATCH_ALL(self.dtype(), "threshold_cpu", [&] {
         using T = scalar_t;
         const T th = scalarAs<T>(threshold), v = scalarAs<T>(value);
@@ -642,7 +693,7 @@ Tensor softplus(const Tensor& self, Scalar beta, Scalar threshold)
             else
                 o[i] = (sleefDone && vector[i] ? l[i] : T(std::log1p(std::exp(scaled[i])))) / betaT;
         }
-    });
+    }, BFloat16Kernel::InFloat);
     OpRecorder rec("SoftplusBackward0", {&self}, [beta, threshold](BackwardNode& n, const variable_list& g) {
         return variable_list{softplusBackward(g[0], n.saved(0), beta, threshold)};
     });
@@ -695,7 +746,7 @@ Tensor hardshrink(const Tensor& self, Scalar lambd)
         using T = decltype(x);
         const T l = scalarAs<T>(lambd);
         return x >= -l && x <= l ? T(0) : x;
-    });
+    }, BFloat16Kernel::Native);
     OpRecorder rec("HardshrinkBackward0", {&self}, [lambd](BackwardNode& n, const variable_list& g) {
         return variable_list{hardshrinkBackward(g[0], n.saved(0), lambd)};
     });
@@ -718,7 +769,7 @@ Tensor softshrink(const Tensor& self, Scalar lambd)
         using T = decltype(x);
         const T l = scalarAs<T>(lambd);
         return x > l ? x - l : (x < -l ? x + l : T(0));
-    });
+    }, BFloat16Kernel::InFloat);
     OpRecorder rec("SoftshrinkBackward0", {&self}, [lambd](BackwardNode& n, const variable_list& g) {
         return variable_list{softshrinkBackward(g[0], n.saved(0), lambd)};
     });

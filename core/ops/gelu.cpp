@@ -107,6 +107,82 @@ void backwardRun(const T* dy, const T* x, T* out, int64_t n, bool tanhForm, bool
     }
 }
 
+// Note [bfloat16 GELU]
+// The exact form on bfloat16 goes where float32 goes: oneDNN for a contiguous tensor of
+// more than one element (this machine passes mkldnn_bf16_device_check, and oneDNN
+// computes in float and rounds once), otherwise the kernel's bfloat16 branch, which
+// also computes in float and rounds once. The tanh form has no bfloat16 branch in
+// 1.13: the kernel runs with scalar_t = BFloat16, so every multiply, add and the tanh
+// round to bfloat16, in the Vectorized body (pairs of 16 lanes, SLEEF's tanh) and in
+// the scalar one (glibc's) alike; the constants are bfloat16 too.
+
+float roundToBFloat16(float v) { return float(BFloat16(v)); }
+
+/// tanh of the tanh form's inner values: SLEEF over whole pairs of Vectorized<BFloat16>, glibc after.
+void bfloat16Tanh(std::vector<float>& inner, bool vectorised)
+{
+    const int64_t n = int64_t(inner.size());
+    const int64_t vectorEnd = vectorised && sleef::available() ? n - n % 32 : 0;
+    sleef::apply(Function::Tanh, inner.data(), inner.data(), vectorEnd);
+    for (int64_t i = vectorEnd; i < n; ++i)
+        inner[size_t(i)] = std::tanh(inner[size_t(i)]);
+    for (float& v : inner)
+        v = roundToBFloat16(v);
+}
+
+/// inner = kBeta * (x + kKappa * x^3), each step rounded.
+std::vector<float> bfloat16TanhInner(const BFloat16* x, int64_t n)
+{
+    const auto r = roundToBFloat16;
+    const float beta = r(float(kTanhBeta)), kappa = r(float(kKappa));
+    std::vector<float> inner(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+        const float v = x[i];
+        inner[size_t(i)] = r(beta * r(v + r(kappa * r(r(v * v) * v))));
+    }
+    return inner;
+}
+
+Tensor bfloat16TanhForward(const Tensor& t)
+{
+    const Tensor x = kernel::dense(t);
+    const int64_t n = t.numel();
+    const BFloat16* xs = x.data<BFloat16>();
+    std::vector<float> tanhInner = bfloat16TanhInner(xs, n);
+    bfloat16Tanh(tanhInner, t.isContiguous());
+    Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());
+    BFloat16* o = out.data<BFloat16>();
+    for (int64_t i = 0; i < n; ++i) {
+        const float v = xs[i];
+        o[i] = BFloat16(roundToBFloat16(0.5f * v) * roundToBFloat16(1.f + tanhInner[size_t(i)]));
+    }
+    return kernel::asElementwiseOutput(out, {&t});
+}
+
+Tensor bfloat16TanhBackward(const Tensor& grad, const Tensor& self)
+{
+    const auto r = roundToBFloat16;
+    const Tensor x = kernel::dense(self), dy = kernel::dense(grad);
+    const int64_t n = self.numel();
+    const BFloat16* xs = x.data<BFloat16>();
+    const BFloat16* dys = dy.data<BFloat16>();
+    std::vector<float> tanhInner = bfloat16TanhInner(xs, n);
+    bfloat16Tanh(tanhInner, self.isContiguous() && grad.isContiguous());
+    const float beta = r(float(kTanhBeta)), kappa = r(float(kKappa));
+    Tensor out = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+    BFloat16* o = out.data<BFloat16>();
+    for (int64_t i = 0; i < n; ++i) {
+        const float v = xs[i], t = tanhInner[size_t(i)];
+        const float left = r(0.5f * v), right = r(1.f + t);
+        const float leftDerivative = r(0.5f * right);
+        const float tanhDerivative = r(1.f - r(t * t));
+        const float innerDerivative = r(beta * r(1.f + r(r(3.f * kappa) * r(v * v))));
+        const float rightDerivative = r(r(left * tanhDerivative) * innerDerivative);
+        o[i] = BFloat16(float(dys[i]) * r(leftDerivative + rightDerivative));
+    }
+    return kernel::asElementwiseOutput(out, {&self});
+}
+
 /// PyTorch's use_mkldnn(input) for GELU: float32, contiguous, more than one element.
 bool viaOneDnn(const Tensor& t, bool tanhForm)
 {
@@ -150,13 +226,18 @@ Tensor oneDnnBackward(const Tensor& grad, const Tensor& x)
 
 void checkGeluType(const Tensor& t, const char* kernelName)
 {
-    AGV_CHECK(t.dtype() == ScalarType::Float32 || t.dtype() == ScalarType::Float64, RuntimeError, "\"", kernelName,
+    AGV_CHECK(t.dtype() == ScalarType::Float32 || t.dtype() == ScalarType::Float64 || t.dtype() == ScalarType::BFloat16,
+              RuntimeError, "\"", kernelName,
               "\" not implemented for '", legacyDtypeShortName(t.dtype()), "'");
 }
 
 Tensor forwardValues(const Tensor& t, bool tanhForm)
 {
     checkGeluType(t, "GeluKernelImpl");
+    if (t.dtype() == ScalarType::BFloat16)  // Note [bfloat16 GELU]
+        return tanhForm ? bfloat16TanhForward(t)
+                        : kernel::convert(forwardValues(kernel::convert(t, ScalarType::Float32), false),
+                                          ScalarType::BFloat16);
     if (viaOneDnn(t, tanhForm)) {
         // An inference tensor used outside inference_mode reaches the kernel with autograd
         // still in the dispatch set, which 1.13's oneDNN view of the tensor asserts against.
@@ -192,7 +273,16 @@ Tensor geluBackward(const Tensor& grad, const Tensor& self, const std::string& a
     AGV_CHECK(grad.dtype() == self.dtype() && grad.sizes() == self.sizes(), RuntimeError,
               "gelu_backward: grad and self differ in dtype or shape");
     Tensor gradInput;
-    if (viaOneDnn(self, tanhForm)) {
+    if (self.dtype() == ScalarType::BFloat16) {  // Note [bfloat16 GELU]
+        gradInput = tanhForm ? bfloat16TanhBackward(grad, self)
+                             : [&] {
+                                   const GradModeGuard noGrad(false);
+                                   return kernel::convert(geluBackward(kernel::convert(grad, ScalarType::Float32),
+                                                                       kernel::convert(self, ScalarType::Float32),
+                                                                       approximate),
+                                                          ScalarType::BFloat16);
+                               }();
+    } else if (viaOneDnn(self, tanhForm)) {
         gradInput = oneDnnBackward(grad, self);
     } else {
         const Tensor x = kernel::dense(self), dy = kernel::dense(grad);

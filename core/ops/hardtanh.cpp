@@ -24,17 +24,21 @@ void hardtanhBounds(const Tensor& self, Scalar& min, Scalar& max)
 
 Tensor hardtanhValues(const Tensor& self, Scalar min, Scalar max)
 {
-    return AGV_DISPATCH_ALL(self.dtype(), "clamp_scalar_cpu", [&] {
-        using T = scalar_t;
+    const auto clampAs = [&]<typename T>(T) {
         const T lo = min.isFloating() ? T(min.toDouble()) : T(min.toInt());
         const T hi = max.isFloating() ? T(max.toDouble()) : T(max.toInt());
         return kernel::mapUnary<T, T>(self, self.dtype(), [lo, hi](T x) {
-            if constexpr (std::is_floating_point_v<T>)
-                if (std::isnan(x))
+            if constexpr (kIsFloating<T>)
+                if (x != x)  // NaN passes through
                     return x;
             return std::min(std::max(x, lo), hi);
         });
-    });
+    };
+    // clamp_scalar_cpu dispatches AT_DISPATCH_ALL_TYPES_AND(kBFloat16): the bounds become
+    // BFloat16 and the kernel only selects, so no rounding happens on the values.
+    if (self.dtype() == ScalarType::BFloat16)
+        return clampAs(BFloat16());
+    return AGV_DISPATCH_ALL(self.dtype(), "clamp_scalar_cpu", [&] { return clampAs(scalar_t()); });
 }
 
 Tensor hardtanhBackward(const Tensor& grad, const Tensor& self, Scalar min, Scalar max)

@@ -27,6 +27,12 @@ struct ForwardValues {
 
 ForwardValues forwardValues(const Tensor& input)
 {
+    if (input.dtype() == ScalarType::BFloat16) {
+        // 1.13's bfloat16 branch widens each vector to float, computes the float formula and
+        // stores output and buffer rounded once each.
+        const ForwardValues wide = forwardValues(kernel::convert(input, ScalarType::Float32));
+        return {kernel::convert(wide.output, ScalarType::BFloat16), kernel::convert(wide.buffer, ScalarType::BFloat16)};
+    }
     if (input.dtype() != ScalarType::Float32 && input.dtype() != ScalarType::Float64)
         throw AGV_DISPATCH_NOT_IMPLEMENTED(input.dtype(), "log_sigmoid_cpu");
     const Tensor x = kernel::dense(input);
@@ -60,6 +66,10 @@ Tensor backwardValues(const Tensor& gradOutput, const Tensor& self, const Tensor
 {
     const ScalarType type = self.dtype();
     const IntList& shape = self.sizes();
+    if (type == ScalarType::BFloat16) {  // the float formula on the widened operands, rounded once
+        const auto wide = [](const Tensor& t) { return kernel::convert(t, ScalarType::Float32); };
+        return kernel::convert(backwardValues(wide(gradOutput), wide(self), wide(buffer)), ScalarType::BFloat16);
+    }
     const Tensor g = kernel::dense(kernel::convert(expand(gradOutput, shape), type));
     const Tensor s = kernel::dense(self), b = kernel::dense(kernel::convert(expand(buffer, shape), type));
     Tensor out = kernel::newTensor(shape, type, self.device());

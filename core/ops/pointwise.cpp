@@ -1110,10 +1110,14 @@ Tensor leakyRelu(const Tensor& t, double slope)
     // A structured kernel on self's own dtype: integers are refused, not promoted.
     AGV_CHECK(isFloatingType(t.dtype()), RuntimeError, "\"leaky_relu_cpu\" not implemented for '",
               legacyDtypeShortName(t.dtype()), "'");
-    Tensor out = floatUnaryKernel(t, "leaky_relu_cpu", [slope](auto x) {
+    const auto values = [slope](auto x) {
         using T = decltype(x);
         return x > T(0) ? x : T(x * T(slope));
-    });
+    };
+    // bfloat16 computes in float and rounds once (Note [bfloat16 activations compute in float]).
+    Tensor out = t.dtype() == ScalarType::BFloat16
+                     ? convert(floatUnaryKernel(convert(t, ScalarType::Float32), "leaky_relu_cpu", values), ScalarType::BFloat16)
+                     : floatUnaryKernel(t, "leaky_relu_cpu", values);
     OpRecorder rec("LeakyReluBackward0", {&t}, [slope](BackwardNode& n, const variable_list& g) {
         return variable_list{internal::leakyReluBackward(g[0], n.saved(0), Scalar(slope))};
     });
