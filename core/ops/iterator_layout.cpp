@@ -10,6 +10,21 @@ namespace agv::ops {
 
 namespace {
 
+/// Whether the dims, taken in `order` (fastest first), tile memory exactly: each stride the
+/// product of the sizes before it. Size-1 dims' strides do not count.
+bool isDenseInOrder(const IntList& sizes, const IntList& strides, const std::vector<size_t>& order)
+{
+    int64_t expected = 1;
+    for (size_t d : order) {
+        if (sizes[d] == 1)
+            continue;
+        if (strides[d] != expected)
+            return false;
+        expected *= sizes[d];
+    }
+    return true;
+}
+
 IntList channelsLastStrides(const IntList& sizes)
 {
     IntList strides(4);
@@ -80,15 +95,7 @@ bool isChannelsLastContiguous(const IntList& sizes, const IntList& strides)
     for (size_t d = sizes.size() - 1; d >= 2; --d)
         order.push_back(d);
     order.push_back(0);
-    int64_t expected = 1;
-    for (size_t d : order) {
-        if (sizes[d] == 1)
-            continue;
-        if (strides[d] != expected)
-            return false;
-        expected *= sizes[d];
-    }
-    return true;
+    return isDenseInOrder(sizes, strides, order);
 }
 
 bool isNonOverlappingAndDense(const IntList& sizes, const IntList& strides)
@@ -96,15 +103,7 @@ bool isNonOverlappingAndDense(const IntList& sizes, const IntList& strides)
     std::vector<size_t> dims(sizes.size());
     std::iota(dims.begin(), dims.end(), size_t(0));
     std::stable_sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return strides[a] < strides[b]; });
-    int64_t expected = 1;
-    for (size_t d : dims) {
-        if (sizes[d] == 1)
-            continue;
-        if (strides[d] != expected)
-            return false;
-        expected *= sizes[d];
-    }
-    return true;
+    return isDenseInOrder(sizes, strides, dims);
 }
 
 IntList elementwiseOutputStrides(const IntList& shape, std::initializer_list<const Tensor*> inputs)
