@@ -243,46 +243,88 @@ Tensor cumsumBackward(const Tensor& gradIn, ScalarType selfType, int64_t dim)
     return flip(cumsum(flip(grad, {dim}), dim), {dim});
 }
 
+// Note [cumprod's backward with zeros]
+// 1.13's cumprod_backward divides the reversed cumulative sum of grad * result by the input
+// when no element of the whole input is zero. Otherwise, for a first-order gradient, it
+// composes ops with masks: positions before a slice's first zero take that formula over the
+// masked products, the first zero takes sum(cumprod(x between the first and second zero) *
+// grad) * result just before it, and the rest stay zero. Under create_graph it takes an
+// O(n^2) composition whose derivative is cumprod's second derivative. Both are written
+// below with the same ops, so their values round as 1.13's do, rows without zeros too.
+
+namespace {
+
+Tensor reversedCumsum(const Tensor& w, int64_t dim) { return flip(cumsum(flip(w, {dim}), dim), {dim}); }
+
+/// The first-order gradient of cumprod with zeros in the input (Note [cumprod's backward with zeros]).
+Tensor cumprodBackwardWithZeros(const Tensor& grad, const Tensor& input, const Tensor& result, const Tensor& zero,
+                                int64_t dim)
+{
+    Tensor gradInput = zerosLike(grad);
+    const Tensor zerosSoFar = cumsum(zero, dim);
+    const Tensor beforeFirstZero = compare(zerosSoFar, Scalar(0), CompareOp::Eq);
+    const Tensor w = mul(result, grad);
+    const Tensor beforeValues =
+        div(reversedCumsum(maskedFill(w, logicalNot(beforeFirstZero), Scalar(0.)), dim), input);
+    gradInput = where(beforeFirstZero, beforeValues, gradInput);
+    const Tensor fromFirstZero = compare(zerosSoFar, Scalar(1), CompareOp::Eq);
+    // max of a bool slice: the first zero's index, or 0 when the slice has none.
+    const Tensor firstZeroIndex = max(fromFirstZero, dim, true).second;
+    const Tensor firstZeroMask =
+        logical(scatter(zerosLike(fromFirstZero), dim, firstZeroIndex, Scalar(1)), fromFirstZero, LogicalOp::And);
+    const Tensor betweenZeros = logical(fromFirstZero, logicalNot(firstZeroMask), LogicalOp::And);
+    const Tensor beforeZeroOutput = maskedFill(gather(result, dim, relu(sub(firstZeroIndex, Scalar(1)))),
+                                               compare(firstZeroIndex, Scalar(0), CompareOp::Eq), Scalar(1.));
+    const Tensor atZero =
+        mul(sum(mul(cumprod(maskedFill(input, logicalNot(betweenZeros), Scalar(1.)), dim),
+                    maskedFill(grad, logicalNot(fromFirstZero), Scalar(0.))),
+                {dim}, true),
+            beforeZeroOutput);
+    return where(firstZeroMask, atZero, gradInput);
+}
+
+/// cumprod's gradient under create_graph when the input has zeros: for each k, the sum over
+/// j >= k of grad_j * prod_{i <= j, i != k} x_i, built from prod, cumprod and cat and
+/// copied into its row of a zero tensor (CopySlices, as in 1.13).
+Tensor cumprodBackwardRecorded(const Tensor& grad, const Tensor& input, int64_t dim)
+{
+    const int64_t size = input.sizes()[size_t(dim)];
+    IntList onesSize = input.sizes();
+    onesSize[size_t(dim)] = 1;
+    const Tensor ones = expand(onesLike(slice(input, dim, 0, 1)), onesSize);
+    Tensor gradInput = zerosLike(grad);
+    for (int64_t k = 0; k < size; ++k) {
+        Tensor omitted;
+        if (k == 0) {
+            omitted = cat({ones, cumprod(slice(input, dim, k + 1, std::nullopt), dim)}, dim);
+        } else if (k == size - 1) {
+            omitted = prod(slice(input, dim, 0, k), dim, true);
+        } else {
+            const Tensor untilK = prod(slice(input, dim, 0, k), dim, true);
+            const Tensor fromKPlus1 = cumprod(slice(input, dim, k + 1, std::nullopt), dim);
+            omitted = cat({untilK, mul(expand(untilK, fromKPlus1.sizes()), fromKPlus1)}, dim);
+        }
+        Tensor row = select(gradInput, dim, k);
+        copyInplace(row, sum(mul(slice(grad, dim, k, std::nullopt), omitted), {dim}));
+    }
+    return gradInput;
+}
+
+}  // namespace
+
 Tensor cumprodBackward(const Tensor& grad, const Tensor& input, const Tensor& result, int64_t dim)
 {
-    if (input.numel() <= 1)
+    if (input.numel() <= 1 || input.sizes()[size_t(dim)] == 1)
         return grad;
     const Tensor zero = compare(input, Scalar(0), CompareOp::Eq);
     bool anyZero = false;
-    for (int64_t i = 0; i < zero.numel(); ++i)
-        anyZero = anyZero || zero.intValueAt(i) != 0;
-    if (!anyZero) {
-        // reversed_cumsum(grad * result, dim) / input
-        Tensor w = mul(grad, result);
-        return div(flip(cumsum(flip(w, {dim}), dim), {dim}), input);
-    }
-    // With zeros: d out_j / d x_k = prod_{i <= j, i != k} x_i, summed against grad.
-    GradModeGuard noGrad(false);
-    Tensor x = toDtype(contiguous(input), ScalarType::Float64);
-    Tensor gr = toDtype(contiguous(grad), ScalarType::Float64);
-    Tensor res = zerosLike(x);
-    const int64_t len = x.sizes()[size_t(dim)];
-    const int64_t step = x.strides()[size_t(dim)];
-    IntList outer = x.sizes();
-    outer[size_t(dim)] = 1;
-    const std::vector<int64_t> base = kernel::elementOffsets(outer, x.strides());
-    const double* xv = x.data<double>();
-    const double* gv = gr.data<double>();
-    double* r = res.data<double>();
-    for (int64_t b : base)
-        for (int64_t k = 0; k < len; ++k) {
-            double total = 0, prefix = 1;
-            for (int64_t i = 0; i < k; ++i)
-                prefix *= xv[b + i * step];
-            double running = prefix;
-            for (int64_t j = k; j < len; ++j) {
-                if (j > k)
-                    running *= xv[b + j * step];
-                total += gv[b + j * step] * running;
-            }
-            r[b + k * step] = total;
-        }
-    return toDtype(res, input.dtype());
+    for (int64_t i = 0; i < zero.numel() && !anyZero; ++i)
+        anyZero = zero.intValueAt(i) != 0;
+    if (!anyZero)
+        return div(reversedCumsum(mul(result, grad), dim), input);
+    // See Note [cumprod's backward with zeros].
+    return GradMode::isEnabled() ? cumprodBackwardRecorded(grad, input, dim)
+                                 : cumprodBackwardWithZeros(grad, input, result, zero, dim);
 }
 
 Tensor cumsum(const Tensor& self, int64_t dimIn, std::optional<ScalarType> dtype)
