@@ -75,11 +75,44 @@ Tensor floatUnaryKernel(const Tensor& t, const char* name, F f)
     });
 }
 
+// Note [bfloat16 unary math]
+// PyTorch 1.13's CPU takes bfloat16 (float16 mostly not) for its unary math. The VML
+// kernels (exp, log, sin, cos, sqrt, tanh, ...) map Vectorized<BFloat16> over every
+// element, tails included: each lane widened to float, through the float function (SLEEF,
+// or the AVX instruction) and rounded once, so a bfloat16 tensor runs the float kernel here
+// and rounds its result. Selections (relu, clamp) stay in bfloat16, their bounds rounded to
+// bfloat16 first (Scalar::to<BFloat16>). rsqrt and pow round differently in their scalar
+// and vector bodies (see there).
+
+/// `compute` of t, a bfloat16 t widened to float and the result rounded back.
+template <typename Compute>
+Tensor bfloat16ThroughFloat(const Tensor& t, Compute compute)
+{
+    if (t.dtype() != ScalarType::BFloat16)
+        return compute(t);
+    const Tensor result = convert(compute(convert(t, ScalarType::Float32)), ScalarType::BFloat16);
+    return kernel::asElementwiseOutput(result, {&t});
+}
+
+/// sameTypeUnaryKernel for the kernels that take bfloat16 but not float16 (clamp_min, clamp).
+template <typename F>
+Tensor sameTypeUnaryKernelWithBFloat16(const Tensor& t, const char* name, F f)
+{
+    if (t.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(t.dtype(), name);
+    return AGV_DISPATCH_ALL_AND_HALF(t.dtype(), name, [&] {
+        using T = scalar_t;
+        return kernel::mapUnary<T, T>(t, t.dtype(), [&](T x) { return T(f(x)); });
+    });
+}
+
 /// sin, cos, exp, log: every element through SLEEF as PyTorch's VML kernels (sleef_math.h),
-/// in the order TensorIterator visits them.
+/// in the order TensorIterator visits them; bfloat16 in float (Note [bfloat16 unary math]).
 template <typename F>
 Tensor transcendentalKernel(const Tensor& t, const char* name, sleef::Function fn, F f)
 {
+    if (t.dtype() == ScalarType::BFloat16)
+        return bfloat16ThroughFloat(t, [&](const Tensor& wide) { return transcendentalKernel(wide, name, fn, f); });
     const ScalarType outType = floatResultType(t.dtype());
     if (outType != ScalarType::Float32 && outType != ScalarType::Float64)
         return floatUnaryKernel(t, name, f);  // refuses float16 / bfloat16 with PyTorch's error
@@ -1028,7 +1061,8 @@ Tensor& exp2Inplace(Tensor& self)
 
 Tensor sqrt(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "sqrt_vml_cpu", [](auto x) { return std::sqrt(x); });
+    Tensor out = bfloat16ThroughFloat(
+        t, [](const Tensor& x) { return floatUnaryKernel(x, "sqrt_vml_cpu", [](auto v) { return std::sqrt(v); }); });
     OpRecorder rec("SqrtBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{div(g[0], mul(n.saved(0), 2))};
     });
@@ -1093,7 +1127,8 @@ Tensor cos(const Tensor& t)
 Tensor relu(const Tensor& t)
 {
     // clamp_min(x, 0) as std::max(x, 0): NaN and -0.0 come through as they are.
-    Tensor out = sameTypeUnaryKernel(t, "clamp_min_cpu", [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });
+    Tensor out = sameTypeUnaryKernelWithBFloat16(t, "clamp_min_cpu",
+                                                 [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });
     OpRecorder rec("ReluBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         // threshold_backward(grad, result, 0): a masked gradient is +0, never -0.
         return variable_list{internal::thresholdBackward(g[0], n.saved(0), Scalar(0))};
@@ -1151,10 +1186,14 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
         return clamp(toDtype(t, ScalarType::Float32), min, max);
     const double lo = min ? min->toDouble() : -INFINITY;
     const double hi = max ? max->toDouble() : INFINITY;
-    Tensor out = sameTypeUnaryKernel(t, "clamp_scalar_cpu", [lo, hi](auto x) {
+    Tensor out = sameTypeUnaryKernelWithBFloat16(t, "clamp_scalar_cpu", [lo, hi](auto x) {
         using T = decltype(x);
         if (std::isnan(double(x)))
             return x;
+        if constexpr (std::is_same_v<T, BFloat16>) {
+            // 1.13 converts the bounds to bfloat16 first (Note [bfloat16 unary math]).
+            return T(std::min(std::max(double(x), double(T(float(lo)))), double(T(float(hi)))));
+        }
         return T(std::min(std::max(double(x), lo), hi));
     });
     OpRecorder rec("ClampBackward1", {&t}, [lo, hi](BackwardNode& n, const variable_list& g) {
