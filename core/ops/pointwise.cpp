@@ -106,6 +106,28 @@ Tensor sameTypeUnaryKernelWithBFloat16(const Tensor& t, const char* name, F f)
     });
 }
 
+/// Elements of one Vectorized<BFloat16> on AVX2.
+constexpr int64_t kBFloat16Lanes = 16;
+
+/// A bfloat16 cpu_kernel_vec whose bodies round differently: vectorBody(in, out, n) over
+/// the widened values, then scalarBody(float) -> float for the elements TensorIterator's
+/// loop leaves to the scalar body; the result rounded to bfloat16.
+template <typename VectorBody, typename ScalarBody>
+Tensor bfloat16TwoBodies(const Tensor& t, VectorBody vectorBody, ScalarBody scalarBody)
+{
+    const Tensor wide = convert(t, ScalarType::Float32);
+    const int64_t n = wide.numel();
+    Tensor out = kernel::newTensor(t.sizes(), ScalarType::Float32, t.device());
+    const float* xs = wide.data<float>();
+    float* ys = out.data<float>();
+    const std::vector<bool> vector = kernel::vectorizedElements(t.sizes(), {IntList{}, t.strides()}, kBFloat16Lanes);
+    const bool vectorDone = vectorBody(xs, ys, n);
+    for (int64_t i = 0; i < n; ++i)
+        if (!vectorDone || !vector[size_t(i)])
+            ys[i] = scalarBody(xs[i]);
+    return kernel::asElementwiseOutput(convert(out, ScalarType::BFloat16), {&t});
+}
+
 /// sin, cos, exp, log: every element through SLEEF as PyTorch's VML kernels (sleef_math.h),
 /// in the order TensorIterator visits them; bfloat16 in float (Note [bfloat16 unary math]).
 template <typename F>
@@ -625,6 +647,67 @@ Tensor fmod(const Tensor& a, Scalar b)
 
 // ---------------------------------------------------------------- pow
 
+namespace {
+
+Tensor rsqrtValues(const Tensor& t)
+{
+    if (t.dtype() != ScalarType::BFloat16)
+        return floatUnaryKernel(t, "rsqrt_cpu", [](auto x) { return decltype(x)(1) / std::sqrt(x); });
+    // bfloat16: the vector body divides in float and rounds once; the scalar one divides
+    // by std::sqrt(BFloat16), itself rounded to bfloat16 (c10's BFloat16-math.h).
+    return bfloat16TwoBodies(
+        t,
+        [](const float* in, float* out, int64_t n) {
+            for (int64_t i = 0; i < n; ++i)
+                out[i] = 1.0f / std::sqrt(in[i]);
+            return true;
+        },
+        [](float x) { return 1.0f / float(BFloat16(std::sqrt(x))); });
+}
+
+Tensor reciprocalValues(const Tensor& t)
+{
+    // bfloat16: 1 / x in float, rounded once, in both bodies.
+    return bfloat16ThroughFloat(
+        t, [](const Tensor& x) { return floatUnaryKernel(x, "reciprocal", [](auto v) { return decltype(v)(1) / v; }); });
+}
+
+/// pow(bfloat16 tensor, number) as 1.13's pow_tensor_scalar_kernel: 0.5, -0.5 and -1 run
+/// the sqrt, rsqrt and reciprocal kernels; 2, 3 and -2 multiply in bfloat16, rounding after
+/// every step; any other exponent, rounded to bfloat16 first, meets SLEEF's powf in the
+/// vector body and std::pow in the scalar one (Note [bfloat16 unary math]).
+Tensor bfloat16PowValues(const Tensor& base, double e)
+{
+    if (e == 0.5)
+        return sqrt(base);
+    if (e == -0.5)
+        return rsqrtValues(base);
+    if (e == -1.0)
+        return reciprocalValues(base);
+    if (e == 0.0 || e == 1.0 || e == 2.0 || e == 3.0 || e == -2.0) {
+        return sameTypeUnaryKernel<kTakesHalf>(base, "pow", [e](auto x) {
+            using T = decltype(x);
+            if (e == 0.0)
+                return T(1.0f);
+            if (e == 1.0)
+                return x;
+            if (e == 2.0)
+                return T(x * x);
+            if (e == 3.0)
+                return T(x * x * x);
+            return T(T(1.0f) / (x * x));
+        });
+    }
+    const float exponent = BFloat16(float(e));
+    return bfloat16TwoBodies(
+        base,
+        [exponent](const float* in, float* out, int64_t n) { return sleef::powScalar(in, out, n, exponent); },
+        [exponent](float x) { return std::pow(x, exponent); });
+}
+
+}  // namespace
+
+
 Tensor pow(const Tensor& base, Scalar exponent)
 {
     const ScalarType type = resultType(base, exponent);
@@ -638,7 +721,9 @@ Tensor pow(const Tensor& base, Scalar exponent)
         return pow(toDtype(base, defaultFloatType()), exponent);
     const double e = exponent.toDouble();
     Tensor out;
-    if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
+    if (base.dtype() == ScalarType::BFloat16)
+        out = bfloat16PowValues(base, e);
+    else if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
         if (!isFloatingType(base.dtype()) && exponent.toInt() < 0)
             AGV_RAISE(RuntimeError, "Integers to negative integer powers are not allowed.");
         const uint64_t integerExponent = exponent.isFloating() ? 0 : static_cast<uint64_t>(exponent.toInt());
@@ -861,7 +946,7 @@ Tensor neg(const Tensor& t)
 
 Tensor reciprocal(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "reciprocal", [](auto x) { return decltype(x)(1) / x; });
+    Tensor out = reciprocalValues(t);
     OpRecorder rec("ReciprocalBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         // -grad * (result * result), GCC evaluating the right operand first.
         Tensor r = n.saved(0);
@@ -1072,7 +1157,7 @@ Tensor sqrt(const Tensor& t)
 
 Tensor rsqrt(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "rsqrt_cpu", [](auto x) { return decltype(x)(1) / std::sqrt(x); });
+    Tensor out = rsqrtValues(t);
     OpRecorder rec("RsqrtBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor r = n.saved(0);
         return variable_list{mul(mul(g[0], pow(r, Scalar(3))), -0.5)};
