@@ -13,16 +13,21 @@ namespace agv::ops {
 
 namespace {
 
-/// floor, ceil, round, trunc: floats rounded in their own type (Half and BFloat16
+/// floor, ceil, round, trunc: floats rounded in their own type (bfloat16 in float, Half
 /// refused, as the *_vml_cpu kernels do), integers come back as a copy (PyTorch 1.13
 /// skips the kernel for them), bool refused.
 template <typename F>
 Tensor roundingKernel(const Tensor& t, const char* kernelName, F f)
 {
-    AGV_CHECK(t.dtype() != ScalarType::Bool && !isReducedFloatingType(t.dtype()), RuntimeError, "\"", kernelName,
+    AGV_CHECK(t.dtype() != ScalarType::Bool && t.dtype() != ScalarType::Half, RuntimeError, "\"", kernelName,
               "\" not implemented for '", legacyDtypeShortName(t.dtype()), "'");
     if (isIntegralType(t.dtype(), false))
         return kernel::freshCopy(t, t.sizes());
+    // bfloat16: a VML kernel in float, rounded back (exactly: an integer or the value itself).
+    if (t.dtype() == ScalarType::BFloat16) {
+        const Tensor wide = roundingKernel(kernel::convert(t, ScalarType::Float32), kernelName, f);
+        return kernel::asElementwiseOutput(kernel::convert(wide, ScalarType::BFloat16), {&t});
+    }
     return AGV_DISPATCH_FLOATING(t.dtype(), kernelName, [&] {
         using T = scalar_t;
         return kernel::mapUnary<T, T>(t, t.dtype(), [&](T x) { return T(f(x)); });
