@@ -70,15 +70,22 @@ Tensor round(const Tensor& t, int64_t decimals)
 {
     // round_decimals_kernel: 10^|decimals| in the tensor's type, then x * p rounded and
     // divided back (x / p rounded and multiplied back for negative decimals).
-    AGV_CHECK(isFloatingType(t.dtype()) && !isReducedFloatingType(t.dtype()), RuntimeError,
+    // bfloat16 too (float16 refused above): x * p rounds to bfloat16, the rest is float,
+    // rounded once.
+    AGV_CHECK(isFloatingType(t.dtype()) && t.dtype() != ScalarType::Half, RuntimeError,
               "\"round_cpu\" not implemented for '", legacyDtypeShortName(t.dtype()), "'");
     const bool negative = decimals < 0;
     const double power = std::pow(10.0, double(negative ? -decimals : decimals));
-    Tensor out = AGV_DISPATCH_FLOATING(t.dtype(), "round_cpu", [&] {
+    Tensor out = AGV_DISPATCH_FLOATING_AND_HALF(t.dtype(), "round_cpu", [&] {
         using T = scalar_t;
         const T p = T(power);
-        return kernel::mapUnary<T, T>(t, t.dtype(), [p, negative](T x) {
-            return negative ? T(std::nearbyint(x / p) * p) : T(std::nearbyint(x * p) / p);
+        return kernel::mapUnary<T, T>(t, t.dtype(), [p, negative](auto x) {
+            if constexpr (std::is_same_v<T, BFloat16> || std::is_same_v<T, Half>) {
+                return negative ? T(std::nearbyint(float(x / p)) * float(p))
+                                : T(std::nearbyint(float(x * p)) / float(p));
+            } else {
+                return negative ? T(std::nearbyint(x / p) * p) : T(std::nearbyint(x * p) / p);
+            }
         });
     });
     OpRecorder rec("RoundBackward1", {&t}, [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; });
