@@ -649,6 +649,7 @@ Tensor fmod(const Tensor& a, Scalar b)
 
 namespace {
 
+/// rsqrt's values (pow(x, -0.5) runs the same kernel).
 Tensor rsqrtValues(const Tensor& t)
 {
     if (t.dtype() != ScalarType::BFloat16)
@@ -665,6 +666,7 @@ Tensor rsqrtValues(const Tensor& t)
         [](float x) { return 1.0f / float(BFloat16(std::sqrt(x))); });
 }
 
+/// reciprocal's values (pow(x, -1) runs the same kernel).
 Tensor reciprocalValues(const Tensor& t)
 {
     // bfloat16: 1 / x in float, rounded once, in both bodies.
@@ -706,7 +708,6 @@ Tensor bfloat16PowValues(const Tensor& base, double e)
 }
 
 }  // namespace
-
 
 Tensor pow(const Tensor& base, Scalar exponent)
 {
