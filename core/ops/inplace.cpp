@@ -443,10 +443,16 @@ Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scal
         },
         true, false,
         [&] {
-            unaryInplaceKernel(self, [lo, hi](auto a) {
+            // bfloat16 too, float16 not (Note [bfloat16 unary math]).
+            if (self.dtype() == ScalarType::Half)
+                throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "clamp_scalar_cpu");
+            unaryInplaceKernel<kTakesHalf>(self, [lo, hi](auto a) {
+                using T = decltype(a);
                 if (std::isnan(double(a)))
                     return a;
-                return decltype(a)(std::min(std::max(double(a), lo), hi));
+                if constexpr (std::is_same_v<T, BFloat16>)
+                    return T(std::min(std::max(double(a), double(T(float(lo)))), double(T(float(hi)))));
+                return T(std::min(std::max(double(a), lo), hi));
             }, "clamp_scalar_cpu");
         },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
@@ -470,7 +476,13 @@ Tensor& reluInplace(Tensor& self)
             return variable_list{internal::thresholdBackward(g[0], n.saved(0), Scalar(0))};
         },
         false, true,
-        [&] { unaryInplaceKernel(self, [](auto a) { return a < decltype(a)(0) ? decltype(a)(0) : a; }, "clamp_min_cpu"); },
+        [&] {
+            // bfloat16 too, float16 not (Note [bfloat16 unary math]).
+            if (self.dtype() == ScalarType::Half)
+                throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "clamp_min_cpu");
+            unaryInplaceKernel<kTakesHalf>(self, [](auto a) { return a < decltype(a)(0) ? decltype(a)(0) : a; },
+                                           "clamp_min_cpu");
+        },
         noSaves,
         [](const InputTangents& t, const Tensor& r) {
             return maskedFill(t[0], compare(r, Scalar(0), CompareOp::Le), Scalar(0));

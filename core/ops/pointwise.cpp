@@ -75,11 +75,66 @@ Tensor floatUnaryKernel(const Tensor& t, const char* name, F f)
     });
 }
 
+// Note [bfloat16 unary math]
+// PyTorch 1.13's CPU takes bfloat16 (float16 mostly not) for its unary math. The VML
+// kernels (exp, log, sin, cos, sqrt, tanh, ...) map Vectorized<BFloat16> over every
+// element, tails included: each lane widened to float, through the float function (SLEEF,
+// or the AVX instruction) and rounded once, so a bfloat16 tensor runs the float kernel here
+// and rounds its result. Selections (relu, clamp) stay in bfloat16, their bounds rounded to
+// bfloat16 first (Scalar::to<BFloat16>). rsqrt and pow round differently in their scalar
+// and vector bodies (see there).
+
+/// `compute` of t, a bfloat16 t widened to float and the result rounded back.
+template <typename Compute>
+Tensor bfloat16ThroughFloat(const Tensor& t, Compute compute)
+{
+    if (t.dtype() != ScalarType::BFloat16)
+        return compute(t);
+    const Tensor result = convert(compute(convert(t, ScalarType::Float32)), ScalarType::BFloat16);
+    return kernel::asElementwiseOutput(result, {&t});
+}
+
+/// sameTypeUnaryKernel for the kernels that take bfloat16 but not float16 (clamp_min, clamp).
+template <typename F>
+Tensor sameTypeUnaryKernelWithBFloat16(const Tensor& t, const char* name, F f)
+{
+    if (t.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(t.dtype(), name);
+    return AGV_DISPATCH_ALL_AND_HALF(t.dtype(), name, [&] {
+        using T = scalar_t;
+        return kernel::mapUnary<T, T>(t, t.dtype(), [&](T x) { return T(f(x)); });
+    });
+}
+
+/// Elements of one Vectorized<BFloat16> on AVX2.
+constexpr int64_t kBFloat16Lanes = 16;
+
+/// A bfloat16 cpu_kernel_vec whose bodies round differently: vectorBody(in, out, n) over
+/// the widened values, then scalarBody(float) -> float for the elements TensorIterator's
+/// loop leaves to the scalar body; the result rounded to bfloat16.
+template <typename VectorBody, typename ScalarBody>
+Tensor bfloat16TwoBodies(const Tensor& t, VectorBody vectorBody, ScalarBody scalarBody)
+{
+    const Tensor wide = convert(t, ScalarType::Float32);
+    const int64_t n = wide.numel();
+    Tensor out = kernel::newTensor(t.sizes(), ScalarType::Float32, t.device());
+    const float* xs = wide.data<float>();
+    float* ys = out.data<float>();
+    const std::vector<bool> vector = kernel::vectorizedElements(t.sizes(), {IntList{}, t.strides()}, kBFloat16Lanes);
+    const bool vectorDone = vectorBody(xs, ys, n);
+    for (int64_t i = 0; i < n; ++i)
+        if (!vectorDone || !vector[size_t(i)])
+            ys[i] = scalarBody(xs[i]);
+    return kernel::asElementwiseOutput(convert(out, ScalarType::BFloat16), {&t});
+}
+
 /// sin, cos, exp, log: every element through SLEEF as PyTorch's VML kernels (sleef_math.h),
-/// in the order TensorIterator visits them.
+/// in the order TensorIterator visits them; bfloat16 in float (Note [bfloat16 unary math]).
 template <typename F>
 Tensor transcendentalKernel(const Tensor& t, const char* name, sleef::Function fn, F f)
 {
+    if (t.dtype() == ScalarType::BFloat16)
+        return bfloat16ThroughFloat(t, [&](const Tensor& wide) { return transcendentalKernel(wide, name, fn, f); });
     const ScalarType outType = floatResultType(t.dtype());
     if (outType != ScalarType::Float32 && outType != ScalarType::Float64)
         return floatUnaryKernel(t, name, f);  // refuses float16 / bfloat16 with PyTorch's error
@@ -592,6 +647,68 @@ Tensor fmod(const Tensor& a, Scalar b)
 
 // ---------------------------------------------------------------- pow
 
+namespace {
+
+/// rsqrt's values (pow(x, -0.5) runs the same kernel).
+Tensor rsqrtValues(const Tensor& t)
+{
+    if (t.dtype() != ScalarType::BFloat16)
+        return floatUnaryKernel(t, "rsqrt_cpu", [](auto x) { return decltype(x)(1) / std::sqrt(x); });
+    // bfloat16: the vector body divides in float and rounds once; the scalar one divides
+    // by std::sqrt(BFloat16), itself rounded to bfloat16 (c10's BFloat16-math.h).
+    return bfloat16TwoBodies(
+        t,
+        [](const float* in, float* out, int64_t n) {
+            for (int64_t i = 0; i < n; ++i)
+                out[i] = 1.0f / std::sqrt(in[i]);
+            return true;
+        },
+        [](float x) { return 1.0f / float(BFloat16(std::sqrt(x))); });
+}
+
+/// reciprocal's values (pow(x, -1) runs the same kernel).
+Tensor reciprocalValues(const Tensor& t)
+{
+    // bfloat16: 1 / x in float, rounded once, in both bodies.
+    return bfloat16ThroughFloat(
+        t, [](const Tensor& x) { return floatUnaryKernel(x, "reciprocal", [](auto v) { return decltype(v)(1) / v; }); });
+}
+
+/// pow(bfloat16 tensor, number) as 1.13's pow_tensor_scalar_kernel: 0.5, -0.5 and -1 run
+/// the sqrt, rsqrt and reciprocal kernels; 2, 3 and -2 multiply in bfloat16, rounding after
+/// every step; any other exponent, rounded to bfloat16 first, meets SLEEF's powf in the
+/// vector body and std::pow in the scalar one (Note [bfloat16 unary math]).
+Tensor bfloat16PowValues(const Tensor& base, double e)
+{
+    if (e == 0.5)
+        return sqrt(base);
+    if (e == -0.5)
+        return rsqrtValues(base);
+    if (e == -1.0)
+        return reciprocalValues(base);
+    if (e == 0.0 || e == 1.0 || e == 2.0 || e == 3.0 || e == -2.0) {
+        return sameTypeUnaryKernel<kTakesHalf>(base, "pow", [e](auto x) {
+            using T = decltype(x);
+            if (e == 0.0)
+                return T(1.0f);
+            if (e == 1.0)
+                return x;
+            if (e == 2.0)
+                return T(x * x);
+            if (e == 3.0)
+                return T(x * x * x);
+            return T(T(1.0f) / (x * x));
+        });
+    }
+    const float exponent = BFloat16(float(e));
+    return bfloat16TwoBodies(
+        base,
+        [exponent](const float* in, float* out, int64_t n) { return sleef::powScalar(in, out, n, exponent); },
+        [exponent](float x) { return std::pow(x, exponent); });
+}
+
+}  // namespace
+
 Tensor pow(const Tensor& base, Scalar exponent)
 {
     const ScalarType type = resultType(base, exponent);
@@ -605,7 +722,9 @@ Tensor pow(const Tensor& base, Scalar exponent)
         return pow(toDtype(base, defaultFloatType()), exponent);
     const double e = exponent.toDouble();
     Tensor out;
-    if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
+    if (base.dtype() == ScalarType::BFloat16)
+        out = bfloat16PowValues(base, e);
+    else if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
         if (!isFloatingType(base.dtype()) && exponent.toInt() < 0)
             AGV_RAISE(RuntimeError, "Integers to negative integer powers are not allowed.");
         const uint64_t integerExponent = exponent.isFloating() ? 0 : static_cast<uint64_t>(exponent.toInt());
@@ -828,7 +947,7 @@ Tensor neg(const Tensor& t)
 
 Tensor reciprocal(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "reciprocal", [](auto x) { return decltype(x)(1) / x; });
+    Tensor out = reciprocalValues(t);
     OpRecorder rec("ReciprocalBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         // -grad * (result * result), GCC evaluating the right operand first.
         Tensor r = n.saved(0);
@@ -1028,7 +1147,8 @@ Tensor& exp2Inplace(Tensor& self)
 
 Tensor sqrt(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "sqrt_vml_cpu", [](auto x) { return std::sqrt(x); });
+    Tensor out = bfloat16ThroughFloat(
+        t, [](const Tensor& x) { return floatUnaryKernel(x, "sqrt_vml_cpu", [](auto v) { return std::sqrt(v); }); });
     OpRecorder rec("SqrtBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{div(g[0], mul(n.saved(0), 2))};
     });
@@ -1038,7 +1158,7 @@ Tensor sqrt(const Tensor& t)
 
 Tensor rsqrt(const Tensor& t)
 {
-    Tensor out = floatUnaryKernel(t, "rsqrt_cpu", [](auto x) { return decltype(x)(1) / std::sqrt(x); });
+    Tensor out = rsqrtValues(t);
     OpRecorder rec("RsqrtBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         Tensor r = n.saved(0);
         return variable_list{mul(mul(g[0], pow(r, Scalar(3))), -0.5)};
@@ -1093,7 +1213,8 @@ Tensor cos(const Tensor& t)
 Tensor relu(const Tensor& t)
 {
     // clamp_min(x, 0) as std::max(x, 0): NaN and -0.0 come through as they are.
-    Tensor out = sameTypeUnaryKernel(t, "clamp_min_cpu", [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });
+    Tensor out = sameTypeUnaryKernelWithBFloat16(t, "clamp_min_cpu",
+                                                 [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });
     OpRecorder rec("ReluBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         // threshold_backward(grad, result, 0): a masked gradient is +0, never -0.
         return variable_list{internal::thresholdBackward(g[0], n.saved(0), Scalar(0))};
@@ -1151,10 +1272,14 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
         return clamp(toDtype(t, ScalarType::Float32), min, max);
     const double lo = min ? min->toDouble() : -INFINITY;
     const double hi = max ? max->toDouble() : INFINITY;
-    Tensor out = sameTypeUnaryKernel(t, "clamp_scalar_cpu", [lo, hi](auto x) {
+    Tensor out = sameTypeUnaryKernelWithBFloat16(t, "clamp_scalar_cpu", [lo, hi](auto x) {
         using T = decltype(x);
         if (std::isnan(double(x)))
             return x;
+        if constexpr (std::is_same_v<T, BFloat16>) {
+            // 1.13 converts the bounds to bfloat16 first (Note [bfloat16 unary math]).
+            return T(std::min(std::max(double(x), double(T(float(lo)))), double(T(float(hi)))));
+        }
         return T(std::min(std::max(double(x), lo), hi));
     });
     OpRecorder rec("ClampBackward1", {&t}, [lo, hi](BackwardNode& n, const variable_list& g) {

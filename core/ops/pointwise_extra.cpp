@@ -235,7 +235,7 @@ namespace {
 
 /// clamp_min / clamp_max with a Python number: a floating tensor keeps its dtype; any other
 /// meets the number in the promoted dtype (bool and an int: int64). `name` is the kernel's,
-/// for its "not implemented" errors (1.13 calls clamp_min's bool case "clamp_min_cpu").
+/// for its "not implemented" errors (1.13 calls clamp_min's bool and float16 cases "clamp_min_cpu").
 template <bool IsMax>
 Tensor clampBoundValues(const Tensor& self, const Scalar& bound)
 {
@@ -246,7 +246,7 @@ Tensor clampBoundValues(const Tensor& self, const Scalar& bound)
     if (type == ScalarType::Bool && !nanBound)
         throw AGV_DISPATCH_NOT_IMPLEMENTED(type, IsMax ? name : "clamp_min_cpu");
     if (type == ScalarType::Half && !nanBound)
-        throw AGV_DISPATCH_NOT_IMPLEMENTED(type, name);
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(type, IsMax ? name : "clamp_min_cpu");
     const Tensor x = kernel::convert(self, type);
     return AGV_DISPATCH_ALL_AND_HALF(type, name, [&] {
         using T = scalar_t;

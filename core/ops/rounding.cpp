@@ -13,16 +13,21 @@ namespace agv::ops {
 
 namespace {
 
-/// floor, ceil, round, trunc: floats rounded in their own type (Half and BFloat16
+/// floor, ceil, round, trunc: floats rounded in their own type (bfloat16 in float, Half
 /// refused, as the *_vml_cpu kernels do), integers come back as a copy (PyTorch 1.13
 /// skips the kernel for them), bool refused.
 template <typename F>
 Tensor roundingKernel(const Tensor& t, const char* kernelName, F f)
 {
-    AGV_CHECK(t.dtype() != ScalarType::Bool && !isReducedFloatingType(t.dtype()), RuntimeError, "\"", kernelName,
+    AGV_CHECK(t.dtype() != ScalarType::Bool && t.dtype() != ScalarType::Half, RuntimeError, "\"", kernelName,
               "\" not implemented for '", legacyDtypeShortName(t.dtype()), "'");
     if (isIntegralType(t.dtype(), false))
         return kernel::freshCopy(t, t.sizes());
+    // bfloat16: a VML kernel in float, rounded back (exactly: an integer or the value itself).
+    if (t.dtype() == ScalarType::BFloat16) {
+        const Tensor wide = roundingKernel(kernel::convert(t, ScalarType::Float32), kernelName, f);
+        return kernel::asElementwiseOutput(kernel::convert(wide, ScalarType::BFloat16), {&t});
+    }
     return AGV_DISPATCH_FLOATING(t.dtype(), kernelName, [&] {
         using T = scalar_t;
         return kernel::mapUnary<T, T>(t, t.dtype(), [&](T x) { return T(f(x)); });
@@ -65,15 +70,22 @@ Tensor round(const Tensor& t, int64_t decimals)
 {
     // round_decimals_kernel: 10^|decimals| in the tensor's type, then x * p rounded and
     // divided back (x / p rounded and multiplied back for negative decimals).
-    AGV_CHECK(isFloatingType(t.dtype()) && !isReducedFloatingType(t.dtype()), RuntimeError,
+    // bfloat16 too (float16 refused above): x * p rounds to bfloat16, the rest is float,
+    // rounded once.
+    AGV_CHECK(isFloatingType(t.dtype()) && t.dtype() != ScalarType::Half, RuntimeError,
               "\"round_cpu\" not implemented for '", legacyDtypeShortName(t.dtype()), "'");
     const bool negative = decimals < 0;
     const double power = std::pow(10.0, double(negative ? -decimals : decimals));
-    Tensor out = AGV_DISPATCH_FLOATING(t.dtype(), "round_cpu", [&] {
+    Tensor out = AGV_DISPATCH_FLOATING_AND_HALF(t.dtype(), "round_cpu", [&] {
         using T = scalar_t;
         const T p = T(power);
-        return kernel::mapUnary<T, T>(t, t.dtype(), [p, negative](T x) {
-            return negative ? T(std::nearbyint(x / p) * p) : T(std::nearbyint(x * p) / p);
+        return kernel::mapUnary<T, T>(t, t.dtype(), [p, negative](auto x) {
+            if constexpr (std::is_same_v<T, BFloat16> || std::is_same_v<T, Half>) {
+                return negative ? T(std::nearbyint(float(x / p)) * float(p))
+                                : T(std::nearbyint(float(x * p)) / float(p));
+            } else {
+                return negative ? T(std::nearbyint(x / p) * p) : T(std::nearbyint(x * p) / p);
+            }
         });
     });
     OpRecorder rec("RoundBackward1", {&t}, [](BackwardNode&, const variable_list& g) { return variable_list{zerosLike(g[0])}; });

@@ -9,6 +9,9 @@
 //   * sigmoid_backward(grad, y) = grad * (1 - y) * y and tanh_backward(grad, y) =
 //     grad * (1 - y * y), where the AVX2 build fuses 1 - y * y into one multiply-add
 //     (GCC contracts it, in both bodies).
+// bfloat16 (float16 stays refused): every kernel here has a bfloat16 branch that widens to
+// float, computes the float formula and rounds once; for sigmoid the two bodies split the
+// elements by Vectorized<BFloat16>'s 16 lanes (Note [bfloat16 activations compute in float]).
 // The backward formulas are themselves differentiable ops, whose nodes PyTorch names
 // SigmoidBackwardBackward0 and TanhBackwardBackward0 (derivatives.yaml).
 
@@ -30,13 +33,15 @@ namespace kernel {
 
 Tensor sigmoidValues(const Tensor& in, bool inPlace)
 {
-    Tensor x = dense(in);
-    Tensor out = newTensor(in.sizes(), in.dtype(), in.device());
-    AGV_DISPATCH_FLOATING(in.dtype(), "sigmoid_cpu", [&] {
+    const bool bfloat16 = in.dtype() == ScalarType::BFloat16;
+    Tensor x = bfloat16 ? convert(in, ScalarType::Float32) : dense(in);
+    Tensor out = newTensor(in.sizes(), x.dtype(), in.device());
+    AGV_DISPATCH_FLOATING(x.dtype(), "sigmoid_cpu", [&] {
         using T = scalar_t;
         const T* xs = x.data<T>();
         T* ys = out.data<T>();
         const int64_t n = in.numel();
+        const int64_t lanes = bfloat16 ? int64_t(16) : int64_t(32 / sizeof(T));
         auto scalarBody = [](T v) { return T(1) / (T(1) + std::exp(-v)); };
         if (!sleef::sigmoidVectorBody(xs, ys, n)) {
             for (int64_t i = 0; i < n; ++i)
@@ -46,24 +51,27 @@ Tensor sigmoidValues(const Tensor& in, bool inPlace)
         if (in.isContiguous()) {
             // One run in memory order: the vector body covers whole pairs of vectors, the
             // scalar body the rest (what vectorizedElements says, without a flag per element).
-            const int64_t pair = 2 * int64_t(32 / sizeof(T));
+            const int64_t pair = 2 * lanes;
             for (int64_t i = n - n % pair; i < n; ++i)
                 ys[i] = scalarBody(xs[i]);
             return;
         }
         const std::vector<IntList> strides = inPlace ? std::vector<IntList>{in.strides(), in.strides()}
                                                      : std::vector<IntList>{IntList{}, in.strides()};
-        const std::vector<bool> vectorBody = vectorizedElements(in.sizes(), strides, int64_t(32 / sizeof(T)));
+        const std::vector<bool> vectorBody = vectorizedElements(in.sizes(), strides, lanes);
         for (int64_t i = 0; i < n; ++i)
             if (!vectorBody[size_t(i)])
                 ys[i] = scalarBody(xs[i]);
     });
-    return out;
+    return bfloat16 ? convert(out, ScalarType::BFloat16) : out;
 }
 
 Tensor tanhValues(const Tensor& in)
 {
-    // The SLEEF path below reads float or double: PyTorch's 16-bit cases are refused here.
+    // A VML kernel: bfloat16 through SLEEF's float tanh, every element, rounded once.
+    if (in.dtype() == ScalarType::BFloat16)
+        return convert(tanhValues(convert(in, ScalarType::Float32)), ScalarType::BFloat16);
+    // The SLEEF path below reads float or double: float16 is refused here, as in PyTorch.
     if (in.dtype() != ScalarType::Float32 && in.dtype() != ScalarType::Float64)
         throw AGV_DISPATCH_NOT_IMPLEMENTED(in.dtype(), "tanh_vml_cpu");
     Tensor x = dense(in);
@@ -95,12 +103,15 @@ Tensor backwardKernel(const Tensor& gradOutput, const Tensor& output, const char
     AGV_CHECK(isFloatingType(type), RuntimeError, "\"", name, "\" not implemented for '",
               legacyDtypeShortName(type), "'");
     const IntList shape = broadcastShapes(gradOutput.sizes(), output.sizes());
-    Tensor a = kernel::convert(gradOutput, type);
-    Tensor b = kernel::convert(output, type);
-    return AGV_DISPATCH_FLOATING(type, name, [&] {
+    // bfloat16: the float formula, rounded once.
+    const ScalarType computeType = type == ScalarType::BFloat16 ? ScalarType::Float32 : type;
+    Tensor a = kernel::convert(gradOutput, computeType);
+    Tensor b = kernel::convert(output, computeType);
+    Tensor result = AGV_DISPATCH_FLOATING(computeType, name, [&] {
         using T = scalar_t;
-        return kernel::mapBinary<T, T>(a, b, shape, type, [&](T g, T y) { return f(g, y); });
+        return kernel::mapBinary<T, T>(a, b, shape, computeType, [&](T g, T y) { return f(g, y); });
     });
+    return kernel::convert(result, type);
 }
 
 }  // namespace

@@ -237,10 +237,11 @@ Tensor erfinvGrad(const Tensor& g, const Tensor& self)
 Tensor i0Grad(const Tensor& g, const Tensor& self) { return mul(g, i1(self)); }
 Tensor sincGrad(const Tensor& g, const Tensor& self)
 {
-    // sinc_backward: grad * (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 where pi x^2 is 0.
+    // sinc_backward: grad * ((pi x cos(pi x) - sin(pi x)) / (pi x^2)), 0 where pi x^2 is 0;
+    // the quotient first, which 1.13's bits show (for float and bfloat16 alike).
     const Tensor selfPi = mul(self, Scalar(M_PI));
     const Tensor selfSquaredPi = mul(mul(self, self), Scalar(M_PI));
-    const Tensor out = div(mul(g, sub(mul(selfPi, cos(selfPi)), sin(selfPi))), selfSquaredPi);
+    const Tensor out = mul(g, div(sub(mul(selfPi, cos(selfPi)), sin(selfPi)), selfSquaredPi));
     return where(compare(selfSquaredPi, Scalar(0.0), CompareOp::Eq), zeros({}, g.dtype(), g.device()), out);
 }
 

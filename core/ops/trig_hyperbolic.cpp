@@ -31,17 +31,21 @@ namespace {
 enum class Body { Vml, VectorAndScalar, Scalar };
 
 /// The op's values in the float result type of t (an integer t is converted first, as
-/// TensorIterator casts it); float16 and bfloat16 are refused with the kernel's name.
+/// TensorIterator casts it); float16 is refused with the kernel's name. bfloat16 computes
+/// in float and rounds once, Vectorized<BFloat16>'s 16 lanes deciding which elements take
+/// the vector body (Note [bfloat16 activations compute in float]).
 template <typename F>
 Tensor kernelValues(const Tensor& t, const char* name, Body body, sleef::Function fn, F scalar)
 {
     const ScalarType type = floatResultType(t.dtype());
-    if (type != ScalarType::Float32 && type != ScalarType::Float64)
+    const bool bfloat16 = type == ScalarType::BFloat16;
+    const ScalarType computeType = bfloat16 ? ScalarType::Float32 : type;
+    if (computeType != ScalarType::Float32 && computeType != ScalarType::Float64)
         throw AGV_DISPATCH_NOT_IMPLEMENTED(type, name);
-    const Tensor in = kernel::convert(t, type);
+    const Tensor in = kernel::convert(t, computeType);
     const Tensor x = kernel::dense(in);
-    Tensor out = kernel::newTensor(in.sizes(), type, in.device());
-    AGV_DISPATCH_FLOATING(type, name, [&] {
+    Tensor out = kernel::newTensor(in.sizes(), computeType, in.device());
+    AGV_DISPATCH_FLOATING(computeType, name, [&] {
         using T = scalar_t;
         const T* xs = x.data<T>();
         T* ys = out.data<T>();
@@ -54,13 +58,14 @@ Tensor kernelValues(const Tensor& t, const char* name, Body body, sleef::Functio
         }
         if (body == Body::VectorAndScalar) {
             const std::vector<bool> vectorBody =
-                kernel::vectorizedElements(in.sizes(), {IntList{}, in.strides()}, int64_t(32 / sizeof(T)));
+                bfloat16 ? kernel::vectorizedElements(t.sizes(), {IntList{}, t.strides()}, int64_t(16))
+                         : kernel::vectorizedElements(in.sizes(), {IntList{}, in.strides()}, int64_t(32 / sizeof(T)));
             for (int64_t i = 0; i < n; ++i)
                 if (!vectorBody[size_t(i)])
                     ys[i] = scalar(xs[i]);
         }
     });
-    return kernel::asElementwiseOutput(out, {&t});
+    return kernel::asElementwiseOutput(bfloat16 ? kernel::convert(out, ScalarType::BFloat16) : out, {&t});
 }
 
 Tensor tanValues(const Tensor& t)
