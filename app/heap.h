@@ -25,7 +25,7 @@
 // (malloc_conf), and a process that runs a script (`--run`, `--host`) keeps muzzy pages
 // instead of unmapping them: the next block reuses them without a fault, and the kernel
 // still takes them back whenever it needs the memory, so a run cannot hold memory
-// hostage. The window keeps jemalloc's defaults.
+// hostage. The window keeps jemalloc's decay times.
 
 #include <string>
 
