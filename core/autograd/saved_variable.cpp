@@ -41,7 +41,6 @@ SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, std::string sl
     m_isOutput = isOutput;
     m_isLeaf = tensor.isLeaf();
     m_requiresGrad = tensor.requiresGrad();
-    m_outputNr = tensor.outputNr();
     m_tensorId = tensor.id();
     m_bytes = tensor.nbytes();
     m_device = tensor.device();
@@ -53,15 +52,19 @@ SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, std::string sl
     }
     if (isOutput && !m_isLeaf) {
         // See Note [Saved output cycles]
+        m_outputNr = tensor.outputNr();
         m_data = dataOnly(tensor);
         m_weakGradFn = tensor.gradFn();
     } else {
+        // Saved as itself (an input, or a leaf): 1.13 keeps no output number for it, so
+        // its version-mismatch message says "output 0" of whatever node the tensor has now.
         m_data = tensor;
     }
 }
 
 void SavedVariable::saveMetadata(const Tensor& tensor)
 {
+    m_outputNr = tensor.outputNr();
     if (m_isLeaf && m_requiresGrad)
         m_leafAccumulator = gradAccumulator(tensor);
     if (m_isOutput && !m_isLeaf)
