@@ -5,6 +5,7 @@
 #include <Python.h>
 
 #include "core/python/bindings.h"
+#include "core/python/builtin_methods.h"
 #include "core/python/lazy_attributes.h"
 #include "core/python/pytorch_signatures.h"
 #include "core/python/torch_module.h"
@@ -70,6 +71,7 @@ void defineModule(py::module_& m)
     bindHostHooks(m);
     bindLazyAttributes(m);
     checkEveryOtherCall(m, m.attr("_TensorBase"));
+    exposeAsBuiltins(m, m.attr("_TensorBase"));  // last: see Note [Built-in methods like PyTorch's]
 }
 
 extern "C" PyObject* initAgvTorch()
