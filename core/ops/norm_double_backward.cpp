@@ -6,11 +6,15 @@
 // decides the last bit: each op below is the one 1.13 runs, in its order, in-place steps
 // (div_, sub_, add_, mul_, unsqueeze_) kept in place, a reduction over several dims done
 // one dim at a time where 1.13 does (sum_exclude_dim1), integer scalars kept integers
-// (M * gO, .div_(M)). The graph recorded under create_graph is then 1.13's too, so a third
-// derivative runs through the same nodes.
+// (M * gO, .div_(M)) and C++'s Scalar overloads recorded as theirs (MulBackward1,
+// DivBackward1: see Note [Scalar overloads in composites]). The graph recorded under
+// create_graph is then 1.13's too, so a third derivative runs through the same nodes.
 
 #include "core/ops/norm_double_backward.h"
 
+#include "core/ops/inplace_unary.h"
+#include "core/ops/internal_ops.h"
+#include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 
 namespace agv::ops {
@@ -46,6 +50,26 @@ Tensor expandAsDim1(const Tensor& src, const Tensor& target)
     while (out.dim() < target.dim() - 1)
         out = unsqueeze(out, 1);
     return expandAs(out, target);
+}
+
+/// t.div_(s) as C++ writes it: the Scalar overload, DivBackward1.
+Tensor& divInplaceScalar(Tensor& t, Scalar s)
+{
+    return unaryInplace(
+        t, "div_", "DivBackward1", InplaceSaves::Nothing, [s](const Tensor& x) { return div(x, s); },
+        [s](BackwardNode&, const variable_list& g) { return variable_list{internal::divScalar(g[0], s)}; },
+        [s](const InputTangents& tangents, const Tensor&) { return div(tangents[0], s); }, /*floatResult=*/false,
+        {{"other", scalarAttr(s)}});
+}
+
+/// t.mul_(s) as C++ writes it: the Scalar overload, MulBackward1.
+Tensor& mulInplaceScalar(Tensor& t, Scalar s)
+{
+    return unaryInplace(
+        t, "mul_", "MulBackward1", InplaceSaves::Nothing, [s](const Tensor& x) { return mul(x, s); },
+        [s](BackwardNode&, const variable_list& g) { return variable_list{internal::mulScalar(g[0], s)}; },
+        [s](const InputTangents& tangents, const Tensor&) { return mul(tangents[0], s); }, /*floatResult=*/false,
+        {{"other", scalarAttr(s)}});
 }
 
 /// `accumulated` += term in place, or term itself when nothing has accumulated yet.
@@ -100,19 +124,19 @@ NormDoubleBackward batchNormDoubleBackward(const Tensor& input, const Tensor& ga
         const Tensor ggISum = sumExcludeDim1(ggI);
         const Tensor ggIInputSubMuSum = sumExcludeDim1(mul(ggI, inputSubMu));
         Tensor allSub = mul(ggISum, gOSum);
-        divInplace(allSub, Scalar(M));
+        divInplaceScalar(allSub, Scalar(M));
         subInplace(allSub, sumExcludeDim1(mul(gO, ggI)));
         Tensor cross = mul(mul(invstdSquared, gOInputSubMuSum), ggIInputSubMuSum);
-        mulInplace(cross, Scalar(3. / double(M)));
+        mulInplaceScalar(cross, Scalar(3. / double(M)));
         addInplace(allSub, cross);
         Tensor term0 = mul(inputSubMuTimesInvstdCubed, allSub);
-        divInplace(term0, Scalar(M));
+        divInplaceScalar(term0, Scalar(M));
         Tensor scale1 = mul(ggIInputSubMuSum, invstdCubed);
-        divInplace(scale1, Scalar(M));
-        const Tensor term1 = mul(scale1, sub(div(gOSum, Scalar(M)), gO));
+        divInplaceScalar(scale1, Scalar(M));
+        const Tensor term1 = mul(scale1, sub(internal::divScalar(gOSum, Scalar(M)), gO));
         Tensor scale2 = mul(gOInputSubMuSum, invstdCubed);
-        divInplace(scale2, Scalar(M));
-        const Tensor term2 = mul(scale2, sub(div(ggISum, Scalar(M)), ggI));
+        divInplaceScalar(scale2, Scalar(M));
+        const Tensor term2 = mul(scale2, sub(internal::divScalar(ggISum, Scalar(M)), ggI));
         addInplace(term0, term1);
         addInplace(term0, term2);
         gI = mul(gammaExpanded, term0);
@@ -123,9 +147,9 @@ NormDoubleBackward batchNormDoubleBackward(const Tensor& input, const Tensor& ga
         if (training) {
             Tensor t0 = mul(gO, invstd);
             Tensor t1 = mul(invstd, gOSum);
-            divInplace(t1, Scalar(-M));
+            divInplaceScalar(t1, Scalar(-M));
             Tensor t2 = mul(inputSubMuTimesInvstdCubed, sumExcludeDim1(mul(gO, inputSubMu)));
-            divInplace(t2, Scalar(-M));
+            divInplaceScalar(t2, Scalar(-M));
             addInplace(t0, t1);
             addInplace(t0, t2);
             addOrStart(gI, mul(ggGExpanded, t0));
@@ -137,8 +161,8 @@ NormDoubleBackward batchNormDoubleBackward(const Tensor& input, const Tensor& ga
     // The first backward's grad_input for a gradient g and weight w (training).
     auto firstBackwardGradInput = [&](const Tensor& g, const Tensor& w) {
         Tensor h0 = mul(w, invstd);
-        divInplace(h0, Scalar(M));
-        Tensor h1 = mul(g, Scalar(M));
+        divInplaceScalar(h0, Scalar(M));
+        Tensor h1 = internal::mulScalar(g, Scalar(M));
         subInplace(h1, sumExcludeDim1(g));
         subInplace(h1, mul(mul(inputSubMu, invstdSquared), sumExcludeDim1(mul(g, inputSubMu))));
         return mul(h0, h1);
@@ -214,19 +238,19 @@ NormDoubleBackward layerNormDoubleBackward(const Tensor& inputIn, const Tensor& 
         const Tensor ggIInputSubMuSum = sum(mul(ggI, inputSubMu), {1}, true);
 
         Tensor allSub = mul(ggISum, gxhatSum);
-        divInplace(allSub, Scalar(N));
+        divInplaceScalar(allSub, Scalar(N));
         subInplace(allSub, sum(mul(ggI, gxhat), {1}, true));
         Tensor cross = mul(mul(invstdSquared, gxhatInputSubMuSum), ggIInputSubMuSum);
-        mulInplace(cross, Scalar(3. / double(N)));
+        mulInplaceScalar(cross, Scalar(3. / double(N)));
         addInplace(allSub, cross);
         Tensor term0 = mul(inputSubMuTimesInvstdCubed, allSub);
-        divInplace(term0, Scalar(N));
+        divInplaceScalar(term0, Scalar(N));
         Tensor scale1 = mul(ggIInputSubMuSum, invstdCubed);
-        divInplace(scale1, Scalar(N));
-        const Tensor term1 = mul(scale1, sub(div(gxhatSum, Scalar(N)), gxhat));
+        divInplaceScalar(scale1, Scalar(N));
+        const Tensor term1 = mul(scale1, sub(internal::divScalar(gxhatSum, Scalar(N)), gxhat));
         Tensor scale2 = mul(gxhatInputSubMuSum, invstdCubed);
-        divInplace(scale2, Scalar(N));
-        const Tensor term2 = mul(scale2, sub(div(ggISum, Scalar(N)), ggI));
+        divInplaceScalar(scale2, Scalar(N));
+        const Tensor term2 = mul(scale2, sub(internal::divScalar(ggISum, Scalar(N)), ggI));
         addInplace(term0, term1);
         addInplace(term0, term2);
         gI = term0;
@@ -235,9 +259,9 @@ NormDoubleBackward layerNormDoubleBackward(const Tensor& inputIn, const Tensor& 
     if (affine && ggG.defined()) {
         Tensor t0 = mul(mul(gO, ggGExpanded), invstd);
         Tensor t1 = mul(invstd, sum(mul(gO, ggGExpanded), {1}, true));
-        divInplace(t1, Scalar(-N));
+        divInplaceScalar(t1, Scalar(-N));
         Tensor t2 = mul(inputSubMuTimesInvstdCubed, sum(mul(mul(gO, ggGExpanded), inputSubMu), {1}, true));
-        divInplace(t2, Scalar(-N));
+        divInplaceScalar(t2, Scalar(-N));
         addInplace(t0, t1);
         addInplace(t0, t2);
         addOrStart(gI, t0);
@@ -248,8 +272,8 @@ NormDoubleBackward layerNormDoubleBackward(const Tensor& inputIn, const Tensor& 
     // The first backward's grad_input for a gradient g and weight w.
     auto firstBackwardGradInput = [&](const Tensor& g, const Tensor& w) {
         Tensor h0 = mul(w, invstd);
-        divInplace(h0, Scalar(N));
-        Tensor h1 = mul(g, Scalar(N));
+        divInplaceScalar(h0, Scalar(N));
+        Tensor h1 = internal::mulScalar(g, Scalar(N));
         subInplace(h1, sum(g, {1}, true));
         subInplace(h1, mul(mul(inputSubMu, invstdSquared), sum(mul(g, inputSubMu), {1}, true)));
         return mul(h0, h1);
@@ -274,10 +298,10 @@ NormDoubleBackward layerNormDoubleBackward(const Tensor& inputIn, const Tensor& 
     return {gI, gG, ggO};
 }
 
-GroupNormGradients groupNormDifferentiableBackward(const Tensor& dY, const Tensor& X, const Tensor& mean,
-                                                   const Tensor& rstd, const Tensor& gamma, int64_t N, int64_t C,
-                                                   int64_t HxW, int64_t group, double /*eps*/, bool needInput,
-                                                   bool needWeight, bool needBias)
+GroupNormGradients groupNormDifferentiableBackward(const Tensor& dY, const Tensor& dmean, const Tensor& drstd,
+                                                   const Tensor& X, const Tensor& mean, const Tensor& rstd,
+                                                   const Tensor& gamma, int64_t N, int64_t C, int64_t HxW,
+                                                   int64_t group, bool needInput, bool needWeight, bool needBias)
 {
     const int64_t G = group;
     const int64_t D = C / G;
@@ -286,33 +310,58 @@ GroupNormGradients groupNormDifferentiableBackward(const Tensor& dY, const Tenso
     const Tensor XBlocks = reshape(X, {N, G, D, HxW});
     const Tensor meanBlocks = reshape(mean, {N, G, 1, 1});
     const Tensor rstdBlocks = reshape(rstd, {N, G, 1, 1});
-    const Tensor dYBlocks = reshape(dY, {N, G, D, HxW});
     // Per (sample, channel): the sums of dy * x and of dy.
-    Tensor ds = sum(mul(dYBlocks, XBlocks), {3}, false);
-    unsqueezeInplace(ds, -1);
-    Tensor db = sum(dYBlocks, {3}, false);
-    unsqueezeInplace(db, -1);
+    Tensor dYBlocks, ds, db;
+    if (dY.defined()) {
+        dYBlocks = reshape(dY, {N, G, D, HxW});
+        ds = sum(mul(dYBlocks, XBlocks), {3}, false);
+        unsqueezeInplace(ds, -1);
+        db = sum(dYBlocks, {3}, false);
+        unsqueezeInplace(db, -1);
+    }
     if (needInput) {
         Tensor gammaBlocks;
         if (gamma.defined())
             gammaBlocks = reshape(gamma, {1, G, D, 1});
-        // 1.13 also forms the variance here, which only the mean's and rstd's gradients
-        // read; they never reach a script, so it is left out.
+        // 1.13 also forms the variance here, which only std's backward reads (this is var's),
+        // so it is left out.
         const Tensor rstdCubed = mul(mul(rstdBlocks, rstdBlocks), rstdBlocks);
-        const Tensor a = gamma.defined() ? mul(rstdBlocks, gammaBlocks) : rstdBlocks;
-        Tensor b = gamma.defined() ? sum(mul(ds, gammaBlocks), {2}, false) : sum(ds, {2}, false);
-        unsqueezeInplace(b, -2);
-        Tensor c = gamma.defined() ? sum(mul(db, gammaBlocks), {2}, false) : sum(db, {2}, false);
-        unsqueezeInplace(c, -2);
-        b = mul(mul(sub(mul(c, meanBlocks), b), rstdCubed), Scalar(s));
-        c = sub(mul(neg(b), meanBlocks), mul(mul(c, rstdBlocks), Scalar(s)));
-        const Tensor dX = add(add(mul(a, dYBlocks), mul(b, XBlocks)), c);
-        out.input = reshape(dX, X.sizes());
+        Tensor dvar;
+        if (drstd.defined())
+            dvar = mul(internal::mulScalar(rstdCubed, Scalar(-0.5)), view(drstd, {N, G, 1, 1}));
+        // var_std_mean_backward of var_mean(X, {2, 3}, correction 0, keepdim): the variance's
+        // and the mean's gradients, each through its own backward formula.
+        auto statisticsGradient = [&] {
+            const int64_t count = D * HxW;
+            Tensor grad = mul(internal::mulScalar(dvar, Scalar(2.0 / double(count))),
+                              sub(XBlocks, ops::mean(XBlocks, {2, 3}, true)));
+            const Tensor meanGrad = internal::divScalar(expand(view(dmean, {N, G, 1, 1}), XBlocks.sizes()),
+                                                        Scalar(count));
+            return add(grad, meanGrad);
+        };
+        if (dY.defined()) {
+            const Tensor a = gamma.defined() ? mul(rstdBlocks, gammaBlocks) : rstdBlocks;
+            Tensor b = gamma.defined() ? sum(mul(ds, gammaBlocks), {2}, false) : sum(ds, {2}, false);
+            unsqueezeInplace(b, -2);
+            Tensor c = gamma.defined() ? sum(mul(db, gammaBlocks), {2}, false) : sum(db, {2}, false);
+            unsqueezeInplace(c, -2);
+            b = internal::mulScalar(mul(sub(mul(c, meanBlocks), b), rstdCubed), Scalar(s));
+            c = sub(mul(neg(b), meanBlocks), internal::mulScalar(mul(c, rstdBlocks), Scalar(s)));
+            Tensor dX = add(add(mul(a, dYBlocks), mul(b, XBlocks)), c);
+            if (dmean.defined() && drstd.defined())
+                addInplace(dX, statisticsGradient());
+            out.input = reshape(dX, X.sizes());
+        } else if (dmean.defined() && drstd.defined()) {
+            out.input = reshape(statisticsGradient(), X.sizes());
+        }
     }
-    if (needWeight)
-        out.weight = reshape(sum(mul(sub(ds, mul(db, meanBlocks)), rstdBlocks), {0}, false), gamma.sizes());
-    if (needBias)
-        out.bias = reshape(sum(db, {0}, false), gamma.sizes());
+    // Both are shaped like gamma; without one, 1.13 reshapes to an undefined tensor's
+    // sizes, [0], and fails for a bias that needs its gradient.
+    const IntList gammaSizes = gamma.defined() ? gamma.sizes() : IntList{0};
+    if (needWeight && dY.defined())
+        out.weight = reshape(sum(mul(sub(ds, mul(db, meanBlocks)), rstdBlocks), {0}, false), gammaSizes);
+    if (needBias && dY.defined())
+        out.bias = reshape(sum(db, {0}, false), gammaSizes);
     return out;
 }
 

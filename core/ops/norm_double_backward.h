@@ -36,14 +36,15 @@ NormDoubleBackward layerNormDoubleBackward(const Tensor& input, const Tensor& ga
                                            const Tensor& ggG, const Tensor& ggB, const Tensor& gradOut,
                                            const Tensor& saveMean, const Tensor& saveInvstd, size_t normalizedDims);
 
-/// infinitely_differentiable_native_group_norm_backward without gradients for mean and rstd
-/// (they reach no script): dX, dgamma, dbeta as the output mask asks.
+/// infinitely_differentiable_native_group_norm_backward: dX, dgamma, dbeta as the output
+/// mask asks, from the gradients of the output (dY) and of the saved statistics (dmean,
+/// drstd, which reach the input only when both are defined, as in 1.13). Any may be undefined.
 struct GroupNormGradients {
     Tensor input, weight, bias;
 };
-GroupNormGradients groupNormDifferentiableBackward(const Tensor& dY, const Tensor& X, const Tensor& mean,
-                                                   const Tensor& rstd, const Tensor& gamma, int64_t N, int64_t C,
-                                                   int64_t HxW, int64_t group, double eps, bool needInput,
-                                                   bool needWeight, bool needBias);
+GroupNormGradients groupNormDifferentiableBackward(const Tensor& dY, const Tensor& dmean, const Tensor& drstd,
+                                                   const Tensor& X, const Tensor& mean, const Tensor& rstd,
+                                                   const Tensor& gamma, int64_t N, int64_t C, int64_t HxW,
+                                                   int64_t group, bool needInput, bool needWeight, bool needBias);
 
 }  // namespace agv::ops
