@@ -13,8 +13,9 @@
 // fused multiply-adds (the AVX2 build contracts y + d * d), the variance is var_sum / n
 // in the tensor's dtype, and beta = bias - mean * alpha and x * alpha + beta are fused
 // too. In training, the backward accumulates sum(dy) and sum((x - mean) * dy) the same
-// way (the latter fused) and fuses dy - mean(dy) - (x - mean) * k. Verified against
-// PyTorch 1.13 bit for bit.
+// way (the latter fused) and fuses dy - mean(dy) - (x - mean) * k, except in float64 for
+// the last C % 4 channels, past the last whole AVX2 vector, whose dx is computed unfused
+// (found against 1.13 with 2 to 17 channels). Verified against PyTorch 1.13 bit for bit.
 //
 // Note [Batch norm over strided inputs]
 // 1.13's batch_norm_cpu takes its kernels only for an input contiguous in the default or
@@ -385,14 +386,15 @@ variable_list batchNormBackwardValues(const Tensor& gradOut, const Tensor& saved
                 const T count = T(l.count());
                 const T k = dotp * s * s / count;
                 const T gradMean = sum / count;
+                const bool unfusedTail = sizeof(T) == 8 && c >= l.channels - l.channels % kLanes<T>;
                 if (gradInput.defined())
                     for (int64_t b = 0; b < l.batch; ++b) {
                         const int64_t o = l.offset(b, c);
                         const T gv = go.data<T>()[o];
                         gradInput.data<T>()[o] =
-                            training ? std::fma(-(x.data<T>()[o] - m), k, gv - gradMean) * s *
-                                           weightValue
-                                     : gv * invstd * weightValue;
+                            !training     ? gv * invstd * weightValue
+                            : unfusedTail ? (gv - gradMean - (x.data<T>()[o] - m) * k) * s * weightValue
+                                          : std::fma(-(x.data<T>()[o] - m), k, gv - gradMean) * s * weightValue;
                     }
                 if (gradWeight.defined())
                     gradWeight.data<T>()[c] = dotp * invstd;
