@@ -40,7 +40,11 @@ void releaseGraphIteratively(std::vector<Edge>& edges)
 
 uint32_t Node::addInputMetadata(const Tensor& output)
 {
-    m_inputMetadata.push_back({output.sizes(), output.dtype(), output.device()});
+    // An undefined output keeps its place with empty metadata (Node::undefined_input).
+    if (!output.defined())
+        m_inputMetadata.push_back({});
+    else
+        m_inputMetadata.push_back({output.sizes(), output.dtype(), output.device()});
     return static_cast<uint32_t>(m_inputMetadata.size() - 1);
 }
 
@@ -237,8 +241,14 @@ void setHistory(const std::shared_ptr<Node>& node, std::initializer_list<Tensor*
 
 void setHistory(const std::shared_ptr<Node>& node, TensorList& outputs)
 {
-    for (Tensor& out : outputs)
-        attach(node, out);
+    // An output left undefined (a backward op's gradient its mask did not ask for) keeps
+    // its place, so the outputs after it keep their numbers, as in PyTorch's set_history.
+    for (Tensor& out : outputs) {
+        if (out.defined())
+            attach(node, out);
+        else
+            node->addInputMetadata(out);
+    }
 }
 
 std::string qualifiedNodeName(const Node& node)

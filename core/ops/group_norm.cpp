@@ -15,12 +15,24 @@
 // (Note [Group norm lane sums]), c2's db * mean - ds, c3's -c2 * mean - ..., dx's c1 * dy
 // and dgamma's whole (ds - db * mean) * rstd accumulation with its inner product are
 // fused; scale, bias and the other products are not. Bit for bit in float32 and float64.
+//
+// Note [Group norm under grad mode]
+// Unlike batch and layer norm, 1.13 records no node for group norm's backward: under grad
+// mode (a backward with create_graph=True) derivatives.yaml runs
+// infinitely_differentiable_native_group_norm_backward instead of the kernel, a
+// composition of ordinary ops (norm_double_backward.cpp), so the gradient's grad_fn is
+// that composition's last op (ReshapeAliasBackward0) and its values are the
+// composition's, which round differently from the kernel's. The same composition runs
+// whenever the saved mean or rstd receives a gradient (a second derivative through them):
+// their gradients reach the input only when both arrive.
 
 #include <cmath>
 #include <vector>
 
+#include "core/autograd/grad_mode.h"
 #include "core/ops/group_norm.h"
 #include "core/ops/kernels.h"
+#include "core/ops/norm_double_backward.h"
 #include "core/ops/norm_jvp.h"
 #include "core/ops/norm_moments.h"
 #include "core/ops/op_recorder.h"
@@ -235,7 +247,17 @@ Tensor groupNorm(const Tensor& inputIn, int64_t groups, const Tensor& weightIn, 
 
     OpRecorder rec("NativeGroupNormBackward0", {&input, &weightIn, &biasIn},
                    [N, C, HxW, groups](BackwardNode& node, const variable_list& g) {
-                       if (!g[0].defined())  // only mean or rstd was used: PyTorch's formula gives nothing
+                       auto incoming = [&g](size_t i) { return i < g.size() ? g[i] : Tensor(); };
+                       // See Note [Group norm under grad mode].
+                       if (GradMode::isEnabled() || incoming(1).defined() || incoming(2).defined()) {
+                           const Tensor input = node.saved(0), weight = node.saved(1);
+                           const Tensor mean = node.saved(2), rstd = node.saved(3);
+                           const GroupNormGradients d = groupNormDifferentiableBackward(
+                               g[0], incoming(1), incoming(2), input, mean, rstd, weight, N, C, HxW, groups,
+                               node.needsInputGrad(0), node.needsInputGrad(1), node.needsInputGrad(2));
+                           return variable_list{d.input, d.weight, d.bias};
+                       }
+                       if (!g[0].defined())
                            return variable_list{Tensor(), Tensor(), Tensor()};
                        const Tensor x = kernel::dense(node.saved(0)), w = node.saved(1);
                        const Tensor m = node.saved(2), r = node.saved(3);

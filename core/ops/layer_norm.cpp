@@ -21,9 +21,11 @@
 
 #include "core/ops/kernels.h"
 #include "core/ops/norm_jvp.h"
+#include "core/ops/norm_double_backward.h"
 #include "core/ops/norm_moments.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/quietly.h"
 #include "core/ops/view_inplace.h"
 
 namespace agv::ops {
@@ -195,6 +197,71 @@ Tensor layerNormJvp(const InputTangents& t, const Tensor& mean, const Tensor& rs
     return affineTangent(out, normalized, t, affineSizes);
 }
 
+/// native_layer_norm_backward's CPU kernel: the gradients the output mask asks for.
+variable_list layerNormBackwardValues(const Tensor& gradOut, const Tensor& input, const IntList& normalizedShape,
+                                      const Tensor& mean, const Tensor& rstd, const Tensor& w, const Tensor& bias,
+                                      std::array<bool, 3> mask)
+{
+    const int64_t axis = input.dim() - int64_t(normalizedShape.size());
+    int64_t rows = 1, n = 1;
+    for (int64_t d = 0; d < input.dim(); ++d)
+        (d < axis ? rows : n) *= input.sizes()[size_t(d)];
+    const Tensor x = kernel::dense(input);
+    const Tensor dy = kernel::dense(gradOut);
+    const Tensor gamma = w.defined() ? kernel::dense(w) : Tensor();
+    Tensor dx, dgamma, dbeta;
+    if (mask[0])
+        dx = kernel::newTensor(x.sizes(), x.dtype(), x.device());
+    if (mask[1])
+        dgamma = kernel::newTensor(w.sizes(), x.dtype(), x.device());
+    if (mask[2])
+        dbeta = kernel::newTensor(bias.sizes(), x.dtype(), x.device());
+    AGV_DISPATCH_FLOATING(x.dtype(), "LayerNormBackwardKernelImpl", [&] {
+        using T = scalar_t;
+        auto ptr = [](const Tensor& t) { return t.defined() ? t.data<T>() : nullptr; };
+        layerNormBackward<T>(dy.data<T>(), x.data<T>(), mean.data<T>(), rstd.data<T>(), ptr(gamma), rows, n,
+                             ptr(dx), ptr(dgamma), ptr(dbeta));
+    });
+    return variable_list{dx, dgamma, dbeta};
+}
+
+/// native_layer_norm_backward as an op: under create_graph its gradients carry the node
+/// NativeLayerNormBackwardBackward0, whose inputs are grad_out, input, mean, rstd, weight
+/// and bias (derivatives.yaml: input, weight, grad_out: layer_norm_double_backward; bias:
+/// Tensor()).
+variable_list nativeLayerNormBackward(const Tensor& gradOut, const Tensor& input, const IntList& normalizedShape,
+                                      const Tensor& mean, const Tensor& rstd, const Tensor& weight,
+                                      const Tensor& bias, std::array<bool, 3> mask)
+{
+    const size_t normalizedDims = normalizedShape.size();
+    OpRecorder rec("NativeLayerNormBackwardBackward0", {&gradOut, &input, &mean, &rstd, &weight, &bias},
+                   [normalizedDims](BackwardNode& n, const variable_list& g) {
+                       auto incoming = [&g](size_t i) { return i < g.size() ? g[i] : Tensor(); };
+                       // Unpacked in the generated apply()'s order.
+                       const Tensor gradOut = n.saved(0), input = n.saved(1), mean = n.saved(2);
+                       const Tensor rstd = n.saved(3), weight = n.saved(4);
+                       const NormDoubleBackward d = layerNormDoubleBackward(
+                           input, weight, incoming(0), incoming(1), incoming(2), gradOut, mean, rstd, normalizedDims);
+                       return variable_list{n.needsInputGrad(0) ? d.gradGradOutput : Tensor(),
+                                            n.needsInputGrad(1) ? d.gradInput : Tensor(),
+                                            Tensor(),
+                                            Tensor(),
+                                            n.needsInputGrad(4) ? d.gradWeight : Tensor(),
+                                            Tensor()};
+                   });
+    if (rec.active()) {
+        rec.save("grad_out", gradOut);
+        rec.save("input", input);
+        rec.save("mean", mean);
+        rec.save("rstd", rstd);
+        rec.save("weight", weight);
+        rec.attr("normalized_shape", normalizedShape);
+    }
+    return rec.finish(quietly([&] {
+        return layerNormBackwardValues(gradOut, input, normalizedShape, mean, rstd, weight, bias, mask);
+    }));
+}
+
 }  // namespace
 
 Tensor layerNorm(const Tensor& inputIn, const IntList& normalizedShape, const Tensor& weightIn, const Tensor& biasIn,
@@ -228,25 +295,14 @@ Tensor layerNorm(const Tensor& inputIn, const IntList& normalizedShape, const Te
         });
 
     OpRecorder rec("NativeLayerNormBackward0", {&inputIn, &weightIn, &biasIn},
-                   [rows = rows, n = n](BackwardNode& node, const variable_list& g) {
-                       const Tensor x = kernel::dense(node.saved(0)), w = node.saved(1);
-                       const Tensor m = node.saved(3), r = node.saved(4);
-                       const Tensor dy = kernel::dense(g[0]);
-                       const Tensor gamma = w.defined() ? kernel::dense(w) : Tensor();
-                       Tensor dx, dgamma, dbeta;
-                       if (node.needsInputGrad(0))
-                           dx = kernel::newTensor(x.sizes(), x.dtype(), x.device());
-                       if (node.needsInputGrad(1))
-                           dgamma = kernel::newTensor(w.sizes(), x.dtype(), x.device());
-                       if (node.needsInputGrad(2))
-                           dbeta = kernel::newTensor(node.saved(2).sizes(), x.dtype(), x.device());
-                       AGV_DISPATCH_FLOATING(x.dtype(), "LayerNormBackwardKernelImpl", [&] {
-                           using T = scalar_t;
-                           auto ptr = [](const Tensor& t) { return t.defined() ? t.data<T>() : nullptr; };
-                           layerNormBackward<T>(dy.data<T>(), x.data<T>(), m.data<T>(), r.data<T>(), ptr(gamma),
-                                                rows, n, ptr(dx), ptr(dgamma), ptr(dbeta));
-                       });
-                       return variable_list{dx, dgamma, dbeta};
+                   [normalizedShape](BackwardNode& node, const variable_list& g) {
+                       if (!g[0].defined())
+                           return variable_list{Tensor(), Tensor(), Tensor()};
+                       const Tensor input = node.saved(0), weight = node.saved(1), bias = node.saved(2);
+                       const Tensor mean = node.saved(3), rstd = node.saved(4);
+                       return nativeLayerNormBackward(
+                           g[0], input, normalizedShape, mean, rstd, weight, bias,
+                           {node.needsInputGrad(0), node.needsInputGrad(1), node.needsInputGrad(2)});
                    });
     rec.save("input", inputIn);
     rec.save("weight", weightIn);
