@@ -400,6 +400,26 @@ variable_list convolutionBackward(const Tensor& gradOut, const Tensor& input, co
             computed.bias, IntList{p2.transposed ? weight.sizes()[1] * p2.groups : weight.sizes()[0]});
         return computed;
     });
+    // Forward-over-reverse: convolution_backward is linear in grad_output and bilinear in
+    // (grad_output, weight) and (grad_output, input), so its tangents are two backward
+    // passes each, and the bias's the tangent of grad_output summed as the bias's gradient.
+    rec.forwardEach([p, p2, backend](const InputTangents& t, const TensorList& results) {
+        const Tensor &gradOutP = t.primal(0), &inputP = t.primal(1), &weightP = t.primal(2);
+        TensorList tangents(3);
+        if (results[0].defined())
+            tangents[0] = add(convolutionBackward(gradOutP, inputP, t[2], p, p2, backend, {true, false, false})[0],
+                              convolutionBackward(t[0], inputP, weightP, p, p2, backend, {true, false, false})[0]);
+        if (results[1].defined())
+            tangents[1] = add(convolutionBackward(gradOutP, t[1], weightP, p, p2, backend, {false, true, false})[1],
+                              convolutionBackward(t[0], inputP, weightP, p, p2, backend, {false, true, false})[1]);
+        if (results[2].defined()) {
+            IntList dims{0};
+            for (int64_t d = 2; d < t[0].dim(); ++d)
+                dims.push_back(d);
+            tangents[2] = sum(t[0], dims);
+        }
+        return tangents;
+    });
     return rec.finish(TensorList{grads.input, grads.weight, grads.bias});
 }
 
