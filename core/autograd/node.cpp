@@ -40,11 +40,14 @@ void releaseGraphIteratively(std::vector<Edge>& edges)
 
 uint32_t Node::addInputMetadata(const Tensor& output)
 {
-    // An undefined output keeps its place with empty metadata (Node::undefined_input).
-    if (!output.defined())
+    // An output the op left undefined (convolution_backward's output_mask) keeps its slot,
+    // as 1.13's Node::undefined_input() does: no tensor points at it, and the outputs after
+    // it keep their numbers.
+    if (!output.defined()) {
         m_inputMetadata.push_back({});
-    else
-        m_inputMetadata.push_back({output.sizes(), output.dtype(), output.device()});
+        return static_cast<uint32_t>(m_inputMetadata.size() - 1);
+    }
+    m_inputMetadata.push_back({output.sizes(), output.dtype(), output.device()});
     return static_cast<uint32_t>(m_inputMetadata.size() - 1);
 }
 
@@ -226,6 +229,10 @@ std::vector<Edge> collectNextEdges(const TensorList& inputs)
 namespace {
 void attach(const std::shared_ptr<Node>& node, Tensor& out)
 {
+    if (!out.defined()) {
+        node->addInputMetadata(out);
+        return;
+    }
     AutogradMeta& meta = out.impl()->ensureAutograd();
     meta.outputNr = node->addInputMetadata(out);
     meta.gradFn = node;

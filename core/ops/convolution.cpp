@@ -18,9 +18,11 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/convolution.h"
+#include "core/ops/convolution_double_backward.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/quietly.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -356,6 +358,71 @@ Params paramsFor(const Tensor& weight, const IntList& stride, const IntList& pad
     return p;
 }
 
+/// convolution_backward as an op: ConvolutionBackward0 computes its gradients with it, so
+/// under create_graph they share one node, ConvolutionBackwardBackward0 (outputs 0, 1, 2:
+/// input, weight, bias; those the mask leaves out stay undefined), whose formula is
+/// _convolution_double_backward. `p` is the convolution's parameters, `p2` the same widened
+/// to 2-d for a 1-d convolution (see as2d).
+variable_list convolutionBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p,
+                                  const Params& p2, Backend backend, conv::Mask mask)
+{
+    // 1.13's convolution_backward refuses what its forward let through: a plain convolution
+    // given output_padding (reached by a triple backward through a transposed convolution,
+    // whose double backward runs one). The numbers are printed separated by spaces.
+    if (!p.transposed && anyOf(p.outputPadding, [](int64_t v) { return v != 0; })) {
+        std::string padding;
+        for (size_t i = 0; i < p.outputPadding.size(); ++i)
+            padding += (i ? " " : "") + std::to_string(p.outputPadding[i]);
+        AGV_RAISE(RuntimeError, "output_padding is not supported for non-transposed convolutions; got: ", padding);
+    }
+    OpRecorder rec("ConvolutionBackwardBackward0", {&gradOut, &input, &weight},
+                   [p](BackwardNode& n, const variable_list& g) {
+                       auto incoming = [&g](size_t i) { return i < g.size() ? g[i] : Tensor(); };
+                       const Tensor savedGradOut = n.saved(0), savedInput = n.saved(1), savedWeight = n.saved(2);
+                       return conv::doubleBackward(incoming(0), incoming(1), incoming(2), savedGradOut, savedWeight,
+                                                   savedInput, p);
+                   });
+    rec.attr("dilation", p.dilation);
+    rec.save("grad_output", gradOut);
+    rec.attr("groups", p.groups);
+    rec.save("input", input);
+    rec.attr("output_padding", p.outputPadding);
+    rec.attr("padding", p.padding);
+    rec.attr("stride", p.stride);
+    rec.attr("transposed", p.transposed);
+    rec.save("weight", weight);
+    conv::Grads grads = quietly([&] {
+        conv::Grads computed = runBackward(dense(with2d(gradOut)), dense(with2d(input)), with2d(weight), p2, backend,
+                                           mask);
+        computed.input = kernel::freshCopy(computed.input, input.sizes());
+        computed.weight = kernel::freshCopy(computed.weight, weight.sizes());
+        computed.bias = kernel::freshCopy(
+            computed.bias, IntList{p2.transposed ? weight.sizes()[1] * p2.groups : weight.sizes()[0]});
+        return computed;
+    });
+    // Forward-over-reverse: convolution_backward is linear in grad_output and bilinear in
+    // (grad_output, weight) and (grad_output, input), so its tangents are two backward
+    // passes each, and the bias's the tangent of grad_output summed as the bias's gradient.
+    rec.forwardEach([p, p2, backend](const InputTangents& t, const TensorList& results) {
+        const Tensor &gradOutP = t.primal(0), &inputP = t.primal(1), &weightP = t.primal(2);
+        TensorList tangents(3);
+        if (results[0].defined())
+            tangents[0] = add(convolutionBackward(gradOutP, inputP, t[2], p, p2, backend, {true, false, false})[0],
+                              convolutionBackward(t[0], inputP, weightP, p, p2, backend, {true, false, false})[0]);
+        if (results[1].defined())
+            tangents[1] = add(convolutionBackward(gradOutP, t[1], weightP, p, p2, backend, {false, true, false})[1],
+                              convolutionBackward(t[0], inputP, weightP, p, p2, backend, {false, true, false})[1]);
+        if (results[2].defined()) {
+            IntList dims{0};
+            for (int64_t d = 2; d < t[0].dim(); ++d)
+                dims.push_back(d);
+            tangents[2] = sum(t[0], dims);
+        }
+        return tangents;
+    });
+    return rec.finish(TensorList{grads.input, grads.weight, grads.bias});
+}
+
 }  // namespace
 
 std::string selectConvBackend(const Tensor& input, const Tensor& weight, const Tensor& bias, const IntList& stride,
@@ -394,21 +461,14 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias
         out = kernel::freshCopy(result, sizes);
     }
 
-    OpRecorder rec("ConvolutionBackward0", {&input, &weight, &bias},
-                   [p2, backend](BackwardNode& n, const variable_list& g) {
-                       const Tensor in = n.saved(0), w = n.saved(1);
-                       conv::Grads grads;
-                       {
-                           trace::MuteGuard mute;
-                           GradModeGuard noGrad(false);
-                           const conv::Mask mask{n.needsInputGrad(0), n.needsInputGrad(1), n.needsInputGrad(2)};
-                           grads = runBackward(dense(with2d(g[0])), dense(with2d(in)), with2d(w), p2, backend, mask);
-                           grads.input = kernel::freshCopy(grads.input, in.sizes());
-                           grads.weight = kernel::freshCopy(grads.weight, w.sizes());
-                           grads.bias = kernel::freshCopy(grads.bias, IntList{p2.transposed ? w.sizes()[1] * p2.groups : w.sizes()[0]});
-                       }
-                       return variable_list{grads.input, grads.weight, grads.bias};
-                   });
+    OpRecorder rec("ConvolutionBackward0", {&input, &weight, &bias}, [p, p2, backend](BackwardNode& n,
+                                                                                     const variable_list& g) {
+        const Tensor in = n.saved(0), w = n.saved(1);
+        if (!g[0].defined())
+            return variable_list(3);
+        const conv::Mask mask{n.needsInputGrad(0), n.needsInputGrad(1), n.needsInputGrad(2)};
+        return convolutionBackward(g[0], in, w, p, p2, backend, mask);
+    });
     rec.attr("bias_sym_sizes_opt", bias.defined() ? bias.sizes() : IntList{0});
     rec.attr("dilation", p.dilation);
     rec.attr("groups", groups);

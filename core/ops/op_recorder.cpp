@@ -159,8 +159,10 @@ void OpRecorder::giveTangents(const TensorList& outs)
         forward_ad::DisabledGuard primalsOnly;
         tangents = m_forward->eachRule(m_forward->tangents, outs);
     }
+    // An output the op left out (convolution_backward's mask) gets no tangent.
     for (size_t i = 0; i < outs.size(); ++i)
-        forward_ad::setTangent(outs[i], tangents.at(i));
+        if (outs[i].defined() && tangents.at(i).defined())
+            forward_ad::setTangent(outs[i], tangents.at(i));
 }
 
 void OpRecorder::finishInplaceTangent(const Tensor& self)

@@ -2,6 +2,7 @@
 // backward formulas (TriuBackward0, TrilBackward0, DiagBackward0, TraceBackward0).
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/index_fill_copy.h"
 #include "core/ops/inplace_intercept.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -151,6 +152,27 @@ Tensor diag(const Tensor& self, int64_t diagonal)
     return rec.finish(out);
 }
 
+namespace {
+
+// Note [trace's gradient of a tall matrix]
+// 1.13's trace_backward writes the gradient into a flat zero tensor at every (cols + 1)-th
+// element up to rows * cols, which is the diagonal only while rows <= cols + 1: a 4 x 2
+// matrix gets it at (0, 0), (1, 1) and (3, 0). We keep that gradient, as 1.13 computes it.
+
+/// trace_backward as 1.13 composes it: zeros, index_fill_ with the 0-d gradient
+/// (IndexFillBackward1 under create_graph), a view to the matrix's sizes (ViewBackward0);
+/// so a second backward runs through those ops. See Note [trace's gradient of a tall matrix].
+Tensor traceBackward(const Tensor& grad, const IntList& sizes)
+{
+    Tensor flat = zeros({sizes[0] * sizes[1]}, grad.dtype(), grad.device());
+    const Tensor indices = arange(Scalar(int64_t(0)), Scalar(flat.numel()), Scalar(sizes[1] + 1), ScalarType::Int64,
+                                  grad.device());
+    indexFillInplace(flat, 0, indices, grad);
+    return view(flat, sizes);
+}
+
+}  // namespace
+
 Tensor trace(const Tensor& self)
 {
     AGV_CHECK(self.dim() == 2, RuntimeError, "trace: expected a matrix, but got tensor with dim ", self.dim());
@@ -179,8 +201,7 @@ Tensor trace(const Tensor& self)
     });
     const IntList selfSizes = self.sizes();
     OpRecorder rec("TraceBackward0", {&self}, [selfSizes](BackwardNode&, const variable_list& g) {
-        GradModeGuard noGrad(false);
-        return variable_list{placeDiagonal(g[0], selfSizes[0], selfSizes[1], 0)};
+        return variable_list{traceBackward(g[0], selfSizes)};
     });
     rec.attr("self_sizes", selfSizes);
     rec.forward([](const InputTangents& t, const Tensor&) { return trace(t[0]); });  // auto_linear
