@@ -79,6 +79,9 @@ std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some = true, bool c
 /// (Q, R) with A = Q R (both LinalgQrBackward0) for mode "reduced", "complete" or "r"
 /// (Q then empty): geqrf, then orgqr for Q.
 std::pair<Tensor, Tensor> linalgQr(const Tensor& A, const std::string& mode = "reduced");
+/// (a, tau): geqrf's packed factors, R on and above a's diagonal and the Householder vectors
+/// below it (GeqrfBackward0, which has no derivative formula in 1.13).
+std::pair<Tensor, Tensor> geqrf(const Tensor& A);
 /// The deprecated torch.qr: linalg.qr in mode "reduced" or "complete", with its warning.
 std::pair<Tensor, Tensor> qr(const Tensor& A, bool some = true);
 

@@ -1,6 +1,6 @@
 // The ops of core/ops/linalg_lapack.h as PyTorch 1.13 binds them: torch.det / slogdet /
 // logdet / inverse / cholesky / cholesky_solve / cholesky_inverse / svd / qr /
-// triangular_solve / lu_solve / lu_unpack / pinverse / matrix_exp / orgqr and their Tensor
+// triangular_solve / lu_solve / lu_unpack / pinverse / geqrf / matrix_exp / orgqr and their Tensor
 // methods, and the kernels torch.linalg's functions are (torch._C._linalg_*: det, slogdet,
 // inv(_ex), solve(_ex), cholesky(_ex), svd, svdvals, qr, eigh, eigvalsh, solve_triangular,
 // lu_factor(_ex), lu, lu_solve, pinv, matrix_exp, householder_product); plus
@@ -101,6 +101,11 @@ void bindLinalgLapack(py::module_& m)
     defParsedMethodAndFunction(m, cls, {"logdet()"}, {"logdet(Tensor input)"},
                                [](const Tensor& self, const ParsedArguments&) -> py::object {
                                    return wrapTensor(ops::logdet(self));
+                               });
+    defParsedMethodAndFunction(m, cls, {"geqrf()"}, {"geqrf(Tensor input, *, TensorList[2] out=None)"},
+                               [](const Tensor& self, const ParsedArguments& a) -> py::object {
+                                   refuseOut(a, "geqrf");
+                                   return pair("geqrf", ops::geqrf(self));
                                });
     defParsedMethodAndFunction(m, cls, {"matrix_exp()"}, {"matrix_exp(Tensor input)"},
                                [](const Tensor& self, const ParsedArguments&) -> py::object {

@@ -1,8 +1,8 @@
 # torch.linalg.householder_product / torch.orgqr / Tensor.orgqr: orgqr on a column-major
 # copy, to the last bit in float32 and float64, single and batched, fewer reflectors than
-# columns, the factors linalg.qr's geqrf leaves; LinalgHouseholderProductBackward0 and 1.13's
-# householder_product_backward (in place under a plain backward, out of place under
-# create_graph).
+# columns; torch.geqrf / Tensor.geqrf, whose factors give linalg.qr's Q back;
+# LinalgHouseholderProductBackward0 and 1.13's householder_product_backward (in place under
+# a plain backward, out of place under create_graph); GeqrfBackward0, which has none.
 import torch
 
 torch.manual_seed(3)
@@ -14,10 +14,28 @@ for dtype in (torch.float32, torch.float64):
         print(shape, k, Q.tolist(), Q.stride())
         print(torch.orgqr(A, tau).equal(Q), A.orgqr(tau).equal(Q))
     # the Householder factors of a QR decomposition give its Q
-    A = torch.randn(5, 3, dtype=dtype)
-    Q, R = torch.linalg.qr(A)
-    print(Q.tolist())
+    for shape in ((5, 3), (3, 3), (3, 5), (2, 4, 2)):
+        A = torch.randn(*shape, dtype=dtype)
+        a, tau = torch.geqrf(A)
+        print(a.tolist(), tau.tolist(), a.stride(), tau.stride(), A.geqrf().a.equal(a))
+        Q, R = torch.linalg.qr(A)
+        if shape[-2] >= shape[-1]:
+            print(torch.linalg.householder_product(a, tau).equal(Q))
 
+print(torch.geqrf(torch.randn(3, 2)))
+print(torch.geqrf(torch.randn(2, 0, 3)))
+x = torch.randn(3, 3, requires_grad=True)
+r = torch.geqrf(x)
+print(r.a.grad_fn.name(), r.tau.grad_fn.name())
+try:
+    r.a.sum().backward()
+except Exception as e:
+    print(type(e).__name__, e)
+for bad in (torch.randn(3), torch.ones(3, 3, dtype=torch.long)):
+    try:
+        torch.geqrf(bad)
+    except Exception as e:
+        print(type(e).__name__, e)
 print(torch.linalg.householder_product(torch.randn(4, 0), torch.randn(0)))
 print(torch.linalg.householder_product(torch.randn(0, 0), torch.randn(0)))
 print(torch.linalg.householder_product(torch.randn(2, 3, 2).transpose(-2, -1).transpose(-2, -1), torch.randn(2, 1)))
