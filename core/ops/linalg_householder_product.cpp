@@ -12,6 +12,11 @@
 // in place on its rows (columns) from i on, where v_i is nonzero, unless grad mode is on
 // (a double backward), where it multiplies whole matrices out of place. Both are kept:
 // they round differently.
+//
+// Forward mode (householder_product_jvp) differentiates the product term by term:
+// dQ = sum_i (H_1 ... H_{i-1}) dH_i (H_{i+1} ... H_k), dH_i = -(dtau_i v_i v_i^T + tau_i dv_i
+// v_i^T + tau_i v_i dv_i^T), keeping H_1 ... H_{i-1} and, from Q, H_{i+1} ... H_k (Q with
+// H_i^{-1} applied on the left) as it goes, always out of place.
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/einsum.h"
@@ -21,6 +26,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
+#include "core/ops/shape_extra.h"
 
 namespace agv::ops {
 
@@ -76,6 +82,55 @@ Tensor applyReflector(int64_t k, const Tensor& u, const Tensor& v, const Tensor&
     return sub(K, transformation);
 }
 
+/// -t u v^T K (apply_simple_transformation without the identity), out of place.
+Tensor applyRankOneProduct(const Tensor& u, const Tensor& v, const Tensor& t, const Tensor& K)
+{
+    return neg(mul(mul(unsqueeze(t, -1), u), matmul(mH(v), K)));
+}
+
+/// The reflectors' vectors as the forward reads them: the strict lower triangle of `input`
+/// with ones on the diagonal.
+Tensor reflectorVectors(const Tensor& input)
+{
+    Tensor V = tril(input, -1);
+    Tensor diagonalView = diagonal(V, 0, -2, -1);
+    fillInplace(diagonalView, Scalar(1.0));
+    return V;
+}
+
+/// sigma_i with H(sigma_i) = H(tau_i)^{-1}: tau / (tau ||v||^2 - 1) over the first k columns.
+Tensor inverseTaus(const Tensor& V, const Tensor& tau)
+{
+    const Tensor firstColumns = narrow(V, -1, 0, tau.size(-1));
+    const Tensor normsSquared = sum(mul(firstColumns, firstColumns), {-2});
+    return div(tau, sub(mul(tau, normsSquared), Scalar(1.0)));
+}
+
+/// householder_product_jvp; see Note [The Householder product's backward]
+Tensor householderProductTangent(const Tensor& dInput, const Tensor& dTau, const Tensor& product, const Tensor& input,
+                                 const Tensor& tau)
+{
+    const int64_t k = tau.size(-1);
+    const Tensor V = reflectorVectors(input);
+    const Tensor dV = tril(dInput, -1);
+    const Tensor sigma = inverseTaus(V, tau);
+    auto column = [](const Tensor& t, int64_t i) { return narrow(t, -1, i, 1); };
+    Tensor after = clone(detach(product));
+    const IntList vectorShape(V.sizes().begin(), V.sizes().end() - 1);
+    Tensor before = diagEmbed(expand(ones({1}, V.dtype(), V.device()), vectorShape));
+    Tensor dProduct = zerosLike(product);
+    for (int64_t i = 0; i < k; ++i) {
+        const Tensor v = column(V, i), dv = column(dV, i), t = column(tau, i), dt = column(dTau, i);
+        after = applyReflector(0, v, v, column(sigma, i), after, /*left=*/true, /*inPlace=*/false);
+        const Tensor term = matmul(before, add(add(applyRankOneProduct(v, v, dt, after),
+                                                   applyRankOneProduct(dv, v, t, after)),
+                                               applyRankOneProduct(v, dv, t, after)));
+        addInplace(dProduct, term);
+        before = applyReflector(0, v, v, t, before, /*left=*/false, /*inPlace=*/false);
+    }
+    return dProduct;
+}
+
 /// See Note [The Householder product's backward]
 std::pair<Tensor, Tensor> householderProductBackward(const Tensor& grad, const Tensor& result, const Tensor& input,
                                                      const Tensor& tau)
@@ -83,13 +138,8 @@ std::pair<Tensor, Tensor> householderProductBackward(const Tensor& grad, const T
     if (!grad.defined() || input.numel() == 0 || tau.numel() == 0)
         return {};
     const int64_t m = input.size(-2), k = tau.size(-1);
-    // The forward reads only the strict lower triangle, with ones on the diagonal.
-    Tensor V = tril(input, -1);
-    Tensor diagonalView = diagonal(V, 0, -2, -1);
-    fillInplace(diagonalView, Scalar(1.0));
-    const Tensor firstColumns = narrow(V, -1, 0, k);
-    const Tensor normsSquared = sum(mul(firstColumns, firstColumns), {-2});
-    const Tensor sigma = div(tau, sub(mul(tau, normsSquared), Scalar(1.0)));
+    const Tensor V = reflectorVectors(input);
+    const Tensor sigma = inverseTaus(V, tau);
 
     const bool inPlace = !GradMode::isEnabled();
     auto column = [](const Tensor& t, int64_t i) { return narrow(t, -1, i, 1); };
@@ -133,6 +183,9 @@ Tensor linalgHouseholderProduct(const Tensor& input, const Tensor& tau)
                            householderProductBackward(g[0], node.saved(2), node.saved(0), node.saved(1));
                        return variable_list{inputGrad, tauGrad};
                    });
+    rec.forward([&](const InputTangents& t, const Tensor& result) {
+        return householderProductTangent(t[0], t[1], result, input, tau);
+    });
     if (rec.active()) {
         rec.save("input", input);
         rec.save("tau", tau);

@@ -2,7 +2,8 @@
 # copy, to the last bit in float32 and float64, single and batched, fewer reflectors than
 # columns; torch.geqrf / Tensor.geqrf, whose factors give linalg.qr's Q back;
 # LinalgHouseholderProductBackward0 and 1.13's householder_product_backward (in place under
-# a plain backward, out of place under create_graph); GeqrfBackward0, which has none.
+# a plain backward, out of place under create_graph) and its forward-mode AD;
+# GeqrfBackward0, which has no derivative.
 import torch
 
 torch.manual_seed(3)
@@ -66,3 +67,17 @@ gA, gt = torch.autograd.grad((torch.linalg.householder_product(A, tau) * torch.a
 print(gA.tolist(), gt.tolist(), gA.grad_fn is not None)
 print(torch.autograd.grad((gA.sum() + gt.sum()), (A, tau)))
 print(torch.autograd.gradcheck(torch.linalg.householder_product, (torch.randn(5, 3, dtype=torch.float64, requires_grad=True), torch.rand(2, dtype=torch.float64, requires_grad=True))))
+
+# forward-mode AD (householder_product_jvp)
+import torch.autograd.forward_ad as fwAD
+for dtype in (torch.float32, torch.float64):
+    for shape, k in (((4, 3), 2), ((3, 3), 3), ((2, 5, 3), 3)):
+        A = torch.randn(*shape, dtype=dtype)
+        tau = torch.rand(*shape[:-2], k, dtype=dtype) + 0.5
+        dA = torch.randn(*shape, dtype=dtype)
+        dtau = torch.randn(*shape[:-2], k, dtype=dtype)
+        with fwAD.dual_level():
+            Q = torch.linalg.householder_product(fwAD.make_dual(A, dA), fwAD.make_dual(tau, dtau))
+            print(fwAD.unpack_dual(Q).tangent.tolist())
+            Q = torch.linalg.householder_product(fwAD.make_dual(A, dA), tau)
+            print(fwAD.unpack_dual(Q).tangent.tolist())
