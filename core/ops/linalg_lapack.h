@@ -1,11 +1,12 @@
 #pragma once
 // torch.linalg's LAPACK-backed core with PyTorch 1.13's kernels, nodes and messages: det,
 // slogdet, logdet (linalg_det.cpp), inv and solve (linalg_solve.cpp), cholesky
-// (linalg_cholesky.cpp), svd (linalg_svd.cpp), qr (linalg_qr.cpp), eigh (linalg_eigh.cpp),
-// the triangular solvers (linalg_solve_triangular.cpp), LU (linalg_lu.cpp), pinv
-// (linalg_pinv.cpp), householder_product (linalg_householder_product.cpp) and, beside them
-// though it needs no LAPACK, matrix_exp (linalg_matrix_exp.cpp). Real float32 / float64 only: complex tensors do not exist here. Kept
-// apart from ops.h so adding them rebuilds only their users.
+// (linalg_cholesky.cpp), svd (linalg_svd.cpp), qr and geqrf (linalg_qr.cpp), eigh
+// (linalg_eigh.cpp), the triangular solvers (linalg_solve_triangular.cpp), LU
+// (linalg_lu.cpp), pinv (linalg_pinv.cpp), householder_product
+// (linalg_householder_product.cpp) and, beside them though it needs no LAPACK, matrix_exp
+// (linalg_matrix_exp.cpp). Real float32 / float64 only: complex tensors do not exist here.
+// Kept apart from ops.h so adding them rebuilds only their users.
 
 #include <optional>
 #include <string>
