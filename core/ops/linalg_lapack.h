@@ -1,10 +1,12 @@
 #pragma once
 // torch.linalg's LAPACK-backed core with PyTorch 1.13's kernels, nodes and messages: det,
 // slogdet, logdet (linalg_det.cpp), inv and solve (linalg_solve.cpp), cholesky
-// (linalg_cholesky.cpp), svd (linalg_svd.cpp), qr (linalg_qr.cpp), eigh (linalg_eigh.cpp),
-// the triangular solvers (linalg_solve_triangular.cpp), LU (linalg_lu.cpp) and pinv
-// (linalg_pinv.cpp). Real float32 / float64 only: complex tensors do not exist here. Kept
-// apart from ops.h so adding them rebuilds only their users.
+// (linalg_cholesky.cpp), svd (linalg_svd.cpp), qr and geqrf (linalg_qr.cpp), eigh
+// (linalg_eigh.cpp), the triangular solvers (linalg_solve_triangular.cpp), LU
+// (linalg_lu.cpp), pinv (linalg_pinv.cpp), householder_product
+// (linalg_householder_product.cpp) and, beside them though it needs no LAPACK, matrix_exp
+// (linalg_matrix_exp.cpp). Real float32 / float64 only: complex tensors do not exist here.
+// Kept apart from ops.h so adding them rebuilds only their users.
 
 #include <optional>
 #include <string>
@@ -78,6 +80,9 @@ std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some = true, bool c
 /// (Q, R) with A = Q R (both LinalgQrBackward0) for mode "reduced", "complete" or "r"
 /// (Q then empty): geqrf, then orgqr for Q.
 std::pair<Tensor, Tensor> linalgQr(const Tensor& A, const std::string& mode = "reduced");
+/// (a, tau): geqrf's packed factors, R on and above a's diagonal and the Householder vectors
+/// below it (GeqrfBackward0, which has no derivative formula in 1.13).
+std::pair<Tensor, Tensor> geqrf(const Tensor& A);
 /// The deprecated torch.qr: linalg.qr in mode "reduced" or "complete", with its warning.
 std::pair<Tensor, Tensor> qr(const Tensor& A, bool some = true);
 
@@ -121,5 +126,13 @@ Tensor luSolve(const Tensor& B, const Tensor& LU, const Tensor& pivots);
 /// eps * max(m, n) by default (0 when a positive atol is given).
 Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol = {}, const std::optional<Tensor>& rtol = {},
                   bool hermitian = false);
+
+/// The first n columns of the product of the Householder reflectors I - tau_i v_i v_i^T
+/// stored below the diagonal of `input` (..., m, n), m >= n (LinalgHouseholderProductBackward0): orgqr.
+Tensor linalgHouseholderProduct(const Tensor& input, const Tensor& tau);
+
+/// exp(A) of each square matrix (LinalgMatrixExpBackward0): 1.13's Taylor polynomial of
+/// degree 1 to 18 chosen by A's 1-norm, with scaling and squaring beyond.
+Tensor linalgMatrixExp(const Tensor& A);
 
 }  // namespace agv::ops

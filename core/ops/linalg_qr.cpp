@@ -1,6 +1,7 @@
 // linalg.qr and the deprecated torch.qr (linalg_lapack.h): 1.13's linalg_qr_out, geqrf on a
 // column-major copy of A, R read off its upper triangle and Q formed by orgqr from the
-// Householder vectors below it; derivatives.yaml's linalg_qr_backward.
+// Householder vectors below it; derivatives.yaml's linalg_qr_backward. And torch.geqrf,
+// that first step alone.
 
 #include "core/ops/einsum.h"
 #include "core/ops/kernels.h"
@@ -160,6 +161,18 @@ std::pair<Tensor, Tensor> linalgQr(const Tensor& A, const std::string& mode)
         rec.node()->save("Q", outs[0], /*isOutput=*/true);
         rec.node()->save("R", outs[1], /*isOutput=*/true);
     }
+    return {outs[0], outs[1]};
+}
+
+std::pair<Tensor, Tensor> geqrf(const Tensor& A)
+{
+    AGV_CHECK(A.dim() >= 2, RuntimeError, "torch.geqrf: input must have at least 2 dimensions.");
+    Tensor QR = lapack::columnMajorCopy(A);
+    const Tensor tau = lapack::householderQrInPlace(QR);
+    OpRecorder rec("GeqrfBackward0", {&A}, [](BackwardNode&, const variable_list&) -> variable_list {
+        throw Error(PyExc::NotImplementedError, "the derivative for 'geqrf' is not implemented.");
+    });
+    const TensorList outs = rec.finish(TensorList{QR, tau});
     return {outs[0], outs[1]};
 }
 

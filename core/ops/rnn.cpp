@@ -8,7 +8,10 @@
 // the hidden states of finished sequences are cut off (narrow: SliceBackward0) and joined
 // again at the end. The structure below follows RNN.cpp's FullLayer /
 // FullBidirectionalLayer / PackedLayer / ReversedPackedLayer / PackedBidirectionalLayer /
-// apply_layer_stack, in the same order, so graphs and float bits are PyTorch's.
+// apply_layer_stack, in the same order, so graphs and float bits are PyTorch's. An LSTM
+// with proj_size multiplies each step's h by w_hr^T (CellParams::matmul_hr: MmBackward0
+// over TBackward0) before it is the step's output and the next step's hidden state; 1.13
+// tells it has projections by h_0 and c_0 having different sizes.
 
 #include <algorithm>
 
@@ -25,6 +28,13 @@ enum class CellKind { Tanh, Relu, Gru, Lstm };
 /// A layer's hidden state: h, and the cell state c for an LSTM (undefined otherwise).
 struct Hidden {
     Tensor h, c;
+};
+
+/// CellParams: one layer and direction's weights, and an LSTM's projection w_hr
+/// (proj_size x hidden_size; undefined without proj_size).
+struct CellParams {
+    RnnCellWeights w;
+    Tensor weightHr;
 };
 
 /// hidden_slice: the hidden states of sequences [start, end) of the batch.
@@ -45,8 +55,9 @@ Hidden concatHidden(const std::vector<Hidden>& parts)
     return {cat(hs, 0), cs.empty() ? Tensor() : cat(cs, 0)};
 }
 
-Hidden cellStep(CellKind kind, const Tensor& inputGates, const Hidden& hidden, const RnnCellWeights& w)
+Hidden cellStep(CellKind kind, const Tensor& inputGates, const Hidden& hidden, const CellParams& params)
 {
+    const RnnCellWeights& w = params.w;
     switch (kind) {
     case CellKind::Tanh:
         return {rnn::tanhCellStep(inputGates, hidden.h, w, true), {}};
@@ -56,6 +67,8 @@ Hidden cellStep(CellKind kind, const Tensor& inputGates, const Hidden& hidden, c
         return {rnn::gruCellStep(inputGates, hidden.h, w, true), {}};
     case CellKind::Lstm: {
         auto [hy, cy] = rnn::lstmCellStep(inputGates, hidden.h, hidden.c, w, true);
+        if (params.weightHr.defined())
+            hy = matmul(hy, t(params.weightHr));
         return {hy, cy};
     }
     }
@@ -64,7 +77,7 @@ Hidden cellStep(CellKind kind, const Tensor& inputGates, const Hidden& hidden, c
 
 /// FullLayer over precomputed input gates: the cell once per step; `hidden` ends as the
 /// final hidden state. Returns the step outputs (h of each step).
-TensorList runSteps(CellKind kind, const TensorList& stepInputs, Hidden& hidden, const RnnCellWeights& w)
+TensorList runSteps(CellKind kind, const TensorList& stepInputs, Hidden& hidden, const CellParams& w)
 {
     TensorList outputs;
     outputs.reserve(stepInputs.size());
@@ -81,9 +94,9 @@ void checkSequenceLength(const TensorList& outputs)
 }
 
 /// FullLayer: one direction over the whole sequence ([T, B, *] in, [T, B, H] out).
-Tensor fullLayer(CellKind kind, const Tensor& input, Hidden& hidden, const RnnCellWeights& w)
+Tensor fullLayer(CellKind kind, const Tensor& input, Hidden& hidden, const CellParams& w)
 {
-    const Tensor inputGates = linear(input, w.weightIh, w.biasIh);
+    const Tensor inputGates = linear(input, w.w.weightIh, w.w.biasIh);
     TensorList outputs = runSteps(kind, unbind(inputGates, 0), hidden, w);
     checkSequenceLength(outputs);
     return stack(outputs, 0);
@@ -92,13 +105,13 @@ Tensor fullLayer(CellKind kind, const Tensor& input, Hidden& hidden, const RnnCe
 /// FullBidirectionalLayer: forward over the steps, then backward over them with the
 /// reverse weights; the two outputs joined along the feature dim.
 Tensor bidirectionalLayer(CellKind kind, const Tensor& input, Hidden& forward, Hidden& backward,
-                          const RnnCellWeights& forwardWeights, const RnnCellWeights& backwardWeights)
+                          const CellParams& forwardWeights, const CellParams& backwardWeights)
 {
-    Tensor inputGates = linear(input, forwardWeights.weightIh, forwardWeights.biasIh);
+    Tensor inputGates = linear(input, forwardWeights.w.weightIh, forwardWeights.w.biasIh);
     TensorList forwardOutputs = runSteps(kind, unbind(inputGates, 0), forward, forwardWeights);
     checkSequenceLength(forwardOutputs);
     const Tensor forwardOutput = stack(forwardOutputs, 0);
-    inputGates = linear(input, backwardWeights.weightIh, backwardWeights.biasIh);
+    inputGates = linear(input, backwardWeights.w.weightIh, backwardWeights.w.biasIh);
     TensorList steps = unbind(inputGates, 0);
     std::reverse(steps.begin(), steps.end());
     TensorList backwardOutputs = runSteps(kind, steps, backward, backwardWeights);
@@ -112,9 +125,9 @@ Tensor bidirectionalLayer(CellKind kind, const Tensor& input, Hidden& forward, H
 /// when the batch shrinks, the hidden states of the sequences that just ended are set
 /// aside. `hidden` ends as all of them joined, in batch order.
 Tensor packedLayer(CellKind kind, const Tensor& data, const std::vector<int64_t>& batchSizes, Hidden& hidden,
-                   const RnnCellWeights& w)
+                   const CellParams& w)
 {
-    const Tensor inputGates = linear(data, w.weightIh, w.biasIh);
+    const Tensor inputGates = linear(data, w.w.weightIh, w.w.biasIh);
     TensorList stepOutputs;
     std::vector<Hidden> finished;
     int64_t inputOffset = 0;
@@ -141,9 +154,9 @@ Tensor packedLayer(CellKind kind, const Tensor& data, const std::vector<int64_t>
 /// ReversedPackedLayer: the same from the last step back. It starts with the hidden
 /// states of the sequences that run to the end and takes in the others' as the batch grows.
 Tensor reversedPackedLayer(CellKind kind, const Tensor& data, const std::vector<int64_t>& batchSizes, Hidden& hidden,
-                           const RnnCellWeights& w)
+                           const CellParams& w)
 {
-    const Tensor inputGates = linear(data, w.weightIh, w.biasIh);
+    const Tensor inputGates = linear(data, w.w.weightIh, w.w.biasIh);
     const Hidden inputHidden = hidden;
     TensorList stepOutputs;
     int64_t inputOffset = data.size(0);
@@ -163,29 +176,34 @@ Tensor reversedPackedLayer(CellKind kind, const Tensor& data, const std::vector<
     return cat(stepOutputs, 0);
 }
 
-/// gather_params: the flat parameter list (w_ih, w_hh[, b_ih, b_hh] per layer and
+/// gather_params: the flat parameter list (w_ih, w_hh[, b_ih, b_hh][, w_hr] per layer and
 /// direction) cut into one set of cell weights each.
-std::vector<RnnCellWeights> gatherParams(const TensorList& params, bool hasBiases)
+std::vector<CellParams> gatherParams(const TensorList& params, bool hasBiases, bool hasProjections = false)
 {
-    const size_t perCell = hasBiases ? 4 : 2;
+    const size_t perCell = (hasBiases ? 4 : 2) + (hasProjections ? 1 : 0);
     AGV_CHECK(params.size() % perCell == 0, RuntimeError, "got an incorrect number of RNN parameters");
-    std::vector<RnnCellWeights> weights;
+    std::vector<CellParams> weights;
     for (size_t i = 0; i < params.size(); i += perCell) {
-        RnnCellWeights w{params[i], params[i + 1], {}, {}};
+        CellParams p{{params[i], params[i + 1], {}, {}}, {}};
         if (hasBiases) {
-            w.biasIh = params[i + 2];
-            w.biasHh = params[i + 3];
+            p.w.biasIh = params[i + 2];
+            p.w.biasHh = params[i + 3];
         }
-        weights.push_back(w);
+        if (hasProjections)
+            p.weightHr = params[i + perCell - 1];
+        weights.push_back(p);
     }
     return weights;
 }
+
+/// lstm's has_projections: h_0 of proj_size features, c_0 of hidden_size.
+bool hasProjections(const TensorList& hx) { return hx[0].size(2) != hx[1].size(2); }
 
 /// apply_layer_stack: the layers one after the other, dropout between them in training.
 /// `hiddens` come in (layer, direction) order and leave as the final hidden states. With
 /// `batchSizes`, `input` is a packed sequence's data and so is the result.
 Tensor applyLayerStack(CellKind kind, const Tensor& input, std::vector<Hidden>& hiddens,
-                       const std::vector<RnnCellWeights>& weights, const RnnOptions& options,
+                       const std::vector<CellParams>& weights, const RnnOptions& options,
                        const std::vector<int64_t>* batchSizes = nullptr)
 {
     const size_t directions = options.bidirectional ? 2 : 1;
@@ -223,7 +241,7 @@ std::pair<Tensor, Tensor> oneHiddenRnn(CellKind kind, const Tensor& input, const
                                        const RnnOptions& options)
 {
     const Tensor layerInput = options.batchFirst ? transpose(input, 0, 1) : input;
-    const std::vector<RnnCellWeights> weights = gatherParams(params, options.hasBiases);
+    const std::vector<CellParams> weights = gatherParams(params, options.hasBiases);
     std::vector<Hidden> hiddens;
     for (const Tensor& h : unbind(hx, 0))
         hiddens.push_back({h, {}});
@@ -254,7 +272,7 @@ std::pair<Tensor, Tensor> oneHiddenPackedRnn(CellKind kind, const Tensor& data, 
                                              const Tensor& hx, const TensorList& params, const RnnOptions& options)
 {
     const std::vector<int64_t> sizes = packedBatchSizes(batchSizes);
-    const std::vector<RnnCellWeights> weights = gatherParams(params, options.hasBiases);
+    const std::vector<CellParams> weights = gatherParams(params, options.hasBiases);
     std::vector<Hidden> hiddens;
     for (const Tensor& h : unbind(hx, 0))
         hiddens.push_back({h, {}});
@@ -290,7 +308,7 @@ std::tuple<Tensor, Tensor, Tensor> lstm(const Tensor& input, const TensorList& h
 {
     AGV_CHECK(hx.size() == 2, RuntimeError, "lstm expects two hidden states");
     const Tensor layerInput = options.batchFirst ? transpose(input, 0, 1) : input;
-    const std::vector<RnnCellWeights> weights = gatherParams(params, options.hasBiases);
+    const std::vector<CellParams> weights = gatherParams(params, options.hasBiases, hasProjections(hx));
     const TensorList layerHx = unbind(hx[0], 0);
     const TensorList layerCx = unbind(hx[1], 0);
     std::vector<Hidden> hiddens;
@@ -333,7 +351,7 @@ std::tuple<Tensor, Tensor, Tensor> lstmPacked(const Tensor& data, const Tensor& 
 {
     AGV_CHECK(hx.size() == 2, RuntimeError, "lstm expects two hidden states");
     const std::vector<int64_t> sizes = packedBatchSizes(batchSizes);
-    const std::vector<RnnCellWeights> weights = gatherParams(params, options.hasBiases);
+    const std::vector<CellParams> weights = gatherParams(params, options.hasBiases, hasProjections(hx));
     const TensorList layerHx = unbind(hx[0], 0);
     const TensorList layerCx = unbind(hx[1], 0);
     std::vector<Hidden> hiddens;

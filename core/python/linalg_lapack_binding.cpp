@@ -1,10 +1,10 @@
 // The ops of core/ops/linalg_lapack.h as PyTorch 1.13 binds them: torch.det / slogdet /
 // logdet / inverse / cholesky / cholesky_solve / cholesky_inverse / svd / qr /
-// triangular_solve / lu_solve / lu_unpack / pinverse and their Tensor methods, and the
-// kernels torch.linalg's functions are (torch._C._linalg_*: det, slogdet, inv(_ex),
-// solve(_ex), cholesky(_ex), svd, svdvals, qr, eigh, eigvalsh, solve_triangular,
-// lu_factor(_ex), lu, lu_solve, pinv); plus torch._C._LinAlgError, the exception a singular
-// or indefinite matrix raises.
+// triangular_solve / lu_solve / lu_unpack / pinverse / geqrf / matrix_exp / orgqr and their Tensor
+// methods, and the kernels torch.linalg's functions are (torch._C._linalg_*: det, slogdet,
+// inv(_ex), solve(_ex), cholesky(_ex), svd, svdvals, qr, eigh, eigvalsh, solve_triangular,
+// lu_factor(_ex), lu, lu_solve, pinv, matrix_exp, householder_product); plus
+// torch._C._LinAlgError, the exception a singular or indefinite matrix raises.
 
 #include <Python.h>
 
@@ -101,6 +101,21 @@ void bindLinalgLapack(py::module_& m)
     defParsedMethodAndFunction(m, cls, {"logdet()"}, {"logdet(Tensor input)"},
                                [](const Tensor& self, const ParsedArguments&) -> py::object {
                                    return wrapTensor(ops::logdet(self));
+                               });
+    defParsedMethodAndFunction(m, cls, {"geqrf()"}, {"geqrf(Tensor input, *, TensorList[2] out=None)"},
+                               [](const Tensor& self, const ParsedArguments& a) -> py::object {
+                                   refuseOut(a, "geqrf");
+                                   return pair("geqrf", ops::geqrf(self));
+                               });
+    defParsedMethodAndFunction(m, cls, {"matrix_exp()"}, {"matrix_exp(Tensor input)"},
+                               [](const Tensor& self, const ParsedArguments&) -> py::object {
+                                   return wrapTensor(ops::linalgMatrixExp(self));
+                               });
+    defParsedMethodAndFunction(m, cls, {"orgqr(Tensor input2)"},
+                               {"orgqr(Tensor input, Tensor input2, *, Tensor out=None)"},
+                               [](const Tensor& self, const ParsedArguments& a) -> py::object {
+                                   refuseOut(a, "orgqr");
+                                   return wrapTensor(ops::linalgHouseholderProduct(self, a.tensor("input2")));
                                });
     defParsedMethodAndFunction(m, cls, {"inverse()"}, {"inverse(Tensor input, *, Tensor out=None)"},
                                [](const Tensor& self, const ParsedArguments& a) -> py::object {
@@ -297,6 +312,15 @@ void bindLinalgLapack(py::module_& m)
                       [](const ParsedArguments& a) {
                           refuseOut(a, "linalg.qr");
                           return pair("linalg_qr", ops::linalgQr(a.tensor("A"), stringArg(a, "mode", "reduced")));
+                      });
+    defLinalgFunction(m, "_linalg_matrix_exp", "linalg_matrix_exp(Tensor input)", [](const ParsedArguments& a) {
+        return wrapTensor(ops::linalgMatrixExp(a.tensor("input")));
+    });
+    defLinalgFunction(m, "_linalg_householder_product",
+                      "linalg_householder_product(Tensor input, Tensor tau, *, Tensor out=None)",
+                      [](const ParsedArguments& a) {
+                          refuseOut(a, "linalg.householder_product");
+                          return wrapTensor(ops::linalgHouseholderProduct(a.tensor("input"), a.tensor("tau")));
                       });
     defLinalgFunction(m, "_linalg_eigh",
                       "linalg_eigh(Tensor input, c10::string_view UPLO=\"L\", *, TensorList[2] out=None)",

@@ -228,7 +228,8 @@ If the test
 def _compute_analytical_jacobian_rows(vjp_fn, sample_output):
     """rows[i][j]: the gradient of input i for a grad_output that is one-hot at the
     j-th element of the output (None where the input is not reached)."""
-    grad_out_base = torch.zeros_like(sample_output)
+    # row-major whatever the output's layout (a column-major linalg result), so view(-1) works
+    grad_out_base = torch.zeros_like(sample_output, memory_format=torch.legacy_contiguous_format)
     flat_grad_out = grad_out_base.view(-1)
     jacobians_rows = []
     for j in range(flat_grad_out.numel()):

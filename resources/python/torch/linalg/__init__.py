@@ -1,6 +1,7 @@
 """torch.linalg: vector and matrix norms, multi_dot, cross, and the LAPACK-backed
 det, slogdet, inv(_ex), solve(_ex), cholesky(_ex), svd, svdvals, qr, eigh, eigvalsh,
-solve_triangular, lu_factor(_ex), lu, lu_solve and pinv, and 1.13's composites over them
+solve_triangular, lu_factor(_ex), lu, lu_solve, pinv, householder_product and matrix_exp,
+and 1.13's composites over them
 (matrix_rank, matrix_norm's spectral orders, cond, tensorinv, tensorsolve, ...)."""
 
 import _agv_torch as _C
@@ -266,6 +267,8 @@ lu_factor = _C._linalg_lu_factor
 lu_factor_ex = _C._linalg_lu_factor_ex
 lu = _C._linalg_lu
 lu_solve = _C._linalg_lu_solve
+matrix_exp = _C._linalg_matrix_exp
+householder_product = _C._linalg_householder_product
 LinAlgError = _C._LinAlgError
 
 

@@ -2,9 +2,8 @@
 (one step), as PyTorch 1.13's torch/nn/modules/rnn.py defines them. The work is done by
 torch.rnn_tanh, rnn_relu, lstm and gru (a padded batch, or a PackedSequence's data and
 batch_sizes) and torch.rnn_tanh_cell, rnn_relu_cell, lstm_cell and gru_cell (a step):
-PyTorch's _VF functions.
-
-Not supported here: LSTM's proj_size."""
+PyTorch's _VF functions. An LSTM with proj_size projects each step's hidden state to
+proj_size features with its weight_hr parameters."""
 
 import math
 import numbers
@@ -48,8 +47,6 @@ class RNNBase(Module):
             raise ValueError("proj_size should be a positive integer or zero to disable projections")
         if proj_size >= hidden_size:
             raise ValueError("proj_size has to be smaller than hidden_size")
-        if proj_size > 0:
-            raise NotImplementedError("autogradviz: LSTM with proj_size is not supported")
 
         gate_sizes = {'LSTM': 4 * hidden_size, 'GRU': 3 * hidden_size,
                       'RNN_TANH': hidden_size, 'RNN_RELU': hidden_size}
@@ -63,18 +60,25 @@ class RNNBase(Module):
         self._all_weights = []
         for layer in range(num_layers):
             for direction in range(num_directions):
-                layer_input_size = input_size if layer == 0 else hidden_size * num_directions
+                # with projections, the hidden state (and so the next layer's input) has
+                # proj_size features
+                real_hidden_size = proj_size if proj_size > 0 else hidden_size
+                layer_input_size = input_size if layer == 0 else real_hidden_size * num_directions
                 w_ih = Parameter(torch.empty((gate_size, layer_input_size), device=device, dtype=dtype))
-                w_hh = Parameter(torch.empty((gate_size, hidden_size), device=device, dtype=dtype))
+                w_hh = Parameter(torch.empty((gate_size, real_hidden_size), device=device, dtype=dtype))
                 b_ih = Parameter(torch.empty(gate_size, device=device, dtype=dtype))
                 # The second bias only exists for cuDNN compatibility; PyTorch keeps it everywhere.
                 b_hh = Parameter(torch.empty(gate_size, device=device, dtype=dtype))
                 layer_params = (w_ih, w_hh, b_ih, b_hh) if bias else (w_ih, w_hh)
+                if proj_size > 0:
+                    layer_params += (Parameter(torch.empty((proj_size, hidden_size), device=device, dtype=dtype)),)
 
                 suffix = '_reverse' if direction == 1 else ''
                 param_names = ['weight_ih_l{}{}', 'weight_hh_l{}{}']
                 if bias:
                     param_names += ['bias_ih_l{}{}', 'bias_hh_l{}{}']
+                if proj_size > 0:
+                    param_names += ['weight_hr_l{}{}']
                 param_names = [x.format(layer, suffix) for x in param_names]
                 for name, param in zip(param_names, layer_params):
                     setattr(self, name, param)
@@ -116,7 +120,8 @@ class RNNBase(Module):
         else:
             mini_batch = input.size(0) if self.batch_first else input.size(1)
         num_directions = 2 if self.bidirectional else 1
-        return (self.num_layers * num_directions, mini_batch, self.hidden_size)
+        real_hidden_size = self.proj_size if self.proj_size > 0 else self.hidden_size
+        return (self.num_layers * num_directions, mini_batch, real_hidden_size)
 
     def check_hidden_size(self, hx, expected_hidden_size, msg='Expected hidden size {}, got {}'):
         if hx.size() != expected_hidden_size:
@@ -259,7 +264,9 @@ class LSTM(RNNBase):
             unsorted_indices = None
 
         if hx is None:
-            hx = (self._zero_hidden(input, max_batch_size), self._zero_hidden(input, max_batch_size))
+            real_hidden_size = self.proj_size if self.proj_size > 0 else self.hidden_size
+            hx = (self._zero_hidden(input, max_batch_size, real_hidden_size),
+                  self._zero_hidden(input, max_batch_size, self.hidden_size))
         else:
             if batch_sizes is None:
                 if is_batched:
@@ -290,9 +297,9 @@ class LSTM(RNNBase):
             hidden = (hidden[0].squeeze(1), hidden[1].squeeze(1))
         return output, self.permute_hidden(hidden, unsorted_indices)
 
-    def _zero_hidden(self, input, max_batch_size):
+    def _zero_hidden(self, input, max_batch_size, size):
         num_directions = 2 if self.bidirectional else 1
-        return torch.zeros(self.num_layers * num_directions, max_batch_size, self.hidden_size,
+        return torch.zeros(self.num_layers * num_directions, max_batch_size, size,
                            dtype=input.dtype, device=input.device)
 
 
