@@ -2,6 +2,7 @@
 // in UpSampleKernel.cpp (compute_indices_weights_cubic + cpu_upsample_generic), the
 // backward in UpSampleBicubic2d.cpp. See Note [Bicubic arithmetic of 1.13].
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -72,7 +73,7 @@ struct CubicTaps {
 template <typename T>
 CubicTaps<T> forwardTaps(int64_t inputSize, int64_t outputSize, bool alignCorners, const std::optional<double>& scale)
 {
-    const double ratio = areaPixelScale<T>(inputSize, outputSize, alignCorners, scale);
+    const double ratio = areaPixelScale<T>(inputSize, outputSize, alignCorners, scale);  // rounded to T first
     CubicTaps<T> taps;
     for (int64_t o = 0; o < outputSize; ++o) {
         const double real = alignCorners ? ratio * static_cast<double>(o) : std::fma(ratio, static_cast<double>(o) + 0.5, -0.5);
