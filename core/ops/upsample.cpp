@@ -4,10 +4,12 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
+#include "core/ops/upsample_kernels.h"
 
 namespace agv::ops {
 
@@ -18,6 +20,7 @@ namespace {
 struct Resize {
     UpsampleMode mode;
     bool alignCorners;
+    bool antialias;
     IntList inputSizes;     // (N, C, spatial...)
     IntList outputSpatial;  // the spatial output sizes
     std::vector<std::optional<double>> scales;
@@ -31,6 +34,13 @@ struct Resize {
         sizes.insert(sizes.end(), outputSpatial.begin(), outputSpatial.end());
         return sizes;
     }
+    bool nearest() const { return mode == UpsampleMode::Nearest || mode == UpsampleMode::NearestExact; }
+    /// Bicubic and the antialiased modes: the 2-d kernels of upsample_kernels.h.
+    bool separateKernel() const { return mode == UpsampleMode::Cubic || antialias; }
+    upsampling::Resize2d resize2d() const
+    {
+        return {inputSizes, outputSpatial[0], outputSpatial[1], alignCorners, scales[0], scales[1]};
+    }
 };
 
 // ---------------------------------------------------------------- UpSample.h's arithmetic
@@ -39,14 +49,6 @@ template <typename T>
 T computeScalesValue(const std::optional<double>& scale, int64_t inputSize, int64_t outputSize)
 {
     return (scale && *scale > 0.) ? static_cast<T>(1.0 / *scale) : (static_cast<T>(inputSize) / outputSize);
-}
-
-template <typename T>
-T areaPixelComputeScale(int64_t inputSize, int64_t outputSize, bool alignCorners, const std::optional<double>& scale)
-{
-    if (alignCorners)
-        return outputSize > 1 ? static_cast<T>(inputSize - 1) / (outputSize - 1) : static_cast<T>(0);
-    return computeScalesValue<T>(scale, inputSize, outputSize);
 }
 
 /// The linear kernels' source position: in double (at::acc_type of float and double on
@@ -70,7 +72,7 @@ struct Taps {
 template <typename T>
 Taps<T> linearTaps(int64_t inputSize, int64_t outputSize, bool alignCorners, const std::optional<double>& scale)
 {
-    const T ratio = areaPixelComputeScale<T>(inputSize, outputSize, alignCorners, scale);
+    const T ratio = upsampling::areaPixelScale<T>(inputSize, outputSize, alignCorners, scale);
     Taps<T> taps;
     for (int64_t o = 0; o < outputSize; ++o) {
         int64_t i0, i1;
@@ -95,12 +97,23 @@ Taps<T> linearTaps(int64_t inputSize, int64_t outputSize, bool alignCorners, con
 template <typename T>
 std::vector<int64_t> nearestForwardIndices(int64_t inputSize, int64_t outputSize, const std::optional<double>& scale)
 {
-    const T ratio = areaPixelComputeScale<T>(inputSize, outputSize, false, scale);
+    const T ratio = upsampling::areaPixelScale<T>(inputSize, outputSize, false, scale);
     std::vector<int64_t> index;
     for (int64_t o = 0; o < outputSize; ++o) {
         const T real = ratio * o;  // area_pixel_compute_source_index with align_corners
         index.push_back(std::min(static_cast<int64_t>(floorf(static_cast<float>(real))), inputSize - 1));
     }
+    return index;
+}
+
+/// nearest_exact_idx, which 1.13's forward and backward kernels share: the source pixel
+/// whose centre is nearest, floor((o + 0.5) * scale) with a float scale.
+std::vector<int64_t> nearestExactIndices(int64_t inputSize, int64_t outputSize, const std::optional<double>& scale)
+{
+    const float ratio = computeScalesValue<float>(scale, inputSize, outputSize);
+    std::vector<int64_t> index;
+    for (int64_t o = 0; o < outputSize; ++o)
+        index.push_back(std::min(static_cast<int64_t>(floorf(static_cast<float>((o + 0.5) * ratio))), inputSize - 1));
     return index;
 }
 
@@ -119,6 +132,22 @@ std::vector<int64_t> nearestBackwardIndices(int64_t inputSize, int64_t outputSiz
         }
     }
     return index;
+}
+
+/// The forward's source index per output position, for either nearest mode.
+template <typename T>
+std::vector<int64_t> forwardNearest(UpsampleMode mode, int64_t inputSize, int64_t outputSize,
+                                    const std::optional<double>& scale)
+{
+    return mode == UpsampleMode::NearestExact ? nearestExactIndices(inputSize, outputSize, scale)
+                                              : nearestForwardIndices<T>(inputSize, outputSize, scale);
+}
+
+std::vector<int64_t> backwardNearest(UpsampleMode mode, int64_t inputSize, int64_t outputSize,
+                                     const std::optional<double>& scale)
+{
+    return mode == UpsampleMode::NearestExact ? nearestExactIndices(inputSize, outputSize, scale)
+                                              : nearestBackwardIndices(inputSize, outputSize, scale);
 }
 
 // ---------------------------------------------------------------- kernels
@@ -146,10 +175,10 @@ Tensor forwardKernel3d(const Tensor& input, const Resize& r)
         using T = scalar_t;
         const T* in = input.data<T>();
         T* o = out.data<T>();
-        if (r.mode == UpsampleMode::Nearest) {
-            const auto id = nearestForwardIndices<T>(inD, outD, r.scales[0]);
-            const auto ih = nearestForwardIndices<T>(inH, outH, r.scales[1]);
-            const auto iw = nearestForwardIndices<T>(inW, outW, r.scales[2]);
+        if (r.nearest()) {
+            const auto id = forwardNearest<T>(r.mode, inD, outD, r.scales[0]);
+            const auto ih = forwardNearest<T>(r.mode, inH, outH, r.scales[1]);
+            const auto iw = forwardNearest<T>(r.mode, inW, outW, r.scales[2]);
             for (int64_t p = 0; p < r.planes(); ++p, in += inD * inH * inW)
                 for (int64_t z = 0; z < outD; ++z)
                     for (int64_t y = 0; y < outH; ++y)
@@ -192,10 +221,10 @@ Tensor backwardKernel3d(const Tensor& gradOutput, const Resize& r)
         using T = scalar_t;
         const T* go = gradOutput.data<T>();
         T* gi = grad.data<T>();
-        if (r.mode == UpsampleMode::Nearest) {
-            const auto id = nearestBackwardIndices(inD, outD, r.scales[0]);
-            const auto ih = nearestBackwardIndices(inH, outH, r.scales[1]);
-            const auto iw = nearestBackwardIndices(inW, outW, r.scales[2]);
+        if (r.nearest()) {
+            const auto id = backwardNearest(r.mode, inD, outD, r.scales[0]);
+            const auto ih = backwardNearest(r.mode, inH, outH, r.scales[1]);
+            const auto iw = backwardNearest(r.mode, inW, outW, r.scales[2]);
             for (int64_t p = 0; p < r.planes(); ++p, gi += inD * inH * inW)
                 for (int64_t z = 0; z < outD; ++z)
                     for (int64_t y = 0; y < outH; ++y)
@@ -229,9 +258,17 @@ Tensor backwardKernel3d(const Tensor& gradOutput, const Resize& r)
     return grad;
 }
 
+upsampling::AntialiasFilter antialiasFilter(const Resize& r)
+{
+    return r.mode == UpsampleMode::Cubic ? upsampling::AntialiasFilter::Cubic : upsampling::AntialiasFilter::Triangle;
+}
+
 Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
 {
     const Tensor input = kernel::dense(inputIn);
+    if (r.separateKernel())
+        return r.antialias ? upsampling::antialiasForward(input, r.resize2d(), antialiasFilter(r))
+                           : upsampling::bicubicForward(input, r.resize2d());
     if (r.spatialDims() == 3)
         return forwardKernel3d(input, r);
     Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
@@ -243,8 +280,8 @@ Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
         using T = scalar_t;
         const T* in = input.data<T>();
         T* o = out.data<T>();
-        if (r.mode == UpsampleMode::Nearest) {
-            const auto ih = nearestForwardIndices<T>(inH, outH, scaleH), iw = nearestForwardIndices<T>(inW, outW, scaleW);
+        if (r.nearest()) {
+            const auto ih = forwardNearest<T>(r.mode, inH, outH, scaleH), iw = forwardNearest<T>(r.mode, inW, outW, scaleW);
             for (int64_t p = 0; p < r.planes(); ++p, in += inH * inW)
                 for (int64_t y = 0; y < outH; ++y)
                     for (int64_t x = 0; x < outW; ++x)
@@ -278,6 +315,9 @@ Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
 Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
 {
     const Tensor gradOutput = kernel::dense(gradOutputIn);
+    if (r.separateKernel())
+        return r.antialias ? upsampling::antialiasBackward(gradOutput, r.resize2d(), antialiasFilter(r))
+                           : upsampling::bicubicBackward(gradOutput, r.resize2d());
     if (r.spatialDims() == 3)
         return backwardKernel3d(gradOutput, r);
     Tensor grad = kernel::newTensor(r.inputSizes, gradOutput.dtype(), gradOutput.device());
@@ -290,8 +330,8 @@ Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
         using T = scalar_t;
         const T* go = gradOutput.data<T>();
         T* gi = grad.data<T>();
-        if (r.mode == UpsampleMode::Nearest) {
-            const auto ih = nearestBackwardIndices(inH, outH, scaleH), iw = nearestBackwardIndices(inW, outW, scaleW);
+        if (r.nearest()) {
+            const auto ih = backwardNearest(r.mode, inH, outH, scaleH), iw = backwardNearest(r.mode, inW, outW, scaleW);
             for (int64_t p = 0; p < r.planes(); ++p, gi += inH * inW)
                 for (int64_t y = 0; y < outH; ++y)
                     for (int64_t x = 0; x < outW; ++x)
@@ -333,22 +373,36 @@ Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
 
 // ---------------------------------------------------------------- the recorded ops
 
-const char* forwardNodeName(const Resize& r)
-{
-    static const char* const nearest[] = {"UpsampleNearest1DBackward1", "UpsampleNearest2DBackward1",
-                                          "UpsampleNearest3DBackward1"};
-    static const char* const linear[] = {"UpsampleLinear1DBackward1", "UpsampleBilinear2DBackward1",
-                                         "UpsampleTrilinear3DBackward1"};
-    return (r.mode == UpsampleMode::Nearest ? nearest : linear)[r.spatialDims() - 1];
-}
+/// A resize's node names, forward then double backward, as 1.13 spells them.
+struct NodeNames {
+    const char* forward;
+    const char* backward;
+};
 
-const char* backwardNodeName(const Resize& r)
+NodeNames nodeNames(const Resize& r)
 {
-    static const char* const nearest[] = {"UpsampleNearest1DBackwardBackward1", "UpsampleNearest2DBackwardBackward1",
-                                          "UpsampleNearest3DBackwardBackward1"};
-    static const char* const linear[] = {"UpsampleLinear1DBackwardBackward1", "UpsampleBilinear2DBackwardBackward1",
-                                         "UpsampleTrilinear3DBackwardBackward1"};
-    return (r.mode == UpsampleMode::Nearest ? nearest : linear)[r.spatialDims() - 1];
+    static const NodeNames nearest[] = {
+        {"UpsampleNearest1DBackward1", "UpsampleNearest1DBackwardBackward1"},
+        {"UpsampleNearest2DBackward1", "UpsampleNearest2DBackwardBackward1"},
+        {"UpsampleNearest3DBackward1", "UpsampleNearest3DBackwardBackward1"}};
+    static const NodeNames nearestExact[] = {
+        {"UpsampleNearestExact1DBackward1", "UpsampleNearestExact1DBackwardBackward1"},
+        {"UpsampleNearestExact2DBackward1", "UpsampleNearestExact2DBackwardBackward1"},
+        {"UpsampleNearestExact3DBackward1", "UpsampleNearestExact3DBackwardBackward1"}};
+    static const NodeNames linear[] = {
+        {"UpsampleLinear1DBackward1", "UpsampleLinear1DBackwardBackward1"},
+        {"UpsampleBilinear2DBackward1", "UpsampleBilinear2DBackwardBackward1"},
+        {"UpsampleTrilinear3DBackward1", "UpsampleTrilinear3DBackwardBackward1"}};
+    static const NodeNames bilinearAa{"UpsampleBilinear2DAaBackward1", "UpsampleBilinear2DAaBackwardBackward1"};
+    static const NodeNames bicubic{"UpsampleBicubic2DBackward1", "UpsampleBicubic2DBackwardBackward1"};
+    static const NodeNames bicubicAa{"UpsampleBicubic2DAaBackward1", "UpsampleBicubic2DAaBackwardBackward1"};
+    switch (r.mode) {
+    case UpsampleMode::Nearest: return nearest[r.spatialDims() - 1];
+    case UpsampleMode::NearestExact: return nearestExact[r.spatialDims() - 1];
+    case UpsampleMode::Linear: return r.antialias ? bilinearAa : linear[r.spatialDims() - 1];
+    case UpsampleMode::Cubic: break;
+    }
+    return r.antialias ? bicubicAa : bicubic;
 }
 
 Tensor resize(const Tensor& input, const Resize& r, bool givenSize);
@@ -357,7 +411,7 @@ Tensor resize(const Tensor& input, const Resize& r, bool givenSize);
 /// forward resize of the incoming gradient (double backward).
 Tensor resizeBackward(const Tensor& gradOutput, const Resize& r, bool givenSize)
 {
-    OpRecorder rec(backwardNodeName(r), {&gradOutput}, [r, givenSize](BackwardNode&, const variable_list& g) {
+    OpRecorder rec(nodeNames(r).backward, {&gradOutput}, [r, givenSize](BackwardNode&, const variable_list& g) {
         return variable_list{resize(g[0], r, givenSize)};
     });
     Tensor grad = quietly([&] { return backwardKernel(gradOutput, r); });
@@ -367,10 +421,10 @@ Tensor resizeBackward(const Tensor& gradOutput, const Resize& r, bool givenSize)
 Tensor resize(const Tensor& input, const Resize& r, bool givenSize)
 {
     Tensor out = quietly([&] { return forwardKernel(input, r); });
-    OpRecorder rec(forwardNodeName(r), {&input}, [r, givenSize](BackwardNode&, const variable_list& g) {
+    OpRecorder rec(nodeNames(r).forward, {&input}, [r, givenSize](BackwardNode&, const variable_list& g) {
         return variable_list{resizeBackward(g[0], r, givenSize)};
     });
-    if (r.mode == UpsampleMode::Linear)
+    if (!r.nearest())
         rec.attr("align_corners", r.alignCorners);
     rec.attr("input_sym_sizes", r.inputSizes);
     if (givenSize) {
@@ -387,30 +441,70 @@ Tensor resize(const Tensor& input, const Resize& r, bool givenSize)
     return rec.finish(out);
 }
 
-const char* atenName(UpsampleMode mode, size_t spatial)
+std::string atenName(UpsampleMode mode, size_t spatial, bool antialias)
 {
     static const char* const nearest[] = {"upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d"};
+    static const char* const nearestExact[] = {"_upsample_nearest_exact1d", "_upsample_nearest_exact2d",
+                                               "_upsample_nearest_exact3d"};
     static const char* const linear[] = {"upsample_linear1d", "upsample_bilinear2d", "upsample_trilinear3d"};
-    return spatial >= 1 && spatial <= 3 ? (mode == UpsampleMode::Nearest ? nearest : linear)[spatial - 1] : "upsample";
+    if (mode == UpsampleMode::Cubic)
+        return antialias ? "_upsample_bicubic2d_aa" : "upsample_bicubic2d";
+    if (antialias)
+        return "_upsample_bilinear2d_aa";
+    if (spatial < 1 || spatial > 3)
+        return "upsample";
+    switch (mode) {
+    case UpsampleMode::Nearest: return nearest[spatial - 1];
+    case UpsampleMode::NearestExact: return nearestExact[spatial - 1];
+    default: return linear[spatial - 1];
+    }
 }
 
-/// The name 1.13's CPU kernel dispatches under, which its "not implemented for" error shows.
-std::string dispatchName(UpsampleMode mode, size_t spatial)
+/// The name 1.13's CPU kernel dispatches under, which its "not implemented for" error
+/// shows: the index-and-weight helper of the generic kernel, or the channels-last kernel
+/// that 2-d and 3-d nearest and linear resizing take for an input laid out channels last
+/// (every input with one channel).
+std::string dispatchName(UpsampleMode mode, size_t spatial, bool antialias, bool channelsLast)
 {
-    if (spatial == 1)
-        return mode == UpsampleMode::Nearest ? "compute_indices_weights_nearest" : "compute_indices_weights_linear";
-    return std::string(atenName(mode, spatial)) + "_channels_last";
+    if (antialias)
+        return "compute_indices_weights_aa";
+    if (mode == UpsampleMode::Cubic)
+        return "compute_indices_weights_cubic";
+    const bool nearest = mode == UpsampleMode::Nearest || mode == UpsampleMode::NearestExact;
+    if (spatial == 1 || !channelsLast)
+        return nearest ? "compute_indices_weights_nearest" : "compute_indices_weights_linear";
+    return atenName(nearest ? UpsampleMode::Nearest : mode, spatial, false) + "_channels_last";
+}
+
+/// The dtypes 1.13 has a CPU kernel for; autogradviz computes float32 and float64.
+bool pytorchHasKernel(UpsampleMode mode, bool antialias, ScalarType dtype)
+{
+    if (dtype == ScalarType::Float32 || dtype == ScalarType::Float64)
+        return true;
+    if (antialias)
+        return false;
+    switch (mode) {
+    case UpsampleMode::Nearest: return dtype == ScalarType::BFloat16 || dtype == ScalarType::UInt8;
+    case UpsampleMode::NearestExact: return dtype == ScalarType::UInt8;
+    case UpsampleMode::Linear:
+    case UpsampleMode::Cubic: return dtype == ScalarType::BFloat16;
+    }
+    return false;
 }
 
 }  // namespace
 
 Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntList>& outputSize,
-                const std::optional<std::vector<double>>& scaleFactors, bool alignCorners)
+                const std::optional<std::vector<double>>& scaleFactors, bool alignCorners, bool antialias)
 {
-    const size_t spatial = input.dim() >= 2 ? size_t(input.dim() - 2) : 0;
+    AGV_CHECK(!antialias || mode == UpsampleMode::Linear || mode == UpsampleMode::Cubic, NotImplementedError,
+              "autogradviz: antialiasing is for bilinear and bicubic resizing only");
+    // Bicubic and the antialiased ops exist only as 2-d ops; the others take their rank from the input.
+    const bool twoDimensional = mode == UpsampleMode::Cubic || antialias;
+    const size_t spatial = twoDimensional ? 2 : input.dim() >= 2 ? size_t(input.dim() - 2) : 0;
     AGV_CHECK(outputSize.has_value() != scaleFactors.has_value(), RuntimeError,
               "Must specify exactly one of output_size and scale_factors");
-    Resize r{mode, alignCorners, input.sizes(), {}, {}};
+    Resize r{mode, alignCorners, antialias, input.sizes(), {}, {}};
     // compute_output_size: a scale factor's size is the double product, truncated.
     if (outputSize) {
         AGV_CHECK(outputSize->size() == spatial, RuntimeError,
@@ -424,13 +518,15 @@ Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntL
                   "Expected static_cast<int64_t>(scale_factors->size()) == spatial_dimensions to be true, but got "
                   "false.  (Could this error message be improved?  If so, please report an enhancement request to "
                   "PyTorch.)");
+        AGV_CHECK(input.dim() == int64_t(spatial + 2), RuntimeError, "It is expected input_size equals to ",
+                  spatial + 2, ", but got size ", input.dim());
         for (size_t d = 0; d < spatial; ++d) {
             r.outputSpatial.push_back(static_cast<int64_t>(static_cast<double>(input.sizes()[2 + d]) * (*scaleFactors)[d]));
             r.scales.push_back((*scaleFactors)[d]);
         }
     }
     const size_t expectedDims = spatial + 2;
-    AGV_CHECK(spatial >= 1 && spatial <= 3, NotImplementedError, "autogradviz: ", atenName(mode, spatial),
+    AGV_CHECK(spatial >= 1 && spatial <= 3, NotImplementedError, "autogradviz: ", atenName(mode, spatial, antialias),
               " is not supported for this input");
     AGV_CHECK(r.outputSpatial.size() == spatial, RuntimeError, "It is expected output_size equals to ", spatial,
               ", but got size ", r.outputSpatial.size());
@@ -465,13 +561,10 @@ Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntL
     AGV_CHECK(input.numel() > 0 || nonBatch != 0, RuntimeError, "Non-empty ", expectedDims,
               "D data tensor expected but got a tensor with sizes ", sizesToString(input.sizes()));
     const ScalarType dtype = input.dtype();
-    const bool pytorchHasKernel = dtype == ScalarType::Float32 || dtype == ScalarType::Float64 ||
-                                  dtype == ScalarType::BFloat16 ||
-                                  (dtype == ScalarType::UInt8 && mode == UpsampleMode::Nearest);
-    if (!pytorchHasKernel)
-        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, dispatchName(mode, spatial));
+    if (!pytorchHasKernel(mode, antialias, dtype))
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, dispatchName(mode, spatial, antialias, isChannelsLastContiguous(input)));
     AGV_CHECK(dtype == ScalarType::Float32 || dtype == ScalarType::Float64, NotImplementedError, "autogradviz: ",
-              atenName(mode, spatial), " supports float32 and float64 only");
+              atenName(mode, spatial, antialias), " supports float32 and float64 only");
     return resize(input, r, outputSize.has_value());
 }
 

@@ -114,12 +114,13 @@ IntList padArg(py::handle h)
     return out;
 }
 
-/// upsample_nearest1d/2d/3d(input, output_size, scale_factors) and upsample_linear1d /
-/// upsample_bilinear2d / upsample_trilinear3d(input, output_size, align_corners,
-/// scale_factors): the .vec overloads.
-py::object upsampleCall(CallArgs& args, const char* fn, ops::UpsampleMode mode)
+/// upsample_nearest1d/2d/3d and _upsample_nearest_exact1d/2d/3d(input, output_size,
+/// scale_factors); upsample_linear1d / upsample_bilinear2d / upsample_trilinear3d /
+/// upsample_bicubic2d / _upsample_bilinear2d_aa / _upsample_bicubic2d_aa(input,
+/// output_size, align_corners, scale_factors): the .vec overloads.
+py::object upsampleCall(CallArgs& args, const char* fn, ops::UpsampleMode mode, bool antialias = false)
 {
-    const bool linear = mode == ops::UpsampleMode::Linear;
+    const bool linear = mode == ops::UpsampleMode::Linear || mode == ops::UpsampleMode::Cubic;
     auto a = linear ? bind(args, fn, {"input", "output_size", "align_corners", "scale_factors"}, 4)
                     : bind(args, fn, {"input", "output_size", "scale_factors"}, 3);
     py::handle scales = a[linear ? 3 : 2];
@@ -132,7 +133,7 @@ py::object upsampleCall(CallArgs& args, const char* fn, ops::UpsampleMode mode)
     return wrapTensor(ops::upsample(requireTensor(a[0], fn, "input", 1), mode,
                                     given(a[1]) ? std::optional<IntList>(intList(a[1], fn, "output_size"))
                                                 : std::nullopt,
-                                    scaleFactors, linear && requireBool(a[2], fn, "align_corners")));
+                                    scaleFactors, linear && requireBool(a[2], fn, "align_corners"), antialias));
 }
 
 }  // namespace
@@ -152,6 +153,23 @@ void bindNnFunctional(py::module_& m)
               [](CallArgs& a) { return upsampleCall(a, "upsample_bilinear2d", ops::UpsampleMode::Linear); });
     defNative(nn, "upsample_trilinear3d",
               [](CallArgs& a) { return upsampleCall(a, "upsample_trilinear3d", ops::UpsampleMode::Linear); });
+    defNative(nn, "_upsample_nearest_exact1d", [](CallArgs& a) {
+        return upsampleCall(a, "_upsample_nearest_exact1d", ops::UpsampleMode::NearestExact);
+    });
+    defNative(nn, "_upsample_nearest_exact2d", [](CallArgs& a) {
+        return upsampleCall(a, "_upsample_nearest_exact2d", ops::UpsampleMode::NearestExact);
+    });
+    defNative(nn, "_upsample_nearest_exact3d", [](CallArgs& a) {
+        return upsampleCall(a, "_upsample_nearest_exact3d", ops::UpsampleMode::NearestExact);
+    });
+    defNative(nn, "upsample_bicubic2d",
+              [](CallArgs& a) { return upsampleCall(a, "upsample_bicubic2d", ops::UpsampleMode::Cubic); });
+    defNative(nn, "_upsample_bilinear2d_aa", [](CallArgs& a) {
+        return upsampleCall(a, "_upsample_bilinear2d_aa", ops::UpsampleMode::Linear, /*antialias=*/true);
+    });
+    defNative(nn, "_upsample_bicubic2d_aa", [](CallArgs& a) {
+        return upsampleCall(a, "_upsample_bicubic2d_aa", ops::UpsampleMode::Cubic, /*antialias=*/true);
+    });
     defFunctional(nn, "relu", [](CallArgs& args) -> py::object {
         auto a = bind(args, "relu", {"input", "inplace"}, 1);
         Tensor t = requireTensor(a[0], "relu", "input", 1);

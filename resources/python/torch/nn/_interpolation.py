@@ -1,16 +1,12 @@
 """F.interpolate and the deprecated F.upsample* over torch._C._nn's upsample kernels:
 PyTorch 1.13's argument handling (size or scale_factor, recompute_scale_factor, 'area'
-as an adaptive average pool), nearest, linear, bilinear and trilinear resizing. bicubic,
-'nearest-exact' and antialias are not there yet and say so."""
+as an adaptive average pool), nearest, nearest-exact, linear, bilinear, bicubic and
+trilinear resizing, and antialiased bilinear and bicubic resizing."""
 
 import math
 import warnings
 
 from _agv_torch import _nn
-
-
-def _unsupported(what):
-    raise NotImplementedError("autogradviz: F.interpolate " + what + " is not supported yet")
 
 
 def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
@@ -57,14 +53,18 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
         scale_factors = None
     if antialias and not (mode in ("bilinear", "bicubic") and input.ndim == 4):
         raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
-    if antialias:
-        _unsupported("with antialias=True")
     if input.dim() == 3 and mode == "nearest":
         return _nn.upsample_nearest1d(input, output_size, scale_factors)
     if input.dim() == 4 and mode == "nearest":
         return _nn.upsample_nearest2d(input, output_size, scale_factors)
     if input.dim() == 5 and mode == "nearest":
         return _nn.upsample_nearest3d(input, output_size, scale_factors)
+    if input.dim() == 3 and mode == "nearest-exact":
+        return _nn._upsample_nearest_exact1d(input, output_size, scale_factors)
+    if input.dim() == 4 and mode == "nearest-exact":
+        return _nn._upsample_nearest_exact2d(input, output_size, scale_factors)
+    if input.dim() == 5 and mode == "nearest-exact":
+        return _nn._upsample_nearest_exact3d(input, output_size, scale_factors)
     if input.dim() == 3 and mode == "area":
         from torch.nn.functional import adaptive_avg_pool1d
         return adaptive_avg_pool1d(input, output_size)
@@ -77,15 +77,19 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
     if input.dim() == 3 and mode == "linear":
         return _nn.upsample_linear1d(input, output_size, align_corners, scale_factors)
     if input.dim() == 4 and mode == "bilinear":
+        if antialias:
+            return _nn._upsample_bilinear2d_aa(input, output_size, align_corners, scale_factors)
         return _nn.upsample_bilinear2d(input, output_size, align_corners, scale_factors)
     if input.dim() == 5 and mode == "trilinear":
         return _nn.upsample_trilinear3d(input, output_size, align_corners, scale_factors)
+    if input.dim() == 4 and mode == "bicubic":
+        if antialias:
+            return _nn._upsample_bicubic2d_aa(input, output_size, align_corners, scale_factors)
+        return _nn.upsample_bicubic2d(input, output_size, align_corners, scale_factors)
     for rank, name in ((3, "linear"), (4, "bilinear"), (5, "trilinear")):
         for other in (3, 4, 5):
             if input.dim() == other and mode == name and other != rank:
                 raise NotImplementedError(f"Got {other}D input, but {name} mode needs {rank}D input")
-    if input.dim() in (3, 4, 5) and mode in ("nearest", "nearest-exact", "area", "bicubic", "trilinear"):
-        _unsupported(f"of a {input.dim()}-D input in mode '{mode}'")
     raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported"
                               " (got {}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | "
                               "nearest-exact (got {})".format(input.dim(), mode))
