@@ -305,11 +305,15 @@ Tensor geluBackward(const Tensor& grad, const Tensor& self, const std::string& a
                 const Tensor tanhInner = tanh(inner);
                 const Tensor f = mul(input, Scalar(0.5));
                 const Tensor gFactor = rsub(mul(tanhInner, tanhInner), Scalar(1));
-                const Tensor h = mul(add(mul(mul(input, input), Scalar(3 * kKappa)), Scalar(1)), Scalar(kTanhBeta));
+                // C++'s left-to-right order: kBeta * (1 + 3 * kKappa * input * input).
+                const Tensor h = mul(add(mul(mul(input, Scalar(3 * kKappa)), input), Scalar(1)), Scalar(kTanhBeta));
                 const Tensor fPrimeGh = mul(mul(gFactor, h), Scalar(0.5));
-                // (2 sech) (-sech tanh) h, with sech^2 = 1 - tanh^2
-                const Tensor gPrime = mul(mul(mul(gFactor, tanhInner), h), Scalar(-2));
-                const Tensor hPrime = mul(input, Scalar(6 * kKappa * kTanhBeta));
+                // (2 sech) (-sech tanh) h with sech = 1 / cosh(inner), as 1.13 writes it: for a
+                // large inner, 1 - tanh^2 cancels to a few bits where 1 / cosh does not.
+                const Tensor sechInner = reciprocal(cosh(inner));
+                const Tensor gPrime =
+                    mul(mul(mul(sechInner, Scalar(2)), neg(mul(sechInner, tanhInner))), h);
+                const Tensor hPrime = mul(mul(input, Scalar(6 * kKappa)), Scalar(kTanhBeta));
                 dgrad = add(add(mul(fPrimeGh, Scalar(2)), mul(mul(f, h), gPrime)), mul(mul(f, gFactor), hPrime));
             } else {
                 const Tensor inputSq = mul(input, input);
