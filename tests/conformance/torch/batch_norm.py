@@ -1,8 +1,7 @@
 # Batch norm: values and gradients in training and evaluation mode, running
 # statistics (momentum and cumulative), node name and saved values, reprs, errors.
-# Values are printed to 5 significant digits: PyTorch's CPU kernel accumulates its
-# per-channel sums in an order we do not reproduce yet (issue 9), so the last bits
-# of float32 results can differ.
+# Values are printed with repr, and each tensor's sum and sum of squares through fsum:
+# one differing bit fails the script.
 import math
 import torch
 import torch.nn as nn
@@ -16,7 +15,7 @@ def fixed(*shape, mult=37, mod=101, dtype=torch.float32):
 
 def digest(t):
     values = t.detach().flatten().tolist()
-    return " ".join(f"{v:.5g}" for v in values[:3] + values[-1:]) + f" | {abs(math.fsum(map(abs, values))):.5g}"
+    return " ".join(repr(v) for v in values[:3] + values[-1:]) + f" | {math.fsum(values)!r} {math.fsum(v * v for v in values)!r}"
 
 
 for dtype in (torch.float32, torch.float64):

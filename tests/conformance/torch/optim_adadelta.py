@@ -17,7 +17,7 @@ for epoch in range(5):
     loss.backward()
     opt.step()
     scheduler.step()
-    print(epoch, f'{loss.item():.4f}', scheduler.get_last_lr())  # the loss's last float32 digits: issue 9
+    print(epoch, loss.item(), scheduler.get_last_lr())
 print(w)
 print(b)
 print(opt.state_dict())
