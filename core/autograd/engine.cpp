@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <queue>
 #include <unordered_map>
 #include <unordered_set>
@@ -275,6 +276,13 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
             ready.push(e.function);
     }
 
+    // Note [The graph a backward builds]
+    // A node's backward runs its formula out of ops; their events stay out of the trace, as
+    // the learner did not write them, unless the backward has create_graph=True: then those
+    // ops build the graph of the gradient (MulBackward0 after PowBackward0's formula,
+    // ConvolutionBackwardBackward0, ...), which a second backward walks, so the window
+    // must show it being built, node by node, as the first backward runs.
+    //
     // 1.13's GraphTask runs with grad mode set to create_graph: its nodes, every hook (user
     // code: a backward() inside a hook finds nothing that requires grad) and the sums of
     // gradients that meet.
@@ -322,7 +330,10 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
         variable_list outputs;
         try {
             {
-                trace::MuteGuard mute;
+                // See Note [The graph a backward builds].
+                std::optional<trace::MuteGuard> mute;
+                if (!task.createGraph)
+                    mute.emplace();
                 outputs = node->apply(std::move(inputs));
             }
             const auto postHooks = node->functionPostHooks();  // a hook may remove hooks
