@@ -302,6 +302,10 @@
         <translation>Повторное вычисление: прямой проход внутри контрольной точки выполняется снова и ещё раз записывает %1.</translation>
     </message>
     <message>
+        <source>create_graph=True: the backward&apos;s own ops are recorded too, so %1 joins the graph of the gradient, for a later backward to differentiate.</source>
+        <translation>create_graph=True: операции самого обратного прохода тоже записываются, поэтому %1 входит в граф градиента, который продифференцирует следующий обратный проход.</translation>
+    </message>
+    <message>
         <source>The forward op records %1 in the graph.</source>
         <translation>Операция прямого прохода записывает в граф %1.</translation>
     </message>

@@ -302,6 +302,10 @@
         <translation>重计算：检查点内的前向传播再次运行，重新记录 %1。</translation>
     </message>
     <message>
+        <source>create_graph=True: the backward&apos;s own ops are recorded too, so %1 joins the graph of the gradient, for a later backward to differentiate.</source>
+        <translation>create_graph=True：反向传播自身的运算也被记录，因此 %1 加入梯度的计算图，供之后的反向传播求导。</translation>
+    </message>
+    <message>
         <source>The forward op records %1 in the graph.</source>
         <translation>前向操作在计算图中记录了 %1。</translation>
     </message>

@@ -155,9 +155,15 @@ struct Narrator {
         for (const trace::EdgeRef& edge : e.nextEdges)
             if (edge.node != 0)
                 targets << nodeName(s, edge.node);
+        // See Note [The graph a backward builds]: a node made while a backward runs comes from
+        // a backward formula under create_graph=True, not from the script's forward.
         const QString recorded =
             e.phase == trace::NodePhase::Recompute
                 ? StepNarration::tr("Recompute: the checkpointed forward runs again and records %1 again.")
+                      .arg(nodeName(s, e.node))
+            : s.inBackward
+                ? StepNarration::tr("create_graph=True: the backward's own ops are recorded too, so %1 joins the "
+                                    "graph of the gradient, for a later backward to differentiate.")
                       .arg(nodeName(s, e.node))
                 : StepNarration::tr("The forward op records %1 in the graph.").arg(nodeName(s, e.node));
         if (targets.isEmpty())
