@@ -81,6 +81,43 @@ void addOrStart(Tensor& accumulated, const Tensor& term)
         accumulated = term;
 }
 
+/// The per-group sums both normalisations' double backwards take of the gradient of the
+/// normalised input g (batch norm's gO, layer norm's gO * gamma) and of ggI.
+struct CentredSums {
+    const Tensor& g;
+    const Tensor& gSum;
+    const Tensor& gInputSubMuSum;
+    const Tensor& ggISum;
+    const Tensor& ggIInputSubMuSum;
+};
+
+/// The input's gradient from ggI that batchnorm_double_backward and
+/// layer_norm_double_backward share, over groups of `count` elements; `ggITimesGSum` is
+/// called where 1.13 takes that sum (its ops join the graph in 1.13's order).
+template <typename SumOfProducts>
+Tensor inputGradientFromGgI(const Tensor& ggI, const CentredSums& s, SumOfProducts ggITimesGSum,
+                            const Tensor& inputSubMuTimesInvstdCubed, const Tensor& invstdSquared,
+                            const Tensor& invstdCubed, int64_t count)
+{
+    Tensor allSub = mul(s.ggISum, s.gSum);
+    divInplaceScalar(allSub, Scalar(count));
+    subInplace(allSub, ggITimesGSum());
+    Tensor cross = mul(mul(invstdSquared, s.gInputSubMuSum), s.ggIInputSubMuSum);
+    mulInplaceScalar(cross, Scalar(3. / double(count)));
+    addInplace(allSub, cross);
+    Tensor term0 = mul(inputSubMuTimesInvstdCubed, allSub);
+    divInplaceScalar(term0, Scalar(count));
+    Tensor scale1 = mul(s.ggIInputSubMuSum, invstdCubed);
+    divInplaceScalar(scale1, Scalar(count));
+    const Tensor term1 = mul(scale1, sub(internal::divScalar(s.gSum, Scalar(count)), s.g));
+    Tensor scale2 = mul(s.gInputSubMuSum, invstdCubed);
+    divInplaceScalar(scale2, Scalar(count));
+    const Tensor term2 = mul(scale2, sub(internal::divScalar(s.ggISum, Scalar(count)), ggI));
+    addInplace(term0, term1);
+    addInplace(term0, term2);
+    return term0;
+}
+
 }  // namespace
 
 NormDoubleBackward batchNormDoubleBackward(const Tensor& input, const Tensor& gamma, const Tensor& ggI,
@@ -123,23 +160,9 @@ NormDoubleBackward batchNormDoubleBackward(const Tensor& input, const Tensor& ga
     if (ggI.defined() && training) {
         const Tensor ggISum = sumExcludeDim1(ggI);
         const Tensor ggIInputSubMuSum = sumExcludeDim1(mul(ggI, inputSubMu));
-        Tensor allSub = mul(ggISum, gOSum);
-        divInplaceScalar(allSub, Scalar(M));
-        subInplace(allSub, sumExcludeDim1(mul(gO, ggI)));
-        Tensor cross = mul(mul(invstdSquared, gOInputSubMuSum), ggIInputSubMuSum);
-        mulInplaceScalar(cross, Scalar(3. / double(M)));
-        addInplace(allSub, cross);
-        Tensor term0 = mul(inputSubMuTimesInvstdCubed, allSub);
-        divInplaceScalar(term0, Scalar(M));
-        Tensor scale1 = mul(ggIInputSubMuSum, invstdCubed);
-        divInplaceScalar(scale1, Scalar(M));
-        const Tensor term1 = mul(scale1, sub(internal::divScalar(gOSum, Scalar(M)), gO));
-        Tensor scale2 = mul(gOInputSubMuSum, invstdCubed);
-        divInplaceScalar(scale2, Scalar(M));
-        const Tensor term2 = mul(scale2, sub(internal::divScalar(ggISum, Scalar(M)), ggI));
-        addInplace(term0, term1);
-        addInplace(term0, term2);
-        gI = mul(gammaExpanded, term0);
+        const CentredSums sums{gO, gOSum, gOInputSubMuSum, ggISum, ggIInputSubMuSum};
+        gI = mul(gammaExpanded, inputGradientFromGgI(ggI, sums, [&] { return sumExcludeDim1(mul(gO, ggI)); },
+                                                     inputSubMuTimesInvstdCubed, invstdSquared, invstdCubed, M));
     }
 
     // ... and from ggG, the gradient flowing into the weight's gradient.
@@ -237,23 +260,9 @@ NormDoubleBackward layerNormDoubleBackward(const Tensor& inputIn, const Tensor& 
         const Tensor ggISum = sum(ggI, {1}, true);
         const Tensor ggIInputSubMuSum = sum(mul(ggI, inputSubMu), {1}, true);
 
-        Tensor allSub = mul(ggISum, gxhatSum);
-        divInplaceScalar(allSub, Scalar(N));
-        subInplace(allSub, sum(mul(ggI, gxhat), {1}, true));
-        Tensor cross = mul(mul(invstdSquared, gxhatInputSubMuSum), ggIInputSubMuSum);
-        mulInplaceScalar(cross, Scalar(3. / double(N)));
-        addInplace(allSub, cross);
-        Tensor term0 = mul(inputSubMuTimesInvstdCubed, allSub);
-        divInplaceScalar(term0, Scalar(N));
-        Tensor scale1 = mul(ggIInputSubMuSum, invstdCubed);
-        divInplaceScalar(scale1, Scalar(N));
-        const Tensor term1 = mul(scale1, sub(internal::divScalar(gxhatSum, Scalar(N)), gxhat));
-        Tensor scale2 = mul(gxhatInputSubMuSum, invstdCubed);
-        divInplaceScalar(scale2, Scalar(N));
-        const Tensor term2 = mul(scale2, sub(internal::divScalar(ggISum, Scalar(N)), ggI));
-        addInplace(term0, term1);
-        addInplace(term0, term2);
-        gI = term0;
+        const CentredSums sums{gxhat, gxhatSum, gxhatInputSubMuSum, ggISum, ggIInputSubMuSum};
+        gI = inputGradientFromGgI(ggI, sums, [&] { return sum(mul(ggI, gxhat), {1}, true); },
+                                  inputSubMuTimesInvstdCubed, invstdSquared, invstdCubed, N);
     }
 
     if (affine && ggG.defined()) {
