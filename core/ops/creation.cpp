@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/integer_arithmetic.h"
@@ -103,6 +104,26 @@ Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<ScalarType> d
             const float first = float(start.toDouble()), step = float(s);
             for (int64_t i = 0; i < n; ++i)
                 p[i] = scalar_t(first + step * float(i));
+        } else if constexpr (std::is_floating_point_v<scalar_t>) {
+            // Note [arange's vector lanes]
+            // 1.13's arange_kernel works in double: the scalar body computes start + step * i,
+            // which the AVX2 build fuses; the Vectorized body (whole pairs of vectors) takes
+            // base = start + step * i for the vector's first element (fused, then rounded to
+            // the dtype) and Vectorized::arange's lanes base + k * step, fused too. Fitted
+            // against 1.13 over 42 start/step/length cases in float32 and float64 (plain
+            // start + i * step differed in float64 and, through the rounded base, in float32).
+            const double first = start.toDouble();
+            constexpr int64_t lanes = int64_t(32 / sizeof(scalar_t));
+            const int64_t vectorised = n - n % (2 * lanes);
+            for (int64_t i = 0; i < n; ++i) {
+                if (i < vectorised) {
+                    const int64_t lane = i % lanes;
+                    const scalar_t base = static_cast<scalar_t>(std::fma(s, double(i - lane), first));
+                    p[i] = static_cast<scalar_t>(std::fma(double(lane), s, double(base)));
+                } else {
+                    p[i] = static_cast<scalar_t>(std::fma(s, double(i), first));
+                }
+            }
         } else {
             for (int64_t i = 0; i < n; ++i)
                 p[i] = static_cast<scalar_t>(start.toDouble() + double(i) * s);

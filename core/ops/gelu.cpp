@@ -16,6 +16,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/sleef_math.h"
+#include "core/ops/vectorized_loop.h"
 
 namespace agv::ops {
 
@@ -56,11 +57,12 @@ void forwardRun(const T* x, T* out, int64_t n, bool tanhForm, bool vectorised)
     }
 }
 
-/// GeluBackwardKernelImpl: dy * d gelu / dx, same split as the forward.
+/// GeluBackwardKernelImpl: dy * d gelu / dx. `vectorBody` flags the elements 1.13's
+/// cpu_kernel_vec gives its Vectorized body (kernel::vectorizedElements: a gradient that
+/// is a broadcast scalar, as sum()'s is, still takes it).
 template <typename T>
-void backwardRun(const T* dy, const T* x, T* out, int64_t n, bool tanhForm, bool vectorised)
+void backwardRun(const T* dy, const T* x, T* out, int64_t n, bool tanhForm, const std::vector<bool>& vectorBody)
 {
-    const int64_t vectorEnd = vectorised && sleef::available() ? n - n % kPairLanes<T> : 0;
     // left_derivative + right_derivative comes out unfused in both bodies (measured).
     auto tanhDerivative = [](T v, T tanhInner) {
         const T xSq = v * v;
@@ -71,30 +73,42 @@ void backwardRun(const T* dy, const T* x, T* out, int64_t n, bool tanhForm, bool
         const T innerDerivative = T(kTanhBeta) * std::fma(T(3) * T(kKappa), xSq, T(1));
         return leftDerivative + left * tanhDerivative * innerDerivative;
     };
-    std::vector<T> special(static_cast<size_t>(vectorEnd)), gauss(static_cast<size_t>(vectorEnd));
-    for (int64_t i = 0; i < vectorEnd; ++i) {
-        const T v = x[i];
+    std::vector<int64_t> vectorElements;
+    if (sleef::available())
+        for (int64_t i = 0; i < n; ++i)
+            if (vectorBody[size_t(i)])
+                vectorElements.push_back(i);
+    const size_t m = vectorElements.size();
+    std::vector<T> special(m), gauss(m);
+    for (size_t k = 0; k < m; ++k) {
+        const T v = x[vectorElements[k]];
         if (tanhForm) {
-            special[size_t(i)] = T(kTanhBeta) * std::fma(T(kKappa), v * v * v, v);
+            special[k] = T(kTanhBeta) * std::fma(T(kKappa), v * v * v, v);
         } else {
-            special[size_t(i)] = v * T(kErfAlpha);
-            gauss[size_t(i)] = v * v * T(-0.5);
+            special[k] = v * T(kErfAlpha);
+            gauss[k] = v * v * T(-0.5);
         }
     }
-    sleef::apply(tanhForm ? Function::Tanh : Function::Erf, special.data(), special.data(), vectorEnd);
+    // SLEEF is elementwise: gathering the vector body's elements keeps every lane's value.
+    sleef::apply(tanhForm ? Function::Tanh : Function::Erf, special.data(), special.data(), int64_t(m));
     if (!tanhForm)
-        sleef::apply(Function::Exp, gauss.data(), gauss.data(), vectorEnd);
-    for (int64_t i = 0; i < vectorEnd; ++i) {
+        sleef::apply(Function::Exp, gauss.data(), gauss.data(), int64_t(m));
+    std::vector<bool> done(size_t(n), false);
+    for (size_t k = 0; k < m; ++k) {
+        const int64_t i = vectorElements[k];
         const T v = x[i];
         if (tanhForm) {
-            out[i] = dy[i] * tanhDerivative(v, special[size_t(i)]);
+            out[i] = dy[i] * tanhDerivative(v, special[k]);
         } else {
-            const T cdf = T(0.5) * (T(1) + special[size_t(i)]);
-            const T pdf = T(kPdfBeta) * gauss[size_t(i)];
+            const T cdf = T(0.5) * (T(1) + special[k]);
+            const T pdf = T(kPdfBeta) * gauss[k];
             out[i] = dy[i] * std::fma(v, pdf, cdf);
         }
+        done[size_t(i)] = true;
     }
-    for (int64_t i = vectorEnd; i < n; ++i) {
+    for (int64_t i = 0; i < n; ++i) {
+        if (done[size_t(i)])
+            continue;
         const T v = x[i];
         if (tanhForm) {
             const T inner = T(kTanhBeta) * std::fma(T(kKappa), v * v * v, v);
@@ -289,8 +303,11 @@ Tensor geluBackward(const Tensor& grad, const Tensor& self, const std::string& a
         gradInput = kernel::newTensor(self.sizes(), self.dtype(), self.device());
         AGV_DISPATCH_FLOATING(self.dtype(), "GeluBackwardKernelImpl", [&] {
             using T = scalar_t;
-            backwardRun(dy.data<T>(), x.data<T>(), gradInput.data<T>(), self.numel(), tanhForm,
-                        self.isContiguous() && grad.isContiguous());
+            const IntList shape = self.sizes();
+            const std::vector<bool> vectorBody = kernel::vectorizedElements(
+                shape, {IntList{}, kernel::broadcastStrides(grad, shape), kernel::broadcastStrides(self, shape)},
+                int64_t(32 / sizeof(T)));
+            backwardRun(dy.data<T>(), x.data<T>(), gradInput.data<T>(), self.numel(), tanhForm, vectorBody);
         });
     }
     OpRecorder rec("GeluBackwardBackward0", {&grad, &self}, [approximate, tanhForm](BackwardNode& n,
