@@ -68,6 +68,9 @@ struct GraphTask {
     // autograd.grad: capture gradients arriving at (node, input_nr) instead of running everything.
     std::map<std::pair<Node*, uint32_t>, std::vector<size_t>> captures;
     std::unordered_set<Node*> needed;  ///< empty: run all nodes
+    /// With captures: the nodes a gradient may be sent to (1.13's exec_info should_execute);
+    /// see Note [Gradients toward nodes the task does not run].
+    std::unordered_set<Node*> executes;
     bool runInputNodes = false;        ///< backward(inputs=...): see grad()
     TensorList captured;
 };
@@ -259,6 +262,8 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                         need = true;
                 const bool captured = captureNodes.count(node) > 0;
                 memo[node] = need || captured;
+                if (need || captured)
+                    task.executes.insert(node);
                 if (need || (captured && task.runInputNodes))
                     task.needed.insert(node);
                 dfs.pop_back();
@@ -276,6 +281,14 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
             ready.push(e.function);
     }
 
+    // Note [Gradients toward nodes the task does not run]
+    // autograd.grad and backward(inputs=...) run only the nodes that lead to their inputs.
+    // 1.13's nodes do not even compute a gradient toward any other node
+    // (task_should_compute_output); ours compute it and the engine drops it below. It
+    // matters when CopySlices marks such a node needed mid-run (an in-place write of a leaf
+    // into a view): only the gradients that arrive after that count, as in 1.13, not the
+    // ones computed before toward a node nobody was going to run.
+    //
     // Note [The graph a backward builds]
     // A node's backward runs its formula out of ops; their events stay out of the trace, as
     // the learner did not write them, unless the backward has create_graph=True: then those
@@ -384,7 +397,9 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
             const Edge& e = node->nextEdges()[i];
             if (!e.valid())
                 continue;
-            task.buffers[e.function.get()].add(e.inputNr, outputs[i]);
+            // See Note [Gradients toward nodes the task does not run].
+            if (task.captures.empty() || task.executes.count(e.function.get()))
+                task.buffers[e.function.get()].add(e.inputNr, outputs[i]);
             if (--task.dependencies[e.function.get()] == 0)
                 ready.push(e.function);
         }
@@ -485,8 +500,10 @@ bool currentGraphTaskKeepsGraph()
 
 void markNeededInCurrentGraphTask(Node* node)
 {
-    if (t_currentTask && !t_currentTask->captures.empty())
+    if (t_currentTask && !t_currentTask->captures.empty()) {
         t_currentTask->needed.insert(node);
+        t_currentTask->executes.insert(node);
+    }
 }
 
 bool isCheckpointValid()
