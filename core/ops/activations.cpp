@@ -349,7 +349,7 @@ Tensor gluBackwardKernel(const Tensor& grad, const Tensor& self, int64_t dim)
     return AGV_DISPATCH_FLOATING_AND_HALF(self.dtype(), "glu_backward_cpu", [&] {
         using T = scalar_t;
         // bfloat16: sigmoid's own bfloat16 kernel (float formula, rounded once), then the
-        // fused (1 - s) * s * a * grad and s * grad in bfloat16, rounded after every step.
+        // fused (1 - s) * s * a * grad in float, rounded once, and s * grad in bfloat16.
         using C = std::conditional_t<kIsReducedFloat<T>, float, T>;
         const GluHalves in = gluHalves(self.sizes(), self.strides(), dim);
         const IntList outStrides = contiguousStrides(self.sizes());
@@ -367,7 +367,7 @@ Tensor gluBackwardKernel(const Tensor& grad, const Tensor& self, int64_t dim)
         for (size_t i = 0; i < negB.size(); ++i) {
             const T s = T(C(1) / (C(1) + (sleefDone && vector[i] ? e[i] : std::exp(negB[i]))));
             const T g = grad.data<T>()[og[i]];
-            r[out.offsets[i] + out.shift] = (T(1) - s) * s * x[in.offsets[i]] * g;
+            r[out.offsets[i] + out.shift] = T((C(1) - C(s)) * C(s) * C(x[in.offsets[i]]) * C(g));
             r[out.offsets[i]] = s * g;
         }
         return result;
