@@ -17,6 +17,7 @@
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activation_double_backward.h"
@@ -343,25 +344,30 @@ Tensor gluBackwardKernel(const Tensor& grad, const Tensor& self, int64_t dim)
 {
     AGV_CHECK(grad.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtypeName(self.dtype()),
               " but found ", dtypeName(grad.dtype()));
-    return AGV_DISPATCH_FLOATING(self.dtype(), "glu_backward_cpu", [&] {
+    if (self.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "glu_backward_cpu");
+    return AGV_DISPATCH_FLOATING_AND_HALF(self.dtype(), "glu_backward_cpu", [&] {
         using T = scalar_t;
+        // bfloat16: sigmoid's own bfloat16 kernel (float formula, rounded once), then the
+        // fused (1 - s) * s * a * grad in float, rounded once, and s * grad in bfloat16.
+        using C = std::conditional_t<kIsReducedFloat<T>, float, T>;
         const GluHalves in = gluHalves(self.sizes(), self.strides(), dim);
         const IntList outStrides = contiguousStrides(self.sizes());
         const GluHalves out = gluHalves(self.sizes(), outStrides, dim);
         const std::vector<int64_t> og = kernel::elementOffsets(in.shape, kernel::broadcastStrides(grad, in.shape));
         const T* x = self.data<T>();
-        std::vector<T> negB(in.offsets.size()), e;
+        std::vector<C> negB(in.offsets.size()), e;
         for (size_t i = 0; i < negB.size(); ++i)
-            negB[i] = -x[in.offsets[i] + in.shift];
+            negB[i] = -C(x[in.offsets[i] + in.shift]);
         const bool sleefDone = sleefMap(sleef::Function::Exp, negB, e);
         const std::vector<bool> vector =
             kernel::vectorizedElements(in.shape, {outStrides, self.strides()}, int64_t(32 / sizeof(T)));
         Tensor result = kernel::newTensor(self.sizes(), self.dtype(), self.device());
         T* r = result.data<T>();
         for (size_t i = 0; i < negB.size(); ++i) {
-            const T s = T(1) / (T(1) + (sleefDone && vector[i] ? e[i] : std::exp(negB[i])));
+            const T s = T(C(1) / (C(1) + (sleefDone && vector[i] ? e[i] : std::exp(negB[i]))));
             const T g = grad.data<T>()[og[i]];
-            r[out.offsets[i] + out.shift] = (T(1) - s) * s * x[in.offsets[i]] * g;
+            r[out.offsets[i] + out.shift] = T((C(1) - C(s)) * C(s) * C(x[in.offsets[i]]) * C(g));
             r[out.offsets[i]] = s * g;
         }
         return result;
@@ -388,7 +394,9 @@ variable_list preluBackwardKernel(const Tensor& grad, const Tensor& selfIn, cons
     const Tensor g = kernel::dense(grad.sizes() == self.sizes() ? grad : expand(grad, self.sizes()));
     const int64_t weights = weight.numel();
     Tensor inputGrad, collector;
-    AGV_DISPATCH_FLOATING(self.dtype(), "prelu_backward_cpu", [&] {
+    if (self.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "prelu_backward_cpu");
+    AGV_DISPATCH_FLOATING_AND_HALF(self.dtype(), "prelu_backward_cpu", [&] {
         using T = scalar_t;
         inputGrad = kernel::newTensor(self.sizes(), self.dtype(), self.device());
         collector = kernel::newTensor(self.sizes(), self.dtype(), self.device());
@@ -822,20 +830,24 @@ Tensor glu(const Tensor& self, int64_t dimIn)
     const int64_t dim = wrapDim(dimIn, self.dim());
     const int64_t size = self.sizes()[size_t(dim)];
     AGV_CHECK(size % 2 == 0, RuntimeError, "Halving dimension must be even, but dimension ", dim, " is size ", size);
-    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "glu_cpu", [&] {
+    if (self.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "glu_cpu");
+    Tensor out = AGV_DISPATCH_FLOATING_AND_HALF(self.dtype(), "glu_cpu", [&] {
         using T = scalar_t;
+        // bfloat16: both bodies compute a * sigmoid(b) in float and round once.
+        using C = std::conditional_t<kIsReducedFloat<T>, float, T>;
         const GluHalves h = gluHalves(self.sizes(), self.strides(), dim);
         const T* x = self.data<T>();
-        std::vector<T> negB(h.offsets.size()), e;
+        std::vector<C> negB(h.offsets.size()), e;
         for (size_t i = 0; i < negB.size(); ++i)
-            negB[i] = -x[h.offsets[i] + h.shift];
+            negB[i] = -C(x[h.offsets[i] + h.shift]);
         const bool sleefDone = sleefMap(sleef::Function::Exp, negB, e);
         const std::vector<bool> vector =
             kernel::vectorizedElements(h.shape, {IntList{}, self.strides(), self.strides()}, int64_t(32 / sizeof(T)));
         Tensor result = kernel::newTensor(h.shape, self.dtype(), self.device());
         for (size_t i = 0; i < negB.size(); ++i)
             result.data<T>()[i] =
-                x[h.offsets[i]] * (T(1) / (T(1) + (sleefDone && vector[i] ? e[i] : std::exp(negB[i]))));
+                T(C(x[h.offsets[i]]) * (C(1) / (C(1) + (sleefDone && vector[i] ? e[i] : std::exp(negB[i])))));
         return result;
     });
     OpRecorder rec("GluBackward0", {&self}, [dimIn](BackwardNode& n, const variable_list& g) {
@@ -872,7 +884,10 @@ Tensor prelu(const Tensor& self, const Tensor& weight)
               weight.dim());
     AGV_CHECK(weight.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtypeName(self.dtype()),
               " but found ", dtypeName(weight.dtype()));
-    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "prelu_cpu", [&] {
+    // bfloat16 too (w * x rounded once), float16 not.
+    if (self.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "prelu_cpu");
+    Tensor out = AGV_DISPATCH_FLOATING_AND_HALF(self.dtype(), "prelu_cpu", [&] {
         using T = scalar_t;
         const Tensor x = kernel::dense(self), w = kernel::dense(weight);
         Tensor result = kernel::newTensor(self.sizes(), self.dtype(), self.device());

@@ -28,6 +28,9 @@ Tensor addcKernel(const Tensor& self, const Tensor& t1, const Tensor& t2, Scalar
               "value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * "
               "tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: "
               "(input + value * tensor1 / tensor2), for all dtypes.");
+    // 1.13's CPU kernel takes bfloat16 but has no float16 case.
+    if (type == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(type, isDiv ? "addcdiv_cpu_out" : "addcmul_cpu_out");
     const IntList shape = broadcastShapes(self.sizes(), broadcastShapes(t1.sizes(), t2.sizes()));
     // Broadcasting happens inside PyTorch's kernel (TensorIterator): these expands are not
     // ops a learner, the graph or a dispatch mode would see.

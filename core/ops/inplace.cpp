@@ -470,6 +470,7 @@ Tensor& clampInplace(Tensor& self, std::optional<Scalar> min, std::optional<Scal
 
 Tensor& reluInplace(Tensor& self)
 {
+    AGV_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
     return applyInplace(
         self, {&self}, "relu_", "ReluBackward0",
         [](BackwardNode& n, const variable_list& g) {

@@ -186,6 +186,9 @@ Tensor prodValues(const Tensor& self, const IntList& dims, bool reduceAll, bool 
             o[i] = T(1);
         if (in.numel() == 0)
             return;
+        // 1.13's prod kernel has no float16/bfloat16 case; an empty input never reaches it.
+        if constexpr (kIsReducedFloat<T>)
+            throw AGV_DISPATCH_NOT_IMPLEMENTED(type, "prod_cpu");
         const T* x = in.data<T>();
         if (ndim == 0) {
             *o = *o * *x;

@@ -14,10 +14,12 @@
 //    order: fma(x, x, acc) for p = 2, acc + |x| for p = 1, acc + |x|^p (powf) for a
 //    general p, then acc^(1/p); max/min of |x| (NaN wins) for p = +-inf; the count
 //    of non-zeros for p = 0. The exponent is a float even for double tensors.
-// Large inputs that PyTorch splits across threads are not reproduced.
+// Large inputs that PyTorch splits across threads are not reproduced. float16 and
+// bfloat16: Note [float16 and bfloat16 norms].
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "core/ops/kernels.h"
 #include "core/ops/linalg_extra.h"
@@ -99,6 +101,91 @@ T normOfRun(const T* x, int64_t n, int64_t stride, float p)
     return std::pow(acc, T(1) / exponent);
 }
 
+// Note [float16 and bfloat16 norms]
+// 1.13's norm kernels accumulate float16 and bfloat16 in the tensor's own dtype: every
+// partial sum is rounded, and so is every term (|x|, x * x, a count, pow(|x|, p)) except
+// float16's pow(|x|, p), and a general p takes its root as pow(sum, 1 / p) with p and
+// 1 / p rounded too. The exception is
+// bfloat16's p = 2 over one contiguous run (the last dim, or all of a contiguous tensor),
+// which takes the vectorised path: eight float lanes, each 16-element vector adding its
+// low half then its high half (the squares are exact in float), lanes added left to
+// right, then the remaining elements in order, the square root rounded once.
+
+/// One output of the element-order path, accumulated in T (Note [float16 and bfloat16 norms]).
+template <typename T>
+T reducedFloatNormOfRun(const float* x, int64_t n, float p)
+{
+    if (std::isinf(p))  // maxima are exact in any dtype
+        return T(normOfRun(x, n, 1, p));
+    T acc(0.0f);
+    if (p == 0) {  // the count saturates: bfloat16's 256 + 1 is 256
+        for (int64_t i = 0; i < n; ++i)
+            acc = acc + T(x[i] != 0.0f ? 1.0f : 0.0f);
+        return acc;
+    }
+    if (p == 1) {
+        for (int64_t i = 0; i < n; ++i)
+            acc = acc + T(std::abs(x[i]));
+        return acc;
+    }
+    if (p == 2) {
+        for (int64_t i = 0; i < n; ++i)
+            acc = acc + T(x[i]) * T(x[i]);
+        return T(std::sqrt(float(acc)));
+    }
+    // c10 has pow(BFloat16, BFloat16), rounding each term; float16's pow is float's, so
+    // its term meets the float16 sum unrounded.
+    const T exponent(p);
+    for (int64_t i = 0; i < n; ++i) {
+        const float term = std::pow(std::abs(x[i]), float(exponent));
+        acc = std::is_same_v<T, BFloat16> ? acc + T(term) : T(float(acc) + term);
+    }
+    return T(std::pow(float(acc), float(T(1.0f) / exponent)));
+}
+
+Tensor reducedFloatNormKernel(const Tensor& t, float p, const std::vector<int64_t>& outer,
+                              const std::vector<int64_t>& inner, bool contiguousRun, Tensor& out)
+{
+    const int64_t n = int64_t(inner.size());
+    const bool lanes = p == 2 && t.dtype() == ScalarType::BFloat16 && contiguousRun;
+    AGV_DISPATCH_FLOATING_AND_HALF(t.dtype(), "norm_cpu", [&] {
+        using T = scalar_t;
+        if constexpr (kIsReducedFloat<T>) {
+            const T* x = t.data<T>();
+            T* o = out.data<T>();
+            std::vector<float> run(static_cast<size_t>(n));
+            for (size_t i = 0; i < outer.size(); ++i) {
+                if (t.numel() == 0) {
+                    o[i] = p < 0 ? T(INFINITY) : T(0);
+                    continue;
+                }
+                for (int64_t j = 0; j < n; ++j)
+                    run[size_t(j)] = float(x[outer[i] + inner[size_t(j)]]);
+                if (!lanes) {
+                    o[i] = reducedFloatNormOfRun<T>(run.data(), n, p);
+                    continue;
+                }
+                constexpr int kLanes = 8, kVector = 16;
+                float acc[kLanes] = {};
+                int64_t d = 0;
+                for (; d < n - n % kVector; d += kVector) {
+                    for (int j = 0; j < kLanes; ++j)
+                        acc[j] += run[size_t(d + j)] * run[size_t(d + j)];
+                    for (int j = 0; j < kLanes; ++j)
+                        acc[j] += run[size_t(d + kLanes + j)] * run[size_t(d + kLanes + j)];
+                }
+                float total = acc[0];
+                for (int j = 1; j < kLanes; ++j)
+                    total = total + acc[j];
+                for (; d < n; ++d)
+                    total += run[size_t(d)] * run[size_t(d)];
+                o[i] = T(std::sqrt(total));
+            }
+        }
+    });
+    return out;
+}
+
 Tensor normKernel(const Tensor& t, float p, const IntList& dims, bool keepdim)
 {
     IntList keptSizes = t.sizes();
@@ -121,6 +208,8 @@ Tensor normKernel(const Tensor& t, float p, const IntList& dims, bool keepdim)
     for (int64_t j = 0; j < n && contiguousRun; ++j)
         contiguousRun = inner[size_t(j)] == j;
     const bool lanes = p == 2 && t.dtype() == ScalarType::Float32 && contiguousRun;
+    if (isReducedFloatingType(t.dtype()))
+        return reducedFloatNormKernel(t, p, outer, inner, contiguousRun, out);
     AGV_DISPATCH_FLOATING(t.dtype(), "norm_cpu", [&] {
         using T = scalar_t;
         const T* x = t.data<T>();
@@ -147,10 +236,10 @@ Tensor normKernel(const Tensor& t, float p, const IntList& dims, bool keepdim)
 /// derivative is zero).
 Tensor sgnValues(const Tensor& t)
 {
-    return AGV_DISPATCH_FLOATING(t.dtype(), "sgn", [&] {
+    return AGV_DISPATCH_FLOATING_AND_HALF(t.dtype(), "sgn", [&] {
         using T = scalar_t;
         return kernel::mapUnary<T, T>(kernel::convert(t, t.dtype()), t.dtype(), [](T x) {
-            return std::isnan(x) ? x : T((T(0) < x) - (x < T(0)));
+            return std::isnan(float(x)) ? x : T(float((T(0) < x) - (x < T(0))));
         });
     });
 }

@@ -666,9 +666,20 @@ Tensor rsqrtValues(const Tensor& t)
         [](float x) { return 1.0f / float(BFloat16(std::sqrt(x))); });
 }
 
+/// 1.13's float16 body for pow and reciprocal: Vectorized<Half> has no arithmetic of its
+/// own on AVX2 and maps the scalar body, which computes in float and rounds once.
+template <typename F>
+Tensor halfUnaryKernel(const Tensor& t, F f)
+{
+    const IntList strides = elementwiseOutputStrides(t.sizes(), {&t});
+    return kernel::mapUnary<Half, Half>(t, ScalarType::Half, [&](Half x) { return Half(f(float(x))); }, strides);
+}
+
 /// reciprocal's values (pow(x, -1) runs the same kernel).
 Tensor reciprocalValues(const Tensor& t)
 {
+    if (t.dtype() == ScalarType::Half)
+        return halfUnaryKernel(t, [](float x) { return 1.0f / x; });
     // bfloat16: 1 / x in float, rounded once, in both bodies.
     return bfloat16ThroughFloat(
         t, [](const Tensor& x) { return floatUnaryKernel(x, "reciprocal", [](auto v) { return decltype(v)(1) / v; }); });
@@ -722,9 +733,14 @@ Tensor pow(const Tensor& base, Scalar exponent)
         return pow(toDtype(base, defaultFloatType()), exponent);
     const double e = exponent.toDouble();
     Tensor out;
-    if (base.dtype() == ScalarType::BFloat16)
+    if (base.dtype() == ScalarType::BFloat16) {
         out = bfloat16PowValues(base, e);
-    else if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
+    } else if (base.dtype() == ScalarType::Half) {
+        // float16 takes none of the special exponents (its sqrt and rsqrt refuse float16):
+        // std::pow in float with the exponent rounded to float16.
+        const float exponent = Half(float(e));
+        out = halfUnaryKernel(base, [exponent](float x) { return std::pow(x, exponent); });
+    } else if (isFloatingType(base.dtype()) || !exponent.isFloating()) {
         if (!isFloatingType(base.dtype()) && exponent.toInt() < 0)
             AGV_RAISE(RuntimeError, "Integers to negative integer powers are not allowed.");
         const uint64_t integerExponent = exponent.isFloating() ? 0 : static_cast<uint64_t>(exponent.toInt());
@@ -1212,6 +1228,7 @@ Tensor cos(const Tensor& t)
 
 Tensor relu(const Tensor& t)
 {
+    AGV_CHECK(t.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
     // clamp_min(x, 0) as std::max(x, 0): NaN and -0.0 come through as they are.
     Tensor out = sameTypeUnaryKernelWithBFloat16(t, "clamp_min_cpu",
                                                  [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });

@@ -2,7 +2,7 @@
 // (over all elements, or over dims that leave one), two passes (the mean in the dtype,
 // then the squared deviations summed in double); otherwise Welford's update in double for
 // each output, elements in order, its m2 update a fused multiply-add as GCC compiles
-// PyTorch's AVX2 kernel.
+// PyTorch's AVX2 kernel. float16 and bfloat16 always take Welford's update in double.
 
 #include <algorithm>
 #include <cmath>
@@ -94,7 +94,7 @@ Tensor welfordReduce(const Tensor& t, const IntList& dimsIn, int64_t correction,
     if (meanOut)
         *meanOut = kernel::newTensor(out.sizes(), t.dtype(), t.device());
     const int64_t outputs = out.numel();
-    AGV_DISPATCH_FLOATING(t.dtype(), name, [&] {
+    AGV_DISPATCH_FLOATING_AND_HALF(t.dtype(), name, [&] {
         using T = scalar_t;
         const T* x = t.data<T>();
         for (int64_t o = 0; o < outputs; ++o) {
@@ -134,7 +134,15 @@ Tensor varianceKernel(const Tensor& t, const std::optional<IntList>& dimsIn, int
                 sizes.push_back(reduced ? 1 : t.sizes()[size_t(d)]);
         }
     }
-    if (!dimsIn || (outputs <= 1 && t.numel() > 0)) {
+    // float16 and bfloat16 never take the two passes (std_var_all_cpu has no case for
+    // them): Welford's update in double over every element, rounded once.
+    if (isReducedFloatingType(t.dtype()) && !dimsIn) {
+        IntList all;
+        for (int64_t d = 0; d < t.dim(); ++d)
+            all.push_back(d);
+        return welfordReduce(t, all, correction, false, takeSqrt, nullptr);
+    }
+    if (!isReducedFloatingType(t.dtype()) && (!dimsIn || (outputs <= 1 && t.numel() > 0))) {
         Tensor out = kernel::newTensor(sizes, t.dtype(), t.device());
         double mean;
         {

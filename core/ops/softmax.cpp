@@ -90,15 +90,27 @@ softmax_kernels::Shape kernelShape(const Tensor& t, int64_t dim)
 
 bool floatOrDouble(ScalarType t) { return t == ScalarType::Float32 || t == ScalarType::Float64; }
 
+/// 1.13 dispatches its softmax kernels for float, double and bfloat16 (not float16).
+bool hasVectorKernel(ScalarType t) { return floatOrDouble(t) || t == ScalarType::BFloat16; }
+
+/// AGV_DISPATCH_FLOATING plus bfloat16, for the kernels of softmax_kernels.h.
+template <typename Fn>
+bool dispatchSoftmaxKernel(ScalarType type, const char* name, Fn fn)
+{
+    if (type == ScalarType::BFloat16)
+        return fn(BFloat16());
+    return AGV_DISPATCH_FLOATING(type, name, [&] { return fn(scalar_t()); });
+}
+
 /// softmax / log_softmax values: PyTorch's vectorised kernels for float and double,
 /// the generic loop for the rest (or without AVX2).
 Tensor forwardValues(const Tensor& t, int64_t dim, bool log)
 {
-    if (floatOrDouble(t.dtype()) && t.numel() > 0) {
+    if (hasVectorKernel(t.dtype()) && t.numel() > 0) {
         const Tensor x = kernel::dense(t);
         Tensor out = kernel::newTensor(t.sizes(), t.dtype(), t.device());
-        const bool done = AGV_DISPATCH_FLOATING(t.dtype(), "softmax", [&] {
-            using T = scalar_t;
+        const bool done = dispatchSoftmaxKernel(t.dtype(), "softmax", [&](auto zero) {
+            using T = decltype(zero);
             return softmax_kernels::forward(x.data<T>(), out.data<T>(), kernelShape(t, dim), log);
         });
         if (done)
@@ -112,12 +124,12 @@ Tensor forwardValues(const Tensor& t, int64_t dim, bool log)
 Tensor backwardData(const Tensor& grad, const Tensor& output, int64_t dim, bool log)
 {
     Tensor gradInput;
-    if (floatOrDouble(output.dtype()) && grad.dtype() == output.dtype() && grad.sizes() == output.sizes() &&
+    if (hasVectorKernel(output.dtype()) && grad.dtype() == output.dtype() && grad.sizes() == output.sizes() &&
         output.numel() > 0) {
         const Tensor g = kernel::dense(grad), y = kernel::dense(output);
         Tensor out = kernel::newTensor(output.sizes(), output.dtype(), output.device());
-        const bool done = AGV_DISPATCH_FLOATING(output.dtype(), "softmax_backward", [&] {
-            using T = scalar_t;
+        const bool done = dispatchSoftmaxKernel(output.dtype(), "softmax_backward", [&](auto zero) {
+            using T = decltype(zero);
             return softmax_kernels::backward(g.data<T>(), y.data<T>(), out.data<T>(), kernelShape(output, dim), log);
         });
         if (done)

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "core/tensor/half.h"
+
 namespace agv::ops::softmax_kernels {
 
 struct Shape {
@@ -24,5 +26,9 @@ bool forward(const double* in, double* out, const Shape& shape, bool log);
 /// _softmax_backward_data / _log_softmax_backward_data from the forward's output.
 bool backward(const float* grad, const float* output, float* gradInput, const Shape& shape, bool log);
 bool backward(const double* grad, const double* output, double* gradInput, const Shape& shape, bool log);
+
+/// The same for bfloat16, rounded where 1.13's kernels round (softmax_bfloat16.cpp).
+bool forward(const BFloat16* in, BFloat16* out, const Shape& shape, bool log);
+bool backward(const BFloat16* grad, const BFloat16* output, BFloat16* gradInput, const Shape& shape, bool log);
 
 }  // namespace agv::ops::softmax_kernels

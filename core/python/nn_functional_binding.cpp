@@ -218,6 +218,10 @@ void bindNnFunctional(py::module_& m)
             raise(PyExc_TypeError, "softmax() missing required argument 'dim'");
         if (PyUnicode_Check(a[1].ptr()))  // 1.13's Tensor.softmax takes the name, then finds no such dim
             raiseNameNotFound(t, a[1]);
+        // dtype=: 1.13 converts the input first (a ToCopyBackward0 in the graph).
+        if (given(a[3]))
+            if (const auto dtype = asDtype(a[3]))
+                t = ops::toDtype(t, *dtype);
         return wrapTensor(ops::softmax(t, requireInt(a[1], "softmax", "dim")));
     });
     defFunctional(nn, "log_softmax", [](CallArgs& args) -> py::object {
@@ -227,6 +231,10 @@ void bindNnFunctional(py::module_& m)
             raise(PyExc_TypeError, "log_softmax() missing required argument 'dim'");
         if (PyUnicode_Check(a[1].ptr()))  // 1.13's Tensor.log_softmax takes the name, then finds no such dim
             raiseNameNotFound(t, a[1]);
+        // dtype=: 1.13 converts the input first (a ToCopyBackward0 in the graph).
+        if (given(a[3]))
+            if (const auto dtype = asDtype(a[3]))
+                t = ops::toDtype(t, *dtype);
         return wrapTensor(ops::logSoftmax(t, requireInt(a[1], "log_softmax", "dim")));
     });
     defFunctional(nn, "dropout", [](CallArgs& args) -> py::object {
