@@ -58,6 +58,11 @@ Tensor hardtanhBackward(const Tensor& grad, const Tensor& self, Scalar min, Scal
     rec.attr("max_val", scalarAttr(max));
     rec.attr("min_val", scalarAttr(min));
     rec.save("self", self);
+    // derivatives.yaml: where(self_p > min_val and self_p < max_val, grad_output_t, 0)
+    rec.forward([min, max](const InputTangents& t, const Tensor&) {
+        GradModeGuard valuesOnly(false);
+        return hardtanhBackward(t[0], t.primal(1), min, max);
+    });
     return rec.finish(out);
 }
 
