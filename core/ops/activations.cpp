@@ -440,6 +440,15 @@ Tensor recordLinearInGrad(const char* nodeName, const Tensor& grad, const Tensor
     return rec.finish(std::move(out));
 }
 
+/// hardshrink_backward's and softshrink_backward's forward formula:
+/// where(self_p > lambd or self_p < -lambd, grad_output_t, zeros({}).expand_as(result)).
+Tensor shrinkTangent(const Tensor& gradOutputTangent, const Tensor& self, Scalar lambd, const Tensor& result)
+{
+    const Tensor outside = logical(compare(self, lambd, CompareOp::Gt),
+                                   compare(self, Scalar(-lambd.toDouble()), CompareOp::Lt), LogicalOp::Or);
+    return where(outside, gradOutputTangent, expand(zeros({}, result.dtype(), result.device()), result.sizes()));
+}
+
 /// elu's numbers as EluBackward0/1 and EluBackwardBackward0 keep them.
 void recordEluCoefficients(OpRecorder& rec, const internal::EluCoefficients& c)
 {
@@ -626,8 +635,8 @@ Tensor hardshrinkBackward(const Tensor& grad, const Tensor& self, Scalar lambd)
     // derivatives.yaml: where(self_p > lambd or self_p < -lambd, grad_out_t, 0)
     return recordLinearInGrad("HardshrinkBackwardBackward0", grad, self, "lambd", lambd,
                               withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), hardshrinkBackward,
-                              [lambd](const InputTangents& t, const Tensor&) {
-                                  return withoutGrad([&] { return shrinkBackwardKernel(t[0], t.primal(1), lambd); });
+                              [lambd](const InputTangents& t, const Tensor& result) {
+                                  return shrinkTangent(t[0], t.primal(1), lambd, result);
                               });
 }
 
@@ -636,8 +645,8 @@ Tensor softshrinkBackward(const Tensor& grad, const Tensor& self, Scalar lambd)
     // derivatives.yaml: where(self_p > lambd or self_p < -lambd, grad_output_t, 0)
     return recordLinearInGrad("SoftshrinkBackwardBackward0", grad, self, "lambd", lambd,
                               withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), softshrinkBackward,
-                              [lambd](const InputTangents& t, const Tensor&) {
-                                  return withoutGrad([&] { return shrinkBackwardKernel(t[0], t.primal(1), lambd); });
+                              [lambd](const InputTangents& t, const Tensor& result) {
+                                  return shrinkTangent(t[0], t.primal(1), lambd, result);
                               });
 }
 

@@ -15,7 +15,7 @@ def hvp(name, f, dtype):
         g = torch.autograd.grad(f(x), x, create_graph=True)[0]
         t = fwAD.unpack_dual(g).tangent
         print(name, g.tolist())
-        print("  tangent", None if t is None else t.tolist())
+        print("  tangent", None if t is None else (t.tolist(), t.requires_grad))
 
 
 for dtype in (torch.float32, torch.float64):
