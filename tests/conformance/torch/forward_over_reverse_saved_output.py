@@ -68,3 +68,29 @@ with fwAD.dual_level():
     y = torch.tanh(x)
     t = fwAD.unpack_dual(y).tangent
     print("tangent of tanh", t.tolist())
+
+# A custom Function that saves its output: the saved output keeps the tangent its jvp gave.
+
+
+class SavedExp(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        y = x.exp()
+        ctx.save_for_backward(y)
+        ctx.y = y
+        return y
+
+    @staticmethod
+    def backward(ctx, g):
+        y, = ctx.saved_tensors
+        return g * y
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t * ctx.y
+
+
+with fwAD.dual_level():
+    x = fwAD.make_dual(x0.clone().requires_grad_(), v)
+    g = torch.autograd.grad(SavedExp.apply(x).sum(), x, create_graph=True)[0]
+    print("custom Function", fwAD.unpack_dual(g).tangent.tolist())
