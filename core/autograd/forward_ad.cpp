@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "core/autograd/forward_ad_decomposition.h"
+#include "core/autograd/saved_tangents.h"
 #include "core/ops/ops.h"
 
 namespace agv::forward_ad {
@@ -67,6 +69,7 @@ void exitDualLevel(int64_t level)
     std::vector<std::weak_ptr<TensorImpl>> holders = std::move(current.holders);
     current.holders.clear();
     current.exists = false;
+    dropSavedTangents();  // Note [Saved outputs keep their tangent]
     for (const auto& weak : holders)
         if (auto impl = weak.lock())
             if (AutogradMeta* meta = impl->autograd())
@@ -185,6 +188,16 @@ void throwNotImplemented(const std::string& atenName)
               " that does not support it because it has not been implemented yet.\nPlease file an issue to PyTorch "
               "at https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so that we can "
               "prioritize its implementation.");
+}
+
+void throwNoDecomposition(const std::string& atenName)
+{
+    AGV_RAISE(NotImplementedError, "Trying to use forward AD with ", atenName,
+              " that does not support it because it has not been implemented yet.\nPlease file an issue to PyTorch "
+              "at https://github.com/pytorch/pytorch/issues/new?template=feature-request.yml so that we can "
+              "prioritize its implementation.\nNote that forward AD support for some operators require PyTorch to be "
+              "built with TorchScript and for JIT to be enabled. If the environment var PYTORCH_JIT=0 is set or if the "
+              "library is not built with TorchScript, some operators may no longer be used with forward AD.");
 }
 
 }  // namespace agv::forward_ad

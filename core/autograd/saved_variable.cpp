@@ -3,6 +3,7 @@
 #include "core/autograd/backward_twice.h"
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
+#include "core/autograd/saved_tangents.h"
 #include "core/device/memory_role.h"
 #include "core/trace/sink.h"
 
@@ -48,6 +49,7 @@ SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, std::string sl
     if (auto hooks = SavedTensorDefaultHooks::make()) {
         saveMetadata(tensor);
         packWith(std::move(hooks), tensor);
+        forward_ad::keepSavedTangent(*this, tensor);  // Note [Saved outputs keep their tangent]
         return;
     }
     if (isOutput && !m_isLeaf) {
@@ -55,6 +57,7 @@ SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput, std::string sl
         m_outputNr = tensor.outputNr();
         m_data = dataOnly(tensor);
         m_weakGradFn = tensor.gradFn();
+        forward_ad::keepSavedTangent(*this, tensor);  // Note [Saved outputs keep their tangent]
     } else {
         // Saved as itself (an input, or a leaf): 1.13 keeps no output number for it, so
         // its version-mismatch message says "output 0" of whatever node the tensor has now.
@@ -102,9 +105,11 @@ void SavedVariable::registerHooks(std::unique_ptr<SavedVariableHooks> hooks)
               "backward.");
     // Pack sees the tensor as unpack would give it, detached from the graph.
     Tensor held = (m_isOutput && !m_isLeaf) ? m_data : dataOnly(m_data);
+    const Tensor original = m_data;
     if (!(m_isOutput && !m_isLeaf))
         saveMetadata(m_data);
     packWith(std::move(hooks), held);
+    forward_ad::keepSavedTangent(*this, original);  // Note [Saved outputs keep their tangent]
     publishPacked();
 }
 
@@ -192,12 +197,15 @@ Tensor SavedVariable::unpack(const std::shared_ptr<Node>& savedFor) const
                 meta.requiresGrad = true;
                 meta.gradAccumulator = accumulator;
             }
+            forward_ad::restoreSavedTangent(*this, out);
             return out;
         }
         std::shared_ptr<Node> gradFn = m_isOutput ? m_weakGradFn.lock() : m_gradFn;
         if (!gradFn)
             gradFn = savedFor;
-        return withAutogradMeta(data, std::move(gradFn));
+        Tensor out = withAutogradMeta(data, std::move(gradFn));
+        forward_ad::restoreSavedTangent(*this, out);
+        return out;
     }
     if (m_version->version != m_savedVersion)
         throwVersionMismatch(savedFor);
@@ -207,7 +215,9 @@ Tensor SavedVariable::unpack(const std::shared_ptr<Node>& savedFor) const
     std::shared_ptr<Node> gradFn = m_weakGradFn.lock();
     if (!gradFn)
         gradFn = savedFor;
-    return withAutogradMeta(m_data, std::move(gradFn));
+    Tensor out = withAutogradMeta(m_data, std::move(gradFn));
+    forward_ad::restoreSavedTangent(*this, out);  // Note [Saved outputs keep their tangent]
+    return out;
 }
 
 void SavedVariable::release()
@@ -217,6 +227,7 @@ void SavedVariable::release()
     m_data = Tensor();
     m_hooks.reset();
     m_gradFn.reset();
+    forward_ad::forgetSavedTangent(*this);
     m_released = true;
 }
 

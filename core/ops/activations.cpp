@@ -432,9 +432,11 @@ auto withoutGrad(Kernel kernel)
 
 /// threshold_backward, leaky_relu_backward, hardshrink_backward and softshrink_backward are
 /// linear in grad and flat in self: their node passes on the backward of grad and
-/// zeros_like(grad) for self, saving self and one number.
+/// zeros_like(grad) for self, saving self and one number. `forwardRule` is derivatives.yaml's
+/// `result:` formula, the same op applied to grad_output's tangent.
 Tensor recordLinearInGrad(const char* nodeName, const Tensor& grad, const Tensor& self, const char* numberName,
-                          Scalar number, Tensor out, Tensor (*backward)(const Tensor&, const Tensor&, Scalar))
+                          Scalar number, Tensor out, Tensor (*backward)(const Tensor&, const Tensor&, Scalar),
+                          ForwardRule forwardRule)
 {
     OpRecorder rec(nodeName, {&grad, &self}, [number, backward](BackwardNode& n, const variable_list& g) {
         return variable_list{n.needsInputGrad(0) ? backward(g[0], n.saved(0), number) : Tensor(),
@@ -442,7 +444,17 @@ Tensor recordLinearInGrad(const char* nodeName, const Tensor& grad, const Tensor
     });
     rec.save("self", self);
     rec.attr(numberName, scalarAttr(number));
+    rec.forward(std::move(forwardRule));
     return rec.finish(std::move(out));
+}
+
+/// hardshrink_backward's and softshrink_backward's forward formula:
+/// where(self_p > lambd or self_p < -lambd, grad_output_t, zeros({}).expand_as(result)).
+Tensor shrinkTangent(const Tensor& gradOutputTangent, const Tensor& self, Scalar lambd, const Tensor& result)
+{
+    const Tensor outside = logical(compare(self, lambd, CompareOp::Gt),
+                                   compare(self, Scalar(-lambd.toDouble()), CompareOp::Lt), LogicalOp::Or);
+    return where(outside, gradOutputTangent, expand(zeros({}, result.dtype(), result.device()), result.sizes()));
 }
 
 /// elu's numbers as EluBackward0/1 and EluBackwardBackward0 keep them.
@@ -557,6 +569,12 @@ Tensor eluBackward(const Tensor& grad, const EluCoefficients& c, bool isResult, 
     rec.attr("is_result", isResult);
     rec.save("self_or_result", selfOrResult);
     rec.save("grad_output", grad);
+    // derivatives.yaml: elu_backward(grad_output_t, ..., self_or_result_p)
+    //                   + elu_double_backward(self_or_result_t, grad_output_p, ..., self_or_result_p)
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        return add(eluBackward(t[0], c, isResult, selfOrResult),
+                   eluDoubleBackward(t[1], grad, c, isResult, selfOrResult));
+    });
     return rec.finish(out);
 }
 
@@ -581,16 +599,25 @@ Tensor thresholdValues(const Tensor& self, Scalar threshold, Scalar value)
 
 Tensor thresholdBackward(const Tensor& grad, const Tensor& self, Scalar threshold)
 {
+    // derivatives.yaml: zeros_like(self_t) + threshold_backward(grad_output_t, self_p, threshold):
+    // the sum with zeros makes a masked -0 a +0.
     return recordLinearInGrad("ThresholdBackwardBackward0", grad, self, "threshold", threshold,
                               withoutGrad([&] { return thresholdBackwardKernel(grad, self, threshold); }),
-                              thresholdBackward);
+                              thresholdBackward, [threshold](const InputTangents& t, const Tensor&) {
+                                  const Tensor masked = thresholdBackward(t[0], t.primal(1), threshold);
+                                  return t.isZero(1) ? masked : add(zerosLike(t[1]), masked);
+                              });
 }
 
 Tensor leakyReluBackward(const Tensor& grad, const Tensor& self, Scalar negativeSlope)
 {
+    // derivatives.yaml: leaky_relu_backward(grad_output_t, self_p, negative_slope, false); of a
+    // zero grad_output_t a zero tensor, which unpack_dual reads as no tangent.
     return recordLinearInGrad("LeakyReluBackwardBackward0", grad, self, "negative_slope", negativeSlope,
                               withoutGrad([&] { return leakyReluBackwardKernel(grad, self, negativeSlope); }),
-                              leakyReluBackward);
+                              leakyReluBackward, [negativeSlope](const InputTangents& t, const Tensor&) {
+                                  return t.isZero(0) ? Tensor() : leakyReluBackward(t[0], t.primal(1), negativeSlope);
+                              });
 }
 
 Tensor gluBackward(const Tensor& grad, const Tensor& self, int64_t dim)
@@ -613,14 +640,22 @@ namespace {
 
 Tensor hardshrinkBackward(const Tensor& grad, const Tensor& self, Scalar lambd)
 {
+    // derivatives.yaml: where(self_p > lambd or self_p < -lambd, grad_out_t, 0)
     return recordLinearInGrad("HardshrinkBackwardBackward0", grad, self, "lambd", lambd,
-                              withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), hardshrinkBackward);
+                              withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), hardshrinkBackward,
+                              [lambd](const InputTangents& t, const Tensor& result) {
+                                  return shrinkTangent(t[0], t.primal(1), lambd, result);
+                              });
 }
 
 Tensor softshrinkBackward(const Tensor& grad, const Tensor& self, Scalar lambd)
 {
+    // derivatives.yaml: where(self_p > lambd or self_p < -lambd, grad_output_t, 0)
     return recordLinearInGrad("SoftshrinkBackwardBackward0", grad, self, "lambd", lambd,
-                              withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), softshrinkBackward);
+                              withoutGrad([&] { return shrinkBackwardKernel(grad, self, lambd); }), softshrinkBackward,
+                              [lambd](const InputTangents& t, const Tensor& result) {
+                                  return shrinkTangent(t[0], t.primal(1), lambd, result);
+                              });
 }
 
 /// softplus_backward (SoftplusBackwardBackward0).

@@ -58,6 +58,12 @@ Tensor hardtanhBackward(const Tensor& grad, const Tensor& self, Scalar min, Scal
     rec.attr("max_val", scalarAttr(max));
     rec.attr("min_val", scalarAttr(min));
     rec.save("self", self);
+    // derivatives.yaml: where(self_p > min_val and self_p < max_val, grad_output_t, 0)
+    rec.forward([min, max](const InputTangents& t, const Tensor& result) {
+        const Tensor& x = t.primal(1);
+        const Tensor inside = logical(compare(x, min, CompareOp::Gt), compare(x, max, CompareOp::Lt), LogicalOp::And);
+        return where(inside, t[0], expand(zeros({}, result.dtype(), result.device()), result.sizes()));
+    });
     return rec.finish(out);
 }
 

@@ -3,6 +3,9 @@
 // cholesky_backward (Iain Murray's formula, two triangular solves); and the uses of a
 // Cholesky factor, cholesky_solve (potrs) and cholesky_inverse (potri).
 
+#include "core/autograd/forward_ad.h"
+#include "core/autograd/forward_ad_decomposition.h"
+#include "core/ops/einsum.h"
 #include "core/ops/kernels.h"
 #include "core/ops/lapack.h"
 #include "core/ops/linalg_checks.h"
@@ -10,6 +13,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
+#include "core/ops/shape_extra.h"
 #include "core/warning.h"
 
 namespace agv::ops {
@@ -32,6 +36,18 @@ Tensor choleskyBackward(Tensor gL, bool upper, Tensor L)
     gA = mul(add(gA, mH(tril(gA, -1))), Scalar(0.5));
     gA = linalgSolveTriangular(mH(L), gA, /*upper=*/true, /*left=*/true);
     return linalgSolveTriangular(L, gA, /*upper=*/false, /*left=*/false);
+}
+
+/// cholesky_jvp: with A = L L^H, dL = L Phi(L^{-1} dA L^{-H}), Phi taking the lower triangle
+/// and halving the diagonal (two triangular solves, then the product with L).
+Tensor choleskyJvp(const Tensor& dA, const Tensor& factor, bool upper)
+{
+    const Tensor L = upper ? mH(factor) : factor;
+    Tensor dL = linalgSolveTriangular(L, dA, /*upper=*/false, /*left=*/true);
+    dL = linalgSolveTriangular(mH(L), dL, /*upper=*/true, /*left=*/false);
+    dL = sub(tril(dL), diagEmbed(mul(diagonal(dL, 0, -2, -1), Scalar(0.5))));
+    dL = matmul(L, dL);
+    return upper ? mH(dL) : dL;
 }
 
 /// Zeroes the triangle a factor does not use (tril_ / triu_ on the column-major factor).
@@ -109,6 +125,7 @@ std::pair<Tensor, Tensor> linalgCholeskyEx(const Tensor& A, bool upper, bool che
     });
     if (rec.active())
         rec.attr("upper", upper);
+    rec.forward([upper](const InputTangents& t, const Tensor& L) { return choleskyJvp(t[0], L, upper); });
     factor = rec.finishSavingResult(factor, "L");
     announceTensor(info);
     return {factor, info};
@@ -123,6 +140,10 @@ Tensor linalgCholesky(const Tensor& A, bool upper)
 
 Tensor cholesky(const Tensor& A, bool upper)
 {
+    // 1.13 has no forward formula for cholesky; its autograd kernel refuses a dual input
+    // before the kernel warns about the deprecation.
+    if (forward_ad::hasTangent(&A))
+        forward_ad::throwNoDecomposition("cholesky");
     static bool warned = false;  // TORCH_WARN_ONCE
     if (!warned) {
         warned = true;

@@ -322,6 +322,14 @@ std::tuple<Tensor, Tensor, Tensor> luUnpack(const Tensor& LU, const Tensor& pivo
         rec.attr("LU_data_sym_argsize_minus_1", n);
         rec.node()->addInputMetadata(P);  // See Note [The permutation's output slot]
     }
+    // derivatives.yaml: L and U take the strict lower and the upper triangle of LU's tangent
+    // (of its leading m x m or n x n block when LU is not square); P has none.
+    rec.forwardEach([m, n](const InputTangents& t, const TensorList&) {
+        const Tensor dLU = t[0];
+        const Tensor dL = m >= n ? tril(dLU, -1) : tril(narrow(dLU, -1, 0, m), -1);
+        const Tensor dU = n >= m ? triu(dLU) : triu(narrow(dLU, -2, 0, n));
+        return TensorList{dL, dU};
+    });
     const TensorList outs = rec.finish(TensorList{L, U});
     return {P, outs[0], outs[1]};
 }

@@ -59,6 +59,23 @@ Tensor pinvBackward(const Tensor& grad, const Tensor& pinvA, const Tensor& A)
                matmul(matmul(pinvAhK, pinvA), A));
 }
 
+/// pinv_jvp: the derivative of the pseudo-inverse (Golub and Pereyra), arranged so that its
+/// products have the smaller of A's two dimensions.
+Tensor pinvJvp(const Tensor& A, const Tensor& pinvA, const Tensor& dA)
+{
+    const int64_t m = A.size(-2), n = A.size(-1);
+    const Tensor dAh = mH(dA), pinvAh = mH(pinvA);
+    if (m <= n) {
+        const Tensor K = matmul(pinvAh, dAh);
+        return add(matmul(pinvA, sub(sub(K, mH(K)), matmul(K, matmul(A, pinvA)))),
+                   matmul(sub(dAh, matmul(pinvA, matmul(A, dAh))), matmul(pinvAh, pinvA)));
+    }
+    const Tensor K = matmul(pinvA, dA);
+    const Tensor Kh = mH(K);
+    return add(matmul(sub(sub(Kh, K), matmul(matmul(pinvA, A), Kh)), pinvA),
+               matmul(matmul(pinvA, pinvAh), sub(dAh, matmul(matmul(dAh, A), pinvA))));
+}
+
 }  // namespace
 
 Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol, const std::optional<Tensor>& rtol,
@@ -90,6 +107,7 @@ Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol, const std:
     });
     if (rec.active())
         rec.save("self", A);
+    rec.forward([](const InputTangents& t, const Tensor& pinvA) { return pinvJvp(t.primal(0), pinvA, t[0]); });
     return rec.finishSavingResult(result, "result");
 }
 

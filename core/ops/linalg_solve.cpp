@@ -144,6 +144,8 @@ std::pair<Tensor, Tensor> linalgInvEx(const Tensor& A, bool checkErrors)
         const Tensor inverseSaved = n.saved(0);
         return variable_list{neg(matmul(mH(inverseSaved), matmul(g[0], mH(inverseSaved))))};
     });
+    // derivatives.yaml: inverse: -at::matmul(at::matmul(inverse, A_t), inverse)
+    rec.forward([](const InputTangents& t, const Tensor& result) { return neg(matmul(matmul(result, t[0]), result)); });
     inverse = rec.finishSavingResult(inverse, "inverse");
     announceTensor(f.info);
     return {inverse, f.info};

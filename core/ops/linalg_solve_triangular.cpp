@@ -132,6 +132,18 @@ std::pair<Tensor, Tensor> triangularSolve(const Tensor& b, const Tensor& A, bool
         rec.attr("transpose", transposeA);
         rec.attr("unitriangular", unitriangular);
     }
+    // derivatives.yaml: solution: triangular_solve_jvp (generic_solve_jvp: the system solved
+    // again for dB - dA X, dA whole and untransposed as 1.13 takes it); cloned_coefficient: A_t.
+    rec.forwardEach([upper, transposeA, unitriangular](const InputTangents& t, const TensorList& outs) {
+        const Tensor& X = outs[0];
+        const Tensor dB = t[0], dA = t[1];
+        const bool vectorCase = dB.dim() == 1 || (dA.dim() - 1 == dB.dim() &&
+                                                  IntList(dB.sizes()) == IntList(dA.sizes().begin(), dA.sizes().end() - 1));
+        const Tensor dAContribution = vectorCase ? squeeze(matmul(dA, unsqueeze(X, -1)), -1) : matmul(dA, X);
+        const Tensor rhs = subTangentTerms(dB, t.isZero(0), dAContribution, t.isZero(1));
+        const Tensor dX = triangularSolve(rhs, t.primal(1), upper, transposeA, unitriangular).first;
+        return TensorList{dX, t.isZero(1) ? Tensor() : dA};
+    });
     const TensorList outs = rec.finish(TensorList{solution, clonedA});
     if (rec.active())
         rec.node()->save("solution", outs[0], /*isOutput=*/true);

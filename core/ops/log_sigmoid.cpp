@@ -10,6 +10,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/autograd/forward_ad_decomposition.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -133,9 +134,10 @@ Tensor logSigmoidBackward(const Tensor& gradOutput, const Tensor& self, const Te
     rec.save("grad_output", gradOutput);
     rec.save("self", self);
     rec.save("buffer", buffer);
-    rec.forward([&](const InputTangents& t, const Tensor&) {
-        return addTangentTerms(logSigmoidBackward(t[0], self, buffer), t.isZero(0),
-                               logSigmoidDoubleBackward(mul(t[1], gradOutput), self), t.isZero(1));
+    // 1.13 has no forward formula for log_sigmoid_backward (forward-over-reverse through
+    // logsigmoid raises).
+    rec.forward([](const InputTangents&, const Tensor&) -> Tensor {
+        forward_ad::throwNoDecomposition("log_sigmoid_backward");
     });
     return rec.finish(out);
 }

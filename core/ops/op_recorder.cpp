@@ -7,6 +7,7 @@
 
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
+#include "core/autograd/saved_tangents.h"
 #include "core/ops/aten_overloads.h"
 #include "core/ops/inference_versions.h"
 #include "core/ops/kernels.h"
@@ -16,6 +17,17 @@
 namespace agv::ops {
 
 namespace {
+
+/// The node's saved copies of these outputs keep their tangents, now that the forward
+/// formula gave them one (Note [Saved outputs keep their tangent]).
+void keepSavedOutputTangents(const std::shared_ptr<BackwardNode>& node, const TensorList& outs)
+{
+    if (!node)
+        return;
+    for (const SavedVariable* saved : node->savedVariables())
+        for (const Tensor& out : outs)
+            forward_ad::keepSavedTangent(*saved, out);
+}
 
 /// The node name whose version rule applies when every input of the op is an inference
 /// tensor and inference_mode is off (Note [Versions of results computed from inference
@@ -141,7 +153,12 @@ void OpRecorder::giveTangent(const Tensor& out)
         forward_ad::DisabledGuard primalsOnly;
         tangent = m_forward->rule(m_forward->tangents, out);
     }
+    // A formula may answer a zero tensor (PyTorch's ZeroTensor), which unpack_dual reads as
+    // no tangent: leaky_relu_backward of a zero grad_output_t.
+    if (!tangent.defined())
+        return;
     forward_ad::setTangent(out, tangent);
+    keepSavedOutputTangents(m_node, {out});
 }
 
 void OpRecorder::giveTangents(const TensorList& outs)
@@ -163,6 +180,7 @@ void OpRecorder::giveTangents(const TensorList& outs)
     for (size_t i = 0; i < outs.size(); ++i)
         if (outs[i].defined() && tangents.at(i).defined())
             forward_ad::setTangent(outs[i], tangents.at(i));
+    keepSavedOutputTangents(m_node, outs);
 }
 
 void OpRecorder::finishInplaceTangent(const Tensor& self)
@@ -180,6 +198,7 @@ void OpRecorder::finishInplaceTangent(const Tensor& self)
     } else {
         forward_ad::setTangent(self, tangent, /*isInplaceOp=*/true);
     }
+    keepSavedOutputTangents(m_node, {self});
 }
 
 void OpRecorder::finishInplaceViewTangent(const Tensor& self)

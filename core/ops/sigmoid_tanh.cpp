@@ -155,6 +155,14 @@ Tensor sigmoidBackward(const Tensor& gradOutput, const Tensor& output)
     });
     rec.save("grad_output", gradOutput);
     rec.save("output", output);
+    // derivatives.yaml: sigmoid_backward(grad_output_t, output_p)
+    //                   + output_t * grad_output_p * (-2 * output_p + 1)
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        const Tensor viaGradOutput = sigmoidBackward(t[0], output);
+        const Tensor viaOutput =
+            mul(mul(t[1], gradOutput), internal::addScalar(internal::mulScalar(output, Scalar(-2)), Scalar(1)));
+        return addTangentTerms(viaGradOutput, false, viaOutput, t.isZero(1));
+    });
     return rec.finish(out);
 }
 
@@ -175,6 +183,12 @@ Tensor tanhBackward(const Tensor& gradOutput, const Tensor& output)
     });
     rec.save("grad_output", gradOutput);
     rec.save("output", output);
+    // derivatives.yaml: tanh_backward(grad_output_t, output_p) + output_t * (-2 * output_p * grad_output_p)
+    rec.forward([&](const InputTangents& t, const Tensor&) {
+        const Tensor viaGradOutput = tanhBackward(t[0], output);
+        const Tensor viaOutput = mul(t[1], mul(internal::mulScalar(output, Scalar(-2.0)), gradOutput));
+        return addTangentTerms(viaGradOutput, false, viaOutput, t.isZero(1));
+    });
     return rec.finish(out);
 }
 

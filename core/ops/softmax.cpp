@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "core/autograd/forward_ad_decomposition.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -160,6 +161,9 @@ Tensor backwardData(const Tensor& grad, const Tensor& output, int64_t dim, bool 
     rec.attr("dim", dim);
     rec.save("grad_output", grad);
     rec.save("output", output);
+    rec.forward([log](const InputTangents&, const Tensor&) -> Tensor {
+        forward_ad::throwNoDecomposition(log ? "_log_softmax_backward_data" : "_softmax_backward_data");
+    });
     return rec.finish(gradInput);
 }
 

@@ -11,6 +11,7 @@
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/node.h"
+#include "core/autograd/saved_tangents.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
@@ -294,8 +295,16 @@ py::object functionApply(py::handle cls, py::args args)
         }
         announceNode(*node);
     }
-    if (anyTangent)
+    if (anyTangent) {
         applyJvp(ctx, args, inputTangents, wrapped, nonDifferentiable);
+        // An output saved with save_for_backward keeps the tangent jvp just gave it, as 1.13
+        // saves the tensors after _process_forward_mode_AD (Note [Saved outputs keep their tangent]).
+        if (node)
+            for (const SavedVariable* saved : node->savedVariables())
+                for (py::handle out : wrapped)
+                    if (auto t = asTensor(out))
+                        forward_ad::keepSavedTangent(*saved, *t);
+    }
     ctx.attr("to_save") = py::none();
     ctx.attr("dirty_tensors") = py::none();
     ctx.attr("non_differentiable") = py::none();

@@ -7,6 +7,7 @@
 #include "core/autograd/node.h"
 #include "core/ops/view_inplace.h"
 #include "core/tensor/grad_owner.h"
+#include "core/tensor/number_format.h"
 #include "core/tensor/tensor_print.h"
 #include "core/trace/sink.h"
 #include "core/warning.h"
@@ -315,8 +316,11 @@ TensorPrintAccessor printAccessor(const Tensor& t, bool withAutograd)
             d.gradFnName = fn->name();
         else
             d.requiresGrad = t.requiresGrad();
+        // _str_intern formats the tangent with "tangent={}".format(tangent): a 0-d tangent
+        // goes through Tensor.__format__, which formats tangent.item().
         if (Tensor tangent = forward_ad::tangentOf(t); tangent.defined())
-            d.tangentRepr = tangent.repr();
+            d.tangentRepr = tangent.dim() == 0 && isFloatingType(tangent.dtype()) ? pyFloatRepr(tangent.valueAt(0))
+                                                                                   : tangent.repr();
     }
     return d;
 }
