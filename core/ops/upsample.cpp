@@ -6,6 +6,7 @@
 
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
@@ -163,10 +164,27 @@ T blend(T t0, T w0, T t1, T w1)
     return std::fma(t0, w0, t1 * w1);
 }
 
+// Note [Channels-last upsample sums]
+// 1.13 takes cpu_upsample_linear_channels_last for a bilinear (trilinear) input that
+// is_contiguous(channels_last(_3d)) -- a contiguous one-channel (N, 1, H, W) input is one
+// (Note [Memory formats]). That kernel multiplies the weights first, in the input's type
+// (w01 = h0 * w1, w001 = d0 * h0 * w1), and sums the corner products from the first,
+// i00 * w00 + i01 * w01 + ..., in double (its accscalar_t), rounding once at the end:
+// other roundings than the generic kernel's nested blends. Its vectorised body (eight or
+// more channels) rounds each term to float instead; those sums are not modelled here.
+template <typename T, size_t N>
+T channelsLastSum(const T (&corners)[N], const T (&weights)[N])
+{
+    double sum = double(corners[0]) * double(weights[0]);
+    for (size_t k = 1; k < N; ++k)
+        sum += double(corners[k]) * double(weights[k]);
+    return T(sum);
+}
+
 /// upsample_nearest3d and upsample_trilinear3d over (N, C, D, H, W): the generic kernel's
 /// nesting, depth outermost (each output the depth blend of two height blends of two
 /// width blends), and the backward's scatter to the eight corners in i000..i111 order.
-Tensor forwardKernel3d(const Tensor& input, const Resize& r)
+Tensor forwardKernel3d(const Tensor& input, const Resize& r, bool channelsLastSums)
 {
     Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
     const int64_t inD = r.inputSpatial(0), inH = r.inputSpatial(1), inW = r.inputSpatial(2);
@@ -201,6 +219,17 @@ Tensor forwardKernel3d(const Tensor& input, const Resize& r)
                     const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
                     for (int64_t x = 0; x < outW; ++x) {
                         const size_t i = size_t(x);
+                        if (channelsLastSums) {
+                            const T d0 = d.lambda0[size_t(z)], d1 = d.lambda1[size_t(z)];
+                            const T w0 = w.lambda0[i], w1 = w.lambda1[i];
+                            const int64_t c0 = w.index0[i], c1 = w.index1[i];
+                            *o++ = channelsLastSum(
+                                {slice0[row0 + c0], slice0[row0 + c1], slice0[row1 + c0], slice0[row1 + c1],
+                                 slice1[row0 + c0], slice1[row0 + c1], slice1[row1 + c0], slice1[row1 + c1]},
+                                {d0 * h0 * w0, d0 * h0 * w1, d0 * h1 * w0, d0 * h1 * w1, d1 * h0 * w0, d1 * h0 * w1,
+                                 d1 * h1 * w0, d1 * h1 * w1});
+                            continue;
+                        }
                         const T t0 = blend(row(slice0 + row0, i), h0, row(slice0 + row1, i), h1);
                         const T t1 = blend(row(slice1 + row0, i), h0, row(slice1 + row1, i), h1);
                         *o++ = blend(t0, d.lambda0[size_t(z)], t1, d.lambda1[size_t(z)]);
@@ -263,14 +292,31 @@ upsampling::AntialiasFilter antialiasFilter(const Resize& r)
     return r.mode == UpsampleMode::Cubic ? upsampling::AntialiasFilter::Cubic : upsampling::AntialiasFilter::Triangle;
 }
 
-Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
+/// A kernel's contiguous result laid out as 1.13's upsample meta functions lay it out:
+/// in the memory format the input (or grad_output) suggests. The bicubic ops, and the
+/// backward of the 3-d nearest ones, always answer contiguously.
+Tensor laidOutAsSuggested(const Tensor& result, const Tensor& like)
+{
+    const MemoryFormat format = suggestMemoryFormat(like);
+    if (format == MemoryFormat::Contiguous)
+        return result;
+    Tensor out = kernel::newStridedTensor(result.sizes(), stridesInFormat(result.sizes(), format), result.dtype(),
+                                          result.device());
+    kernel::copyInto(out, result);
+    return out;
+}
+
+Tensor forwardValues(const Tensor& inputIn, const Resize& r)
 {
     const Tensor input = kernel::dense(inputIn);
     if (r.separateKernel())
         return r.antialias ? upsampling::antialiasForward(input, r.resize2d(), antialiasFilter(r))
                            : upsampling::bicubicForward(input, r.resize2d());
+    const bool channelsLastSums =
+        r.mode == UpsampleMode::Linear && r.spatialDims() >= 2 &&
+        isContiguousIn(inputIn, r.spatialDims() == 2 ? MemoryFormat::ChannelsLast : MemoryFormat::ChannelsLast3d);
     if (r.spatialDims() == 3)
-        return forwardKernel3d(input, r);
+        return forwardKernel3d(input, r, channelsLastSums);
     Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
     const bool twoD = r.spatialDims() == 2;
     const int64_t inH = twoD ? r.inputSpatial(0) : 1, inW = r.inputSpatial(twoD ? 1 : 0);
@@ -303,6 +349,13 @@ Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
                 const T* row1 = in + h.index1[size_t(y)] * inW;
                 for (int64_t x = 0; x < outW; ++x) {
                     const size_t i = size_t(x);
+                    if (channelsLastSums) {
+                        const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                        *o++ = channelsLastSum<T>(
+                            {row0[w.index0[i]], row0[w.index1[i]], row1[w.index0[i]], row1[w.index1[i]]},
+                            {h0 * w.lambda0[i], h0 * w.lambda1[i], h1 * w.lambda0[i], h1 * w.lambda1[i]});
+                        continue;
+                    }
                     const T t0 = blend(row0[w.index0[i]], w.lambda0[i], row0[w.index1[i]], w.lambda1[i]);
                     const T t1 = blend(row1[w.index0[i]], w.lambda0[i], row1[w.index1[i]], w.lambda1[i]);
                     *o++ = blend(t0, h.lambda0[size_t(y)], t1, h.lambda1[size_t(y)]);
@@ -312,7 +365,13 @@ Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
     return out;
 }
 
-Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
+Tensor forwardKernel(const Tensor& input, const Resize& r)
+{
+    const Tensor out = forwardValues(input, r);
+    return r.mode == UpsampleMode::Cubic ? out : laidOutAsSuggested(out, input);
+}
+
+Tensor backwardValues(const Tensor& gradOutputIn, const Resize& r)
 {
     const Tensor gradOutput = kernel::dense(gradOutputIn);
     if (r.separateKernel())
@@ -369,6 +428,14 @@ Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
             }
     });
     return grad;
+}
+
+Tensor backwardKernel(const Tensor& gradOutput, const Resize& r)
+{
+    const Tensor grad = backwardValues(gradOutput, r);
+    if (r.mode == UpsampleMode::Cubic || (r.nearest() && r.spatialDims() == 3))
+        return grad;
+    return laidOutAsSuggested(grad, gradOutput);
 }
 
 // ---------------------------------------------------------------- the recorded ops
