@@ -163,6 +163,22 @@ Tensor toMemoryFormat(const Tensor& t, MemoryFormat format)
     return recordCopy("ToCopyBackward0", t, copyLaidOut(t, stridesInFormat(t, format)));
 }
 
+Tensor laidOutIn(const Tensor& result, MemoryFormat format)
+{
+    if (!result.defined() || format == MemoryFormat::Preserve)
+        return result;
+    const IntList strides = stridesInFormat(result.sizes(), format);
+    return strides == result.strides() ? result : copyLaidOut(result, strides);
+}
+
+Tensor laidOutAsSuggested(const Tensor& result, const Tensor& like)
+{
+    const MemoryFormat format = suggestMemoryFormat(like);
+    if (format == MemoryFormat::Contiguous || result.dim() != like.dim())
+        return result;
+    return laidOutIn(result, format);
+}
+
 void layOutFreshCopy(const Tensor& fresh, MemoryFormat format)
 {
     const IntList strides = stridesInFormat(fresh, format);

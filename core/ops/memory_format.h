@@ -50,6 +50,13 @@ Tensor contiguousIn(const Tensor& t, MemoryFormat format);
 /// to_will_alias), otherwise a copy laid out in it (ToCopyBackward0).
 Tensor toMemoryFormat(const Tensor& t, MemoryFormat format);
 
+/// A kernel's fresh result copied into `format`'s layout (Preserve: returned as it is).
+Tensor laidOutIn(const Tensor& result, MemoryFormat format);
+
+/// A kernel's fresh contiguous result re-laid out in the memory format `like` suggests,
+/// as 1.13's pooling and upsampling kernels allocate theirs.
+Tensor laidOutAsSuggested(const Tensor& result, const Tensor& like);
+
 /// to(dtype/device, memory_format=format): the fresh copy the conversion made re-laid out
 /// in `format` where it is not already, so one ToCopyBackward0 stands for the whole
 /// _to_copy as in 1.13.

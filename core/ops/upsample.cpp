@@ -315,20 +315,6 @@ upsampling::AntialiasFilter antialiasFilter(const Resize& r)
     return r.mode == UpsampleMode::Cubic ? upsampling::AntialiasFilter::Cubic : upsampling::AntialiasFilter::Triangle;
 }
 
-/// A kernel's contiguous result laid out as 1.13's upsample meta functions lay it out:
-/// in the memory format the input (or grad_output) suggests. The bicubic ops, and the
-/// backward of the 3-d nearest ones, always answer contiguously.
-Tensor laidOutAsSuggested(const Tensor& result, const Tensor& like)
-{
-    const MemoryFormat format = suggestMemoryFormat(like);
-    if (format == MemoryFormat::Contiguous)
-        return result;
-    Tensor out = kernel::newStridedTensor(result.sizes(), stridesInFormat(result.sizes(), format), result.dtype(),
-                                          result.device());
-    kernel::copyInto(out, result);
-    return out;
-}
-
 Tensor forwardValues(const Tensor& inputIn, const Resize& r)
 {
     const Tensor input = kernel::dense(inputIn);
@@ -394,6 +380,8 @@ Tensor forwardValues(const Tensor& inputIn, const Resize& r)
 Tensor forwardKernel(const Tensor& input, const Resize& r)
 {
     const Tensor out = forwardValues(input, r);
+    // 1.13's meta functions lay the results out as the input (grad_output) suggests; the
+    // bicubic ops, and the backward of the 3-d nearest ones, answer contiguously.
     return r.mode == UpsampleMode::Cubic ? out : laidOutAsSuggested(out, input);
 }
 
