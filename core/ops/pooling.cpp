@@ -120,7 +120,8 @@ Tensor maxPoolBackwardKernel(const Tensor& gradOut, const Tensor& input, const T
             for (int64_t i = 0; i < outVolume; ++i)
                 grad.data<T>()[p * inVolume + idx.data<int64_t>()[p * outVolume + i]] += g.data<T>()[p * outVolume + i];
     });
-    return laidOutAsSuggested(grad, input);
+    // 1.13's 2-d max pools answer in the input's suggested format, its 3-d ones contiguously.
+    return spatialDims == 2 ? laidOutAsSuggested(grad, input) : grad;
 }
 
 /// max_pool_double_backward(grad, indices, dims): the gradient read back at the picked

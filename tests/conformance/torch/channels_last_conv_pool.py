@@ -78,3 +78,17 @@ one = torch.randn(2, 1, 5, 5)
 print("one channel", F.conv2d(one, torch.randn(3, 1, 3, 3)).stride())
 conv = torch.nn.Conv2d(3, 8, 3).to(memory_format=cl)
 print("module", conv.weight.stride(), conv(torch.randn(2, 3, 6, 6)).stride())
+
+# The 3-d pools answer contiguously, even for channels_last_3d inputs.
+x5 = torch.randn(2, 3, 5, 6, 7).contiguous(memory_format=cl3).requires_grad_()
+for name, f in [("max_pool3d", lambda t: F.max_pool3d(t, 2)), ("avg_pool3d", lambda t: F.avg_pool3d(t, 2)),
+                ("adaptive_avg_pool3d", lambda t: F.adaptive_avg_pool3d(t, 3)),
+                ("adaptive_max_pool3d", lambda t: F.adaptive_max_pool3d(t, 3))]:
+    y = f(x5)
+    g, = torch.autograd.grad(y, x5, torch.randn(y.shape))
+    print(name, y.stride(), g.stride(), y.flatten().tolist(), g.flatten().tolist())
+
+# relu's gradient (threshold_backward) is laid out as its input is.
+x = torch.randn(2, 3, 4, 5).contiguous(memory_format=cl).requires_grad_()
+g, = torch.autograd.grad(F.relu(x), x, torch.randn(2, 3, 4, 5))
+print("relu", g.stride(), g.tolist())
