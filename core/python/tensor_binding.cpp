@@ -157,8 +157,11 @@ py::object toMethod(const Tensor& self, CallArgs& args)
         device = asDevice(v);
     if (device)
         out = ops::toDevice(out, *device);
+    // memory_format alone is a layout change (aliasing as 1.13's to_will_alias says); with a
+    // conversion, the one fresh copy is laid out in it.
     const ops::MemoryFormat format = memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Preserve);
-    if (format != ops::MemoryFormat::Preserve && (!dtype || *dtype == self.dtype()) && (!device || *device == self.device()))
+    const bool converts = (dtype && *dtype != self.dtype()) || (device && *device != self.device());
+    if (format != ops::MemoryFormat::Preserve && !converts)
         return wrapTensor(ops::toMemoryFormat(self, format));
     if (format != ops::MemoryFormat::Preserve)
         ops::stridesInFormat(self, format);  // the rank check comes before any copy
@@ -227,8 +230,8 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
             return tolist(self, 0, linear);
         } END,
         METHOD(is_contiguous) {
-            return py::bool_(
-                ops::isContiguousIn(self, memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Contiguous)));
+            const auto format = memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Contiguous);
+            return py::bool_(ops::isContiguousIn(self, format));
         } END,
         METHOD(is_floating_point) { return py::bool_(isFloatingType(self.dtype())); } END,
         // autogradviz has no complex dtypes.
@@ -298,7 +301,7 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         } END,
         // ---------------------------------------------------------- copies and views
         METHOD(clone) {
-            const ops::MemoryFormat format = memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Preserve);
+            const auto format = memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Preserve);
             if (format == ops::MemoryFormat::ChannelsLast || format == ops::MemoryFormat::ChannelsLast3d)
                 ops::gradientEdgeFirst(self);  // clone's autograd kernel runs before empty_like's rank check
             return wrapTensor(ops::cloneIn(self, format));
