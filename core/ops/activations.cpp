@@ -22,6 +22,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activation_double_backward.h"
 #include "core/ops/activations.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
@@ -233,12 +234,20 @@ Tensor arithmeticBackward(const Tensor& grad, const Tensor& self, const char* na
 }
 
 /// threshold_backward(grad, self, threshold): the threshold kernel over (self, grad) with value 0.
+/// Its iterator takes self first, so the result is laid out as self is where the two differ
+/// (a channels-last input's gradient from a contiguous grad_output is channels last).
 Tensor thresholdBackwardKernel(const Tensor& grad, const Tensor& self, Scalar threshold)
 {
-    return arithmeticBackward(grad, self, "threshold_cpu", [threshold](auto g, auto x) {
+    const Tensor out = arithmeticBackward(grad, self, "threshold_cpu", [threshold](auto g, auto x) {
         using T = decltype(x);
         return x <= scalarAs<T>(threshold) ? T(0) : g;
     }, BFloat16Kernel::Native);
+    const IntList strides = elementwiseOutputStrides(out.sizes(), {&self, &grad});
+    if (strides == out.strides())
+        return out;
+    Tensor laidOut = kernel::newStridedTensor(out.sizes(), strides, out.dtype(), out.device());
+    kernel::copyInto(laidOut, out);
+    return laidOut;
 }
 
 /// elu_backward with is_result: both bodies compute it alike.

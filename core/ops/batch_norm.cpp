@@ -37,6 +37,7 @@
 
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/no_derivative.h"
 #include "core/ops/norm_double_backward.h"
 #include "core/ops/norm_jvp.h"
@@ -177,10 +178,37 @@ void statistics(const Tensor& x, const Layout& l, bool training, const Tensor& r
     }
 }
 
-/// is_contiguous of 1.13's Normalization.cpp: dense in the default or a channels-last format.
+/// is_contiguous of 1.13's Normalization.cpp: dense in the default or the 2-d channels-last
+/// format (a channels_last_3d input takes the strided loops).
 bool takesBatchNormKernels(const Tensor& t)
 {
-    return t.isContiguous() || isChannelsLastContiguous(t);
+    return t.isContiguous() || isContiguousIn(t, MemoryFormat::ChannelsLast);
+}
+
+// Note [Batch norm of channels-last inputs]
+// An input contiguous in channels_last (and not plainly contiguous) is, to 1.13's
+// kernels, N * H * W rows of C channels: the channels-last kernels of Note [Batch norm
+// over channels only], and results laid out channels last. We run the (rows, C) case on
+// a view of the same memory and lay the result back out as (N, C, H, W).
+
+/// Whether `t` takes the channels-last kernels as rows of channels.
+bool isChannelsLastRows(const Tensor& t) { return !t.isContiguous() && isContiguousIn(t, MemoryFormat::ChannelsLast); }
+
+/// `t` (isChannelsLastRows) seen as its (N * H * W, C) rows.
+Tensor channelsLastRows(const Tensor& t)
+{
+    const int64_t channels = t.sizes()[1];
+    const int64_t rows = channels == 0 ? 0 : t.numel() / channels;
+    return Tensor(std::make_shared<TensorImpl>(t.impl()->storage(), t.dtype(), IntList{rows, channels},
+                                               IntList{channels, 1}, t.offset(), nullptr));
+}
+
+/// A fresh (rows, C) result as the (N, C, H, W) tensor of `like`'s sizes, channels last.
+Tensor fromChannelsLastRows(const Tensor& rows, const Tensor& like)
+{
+    const IntList strides = stridesInFormat(like.sizes(), MemoryFormat::ChannelsLast);
+    return Tensor(std::make_shared<TensorImpl>(rows.impl()->storage(), rows.dtype(), like.sizes(), strides, 0,
+                                               nullptr));
 }
 
 /// Every dim but the channels' (dim 1).
@@ -363,8 +391,10 @@ variable_list batchNormBackwardValues(const Tensor& gradOut, const Tensor& saved
     // and the gradient dense in one and the same format.
     const bool strided = !takesBatchNormKernels(savedInput) || !takesBatchNormKernels(gradOut) ||
                          savedInput.isContiguous() != gradOut.isContiguous();
-    const Tensor x = strided ? savedInput : kernel::dense(savedInput);
-    const Tensor go = strided ? gradOut : kernel::dense(gradOut);
+    // See Note [Batch norm of channels-last inputs].
+    const bool rows = !strided && isChannelsLastRows(savedInput) && isChannelsLastRows(gradOut);
+    const Tensor x = strided ? savedInput : rows ? channelsLastRows(savedInput) : kernel::dense(savedInput);
+    const Tensor go = strided ? gradOut : rows ? channelsLastRows(gradOut) : kernel::dense(gradOut);
     const Layout l = layoutOf(x);
     Tensor gradInput, gradWeight, gradBias;
     if (mask[0])
@@ -449,6 +479,8 @@ variable_list batchNormBackwardValues(const Tensor& gradOut, const Tensor& saved
                 gradBias.data<T>()[c] = T(total);
         }
     });
+    if (gradInput.defined())
+        gradInput = rows ? fromChannelsLastRows(gradInput, savedInput) : laidOutAsSuggested(gradInput, savedInput);
     return variable_list{gradInput, gradWeight, gradBias};
 }
 
@@ -496,7 +528,7 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
 {
     AGV_CHECK(inputIn.dim() >= 2, RuntimeError, "Expected 2D or higher input to batch_norm, got ", inputIn.dim(),
               "D");
-    const Layout l = layoutOf(inputIn);
+    Layout l = layoutOf(inputIn);
     AGV_CHECK(training || (runningMean.defined() && runningVar.defined()), RuntimeError,
               "running_mean must be defined in evaluation mode");
     for (const Tensor* t : {&weight, &bias, &runningMean, &runningVar})
@@ -506,7 +538,10 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
     checkNoRequiresGrad(runningVar, "running_var", "native_batch_norm");
     // See Note [Batch norm over strided inputs].
     const bool strided = !takesBatchNormKernels(inputIn);
-    const Tensor input = strided ? inputIn : kernel::dense(inputIn);
+    // See Note [Batch norm of channels-last inputs].
+    const bool rows = !strided && isChannelsLastRows(inputIn);
+    const Tensor input = strided ? inputIn : rows ? channelsLastRows(inputIn) : kernel::dense(inputIn);
+    l = layoutOf(input);
     Tensor out = kernel::newTensor(input.sizes(), input.dtype(), input.device());
     Tensor saveMean = kernel::newTensor({l.channels}, input.dtype(), input.device());
     Tensor saveInvstd = kernel::newTensor({l.channels}, input.dtype(), input.device());
@@ -549,6 +584,8 @@ Tensor batchNorm(const Tensor& inputIn, const Tensor& weight, const Tensor& bias
             saveInvstd.data<T>()[c] = invstd[size_t(c)];
         }
     });
+    // The output is laid out as the input suggests (empty_like(input, suggest_memory_format)).
+    out = rows ? fromChannelsLastRows(out, inputIn) : strided ? laidOutAsSuggested(out, inputIn) : out;
 
     OpRecorder rec("NativeBatchNormBackward0", {&inputIn, &weight, &bias},
                    [training, eps](BackwardNode& n, const variable_list& g) {

@@ -20,6 +20,7 @@
 #include "core/ops/convolution.h"
 #include "core/ops/convolution_double_backward.h"
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
@@ -328,6 +329,21 @@ conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor
     return grads;
 }
 
+// Note [Channels-last convolutions]
+// 1.13's 2-d convolutions that are not transposed (Mkldnn, Slow2d and SlowDilated2d
+// alike, whatever the dtype) lay their output, grad_input and grad_weight out channels
+// last when the input or the weight suggests channels_last (Note [Memory formats]); the
+// transposed and 3-d ones stay contiguous. The values here are the contiguous kernels':
+// 1.13's channels-last kernels (oneDNN's NHWC primitives, the NHWC im2col + GEMM) sum
+// in other orders and can differ in the last bits (README).
+MemoryFormat convolutionFormat(const Tensor& input, const Tensor& weight, const Params& p)
+{
+    const bool channelsLast = !p.transposed && input.dim() == 4 && weight.dim() == 4 &&
+                              (suggestMemoryFormat(input) == MemoryFormat::ChannelsLast ||
+                               suggestMemoryFormat(weight) == MemoryFormat::ChannelsLast);
+    return channelsLast ? MemoryFormat::ChannelsLast : MemoryFormat::Preserve;
+}
+
 /// 1-d convolutions run as 2-d ones of height 1 (PyTorch's view1d_as_2d).
 Params as2d(Params p)
 {
@@ -394,8 +410,13 @@ variable_list convolutionBackward(const Tensor& gradOut, const Tensor& input, co
     conv::Grads grads = quietly([&] {
         conv::Grads computed = runBackward(dense(with2d(gradOut)), dense(with2d(input)), with2d(weight), p2, backend,
                                            mask);
-        computed.input = kernel::freshCopy(computed.input, input.sizes());
+        const MemoryFormat format = convolutionFormat(input, weight, p);
+        computed.input = laidOutIn(kernel::freshCopy(computed.input, input.sizes()), format);
+        // Slow2d's grad_weight is made channels-last contiguous rather than allocated so:
+        // a 1x1 kernel's contiguous gradient already is, and keeps its strides.
         computed.weight = kernel::freshCopy(computed.weight, weight.sizes());
+        if (computed.weight.defined() && (backend != Backend::Slow2d || !isContiguousIn(computed.weight, format)))
+            computed.weight = laidOutIn(computed.weight, format);
         computed.bias = kernel::freshCopy(
             computed.bias, IntList{p2.transposed ? weight.sizes()[1] * p2.groups : weight.sizes()[0]});
         return computed;
@@ -458,7 +479,7 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias
         const Tensor result = runForward(in2, w2, bias, p2, backend);
         IntList sizes = conv::outputSizes(input.sizes(), weight.sizes(), p);
         sizes[1] = result.sizes()[1];
-        out = kernel::freshCopy(result, sizes);
+        out = laidOutIn(kernel::freshCopy(result, sizes), convolutionFormat(input, weight, p));
     }
 
     OpRecorder rec("ConvolutionBackward0", {&input, &weight, &bias}, [p, p2, backend](BackwardNode& n,

@@ -10,6 +10,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/kernels.h"
 #include "core/ops/max_pool_backward.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/pooling3d.h"
 #include "core/ops/quietly.h"
@@ -119,7 +120,8 @@ Tensor maxPoolBackwardKernel(const Tensor& gradOut, const Tensor& input, const T
             for (int64_t i = 0; i < outVolume; ++i)
                 grad.data<T>()[p * inVolume + idx.data<int64_t>()[p * outVolume + i]] += g.data<T>()[p * outVolume + i];
     });
-    return grad;
+    // 1.13's 2-d max pools answer in the input's suggested format, its 3-d ones contiguously.
+    return spatialDims == 2 ? laidOutAsSuggested(grad, input) : grad;
 }
 
 /// max_pool_double_backward(grad, indices, dims): the gradient read back at the picked
@@ -175,6 +177,8 @@ std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntLi
             }
         }
     });
+    out = laidOutAsSuggested(out, selfIn);
+    indices = laidOutAsSuggested(indices, selfIn);
     return internal::recordMaxPoolWithIndices(selfIn, out, indices, {2, "MaxPool2DWithIndicesBackward0",
                                                                       "MaxPool2DWithIndicesBackwardBackward0",
                                                                       "max_pool2d_with_indices_backward"},
@@ -238,7 +242,7 @@ Tensor avgPool2dBackwardKernel(const Tensor& gradOutput, const Tensor& input, co
                 }
         }
     });
-    return grad;
+    return laidOutAsSuggested(grad, input);
 }
 
 /// avg_pool2d_backward as an op: under create_graph its node is AvgPool2DBackwardBackward0
@@ -296,6 +300,7 @@ Tensor avgPool2d(const Tensor& selfIn, const IntList& kernel, const IntList& str
                 }
         }
     });
+    out = laidOutAsSuggested(out, selfIn);
     OpRecorder rec("AvgPool2DBackward0", {&selfIn},
                    [w, kernel, stride, padding, ceilMode, countIncludePad, divisorOverride](BackwardNode& n,
                                                                                             const variable_list& g) {
@@ -355,7 +360,7 @@ Tensor adaptiveAvgPool2dBackwardKernel(const Tensor& gradOutput, const Tensor& i
                 }
             }
         });
-    return grad;
+    return laidOutAsSuggested(grad, input);
 }
 
 /// _adaptive_avg_pool2d_backward as an op: under create_graph its node is
@@ -416,6 +421,7 @@ Tensor adaptiveAvgPool2d(const Tensor& selfIn, const IntList& outputSize)
             }
         }
     });
+    out = laidOutAsSuggested(out, selfIn);
     OpRecorder rec("AdaptiveAvgPool2DBackward0", {&selfIn}, [](BackwardNode& n, const variable_list& g) {
         return variable_list{adaptiveAvgPool2dBackward(g[0], n.saved(0))};
     });
@@ -470,6 +476,8 @@ std::pair<Tensor, Tensor> adaptiveMaxPool2d(const Tensor& selfIn, const IntList&
             }
         }
     });
+    out = laidOutAsSuggested(out, selfIn);
+    indices = laidOutAsSuggested(indices, selfIn);
     return internal::recordMaxPoolWithIndices(
         selfIn, out, indices,
         {2, "AdaptiveMaxPool2DBackward0", "AdaptiveMaxPool2DBackwardBackward0", "max_pool2d_with_indices_backward"},

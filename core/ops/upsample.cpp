@@ -6,6 +6,7 @@
 
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
@@ -163,10 +164,46 @@ T blend(T t0, T w0, T t1, T w1)
     return std::fma(t0, w0, t1 * w1);
 }
 
+// Note [Channels-last upsample sums]
+// 1.13 takes cpu_upsample_linear_channels_last for a bilinear (trilinear) input that
+// is_contiguous(channels_last(_3d)) -- a contiguous one-channel (N, 1, H, W) input is one
+// (Note [Memory formats]). That kernel multiplies the weights first, in the input's type
+// (w01 = h0 * w1, w001 = d0 * h0 * w1), then sums the corners of each pixel's channels
+// two ways. The channels that fill whole AVX2 vectors (the first C - C % 8 of float, of
+// 4 for double) take Vectorized's recursion, i00 * w00 + (i01 * w01 + (... + (i10 * w10
+// + i11 * w11))), which Debian's build contracts to fmas with the last product the
+// innermost addend: fma(i00, w00, fma(i01, w01, fma(i11, w11, i10 * w10))). The rest
+// take the scalar tail, i00 * w00 + i01 * w01 + ... from the first, in double (its
+// accscalar_t) and contracted the other way round, fma(i00, w00, i01 * w01) and then
+// an fma per further term, rounded to T once at the end (a float's products are exact
+// in double, so only double inputs see the contraction). Both found by comparing every bit with 1.13.
+template <typename T, size_t N>
+T channelsLastSum(const T (&corners)[N], const T (&weights)[N], bool vectorLane)
+{
+    if (vectorLane) {
+        T sum = std::fma(corners[N - 1], weights[N - 1], corners[N - 2] * weights[N - 2]);
+        for (size_t k = N - 2; k-- > 0;)
+            sum = std::fma(corners[k], weights[k], sum);
+        return sum;
+    }
+    double sum = std::fma(double(corners[0]), double(weights[0]), double(corners[1]) * double(weights[1]));
+    for (size_t k = 2; k < N; ++k)
+        sum = std::fma(double(corners[k]), double(weights[k]), sum);
+    return T(sum);
+}
+
+/// The channels 1.13's channels-last kernel sums a whole AVX2 vector at a time.
+template <typename T>
+int64_t vectorChannels(int64_t channels)
+{
+    constexpr int64_t lanes = 32 / int64_t(sizeof(T));
+    return channels - channels % lanes;
+}
+
 /// upsample_nearest3d and upsample_trilinear3d over (N, C, D, H, W): the generic kernel's
 /// nesting, depth outermost (each output the depth blend of two height blends of two
 /// width blends), and the backward's scatter to the eight corners in i000..i111 order.
-Tensor forwardKernel3d(const Tensor& input, const Resize& r)
+Tensor forwardKernel3d(const Tensor& input, const Resize& r, bool channelsLastSums)
 {
     Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
     const int64_t inD = r.inputSpatial(0), inH = r.inputSpatial(1), inW = r.inputSpatial(2);
@@ -192,7 +229,9 @@ Tensor forwardKernel3d(const Tensor& input, const Resize& r)
         auto row = [&](const T* rowStart, size_t i) {
             return blend(rowStart[w.index0[i]], w.lambda0[i], rowStart[w.index1[i]], w.lambda1[i]);
         };
-        for (int64_t p = 0; p < r.planes(); ++p, in += inD * inH * inW)
+        const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
+        for (int64_t p = 0; p < r.planes(); ++p, in += inD * inH * inW) {
+            const bool vectorLane = p % channels < laneChannels;
             for (int64_t z = 0; z < outD; ++z) {
                 const T* slice0 = in + d.index0[size_t(z)] * inH * inW;
                 const T* slice1 = in + d.index1[size_t(z)] * inH * inW;
@@ -201,12 +240,25 @@ Tensor forwardKernel3d(const Tensor& input, const Resize& r)
                     const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
                     for (int64_t x = 0; x < outW; ++x) {
                         const size_t i = size_t(x);
+                        if (channelsLastSums) {
+                            const T d0 = d.lambda0[size_t(z)], d1 = d.lambda1[size_t(z)];
+                            const T w0 = w.lambda0[i], w1 = w.lambda1[i];
+                            const int64_t c0 = w.index0[i], c1 = w.index1[i];
+                            *o++ = channelsLastSum(
+                                {slice0[row0 + c0], slice0[row0 + c1], slice0[row1 + c0], slice0[row1 + c1],
+                                 slice1[row0 + c0], slice1[row0 + c1], slice1[row1 + c0], slice1[row1 + c1]},
+                                {d0 * h0 * w0, d0 * h0 * w1, d0 * h1 * w0, d0 * h1 * w1, d1 * h0 * w0, d1 * h0 * w1,
+                                 d1 * h1 * w0, d1 * h1 * w1},
+                                vectorLane);
+                            continue;
+                        }
                         const T t0 = blend(row(slice0 + row0, i), h0, row(slice0 + row1, i), h1);
                         const T t1 = blend(row(slice1 + row0, i), h0, row(slice1 + row1, i), h1);
                         *o++ = blend(t0, d.lambda0[size_t(z)], t1, d.lambda1[size_t(z)]);
                     }
                 }
             }
+        }
     });
     return out;
 }
@@ -263,14 +315,17 @@ upsampling::AntialiasFilter antialiasFilter(const Resize& r)
     return r.mode == UpsampleMode::Cubic ? upsampling::AntialiasFilter::Cubic : upsampling::AntialiasFilter::Triangle;
 }
 
-Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
+Tensor forwardValues(const Tensor& inputIn, const Resize& r)
 {
     const Tensor input = kernel::dense(inputIn);
     if (r.separateKernel())
         return r.antialias ? upsampling::antialiasForward(input, r.resize2d(), antialiasFilter(r))
                            : upsampling::bicubicForward(input, r.resize2d());
+    const bool channelsLastSums =
+        r.mode == UpsampleMode::Linear && r.spatialDims() >= 2 &&
+        isContiguousIn(inputIn, r.spatialDims() == 2 ? MemoryFormat::ChannelsLast : MemoryFormat::ChannelsLast3d);
     if (r.spatialDims() == 3)
-        return forwardKernel3d(input, r);
+        return forwardKernel3d(input, r, channelsLastSums);
     Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
     const bool twoD = r.spatialDims() == 2;
     const int64_t inH = twoD ? r.inputSpatial(0) : 1, inW = r.inputSpatial(twoD ? 1 : 0);
@@ -297,22 +352,40 @@ Tensor forwardKernel(const Tensor& inputIn, const Resize& r)
             return;
         }
         const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
-        for (int64_t p = 0; p < r.planes(); ++p, in += inH * inW)
+        const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
+        for (int64_t p = 0; p < r.planes(); ++p, in += inH * inW) {
+            const bool vectorLane = p % channels < laneChannels;
             for (int64_t y = 0; y < outH; ++y) {
                 const T* row0 = in + h.index0[size_t(y)] * inW;
                 const T* row1 = in + h.index1[size_t(y)] * inW;
                 for (int64_t x = 0; x < outW; ++x) {
                     const size_t i = size_t(x);
+                    if (channelsLastSums) {
+                        const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                        *o++ = channelsLastSum<T>(
+                            {row0[w.index0[i]], row0[w.index1[i]], row1[w.index0[i]], row1[w.index1[i]]},
+                            {h0 * w.lambda0[i], h0 * w.lambda1[i], h1 * w.lambda0[i], h1 * w.lambda1[i]}, vectorLane);
+                        continue;
+                    }
                     const T t0 = blend(row0[w.index0[i]], w.lambda0[i], row0[w.index1[i]], w.lambda1[i]);
                     const T t1 = blend(row1[w.index0[i]], w.lambda0[i], row1[w.index1[i]], w.lambda1[i]);
                     *o++ = blend(t0, h.lambda0[size_t(y)], t1, h.lambda1[size_t(y)]);
                 }
             }
+        }
     });
     return out;
 }
 
-Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
+Tensor forwardKernel(const Tensor& input, const Resize& r)
+{
+    const Tensor out = forwardValues(input, r);
+    // 1.13's meta functions lay the results out as the input (grad_output) suggests; the
+    // bicubic ops, and the backward of the 3-d nearest ones, answer contiguously.
+    return r.mode == UpsampleMode::Cubic ? out : laidOutAsSuggested(out, input);
+}
+
+Tensor backwardValues(const Tensor& gradOutputIn, const Resize& r)
 {
     const Tensor gradOutput = kernel::dense(gradOutputIn);
     if (r.separateKernel())
@@ -369,6 +442,14 @@ Tensor backwardKernel(const Tensor& gradOutputIn, const Resize& r)
             }
     });
     return grad;
+}
+
+Tensor backwardKernel(const Tensor& gradOutput, const Resize& r)
+{
+    const Tensor grad = backwardValues(gradOutput, r);
+    if (r.mode == UpsampleMode::Cubic || (r.nearest() && r.spatialDims() == 3))
+        return grad;
+    return laidOutAsSuggested(grad, gradOutput);
 }
 
 // ---------------------------------------------------------------- the recorded ops

@@ -16,6 +16,7 @@
 #include "core/ops/windows.h"
 #include "core/python/bindings.h"
 #include "core/python/generator_arg.h"
+#include "core/python/memory_format_arg.h"
 #include "core/python/py_values.h"
 #include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
@@ -31,7 +32,7 @@ struct FactoryOptions {
     std::optional<ScalarType> dtype;
     Device device;
     bool requiresGrad = false;
-    std::string memoryFormat;  // "preserve_format" unless memory_format= says otherwise
+    ops::MemoryFormat memoryFormat = ops::MemoryFormat::Preserve;  // unless memory_format= says otherwise
 };
 
 /// The TensorOptions of a matched factory call, and what this engine does not model
@@ -45,10 +46,7 @@ FactoryOptions factoryOptions(const ParsedArguments& a, const std::string& fn)
         raise(PyExc_NotImplementedError, "autogradviz: " + fn + "(layout=" + py::str(layout).cast<std::string>() +
                                              ") is not supported: tensors here are strided");
     FactoryOptions o;
-    o.memoryFormat = memoryFormatName(a["memory_format"]);
-    if (o.memoryFormat == "channels_last" || o.memoryFormat == "channels_last_3d")
-        raise(PyExc_NotImplementedError,
-              "autogradviz: " + fn + "(memory_format=torch." + o.memoryFormat + ") is not supported yet");
+    o.memoryFormat = memoryFormatArg(a["memory_format"], ops::MemoryFormat::Preserve);
     o.dtype = a.dtype("dtype");
     if (std::optional<Device> d = a.device("device"))
         o.device = *d;
@@ -194,17 +192,23 @@ py::object randomFactory(CallArgs& args, const ArgumentParser& parser, const cha
         return randomFactory<ops::name>(args, parser, #name);                                                         \
     })
 
+/// What a *_like factory copies its layout from: the input itself under preserve_format,
+/// else an empty tensor of its shape in the format asked for (the factories keep the
+/// layout of the tensor they are given).
+Tensor layoutTemplate(const Tensor& input, const FactoryOptions& o)
+{
+    if (o.memoryFormat == ops::MemoryFormat::Preserve || ops::stridesInFormat(input, o.memoryFormat) == input.strides())
+        return input;
+    return ops::emptyIn(input.sizes(), o.memoryFormat, input.dtype(), input.device());
+}
+
 /// zeros_like and friends: the input's shape, dtype and device unless told otherwise.
 template <Tensor (*Make)(const Tensor&, std::optional<ScalarType>)>
 py::object likeFactory(CallArgs& args, const ArgumentParser& parser, const char* name)
 {
     const ParsedArguments a = parser.parse(args);
     FactoryOptions o = factoryOptions(a, name);
-    Tensor t = a.tensor("input");
-    // contiguous_format: the result is laid out row-major whatever the input's strides.
-    if (o.memoryFormat == "contiguous_format" && !t.isContiguous())
-        t = ops::empty(t.sizes(), t.dtype(), t.device());
-    return finishFactory(Make(t, o.dtype), o);
+    return finishFactory(Make(layoutTemplate(a.tensor("input"), o), o.dtype), o);
 }
 
 #define AGV_LIKE_FACTORY(name, op)                                                                                    \
@@ -355,7 +359,10 @@ void bindFunctions(py::module_& m)
             "empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, " AGV_FACTORY_OPTIONS};
         const ParsedArguments a = parser.parse(args);
         FactoryOptions o = factoryOptions(a, "empty");
-        return finishFactory(ops::empty(a.intList("size"), o.dtype.value_or(defaultFloatType()), o.device), o);
+        const ScalarType dtype = o.dtype.value_or(defaultFloatType());
+        if (given(a["memory_format"]))
+            return finishFactory(ops::emptyIn(a.intList("size"), o.memoryFormat, dtype, o.device), o);
+        return finishFactory(ops::empty(a.intList("size"), dtype, o.device), o);
     });
     AGV_RANDOM_FACTORY(rand);
     AGV_RANDOM_FACTORY(randn);
@@ -388,7 +395,7 @@ void bindFunctions(py::module_& m)
             "full_like(Tensor input, Scalar fill_value, *, MemoryFormat? memory_format=None, " AGV_FACTORY_OPTIONS};
         const ParsedArguments a = parser.parse(args);
         FactoryOptions o = factoryOptions(a, "full_like");
-        return finishFactory(ops::fullLike(a.tensor("input"), a.scalar("fill_value"), o.dtype), o);
+        return finishFactory(ops::fullLike(layoutTemplate(a.tensor("input"), o), a.scalar("fill_value"), o.dtype), o);
     });
     defNative(m, "arange", [](CallArgs& args) {
         static const ArgumentParser parser{

@@ -14,6 +14,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
 #include "core/python/bindings.h"
+#include "core/python/memory_format_arg.h"
 #include "core/python/py_values.h"
 #include "core/python/pytorch_signatures.h"
 #include "core/python/tensor_support.h"
@@ -156,8 +157,18 @@ py::object toMethod(const Tensor& self, CallArgs& args)
         device = asDevice(v);
     if (device)
         out = ops::toDevice(out, *device);
+    // memory_format alone is a layout change (aliasing as 1.13's to_will_alias says); with a
+    // conversion, the one fresh copy is laid out in it.
+    const ops::MemoryFormat format = memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Preserve);
+    const bool converts = (dtype && *dtype != self.dtype()) || (device && *device != self.device());
+    if (format != ops::MemoryFormat::Preserve && !converts)
+        return wrapTensor(ops::toMemoryFormat(self, format));
+    if (format != ops::MemoryFormat::Preserve)
+        ops::stridesInFormat(self, format);  // the rank check comes before any copy
     if (dtype)
         out = ops::toDtype(out, *dtype);
+    if (format != ops::MemoryFormat::Preserve && out.impl() != self.impl())
+        ops::layOutFreshCopy(out, format);
     return wrapTensor(out);
 }
 
@@ -218,7 +229,10 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
             int64_t linear = 0;
             return tolist(self, 0, linear);
         } END,
-        METHOD(is_contiguous) { return py::bool_(self.isContiguous()); } END,
+        METHOD(is_contiguous) {
+            const auto format = memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Contiguous);
+            return py::bool_(ops::isContiguousIn(self, format));
+        } END,
         METHOD(is_floating_point) { return py::bool_(isFloatingType(self.dtype())); } END,
         // autogradviz has no complex dtypes.
         METHOD(is_complex) { return py::bool_(false); } END,
@@ -287,22 +301,15 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         } END,
         // ---------------------------------------------------------- copies and views
         METHOD(clone) {
-            // clone(memory_format=torch.contiguous_format) of a non-contiguous tensor is the
-            // contiguous copy (CloneBackward0 either way); otherwise the layout is preserved.
-            const std::string formatName = memoryFormatName(args.keyword("memory_format"));
-            const bool contiguousFormat = formatName == "contiguous_format";
-            if (formatName == "channels_last" || formatName == "channels_last_3d") {
-                const int64_t rank = formatName == "channels_last" ? 4 : 5;
-                ops::gradientEdgeFirst(self);  // clone's autograd kernel runs before empty_like's check
-                if (self.dim() != rank)
-                    raise(PyExc_RuntimeError, "required rank " + std::to_string(rank) + " tensor to use " + formatName +
-                                                  " format");
-                raise(PyExc_NotImplementedError,
-                      "autogradviz: clone(memory_format=torch." + formatName + ") is not supported yet");
-            }
-            return wrapTensor(contiguousFormat && !self.isContiguous() ? ops::contiguous(self) : ops::clone(self));
+            const auto format = memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Preserve);
+            if (format == ops::MemoryFormat::ChannelsLast || format == ops::MemoryFormat::ChannelsLast3d)
+                ops::gradientEdgeFirst(self);  // clone's autograd kernel runs before empty_like's rank check
+            return wrapTensor(ops::cloneIn(self, format));
         } END,
-        METHOD(contiguous) { return wrapTensor(ops::contiguous(self)); } END,
+        METHOD(contiguous) {
+            return wrapTensor(
+                ops::contiguousIn(self, memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Contiguous)));
+        } END,
         METHOD(view) {
             if (args.positional.size() == 1)
                 if (auto dtype = asDtype(args.positional[0]))

@@ -1,6 +1,6 @@
 """torch.memory_format and its values. Elementwise results, clone() and the *_like
-factories keep a dense input's layout as PyTorch's do; of the formats only
-clone(memory_format=torch.contiguous_format) chooses anything (LBFGS asks for it)."""
+factories keep a dense input's layout as PyTorch's do; contiguous/clone/to/empty/*_like
+lay results out in the format asked for (Note [Memory formats] in core/ops/memory_format.h)."""
 
 from torch._named_constant import _NamedConstant
 

@@ -485,6 +485,14 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
+        # memory_format= lays out only the 4-d and 5-d tensors (conv weights), as 1.13's does.
+        memory_format = kwargs.pop('memory_format', None)
+
+        def convert(t):
+            if memory_format is not None and t.dim() in (4, 5):
+                return t.to(*args, memory_format=memory_format, **kwargs)
+            return t.to(*args, **kwargs)
+
         with torch.no_grad():
             for module in self.modules():
                 for name, p in module._parameters.items():
@@ -492,14 +500,14 @@ class Module:
                         continue
                     # The same Parameter objects (an optimizer made before keeps them),
                     # with their data converted, as PyTorch's set_data does.
-                    p.data = p.data.to(*args, **kwargs)
+                    p.data = convert(p.data)
                     if p.grad is not None:
-                        p.grad.data = p.grad.data.to(*args, **kwargs)
+                        p.grad.data = convert(p.grad.data)
             # Buffers are replaced; integer ones (counters) keep their dtype, as in PyTorch.
             for module in self.modules():
                 for name, b in module._buffers.items():
                     if b is not None and b.is_floating_point():
-                        module._buffers[name] = b.to(*args, **kwargs)
+                        module._buffers[name] = convert(b)
         return self
 
     def to_empty(self, *, device):
