@@ -24,20 +24,11 @@ std::vector<size_t> channelsLastOrder(size_t rank)
     return order;
 }
 
-/// compute_channels_last_contiguous_2d/_3d: exactly dense in the channels-last order.
+/// compute_channels_last_contiguous_2d/_3d: exactly dense in the channels-last order of
+/// a tensor of `rank` dims.
 bool isExactlyChannelsLast(const IntList& sizes, const IntList& strides, size_t rank)
 {
-    if (sizes.size() != rank)
-        return false;
-    int64_t expected = 1;
-    for (size_t d : channelsLastOrder(rank)) {
-        if (sizes[d] == 1)
-            continue;
-        if (strides[d] != expected)
-            return false;
-        expected *= sizes[d];
-    }
-    return true;
+    return sizes.size() == rank && isChannelsLastContiguous(sizes, strides);
 }
 
 /// is_channels_last_strides_2d_s4 / _3d_s5: the strides grow in the channels-last order.
@@ -100,8 +91,6 @@ bool isContiguousIn(const Tensor& t, MemoryFormat format)
 {
     switch (format) {
     case MemoryFormat::ChannelsLast: return isExactlyChannelsLast(t.sizes(), t.strides(), 4);
-    // A 5-d tensor dense in both orders (one with C = 1 and size-1 spatial dims) counts
-    // as channels_last only: refresh_contiguous asks the 2-d question first.
     case MemoryFormat::ChannelsLast3d: return isExactlyChannelsLast(t.sizes(), t.strides(), 5);
     default: return t.isContiguous();
     }
@@ -111,7 +100,7 @@ MemoryFormat suggestMemoryFormat(const Tensor& t)
 {
     if (isLikeChannelsLast(t.sizes(), t.strides(), 4))
         return MemoryFormat::ChannelsLast;
-    if (isLikeChannelsLast(t.sizes(), t.strides(), 5) && !isExactlyChannelsLast(t.sizes(), t.strides(), 4))
+    if (isLikeChannelsLast(t.sizes(), t.strides(), 5))
         return MemoryFormat::ChannelsLast3d;
     return MemoryFormat::Contiguous;
 }
