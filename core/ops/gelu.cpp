@@ -73,8 +73,9 @@ void backwardRun(const T* dy, const T* x, T* out, int64_t n, bool tanhForm, cons
         const T innerDerivative = T(kTanhBeta) * std::fma(T(3) * T(kKappa), xSq, T(1));
         return leftDerivative + left * tanhDerivative * innerDerivative;
     };
+    const bool vectorised = sleef::available();
     std::vector<int64_t> vectorElements;
-    if (sleef::available())
+    if (vectorised)
         for (int64_t i = 0; i < n; ++i)
             if (vectorBody[size_t(i)])
                 vectorElements.push_back(i);
@@ -93,7 +94,6 @@ void backwardRun(const T* dy, const T* x, T* out, int64_t n, bool tanhForm, cons
     sleef::apply(tanhForm ? Function::Tanh : Function::Erf, special.data(), special.data(), int64_t(m));
     if (!tanhForm)
         sleef::apply(Function::Exp, gauss.data(), gauss.data(), int64_t(m));
-    std::vector<bool> done(size_t(n), false);
     for (size_t k = 0; k < m; ++k) {
         const int64_t i = vectorElements[k];
         const T v = x[i];
@@ -104,10 +104,9 @@ void backwardRun(const T* dy, const T* x, T* out, int64_t n, bool tanhForm, cons
             const T pdf = T(kPdfBeta) * gauss[k];
             out[i] = dy[i] * std::fma(v, pdf, cdf);
         }
-        done[size_t(i)] = true;
     }
     for (int64_t i = 0; i < n; ++i) {
-        if (done[size_t(i)])
+        if (vectorised && vectorBody[size_t(i)])
             continue;
         const T v = x[i];
         if (tanhForm) {
