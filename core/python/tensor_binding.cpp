@@ -33,7 +33,6 @@ int64_t dimOfSizeOrStride(const Tensor& self, int64_t dim)
     return ops::wrapDim(dim, self.dim());
 }
 
-IntList dimsArg(py::handle v, const char* fn) { return intList(v, fn, "dim"); }
 
 /// "torch.FloatTensor", "torch.cuda.FloatTensor": Tensor.type()'s name.
 std::string legacyTypeName(const Tensor& t)
