@@ -284,10 +284,15 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
     // Note [Gradients toward nodes the task does not run]
     // autograd.grad and backward(inputs=...) run only the nodes that lead to their inputs.
     // 1.13's nodes do not even compute a gradient toward any other node
-    // (task_should_compute_output); ours compute it and the engine drops it below. It
-    // matters when CopySlices marks such a node needed mid-run (an in-place write of a leaf
-    // into a view): only the gradients that arrive after that count, as in 1.13, not the
-    // ones computed before toward a node nobody was going to run.
+    // (task_should_compute_output), and ours ask the same through needsInputGrad while the
+    // engine applies them (ApplyingNodeScope). So a formula that would fail is never run
+    // (zeta's gradient toward x when only q's is asked for), and under create_graph the ops
+    // of a branch nobody asked for are not recorded: the window does not draw an MmBackward0
+    // for a weight when only the input's gradient is wanted. A node whose formula computes
+    // all its gradients anyway has the extra ones dropped below. That matters when
+    // CopySlices marks such a node needed mid-run (an in-place write of a leaf into a view):
+    // only the gradients that arrive after that count, as in 1.13, not the ones computed
+    // before toward a node nobody was going to run.
     //
     // Note [The graph a backward builds]
     // A node's backward runs its formula out of ops; their events stay out of the trace, as
@@ -300,6 +305,9 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
     // code: a backward() inside a hook finds nothing that requires grad) and the sums of
     // gradients that meet.
     GradModeGuard mode(task.createGraph);
+    const std::function<bool(const Node*)> taskRuns = [&task](const Node* n) {
+        return task.executes.count(const_cast<Node*>(n)) > 0;
+    };
     while (!ready.empty()) {
         std::shared_ptr<Node> node = ready.top();
         ready.pop();
@@ -347,6 +355,10 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
                 std::optional<trace::MuteGuard> mute;
                 if (!task.createGraph)
                     mute.emplace();
+                // See Note [Gradients toward nodes the task does not run].
+                std::optional<ApplyingNodeScope> onlyWhatTheTaskRuns;
+                if (!task.captures.empty())
+                    onlyWhatTheTaskRuns.emplace(node.get(), &taskRuns);
                 outputs = node->apply(std::move(inputs));
             }
             const auto postHooks = node->functionPostHooks();  // a hook may remove hooks

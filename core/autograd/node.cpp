@@ -11,6 +11,33 @@ namespace agv {
 
 namespace {
 uint64_t g_nextSequenceNr = 0;
+
+thread_local const Node* t_applyingNode = nullptr;
+thread_local const std::function<bool(const Node*)>* t_applyingExecutes = nullptr;
+}  // namespace
+
+ApplyingNodeScope::ApplyingNodeScope(const Node* node, const std::function<bool(const Node*)>* executes)
+    : m_previousNode(t_applyingNode), m_previousExecutes(t_applyingExecutes)
+{
+    t_applyingNode = node;
+    t_applyingExecutes = executes;
+}
+
+ApplyingNodeScope::~ApplyingNodeScope()
+{
+    t_applyingNode = m_previousNode;
+    t_applyingExecutes = m_previousExecutes;
+}
+
+bool Node::needsInputGrad(size_t i) const
+{
+    if (i >= m_nextEdges.size() || !m_nextEdges[i].valid())
+        return false;
+    // Only the node being applied is filtered: nodes its formula records under
+    // create_graph (and any forward op a hook runs) ask about their own edges.
+    if (t_applyingNode != this || t_applyingExecutes == nullptr)
+        return true;
+    return (*t_applyingExecutes)(m_nextEdges[i].function.get());
 }
 
 Node::Node() : m_id(nextObjectId()), m_sequenceNr(g_nextSequenceNr++) {}

@@ -18,6 +18,21 @@
 namespace agv {
 
 using variable_list = std::vector<Tensor>;
+class Node;
+
+/// While the engine applies `node` in a backward that runs only the nodes in `executes`,
+/// the node's needsInputGrad answers false for edges toward any other node.
+class ApplyingNodeScope {
+public:
+    ApplyingNodeScope(const Node* node, const std::function<bool(const Node*)>* executes);
+    ~ApplyingNodeScope();
+    ApplyingNodeScope(const ApplyingNodeScope&) = delete;
+    ApplyingNodeScope& operator=(const ApplyingNodeScope&) = delete;
+
+private:
+    const Node* m_previousNode;
+    const std::function<bool(const Node*)>* m_previousExecutes;
+};
 
 /// Shape/dtype/device of one forward output: the gradient flowing in must match it.
 struct InputMetadata {
@@ -61,8 +76,11 @@ public:
     void addNextEdge(Edge edge) { m_nextEdges.push_back(std::move(edge)); }
     Edge& nextEdge(size_t i) { return m_nextEdges[i]; }
     size_t numOutputs() const { return m_nextEdges.size(); }
-    /// Whether input i of the forward op needs a gradient.
-    bool needsInputGrad(size_t i) const { return i < m_nextEdges.size() && m_nextEdges[i].valid(); }
+    /// Whether input i of the forward op needs a gradient: its edge leads somewhere and, while
+    /// this node runs in a backward that runs only part of the graph (autograd.grad), that
+    /// backward runs the node it leads to (1.13's task_should_compute_output; see
+    /// Note [Gradients toward nodes the task does not run]).
+    bool needsInputGrad(size_t i) const;
 
     uint32_t addInputMetadata(const Tensor& output);
     const std::vector<InputMetadata>& inputMetadata() const { return m_inputMetadata; }

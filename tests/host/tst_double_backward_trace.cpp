@@ -1,7 +1,9 @@
 // The graph a backward builds (Note [The graph a backward builds] in engine.cpp): under
 // create_graph=True the nodes the backward's formulas create are in the recording, wired
 // as PyTorch wires them, so the window can show the gradient's graph that a second
-// backward then walks; without create_graph, a backward adds no node.
+// backward then walks; without create_graph, a backward adds no node; and a branch that
+// autograd.grad does not need builds nothing (Note [Gradients toward nodes the task does
+// not run]).
 
 #include <QTest>
 
@@ -85,6 +87,30 @@ private Q_SLOTS:
         const FinalNode* mul = nodeById(graph, g->gradFn);
         QVERIFY(mul);
         QCOMPARE(executed[mul->id], 1);
+    }
+
+    void branchNobodyAskedForBuildsNothing()
+    {
+        // Only a's gradient is asked for: 1.13's MmBackward0 computes grad @ w.T (one
+        // MmBackward0 in the gradient's graph) and never a.T @ grad, the weight's gradient.
+        const QString source = QStringLiteral("import torch\n"
+                                              "a = torch.ones(2, 3, requires_grad=True)\n"
+                                              "w = torch.ones(3, 4, requires_grad=True)\n"
+                                              "out = (a @ w).sum()\n"
+                                              "g, = torch.autograd.grad(out, a, create_graph=True)\n"
+                                              "print(g.grad_fn)\n");
+        const testing::ScriptRun run = testing::runScriptProcess(source, QStringLiteral("branch.py"));
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        const FinalGraph graph = finalGraph(run.recording);
+        int mms = 0, transposes = 0;
+        for (const FinalNode& n : graph.nodes) {
+            mms += n.name == "MmBackward0";
+            transposes += n.name == "TBackward0";
+        }
+        // The forward's MmBackward0 and the one grad @ w.T made; w.T's TBackward0 only.
+        QCOMPARE(mms, 2);
+        QCOMPARE(transposes, 1);
     }
 
     void plainBackwardAddsNoNode()
