@@ -35,7 +35,29 @@ void GraphView::setZoom(qreal zoom)
     QTransform t;
     t.scale(zoom, zoom);
     setTransform(t);
+    updateScrollableArea();
     Q_EMIT zoomChanged(zoom);
+}
+
+void GraphView::updateScrollableArea()
+{
+    QGraphicsScene* graph = scene();
+    if (!graph)
+        return;
+    if (m_trackedScene != graph) {
+        if (m_trackedScene)
+            disconnect(m_trackedScene, &QGraphicsScene::sceneRectChanged, this, nullptr);
+        m_trackedScene = graph;
+        connect(graph, &QGraphicsScene::sceneRectChanged, this, [this] { updateScrollableArea(); });
+    }
+    // The view cannot scroll past its scene rect, so a node at the graph's edge would stop
+    // under the phase pill or the legend band however the view is centred: let it scroll
+    // far enough for the edge to reach the clear area (in scene units at this zoom).
+    const QRectF clear = clearArea();
+    const qreal scale = std::max(zoom(), 0.05);
+    const qreal above = clear.top() / scale;
+    const qreal below = (viewport()->height() - clear.bottom()) / scale;
+    setSceneRect(graph->sceneRect().adjusted(0, -above, 0, below));
 }
 
 void GraphView::zoomBy(qreal factor)
@@ -129,6 +151,24 @@ void GraphView::centerInClearArea(const QPointF& scenePoint)
     centerOn(scenePoint + offset / zoom());
 }
 
+void GraphView::followFocus(const QPointF& focusCentre)
+{
+    // Centred on the focus, a graph a little taller than the view would show empty space
+    // past one edge and cut the other (the loss box under the legend strip): keep the view
+    // inside the graph along each axis where the graph is the bigger, and centre the graph
+    // along an axis where it fits.
+    if (!scene())
+        return;
+    const QRectF graph = scene()->itemsBoundingRect().adjusted(-12, -12, 12, 12);
+    const QRectF clear = clearArea();
+    const qreal halfWidth = clear.width() / 2 / zoom(), halfHeight = clear.height() / 2 / zoom();
+    const auto keepInside = [](qreal focus, qreal low, qreal high, qreal half) {
+        return high - low <= 2 * half ? (low + high) / 2 : std::clamp(focus, low + half, high - half);
+    };
+    centerInClearArea(QPointF(keepInside(focusCentre.x(), graph.left(), graph.right(), halfWidth),
+                              keepInside(focusCentre.y(), graph.top(), graph.bottom(), halfHeight)));
+}
+
 void GraphView::fitToView()
 {
     m_autoFit = true;
@@ -138,7 +178,7 @@ void GraphView::fitToView()
     const qreal fit = fittingZoom(r);
     if (m_follow && fit < m_readableZoom) {
         setZoom(m_readableZoom);
-        centerOn(m_focus.isEmpty() ? r.center() : m_focus.center());
+        followFocus(m_focus.isEmpty() ? r.center() : m_focus.center());
         return;
     }
     // Small graphs should not be blown up to poster size.
@@ -178,12 +218,12 @@ void GraphView::setFocusRect(const QRectF& focus)
     m_focus = focus;
     if (!m_autoFit || !m_follow || focus.isEmpty() || zoom() > m_readableZoom + 1e-9)
         return;  // the user took over, or the whole graph is on screen anyway
-    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    const QRectF visible = mapToScene(clearArea().toAlignedRect()).boundingRect();
     // Recentre only when the focus leaves the middle of the view: no jitter while stepping nearby.
     const QRectF comfortable = visible.adjusted(visible.width() * 0.15, visible.height() * 0.15,
                                                 -visible.width() * 0.15, -visible.height() * 0.15);
     if (!comfortable.contains(focus))
-        centerOn(focus.center());
+        followFocus(focus.center());
 }
 
 void GraphView::wheelEvent(QWheelEvent* event)
@@ -221,6 +261,7 @@ bool GraphView::viewportEvent(QEvent* event)
 void GraphView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
+    updateScrollableArea();
     if (m_autoFit)
         fitToView();
 }
@@ -238,6 +279,7 @@ void GraphView::setOverlay(const QString& phase, const QColor& phaseColor, const
 void GraphView::setLegendVisible(bool visible)
 {
     m_legend = visible;
+    updateScrollableArea();
     viewport()->update();
 }
 
@@ -269,17 +311,16 @@ void GraphView::drawForeground(QPainter* painter, const QRectF&)
     }
     if (m_legend && scene() && !scene()->items().isEmpty()) {
         const std::vector<LegendEntry> entries = legendLayout();
-        const QFontMetricsF bm(body);
         painter->setFont(body);
-        // A soft band keeps the legend readable over busy graphs.
-        QColor band = theme.sceneBackground;
-        band.setAlphaF(0.88);
+        // The legend owns the strip below the clear area, edge to edge: a graph taller than
+        // the view (presenter mode at the readable zoom) ends at the strip's hairline instead
+        // of showing its last boxes through and beside the legend.
+        const qreal stripTop = clearArea().bottom();
         painter->setPen(Qt::NoPen);
-        painter->setBrush(band);
-        QRectF bandRect;
-        for (const LegendEntry& e : entries)
-            bandRect |= e.swatch.united(e.labelRect);
-        painter->drawRoundedRect(bandRect.adjusted(-6, -4, 6, 4), 6, 6);
+        painter->setBrush(theme.sceneBackground);
+        painter->drawRect(QRectF(0, stripTop, viewport()->width(), viewport()->height() - stripTop));
+        painter->setPen(QPen(theme.gridDot, 1));
+        painter->drawLine(QPointF(0, stripTop + 0.5), QPointF(viewport()->width(), stripTop + 0.5));
         for (const LegendEntry& e : entries) {
             QPen pen(e.border, 1.4);
             if (e.dashed)

@@ -5,6 +5,7 @@
 // keeps what the current step is about in sight.
 
 #include <QGraphicsView>
+#include <QPointer>
 
 #include <vector>
 
@@ -65,7 +66,12 @@ private:
     std::vector<LegendEntry> legendLayout() const;
     qreal fittingZoom(const QRectF& graph) const;
     void centerInClearArea(const QPointF& scenePoint);
+    /// Follows the current step at the readable zoom without scrolling past the graph.
+    void followFocus(const QPointF& focusCentre);
     QRectF graphRect() const;
+    /// Widens the scrollable area by the overlay bands, so that any node can be brought
+    /// into the clear area; follows the scene's growth while a run builds the graph.
+    void updateScrollableArea();
 
     bool m_autoFit = true;
     bool m_follow = true;
@@ -76,6 +82,7 @@ private:
     QString m_phase;
     QColor m_phaseColor;
     QString m_hint;
+    QPointer<QGraphicsScene> m_trackedScene;
 };
 
 }  // namespace agv::ui
