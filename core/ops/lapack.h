@@ -80,4 +80,17 @@ void householderProductInPlace(Tensor& Q, const Tensor& tau);
 /// info; `vectors` holds the eigenvectors when `computeVectors`, garbage otherwise.
 std::pair<Tensor, Tensor> symmetricEigenInPlace(Tensor& vectors, bool upper, bool computeVectors);
 
+/// linalg_lstsq's drivers: QR (gels), QR with column pivoting (gelsy), the SVD by divide
+/// and conquer (gelsd) or by QR iterations (gelss).
+enum class LstsqDriver { Gels, Gelsy, Gelsd, Gelss };
+
+/// apply_lstsq: minimises ||A X - B|| for each matrix of `X`, column-major (..., max(m, n),
+/// nrhs) holding B in its first m rows on entry and the solution in its first n (then
+/// gels / gelsd / gelss's residual rows) on exit. `A`, a column-major copy (..., m, n) whose
+/// batch broadcasts to X's, is overwritten. `rank` (int64, A's batch; all but gels),
+/// `singularValues` (A's batch, min(m, n); gelsd and gelss) and the int32 `infos` (A's
+/// batch) are written per matrix of A. See Note [lstsq's pivots].
+void lstsqInPlace(Tensor& A, Tensor& X, Tensor& rank, Tensor& singularValues, Tensor& infos, double rcond,
+                  LstsqDriver driver);
+
 }  // namespace agv::ops::lapack

@@ -127,6 +127,24 @@ Tensor luSolve(const Tensor& B, const Tensor& LU, const Tensor& pivots);
 Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol = {}, const std::optional<Tensor>& rtol = {},
                   bool hermitian = false);
 
+/// pinv_backward: the gradient of A from the gradient of pinv(A) (linalg_lstsq's backward
+/// uses it too).
+Tensor pinvBackward(const Tensor& grad, const Tensor& pinvA, const Tensor& A);
+
+/// linalg.lstsq's four results; the fields a driver does not compute are empty.
+struct LstsqResult {
+    Tensor solution;        ///< (..., n, nrhs) or (..., n)
+    Tensor residuals;       ///< squared residual norms: m > n, full rank, not gelsy
+    Tensor rank;            ///< int64, A's batch: all drivers but gels
+    Tensor singularValues;  ///< (..., min(m, n)): gelsd and gelss
+};
+/// min ||A X - B|| by LAPACK's gels, gelsy (the default), gelsd or gelss, B broadcast
+/// against A's batch; `driver` is matched case-insensitively. LinalgLstsqBackward0 on the
+/// solution (through pinv(A)); the other results are not differentiable. See Note [lstsq's
+/// pivots] (core/ops/lapack.cpp) for gelsy.
+LstsqResult linalgLstsq(const Tensor& A, const Tensor& B, std::optional<double> rcond,
+                        const std::optional<std::string>& driver);
+
 /// The first n columns of the product of the Householder reflectors I - tau_i v_i v_i^T
 /// stored below the diagonal of `input` (..., m, n), m >= n (LinalgHouseholderProductBackward0): orgqr.
 Tensor linalgHouseholderProduct(const Tensor& input, const Tensor& tau);

@@ -269,6 +269,7 @@ lu = _C._linalg_lu
 lu_solve = _C._linalg_lu_solve
 matrix_exp = _C._linalg_matrix_exp
 householder_product = _C._linalg_householder_product
+lstsq = _C._linalg_lstsq
 LinAlgError = _C._LinAlgError
 
 
