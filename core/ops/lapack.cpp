@@ -48,6 +48,10 @@ void ssyevd_(char* jobz, char* uplo, int* n, float* a, int* lda, float* w, float
              int* liwork, int* info);
 void dsyevd_(char* jobz, char* uplo, int* n, double* a, int* lda, double* w, double* work, int* lwork, int* iwork,
              int* liwork, int* info);
+void ssytrf_(char* uplo, int* n, float* a, int* lda, int* ipiv, float* work, int* lwork, int* info);
+void dsytrf_(char* uplo, int* n, double* a, int* lda, int* ipiv, double* work, int* lwork, int* info);
+void ssytrs_(char* uplo, int* n, int* nrhs, float* a, int* lda, int* ipiv, float* b, int* ldb, int* info);
+void dsytrs_(char* uplo, int* n, int* nrhs, double* a, int* lda, int* ipiv, double* b, int* ldb, int* info);
 void sgels_(char* trans, int* m, int* n, int* nrhs, float* a, int* lda, float* b, int* ldb, float* work, int* lwork,
             int* info);
 void dgels_(char* trans, int* m, int* n, int* nrhs, double* a, int* lda, double* b, int* ldb, double* work, int* lwork,
@@ -137,6 +141,23 @@ void syevd(char jobz, char uplo, int n, double* a, int lda, double* w, double* w
            int liwork, int* info)
 {
     dsyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info);
+}
+
+void sytrf(char uplo, int n, float* a, int lda, int* ipiv, float* work, int lwork, int* info)
+{
+    ssytrf_(&uplo, &n, a, &lda, ipiv, work, &lwork, info);
+}
+void sytrf(char uplo, int n, double* a, int lda, int* ipiv, double* work, int lwork, int* info)
+{
+    dsytrf_(&uplo, &n, a, &lda, ipiv, work, &lwork, info);
+}
+void sytrs(char uplo, int n, int nrhs, float* a, int lda, int* ipiv, float* b, int ldb, int* info)
+{
+    ssytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, info);
+}
+void sytrs(char uplo, int n, int nrhs, double* a, int lda, int* ipiv, double* b, int ldb, int* info)
+{
+    dsytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, info);
 }
 
 /// One least-squares driver call as 1.13's lapackLstsq<driver> makes it: the arguments
@@ -654,6 +675,43 @@ void lstsqInPlace(Tensor& A, Tensor& X, Tensor& rank, Tensor& singularValues, Te
                         work.data(), lwork, infoData + a);
             if (rankData)
                 rankData[a] = rank32;
+        }
+    });
+}
+
+void ldlFactorInPlace(Tensor& LD, Tensor& pivots, Tensor& info)
+{
+    AGV_DISPATCH_FLOATING(LD.dtype(), "ldl_factor_kernel_cpu", [&] {
+        using T = scalar_t;
+        const int64_t n = LD.size(-1), count = product(batchShape(LD));
+        T* a = LD.data<T>();
+        int* ipiv = pivots.data<int>();
+        int* infoData = info.data<int>();
+        // The workspace query, once with the first matrix (real matrices: sytrf, hermitian or not).
+        T optimal = 0;
+        sytrf('L', int(n), a, leadingDimension(n), ipiv, &optimal, -1, infoData);
+        const int lwork = queriedWorkspace(optimal);
+        std::vector<T> work(static_cast<size_t>(lwork));
+        for (int64_t i = 0; i < count; ++i)
+            sytrf('L', int(n), a + i * n * n, leadingDimension(n), ipiv + i * n, work.data(), lwork, infoData + i);
+    });
+}
+
+void ldlSolveInPlace(const Tensor& LD, const Tensor& pivots, Tensor& X)
+{
+    AGV_DISPATCH_FLOATING(LD.dtype(), "ldl_solve_kernel_cpu", [&] {
+        using T = scalar_t;
+        const int64_t n = LD.size(-1), nrhs = X.size(-1);
+        const IntList ldBatch = batchShape(LD), xBatch = batchShape(X);
+        const int64_t count = product(xBatch);
+        T* a = LD.data<T>();
+        int* ipiv = pivots.data<int>();
+        T* x = X.data<T>();
+        int info = 0;
+        for (int64_t i = 0; i < count; ++i) {
+            const int64_t j = broadcastBatchIndex(i, ldBatch, xBatch);
+            sytrs('L', int(n), int(nrhs), a + j * n * n, leadingDimension(n), ipiv + j * n, x + i * n * nrhs,
+                  leadingDimension(n), &info);
         }
     });
 }

@@ -93,4 +93,13 @@ enum class LstsqDriver { Gels, Gelsy, Gelsd, Gelss };
 void lstsqInPlace(Tensor& A, Tensor& X, Tensor& rank, Tensor& singularValues, Tensor& infos, double rcond,
                   LstsqDriver driver);
 
+/// apply_ldl_factor: the Bunch-Kaufman factorization (sytrf, lower) of each matrix of
+/// `LD`, a column-major copy of A's lower triangle, in place; int32 1-based `pivots`
+/// (A's batch, n) and `info` (A's batch: k > 0 when D(k, k) is exactly zero).
+void ldlFactorInPlace(Tensor& LD, Tensor& pivots, Tensor& info);
+
+/// apply_ldl_solve: sytrs with the column-major factors `LD` and their int32 `pivots` on `X`,
+/// a column-major copy of the right-hand sides, whose batch LD's broadcasts to.
+void ldlSolveInPlace(const Tensor& LD, const Tensor& pivots, Tensor& X);
+
 }  // namespace agv::ops::lapack

@@ -127,6 +127,16 @@ Tensor luSolve(const Tensor& B, const Tensor& LU, const Tensor& pivots);
 Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol = {}, const std::optional<Tensor>& rtol = {},
                   bool hermitian = false);
 
+/// The LDL^T (Bunch-Kaufman) factorization of the lower triangle of symmetric A: LD
+/// (column-major, L below the diagonal and the blocks of D on it), 1-based int32 pivots and
+/// int32 info, checked when `checkErrors` as 1.13 checks it (an internal assert). No
+/// derivative in 1.13: LD's grad_fn is NotImplemented.
+std::tuple<Tensor, Tensor, Tensor> linalgLdlFactorEx(const Tensor& A, bool hermitian = false, bool checkErrors = false);
+std::pair<Tensor, Tensor> linalgLdlFactor(const Tensor& A, bool hermitian = false);
+/// X with A X = B from A's LDL^T factors (B's batch and LD's broadcast); integer pivots of
+/// any width. NotImplemented grad_fn, as in 1.13.
+Tensor linalgLdlSolve(const Tensor& LD, const Tensor& pivots, const Tensor& B, bool hermitian = false);
+
 /// pinv_backward: the gradient of A from the gradient of pinv(A) (linalg_lstsq's backward
 /// uses it too).
 Tensor pinvBackward(const Tensor& grad, const Tensor& pinvA, const Tensor& A);
