@@ -48,6 +48,26 @@ void ssyevd_(char* jobz, char* uplo, int* n, float* a, int* lda, float* w, float
              int* liwork, int* info);
 void dsyevd_(char* jobz, char* uplo, int* n, double* a, int* lda, double* w, double* work, int* lwork, int* iwork,
              int* liwork, int* info);
+void ssytrf_(char* uplo, int* n, float* a, int* lda, int* ipiv, float* work, int* lwork, int* info);
+void dsytrf_(char* uplo, int* n, double* a, int* lda, int* ipiv, double* work, int* lwork, int* info);
+void ssytrs_(char* uplo, int* n, int* nrhs, float* a, int* lda, int* ipiv, float* b, int* ldb, int* info);
+void dsytrs_(char* uplo, int* n, int* nrhs, double* a, int* lda, int* ipiv, double* b, int* ldb, int* info);
+void sgels_(char* trans, int* m, int* n, int* nrhs, float* a, int* lda, float* b, int* ldb, float* work, int* lwork,
+            int* info);
+void dgels_(char* trans, int* m, int* n, int* nrhs, double* a, int* lda, double* b, int* ldb, double* work, int* lwork,
+            int* info);
+void sgelsy_(int* m, int* n, int* nrhs, float* a, int* lda, float* b, int* ldb, int* jpvt, float* rcond, int* rank,
+             float* work, int* lwork, int* info);
+void dgelsy_(int* m, int* n, int* nrhs, double* a, int* lda, double* b, int* ldb, int* jpvt, double* rcond, int* rank,
+             double* work, int* lwork, int* info);
+void sgelsd_(int* m, int* n, int* nrhs, float* a, int* lda, float* b, int* ldb, float* s, float* rcond, int* rank,
+             float* work, int* lwork, int* iwork, int* info);
+void dgelsd_(int* m, int* n, int* nrhs, double* a, int* lda, double* b, int* ldb, double* s, double* rcond, int* rank,
+             double* work, int* lwork, int* iwork, int* info);
+void sgelss_(int* m, int* n, int* nrhs, float* a, int* lda, float* b, int* ldb, float* s, float* rcond, int* rank,
+             float* work, int* lwork, int* info);
+void dgelss_(int* m, int* n, int* nrhs, double* a, int* lda, double* b, int* ldb, double* s, double* rcond, int* rank,
+             double* work, int* lwork, int* info);
 }
 
 namespace agv::ops::lapack {
@@ -121,6 +141,61 @@ void syevd(char jobz, char uplo, int n, double* a, int lda, double* w, double* w
            int liwork, int* info)
 {
     dsyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info);
+}
+
+void sytrf(char uplo, int n, float* a, int lda, int* ipiv, float* work, int lwork, int* info)
+{
+    ssytrf_(&uplo, &n, a, &lda, ipiv, work, &lwork, info);
+}
+void sytrf(char uplo, int n, double* a, int lda, int* ipiv, double* work, int lwork, int* info)
+{
+    dsytrf_(&uplo, &n, a, &lda, ipiv, work, &lwork, info);
+}
+void sytrs(char uplo, int n, int nrhs, float* a, int lda, int* ipiv, float* b, int ldb, int* info)
+{
+    ssytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, info);
+}
+void sytrs(char uplo, int n, int nrhs, double* a, int lda, int* ipiv, double* b, int ldb, int* info)
+{
+    dsytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, info);
+}
+
+/// One least-squares driver call as 1.13's lapackLstsq<driver> makes it: the arguments
+/// a driver does not take (jpvt, s, iwork, rank for gels) are ignored.
+struct LstsqCall {
+    LstsqDriver driver;
+    int m, n, nrhs, lda, ldb;
+    int* jpvt;
+    int* rank;
+    int* iwork;
+};
+
+void lstsqDriver(const LstsqCall& c, float* a, float* b, float* s, float rcond, float* work, int lwork, int* info)
+{
+    int m = c.m, n = c.n, nrhs = c.nrhs, lda = c.lda, ldb = c.ldb;
+    char trans = 'N';
+    switch (c.driver) {
+    case LstsqDriver::Gels: sgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, info); return;
+    case LstsqDriver::Gelsy: sgelsy_(&m, &n, &nrhs, a, &lda, b, &ldb, c.jpvt, &rcond, c.rank, work, &lwork, info); return;
+    case LstsqDriver::Gelsd:
+        sgelsd_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, c.rank, work, &lwork, c.iwork, info);
+        return;
+    case LstsqDriver::Gelss: sgelss_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, c.rank, work, &lwork, info); return;
+    }
+}
+
+void lstsqDriver(const LstsqCall& c, double* a, double* b, double* s, double rcond, double* work, int lwork, int* info)
+{
+    int m = c.m, n = c.n, nrhs = c.nrhs, lda = c.lda, ldb = c.ldb;
+    char trans = 'N';
+    switch (c.driver) {
+    case LstsqDriver::Gels: dgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, info); return;
+    case LstsqDriver::Gelsy: dgelsy_(&m, &n, &nrhs, a, &lda, b, &ldb, c.jpvt, &rcond, c.rank, work, &lwork, info); return;
+    case LstsqDriver::Gelsd:
+        dgelsd_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, c.rank, work, &lwork, c.iwork, info);
+        return;
+    case LstsqDriver::Gelss: dgelss_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, c.rank, work, &lwork, info); return;
+    }
 }
 
 /// The workspace size a LAPACK query (lwork = -1) wrote into its first work element, at
@@ -540,6 +615,105 @@ std::pair<Tensor, Tensor> symmetricEigenInPlace(Tensor& vectors, bool upper, boo
                   liwork, infoData + i);
     });
     return {values, info};
+}
+
+// Note [lstsq's pivots]
+// apply_lstsq hands gelsy a jpvt buffer from at::empty: gelsy keeps the columns whose jpvt
+// entry is nonzero in front, so 1.13's first matrix is pivoted after whatever the allocator
+// left there, and each later matrix of a batch after the permutation the previous one wrote
+// (the buffer is not reset). Ours starts zeroed (every column free, LAPACK's plain
+// pivoting) and carries over between matrices as 1.13's does.
+void lstsqInPlace(Tensor& A, Tensor& X, Tensor& rank, Tensor& singularValues, Tensor& infos, double rcond,
+                  LstsqDriver driver)
+{
+    AGV_DISPATCH_FLOATING(A.dtype(), "linalg_lstsq_cpu", [&] {
+        using T = scalar_t;
+        const int64_t m = A.size(-2), n = A.size(-1), nrhs = X.size(-1);
+        const IntList aBatch = batchShape(A), xBatch = batchShape(X);
+        const bool computesRank = driver != LstsqDriver::Gels;
+        const bool computesSingularValues = driver == LstsqDriver::Gelsd || driver == LstsqDriver::Gelss;
+        T* aData = A.data<T>();
+        T* xData = X.data<T>();
+        int64_t* rankData = computesRank ? rank.data<int64_t>() : nullptr;
+        T* sData = computesSingularValues ? singularValues.data<T>() : nullptr;
+        const int64_t sStride = computesSingularValues ? singularValues.size(-1) : 0;
+        int* infoData = infos.data<int>();
+        std::vector<int> jpvt(driver == LstsqDriver::Gelsy ? std::max<int64_t>(1, n) : 0, 0);
+        int rank32 = 0;
+        LstsqCall call{driver, int(m), int(n), int(nrhs), leadingDimension(m), leadingDimension(std::max(m, n)),
+                       jpvt.empty() ? nullptr : jpvt.data(), &rank32, nullptr};
+
+        // The workspace query, made once with the first matrices.
+        T workOptimal = 0;
+        int iworkOptimal = 0;
+        call.iwork = &iworkOptimal;
+        lstsqDriver(call, aData, xData, sData, T(rcond), &workOptimal, -1, infoData);
+        const int lwork = queriedWorkspace(workOptimal);
+        std::vector<T> work(static_cast<size_t>(lwork));
+        std::vector<int> iwork(driver == LstsqDriver::Gelsd ? std::max(1, iworkOptimal) : 0);
+        call.iwork = iwork.empty() ? nullptr : iwork.data();
+
+        // batch_iterator_with_broadcasting: B's batch in order, A's matrix by broadcasting; a
+        // matrix of A met again is first restored from a copy (the driver overwrote it).
+        const int64_t aMatrix = m * n, xMatrix = std::max(m, n) * nrhs;
+        const bool aBroadcasts = aBatch != xBatch;
+        std::vector<T> pristine;
+        std::vector<bool> visited;
+        if (aBroadcasts) {
+            pristine.assign(aData, aData + A.numel());
+            visited.assign(size_t(product(aBatch)), false);
+        }
+        const int64_t count = product(xBatch);
+        for (int64_t i = 0; i < count; ++i) {
+            const int64_t a = broadcastBatchIndex(i, aBatch, xBatch);
+            if (aBroadcasts) {
+                if (visited[size_t(a)])
+                    std::copy(pristine.begin() + a * aMatrix, pristine.begin() + (a + 1) * aMatrix, aData + a * aMatrix);
+                visited[size_t(a)] = true;
+            }
+            lstsqDriver(call, aData + a * aMatrix, xData + i * xMatrix, sData ? sData + a * sStride : nullptr, T(rcond),
+                        work.data(), lwork, infoData + a);
+            if (rankData)
+                rankData[a] = rank32;
+        }
+    });
+}
+
+void ldlFactorInPlace(Tensor& LD, Tensor& pivots, Tensor& info)
+{
+    AGV_DISPATCH_FLOATING(LD.dtype(), "ldl_factor_kernel_cpu", [&] {
+        using T = scalar_t;
+        const int64_t n = LD.size(-1), count = product(batchShape(LD));
+        T* a = LD.data<T>();
+        int* ipiv = pivots.data<int>();
+        int* infoData = info.data<int>();
+        // The workspace query, once with the first matrix (real matrices: sytrf, hermitian or not).
+        T optimal = 0;
+        sytrf('L', int(n), a, leadingDimension(n), ipiv, &optimal, -1, infoData);
+        const int lwork = queriedWorkspace(optimal);
+        std::vector<T> work(static_cast<size_t>(lwork));
+        for (int64_t i = 0; i < count; ++i)
+            sytrf('L', int(n), a + i * n * n, leadingDimension(n), ipiv + i * n, work.data(), lwork, infoData + i);
+    });
+}
+
+void ldlSolveInPlace(const Tensor& LD, const Tensor& pivots, Tensor& X)
+{
+    AGV_DISPATCH_FLOATING(LD.dtype(), "ldl_solve_kernel_cpu", [&] {
+        using T = scalar_t;
+        const int64_t n = LD.size(-1), nrhs = X.size(-1);
+        const IntList ldBatch = batchShape(LD), xBatch = batchShape(X);
+        const int64_t count = product(xBatch);
+        T* a = LD.data<T>();
+        int* ipiv = pivots.data<int>();
+        T* x = X.data<T>();
+        int info = 0;
+        for (int64_t i = 0; i < count; ++i) {
+            const int64_t j = broadcastBatchIndex(i, ldBatch, xBatch);
+            sytrs('L', int(n), int(nrhs), a + j * n * n, leadingDimension(n), ipiv + j * n, x + i * n * nrhs,
+                  leadingDimension(n), &info);
+        }
+    });
 }
 
 }  // namespace agv::ops::lapack

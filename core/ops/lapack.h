@@ -80,4 +80,26 @@ void householderProductInPlace(Tensor& Q, const Tensor& tau);
 /// info; `vectors` holds the eigenvectors when `computeVectors`, garbage otherwise.
 std::pair<Tensor, Tensor> symmetricEigenInPlace(Tensor& vectors, bool upper, bool computeVectors);
 
+/// linalg_lstsq's drivers: QR (gels), QR with column pivoting (gelsy), the SVD by divide
+/// and conquer (gelsd) or by QR iterations (gelss).
+enum class LstsqDriver { Gels, Gelsy, Gelsd, Gelss };
+
+/// apply_lstsq: minimises ||A X - B|| for each matrix of `X`, column-major (..., max(m, n),
+/// nrhs) holding B in its first m rows on entry and the solution in its first n (then
+/// gels / gelsd / gelss's residual rows) on exit. `A`, a column-major copy (..., m, n) whose
+/// batch broadcasts to X's, is overwritten. `rank` (int64, A's batch; all but gels),
+/// `singularValues` (A's batch, min(m, n); gelsd and gelss) and the int32 `infos` (A's
+/// batch) are written per matrix of A. See Note [lstsq's pivots].
+void lstsqInPlace(Tensor& A, Tensor& X, Tensor& rank, Tensor& singularValues, Tensor& infos, double rcond,
+                  LstsqDriver driver);
+
+/// apply_ldl_factor: the Bunch-Kaufman factorization (sytrf, lower) of each matrix of
+/// `LD`, a column-major copy of A's lower triangle, in place; int32 1-based `pivots`
+/// (A's batch, n) and `info` (A's batch: k > 0 when D(k, k) is exactly zero).
+void ldlFactorInPlace(Tensor& LD, Tensor& pivots, Tensor& info);
+
+/// apply_ldl_solve: sytrs with the column-major factors `LD` and their int32 `pivots` on `X`,
+/// a column-major copy of the right-hand sides, whose batch LD's broadcasts to.
+void ldlSolveInPlace(const Tensor& LD, const Tensor& pivots, Tensor& X);
+
 }  // namespace agv::ops::lapack

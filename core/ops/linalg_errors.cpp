@@ -1,5 +1,5 @@
 // checkLinalgErrors (linalg_lapack.h): 1.13's _linalg_check_errors for the info codes of
-// getrf, potrf, gesdd and syevd (a zero pivot of lu_factor is a plain RuntimeError).
+// getrf, potrf, gesdd, syevd and the lstsq drivers (a zero pivot of lu_factor is a plain RuntimeError).
 
 #include <string>
 
@@ -45,6 +45,11 @@ void checkLinalgErrors(const Tensor& info, const std::string& apiName, bool isMa
     if (apiName.find("inv") != std::string::npos)
         throw LinAlgError(where + ": The diagonal element " + std::to_string(code) +
                           " is zero, the inversion could not be completed because the input matrix is singular.");
+    if (apiName.find("lstsq") != std::string::npos)
+        throw LinAlgError(where +
+                          ": The least squares solution could not be computed because the input matrix does not have "
+                          "full rank (error code: " +
+                          std::to_string(code) + ").");
     if (apiName.find("solve") != std::string::npos)
         throw LinAlgError(where + ": The solver failed because the input matrix is singular.");
     throw LinAlgError(where +

@@ -127,6 +127,34 @@ Tensor luSolve(const Tensor& B, const Tensor& LU, const Tensor& pivots);
 Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol = {}, const std::optional<Tensor>& rtol = {},
                   bool hermitian = false);
 
+/// The LDL^T (Bunch-Kaufman) factorization of the lower triangle of symmetric A: LD
+/// (column-major, L below the diagonal and the blocks of D on it), 1-based int32 pivots and
+/// int32 info, checked when `checkErrors` as 1.13 checks it (an internal assert). No
+/// derivative in 1.13: LD's grad_fn is NotImplemented.
+std::tuple<Tensor, Tensor, Tensor> linalgLdlFactorEx(const Tensor& A, bool hermitian = false, bool checkErrors = false);
+std::pair<Tensor, Tensor> linalgLdlFactor(const Tensor& A, bool hermitian = false);
+/// X with A X = B from A's LDL^T factors (B's batch and LD's broadcast); integer pivots of
+/// any width. NotImplemented grad_fn, as in 1.13.
+Tensor linalgLdlSolve(const Tensor& LD, const Tensor& pivots, const Tensor& B, bool hermitian = false);
+
+/// pinv_backward: the gradient of A from the gradient of pinv(A) (linalg_lstsq's backward
+/// uses it too).
+Tensor pinvBackward(const Tensor& grad, const Tensor& pinvA, const Tensor& A);
+
+/// linalg.lstsq's four results; the fields a driver does not compute are empty.
+struct LstsqResult {
+    Tensor solution;        ///< (..., n, nrhs) or (..., n)
+    Tensor residuals;       ///< squared residual norms: m > n, full rank, not gelsy
+    Tensor rank;            ///< int64, A's batch: all drivers but gels
+    Tensor singularValues;  ///< (..., min(m, n)): gelsd and gelss
+};
+/// min ||A X - B|| by LAPACK's gels, gelsy (the default), gelsd or gelss, B broadcast
+/// against A's batch; `driver` is matched case-insensitively. LinalgLstsqBackward0 on the
+/// solution (through pinv(A)); the other results are not differentiable. See Note [lstsq's
+/// pivots] (core/ops/lapack.cpp) for gelsy.
+LstsqResult linalgLstsq(const Tensor& A, const Tensor& B, std::optional<double> rcond,
+                        const std::optional<std::string>& driver);
+
 /// The first n columns of the product of the Householder reflectors I - tau_i v_i v_i^T
 /// stored below the diagonal of `input` (..., m, n), m >= n (LinalgHouseholderProductBackward0): orgqr.
 Tensor linalgHouseholderProduct(const Tensor& input, const Tensor& tau);

@@ -40,25 +40,6 @@ Tensor invertedAboveTolerance(const Tensor& magnitudes, const Tensor& S, const T
                    S.dtype());
 }
 
-/// pinv_backward: the adjoint of d(A^+), arranged so the intermediate matrices are the
-/// smaller of m x m and n x n.
-Tensor pinvBackward(const Tensor& grad, const Tensor& pinvA, const Tensor& A)
-{
-    const int64_t m = A.size(-2), n = A.size(-1);
-    const Tensor pinvAh = mH(pinvA);
-    const Tensor gradh = mH(grad);
-    if (m <= n) {
-        const Tensor K = matmul(gradh, pinvA);
-        const Tensor KpinvAh = matmul(K, pinvAh);
-        return add(sub(add(neg(mH(matmul(pinvA, K))), KpinvAh), matmul(matmul(A, pinvA), KpinvAh)),
-                   matmul(matmul(pinvAh, pinvA), sub(gradh, matmul(K, A))));
-    }
-    const Tensor K = matmul(pinvA, gradh);
-    const Tensor pinvAhK = matmul(pinvAh, K);
-    return sub(add(add(neg(mH(matmul(K, pinvA))), matmul(matmul(sub(gradh, matmul(A, K)), pinvA), pinvAh)), pinvAhK),
-               matmul(matmul(pinvAhK, pinvA), A));
-}
-
 /// pinv_jvp: the derivative of the pseudo-inverse (Golub and Pereyra), arranged so that its
 /// products have the smaller of A's two dimensions.
 Tensor pinvJvp(const Tensor& A, const Tensor& pinvA, const Tensor& dA)
@@ -77,6 +58,25 @@ Tensor pinvJvp(const Tensor& A, const Tensor& pinvA, const Tensor& dA)
 }
 
 }  // namespace
+
+/// pinv_backward: the adjoint of d(A^+), arranged so the intermediate matrices are the
+/// smaller of m x m and n x n.
+Tensor pinvBackward(const Tensor& grad, const Tensor& pinvA, const Tensor& A)
+{
+    const int64_t m = A.size(-2), n = A.size(-1);
+    const Tensor pinvAh = mH(pinvA);
+    const Tensor gradh = mH(grad);
+    if (m <= n) {
+        const Tensor K = matmul(gradh, pinvA);
+        const Tensor KpinvAh = matmul(K, pinvAh);
+        return add(sub(add(neg(mH(matmul(pinvA, K))), KpinvAh), matmul(matmul(A, pinvA), KpinvAh)),
+                   matmul(matmul(pinvAh, pinvA), sub(gradh, matmul(K, A))));
+    }
+    const Tensor K = matmul(pinvA, gradh);
+    const Tensor pinvAhK = matmul(pinvAh, K);
+    return sub(add(add(neg(mH(matmul(K, pinvA))), matmul(matmul(sub(gradh, matmul(A, K)), pinvA), pinvAh)), pinvAhK),
+               matmul(matmul(pinvAhK, pinvA), A));
+}
 
 Tensor linalgPinv(const Tensor& A, const std::optional<Tensor>& atol, const std::optional<Tensor>& rtol,
                   bool hermitian)

@@ -3,7 +3,8 @@
 // triangular_solve / lu_solve / lu_unpack / pinverse / geqrf / matrix_exp / orgqr and their Tensor
 // methods, and the kernels torch.linalg's functions are (torch._C._linalg_*: det, slogdet,
 // inv(_ex), solve(_ex), cholesky(_ex), svd, svdvals, qr, eigh, eigvalsh, solve_triangular,
-// lu_factor(_ex), lu, lu_solve, pinv, matrix_exp, householder_product); plus
+// lu_factor(_ex), lu, lu_solve, pinv, matrix_exp, householder_product, lstsq, ldl_factor(_ex),
+// ldl_solve); plus
 // torch._C._LinAlgError, the exception a singular or indefinite matrix raises.
 
 #include <Python.h>
@@ -290,6 +291,43 @@ void bindLinalgLapack(py::module_& m)
                           refuseOut(a, "linalg.lu_solve");
                           return wrapTensor(ops::linalgLuSolve(a.tensor("LU"), a.tensor("pivots"), a.tensor("B"),
                                                                a.toBool("left", true), a.toBool("adjoint", false)));
+                      });
+    defLinalgFunction(m, "_linalg_ldl_factor_ex",
+                      "linalg_ldl_factor_ex(Tensor input, *, bool hermitian=False, bool check_errors=False, "
+                      "TensorList[3] out=None)",
+                      [](const ParsedArguments& a) {
+                          refuseOut(a, "linalg.ldl_factor_ex");
+                          return triple("linalg_ldl_factor_ex",
+                                        ops::linalgLdlFactorEx(a.tensor("input"), a.toBool("hermitian", false),
+                                                               a.toBool("check_errors", false)));
+                      });
+    defLinalgFunction(m, "_linalg_ldl_factor",
+                      "linalg_ldl_factor(Tensor input, *, bool hermitian=False, TensorList[2] out=None)",
+                      [](const ParsedArguments& a) {
+                          refuseOut(a, "linalg.ldl_factor");
+                          return pair("linalg_ldl_factor",
+                                      ops::linalgLdlFactor(a.tensor("input"), a.toBool("hermitian", false)));
+                      });
+    defLinalgFunction(m, "_linalg_ldl_solve",
+                      "linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor out=None)",
+                      [](const ParsedArguments& a) {
+                          refuseOut(a, "linalg.ldl_solve");
+                          return wrapTensor(ops::linalgLdlSolve(a.tensor("LD"), a.tensor("pivots"), a.tensor("B"),
+                                                                a.toBool("hermitian", false)));
+                      });
+    defLinalgFunction(m, "_linalg_lstsq",
+                      "linalg_lstsq(Tensor input, Tensor b, double? rcond=None, *, c10::string_view? driver=None, "
+                      "TensorList[4] out=None)",
+                      [](const ParsedArguments& a) {
+                          refuseOut(a, "linalg.lstsq");
+                          const std::optional<double> rcond =
+                              a.has("rcond") ? std::optional<double>(a.toDouble("rcond")) : std::nullopt;
+                          const std::optional<std::string> driver =
+                              a.has("driver") ? std::optional<std::string>(a["driver"].cast<std::string>()) : std::nullopt;
+                          const ops::LstsqResult r = ops::linalgLstsq(a.tensor("input"), a.tensor("b"), rcond, driver);
+                          return makeReturnType("linalg_lstsq",
+                                                py::make_tuple(wrapTensor(r.solution), wrapTensor(r.residuals),
+                                                               wrapTensor(r.rank), wrapTensor(r.singularValues)));
                       });
     defLinalgFunction(
         m, "_linalg_svd",

@@ -23,6 +23,7 @@ void bindRrelu(py::module_& m);  // rrelu_binding.cpp: rrelu, rrelu_
 void bindEmbeddingBag(py::module_& m);  // embedding_bag_binding.cpp: _embedding_bag_values
 void bindCtcLoss(py::module_& m);  // ctc_loss_binding.cpp: ctc_loss, _ctc_loss
 void bindSpecialFunctionsExtra(py::module_& m);  // special_functions_extra_binding.cpp: torch._C._special
+void bindSpecialFunctionsMore(py::module_& m);  // special_functions_more_binding.cpp: Bessel, polynomials, igamma
 void bindLinalgLapack(py::module_& m);  // linalg_lapack_binding.cpp: det, slogdet, inverse, solve, cholesky
 
 namespace {
@@ -61,6 +62,7 @@ void defineModule(py::module_& m)
     bindEmbeddingBag(m);
     bindCtcLoss(m);
     bindSpecialFunctionsExtra(m);
+    bindSpecialFunctionsMore(m);  // after: adds to torch._C._special
     bindLinalgLapack(m);
     bindCuda(m);
     bindLinalg(m);

@@ -269,6 +269,10 @@ lu = _C._linalg_lu
 lu_solve = _C._linalg_lu_solve
 matrix_exp = _C._linalg_matrix_exp
 householder_product = _C._linalg_householder_product
+lstsq = _C._linalg_lstsq
+ldl_factor = _C._linalg_ldl_factor
+ldl_factor_ex = _C._linalg_ldl_factor_ex
+ldl_solve = _C._linalg_ldl_solve
 LinAlgError = _C._LinAlgError
 
 

@@ -1,16 +1,21 @@
 """torch.special: PyTorch 1.13's special-function namespace. Each name is the torch function
 it aliases in ATen (special_gammaln is lgamma, special_expit is sigmoid, ...), so each
 records the same node (LgammaBackward0, SigmoidBackward0, ...); the functions 1.13 has only
-here (entr, ndtr, i0e, zeta, ...) are torch._C._special's special_* builtins, as in 1.13.
-The Bessel functions beyond j0/j1, the orthogonal polynomial families, airy_ai, gammainc
-and gammaincc are absent: using one raises AttributeError."""
+here (entr, ndtr, i0e, zeta, the Bessel and Airy functions, the orthogonal polynomials,
+gammainc, ...) are torch._C._special's special_* builtins, as in 1.13."""
 
 import torch
 from torch._C import _special
 
-__all__ = ["bessel_j0", "bessel_j1", "digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1",
-           "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp",
-           "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy", "zeta"]
+__all__ = ["airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "chebyshev_polynomial_t",
+           "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w", "digamma", "entr", "erf",
+           "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc", "gammaln",
+           "hermite_polynomial_h", "hermite_polynomial_he", "i0", "i0e", "i1", "i1e", "laguerre_polynomial_l",
+           "legendre_polynomial_p", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "modified_bessel_i0",
+           "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1", "multigammaln", "ndtr", "ndtri",
+           "polygamma", "psi", "round", "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
+           "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "scaled_modified_bessel_k0",
+           "scaled_modified_bessel_k1", "sinc", "softmax", "spherical_bessel_j0", "xlog1py", "xlogy", "zeta"]
 
 entr = _special.special_entr
 ndtr = _special.special_ndtr
@@ -22,6 +27,30 @@ i1e = _special.special_i1e
 erfcx = _special.special_erfcx
 bessel_j0 = _special.special_bessel_j0
 bessel_j1 = _special.special_bessel_j1
+bessel_y0 = _special.special_bessel_y0
+bessel_y1 = _special.special_bessel_y1
+modified_bessel_i0 = _special.special_modified_bessel_i0
+modified_bessel_i1 = _special.special_modified_bessel_i1
+modified_bessel_k0 = _special.special_modified_bessel_k0
+modified_bessel_k1 = _special.special_modified_bessel_k1
+scaled_modified_bessel_k0 = _special.special_scaled_modified_bessel_k0
+scaled_modified_bessel_k1 = _special.special_scaled_modified_bessel_k1
+spherical_bessel_j0 = _special.special_spherical_bessel_j0
+airy_ai = _special.special_airy_ai
+chebyshev_polynomial_t = _special.special_chebyshev_polynomial_t
+chebyshev_polynomial_u = _special.special_chebyshev_polynomial_u
+chebyshev_polynomial_v = _special.special_chebyshev_polynomial_v
+chebyshev_polynomial_w = _special.special_chebyshev_polynomial_w
+shifted_chebyshev_polynomial_t = _special.special_shifted_chebyshev_polynomial_t
+shifted_chebyshev_polynomial_u = _special.special_shifted_chebyshev_polynomial_u
+shifted_chebyshev_polynomial_v = _special.special_shifted_chebyshev_polynomial_v
+shifted_chebyshev_polynomial_w = _special.special_shifted_chebyshev_polynomial_w
+hermite_polynomial_h = _special.special_hermite_polynomial_h
+hermite_polynomial_he = _special.special_hermite_polynomial_he
+laguerre_polynomial_l = _special.special_laguerre_polynomial_l
+legendre_polynomial_p = _special.special_legendre_polynomial_p
+gammainc = _special.special_gammainc
+gammaincc = _special.special_gammaincc
 xlog1py = _special.special_xlog1py
 zeta = _special.special_zeta
 multigammaln = _special.special_multigammaln
