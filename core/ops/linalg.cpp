@@ -10,6 +10,7 @@
 #include <cblas.h>
 
 #include "core/ops/batched_matmul.h"
+#include "core/ops/bfloat16_matmul.h"
 #include "core/ops/inplace_record.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -237,9 +238,29 @@ void batchedProductInto(const Tensor& result, const Tensor& a, const Tensor& b, 
               legacyDtypeShortName(naive ? b.dtype() : a.dtype()));
     const char* kernelName = naive || a.sizes()[2] == 0 ? (isBmm ? "bmm" : "baddbmm") : "addmm_impl_cpu_";
     AGV_CHECK(a.dtype() != ScalarType::Bool, RuntimeError, "\"", kernelName, "\" not implemented for 'Bool'");
-    AGV_DISPATCH_ALL(a.dtype(), kernelName, [&] {
+    if (a.dtype() == ScalarType::BFloat16) {
+        // See Note [bfloat16 matrix products]: oneDNN over the whole batch when large enough;
+        // else the naive kernel in bfloat16, or addmm_impl_cpu_'s scalar gemm per batch.
+        const double betaValue = isBmm ? 0.0 : beta.toDouble(), alphaValue = isBmm ? 1.0 : alpha.toDouble();
+        if (a.sizes()[2] > 0 && bfloat16::batchedTakesOneDnn(a, b)) {
+            Tensor out = result;
+            bfloat16::batchedOneDnnInto(out, a, b, betaValue, alphaValue);
+            return;
+        }
+        if (!naive && a.sizes()[2] > 0) {
+            trace::MuteGuard mute;
+            for (int64_t i = 0; i < a.sizes()[0]; ++i) {
+                Tensor slice = select(result, 0, i);
+                bfloat16::addmmInto(slice, select(a, 0, i), select(b, 0, i), betaValue, alphaValue);
+            }
+            return;
+        }
+    }
+    AGV_DISPATCH_ALL_AND_HALF(a.dtype(), kernelName, [&] {
         using T = scalar_t;
-        if constexpr (!std::is_same_v<T, bool>)
+        if constexpr (std::is_same_v<T, Half>)  // 1.13's bmm kernels have no float16 case
+            throw AGV_DISPATCH_NOT_IMPLEMENTED(ScalarType::Half, kernelName);
+        else if constexpr (!std::is_same_v<T, bool>)
             batchedProductKernel<T>(result.data<T>(), a, b, isBmm ? T(0) : scalarAs<T>(beta),
                                     isBmm ? T(1) : scalarAs<T>(alpha), isBmm);
     });
@@ -251,6 +272,21 @@ Tensor batchedProduct(const Tensor& a, const Tensor& b)
     Tensor out = kernel::newTensor({a.sizes()[0], a.sizes()[1], b.sizes()[2]}, b.dtype(), a.device());
     batchedProductInto(out, a, b, Scalar(0), Scalar(1), true);
     return out;
+}
+
+/// result = beta * result + alpha * a @ b for bfloat16 matrices, an empty contraction
+/// included (addmm_impl_cpu_ zeroes the result, or scales it by beta).
+void bfloat16ProductInto(Tensor& result, const Tensor& a, const Tensor& b, double beta, double alpha)
+{
+    if (result.numel() == 0)
+        return;
+    BFloat16* c = result.data<BFloat16>();
+    if (a.sizes()[1] == 0) {
+        for (int64_t i = 0; i < result.numel(); ++i)
+            c[i] = beta == 0.0 ? BFloat16(0.0f) : BFloat16(float(c[i]) * float(beta));
+        return;
+    }
+    bfloat16::addmmInto(result, a, b, beta, alpha);
 }
 
 /// a (m x k) @ b (k x n) as a fresh m x n tensor.
@@ -272,6 +308,10 @@ Tensor matrixProduct(const Tensor& a, const Tensor& b)
 {
     const int64_t m = a.sizes()[0], k = a.sizes()[1], n = b.sizes()[1];
     Tensor out = kernel::newTensor({m, n}, a.dtype(), a.device());
+    if (a.dtype() == ScalarType::BFloat16) {  // See Note [bfloat16 matrix products]
+        bfloat16ProductInto(out, a, b, 0.0, 1.0);
+        return out;
+    }
     AGV_DISPATCH_ALL(a.dtype(), "addmm_impl_cpu_", [&] {
         using T = scalar_t;
         if constexpr (!std::is_same_v<T, bool>)
@@ -354,13 +394,17 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, Scalar beta, 
     // computes beta * C + alpha * A B, so the bias joins the sum where BLAS adds C.
     Tensor out = kernel::newTensor(outSizes, a.dtype(), a.device());
     kernel::copyInto(out, bias);
-    AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
-        using T = scalar_t;
-        if constexpr (!std::is_same_v<T, bool>)
-            gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0],
-                        b.strides()[1], outSizes[0], a.sizes()[1], outSizes[1], T(beta.toDouble()),
-                        T(alpha.toDouble()));
-    });
+    if (out.dtype() == ScalarType::BFloat16) {  // See Note [bfloat16 matrix products]
+        bfloat16ProductInto(out, a, b, beta.toDouble(), alpha.toDouble());
+    } else {
+        AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
+            using T = scalar_t;
+            if constexpr (!std::is_same_v<T, bool>)
+                gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(),
+                            b.strides()[0], b.strides()[1], outSizes[0], a.sizes()[1], outSizes[1],
+                            T(beta.toDouble()), T(alpha.toDouble()));
+        });
+    }
     // maybe_multiply: a factor of one leaves the gradient untouched (no extra op).
     auto times = [](const Tensor& t, const Scalar& factor) {
         return factor.isFloating() ? (factor.toDouble() == 1.0 ? t : mul(t, factor))
