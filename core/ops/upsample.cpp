@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/ops/iterator_layout.h"
+#include "core/ops/dispatch_bfloat16.h"
 #include "core/ops/kernels.h"
 #include "core/ops/memory_format.h"
 #include "core/ops/op_recorder.h"
@@ -101,7 +102,9 @@ std::vector<int64_t> nearestForwardIndices(int64_t inputSize, int64_t outputSize
     const T ratio = upsampling::areaPixelScale<T>(inputSize, outputSize, false, scale);
     std::vector<int64_t> index;
     for (int64_t o = 0; o < outputSize; ++o) {
-        const T real = ratio * o;  // area_pixel_compute_source_index with align_corners
+        // area_pixel_compute_source_index with align_corners; c10's BFloat16 * int64_t
+        // converts the index to bfloat16 first
+        const T real = ratio * static_cast<T>(o);
         index.push_back(std::min(static_cast<int64_t>(floorf(static_cast<float>(real))), inputSize - 1));
     }
     return index;
@@ -208,7 +211,7 @@ Tensor forwardKernel3d(const Tensor& input, const Resize& r, bool channelsLastSu
     Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
     const int64_t inD = r.inputSpatial(0), inH = r.inputSpatial(1), inW = r.inputSpatial(2);
     const int64_t outD = r.outputSpatial[0], outH = r.outputSpatial[1], outW = r.outputSpatial[2];
-    AGV_DISPATCH_FLOATING(input.dtype(), "upsample", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), "upsample", [&] {
         using T = scalar_t;
         const T* in = input.data<T>();
         T* o = out.data<T>();
@@ -223,38 +226,40 @@ Tensor forwardKernel3d(const Tensor& input, const Resize& r, bool channelsLastSu
                             *o++ = in[(id[size_t(z)] * inH + ih[size_t(y)]) * inW + iw[size_t(x)]];
             return;
         }
-        const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
-        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
-        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
-        auto row = [&](const T* rowStart, size_t i) {
-            return blend(rowStart[w.index0[i]], w.lambda0[i], rowStart[w.index1[i]], w.lambda1[i]);
-        };
-        const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
-        for (int64_t p = 0; p < r.planes(); ++p, in += inD * inH * inW) {
-            const bool vectorLane = p % channels < laneChannels;
-            for (int64_t z = 0; z < outD; ++z) {
-                const T* slice0 = in + d.index0[size_t(z)] * inH * inW;
-                const T* slice1 = in + d.index1[size_t(z)] * inH * inW;
-                for (int64_t y = 0; y < outH; ++y) {
-                    const int64_t row0 = h.index0[size_t(y)] * inW, row1 = h.index1[size_t(y)] * inW;
-                    const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
-                    for (int64_t x = 0; x < outW; ++x) {
-                        const size_t i = size_t(x);
-                        if (channelsLastSums) {
-                            const T d0 = d.lambda0[size_t(z)], d1 = d.lambda1[size_t(z)];
-                            const T w0 = w.lambda0[i], w1 = w.lambda1[i];
-                            const int64_t c0 = w.index0[i], c1 = w.index1[i];
-                            *o++ = channelsLastSum(
-                                {slice0[row0 + c0], slice0[row0 + c1], slice0[row1 + c0], slice0[row1 + c1],
-                                 slice1[row0 + c0], slice1[row0 + c1], slice1[row1 + c0], slice1[row1 + c1]},
-                                {d0 * h0 * w0, d0 * h0 * w1, d0 * h1 * w0, d0 * h1 * w1, d1 * h0 * w0, d1 * h0 * w1,
-                                 d1 * h1 * w0, d1 * h1 * w1},
-                                vectorLane);
-                            continue;
+        if constexpr (!kIsReducedFloat<T>) {  // bfloat16 resizes in the nearest modes only
+            const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
+            const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
+            const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
+            auto row = [&](const T* rowStart, size_t i) {
+                return blend(rowStart[w.index0[i]], w.lambda0[i], rowStart[w.index1[i]], w.lambda1[i]);
+            };
+            const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
+            for (int64_t p = 0; p < r.planes(); ++p, in += inD * inH * inW) {
+                const bool vectorLane = p % channels < laneChannels;
+                for (int64_t z = 0; z < outD; ++z) {
+                    const T* slice0 = in + d.index0[size_t(z)] * inH * inW;
+                    const T* slice1 = in + d.index1[size_t(z)] * inH * inW;
+                    for (int64_t y = 0; y < outH; ++y) {
+                        const int64_t row0 = h.index0[size_t(y)] * inW, row1 = h.index1[size_t(y)] * inW;
+                        const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                        for (int64_t x = 0; x < outW; ++x) {
+                            const size_t i = size_t(x);
+                            if (channelsLastSums) {
+                                const T d0 = d.lambda0[size_t(z)], d1 = d.lambda1[size_t(z)];
+                                const T w0 = w.lambda0[i], w1 = w.lambda1[i];
+                                const int64_t c0 = w.index0[i], c1 = w.index1[i];
+                                *o++ = channelsLastSum(
+                                    {slice0[row0 + c0], slice0[row0 + c1], slice0[row1 + c0], slice0[row1 + c1],
+                                     slice1[row0 + c0], slice1[row0 + c1], slice1[row1 + c0], slice1[row1 + c1]},
+                                    {d0 * h0 * w0, d0 * h0 * w1, d0 * h1 * w0, d0 * h1 * w1, d1 * h0 * w0, d1 * h0 * w1,
+                                     d1 * h1 * w0, d1 * h1 * w1},
+                                    vectorLane);
+                                continue;
+                            }
+                            const T t0 = blend(row(slice0 + row0, i), h0, row(slice0 + row1, i), h1);
+                            const T t1 = blend(row(slice1 + row0, i), h0, row(slice1 + row1, i), h1);
+                            *o++ = blend(t0, d.lambda0[size_t(z)], t1, d.lambda1[size_t(z)]);
                         }
-                        const T t0 = blend(row(slice0 + row0, i), h0, row(slice0 + row1, i), h1);
-                        const T t1 = blend(row(slice1 + row0, i), h0, row(slice1 + row1, i), h1);
-                        *o++ = blend(t0, d.lambda0[size_t(z)], t1, d.lambda1[size_t(z)]);
                     }
                 }
             }
@@ -269,7 +274,7 @@ Tensor backwardKernel3d(const Tensor& gradOutput, const Resize& r)
     std::memset(grad.rawData(), 0, grad.nbytes());
     const int64_t inD = r.inputSpatial(0), inH = r.inputSpatial(1), inW = r.inputSpatial(2);
     const int64_t outD = r.outputSpatial[0], outH = r.outputSpatial[1], outW = r.outputSpatial[2];
-    AGV_DISPATCH_FLOATING(gradOutput.dtype(), "upsample_backward", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(gradOutput.dtype(), "upsample_backward", [&] {
         using T = scalar_t;
         const T* go = gradOutput.data<T>();
         T* gi = grad.data<T>();
@@ -284,28 +289,30 @@ Tensor backwardKernel3d(const Tensor& gradOutput, const Resize& r)
                             gi[(id[size_t(z)] * inH + ih[size_t(y)]) * inW + iw[size_t(x)]] += *go++;
             return;
         }
-        const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
-        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
-        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
-        for (int64_t p = 0; p < r.planes(); ++p, gi += inD * inH * inW)
-            for (int64_t z = 0; z < outD; ++z) {
-                const int64_t slice[2] = {d.index0[size_t(z)] * inH, d.index1[size_t(z)] * inH};
-                const T dl[2] = {d.lambda0[size_t(z)], d.lambda1[size_t(z)]};
-                for (int64_t y = 0; y < outH; ++y) {
-                    const int64_t row[2] = {h.index0[size_t(y)], h.index1[size_t(y)]};
-                    const T hl[2] = {h.lambda0[size_t(y)], h.lambda1[size_t(y)]};
-                    for (int64_t x = 0; x < outW; ++x, ++go) {
-                        const int64_t col[2] = {w.index0[size_t(x)], w.index1[size_t(x)]};
-                        const T wl[2] = {w.lambda0[size_t(x)], w.lambda1[size_t(x)]};
-                        for (int a = 0; a < 2; ++a)
-                            for (int b = 0; b < 2; ++b)
-                                for (int c = 0; c < 2; ++c) {
-                                    T& g = gi[(slice[a] + row[b]) * inW + col[c]];
-                                    g = std::fma(dl[a] * hl[b] * wl[c], *go, g);
-                                }
+        if constexpr (!kIsReducedFloat<T>) {  // bfloat16 resizes in the nearest modes only
+            const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
+            const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
+            const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
+            for (int64_t p = 0; p < r.planes(); ++p, gi += inD * inH * inW)
+                for (int64_t z = 0; z < outD; ++z) {
+                    const int64_t slice[2] = {d.index0[size_t(z)] * inH, d.index1[size_t(z)] * inH};
+                    const T dl[2] = {d.lambda0[size_t(z)], d.lambda1[size_t(z)]};
+                    for (int64_t y = 0; y < outH; ++y) {
+                        const int64_t row[2] = {h.index0[size_t(y)], h.index1[size_t(y)]};
+                        const T hl[2] = {h.lambda0[size_t(y)], h.lambda1[size_t(y)]};
+                        for (int64_t x = 0; x < outW; ++x, ++go) {
+                            const int64_t col[2] = {w.index0[size_t(x)], w.index1[size_t(x)]};
+                            const T wl[2] = {w.lambda0[size_t(x)], w.lambda1[size_t(x)]};
+                            for (int a = 0; a < 2; ++a)
+                                for (int b = 0; b < 2; ++b)
+                                    for (int c = 0; c < 2; ++c) {
+                                        T& g = gi[(slice[a] + row[b]) * inW + col[c]];
+                                        g = std::fma(dl[a] * hl[b] * wl[c], *go, g);
+                                    }
+                        }
                     }
                 }
-            }
+        }
     });
     return grad;
 }
@@ -331,7 +338,7 @@ Tensor forwardValues(const Tensor& inputIn, const Resize& r)
     const int64_t inH = twoD ? r.inputSpatial(0) : 1, inW = r.inputSpatial(twoD ? 1 : 0);
     const int64_t outH = twoD ? r.outputSpatial[0] : 1, outW = r.outputSpatial[twoD ? 1 : 0];
     const std::optional<double> scaleH = twoD ? r.scales[0] : std::nullopt, scaleW = r.scales[twoD ? 1 : 0];
-    AGV_DISPATCH_FLOATING(input.dtype(), "upsample", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), "upsample", [&] {
         using T = scalar_t;
         const T* in = input.data<T>();
         T* o = out.data<T>();
@@ -343,33 +350,35 @@ Tensor forwardValues(const Tensor& inputIn, const Resize& r)
                         *o++ = in[ih[size_t(y)] * inW + iw[size_t(x)]];
             return;
         }
-        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
-        if (!twoD) {
-            for (int64_t p = 0; p < r.planes(); ++p, in += inW)
-                for (int64_t x = 0; x < outW; ++x)
-                    *o++ = blend(in[w.index0[size_t(x)]], w.lambda0[size_t(x)], in[w.index1[size_t(x)]],
-                                 w.lambda1[size_t(x)]);
-            return;
-        }
-        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
-        const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
-        for (int64_t p = 0; p < r.planes(); ++p, in += inH * inW) {
-            const bool vectorLane = p % channels < laneChannels;
-            for (int64_t y = 0; y < outH; ++y) {
-                const T* row0 = in + h.index0[size_t(y)] * inW;
-                const T* row1 = in + h.index1[size_t(y)] * inW;
-                for (int64_t x = 0; x < outW; ++x) {
-                    const size_t i = size_t(x);
-                    if (channelsLastSums) {
-                        const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
-                        *o++ = channelsLastSum<T>(
-                            {row0[w.index0[i]], row0[w.index1[i]], row1[w.index0[i]], row1[w.index1[i]]},
-                            {h0 * w.lambda0[i], h0 * w.lambda1[i], h1 * w.lambda0[i], h1 * w.lambda1[i]}, vectorLane);
-                        continue;
+        if constexpr (!kIsReducedFloat<T>) {  // bfloat16 resizes in the nearest modes only
+            const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
+            if (!twoD) {
+                for (int64_t p = 0; p < r.planes(); ++p, in += inW)
+                    for (int64_t x = 0; x < outW; ++x)
+                        *o++ = blend(in[w.index0[size_t(x)]], w.lambda0[size_t(x)], in[w.index1[size_t(x)]],
+                                     w.lambda1[size_t(x)]);
+                return;
+            }
+            const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
+            const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
+            for (int64_t p = 0; p < r.planes(); ++p, in += inH * inW) {
+                const bool vectorLane = p % channels < laneChannels;
+                for (int64_t y = 0; y < outH; ++y) {
+                    const T* row0 = in + h.index0[size_t(y)] * inW;
+                    const T* row1 = in + h.index1[size_t(y)] * inW;
+                    for (int64_t x = 0; x < outW; ++x) {
+                        const size_t i = size_t(x);
+                        if (channelsLastSums) {
+                            const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                            *o++ = channelsLastSum<T>(
+                                {row0[w.index0[i]], row0[w.index1[i]], row1[w.index0[i]], row1[w.index1[i]]},
+                                {h0 * w.lambda0[i], h0 * w.lambda1[i], h1 * w.lambda0[i], h1 * w.lambda1[i]}, vectorLane);
+                            continue;
+                        }
+                        const T t0 = blend(row0[w.index0[i]], w.lambda0[i], row0[w.index1[i]], w.lambda1[i]);
+                        const T t1 = blend(row1[w.index0[i]], w.lambda0[i], row1[w.index1[i]], w.lambda1[i]);
+                        *o++ = blend(t0, h.lambda0[size_t(y)], t1, h.lambda1[size_t(y)]);
                     }
-                    const T t0 = blend(row0[w.index0[i]], w.lambda0[i], row0[w.index1[i]], w.lambda1[i]);
-                    const T t1 = blend(row1[w.index0[i]], w.lambda0[i], row1[w.index1[i]], w.lambda1[i]);
-                    *o++ = blend(t0, h.lambda0[size_t(y)], t1, h.lambda1[size_t(y)]);
                 }
             }
         }
@@ -399,7 +408,7 @@ Tensor backwardValues(const Tensor& gradOutputIn, const Resize& r)
     const int64_t inH = twoD ? r.inputSpatial(0) : 1, inW = r.inputSpatial(twoD ? 1 : 0);
     const int64_t outH = twoD ? r.outputSpatial[0] : 1, outW = r.outputSpatial[twoD ? 1 : 0];
     const std::optional<double> scaleH = twoD ? r.scales[0] : std::nullopt, scaleW = r.scales[twoD ? 1 : 0];
-    AGV_DISPATCH_FLOATING(gradOutput.dtype(), "upsample_backward", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(gradOutput.dtype(), "upsample_backward", [&] {
         using T = scalar_t;
         const T* go = gradOutput.data<T>();
         T* gi = grad.data<T>();
@@ -411,35 +420,37 @@ Tensor backwardValues(const Tensor& gradOutputIn, const Resize& r)
                         gi[ih[size_t(y)] * inW + iw[size_t(x)]] += *go++;
             return;
         }
-        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
-        if (!twoD) {
-            for (int64_t p = 0; p < r.planes(); ++p, gi += inW)
-                for (int64_t x = 0; x < outW; ++x, ++go) {
-                    T& g0 = gi[w.index0[size_t(x)]];
-                    g0 = std::fma(w.lambda0[size_t(x)], *go, g0);
-                    T& g1 = gi[w.index1[size_t(x)]];
-                    g1 = std::fma(w.lambda1[size_t(x)], *go, g1);
-                }
-            return;
-        }
-        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
-        for (int64_t p = 0; p < r.planes(); ++p, gi += inH * inW)
-            for (int64_t y = 0; y < outH; ++y) {
-                T* row0 = gi + h.index0[size_t(y)] * inW;
-                T* row1 = gi + h.index1[size_t(y)] * inW;
-                const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
-                for (int64_t x = 0; x < outW; ++x, ++go) {
-                    const size_t i = size_t(x);
-                    T& g00 = row0[w.index0[i]];
-                    g00 = std::fma(h0 * w.lambda0[i], *go, g00);
-                    T& g01 = row0[w.index1[i]];
-                    g01 = std::fma(h0 * w.lambda1[i], *go, g01);
-                    T& g10 = row1[w.index0[i]];
-                    g10 = std::fma(h1 * w.lambda0[i], *go, g10);
-                    T& g11 = row1[w.index1[i]];
-                    g11 = std::fma(h1 * w.lambda1[i], *go, g11);
-                }
+        if constexpr (!kIsReducedFloat<T>) {  // bfloat16 resizes in the nearest modes only
+            const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
+            if (!twoD) {
+                for (int64_t p = 0; p < r.planes(); ++p, gi += inW)
+                    for (int64_t x = 0; x < outW; ++x, ++go) {
+                        T& g0 = gi[w.index0[size_t(x)]];
+                        g0 = std::fma(w.lambda0[size_t(x)], *go, g0);
+                        T& g1 = gi[w.index1[size_t(x)]];
+                        g1 = std::fma(w.lambda1[size_t(x)], *go, g1);
+                    }
+                return;
             }
+            const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
+            for (int64_t p = 0; p < r.planes(); ++p, gi += inH * inW)
+                for (int64_t y = 0; y < outH; ++y) {
+                    T* row0 = gi + h.index0[size_t(y)] * inW;
+                    T* row1 = gi + h.index1[size_t(y)] * inW;
+                    const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                    for (int64_t x = 0; x < outW; ++x, ++go) {
+                        const size_t i = size_t(x);
+                        T& g00 = row0[w.index0[i]];
+                        g00 = std::fma(h0 * w.lambda0[i], *go, g00);
+                        T& g01 = row0[w.index1[i]];
+                        g01 = std::fma(h0 * w.lambda1[i], *go, g01);
+                        T& g10 = row1[w.index0[i]];
+                        g10 = std::fma(h1 * w.lambda0[i], *go, g10);
+                        T& g11 = row1[w.index1[i]];
+                        g11 = std::fma(h1 * w.lambda1[i], *go, g11);
+                    }
+                }
+        }
     });
     return grad;
 }
@@ -557,7 +568,8 @@ std::string dispatchName(UpsampleMode mode, size_t spatial, bool antialias, bool
     return atenName(nearest ? UpsampleMode::Nearest : mode, spatial, false) + "_channels_last";
 }
 
-/// The dtypes 1.13 has a CPU kernel for; autogradviz computes float32 and float64.
+/// The dtypes 1.13 has a CPU kernel for; autogradviz computes float32 and float64, and
+/// bfloat16 in the nearest mode.
 bool pytorchHasKernel(UpsampleMode mode, bool antialias, ScalarType dtype)
 {
     if (dtype == ScalarType::Float32 || dtype == ScalarType::Float64)
@@ -644,8 +656,10 @@ Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntL
     const ScalarType dtype = input.dtype();
     if (!pytorchHasKernel(mode, antialias, dtype))
         throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, dispatchName(mode, spatial, antialias, isChannelsLastContiguous(input)));
-    AGV_CHECK(dtype == ScalarType::Float32 || dtype == ScalarType::Float64, NotImplementedError, "autogradviz: ",
-              atenName(mode, spatial, antialias), " supports float32 and float64 only");
+    const bool nearestBfloat16 = dtype == ScalarType::BFloat16 && mode == UpsampleMode::Nearest;
+    AGV_CHECK(dtype == ScalarType::Float32 || dtype == ScalarType::Float64 || nearestBfloat16, NotImplementedError,
+              "autogradviz: ", atenName(mode, spatial, antialias),
+              " supports float32 and float64 only (and bfloat16 in the nearest mode)");
     return resize(input, r, outputSize.has_value());
 }
 
