@@ -274,16 +274,24 @@ Tensor batchedProduct(const Tensor& a, const Tensor& b)
     return out;
 }
 
+/// result.zero_() for beta == 0, else result.mul_(beta), whose bfloat16 kernel takes the
+/// number as a bfloat16.
+void scaleBfloat16(Tensor& result, double beta)
+{
+    BFloat16* c = result.data<BFloat16>();
+    const float factor = float(BFloat16(float(beta)));
+    for (int64_t i = 0; i < result.numel(); ++i)
+        c[i] = beta == 0.0 ? BFloat16(0.0f) : BFloat16(float(c[i]) * factor);
+}
+
 /// result = beta * result + alpha * a @ b for bfloat16 matrices, an empty contraction
 /// included (addmm_impl_cpu_ zeroes the result, or scales it by beta).
 void bfloat16ProductInto(Tensor& result, const Tensor& a, const Tensor& b, double beta, double alpha)
 {
     if (result.numel() == 0)
         return;
-    BFloat16* c = result.data<BFloat16>();
     if (a.sizes()[1] == 0) {
-        for (int64_t i = 0; i < result.numel(); ++i)
-            c[i] = beta == 0.0 ? BFloat16(0.0f) : BFloat16(float(c[i]) * float(beta));
+        scaleBfloat16(result, beta);
         return;
     }
     bfloat16::addmmInto(result, a, b, beta, alpha);
@@ -572,11 +580,22 @@ Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Sc
         AGV_CHECK(batch1.dtype() == batch2.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype");
         checkMatmulDtype(self.dtype());
     }
-    AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
-        using T = scalar_t;
-        if constexpr (!std::is_same_v<T, bool>)
-            addbmmKernel<T>(out.data<T>(), batch1, batch2, scalarAs<T>(beta), scalarAs<T>(alpha));
-    });
+    if (out.dtype() == ScalarType::BFloat16) {
+        // addbmm_impl_: result.addmm_(batch1[b], batch2[b], beta then 1, alpha) per batch
+        // item (see Note [bfloat16 matrix products]); no batch leaves result * beta.
+        trace::MuteGuard mute;
+        if (batches == 0)
+            scaleBfloat16(out, beta.toDouble());
+        for (int64_t b = 0; b < batches; ++b)
+            bfloat16ProductInto(out, select(batch1, 0, b), select(batch2, 0, b), b == 0 ? beta.toDouble() : 1.0,
+                                alpha.toDouble());
+    } else {
+        AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
+            using T = scalar_t;
+            if constexpr (!std::is_same_v<T, bool>)
+                addbmmKernel<T>(out.data<T>(), batch1, batch2, scalarAs<T>(beta), scalarAs<T>(alpha));
+        });
+    }
     const int64_t batch1Size0 = batches, batch1Size1 = m, batch2Size2 = n;
     OpRecorder rec("AddbmmBackward0", {&self, &batch1, &batch2},
                    [beta, alpha, batch1Size0, batch1Size1, batch2Size2](BackwardNode& n, const variable_list& g) {

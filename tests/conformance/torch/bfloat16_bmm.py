@@ -32,6 +32,19 @@ for (b, m, k, n) in [(2, 3, 4, 5), (3, 5, 7, 2), (2, 4, 16, 8), (4, 8, 10, 5), (
         show('baddbmm %d %d %d %d %g %g' % (b, m, k, n, beta, alpha),
              torch.baddbmm(c, x.detach(), y.detach(), beta=beta, alpha=alpha))
 print(z.grad_fn)
+for (b, m, k, n) in [(3, 2, 3, 4), (2, 8, 64, 8), (2, 20, 40, 30), (0, 3, 4, 5)]:
+    x = torch.randn(b, m, k).bfloat16().requires_grad_()
+    y = torch.randn(b, k, n).bfloat16().requires_grad_()
+    c = torch.randn(m, n).bfloat16().requires_grad_()
+    for (beta, alpha) in [(1, 1), (0.7, 0.3), (0, 2.5)]:
+        z = torch.addbmm(c, x, y, beta=beta, alpha=alpha)
+        gc, gx, gy = torch.autograd.grad(z, (c, x, y), torch.randn(m, n).bfloat16())
+        tag = 'addbmm %d %d %d %d %g %g' % (b, m, k, n, beta, alpha)
+        show(tag, z)
+        show(tag + ' dc', gc)
+        show(tag + ' dx', gx)
+        show(tag + ' dy', gy)
+print(z.grad_fn)
 a = torch.randn(2, 3, 4, 5).bfloat16().requires_grad_()
 w = torch.randn(3, 5, 6).bfloat16().requires_grad_()
 z = torch.matmul(a, w)
