@@ -28,9 +28,12 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/autograd/grad_mode.h"
 #include "core/error.h"
 #include "core/ops/kernels.h"
 #include "core/ops/onednn_engine.h"
+#include "core/ops/ops.h"
+#include "core/trace/sink.h"
 
 namespace agv::ops::bfloat16 {
 
@@ -230,6 +233,31 @@ bool batchedTakesOneDnn(const Tensor& a, const Tensor& b)
 void batchedOneDnnInto(Tensor& result, const Tensor& a, const Tensor& b, double beta, double alpha)
 {
     oneDnnProduct(result, a, b, float(beta), float(alpha));
+}
+
+bool matrixVectorOneDnn(Tensor& y, const Tensor& mat, const Tensor& vec, double beta, double alpha)
+{
+    if (!cpuTakesOneDnnBfloat16() || mat.numel() == 0 || vec.numel() == 0 ||
+        mat.sizes()[0] * mat.sizes()[1] <= kOneDnnMinimumWork)
+        return false;
+    // The vector as a one-column matrix, the result as one column (mkldnn_matmul's unsqueeze(1)).
+    GradModeGuard noGrad(false);
+    trace::MuteGuard mute;
+    Tensor column = unsqueeze(y, 1);
+    oneDnnProduct(column, mat, unsqueeze(vec, 1), float(beta), float(alpha));
+    return true;
+}
+
+bool dotOneDnn(Tensor& result, const Tensor& a, const Tensor& b)
+{
+    if (!cpuTakesOneDnnBfloat16() || a.numel() <= kOneDnnMinimumWork)
+        return false;
+    GradModeGuard noGrad(false);
+    trace::MuteGuard mute;
+    Tensor one = kernel::newTensor({1, 1}, ScalarType::BFloat16, a.device());
+    oneDnnProduct(one, unsqueeze(a, 0), unsqueeze(b, 1), 0.0f, 1.0f);
+    *result.data<BFloat16>() = *one.data<BFloat16>();
+    return true;
 }
 
 void addmmInto(Tensor& result, const Tensor& a, const Tensor& b, double beta, double alpha)

@@ -17,4 +17,11 @@ void addmmInto(Tensor& result, const Tensor& a, const Tensor& b, double beta, do
 bool batchedTakesOneDnn(const Tensor& a, const Tensor& b);
 void batchedOneDnnInto(Tensor& result, const Tensor& a, const Tensor& b, double beta, double alpha);
 
+/// mkldnn_matmul for mv / addmv (more than 16^3 matrix elements) and dot (vectors of more
+/// than 16^3 elements): y (m, contiguous, holding self when beta != 0) = beta * y + alpha *
+/// mat @ vec, or the dot product of a and b into the one-element `result`. Each returns
+/// false, computing nothing, where 1.13 takes its scalar loops instead.
+bool matrixVectorOneDnn(Tensor& y, const Tensor& mat, const Tensor& vec, double beta, double alpha);
+bool dotOneDnn(Tensor& result, const Tensor& a, const Tensor& b);
+
 }  // namespace agv::ops::bfloat16

@@ -649,7 +649,13 @@ Tensor dot(const Tensor& a, const Tensor& b)
     AGV_CHECK(a.dtype() != ScalarType::Bool, RuntimeError, "\"dot\" not implemented for 'Bool'");
     Tensor out = kernel::newTensor({}, a.dtype(), a.device());
     const int64_t k = a.numel();
-    AGV_DISPATCH_ALL(a.dtype(), "dot", [&] {
+    // bfloat16: oneDNN over more than 16^3 elements, else dot_naive's bfloat16 sum
+    // (each product rounded, then each sum), gemm's loop below.
+    if (a.dtype() == ScalarType::BFloat16 && bfloat16::dotOneDnn(out, a, b))
+        return rec.finish(out);
+    if (a.dtype() == ScalarType::Half)  // AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(kBFloat16)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(ScalarType::Half, "dot");
+    AGV_DISPATCH_ALL_AND_HALF(a.dtype(), "dot", [&] {
         using T = scalar_t;
         // PyTorch's dot_impl calls BLAS ?dot for floating vectors: the same OpenBLAS kernel here.
         const blasint incA = blasint(a.strides()[0]), incB = blasint(b.strides()[0]);
@@ -659,11 +665,18 @@ Tensor dot(const Tensor& a, const Tensor& b)
         else if constexpr (std::is_same_v<T, double>)
             *out.data<T>() = T(cblas_ddot(blasint(k), static_cast<const double*>(a.rawData()), incA,
                                           static_cast<const double*>(b.rawData()), incB));
-        else if constexpr (!std::is_same_v<T, bool>)
+        else if constexpr (!std::is_same_v<T, bool> && !std::is_same_v<T, Half>)
             gemmInto<T>(out.data<T>(), a.data<T>(), k, a.strides()[0], b.data<T>(), b.strides()[0], 1, 1, k, 1);
     });
     return rec.finish(out);
 }
+
+namespace {
+
+template <typename T>
+void addmvKernel(T* y, const Tensor& mat, const Tensor& vec, T alpha, T beta);
+
+}  // namespace
 
 Tensor mv(const Tensor& a, const Tensor& b)
 {
@@ -688,6 +701,13 @@ Tensor mv(const Tensor& a, const Tensor& b)
     checkMatmulDtype(a.dtype());
     const int64_t m = a.sizes()[0], k = a.sizes()[1];
     Tensor out = kernel::newTensor({m}, a.dtype(), a.device());
+    if (a.dtype() == ScalarType::BFloat16) {  // See Note [bfloat16 matrix products]
+        if (k == 0)
+            std::memset(out.rawData(), 0, out.nbytes());
+        else if (m > 0 && !bfloat16::matrixVectorOneDnn(out, a, b, 0.0, 1.0))
+            addmvKernel<BFloat16>(out.data<BFloat16>(), a, b, BFloat16(1.0f), BFloat16(0.0f));
+        return rec.finish(out);
+    }
     AGV_DISPATCH_ALL(a.dtype(), "addmv_impl_cpu", [&] {
         using T = scalar_t;
         if constexpr (!std::is_same_v<T, bool>)
@@ -810,6 +830,9 @@ Tensor addmvValues(const Tensor& self, const Tensor& mat, const Tensor& vec, Sca
         } else {
             AGV_CHECK(vec.dtype() == mat.dtype(), RuntimeError, "expected scalar type ",
                       legacyDtypeShortName(mat.dtype()), " but found ", legacyDtypeShortName(vec.dtype()));
+            if (std::is_same_v<T, BFloat16> &&  // See Note [bfloat16 matrix products]
+                bfloat16::matrixVectorOneDnn(out, mat, vec, beta.toDouble(), alpha.toDouble()))
+                return;
             addmvKernel<T>(out.data<T>(), mat, vec, scalarAs<T>(alpha), scalarAs<T>(beta));
         }
     });
