@@ -1,8 +1,9 @@
-// bfloat16 matrix products (mm, addmm, and so linear and matmul) as PyTorch 1.13 computes
-// them on the CPU.
+// bfloat16 matrix products (mm, addmm, bmm, mv, dot, and so linear and matmul) as PyTorch
+// 1.13 computes them on the CPU.
 //
 // Note [bfloat16 matrix products]
-// addmm_impl_cpu_ hands a bfloat16 product to one of two kernels, and they round differently:
+// addmm_impl_cpu_ hands a bfloat16 product to one of two kernels, and they round differently
+// (bmm, mv and dot choose between oneDNN and their own loops the same way: see linalg.cpp):
 //   * oneDNN's bfloat16 matmul when m * k * n > 16 * 16 * 16 on a CPU with AVX-512 (BW, VL
 //     and DQ; mkldnn_matmul): the products summed in float inside oneDNN's kernel, scaled by
 //     alpha, beta * the old result added by a sum post-op, rounded to bfloat16 once. An
