@@ -40,12 +40,14 @@ T absolute(T v)
         return std::abs(v);
 }
 
-/// Note [float16 pointwise losses]
-/// 1.13's smooth_l1 and huber kernels give cpu_kernel_vec two bodies that round float16
-/// differently: the Vectorized one (the generic Vectorized<c10::Half>) rounds every
-/// operation, while in the scalar one std::abs of a c10::Half is a float, so after the
-/// rounded difference the formula runs in float and rounds once.
-/// f(p, q, vector) over x and y of one shape, `vector` marking the Vectorized body's elements.
+// Note [float16 pointwise losses]
+// 1.13's smooth_l1 and huber kernels give cpu_kernel_vec two bodies that round float16
+// differently: the Vectorized one (the generic Vectorized<c10::Half>) rounds every
+// operation, while in the scalar one std::abs of a c10::Half is a float, so after the
+// rounded difference the formula runs in float and rounds once.
+
+/// f(p, q, vector) over x and y of one shape, `vector` marking the Vectorized body's
+/// elements (see Note [float16 pointwise losses]).
 template <typename T, typename F>
 Tensor twoBodyLoss(const Tensor& x, const Tensor& y, F f)
 {
@@ -125,11 +127,13 @@ Tensor compareInDouble(const Tensor& x, double value, CompareOp op)
     return compare(toDtype(x, ScalarType::Float64), Scalar(value), op);
 }
 
-/// Note [bfloat16 smooth L1]
-/// 1.13's smooth_l1 kernels have a bfloat16 case of their own that computes in float: the
-/// forward |a - b| compared with beta as floats, 0.5 z^2 / beta or z - 0.5 beta rounded
-/// once; the backward's vectorized body norm * (x / beta or +-1) * grad, its scalar body
-/// norm * x * grad / beta (or +-norm * grad), both in float and rounded once.
+// Note [bfloat16 smooth L1]
+// 1.13's smooth_l1 kernels have a bfloat16 case of their own that computes in float: the
+// forward |a - b| compared with beta as floats, 0.5 z^2 / beta or z - 0.5 beta rounded
+// once; the backward's vectorized body norm * (x / beta or +-1) * grad, its scalar body
+// norm * x * grad / beta (or +-norm * grad), both in float and rounded once.
+
+/// smooth_l1_backward of bfloat16 operands (see Note [bfloat16 smooth L1]).
 Tensor smoothL1BackwardBfloat16(const Tensor& grad, const Tensor& self, const Tensor& target, Reduction reduction,
                                 double beta)
 {
@@ -526,19 +530,19 @@ Tensor smoothL1Loss(const Tensor& input, const Tensor& targetIn, Reduction reduc
                 return Half(z < fb ? 0.5f * z * z / fb : z - float(Half(Half(0.5f) * b)));
             });
         } else {
-        loss = AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), "smooth_l1_cpu", [&] {
-            using T = scalar_t;
-            const T b = T(beta);
-            return kernel::mapBinary<T, T>(x, target, input.sizes(), input.dtype(), [b, beta](T p, T q) {
-                if constexpr (std::is_same_v<T, BFloat16>) {  // See Note [bfloat16 smooth L1]
-                    const float z = std::abs(float(p) - float(q)), fb = float(beta);
-                    return T(z < fb ? 0.5f * z * z / fb : z - 0.5f * fb);
-                } else {
-                    const T z = absolute(T(p - q));
-                    return z < b ? T(T(T(0.5) * z) * z) / b : T(z - T(T(0.5) * b));
-                }
+            loss = AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), "smooth_l1_cpu", [&] {
+                using T = scalar_t;
+                const T b = T(beta);
+                return kernel::mapBinary<T, T>(x, target, input.sizes(), input.dtype(), [b, beta](T p, T q) {
+                    if constexpr (std::is_same_v<T, BFloat16>) {  // See Note [bfloat16 smooth L1]
+                        const float z = std::abs(float(p) - float(q)), fb = float(beta);
+                        return T(z < fb ? 0.5f * z * z / fb : z - 0.5f * fb);
+                    } else {
+                        const T z = absolute(T(p - q));
+                        return z < b ? T(T(T(0.5) * z) * z) / b : T(z - T(T(0.5) * b));
+                    }
+                });
             });
-        });
         }
         loss = applyLossReduction(loss, reduction);
     }

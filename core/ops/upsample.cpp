@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/ops/iterator_layout.h"
 #include "core/ops/dispatch_bfloat16.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/memory_format.h"
 #include "core/ops/op_recorder.h"
@@ -226,40 +226,38 @@ Tensor forwardKernel3d(const Tensor& input, const Resize& r, bool channelsLastSu
                             *o++ = in[(id[size_t(z)] * inH + ih[size_t(y)]) * inW + iw[size_t(x)]];
             return;
         }
-        if constexpr (!kIsReducedFloat<T>) {  // bfloat16 resizes in the nearest modes only
-            const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
-            const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
-            const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
-            auto row = [&](const T* rowStart, size_t i) {
-                return blend(rowStart[w.index0[i]], w.lambda0[i], rowStart[w.index1[i]], w.lambda1[i]);
-            };
-            const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
-            for (int64_t p = 0; p < r.planes(); ++p, in += inD * inH * inW) {
-                const bool vectorLane = p % channels < laneChannels;
-                for (int64_t z = 0; z < outD; ++z) {
-                    const T* slice0 = in + d.index0[size_t(z)] * inH * inW;
-                    const T* slice1 = in + d.index1[size_t(z)] * inH * inW;
-                    for (int64_t y = 0; y < outH; ++y) {
-                        const int64_t row0 = h.index0[size_t(y)] * inW, row1 = h.index1[size_t(y)] * inW;
-                        const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
-                        for (int64_t x = 0; x < outW; ++x) {
-                            const size_t i = size_t(x);
-                            if (channelsLastSums) {
-                                const T d0 = d.lambda0[size_t(z)], d1 = d.lambda1[size_t(z)];
-                                const T w0 = w.lambda0[i], w1 = w.lambda1[i];
-                                const int64_t c0 = w.index0[i], c1 = w.index1[i];
-                                *o++ = channelsLastSum(
-                                    {slice0[row0 + c0], slice0[row0 + c1], slice0[row1 + c0], slice0[row1 + c1],
-                                     slice1[row0 + c0], slice1[row0 + c1], slice1[row1 + c0], slice1[row1 + c1]},
-                                    {d0 * h0 * w0, d0 * h0 * w1, d0 * h1 * w0, d0 * h1 * w1, d1 * h0 * w0, d1 * h0 * w1,
-                                     d1 * h1 * w0, d1 * h1 * w1},
-                                    vectorLane);
-                                continue;
-                            }
-                            const T t0 = blend(row(slice0 + row0, i), h0, row(slice0 + row1, i), h1);
-                            const T t1 = blend(row(slice1 + row0, i), h0, row(slice1 + row1, i), h1);
-                            *o++ = blend(t0, d.lambda0[size_t(z)], t1, d.lambda1[size_t(z)]);
+        const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
+        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
+        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
+        auto row = [&](const T* rowStart, size_t i) {
+            return blend(rowStart[w.index0[i]], w.lambda0[i], rowStart[w.index1[i]], w.lambda1[i]);
+        };
+        const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
+        for (int64_t p = 0; p < r.planes(); ++p, in += inD * inH * inW) {
+            const bool vectorLane = p % channels < laneChannels;
+            for (int64_t z = 0; z < outD; ++z) {
+                const T* slice0 = in + d.index0[size_t(z)] * inH * inW;
+                const T* slice1 = in + d.index1[size_t(z)] * inH * inW;
+                for (int64_t y = 0; y < outH; ++y) {
+                    const int64_t row0 = h.index0[size_t(y)] * inW, row1 = h.index1[size_t(y)] * inW;
+                    const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                    for (int64_t x = 0; x < outW; ++x) {
+                        const size_t i = size_t(x);
+                        if (channelsLastSums) {
+                            const T d0 = d.lambda0[size_t(z)], d1 = d.lambda1[size_t(z)];
+                            const T w0 = w.lambda0[i], w1 = w.lambda1[i];
+                            const int64_t c0 = w.index0[i], c1 = w.index1[i];
+                            *o++ = channelsLastSum(
+                                {slice0[row0 + c0], slice0[row0 + c1], slice0[row1 + c0], slice0[row1 + c1],
+                                 slice1[row0 + c0], slice1[row0 + c1], slice1[row1 + c0], slice1[row1 + c1]},
+                                {d0 * h0 * w0, d0 * h0 * w1, d0 * h1 * w0, d0 * h1 * w1, d1 * h0 * w0, d1 * h0 * w1,
+                                 d1 * h1 * w0, d1 * h1 * w1},
+                                vectorLane);
+                            continue;
                         }
+                        const T t0 = blend(row(slice0 + row0, i), h0, row(slice0 + row1, i), h1);
+                        const T t1 = blend(row(slice1 + row0, i), h0, row(slice1 + row1, i), h1);
+                        *o++ = blend(t0, d.lambda0[size_t(z)], t1, d.lambda1[size_t(z)]);
                     }
                 }
             }
@@ -289,30 +287,28 @@ Tensor backwardKernel3d(const Tensor& gradOutput, const Resize& r)
                             gi[(id[size_t(z)] * inH + ih[size_t(y)]) * inW + iw[size_t(x)]] += *go++;
             return;
         }
-        if constexpr (!kIsReducedFloat<T>) {  // bfloat16 resizes in the nearest modes only
-            const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
-            const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
-            const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
-            for (int64_t p = 0; p < r.planes(); ++p, gi += inD * inH * inW)
-                for (int64_t z = 0; z < outD; ++z) {
-                    const int64_t slice[2] = {d.index0[size_t(z)] * inH, d.index1[size_t(z)] * inH};
-                    const T dl[2] = {d.lambda0[size_t(z)], d.lambda1[size_t(z)]};
-                    for (int64_t y = 0; y < outH; ++y) {
-                        const int64_t row[2] = {h.index0[size_t(y)], h.index1[size_t(y)]};
-                        const T hl[2] = {h.lambda0[size_t(y)], h.lambda1[size_t(y)]};
-                        for (int64_t x = 0; x < outW; ++x, ++go) {
-                            const int64_t col[2] = {w.index0[size_t(x)], w.index1[size_t(x)]};
-                            const T wl[2] = {w.lambda0[size_t(x)], w.lambda1[size_t(x)]};
-                            for (int a = 0; a < 2; ++a)
-                                for (int b = 0; b < 2; ++b)
-                                    for (int c = 0; c < 2; ++c) {
-                                        T& g = gi[(slice[a] + row[b]) * inW + col[c]];
-                                        g = std::fma(dl[a] * hl[b] * wl[c], *go, g);
-                                    }
-                        }
+        const Taps<T> d = linearTaps<T>(inD, outD, r.alignCorners, r.scales[0]);
+        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, r.scales[1]);
+        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, r.scales[2]);
+        for (int64_t p = 0; p < r.planes(); ++p, gi += inD * inH * inW)
+            for (int64_t z = 0; z < outD; ++z) {
+                const int64_t slice[2] = {d.index0[size_t(z)] * inH, d.index1[size_t(z)] * inH};
+                const T dl[2] = {d.lambda0[size_t(z)], d.lambda1[size_t(z)]};
+                for (int64_t y = 0; y < outH; ++y) {
+                    const int64_t row[2] = {h.index0[size_t(y)], h.index1[size_t(y)]};
+                    const T hl[2] = {h.lambda0[size_t(y)], h.lambda1[size_t(y)]};
+                    for (int64_t x = 0; x < outW; ++x, ++go) {
+                        const int64_t col[2] = {w.index0[size_t(x)], w.index1[size_t(x)]};
+                        const T wl[2] = {w.lambda0[size_t(x)], w.lambda1[size_t(x)]};
+                        for (int a = 0; a < 2; ++a)
+                            for (int b = 0; b < 2; ++b)
+                                for (int c = 0; c < 2; ++c) {
+                                    T& g = gi[(slice[a] + row[b]) * inW + col[c]];
+                                    g = std::fma(dl[a] * hl[b] * wl[c], *go, g);
+                                }
                     }
                 }
-        }
+            }
     });
     return grad;
 }
@@ -350,35 +346,33 @@ Tensor forwardValues(const Tensor& inputIn, const Resize& r)
                         *o++ = in[ih[size_t(y)] * inW + iw[size_t(x)]];
             return;
         }
-        if constexpr (!kIsReducedFloat<T>) {  // bfloat16 resizes in the nearest modes only
-            const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
-            if (!twoD) {
-                for (int64_t p = 0; p < r.planes(); ++p, in += inW)
-                    for (int64_t x = 0; x < outW; ++x)
-                        *o++ = blend(in[w.index0[size_t(x)]], w.lambda0[size_t(x)], in[w.index1[size_t(x)]],
-                                     w.lambda1[size_t(x)]);
-                return;
-            }
-            const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
-            const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
-            for (int64_t p = 0; p < r.planes(); ++p, in += inH * inW) {
-                const bool vectorLane = p % channels < laneChannels;
-                for (int64_t y = 0; y < outH; ++y) {
-                    const T* row0 = in + h.index0[size_t(y)] * inW;
-                    const T* row1 = in + h.index1[size_t(y)] * inW;
-                    for (int64_t x = 0; x < outW; ++x) {
-                        const size_t i = size_t(x);
-                        if (channelsLastSums) {
-                            const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
-                            *o++ = channelsLastSum<T>(
-                                {row0[w.index0[i]], row0[w.index1[i]], row1[w.index0[i]], row1[w.index1[i]]},
-                                {h0 * w.lambda0[i], h0 * w.lambda1[i], h1 * w.lambda0[i], h1 * w.lambda1[i]}, vectorLane);
-                            continue;
-                        }
-                        const T t0 = blend(row0[w.index0[i]], w.lambda0[i], row0[w.index1[i]], w.lambda1[i]);
-                        const T t1 = blend(row1[w.index0[i]], w.lambda0[i], row1[w.index1[i]], w.lambda1[i]);
-                        *o++ = blend(t0, h.lambda0[size_t(y)], t1, h.lambda1[size_t(y)]);
+        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
+        if (!twoD) {
+            for (int64_t p = 0; p < r.planes(); ++p, in += inW)
+                for (int64_t x = 0; x < outW; ++x)
+                    *o++ = blend(in[w.index0[size_t(x)]], w.lambda0[size_t(x)], in[w.index1[size_t(x)]],
+                                 w.lambda1[size_t(x)]);
+            return;
+        }
+        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
+        const int64_t channels = r.inputSizes[1], laneChannels = vectorChannels<T>(channels);
+        for (int64_t p = 0; p < r.planes(); ++p, in += inH * inW) {
+            const bool vectorLane = p % channels < laneChannels;
+            for (int64_t y = 0; y < outH; ++y) {
+                const T* row0 = in + h.index0[size_t(y)] * inW;
+                const T* row1 = in + h.index1[size_t(y)] * inW;
+                for (int64_t x = 0; x < outW; ++x) {
+                    const size_t i = size_t(x);
+                    if (channelsLastSums) {
+                        const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                        *o++ = channelsLastSum<T>(
+                            {row0[w.index0[i]], row0[w.index1[i]], row1[w.index0[i]], row1[w.index1[i]]},
+                            {h0 * w.lambda0[i], h0 * w.lambda1[i], h1 * w.lambda0[i], h1 * w.lambda1[i]}, vectorLane);
+                        continue;
                     }
+                    const T t0 = blend(row0[w.index0[i]], w.lambda0[i], row0[w.index1[i]], w.lambda1[i]);
+                    const T t1 = blend(row1[w.index0[i]], w.lambda0[i], row1[w.index1[i]], w.lambda1[i]);
+                    *o++ = blend(t0, h.lambda0[size_t(y)], t1, h.lambda1[size_t(y)]);
                 }
             }
         }
@@ -420,37 +414,35 @@ Tensor backwardValues(const Tensor& gradOutputIn, const Resize& r)
                         gi[ih[size_t(y)] * inW + iw[size_t(x)]] += *go++;
             return;
         }
-        if constexpr (!kIsReducedFloat<T>) {  // bfloat16 resizes in the nearest modes only
-            const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
-            if (!twoD) {
-                for (int64_t p = 0; p < r.planes(); ++p, gi += inW)
-                    for (int64_t x = 0; x < outW; ++x, ++go) {
-                        T& g0 = gi[w.index0[size_t(x)]];
-                        g0 = std::fma(w.lambda0[size_t(x)], *go, g0);
-                        T& g1 = gi[w.index1[size_t(x)]];
-                        g1 = std::fma(w.lambda1[size_t(x)], *go, g1);
-                    }
-                return;
-            }
-            const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
-            for (int64_t p = 0; p < r.planes(); ++p, gi += inH * inW)
-                for (int64_t y = 0; y < outH; ++y) {
-                    T* row0 = gi + h.index0[size_t(y)] * inW;
-                    T* row1 = gi + h.index1[size_t(y)] * inW;
-                    const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
-                    for (int64_t x = 0; x < outW; ++x, ++go) {
-                        const size_t i = size_t(x);
-                        T& g00 = row0[w.index0[i]];
-                        g00 = std::fma(h0 * w.lambda0[i], *go, g00);
-                        T& g01 = row0[w.index1[i]];
-                        g01 = std::fma(h0 * w.lambda1[i], *go, g01);
-                        T& g10 = row1[w.index0[i]];
-                        g10 = std::fma(h1 * w.lambda0[i], *go, g10);
-                        T& g11 = row1[w.index1[i]];
-                        g11 = std::fma(h1 * w.lambda1[i], *go, g11);
-                    }
+        const Taps<T> w = linearTaps<T>(inW, outW, r.alignCorners, scaleW);
+        if (!twoD) {
+            for (int64_t p = 0; p < r.planes(); ++p, gi += inW)
+                for (int64_t x = 0; x < outW; ++x, ++go) {
+                    T& g0 = gi[w.index0[size_t(x)]];
+                    g0 = std::fma(w.lambda0[size_t(x)], *go, g0);
+                    T& g1 = gi[w.index1[size_t(x)]];
+                    g1 = std::fma(w.lambda1[size_t(x)], *go, g1);
                 }
+            return;
         }
+        const Taps<T> h = linearTaps<T>(inH, outH, r.alignCorners, scaleH);
+        for (int64_t p = 0; p < r.planes(); ++p, gi += inH * inW)
+            for (int64_t y = 0; y < outH; ++y) {
+                T* row0 = gi + h.index0[size_t(y)] * inW;
+                T* row1 = gi + h.index1[size_t(y)] * inW;
+                const T h0 = h.lambda0[size_t(y)], h1 = h.lambda1[size_t(y)];
+                for (int64_t x = 0; x < outW; ++x, ++go) {
+                    const size_t i = size_t(x);
+                    T& g00 = row0[w.index0[i]];
+                    g00 = std::fma(h0 * w.lambda0[i], *go, g00);
+                    T& g01 = row0[w.index1[i]];
+                    g01 = std::fma(h0 * w.lambda1[i], *go, g01);
+                    T& g10 = row1[w.index0[i]];
+                    g10 = std::fma(h1 * w.lambda0[i], *go, g10);
+                    T& g11 = row1[w.index1[i]];
+                    g11 = std::fma(h1 * w.lambda1[i], *go, g11);
+                }
+            }
     });
     return grad;
 }
@@ -656,6 +648,8 @@ Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntL
     const ScalarType dtype = input.dtype();
     if (!pytorchHasKernel(mode, antialias, dtype))
         throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, dispatchName(mode, spatial, antialias, isChannelsLastContiguous(input)));
+    // The kernels below take bfloat16 for the nearest mode only (its values are copies, its
+    // gradients bfloat16 sums); 1.13's linear ones compute bfloat16 in their own way.
     const bool nearestBfloat16 = dtype == ScalarType::BFloat16 && mode == UpsampleMode::Nearest;
     AGV_CHECK(dtype == ScalarType::Float32 || dtype == ScalarType::Float64 || nearestBfloat16, NotImplementedError,
               "autogradviz: ", atenName(mode, spatial, antialias),
