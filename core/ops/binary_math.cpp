@@ -17,6 +17,7 @@
 
 #include "core/ops/internal_ops.h"
 #include "core/ops/inplace_intercept.h"
+#include "core/ops/dispatch_bfloat16.h"
 #include "core/ops/kernels.h"
 #include "core/ops/lerp_inplace.h"
 #include "core/ops/masked_fill.h"
@@ -147,8 +148,13 @@ Tensor recordExtremum(const Tensor& a, const Tensor& b, bool isMax)
 template <typename T>
 T lerpValue(T self, T end, T weight)
 {
-    const T diff = end - self;
-    return weight < T(0.5) ? std::fma(weight, diff, self) : std::fma(-diff, T(1) - weight, end);
+    if constexpr (kIsReducedFloat<T>) {
+        // bfloat16: the float formula (opmath), rounded once.
+        return T(lerpValue<float>(float(self), float(end), float(weight)));
+    } else {
+        const T diff = end - self;
+        return weight < T(0.5) ? std::fma(weight, diff, self) : std::fma(-diff, T(1) - weight, end);
+    }
 }
 
 /// LerpBackward0: grad * (1 - weight) and grad * weight.
@@ -206,23 +212,26 @@ Tensor atan2(const Tensor& a, const Tensor& b)
     const IntList shape = broadcastShapes(a.sizes(), b.sizes());
     const Tensor x = kernel::convert(a, type);
     const Tensor y = kernel::convert(b, type);
-    Tensor out = AGV_DISPATCH_FLOATING(type, "atan2_cpu", [&] {
+    Tensor out = AGV_DISPATCH_FLOATING_AND_BFLOAT16(type, "atan2_cpu", [&] {
         using T = scalar_t;
+        // bfloat16 computes in float: Vectorized<BFloat16>::atan2 widens each lane for
+        // SLEEF, the scalar body calls std::atan2 on the floats; each result rounds once.
+        using C = std::conditional_t<kIsReducedFloat<T>, float, T>;
         // Every element through SLEEF first (lane by lane, so position does not matter),
         // then the scalar body's std::atan2 where cpu_kernel_vec uses it.
         const std::vector<int64_t> offX = kernel::elementOffsets(shape, kernel::broadcastStrides(x, shape));
         const std::vector<int64_t> offY = kernel::elementOffsets(shape, kernel::broadcastStrides(y, shape));
-        std::vector<T> xs(offX.size()), ys(offY.size()), vec(offX.size());
+        std::vector<C> xs(offX.size()), ys(offY.size()), vec(offX.size());
         for (size_t k = 0; k < offX.size(); ++k) {
-            xs[k] = x.data<T>()[offX[k]];
-            ys[k] = y.data<T>()[offY[k]];
+            xs[k] = C(x.data<T>()[offX[k]]);
+            ys[k] = C(y.data<T>()[offY[k]]);
         }
         const bool sleefDone = sleef::atan2(xs.data(), ys.data(), vec.data(), int64_t(vec.size()));
         size_t i = 0;
         return twoBodyKernel<T>(x, y, shape, type, [&](T p, T q, bool vector) {
-            const T r = sleefDone && vector ? vec[i] : std::atan2(p, q);
+            const C r = sleefDone && vector ? vec[i] : std::atan2(C(p), C(q));
             ++i;
-            return r;
+            return T(r);
         }, a, b);
     });
     return rec.finish(out);
@@ -235,10 +244,13 @@ Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight)
     rec.forward([weight](const InputTangents& t, const Tensor&) { return lerp(t[0], t[1], weight); });
     checkLerpDtype(self, end, "end");
     const IntList shape = broadcastShapes(self.sizes(), end.sizes());
-    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "lerp_kernel_scalar", [&] {
+    Tensor out = AGV_DISPATCH_FLOATING_AND_BFLOAT16(self.dtype(), "lerp_kernel_scalar", [&] {
         using T = scalar_t;
-        const T w = T(weight.toDouble());
-        return kernel::mapBinary<T, T>(self, end, shape, self.dtype(), [w](T s, T e) { return lerpValue(s, e, w); });
+        // The weight as the kernel's opmath type: a bfloat16 lerp takes it as a float, unrounded.
+        using W = std::conditional_t<kIsReducedFloat<T>, float, T>;
+        const W w = W(weight.toDouble());
+        return kernel::mapBinary<T, T>(self, end, shape, self.dtype(),
+                                       [w](T s, T e) { return T(lerpValue<W>(W(s), W(e), w)); });
     });
     return rec.finish(out);
 }
@@ -257,7 +269,7 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight)
     checkLerpDtype(self, end, "end");
     checkLerpDtype(self, weight, "weight");
     const IntList shape = broadcastShapes(broadcastShapes(self.sizes(), end.sizes()), weight.sizes());
-    Tensor out = AGV_DISPATCH_FLOATING(self.dtype(), "lerp_kernel_tensor", [&] {
+    Tensor out = AGV_DISPATCH_FLOATING_AND_BFLOAT16(self.dtype(), "lerp_kernel_tensor", [&] {
         using T = scalar_t;
         Tensor o = kernel::newTensor(shape, self.dtype(), self.device());
         const std::vector<int64_t> offS = kernel::elementOffsets(shape, kernel::broadcastStrides(self, shape));

@@ -23,7 +23,8 @@ template <typename Better>
 std::pair<Tensor, Tensor> runningExtreme(const Tensor& self, int64_t dimIn, bool isMax)
 {
     const char* kernelName = isMax ? "cummax_cpu" : "cummin_cpu";
-    if (self.dtype() == ScalarType::Half || self.dtype() == ScalarType::BFloat16)
+    // AT_DISPATCH_ALL_TYPES_AND2(kBool, kBFloat16): values are copied, never rounded.
+    if (self.dtype() == ScalarType::Half)
         throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), kernelName);
     Tensor values = kernel::newTensor(self.sizes(), self.dtype(), self.device());
     Tensor indices = kernel::newTensor(self.sizes(), ScalarType::Int64, self.device());
@@ -38,7 +39,7 @@ std::pair<Tensor, Tensor> runningExtreme(const Tensor& self, int64_t dimIn, bool
             outer[size_t(dim)] = 1;
         const std::vector<int64_t> inBase = kernel::elementOffsets(outer, self.strides());
         const std::vector<int64_t> outBase = kernel::elementOffsets(outer, values.strides());
-        AGV_DISPATCH_ALL(self.dtype(), kernelName, [&] {
+        AGV_DISPATCH_ALL_AND_HALF(self.dtype(), kernelName, [&] {
             using T = scalar_t;
             const T* x = self.data<T>();
             T* v = values.data<T>();

@@ -10,6 +10,7 @@
 #include <cblas.h>
 
 #include "core/ops/batched_matmul.h"
+#include "core/ops/bfloat16_matmul.h"
 #include "core/ops/inplace_record.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -237,9 +238,29 @@ void batchedProductInto(const Tensor& result, const Tensor& a, const Tensor& b, 
               legacyDtypeShortName(naive ? b.dtype() : a.dtype()));
     const char* kernelName = naive || a.sizes()[2] == 0 ? (isBmm ? "bmm" : "baddbmm") : "addmm_impl_cpu_";
     AGV_CHECK(a.dtype() != ScalarType::Bool, RuntimeError, "\"", kernelName, "\" not implemented for 'Bool'");
-    AGV_DISPATCH_ALL(a.dtype(), kernelName, [&] {
+    if (a.dtype() == ScalarType::BFloat16) {
+        // See Note [bfloat16 matrix products]: oneDNN over the whole batch when large enough;
+        // else the naive kernel in bfloat16, or addmm_impl_cpu_'s scalar gemm per batch.
+        const double betaValue = isBmm ? 0.0 : beta.toDouble(), alphaValue = isBmm ? 1.0 : alpha.toDouble();
+        if (a.sizes()[2] > 0 && bfloat16::batchedTakesOneDnn(a, b)) {
+            Tensor out = result;
+            bfloat16::batchedOneDnnInto(out, a, b, betaValue, alphaValue);
+            return;
+        }
+        if (!naive && a.sizes()[2] > 0) {
+            trace::MuteGuard mute;
+            for (int64_t i = 0; i < a.sizes()[0]; ++i) {
+                Tensor slice = select(result, 0, i);
+                bfloat16::addmmInto(slice, select(a, 0, i), select(b, 0, i), betaValue, alphaValue);
+            }
+            return;
+        }
+    }
+    AGV_DISPATCH_ALL_AND_HALF(a.dtype(), kernelName, [&] {
         using T = scalar_t;
-        if constexpr (!std::is_same_v<T, bool>)
+        if constexpr (std::is_same_v<T, Half>)  // 1.13's bmm kernels have no float16 case
+            throw AGV_DISPATCH_NOT_IMPLEMENTED(ScalarType::Half, kernelName);
+        else if constexpr (!std::is_same_v<T, bool>)
             batchedProductKernel<T>(result.data<T>(), a, b, isBmm ? T(0) : scalarAs<T>(beta),
                                     isBmm ? T(1) : scalarAs<T>(alpha), isBmm);
     });
@@ -251,6 +272,29 @@ Tensor batchedProduct(const Tensor& a, const Tensor& b)
     Tensor out = kernel::newTensor({a.sizes()[0], a.sizes()[1], b.sizes()[2]}, b.dtype(), a.device());
     batchedProductInto(out, a, b, Scalar(0), Scalar(1), true);
     return out;
+}
+
+/// result.zero_() for beta == 0, else result.mul_(beta), whose bfloat16 kernel takes the
+/// number as a bfloat16.
+void scaleBfloat16(Tensor& result, double beta)
+{
+    BFloat16* c = result.data<BFloat16>();
+    const float factor = float(BFloat16(float(beta)));
+    for (int64_t i = 0; i < result.numel(); ++i)
+        c[i] = beta == 0.0 ? BFloat16(0.0f) : BFloat16(float(c[i]) * factor);
+}
+
+/// result = beta * result + alpha * a @ b for bfloat16 matrices, an empty contraction
+/// included (addmm_impl_cpu_ zeroes the result, or scales it by beta).
+void bfloat16ProductInto(Tensor& result, const Tensor& a, const Tensor& b, double beta, double alpha)
+{
+    if (result.numel() == 0)
+        return;
+    if (a.sizes()[1] == 0) {
+        scaleBfloat16(result, beta);
+        return;
+    }
+    bfloat16::addmmInto(result, a, b, beta, alpha);
 }
 
 /// a (m x k) @ b (k x n) as a fresh m x n tensor.
@@ -272,6 +316,10 @@ Tensor matrixProduct(const Tensor& a, const Tensor& b)
 {
     const int64_t m = a.sizes()[0], k = a.sizes()[1], n = b.sizes()[1];
     Tensor out = kernel::newTensor({m, n}, a.dtype(), a.device());
+    if (a.dtype() == ScalarType::BFloat16) {  // See Note [bfloat16 matrix products]
+        bfloat16ProductInto(out, a, b, 0.0, 1.0);
+        return out;
+    }
     AGV_DISPATCH_ALL(a.dtype(), "addmm_impl_cpu_", [&] {
         using T = scalar_t;
         if constexpr (!std::is_same_v<T, bool>)
@@ -354,13 +402,17 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, Scalar beta, 
     // computes beta * C + alpha * A B, so the bias joins the sum where BLAS adds C.
     Tensor out = kernel::newTensor(outSizes, a.dtype(), a.device());
     kernel::copyInto(out, bias);
-    AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
-        using T = scalar_t;
-        if constexpr (!std::is_same_v<T, bool>)
-            gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(), b.strides()[0],
-                        b.strides()[1], outSizes[0], a.sizes()[1], outSizes[1], T(beta.toDouble()),
-                        T(alpha.toDouble()));
-    });
+    if (out.dtype() == ScalarType::BFloat16) {  // See Note [bfloat16 matrix products]
+        bfloat16ProductInto(out, a, b, beta.toDouble(), alpha.toDouble());
+    } else {
+        AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
+            using T = scalar_t;
+            if constexpr (!std::is_same_v<T, bool>)
+                gemmInto<T>(out.data<T>(), a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(),
+                            b.strides()[0], b.strides()[1], outSizes[0], a.sizes()[1], outSizes[1],
+                            T(beta.toDouble()), T(alpha.toDouble()));
+        });
+    }
     // maybe_multiply: a factor of one leaves the gradient untouched (no extra op).
     auto times = [](const Tensor& t, const Scalar& factor) {
         return factor.isFloating() ? (factor.toDouble() == 1.0 ? t : mul(t, factor))
@@ -528,11 +580,22 @@ Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Sc
         AGV_CHECK(batch1.dtype() == batch2.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype");
         checkMatmulDtype(self.dtype());
     }
-    AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
-        using T = scalar_t;
-        if constexpr (!std::is_same_v<T, bool>)
-            addbmmKernel<T>(out.data<T>(), batch1, batch2, scalarAs<T>(beta), scalarAs<T>(alpha));
-    });
+    if (out.dtype() == ScalarType::BFloat16) {
+        // addbmm_impl_: result.addmm_(batch1[b], batch2[b], beta then 1, alpha) per batch
+        // item (see Note [bfloat16 matrix products]); no batch leaves result * beta.
+        trace::MuteGuard mute;
+        if (batches == 0)
+            scaleBfloat16(out, beta.toDouble());
+        for (int64_t b = 0; b < batches; ++b)
+            bfloat16ProductInto(out, select(batch1, 0, b), select(batch2, 0, b), b == 0 ? beta.toDouble() : 1.0,
+                                alpha.toDouble());
+    } else {
+        AGV_DISPATCH_ALL(out.dtype(), "addmm_impl_cpu_", [&] {
+            using T = scalar_t;
+            if constexpr (!std::is_same_v<T, bool>)
+                addbmmKernel<T>(out.data<T>(), batch1, batch2, scalarAs<T>(beta), scalarAs<T>(alpha));
+        });
+    }
     const int64_t batch1Size0 = batches, batch1Size1 = m, batch2Size2 = n;
     OpRecorder rec("AddbmmBackward0", {&self, &batch1, &batch2},
                    [beta, alpha, batch1Size0, batch1Size1, batch2Size2](BackwardNode& n, const variable_list& g) {
@@ -586,7 +649,13 @@ Tensor dot(const Tensor& a, const Tensor& b)
     AGV_CHECK(a.dtype() != ScalarType::Bool, RuntimeError, "\"dot\" not implemented for 'Bool'");
     Tensor out = kernel::newTensor({}, a.dtype(), a.device());
     const int64_t k = a.numel();
-    AGV_DISPATCH_ALL(a.dtype(), "dot", [&] {
+    // bfloat16: oneDNN over more than 16^3 elements, else dot_naive's bfloat16 sum
+    // (each product rounded, then each sum), gemm's loop below.
+    if (a.dtype() == ScalarType::BFloat16 && bfloat16::dotOneDnn(out, a, b))
+        return rec.finish(out);
+    if (a.dtype() == ScalarType::Half)  // AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(kBFloat16)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(ScalarType::Half, "dot");
+    AGV_DISPATCH_ALL_AND_HALF(a.dtype(), "dot", [&] {
         using T = scalar_t;
         // PyTorch's dot_impl calls BLAS ?dot for floating vectors: the same OpenBLAS kernel here.
         const blasint incA = blasint(a.strides()[0]), incB = blasint(b.strides()[0]);
@@ -596,11 +665,18 @@ Tensor dot(const Tensor& a, const Tensor& b)
         else if constexpr (std::is_same_v<T, double>)
             *out.data<T>() = T(cblas_ddot(blasint(k), static_cast<const double*>(a.rawData()), incA,
                                           static_cast<const double*>(b.rawData()), incB));
-        else if constexpr (!std::is_same_v<T, bool>)
+        else if constexpr (!std::is_same_v<T, bool> && !std::is_same_v<T, Half>)
             gemmInto<T>(out.data<T>(), a.data<T>(), k, a.strides()[0], b.data<T>(), b.strides()[0], 1, 1, k, 1);
     });
     return rec.finish(out);
 }
+
+namespace {
+
+template <typename T>
+void addmvKernel(T* y, const Tensor& mat, const Tensor& vec, T alpha, T beta);
+
+}  // namespace
 
 Tensor mv(const Tensor& a, const Tensor& b)
 {
@@ -625,6 +701,13 @@ Tensor mv(const Tensor& a, const Tensor& b)
     checkMatmulDtype(a.dtype());
     const int64_t m = a.sizes()[0], k = a.sizes()[1];
     Tensor out = kernel::newTensor({m}, a.dtype(), a.device());
+    if (a.dtype() == ScalarType::BFloat16) {  // See Note [bfloat16 matrix products]
+        if (k == 0)
+            std::memset(out.rawData(), 0, out.nbytes());
+        else if (m > 0 && !bfloat16::matrixVectorOneDnn(out, a, b, 0.0, 1.0))
+            addmvKernel<BFloat16>(out.data<BFloat16>(), a, b, BFloat16(1.0f), BFloat16(0.0f));
+        return rec.finish(out);
+    }
     AGV_DISPATCH_ALL(a.dtype(), "addmv_impl_cpu", [&] {
         using T = scalar_t;
         if constexpr (!std::is_same_v<T, bool>)
@@ -747,6 +830,9 @@ Tensor addmvValues(const Tensor& self, const Tensor& mat, const Tensor& vec, Sca
         } else {
             AGV_CHECK(vec.dtype() == mat.dtype(), RuntimeError, "expected scalar type ",
                       legacyDtypeShortName(mat.dtype()), " but found ", legacyDtypeShortName(vec.dtype()));
+            if (std::is_same_v<T, BFloat16> &&  // See Note [bfloat16 matrix products]
+                bfloat16::matrixVectorOneDnn(out, mat, vec, beta.toDouble(), alpha.toDouble()))
+                return;
             addmvKernel<T>(out.data<T>(), mat, vec, scalarAs<T>(alpha), scalarAs<T>(beta));
         }
     });

@@ -123,6 +123,8 @@ T crossComponent(T x1, T y1, T x2, T y2)
     if constexpr (std::is_floating_point_v<T>) {
         // See Note [Contracted products in the AVX2 kernels]
         return std::fma(x1, y1, -(x2 * y2));
+    } else if constexpr (kIsReducedFloat<T>) {
+        return T(x1 * y1) - T(x2 * y2);  // each product rounded, then the difference
     } else {
         using U = std::make_unsigned_t<T>;
         return T(U(U(x1) * U(y1)) - U(U(x2) * U(y2)));
@@ -245,7 +247,10 @@ Tensor crossValues(const Tensor& self, const Tensor& other, int64_t dimIn)
     const IntList shape = broadcastShapes(self.sizes(), other.sizes());
     Tensor out = kernel::newTensor(shape, self.dtype(), self.device());
     const Tensor a = kernel::dense(expand(self, shape));
-    AGV_DISPATCH_ALL(self.dtype(), "cross", [&] {
+    // AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND(kBFloat16): no float16 case.
+    if (self.dtype() == ScalarType::Half)
+        throw AGV_DISPATCH_NOT_IMPLEMENTED(ScalarType::Half, "cross");
+    AGV_DISPATCH_ALL_AND_HALF(self.dtype(), "cross", [&] {
         using T = scalar_t;
         if constexpr (std::is_same_v<T, bool>) {
             throw AGV_DISPATCH_NOT_IMPLEMENTED(ScalarType::Bool, "cross");

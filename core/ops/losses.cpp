@@ -10,6 +10,7 @@
 
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
+#include "core/ops/dispatch_bfloat16.h"
 #include "core/ops/inplace_unary.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
@@ -20,6 +21,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
 #include "core/ops/type_promotion.h"
+#include "core/ops/vectorized_loop.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -28,10 +30,54 @@ namespace {
 
 bool needs(BackwardNode& n, size_t i) { return n.needsInputGrad(i); }
 
+/// std::abs in the value's own type (exact for every floating type).
+template <typename T>
+T absolute(T v)
+{
+    if constexpr (kIsReducedFloat<T>)
+        return T(std::abs(float(v)));
+    else
+        return std::abs(v);
+}
+
+// Note [float16 pointwise losses]
+// 1.13's smooth_l1 and huber kernels give cpu_kernel_vec two bodies that round float16
+// differently: the Vectorized one (the generic Vectorized<c10::Half>) rounds every
+// operation, while in the scalar one std::abs of a c10::Half is a float, so after the
+// rounded difference the formula runs in float and rounds once.
+
+/// f(p, q, vector) over x and y of one shape, `vector` marking the Vectorized body's
+/// elements (see Note [float16 pointwise losses]).
+template <typename T, typename F>
+Tensor twoBodyLoss(const Tensor& x, const Tensor& y, F f)
+{
+    const IntList& shape = x.sizes();
+    Tensor out = kernel::newTensor(shape, x.dtype(), x.device());
+    const IntList stridesX = kernel::broadcastStrides(x, shape), stridesY = kernel::broadcastStrides(y, shape);
+    const std::vector<int64_t> offX = kernel::elementOffsets(shape, stridesX);
+    const std::vector<int64_t> offY = kernel::elementOffsets(shape, stridesY);
+    const std::vector<bool> vector =
+        kernel::vectorizedElements(shape, {IntList{}, stridesX, stridesY}, int64_t(32 / sizeof(T)));
+    const T* a = x.data<T>();
+    const T* b = y.data<T>();
+    T* o = out.data<T>();
+    for (size_t i = 0; i < offX.size(); ++i)
+        o[i] = f(a[offX[i]], b[offY[i]], bool(vector[i]));
+    return kernel::asElementwiseOutput(out, {&x, &y});
+}
+
 /// at::Reduction's numbering, which is what `_saved_reduction` shows.
 
 /// A double-valued parameter as the kernel sees it: rounded to the tensor's dtype.
-double inDtype(double v, ScalarType type) { return type == ScalarType::Float32 ? double(float(v)) : v; }
+double inDtype(double v, ScalarType type)
+{
+    switch (type) {
+    case ScalarType::Float32: return double(float(v));
+    case ScalarType::BFloat16: return double(float(BFloat16(float(v))));
+    case ScalarType::Half: return double(float(Half(float(v))));
+    default: return v;
+    }
+}
 
 Tensor applyWeightAndMean(Tensor grad, const Tensor& weight, Reduction reduction, int64_t numel)
 {
@@ -50,7 +96,8 @@ Tensor applyWeightAndMean(Tensor grad, const Tensor& weight, Reduction reduction
 /// by the double-valued beta / delta. `vectorizedPart` marks the elements of the first body.
 Tensor vectorizedPart(const Tensor& t)
 {
-    const int64_t chunk = t.dtype() == ScalarType::Float32 ? 16 : 8;
+    // Two Vectorized<scalar_t> per step: 32 bytes each.
+    const int64_t chunk = 2 * 32 / int64_t(elementSize(t.dtype()));
     const int64_t vectorized = t.numel() / chunk * chunk;
     Tensor mask = kernel::newTensor(t.sizes(), ScalarType::Bool, t.device());
     bool* m = mask.data<bool>();
@@ -80,11 +127,54 @@ Tensor compareInDouble(const Tensor& x, double value, CompareOp op)
     return compare(toDtype(x, ScalarType::Float64), Scalar(value), op);
 }
 
+// Note [bfloat16 smooth L1]
+// 1.13's smooth_l1 kernels have a bfloat16 case of their own that computes in float: the
+// forward |a - b| compared with beta as floats, 0.5 z^2 / beta or z - 0.5 beta rounded
+// once; the backward's vectorized body norm * (x / beta or +-1) * grad, its scalar body
+// norm * x * grad / beta (or +-norm * grad), both in float and rounded once.
+
+/// smooth_l1_backward of bfloat16 operands (see Note [bfloat16 smooth L1]).
+Tensor smoothL1BackwardBfloat16(const Tensor& grad, const Tensor& self, const Tensor& target, Reduction reduction,
+                                double beta)
+{
+    const IntList& shape = self.sizes();
+    const float norm = float(reduction == Reduction::Mean ? 1.0 / double(self.numel()) : 1.0);
+    const float b = float(beta);
+    Tensor out = kernel::newTensor(shape, ScalarType::BFloat16, self.device());
+    const Tensor vectorized = vectorizedPart(out);
+    const std::vector<int64_t> offS = kernel::elementOffsets(shape, kernel::broadcastStrides(self, shape));
+    const std::vector<int64_t> offT = kernel::elementOffsets(shape, kernel::broadcastStrides(target, shape));
+    const std::vector<int64_t> offG = kernel::elementOffsets(shape, kernel::broadcastStrides(grad, shape));
+    const BFloat16* s = self.data<BFloat16>();
+    const BFloat16* t = target.data<BFloat16>();
+    const BFloat16* g = grad.data<BFloat16>();
+    BFloat16* o = out.data<BFloat16>();
+    for (size_t i = 0; i < offS.size(); ++i) {
+        const float x = float(s[offS[i]]) - float(t[offT[i]]);
+        const float gradValue = float(g[offG[i]]);
+        float r;
+        if (vectorized.data<bool>()[i]) {
+            const float output = std::abs(x) >= b ? (x > 0.0f ? 1.0f : -1.0f) : x / b;
+            r = norm * output * gradValue;
+        } else {
+            r = x <= -b ? -norm * gradValue : x >= b ? norm * gradValue : norm * x * gradValue / b;
+        }
+        o[i] = BFloat16(r);
+    }
+    return out;
+}
+
 /// smooth_l1_backward / huber_backward (see Note [Vectorized and scalar loss kernels]),
 /// with x = self - target.
 Tensor piecewiseBackward(const Tensor& grad, const Tensor& self, const Tensor& target, Reduction reduction,
                          double param, bool huber)
 {
+    // smooth_l1_backward_cpu_out dispatches AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16),
+    // huber_backward_cpu_out AND2(kBFloat16, kHalf).
+    AGV_CHECK(huber || self.dtype() != ScalarType::Half, RuntimeError,
+              "\"smooth_l1_backward_cpu_out\" not implemented for 'Half'");
+    if (!huber && self.dtype() == ScalarType::BFloat16)  // See Note [bfloat16 smooth L1]
+        return smoothL1BackwardBfloat16(grad, self, target, reduction, param);
     const double norm = inDtype(reduction == Reduction::Mean ? 1.0 / double(self.numel()) : 1.0, self.dtype());
     const double p = inDtype(param, self.dtype());
     Tensor x = sub(self, target);
@@ -273,7 +363,9 @@ Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, c
     checkNoRequiresGrad(weight, "weight", "binary_cross_entropy_with_logits");
     checkNoRequiresGrad(posWeight, "pos_weight", "binary_cross_entropy_with_logits");
     checkFloating(input, "binary_cross_entropy_with_logits");
-    // Loss.cpp starts with (1 - target).mul_(input): an integral target's in-place product
+    // Loss.cpp's first step, max_val = (-input).clamp_min_(0), has no float16 case.
+    AGV_CHECK(input.dtype() != ScalarType::Half, RuntimeError, "\"clamp_min_cpu\" not implemented for 'Half'");
+    // Loss.cpp continues with (1 - target).mul_(input): an integral target's in-place product
     // cannot hold the float result (and a bool target cannot be subtracted from).
     checkSubtraction(target.dtype(), target.dtype());  // 1 - target is a tensor of target's dtype minus target
     AGV_CHECK(isFloatingType(target.dtype()), RuntimeError, "result type ",
@@ -332,6 +424,9 @@ Tensor mseLossBackward(const Tensor& gradOutput, const Tensor& self, const Tenso
     return recordLossBackward(
         "MseLossBackwardBackward0", gradOutput, self, target,
         [&] {
+            // mse_backward_cpu_out dispatches AT_DISPATCH_FLOATING_TYPES: no float16 case.
+            AGV_CHECK(self.dtype() != ScalarType::Half, RuntimeError,
+                      "\"mse_backward_cpu_out\" not implemented for 'Half'");
             // mse_loss_backward: (self - target) * norm * grad_output, norm = 2 (/ numel for a mean)
             const double norm = reduction == Reduction::Mean ? 2.0 / double(self.numel()) : 2.0;
             return mul(mul(sub(self, target), Scalar(norm)), gradOutput);
@@ -424,14 +519,31 @@ Tensor smoothL1Loss(const Tensor& input, const Tensor& targetIn, Reduction reduc
         GradModeGuard noGrad(false);
         Tensor target = kernel::convert(targetIn, input.dtype());
         Tensor x = kernel::convert(input, input.dtype());
-        loss = AGV_DISPATCH_FLOATING(input.dtype(), "smooth_l1_cpu", [&] {
-            using T = scalar_t;
-            const T b = T(beta);
-            return kernel::mapBinary<T, T>(x, target, input.sizes(), input.dtype(), [b](T p, T q) {
-                const T z = std::abs(p - q);
-                return z < b ? T(T(T(0.5) * z) * z) / b : z - T(0.5) * b;
+        if (input.dtype() == ScalarType::Half) {  // See Note [float16 pointwise losses]
+            const Half b = Half(float(beta));
+            loss = twoBodyLoss<Half>(x, target, [b](Half p, Half q, bool vector) {
+                if (vector) {
+                    const Half z = absolute(Half(p - q));
+                    return z < b ? Half(Half(Half(0.5f) * z) * z) / b : Half(z - Half(Half(0.5f) * b));
+                }
+                const float z = std::abs(float(Half(p - q))), fb = float(b);
+                return Half(z < fb ? 0.5f * z * z / fb : z - float(Half(Half(0.5f) * b)));
             });
-        });
+        } else {
+            loss = AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), "smooth_l1_cpu", [&] {
+                using T = scalar_t;
+                const T b = T(beta);
+                return kernel::mapBinary<T, T>(x, target, input.sizes(), input.dtype(), [b, beta](T p, T q) {
+                    if constexpr (std::is_same_v<T, BFloat16>) {  // See Note [bfloat16 smooth L1]
+                        const float z = std::abs(float(p) - float(q)), fb = float(beta);
+                        return T(z < fb ? 0.5f * z * z / fb : z - 0.5f * fb);
+                    } else {
+                        const T z = absolute(T(p - q));
+                        return z < b ? T(T(T(0.5) * z) * z) / b : T(z - T(T(0.5) * b));
+                    }
+                });
+            });
+        }
         loss = applyLossReduction(loss, reduction);
     }
     OpRecorder rec("SmoothL1LossBackward0", {&input, &targetIn},
@@ -467,14 +579,27 @@ Tensor huberLoss(const Tensor& input, const Tensor& targetIn, Reduction reductio
         GradModeGuard noGrad(false);
         Tensor target = kernel::convert(targetIn, input.dtype());
         Tensor x = kernel::convert(input, input.dtype());
-        loss = AGV_DISPATCH_FLOATING(input.dtype(), "huber_cpu", [&] {
-            using T = scalar_t;
-            const T d = T(delta);
-            return kernel::mapBinary<T, T>(x, target, input.sizes(), input.dtype(), [d](T p, T q) {
-                const T z = std::abs(p - q);
-                return z < d ? T(T(0.5) * z) * z : d * (z - T(0.5) * d);
+        if (input.dtype() == ScalarType::Half) {  // See Note [float16 pointwise losses]
+            const Half d = Half(float(delta));
+            loss = twoBodyLoss<Half>(x, target, [d](Half p, Half q, bool vector) {
+                if (vector) {
+                    const Half z = absolute(Half(p - q));
+                    return z < d ? Half(Half(Half(0.5f) * z) * z) : Half(d * Half(z - Half(Half(0.5f) * d)));
+                }
+                const float z = std::abs(float(Half(p - q))), fd = float(d);
+                return Half(z < fd ? 0.5f * z * z : fd * (z - float(Half(Half(0.5f) * d))));
             });
-        });
+        } else {
+            loss = AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), "huber_cpu", [&] {
+                using T = scalar_t;
+                const T d = T(delta);
+                return kernel::mapBinary<T, T>(x, target, input.sizes(), input.dtype(), [d](T p, T q) {
+                    // bfloat16 rounds at every step (c10's std::abs of a BFloat16 is one too)
+                    const T z = absolute(T(p - q));
+                    return z < d ? T(T(T(0.5) * z) * z) : T(d * T(z - T(T(0.5) * d)));
+                });
+            });
+        }
         loss = applyLossReduction(loss, reduction);
     }
     OpRecorder rec("HuberLossBackward0", {&input, &targetIn},

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/ops/integer_arithmetic.h"
+#include "core/ops/dispatch_bfloat16.h"
 #include "core/ops/kernels.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/no_derivative.h"
@@ -110,7 +111,7 @@ std::pair<Tensor, Tensor> forwardValues(const Tensor& input, const std::vector<i
     Tensor out = kernel::newTensor(perElement ? layout.unreducedSizes : IntList{}, input.dtype(), input.device());
     Tensor totalWeight = kernel::newTensor({}, input.dtype(), input.device());
     const char* frame = layout.spatial ? "nll_loss2d_forward_out_frame" : "nll_loss_out_frame";
-    AGV_DISPATCH_FLOATING(input.dtype(), frame, [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), frame, [&] {
         using T = scalar_t;
         const std::vector<T> w = weightValues<T>(options.weight, input.dtype());
         const T* x = input.data<T>();
@@ -192,7 +193,7 @@ Tensor backward(const Tensor& grad, const Tensor& self, const Tensor& target, co
     Tensor gradInput = kernel::newTensor(self.sizes(), self.dtype(), self.device());
     std::memset(gradInput.rawData(), 0, gradInput.nbytes());
     const char* frame = layout.spatial ? "nll_loss2d_backward_out_frame" : "nll_loss_backward_out_frame";
-    AGV_DISPATCH_FLOATING(self.dtype(), frame, [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(self.dtype(), frame, [&] {
         using T = scalar_t;
         AGV_CHECK(grad.dtype() == self.dtype(), RuntimeError, "expected scalar type ",
                   legacyDtypeShortName(self.dtype()), " but found ", legacyDtypeShortName(grad.dtype()));

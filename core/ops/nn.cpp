@@ -131,7 +131,19 @@ Tensor mseLoss(const Tensor& inputIn, const Tensor& targetIn, Reduction reductio
         trace::MuteGuard mute;
         GradModeGuard noGrad(false);
         Tensor x = kernel::convert(input, type), y = kernel::convert(target, type);
-        Tensor diff = AGV_DISPATCH_FLOATING(type, "mse_cpu", [&] {
+        if (type == ScalarType::Half) {
+            static bool warned = false;  // TORCH_WARN_ONCE
+            if (!warned) {
+                warned = true;
+                warn("UserWarning", "Applying the CPU mse kernel on half-type tensors. This may be slower than using "
+                                    "float or double-type tensors. (Triggered internally at  "
+                                    "./aten/src/ATen/native/cpu/BinaryOpsKernel.cpp:821.)");
+            }
+        }
+        // AT_DISPATCH_FLOATING_TYPES_AND_HALF: float16 squares in float16 (each step
+        // rounded), bfloat16 is refused.
+        AGV_CHECK(type != ScalarType::BFloat16, RuntimeError, "\"mse_cpu\" not implemented for 'BFloat16'");
+        Tensor diff = AGV_DISPATCH_FLOATING_AND_HALF(type, "mse_cpu", [&] {
             using T = scalar_t;
             return kernel::mapBinary<T, T>(x, y, input.sizes(), type, [](T a, T b) { return T((a - b) * (a - b)); });
         });

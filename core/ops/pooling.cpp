@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/dispatch_bfloat16.h"
 #include "core/ops/kernels.h"
 #include "core/ops/max_pool_backward.h"
 #include "core/ops/memory_format.h"
@@ -114,7 +115,7 @@ Tensor maxPoolBackwardKernel(const Tensor& gradOut, const Tensor& input, const T
         outVolume *= g.sizes()[size_t(g.dim() - d)];
     }
     const int64_t planes = inVolume == 0 ? 0 : input.numel() / inVolume;
-    AGV_DISPATCH_FLOATING(input.dtype(), kernelName, [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), kernelName, [&] {
         using T = scalar_t;
         for (int64_t p = 0; p < planes; ++p)
             for (int64_t i = 0; i < outVolume; ++i)
@@ -145,8 +146,9 @@ std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntLi
     const Tensor self = dense(selfIn);
     Tensor out = kernel::newTensor(pooledSizes(self, p.outH, p.outW), self.dtype(), self.device());
     Tensor indices = kernel::newTensor(out.sizes(), ScalarType::Int64, self.device());
-    AGV_DISPATCH_FLOATING(self.dtype(), "max_pool2d", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(self.dtype(), "max_pool2d", [&] {
         using T = scalar_t;
+        using C = std::conditional_t<kIsReducedFloat<T>, float, T>;  // cpu_max_pool's accscalar_t
         for (int64_t plane = 0; plane < p.planes; ++plane) {
             const T* in = self.data<T>() + plane * p.height * p.width;
             T* o = out.data<T>() + plane * p.outH * p.outW;
@@ -162,16 +164,16 @@ std::pair<Tensor, Tensor> maxPool2dWithIndices(const Tensor& selfIn, const IntLi
                     while (iw0 < 0)
                         iw0 += w.dilW;
                     int64_t best = ih0 * p.width + iw0;
-                    T bestValue = -std::numeric_limits<T>::infinity();
+                    C bestValue = -std::numeric_limits<C>::infinity();
                     for (int64_t ih = ih0; ih < ih1; ih += w.dilH)
                         for (int64_t iw = iw0; iw < iw1; iw += w.dilW) {
-                            const T value = in[ih * p.width + iw];
+                            const C value = C(in[ih * p.width + iw]);
                             if (value > bestValue || std::isnan(value)) {
                                 bestValue = value;
                                 best = ih * p.width + iw;
                             }
                         }
-                    o[oh * p.outW + ow] = bestValue;
+                    o[oh * p.outW + ow] = T(bestValue);
                     idx[oh * p.outW + ow] = best;
                 }
             }
@@ -227,7 +229,7 @@ Tensor avgPool2dBackwardKernel(const Tensor& gradOutput, const Tensor& input, co
     const Planes p = planesOf(input, w);
     Tensor grad = zerosOf(input);
     const Tensor go = dense(gradOutput);
-    AGV_DISPATCH_FLOATING(input.dtype(), "avg_pool2d_backward", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), "avg_pool2d_backward", [&] {
         using T = scalar_t;
         for (int64_t plane = 0; plane < p.planes; ++plane) {
             T* gi = grad.data<T>() + plane * p.height * p.width;
@@ -280,8 +282,9 @@ Tensor avgPool2d(const Tensor& selfIn, const IntList& kernel, const IntList& str
     const Planes p = planesOf(selfIn, w);
     const Tensor self = dense(selfIn);
     Tensor out = kernel::newTensor(pooledSizes(self, p.outH, p.outW), self.dtype(), self.device());
-    AGV_DISPATCH_FLOATING(self.dtype(), "avg_pool2d", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(self.dtype(), "avg_pool2d", [&] {
         using T = scalar_t;
+        using C = std::conditional_t<kIsReducedFloat<T>, float, T>;  // bfloat16 sums in float
         for (int64_t plane = 0; plane < p.planes; ++plane) {
             const T* in = self.data<T>() + plane * p.height * p.width;
             T* o = out.data<T>() + plane * p.outH * p.outW;
@@ -292,11 +295,11 @@ Tensor avgPool2d(const Tensor& selfIn, const IntList& kernel, const IntList& str
                         o[oh * p.outW + ow] = T(0);
                         continue;
                     }
-                    T total = 0;
+                    C total = 0;
                     for (int64_t ih = c.h0; ih < c.h1; ++ih)
                         for (int64_t iw = c.w0; iw < c.w1; ++iw)
-                            total += in[ih * p.width + iw];
-                    o[oh * p.outW + ow] = T(total / T(c.divisor));
+                            total += C(in[ih * p.width + iw]);
+                    o[oh * p.outW + ow] = T(total / C(c.divisor));
                 }
         }
     });

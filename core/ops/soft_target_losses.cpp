@@ -25,14 +25,23 @@ Tensor xlogyValues(const Tensor& a, const Tensor& b, ScalarType type)
 {
     const Tensor x = kernel::convert(a, type), y = kernel::convert(b, type);
     const IntList shape = broadcastShapes(x.sizes(), y.sizes());
-    return AGV_DISPATCH_FLOATING(type, "xlogy_cpu", [&] {
+    return AGV_DISPATCH_FLOATING_AND_HALF(type, "xlogy_cpu", [&] {
         using T = scalar_t;
-        return kernel::mapBinary<T, T>(x, y, shape, type, [](T p, T q) {
-            if (std::isnan(q))
-                return T(NAN);
-            if (p == T(0))
-                return T(0);
-            return T(p * std::log(q));
+        return kernel::mapBinary<T, T>(x, y, shape, type, [](auto p, auto q) {
+            using V = decltype(p);
+            if (kernel::isNan(q))
+                return V(NAN);
+            if (p == V(0))
+                return V(0);
+            // std::log of a c10::BFloat16 is c10's overload, which rounds the logarithm to
+            // bfloat16 before the product; a c10::Half converts to float, so x * log(y)
+            // stays in float and rounds once.
+            if constexpr (std::is_same_v<V, BFloat16>)
+                return p * BFloat16(std::log(float(q)));
+            else if constexpr (std::is_same_v<V, Half>)
+                return V(float(p) * std::log(float(q)));
+            else
+                return V(p * std::log(q));
         });
     });
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/ops/dispatch_bfloat16.h"
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/memory_format.h"
@@ -101,7 +102,9 @@ std::vector<int64_t> nearestForwardIndices(int64_t inputSize, int64_t outputSize
     const T ratio = upsampling::areaPixelScale<T>(inputSize, outputSize, false, scale);
     std::vector<int64_t> index;
     for (int64_t o = 0; o < outputSize; ++o) {
-        const T real = ratio * o;  // area_pixel_compute_source_index with align_corners
+        // area_pixel_compute_source_index with align_corners; c10's BFloat16 * int64_t
+        // converts the index to bfloat16 first
+        const T real = ratio * static_cast<T>(o);
         index.push_back(std::min(static_cast<int64_t>(floorf(static_cast<float>(real))), inputSize - 1));
     }
     return index;
@@ -208,7 +211,7 @@ Tensor forwardKernel3d(const Tensor& input, const Resize& r, bool channelsLastSu
     Tensor out = kernel::newTensor(r.outputSizes(), input.dtype(), input.device());
     const int64_t inD = r.inputSpatial(0), inH = r.inputSpatial(1), inW = r.inputSpatial(2);
     const int64_t outD = r.outputSpatial[0], outH = r.outputSpatial[1], outW = r.outputSpatial[2];
-    AGV_DISPATCH_FLOATING(input.dtype(), "upsample", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), "upsample", [&] {
         using T = scalar_t;
         const T* in = input.data<T>();
         T* o = out.data<T>();
@@ -269,7 +272,7 @@ Tensor backwardKernel3d(const Tensor& gradOutput, const Resize& r)
     std::memset(grad.rawData(), 0, grad.nbytes());
     const int64_t inD = r.inputSpatial(0), inH = r.inputSpatial(1), inW = r.inputSpatial(2);
     const int64_t outD = r.outputSpatial[0], outH = r.outputSpatial[1], outW = r.outputSpatial[2];
-    AGV_DISPATCH_FLOATING(gradOutput.dtype(), "upsample_backward", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(gradOutput.dtype(), "upsample_backward", [&] {
         using T = scalar_t;
         const T* go = gradOutput.data<T>();
         T* gi = grad.data<T>();
@@ -331,7 +334,7 @@ Tensor forwardValues(const Tensor& inputIn, const Resize& r)
     const int64_t inH = twoD ? r.inputSpatial(0) : 1, inW = r.inputSpatial(twoD ? 1 : 0);
     const int64_t outH = twoD ? r.outputSpatial[0] : 1, outW = r.outputSpatial[twoD ? 1 : 0];
     const std::optional<double> scaleH = twoD ? r.scales[0] : std::nullopt, scaleW = r.scales[twoD ? 1 : 0];
-    AGV_DISPATCH_FLOATING(input.dtype(), "upsample", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(input.dtype(), "upsample", [&] {
         using T = scalar_t;
         const T* in = input.data<T>();
         T* o = out.data<T>();
@@ -399,7 +402,7 @@ Tensor backwardValues(const Tensor& gradOutputIn, const Resize& r)
     const int64_t inH = twoD ? r.inputSpatial(0) : 1, inW = r.inputSpatial(twoD ? 1 : 0);
     const int64_t outH = twoD ? r.outputSpatial[0] : 1, outW = r.outputSpatial[twoD ? 1 : 0];
     const std::optional<double> scaleH = twoD ? r.scales[0] : std::nullopt, scaleW = r.scales[twoD ? 1 : 0];
-    AGV_DISPATCH_FLOATING(gradOutput.dtype(), "upsample_backward", [&] {
+    AGV_DISPATCH_FLOATING_AND_BFLOAT16(gradOutput.dtype(), "upsample_backward", [&] {
         using T = scalar_t;
         const T* go = gradOutput.data<T>();
         T* gi = grad.data<T>();
@@ -557,7 +560,8 @@ std::string dispatchName(UpsampleMode mode, size_t spatial, bool antialias, bool
     return atenName(nearest ? UpsampleMode::Nearest : mode, spatial, false) + "_channels_last";
 }
 
-/// The dtypes 1.13 has a CPU kernel for; autogradviz computes float32 and float64.
+/// The dtypes 1.13 has a CPU kernel for; autogradviz computes float32 and float64, and
+/// bfloat16 in the nearest mode.
 bool pytorchHasKernel(UpsampleMode mode, bool antialias, ScalarType dtype)
 {
     if (dtype == ScalarType::Float32 || dtype == ScalarType::Float64)
@@ -644,8 +648,12 @@ Tensor upsample(const Tensor& input, UpsampleMode mode, const std::optional<IntL
     const ScalarType dtype = input.dtype();
     if (!pytorchHasKernel(mode, antialias, dtype))
         throw AGV_DISPATCH_NOT_IMPLEMENTED(dtype, dispatchName(mode, spatial, antialias, isChannelsLastContiguous(input)));
-    AGV_CHECK(dtype == ScalarType::Float32 || dtype == ScalarType::Float64, NotImplementedError, "autogradviz: ",
-              atenName(mode, spatial, antialias), " supports float32 and float64 only");
+    // The kernels below take bfloat16 for the nearest mode only (its values are copies, its
+    // gradients bfloat16 sums); 1.13's linear ones compute bfloat16 in their own way.
+    const bool nearestBfloat16 = dtype == ScalarType::BFloat16 && mode == UpsampleMode::Nearest;
+    AGV_CHECK(dtype == ScalarType::Float32 || dtype == ScalarType::Float64 || nearestBfloat16, NotImplementedError,
+              "autogradviz: ", atenName(mode, spatial, antialias),
+              " supports float32 and float64 only (and bfloat16 in the nearest mode)");
     return resize(input, r, outputSize.has_value());
 }
 

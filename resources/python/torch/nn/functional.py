@@ -441,6 +441,11 @@ def _as_pair_1d(value, fill):
 
 
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    # 1.13's max_pool1d without indices runs its own kernel (max_pool1d_impl) unless a
+    # gradient is wanted; that kernel has no float16 case.
+    if (not return_indices and input.dtype == torch.float16
+            and not (input.requires_grad and torch.is_grad_enabled())):
+        raise RuntimeError('"max_pool1d_impl" not implemented for \'Half\'')
     stride = [] if stride is None else _as_pair_1d(stride, 1)
     values, indices = _nn.max_pool2d_with_indices(input.unsqueeze(-2), _as_pair_1d(kernel_size, 1), stride,
                                                   _as_pair_1d(padding, 0), _as_pair_1d(dilation, 1), ceil_mode)
