@@ -1,6 +1,8 @@
 # Layouts 1.13 gives the results (and gradients) of ops on channels-last inputs: F.pad's
 # modes, adaptive_avg_pool2d(x, 1)'s in-place restride, cat/stack and roll, next to ops
 # whose layouts already followed.
+import struct
+
 import torch
 import torch.nn.functional as F
 
@@ -90,6 +92,49 @@ for shifts, dims in [(1, 3), (6, 3), (0, 1), (2, 1), ((1, 2), (2, 3)), ((5, 2), 
 show('roll 3d', lambda t: torch.roll(t, 1, 2), x3)
 print('roll empty', torch.roll(torch.randn(2, 0, 3, 3).contiguous(memory_format=torch.channels_last), 1, 2).stride())
 print('roll transposed', torch.roll(torch.randn(3, 4).t(), 1, 0).stride())
+
+
+
+def checksum(t):
+    """A weighted sum of the values' bit patterns: any differing element changes it."""
+    values = t.detach().double().flatten().tolist()
+    return sum((i + 1) * struct.unpack('<Q', struct.pack('<d', v))[0] for i, v in enumerate(values)) % (2 ** 61 - 1)
+
+
+# glu's iterator lays its output out as the halves are (its exp's vector and scalar bodies
+# then fall on other elements: the values differ from a contiguous input's in float32)
+show('glu 1', lambda t: F.glu(t, 1), x)
+show('glu 3', lambda t: F.glu(t, 3), x)
+show('glu 3d', lambda t: F.glu(t, 1), x3)
+for shape, dim in [((2, 16, 5, 6), 1), ((2, 6, 5, 20), 3), ((2, 34, 3, 3), 1), ((1, 8, 8, 7), 2), ((2, 16, 3, 4, 5), 1)]:
+    for dtype in (torch.float32, torch.float64):
+        v = torch.randn(*shape, dtype=dtype) * 3
+        vc = v.to(memory_format=torch.channels_last if len(shape) == 4 else torch.channels_last_3d).requires_grad_()
+        y = F.glu(vc, dim)
+        y.backward(torch.randn(y.shape, dtype=dtype))
+        print('glu values', shape, dim, dtype, y.stride(), checksum(y), checksum(F.glu(v, dim)), vc.grad.stride(),
+              checksum(vc.grad))
+# prelu: result and input gradient in the input's suggested format, the weight's gradient
+# summed from a contiguous collector
+show('prelu', lambda t: F.prelu(t, torch.full((4,), 0.25)), x)
+show('prelu shared', lambda t: F.prelu(t, torch.full((1,), 0.25)), x)
+for weight in (torch.randn(16), torch.randn(1)):
+    v = torch.randn(4, 16, 30, 30).to(memory_format=torch.channels_last).requires_grad_()
+    w = weight.clone().requires_grad_()
+    y = F.prelu(v, w)
+    y.backward(torch.randn(4, 16, 30, 30))
+    print('prelu values', y.stride(), checksum(y), v.grad.stride(), checksum(v.grad), [g.hex() for g in w.grad.tolist()])
+# leaky_relu_backward's iterator takes self first; mse_loss_backward writes into a
+# contiguous zeros_like
+show('leaky_relu', F.leaky_relu, x)
+show('leaky_relu 0.2', lambda t: F.leaky_relu(t, 0.2), x)
+target = torch.randn(2, 4, 5, 6)
+for reduction in ['none', 'mean', 'sum']:
+    show('mse ' + reduction, lambda t: F.mse_loss(t, target, reduction=reduction), x)
+    show('mse target ' + reduction, lambda t: F.mse_loss(target, t, reduction=reduction), x)
+v = x.clone().requires_grad_()
+F.mse_loss(v, target).backward()
+print('mse grad', v.grad.stride(), checksum(v.grad))
 
 # ops whose layouts were already 1.13's
 show('group_norm', lambda t: F.group_norm(t, 2), x)
