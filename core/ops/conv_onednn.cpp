@@ -1,7 +1,8 @@
 // Float32 convolutions through oneDNN, the library PyTorch 1.13 calls "mkldnn" and
 // links from Debian (libdnnl 2.6). We describe each primitive as PyTorch's ideep
 // layer does (every layout "any", so oneDNN picks the same blocked layouts and the
-// same JIT kernel as it does for PyTorch), which makes the sums round identically. oneDNN runs on one thread: the order of a weight-gradient
+// same JIT kernel as it does for PyTorch; for a channels-last convolution the activations
+// fixed as NHWC and only the weights "any"), which makes the sums round identically. oneDNN runs on one thread: the order of a weight-gradient
 // reduction split across threads would depend on the thread count.
 
 #include <dnnl.hpp>
