@@ -135,6 +135,17 @@ for reduction in ['none', 'mean', 'sum']:
 v = x.clone().requires_grad_()
 F.mse_loss(v, target).backward()
 print('mse grad', v.grad.stride(), checksum(v.grad))
+# masked_select's gradient starts from zeros_like(input, Preserve); nll_loss2d's backward
+# requires its zeros_like(input) to be contiguous, so a channels-last input's is refused
+show('masked_select', lambda t: t.masked_select(target > 0), x)
+show('masked_select broadcast', lambda t: t.masked_select(torch.tensor([True, False, True, True, False, True])), x)
+labels = torch.randint(0, 4, (2, 5, 6))
+for reduction in ['none', 'mean', 'sum']:
+    show('nll_loss ' + reduction, lambda t: F.nll_loss(t, labels, reduction=reduction), x)
+show('nll_loss contiguous', lambda t: F.nll_loss(t.contiguous(), labels), x)
+show('cross_entropy', lambda t: F.cross_entropy(t, labels), x)
+show('nll_loss N C 1 1', lambda t: F.nll_loss(t, torch.zeros(2, 1, 1, dtype=torch.long)),
+     torch.randn(2, 4, 1, 1).to(memory_format=torch.channels_last))
 
 # ops whose layouts were already 1.13's
 show('group_norm', lambda t: F.group_norm(t, 2), x)
