@@ -231,11 +231,11 @@ void checkSlow3dDtype(ScalarType dtype, Backend backend)
 }
 
 /// Whether slow_conv2d takes its channels-last paths here (Note [slow_conv2d channels last]);
-/// its grouped and integer convolutions keep the contiguous ones.
+/// its integer convolutions keep the contiguous ones. 1.13 runs a grouped one group by
+/// group on channels-last copies of the slices and concatenates the results.
 bool slowChannelsLast(Backend backend, const Params& p, const Tensor& input, bool channelsLast)
 {
-    return channelsLast && backend == Backend::Slow2d && p.groups == 1 && input.dim() == 4 &&
-           isFloatingType(input.dtype());
+    return channelsLast && backend == Backend::Slow2d && input.dim() == 4 && isFloatingType(input.dtype());
 }
 
 Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p, Backend backend,
@@ -253,9 +253,15 @@ Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias,
     if (backend == Backend::Mkldnn)
         return conv::onednnForward(input, dense(weight), dense(bias), p, channelsLast);
     const Tensor biasAsInput = bias.defined() && bias.dtype() != input.dtype() ? toDtype(bias, input.dtype()) : bias;
-    if (slowChannelsLast(backend, p, input, channelsLast))
-        return conv::im2colForwardChannelsLast(input, dense(weight), dense(biasAsInput), p);
     const Params oneGroup = withOneGroup(p);
+    if (slowChannelsLast(backend, p, input, channelsLast)) {
+        TensorList outs;
+        for (int64_t g = 0; g < p.groups; ++g)
+            outs.push_back(conv::im2colForwardChannelsLast(groupSlice(input, 1, p.groups, g),
+                                                           dense(groupSlice(weight, 0, p.groups, g)),
+                                                           dense(groupSlice(biasAsInput, 0, p.groups, g)), oneGroup));
+        return outs.size() == 1 ? outs[0] : cat(outs, 1);
+    }
     TensorList outs;
     for (int64_t g = 0; g < p.groups; ++g) {
         const Tensor in = groupSlice(input, 1, p.groups, g), w = dense(groupSlice(weight, 0, p.groups, g));
@@ -320,10 +326,19 @@ conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor
         if (mask[1])
             grads.weight = zerosLike(weight);
     } else if (slowChannelsLast(backend, p, input, channelsLast)) {
+        TensorList inputs, weights;
+        for (int64_t g = 0; g < p.groups; ++g) {
+            const Tensor in = groupSlice(input, 1, p.groups, g), w = dense(groupSlice(weight, 0, p.groups, g));
+            const Tensor go = groupSlice(gradOut, 1, p.groups, g);
+            if (mask[0])
+                inputs.push_back(conv::im2colGradInputChannelsLast(go, in, w, withOneGroup(p)));
+            if (mask[1])
+                weights.push_back(conv::im2colGradWeightChannelsLast(go, in, w, withOneGroup(p)));
+        }
         if (mask[0])
-            grads.input = conv::im2colGradInputChannelsLast(gradOut, input, dense(weight), p);
+            grads.input = inputs.size() == 1 ? inputs[0] : cat(inputs, 1);
         if (mask[1])
-            grads.weight = conv::im2colGradWeightChannelsLast(gradOut, input, dense(weight), p);
+            grads.weight = weights.size() == 1 ? weights[0] : cat(weights, 0);
     } else {
         TensorList inputs, weights;
         for (int64_t g = 0; g < p.groups; ++g) {
@@ -352,8 +367,8 @@ conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor
 // transposed and 3-d ones stay contiguous. They also compute with channels-last kernels,
 // whose sums round differently: oneDNN given NHWC activations (as ideep describes them,
 // conv_onednn.cpp) and slow_conv2d's channels-last im2col + GEMM (Note [slow_conv2d
-// channels last]). Still the contiguous kernels' values: grouped slow_conv2d and
-// slow_conv_dilated2d of channels-last inputs (README).
+// channels last]). Still the contiguous kernel's values: slow_conv_dilated2d of
+// channels-last inputs (README).
 MemoryFormat convolutionFormat(const Tensor& input, const Tensor& weight, const Params& p)
 {
     const bool channelsLast = !p.transposed && input.dim() == 4 && weight.dim() == 4 &&

@@ -135,6 +135,11 @@ for reduction in ['none', 'mean', 'sum']:
 v = x.clone().requires_grad_()
 F.mse_loss(v, target).backward()
 print('mse grad', v.grad.stride(), checksum(v.grad))
+# rrelu writes into a contiguous empty_like, in eval mode too (its gradient is
+# leaky_relu_backward's, laid out as self)
+show('rrelu eval', lambda t: F.rrelu(t, training=False), x)
+show('rrelu eval range', lambda t: F.rrelu(t, 0.1, 0.3, training=False), x)
+
 # masked_select's gradient starts from zeros_like(input, Preserve); nll_loss2d's backward
 # requires its zeros_like(input) to be contiguous, so a channels-last input's is refused
 show('masked_select', lambda t: t.masked_select(target > 0), x)

@@ -33,6 +33,10 @@ cases = [
     ((2, 16, 12, 12), (32, 16, 3, 3), {}, torch.float64),
     ((3, 8, 10, 9), (8, 8, 3, 3), {'padding': 1, 'bias': True}, torch.float64),
     ((2, 5, 9, 9), (7, 5, 3, 2), {'stride': 2}, torch.float64),
+    # grouped slow_conv2d: group by group on channels-last slices
+    ((2, 4, 6, 6), (4, 2, 3, 3), {'groups': 2}, torch.float64),
+    ((2, 6, 7, 7), (6, 1, 3, 3), {'groups': 6, 'padding': 1, 'bias': True}, torch.float64),
+    ((3, 8, 5, 5), (6, 4, 1, 1), {'groups': 2}, torch.float32),
 ]
 for shape, wshape, kw, dtype in cases:
     kw = dict(kw)
