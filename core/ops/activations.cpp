@@ -24,6 +24,7 @@
 #include "core/ops/activations.h"
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/no_derivative.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/pointwise_extra.h"
@@ -233,21 +234,27 @@ Tensor arithmeticBackward(const Tensor& grad, const Tensor& self, const char* na
     });
 }
 
-/// threshold_backward(grad, self, threshold): the threshold kernel over (self, grad) with value 0.
-/// Its iterator takes self first, so the result is laid out as self is where the two differ
-/// (a channels-last input's gradient from a contiguous grad_output is channels last).
-Tensor thresholdBackwardKernel(const Tensor& grad, const Tensor& self, Scalar threshold)
+/// A backward kernel's result laid out as the iterator of a kernel that takes self before
+/// grad lays it out: as self is where the two differ (a channels-last input's gradient from
+/// a contiguous grad_output is channels last).
+Tensor laidOutSelfFirst(const Tensor& out, const Tensor& self, const Tensor& grad)
 {
-    const Tensor out = arithmeticBackward(grad, self, "threshold_cpu", [threshold](auto g, auto x) {
-        using T = decltype(x);
-        return x <= scalarAs<T>(threshold) ? T(0) : g;
-    }, BFloat16Kernel::Native);
     const IntList strides = elementwiseOutputStrides(out.sizes(), {&self, &grad});
     if (strides == out.strides())
         return out;
     Tensor laidOut = kernel::newStridedTensor(out.sizes(), strides, out.dtype(), out.device());
     kernel::copyInto(laidOut, out);
     return laidOut;
+}
+
+/// threshold_backward(grad, self, threshold): the threshold kernel over (self, grad) with value 0.
+Tensor thresholdBackwardKernel(const Tensor& grad, const Tensor& self, Scalar threshold)
+{
+    const Tensor out = arithmeticBackward(grad, self, "threshold_cpu", [threshold](auto g, auto x) {
+        using T = decltype(x);
+        return x <= scalarAs<T>(threshold) ? T(0) : g;
+    }, BFloat16Kernel::Native);
+    return laidOutSelfFirst(out, self, grad);
 }
 
 /// elu_backward with is_result: both bodies compute it alike.
@@ -261,13 +268,15 @@ Tensor eluResultBackwardKernel(const Tensor& grad, const Tensor& result, const i
     }, BFloat16Kernel::InFloat);
 }
 
-/// leaky_relu_backward_cpu: grad where self > 0, else grad * negative_slope.
+/// leaky_relu_backward_cpu: grad where self > 0, else grad * negative_slope (its iterator
+/// takes self first).
 Tensor leakyReluBackwardKernel(const Tensor& grad, const Tensor& self, Scalar negativeSlope)
 {
-    return arithmeticBackward(grad, self, "leaky_relu_backward_cpu", [negativeSlope](auto g, auto x) {
+    const Tensor out = arithmeticBackward(grad, self, "leaky_relu_backward_cpu", [negativeSlope](auto g, auto x) {
         using T = decltype(x);
         return x > T(0) ? g : g * scalarAs<T>(negativeSlope);
     }, BFloat16Kernel::InFloat);
+    return laidOutSelfFirst(out, self, grad);
 }
 
 /// shrink_backward (hardshrink's and softshrink's): 0 where -lambd <= x <= lambd.
@@ -428,7 +437,8 @@ variable_list preluBackwardKernel(const Tensor& grad, const Tensor& selfIn, cons
             dims.push_back(d);
         weightGrad = sum(collector, dims);
     }
-    return {inputGrad, weightGrad};
+    // input_grad is empty_like(self, self.suggest_memory_format()); the collector is contiguous.
+    return {laidOutAsSuggested(inputGrad, selfIn), weightGrad};
 }
 
 /// A backward kernel's result, computed without recording the ops it may call.
@@ -894,6 +904,18 @@ Tensor glu(const Tensor& self, int64_t dimIn)
                 T(C(x[h.offsets[i]]) * (C(1) / (C(1) + (sleefDone && vector[i] ? e[i] : std::exp(negB[i])))));
         return result;
     });
+    {
+        // glu's iterator lays its output out as the two halves, self.narrow(dim, 0, n) and
+        // self.narrow(dim, n, n), are laid out (Note [Output layout of elementwise ops]): a
+        // channels-last input's result is channels last.
+        const GluHalves h = gluHalves(self.sizes(), self.strides(), dim);
+        auto half = [&](int64_t shift) {
+            return Tensor(std::make_shared<TensorImpl>(self.impl()->storage(), self.dtype(), h.shape, self.strides(),
+                                                       self.offset() + shift, self.impl()->versionCounter()));
+        };
+        const Tensor first = half(0), second = half(h.shift);
+        out = kernel::withStrides(out, elementwiseOutputStrides(h.shape, {&first, &second}));
+    }
     OpRecorder rec("GluBackward0", {&self}, [dimIn](BackwardNode& n, const variable_list& g) {
         return variable_list{internal::gluBackward(g[0], n.saved(0), dimIn)};
     });
@@ -941,6 +963,7 @@ Tensor prelu(const Tensor& self, const Tensor& weight)
         }
         return result;
     });
+    out = laidOutAsSuggested(out, self);  // empty_like(self, self.suggest_memory_format())
     OpRecorder rec("PreluBackward0", {&self, &weight}, [](BackwardNode& n, const variable_list& g) {
         // Unpacked in order, as the generated apply() does: the first stale one is reported.
         const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);

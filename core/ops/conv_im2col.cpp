@@ -6,11 +6,14 @@
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "core/error.h"
 #include "core/ops/convolution.h"
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 
 namespace agv::ops::conv {
 
@@ -186,6 +189,169 @@ Tensor im2colForward(const Tensor& input, const Tensor& weight, const Tensor& bi
     default: throw AGV_DISPATCH_NOT_IMPLEMENTED(input.dtype(), input.dim() == 4 ? "slow_conv2d_cpu" : "compute_columns3d");
     }
     return out;
+}
+
+namespace {
+
+// Note [slow_conv2d channels last]
+// slow_conv2d of a channels-last input (1.13's is_channels_last paths, float32 with a 1x1
+// kernel below oneDNN's threshold, float64 always) unfolds each sample into one row per
+// output pixel, its columns in (kh, kw, channel) order with the channel fastest, and
+// multiplies by the weight laid out the same way: forward
+//   out_n (C_out x pixels, NHWC) = gemm(T, N) of weight (C_out x K) and the rows,
+// grad_input's rows = gemm(N, N) of weight and grad_out_n, added back pixel by pixel (y, x,
+// then kh, kw) into the zeroed NHWC gradient. The operands' other layouts give OpenBLAS
+// other blockings, so the sums round differently from the contiguous path's.
+
+/// The weight (C_out, C_in, kh, kw) as (C_out, kh, kw, C_in) rows.
+template <typename T>
+std::vector<T> channelsLastWeight(const Tensor& weight)
+{
+    const IntList& w = weight.sizes();
+    const T* src = weight.data<T>();
+    std::vector<T> rows(size_t(weight.numel()));
+    size_t i = 0;
+    for (int64_t o = 0; o < w[0]; ++o)
+        for (int64_t kh = 0; kh < w[2]; ++kh)
+            for (int64_t kw = 0; kw < w[3]; ++kw)
+                for (int64_t c = 0; c < w[1]; ++c)
+                    rows[i++] = src[((o * w[1] + c) * w[2] + kh) * w[3] + kw];
+    return rows;
+}
+
+/// Calls f(pixel, kernel offset, iy, ix) for every output pixel and kernel offset (kh, kw)
+/// whose input position lies inside the image.
+template <typename F>
+void forEachTap(const Unfold& u, F f)
+{
+    for (int64_t y = 0; y < u.outH; ++y)
+        for (int64_t x = 0; x < u.outW; ++x)
+            for (int64_t kh = 0; kh < u.kernelH; ++kh)
+                for (int64_t kw = 0; kw < u.kernelW; ++kw) {
+                    const int64_t iy = y * u.strideH - u.padH + kh, ix = x * u.strideW - u.padW + kw;
+                    if (iy >= 0 && iy < u.height && ix >= 0 && ix < u.width)
+                        f(y * u.outW + x, kh * u.kernelW + kw, iy, ix);
+                }
+}
+
+template <typename T>
+void im2colForwardChannelsLastTyped(const Tensor& input, const Tensor& weight, const Tensor& bias, const Unfold& u,
+                                    Tensor& out)
+{
+    const int64_t batch = input.sizes()[0], outChannels = weight.sizes()[0], C = u.channels;
+    const int64_t K = u.kernelH * u.kernelW * C, pixels = u.cols();
+    const std::vector<T> w = channelsLastWeight<T>(weight);
+    std::vector<T> rows(size_t(pixels * K));
+    T* o = out.data<T>();
+    const T* x = input.data<T>();
+    for (int64_t n = 0; n < batch; ++n) {
+        T* outN = o + n * pixels * outChannels;
+        if (bias.defined())
+            for (int64_t q = 0; q < pixels; ++q)
+                std::copy_n(bias.data<T>(), outChannels, outN + q * outChannels);
+        std::fill(rows.begin(), rows.end(), T(0));
+        const T* image = x + n * u.height * u.width * C;
+        forEachTap(u, [&](int64_t q, int64_t tap, int64_t iy, int64_t ix) {
+            std::copy_n(image + (iy * u.width + ix) * C, C, rows.data() + q * K + tap * C);
+        });
+        gemm<T>(true, false, outChannels, pixels, K, w.data(), K, rows.data(), K, T(bias.defined() ? 1 : 0), outN,
+                outChannels);
+    }
+}
+
+template <typename T>
+void im2colGradInputChannelsLastTyped(const Tensor& gradOut, const Tensor& weight, const Unfold& u, Tensor& gradInput)
+{
+    const int64_t batch = gradInput.sizes()[0], outChannels = weight.sizes()[0], C = u.channels;
+    const int64_t K = u.kernelH * u.kernelW * C, pixels = u.cols();
+    const std::vector<T> w = channelsLastWeight<T>(weight);
+    std::vector<T> rows(size_t(pixels * K));
+    T* gi = gradInput.data<T>();
+    std::fill(gi, gi + gradInput.numel(), T(0));
+    for (int64_t n = 0; n < batch; ++n) {
+        gemm<T>(false, false, K, pixels, outChannels, w.data(), K, gradOut.data<T>() + n * pixels * outChannels,
+                outChannels, T(0), rows.data(), K);
+        T* image = gi + n * u.height * u.width * C;
+        forEachTap(u, [&](int64_t q, int64_t tap, int64_t iy, int64_t ix) {
+            T* dst = image + (iy * u.width + ix) * C;
+            const T* src = rows.data() + q * K + tap * C;
+            for (int64_t c = 0; c < C; ++c)
+                dst[c] += src[c];
+        });
+    }
+}
+
+/// grad_weight (C_out x K, (kh, kw, channel) columns) += gemm(N, T) of each sample's rows
+/// and its grad_out, then read back as (C_out, C_in, kh, kw).
+template <typename T>
+void im2colGradWeightChannelsLastTyped(const Tensor& gradOut, const Tensor& input, const Unfold& u,
+                                       int64_t outChannels, Tensor& gradWeight)
+{
+    const int64_t batch = input.sizes()[0], C = u.channels;
+    const int64_t K = u.kernelH * u.kernelW * C, pixels = u.cols();
+    std::vector<T> rows(size_t(pixels * K)), w(size_t(outChannels * K), T(0));
+    for (int64_t n = 0; n < batch; ++n) {
+        std::fill(rows.begin(), rows.end(), T(0));
+        const T* image = input.data<T>() + n * u.height * u.width * C;
+        forEachTap(u, [&](int64_t q, int64_t tap, int64_t iy, int64_t ix) {
+            std::copy_n(image + (iy * u.width + ix) * C, C, rows.data() + q * K + tap * C);
+        });
+        gemm<T>(false, true, K, outChannels, pixels, rows.data(), K, gradOut.data<T>() + n * pixels * outChannels,
+                outChannels, T(1), w.data(), K);
+    }
+    T* gw = gradWeight.data<T>();
+    size_t i = 0;
+    for (int64_t o = 0; o < outChannels; ++o)
+        for (int64_t kh = 0; kh < u.kernelH; ++kh)
+            for (int64_t kw = 0; kw < u.kernelW; ++kw)
+                for (int64_t c = 0; c < C; ++c)
+                    gw[((o * C + c) * u.kernelH + kh) * u.kernelW + kw] = w[i++];
+}
+
+}  // namespace
+
+Tensor im2colForwardChannelsLast(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p)
+{
+    const IntList outSizes = outputSizes(input.sizes(), weight.sizes(), p);
+    Tensor x = kernel::newStridedTensor(input.sizes(), channelsLastFormatStrides(input.sizes()), input.dtype(),
+                                        input.device());
+    kernel::copyInto(x, input);
+    Tensor out = kernel::newStridedTensor(outSizes, channelsLastFormatStrides(outSizes), input.dtype(), input.device());
+    const Unfold u = unfoldOf(input.sizes(), weight.sizes(), outSizes, p);
+    AGV_DISPATCH_FLOATING(input.dtype(), "slow_conv2d_cpu", [&] {
+        im2colForwardChannelsLastTyped<scalar_t>(x, weight, bias, u, out);
+    });
+    return out;
+}
+
+Tensor im2colGradWeightChannelsLast(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p)
+{
+    Tensor g = kernel::newStridedTensor(gradOut.sizes(), channelsLastFormatStrides(gradOut.sizes()), gradOut.dtype(),
+                                        gradOut.device());
+    kernel::copyInto(g, gradOut);
+    Tensor x = kernel::newStridedTensor(input.sizes(), channelsLastFormatStrides(input.sizes()), input.dtype(),
+                                        input.device());
+    kernel::copyInto(x, input);
+    Tensor gradWeight = kernel::newTensor(weight.sizes(), weight.dtype(), weight.device());
+    const Unfold u = unfoldOf(input.sizes(), weight.sizes(), gradOut.sizes(), p);
+    AGV_DISPATCH_FLOATING(input.dtype(), "slow_conv2d_backward_cpu", [&] {
+        im2colGradWeightChannelsLastTyped<scalar_t>(g, x, u, weight.sizes()[0], gradWeight);
+    });
+    return gradWeight;
+}
+
+Tensor im2colGradInputChannelsLast(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p)
+{
+    Tensor g = kernel::newStridedTensor(gradOut.sizes(), channelsLastFormatStrides(gradOut.sizes()), gradOut.dtype(),
+                                        gradOut.device());
+    kernel::copyInto(g, gradOut);
+    Tensor gradInput = kernel::newStridedTensor(input.sizes(), channelsLastFormatStrides(input.sizes()), input.dtype(),
+                                                input.device());
+    const Unfold u = unfoldOf(input.sizes(), weight.sizes(), gradOut.sizes(), p);
+    AGV_DISPATCH_FLOATING(input.dtype(), "slow_conv2d_backward_cpu", [&] {
+        im2colGradInputChannelsLastTyped<scalar_t>(g, weight, u, gradInput);
+    });
+    return gradInput;
 }
 
 Grads im2colBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p, Mask mask)

@@ -1,7 +1,8 @@
 // Float32 convolutions through oneDNN, the library PyTorch 1.13 calls "mkldnn" and
 // links from Debian (libdnnl 2.6). We describe each primitive as PyTorch's ideep
 // layer does (every layout "any", so oneDNN picks the same blocked layouts and the
-// same JIT kernel as it does for PyTorch), which makes the sums round identically. oneDNN runs on one thread: the order of a weight-gradient
+// same JIT kernel as it does for PyTorch; for a channels-last convolution the activations
+// fixed as NHWC and only the weights "any"), which makes the sums round identically. oneDNN runs on one thread: the order of a weight-gradient
 // reduction split across threads would depend on the thread count.
 
 #include <dnnl.hpp>
@@ -11,6 +12,7 @@
 #include "core/error.h"
 #include "core/ops/convolution.h"
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/onednn_engine.h"
 
 namespace agv::ops::conv {
@@ -124,19 +126,45 @@ dnnl::convolution_forward::primitive_desc forwardHint(const memory::desc& src, c
 
 }  // namespace
 
-Tensor onednnForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p)
+namespace {
+
+/// A copy of a 4-d tensor laid out channels last (NHWC in memory).
+Tensor channelsLastCopy(const Tensor& t)
 {
-    const IntList outSizes = outputSizes(input.sizes(), weight.sizes(), p);
-    Tensor out = kernel::newTensor(outSizes, input.dtype(), input.device());
+    Tensor out = kernel::newStridedTensor(t.sizes(), channelsLastFormatStrides(t.sizes()), t.dtype(), t.device());
+    kernel::copyInto(out, t);
+    return out;
+}
+
+/// oneDNN's view of an activation: NHWC for a channels-last convolution (ideep fixes the
+/// activations' layout so and leaves only the weights' to oneDNN), else row-major.
+memory activationMemory(const Tensor& t, bool channelsLast)
+{
+    if (!channelsLast)
+        return userMemory(t);
+    return memory(memory::desc(dimsOf(t.sizes()), kF32, Tag::nhwc), cpuEngine(), t.rawData());
+}
+
+}  // namespace
+
+Tensor onednnForward(const Tensor& inputIn, const Tensor& weight, const Tensor& bias, const Params& p,
+                     bool channelsLast)
+{
+    const IntList outSizes = outputSizes(inputIn.sizes(), weight.sizes(), p);
+    const Tensor input = channelsLast ? channelsLastCopy(inputIn) : inputIn;
+    Tensor out = channelsLast ? kernel::newStridedTensor(outSizes, channelsLastFormatStrides(outSizes), input.dtype(),
+                                                         input.device())
+                              : kernel::newTensor(outSizes, input.dtype(), input.device());
     try {
         const Geometry g = geometryOf(input.sizes(), weight.sizes(), outSizes, p);
-        const memory src = userMemory(input), dst = userMemory(out);
+        const memory src = activationMemory(input, channelsLast), dst = activationMemory(out, channelsLast);
         const memory userWeights(plainWeightDesc(weight, p.groups), cpuEngine(), weight.rawData());
         const memory::desc biasDesc({weight.sizes()[0]}, kF32, Tag::a);
 
         using Fwd = dnnl::convolution_forward;
-        const auto srcAny = anyDesc(src.get_desc()), weightsAny = anyDesc(userWeights.get_desc()),
-                   dstAny = anyDesc(dst.get_desc());
+        const auto srcAny = channelsLast ? src.get_desc() : anyDesc(src.get_desc()),
+                   weightsAny = anyDesc(userWeights.get_desc()),
+                   dstAny = channelsLast ? dst.get_desc() : anyDesc(dst.get_desc());
         const auto desc = bias.defined()
                               ? Fwd::desc(dnnl::prop_kind::forward_training, dnnl::algorithm::convolution_direct,
                                           srcAny, weightsAny, biasDesc, dstAny, g.strides, g.dilates, g.padL,
@@ -162,21 +190,28 @@ Tensor onednnForward(const Tensor& input, const Tensor& weight, const Tensor& bi
     return out;
 }
 
-Grads onednnBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p, Mask mask)
+Grads onednnBackward(const Tensor& gradOutIn, const Tensor& inputIn, const Tensor& weight, const Params& p, Mask mask,
+                     bool channelsLast)
 {
     Grads grads;
+    const Tensor gradOut = channelsLast ? channelsLastCopy(gradOutIn) : gradOutIn;
+    const Tensor input = channelsLast ? channelsLastCopy(inputIn) : inputIn;
     try {
         const Geometry g = geometryOf(input.sizes(), weight.sizes(), gradOut.sizes(), p);
-        const memory userGradOut = userMemory(gradOut), userInput = userMemory(input);
+        const memory userGradOut = activationMemory(gradOut, channelsLast),
+                     userInput = activationMemory(input, channelsLast);
         const memory userWeights(plainWeightDesc(weight, p.groups), cpuEngine(), weight.rawData());
-        const auto srcAny = anyDesc(userInput.get_desc()), weightsAny = anyDesc(userWeights.get_desc()),
-                   dstAny = anyDesc(userGradOut.get_desc());
+        const auto srcAny = channelsLast ? userInput.get_desc() : anyDesc(userInput.get_desc()),
+                   weightsAny = anyDesc(userWeights.get_desc()),
+                   dstAny = channelsLast ? userGradOut.get_desc() : anyDesc(userGradOut.get_desc());
         Runner runner;
 
         if (mask[0]) {
             using Bwd = dnnl::convolution_backward_data;
-            grads.input = kernel::newTensor(input.sizes(), input.dtype(), input.device());
-            const memory gradInput = userMemory(grads.input);
+            grads.input = channelsLast ? kernel::newStridedTensor(input.sizes(), channelsLastFormatStrides(input.sizes()),
+                                                                  input.dtype(), input.device())
+                                       : kernel::newTensor(input.sizes(), input.dtype(), input.device());
+            const memory gradInput = activationMemory(grads.input, channelsLast);
             const auto hint = forwardHint(srcAny, weightsAny, nullptr, dstAny, g);
             const Bwd::primitive_desc pd(Bwd::desc(dnnl::algorithm::convolution_direct, srcAny, weightsAny, dstAny,
                                                    g.strides, g.dilates, g.padL, g.padR),

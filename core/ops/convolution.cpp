@@ -230,7 +230,16 @@ void checkSlow3dDtype(ScalarType dtype, Backend backend)
     }
 }
 
-Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p, Backend backend)
+/// Whether slow_conv2d takes its channels-last paths here (Note [slow_conv2d channels last]);
+/// its integer convolutions keep the contiguous ones. 1.13 runs a grouped one group by
+/// group on channels-last copies of the slices and concatenates the results.
+bool slowChannelsLast(Backend backend, const Params& p, const Tensor& input, bool channelsLast)
+{
+    return channelsLast && backend == Backend::Slow2d && input.dim() == 4 && isFloatingType(input.dtype());
+}
+
+Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p, Backend backend,
+                  bool channelsLast)
 {
     checkSlow3dDtype(input.dtype(), backend);
     if (backend == Backend::Empty) {
@@ -242,9 +251,17 @@ Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias,
         return zeros(sizes, input.dtype(), input.device());
     }
     if (backend == Backend::Mkldnn)
-        return conv::onednnForward(input, dense(weight), dense(bias), p);
+        return conv::onednnForward(input, dense(weight), dense(bias), p, channelsLast);
     const Tensor biasAsInput = bias.defined() && bias.dtype() != input.dtype() ? toDtype(bias, input.dtype()) : bias;
     const Params oneGroup = withOneGroup(p);
+    if (slowChannelsLast(backend, p, input, channelsLast)) {
+        TensorList outs;
+        for (int64_t g = 0; g < p.groups; ++g)
+            outs.push_back(conv::im2colForwardChannelsLast(groupSlice(input, 1, p.groups, g),
+                                                           dense(groupSlice(weight, 0, p.groups, g)),
+                                                           dense(groupSlice(biasAsInput, 0, p.groups, g)), oneGroup));
+        return outs.size() == 1 ? outs[0] : cat(outs, 1);
+    }
     TensorList outs;
     for (int64_t g = 0; g < p.groups; ++g) {
         const Tensor in = groupSlice(input, 1, p.groups, g), w = dense(groupSlice(weight, 0, p.groups, g));
@@ -298,16 +315,30 @@ Tensor backendBiasGrad(const Tensor& gradOut, int64_t groups, Backend backend)
 }
 
 conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p,
-                        Backend backend, conv::Mask mask)
+                        Backend backend, conv::Mask mask, bool channelsLast)
 {
     if (backend == Backend::Mkldnn)
-        return conv::onednnBackward(gradOut, input, dense(weight), p, mask);
+        return conv::onednnBackward(gradOut, input, dense(weight), p, mask, channelsLast);
     conv::Grads grads;
     if (backend == Backend::Empty) {
         if (mask[0])
             grads.input = zerosLike(input);
         if (mask[1])
             grads.weight = zerosLike(weight);
+    } else if (slowChannelsLast(backend, p, input, channelsLast)) {
+        TensorList inputs, weights;
+        for (int64_t g = 0; g < p.groups; ++g) {
+            const Tensor in = groupSlice(input, 1, p.groups, g), w = dense(groupSlice(weight, 0, p.groups, g));
+            const Tensor go = groupSlice(gradOut, 1, p.groups, g);
+            if (mask[0])
+                inputs.push_back(conv::im2colGradInputChannelsLast(go, in, w, withOneGroup(p)));
+            if (mask[1])
+                weights.push_back(conv::im2colGradWeightChannelsLast(go, in, w, withOneGroup(p)));
+        }
+        if (mask[0])
+            grads.input = inputs.size() == 1 ? inputs[0] : cat(inputs, 1);
+        if (mask[1])
+            grads.weight = weights.size() == 1 ? weights[0] : cat(weights, 0);
     } else {
         TensorList inputs, weights;
         for (int64_t g = 0; g < p.groups; ++g) {
@@ -333,9 +364,11 @@ conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor
 // 1.13's 2-d convolutions that are not transposed (Mkldnn, Slow2d and SlowDilated2d
 // alike, whatever the dtype) lay their output, grad_input and grad_weight out channels
 // last when the input or the weight suggests channels_last (Note [Memory formats]); the
-// transposed and 3-d ones stay contiguous. The values here are the contiguous kernels':
-// 1.13's channels-last kernels (oneDNN's NHWC primitives, the NHWC im2col + GEMM) sum
-// in other orders and can differ in the last bits (README).
+// transposed and 3-d ones stay contiguous. They also compute with channels-last kernels,
+// whose sums round differently: oneDNN given NHWC activations (as ideep describes them,
+// conv_onednn.cpp) and slow_conv2d's channels-last im2col + GEMM (Note [slow_conv2d
+// channels last]). Still the contiguous kernel's values: slow_conv_dilated2d of
+// channels-last inputs (README).
 MemoryFormat convolutionFormat(const Tensor& input, const Tensor& weight, const Params& p)
 {
     const bool channelsLast = !p.transposed && input.dim() == 4 && weight.dim() == 4 &&
@@ -408,9 +441,9 @@ variable_list convolutionBackward(const Tensor& gradOut, const Tensor& input, co
     rec.attr("transposed", p.transposed);
     rec.save("weight", weight);
     conv::Grads grads = quietly([&] {
-        conv::Grads computed = runBackward(dense(with2d(gradOut)), dense(with2d(input)), with2d(weight), p2, backend,
-                                           mask);
         const MemoryFormat format = convolutionFormat(input, weight, p);
+        conv::Grads computed = runBackward(dense(with2d(gradOut)), dense(with2d(input)), with2d(weight), p2, backend,
+                                           mask, format == MemoryFormat::ChannelsLast);
         computed.input = laidOutIn(kernel::freshCopy(computed.input, input.sizes()), format);
         // Slow2d's grad_weight is made channels-last contiguous rather than allocated so:
         // a 1x1 kernel's contiguous gradient already is, and keeps its strides.
@@ -476,7 +509,8 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias
         const Tensor w2 = with2d(weight);
         backend = conv::selectBackend(in2, w2, p2);
         checkTypes(input, weight, bias, backend);
-        const Tensor result = runForward(in2, w2, bias, p2, backend);
+        const bool channelsLast = convolutionFormat(input, weight, p) == MemoryFormat::ChannelsLast;
+        const Tensor result = runForward(in2, w2, bias, p2, backend, channelsLast);
         IntList sizes = conv::outputSizes(input.sizes(), weight.sizes(), p);
         sizes[1] = result.sizes()[1];
         out = laidOutIn(kernel::freshCopy(result, sizes), convolutionFormat(input, weight, p));

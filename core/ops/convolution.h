@@ -35,12 +35,21 @@ using Mask = std::array<bool, 3>;  ///< which of input, weight, bias gradients t
 // slow_conv_transpose2d/3d). Tensors are contiguous, 4-d or 5-d, of one dtype; groups == 1.
 Tensor im2colForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p);
 Grads im2colBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p, Mask mask);
+/// slow_conv2d's channels-last paths (Note [slow_conv2d channels last]): a 4-d floating
+/// input, groups == 1; the results are laid out channels last.
+Tensor im2colForwardChannelsLast(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p);
+Tensor im2colGradInputChannelsLast(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p);
+Tensor im2colGradWeightChannelsLast(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p);
 Tensor im2colTransposedForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p);
 Grads im2colTransposedBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p,
                                Mask mask);
 
 // oneDNN (what PyTorch calls mkldnn): float32, contiguous, 4-d or 5-d, any groups.
-Tensor onednnForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p);
-Grads onednnBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p, Mask mask);
+/// With `channelsLast` (a 4-d input), the activations are described as NHWC, as ideep
+/// describes a channels-last convolution's (Note [Channels-last convolutions]).
+Tensor onednnForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p,
+                     bool channelsLast = false);
+Grads onednnBackward(const Tensor& gradOut, const Tensor& input, const Tensor& weight, const Params& p, Mask mask,
+                     bool channelsLast = false);
 
 }  // namespace agv::ops::conv

@@ -9,6 +9,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/backward_versions.h"
 #include "core/ops/inplace_intercept.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
@@ -382,12 +383,15 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask)
             o[i] = x[selfOffsets[chosen[i]]];
     });
     const IntList selfSizes = self.sizes();
+    // zeros_like(input.expand(shape), MemoryFormat::Preserve): a channels-last input's
+    // gradient is channels last
+    const IntList zeroStrides = preservedStrides(s);
     OpRecorder rec("MaskedSelectBackward0", {&self},
-                   [shape, selfSizes, chosen](BackwardNode& n, const variable_list& g) {
+                   [shape, selfSizes, chosen, zeroStrides](BackwardNode& n, const variable_list& g) {
                        // masked_select_backward: zeros of the broadcast shape, grad put back at the mask, summed to self
                        // masked_select_backward(grad, self, mask): both unpacked (and version-checked)
                        const Tensor self = n.saved(0), mask = n.saved(1);
-                       Tensor z = zeros(shape, g[0].dtype(), g[0].device());
+                       Tensor z = kernel::withStrides(zeros(shape, g[0].dtype(), g[0].device()), zeroStrides);
                        // Under create_graph, masked_scatter_ records MaskedScatterBackward0.
                        const Tensor source = g[0];
                        const bool builds = GradMode::isEnabled() && source.requiresGrad();

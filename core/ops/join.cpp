@@ -1,7 +1,14 @@
 // cat and stack: the output is allocated once and each input copied into its slice;
-// the backward hands every input the slice of the gradient it filled.
+// the backward hands every input the slice of the gradient it filled. The output is laid
+// out in the memory format all inputs suggest (Note [Memory formats]), as 1.13's
+// cat_compute_output_memory_format decides: contiguous as soon as one input suggests
+// contiguous or two suggest different formats. 1.13's stack along an existing dim is that
+// cat viewed with the new dim split off, so it shares cat's layout.
+
+#include <optional>
 
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
@@ -28,6 +35,19 @@ ScalarType promoteAll(const TensorList& tensors)
     for (const Tensor& t : tensors)
         type = promoteTypes(type, t.dtype());
     return type;
+}
+
+/// cat_compute_output_memory_format: the format every input suggests, else contiguous.
+MemoryFormat catOutputFormat(const TensorList& tensors)
+{
+    std::optional<MemoryFormat> format;
+    for (const Tensor& t : tensors) {
+        const MemoryFormat suggested = suggestMemoryFormat(t);
+        if (suggested == MemoryFormat::Contiguous || (format && *format != suggested))
+            return MemoryFormat::Contiguous;
+        format = suggested;
+    }
+    return format.value_or(MemoryFormat::Contiguous);
 }
 
 }  // namespace
@@ -69,7 +89,7 @@ Tensor cat(const TensorList& tensors, int64_t dimIn)
             outSizes[size_t(dim)] += t.sizes()[size_t(dim)];
         }
     }
-    Tensor out = kernel::newTensor(outSizes, type, tensors.front().device());
+    Tensor out = emptyIn(outSizes, catOutputFormat(tensors), type, tensors.front().device());
     std::vector<IntList> inputSizes;
     int64_t offset = 0;
     for (const Tensor& t : tensors) {
@@ -122,7 +142,15 @@ Tensor stack(const TensorList& tensors, int64_t dimIn)
     const int64_t dim = wrapDim(dimIn, int64_t(shape.size()) + 1);
     IntList outSizes = shape;
     outSizes.insert(outSizes.begin() + dim, int64_t(tensors.size()));
-    Tensor out = kernel::newTensor(outSizes, promoteAll(tensors), tensors.front().device());
+    // Along an existing dim, the strides of cat(tensors, dim) with that dim split in two.
+    IntList outStrides = contiguousStrides(outSizes);
+    if (dim < int64_t(shape.size())) {
+        IntList catSizes = shape;
+        catSizes[size_t(dim)] *= int64_t(tensors.size());
+        outStrides = stridesInFormat(catSizes, catOutputFormat(tensors));
+        outStrides.insert(outStrides.begin() + dim, outStrides[size_t(dim)] * shape[size_t(dim)]);
+    }
+    Tensor out = kernel::newStridedTensor(outSizes, outStrides, promoteAll(tensors), tensors.front().device());
     IntList sliceStrides = out.strides();
     const int64_t step = sliceStrides[size_t(dim)];
     sliceStrides.erase(sliceStrides.begin() + dim);

@@ -427,9 +427,10 @@ Tensor mseLossBackward(const Tensor& gradOutput, const Tensor& self, const Tenso
             // mse_backward_cpu_out dispatches AT_DISPATCH_FLOATING_TYPES: no float16 case.
             AGV_CHECK(self.dtype() != ScalarType::Half, RuntimeError,
                       "\"mse_backward_cpu_out\" not implemented for 'Half'");
-            // mse_loss_backward: (self - target) * norm * grad_output, norm = 2 (/ numel for a mean)
+            // mse_loss_backward: (self - target) * norm * grad_output, norm = 2 (/ numel for a
+            // mean), written into zeros_like(input, LEGACY_CONTIGUOUS_MEMORY_FORMAT)
             const double norm = reduction == Reduction::Mean ? 2.0 / double(self.numel()) : 2.0;
-            return mul(mul(sub(self, target), Scalar(norm)), gradOutput);
+            return kernel::dense(mul(mul(sub(self, target), Scalar(norm)), gradOutput));
         },
         [reduction](BackwardNode& n, const variable_list& g) {
             const Tensor self = n.saved(0), target = n.saved(1), gradOutput = n.saved(2);

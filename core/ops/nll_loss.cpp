@@ -11,6 +11,7 @@
 
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/dispatch_bfloat16.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/no_derivative.h"
@@ -190,7 +191,12 @@ Tensor forward(const Tensor& input, const Tensor& target, const NllLayout& layou
 Tensor backward(const Tensor& grad, const Tensor& self, const Tensor& target, const ClassList& classOf,
                 const Tensor& totalWeight, const NllLayout& layout, const NllOptions& options)
 {
-    Tensor gradInput = kernel::newTensor(self.sizes(), self.dtype(), self.device());
+    // nll_loss2d_backward's grad_input is zeros_like(self) (MemoryFormat::Preserve), which it
+    // then requires to be contiguous: a channels-last input's backward is refused.
+    Tensor gradInput = kernel::newStridedTensor(
+        self.sizes(), layout.spatial ? preservedStrides(self) : contiguousStrides(self.sizes()), self.dtype(),
+        self.device());
+    AGV_CHECK(gradInput.isContiguous(), RuntimeError, "grad_input must be contiguous");
     std::memset(gradInput.rawData(), 0, gradInput.nbytes());
     const char* frame = layout.spatial ? "nll_loss2d_backward_out_frame" : "nll_loss_backward_out_frame";
     AGV_DISPATCH_FLOATING_AND_BFLOAT16(self.dtype(), frame, [&] {

@@ -23,6 +23,7 @@
 
 #include "core/ops/kernels.h"
 #include "core/ops/linalg_extra.h"
+#include "core/ops/norm_scalar.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
@@ -349,6 +350,27 @@ Tensor norm(const Tensor& t, Scalar p, const IntList& dimsIn, bool keepdim)
     rec.save("self", t);
     rec.forward([&t, pValue, dims, keepdim](const InputTangents& tangents, const Tensor& result) {
         return normTangent(t, tangents[0], pValue, result, dims, keepdim);
+    });
+    return rec.finishSavingResult(out);
+}
+
+Tensor normScalar(const Tensor& t, Scalar p)
+{
+    gradientEdgeFirst(t);
+    AGV_CHECK(isFloatingType(t.dtype()), RuntimeError,
+              "norm(): input dtype should be either floating point or complex. Got ", legacyDtypeShortName(t.dtype()),
+              " instead.");
+    const IntList dims = reducedDims(t, IntList{});
+    const double pValue = p.toDouble();
+    Tensor out = normKernel(t, float(pValue), dims, false);
+    OpRecorder rec("NormBackward0", {&t}, [pValue, dims](BackwardNode& n, const variable_list& g) {
+        const Tensor saved0 = n.saved(0); const Tensor saved1 = n.saved(1);
+        return variable_list{normBackward(g[0], saved0, pValue, saved1, dims, false)};
+    });
+    rec.attr("p", scalarAttr(p));
+    rec.save("self", t);
+    rec.forward([&t, pValue, dims](const InputTangents& tangents, const Tensor& result) {
+        return normTangent(t, tangents[0], pValue, result, dims, false);
     });
     return rec.finishSavingResult(out);
 }

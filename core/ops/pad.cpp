@@ -1,9 +1,13 @@
 // constant_pad_nd (F.pad with mode="constant"): a new tensor filled with the value,
 // the input copied into its middle. Negative padding crops, as in PyTorch, by
-// narrowing the input first (so its errors are narrow's).
+// narrowing the input first (so its errors are narrow's). The result is laid out as 1.13
+// lays it out (Note [Memory formats]): in the memory format the input suggests, or, when
+// no pad is positive, as a clone of the cropped input (its strides kept when dense).
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/trace/sink.h"
@@ -23,15 +27,17 @@ Tensor constantPadNd(const Tensor& self, const IntList& pad, Scalar value)
         trace::MuteGuard mute;
         GradModeGuard noGrad(false);
         Tensor cropped = self;
+        bool anyPositive = false;
         for (int64_t i = 0; i < padded; ++i) {
             const int64_t dim = ndim - 1 - i;  // pad lists the last dimension first
             if (pad[size_t(2 * i)] < 0)
                 cropped = narrow(cropped, dim, -pad[size_t(2 * i)], cropped.sizes()[size_t(dim)] + pad[size_t(2 * i)]);
             if (pad[size_t(2 * i + 1)] < 0)
                 cropped = narrow(cropped, dim, 0, cropped.sizes()[size_t(dim)] + pad[size_t(2 * i + 1)]);
+            anyPositive = anyPositive || pad[size_t(2 * i)] > 0 || pad[size_t(2 * i + 1)] > 0;
         }
         IntList sizes = self.sizes();
-        for (int64_t i = 0; i < padded; ++i) {
+        for (int64_t i = 0; anyPositive && i < padded; ++i) {
             const int64_t dim = ndim - 1 - i;
             const int64_t size = sizes[size_t(dim)] + pad[size_t(2 * i)] + pad[size_t(2 * i + 1)];
             AGV_CHECK(size > 0, RuntimeError, "The input size ", sizes[size_t(dim)], ", plus negative padding ",
@@ -40,14 +46,21 @@ Tensor constantPadNd(const Tensor& self, const IntList& pad, Scalar value)
                       " of your input.");
             sizes[size_t(dim)] = size;
         }
-        out = full(sizes, value, self.dtype(), self.device());
+        if (!anyPositive) {
+            // 1.13 returns c_input.clone(): MemoryFormat::Preserve.
+            out = kernel::newStridedTensor(cropped.sizes(), preservedStrides(cropped), self.dtype(), self.device());
+            kernel::copyInto(out, cropped);
+        } else {
+            out = laidOutIn(full(sizes, value, self.dtype(), self.device()), suggestMemoryFormat(self));
+        }
         Tensor middle = out;
         for (int64_t i = 0; i < padded; ++i) {
             const int64_t dim = ndim - 1 - i;
             middle = narrow(middle, dim, std::max<int64_t>(pad[size_t(2 * i)], 0),
                             cropped.sizes()[size_t(dim)]);
         }
-        kernel::copyInto(middle, cropped);
+        if (anyPositive)
+            kernel::copyInto(middle, cropped);
     }
     OpRecorder rec("ConstantPadNdBackward0", {&self}, [pad](BackwardNode& n, const variable_list& g) {
         IntList inverse;

@@ -16,6 +16,7 @@
 #include "core/ops/pooling3d.h"
 #include "core/ops/quietly.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -387,13 +388,37 @@ Tensor adaptiveAvgPool2dBackward(const Tensor& gradOutput, const Tensor& self)
     return rec.finish(out);
 }
 
+/// 1.13's adaptive_avg_pool2d(x, 1) restrides mean's result of a channels-last input in
+/// place, out.as_strided_({n, c, 1, 1}, {c, 1, c, c}): an in-place view op, so the version
+/// is bumped and AsStridedBackward1 (over MeanBackward1) becomes its history.
+Tensor restrideAsChannelsLast(Tensor out)
+{
+    const int64_t n = out.sizes()[0], c = out.sizes()[1];
+    IntList sizes{n, c, 1, 1}, strides{c, 1, c, c};
+    // as_strided_backward maps the gradient onto the same elements, which these strides
+    // order as the old ones did.
+    OpRecorder rec("AsStridedBackward1", {&out}, [](BackwardNode&, const variable_list& g) { return g; });
+    rec.attr("size", sizes);
+    rec.attr("stride", strides);
+    rec.attr("storage_offset", SavedAttr());
+    rec.forward([](const InputTangents& t, const Tensor&) { return t[0]; });
+    out.impl()->setGeometry(std::move(sizes), std::move(strides), out.offset());
+    out.bumpVersion("as_strided_");
+    if (rec.active())
+        setInplaceViewHistory(out, rec.node());
+    rec.finishInplaceViewTangent(out);
+    return out;
+}
+
 }  // namespace
 
 Tensor adaptiveAvgPool2d(const Tensor& selfIn, const IntList& outputSize)
 {
     AGV_CHECK(outputSize.size() == 2, RuntimeError, "adaptive_avg_pool2d: output_size must be 2");
-    if (outputSize[0] == 1 && outputSize[1] == 1)  // PyTorch's shortcut, before any check (MeanBackward1)
-        return mean(selfIn, {-1, -2}, /*keepdim=*/true);
+    if (outputSize[0] == 1 && outputSize[1] == 1) {  // PyTorch's shortcut, before any check (MeanBackward1)
+        Tensor out = mean(selfIn, {-1, -2}, /*keepdim=*/true);
+        return suggestMemoryFormat(selfIn) == MemoryFormat::ChannelsLast ? restrideAsChannelsLast(out) : out;
+    }
     AGV_CHECK((selfIn.dim() == 3 || selfIn.dim() == 4), RuntimeError,
               "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ", sizesToString(selfIn.sizes()));
     for (int64_t i = 1; i < selfIn.dim(); ++i)

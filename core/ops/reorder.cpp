@@ -7,6 +7,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/kernels.h"
+#include "core/ops/memory_format.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
@@ -108,6 +109,18 @@ Tensor roll(const Tensor& self, const IntList& shifts, const IntList& dims)
                               : remap(self, sizes, [&](int64_t c, size_t d) {
                                     return floorMod(c - shiftOf[d], sizes[d]);
                                 });
+        // 1.13 rolls one dim at a time as cat({self.narrow(dim, start, size - start),
+        // self.narrow(dim, 0, start)}, dim): the layout the input suggests, unless a shift
+        // is a whole turn and the second piece, empty, suggests contiguous.
+        bool wholeTurn = false;
+        for (size_t k = 0; k < dims.size(); ++k) {
+            const int64_t size = sizes[size_t(wrapDim(dims[k], self.dim()))];
+            wholeTurn = wholeTurn || (size > 0 && floorMod(shifts[k], size) == 0);
+        }
+        if (self.numel() == 0)
+            out = kernel::withStrides(out, preservedStrides(self));  // self.clone(MemoryFormat::Preserve)
+        else if (!wholeTurn)
+            out = laidOutAsSuggested(out, self);
     }
     OpRecorder rec("RollBackward0", {&self}, [shifts, dims](BackwardNode&, const variable_list& g) {
         IntList back = shifts;

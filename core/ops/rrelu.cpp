@@ -54,8 +54,10 @@ struct RreluValues {
 RreluValues rreluValues(const Tensor& self, const Scalar& lower, const Scalar& upper, bool training,
                         Generator* generator)
 {
+    // Both modes write into empty_like(self, LEGACY_CONTIGUOUS_MEMORY_FORMAT): a
+    // channels-last input's result is contiguous (leaky_relu_out keeps the output given).
     if (!training)
-        return {leakyRelu(self, evalSlope(lower, upper)), Tensor()};
+        return {kernel::dense(leakyRelu(self, evalSlope(lower, upper))), Tensor()};
     const Tensor input = kernel::dense(self);
     RreluValues v{kernel::newTensor(self.sizes(), self.dtype(), self.device()),
                   kernel::newTensor(self.sizes(), self.dtype(), self.device())};

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/ops/nansum.h"
+#include "core/ops/norm_scalar.h"
 #include "core/ops/ops.h"
 #include "core/ops/soft_target_losses.h"
 #include "core/ops/var_mean.h"
@@ -276,6 +277,10 @@ void bindReductionsAndLosses(py::module_& m)
         auto a = bind(args, "norm", {"input", "p", "dim", "keepdim"}, 3);
         return wrapTensor(ops::norm(requireTensor(a[0], "norm", "input", 1), requireScalar(a[1], "norm", "p"),
                                     intList(a[2], "norm", "dim"), flag(a[3], false, "norm", "keepdim")));
+    });
+    defNative(m, "_norm_scalar", [](CallArgs& args) -> py::object {
+        auto a = bind(args, "norm", {"input", "p"}, 2);
+        return wrapTensor(ops::normScalar(requireTensor(a[0], "norm", "input", 1), requireScalar(a[1], "norm", "p")));
     });
     defNative(m, "_frobenius_norm", [](CallArgs& args) -> py::object {
         auto a = bind(args, "frobenius_norm", {"input", "dim", "keepdim"}, 2);

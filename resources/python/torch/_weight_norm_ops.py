@@ -197,7 +197,9 @@ def _weight_norm_interface(v, g, dim=0):
 def norm_except_dim(v, pow=2, dim=0):
     _check_arguments("norm_except_dim", {"v": v}, {"pow": pow, "dim": dim})
     if dim == -1:
-        return v.norm(pow)
+        # at::norm(v, pow), the overload without dims: NormBackward0, where v.norm(pow) names
+        # every dim (NormBackward1)
+        return _C._norm_scalar(v, pow)
     if dim == 0:
         shape = [1] * v.dim()
         shape[0] = v.size(0)
