@@ -228,7 +228,8 @@ void forEachTap(const Unfold& u, F f)
         for (int64_t x = 0; x < u.outW; ++x)
             for (int64_t kh = 0; kh < u.kernelH; ++kh)
                 for (int64_t kw = 0; kw < u.kernelW; ++kw) {
-                    const int64_t iy = y * u.strideH - u.padH + kh, ix = x * u.strideW - u.padW + kw;
+                    const int64_t iy = y * u.strideH - u.padH + kh * u.dilationH;
+                    const int64_t ix = x * u.strideW - u.padW + kw * u.dilationW;
                     if (iy >= 0 && iy < u.height && ix >= 0 && ix < u.width)
                         f(y * u.outW + x, kh * u.kernelW + kw, iy, ix);
                 }

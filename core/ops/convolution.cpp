@@ -238,6 +238,13 @@ bool slowChannelsLast(Backend backend, const Params& p, const Tensor& input, boo
     return channelsLast && backend == Backend::Slow2d && input.dim() == 4 && isFloatingType(input.dtype());
 }
 
+/// slow_conv_dilated2d's forward takes the same channels-last im2col + GEMM; its backward's
+/// sums are the contiguous kernel's.
+bool slowDilatedChannelsLast(Backend backend, const Tensor& input, bool channelsLast)
+{
+    return channelsLast && backend == Backend::SlowDilated2d && input.dim() == 4 && isFloatingType(input.dtype());
+}
+
 Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias, const Params& p, Backend backend,
                   bool channelsLast)
 {
@@ -254,7 +261,7 @@ Tensor runForward(const Tensor& input, const Tensor& weight, const Tensor& bias,
         return conv::onednnForward(input, dense(weight), dense(bias), p, channelsLast);
     const Tensor biasAsInput = bias.defined() && bias.dtype() != input.dtype() ? toDtype(bias, input.dtype()) : bias;
     const Params oneGroup = withOneGroup(p);
-    if (slowChannelsLast(backend, p, input, channelsLast)) {
+    if (slowChannelsLast(backend, p, input, channelsLast) || slowDilatedChannelsLast(backend, input, channelsLast)) {
         TensorList outs;
         for (int64_t g = 0; g < p.groups; ++g)
             outs.push_back(conv::im2colForwardChannelsLast(groupSlice(input, 1, p.groups, g),
@@ -367,8 +374,8 @@ conv::Grads runBackward(const Tensor& gradOut, const Tensor& input, const Tensor
 // transposed and 3-d ones stay contiguous. They also compute with channels-last kernels,
 // whose sums round differently: oneDNN given NHWC activations (as ideep describes them,
 // conv_onednn.cpp) and slow_conv2d's channels-last im2col + GEMM (Note [slow_conv2d
-// channels last]). Still the contiguous kernel's values: slow_conv_dilated2d of
-// channels-last inputs (README).
+// channels last], slow_conv_dilated2d's forward too). Still the contiguous kernels' values:
+// slow_conv_dilated2d's gradients of channels-last inputs (README).
 MemoryFormat convolutionFormat(const Tensor& input, const Tensor& weight, const Params& p)
 {
     const bool channelsLast = !p.transposed && input.dim() == 4 && weight.dim() == 4 &&

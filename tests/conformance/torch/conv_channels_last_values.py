@@ -37,6 +37,8 @@ cases = [
     ((2, 4, 6, 6), (4, 2, 3, 3), {'groups': 2}, torch.float64),
     ((2, 6, 7, 7), (6, 1, 3, 3), {'groups': 6, 'padding': 1, 'bias': True}, torch.float64),
     ((3, 8, 5, 5), (6, 4, 1, 1), {'groups': 2}, torch.float32),
+    # slow_conv_dilated2d: the forward's channels-last im2col + GEMM
+    ((2, 4, 6, 6), (4, 4, 3, 3), {'dilation': 2}, torch.float64),
 ]
 for shape, wshape, kw, dtype in cases:
     kw = dict(kw)
@@ -51,6 +53,15 @@ for shape, wshape, kw, dtype in cases:
     print(shape, wshape, dtype, y.stride(), checksum(y), checksum(y0))
     print('  grads', xc.grad.stride(), checksum(xc.grad), wr.grad.stride(), checksum(wr.grad),
           None if b is None else [v.hex() for v in b.grad.tolist()])
+
+# slow_conv_dilated2d's forward only: its backward of a channels-last input can still
+# differ from 1.13's in the last bits (README)
+for shape, wshape, kw in [((2, 5, 9, 8), (3, 5, 3, 2), {'dilation': (2, 1), 'padding': 1, 'stride': 2}),
+                          ((2, 4, 7, 7), (4, 2, 3, 3), {'dilation': 2, 'groups': 2})]:
+    x = torch.randn(*shape, dtype=torch.float64)
+    w = torch.randn(*wshape, dtype=torch.float64)
+    y = F.conv2d(x.to(memory_format=torch.channels_last), w, **kw)
+    print('dilated', shape, wshape, y.stride(), checksum(y), checksum(F.conv2d(x, w, **kw)))
 
 # a module, and a channels-last weight with a contiguous input
 conv = torch.nn.Conv2d(8, 16, 3, padding=1)
