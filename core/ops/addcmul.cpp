@@ -11,6 +11,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -146,6 +147,7 @@ Tensor& addcInplace(Tensor& self, const Tensor& t1, const Tensor& t2, Scalar val
     rec.forward(addcForward(t1, t2, value, isDiv));
     if (rec.forwardActive())
         rec.setOriginalSelf(clone(self));
+    checkNotZeroTensor(self);
     InplaceIntercept intercept(isDiv ? "AddcdivBackward0" : "AddcmulBackward0", isDiv ? "addcdiv_" : "addcmul_",
                                {&self, &t1, &t2}, self);
     kernel::copyInto(self, kernel::convert(result, self.dtype()));

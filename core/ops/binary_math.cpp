@@ -27,6 +27,7 @@
 #include "core/ops/type_promotion.h"
 #include "core/ops/vectorized_loop.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 
 namespace agv::ops {
 
@@ -304,6 +305,7 @@ Tensor& lerpInplaceImpl(Tensor& self, const Tensor& end, const Tensor* weightTen
     }
     if (rec.forwardActive())
         rec.setOriginalSelf(clone(self));
+    checkNotZeroTensor(self);
     std::optional<InplaceIntercept> intercept;
     if (byTensor)
         intercept.emplace(name, "lerp_", std::initializer_list<const Tensor*>{&self, &end, weightTensor}, self);

@@ -27,6 +27,7 @@
 #include "core/ops/sigmoid_tanh.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -116,6 +117,7 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
         // copy_ into an integer tensor records nothing (its codegen checks
         // isDifferentiableType; fill_ does not, and an int tensor filled from a tensor that
         // requires grad gets a FillBackward3, as in PyTorch).
+        checkNotZeroTensor(self);
         compute();
         self.bumpVersion(opName);
         return self;
@@ -135,6 +137,8 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
     // is saved at the version the write then bumps.
     if (rec.active())
         save(rec, originalSelf);
+    // The ZeroTensor fallback refuses below autograd, before the kernel writes.
+    checkNotZeroTensor(self);
     InplaceIntercept intercept(nodeName, opName, inputs, self);
     compute();
     intercept.offer(self);
@@ -381,6 +385,11 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
 {
     const ScalarType srcType = src.dtype();
     checkInplace(self, (self.requiresGrad() || src.requiresGrad()) && isFloatingType(self.dtype()));
+    // copy_ is not refused by the ZeroTensor fallback but by its own kernel, in its own
+    // words; from a ZeroTensor it zeroes self (See Note [ZeroTensor]).
+    AGV_CHECK(!isZeroTensor(self), RuntimeError,
+              "ZeroTensors are immutable. Please materialize the tensor using `.clone()`, if you want a mutable zero "
+              "tensor.");
     checkNoInternalOverlap(self);
     // copy_impl returns early for the very same data (nothing to write, but autograd still
     // records CopyBackwards and bumps the version); any other overlap is refused.
@@ -1125,6 +1134,7 @@ Tensor& cumprodInplace(Tensor& self, int64_t dimIn, std::optional<ScalarType> dt
 
 void addInplaceNoGrad(const Tensor& self, const Tensor& other)
 {
+    checkNotZeroTensor(self);
     binaryInplaceKernel(self, other, [](auto a, auto b) { return a + b; });
     self.bumpVersion("add_");
 }
