@@ -23,6 +23,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/quietly.h"
 #include "core/ops/ops.h"
+#include "core/ops/overlapping_copy.h"
 #include "core/ops/pointwise_extra.h"
 #include "core/ops/sigmoid_tanh.h"
 #include "core/ops/type_promotion.h"
@@ -396,8 +397,18 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
     if (!sameData(self, src))
         checkNoPartialOverlap(self, src);
     checkBroadcastInto(self, src);
-    // Alias-safe: a source overlapping self is copied out first.
-    Tensor source = self.impl()->storage() == src.impl()->storage() ? detachedClone(src) : src;
+    // A source in self's own memory is read as 1.13's loop reads it, after some of its
+    // elements were written (See Note [copy_ from an overlapping view of itself]); in
+    // another dtype, it is read whole first.
+    const bool sharesStorage = self.impl()->storage() == src.impl()->storage();
+    const bool inLoopOrder = sharesStorage && src.dtype() == self.dtype() && !sameData(self, src);
+    Tensor source = sharesStorage && !inLoopOrder ? detachedClone(src) : src;
+    auto write = [&] {
+        if (inLoopOrder)
+            kernel::copyInLoopOrder(self, source);
+        else
+            kernel::copyInto(self, source);
+    };
     return applyInplace(
         self, {&self, &src}, "copy_", "CopyBackwards",
         [srcType](BackwardNode& n, const variable_list& g) {
@@ -409,7 +420,7 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
                 gsrc = toDtype(g[0], srcType);
             return variable_list{gs, gsrc};
         },
-        false, false, [&] { kernel::copyInto(self, source); }, noSaves,
+        false, false, write, noSaves,
         [](const InputTangents& t, const Tensor& result) {
             return toDtype(expand(t[1], result.sizes()), result.dtype());
         });
