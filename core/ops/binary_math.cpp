@@ -20,6 +20,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/lerp_inplace.h"
 #include "core/ops/masked_fill.h"
+#include "core/ops/mem_overlap.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
@@ -284,6 +285,9 @@ Tensor& lerpInplaceImpl(Tensor& self, const Tensor& end, const Tensor* weightTen
     const bool byTensor = weightTensor != nullptr;
     checkInplace(self, self.requiresGrad() || end.requiresGrad() || (byTensor && weightTensor->requiresGrad()));
     checkNoInternalOverlap(self);
+    checkNoPartialOverlap(self, end);  // See Note [Partial overlap of an in-place op's input]
+    if (byTensor)
+        checkNoPartialOverlap(self, *weightTensor);
     const Tensor result =
         quietly([&] { return byTensor ? lerp(self, end, *weightTensor) : lerp(self, end, weight); });
     AGV_CHECK(result.sizes() == self.sizes(), RuntimeError, "output with shape ", sizesToString(self.sizes()),
