@@ -14,6 +14,7 @@
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/ops.h"
+#include "core/ops/zero_tensor.h"
 #include "core/tensor/grad_owner.h"
 #include "core/trace/sink.h"
 #include "core/warning.h"
@@ -639,6 +640,10 @@ variable_list AccumulateGrad::apply(variable_list&& grads)
             if (copy.strides() != contractStrides)
                 copy.impl()->setGeometry(copy.sizes(), contractStrides, 0);
             ops::copyInplace(copy, grad);
+        } else if (stolen && ops::isZeroTensor(grad)) {
+            // A stolen ZeroTensor stays one: .grad refuses the next in-place accumulation
+            // (See Note [ZeroTensor] in core/ops/zero_tensor.h).
+            copy = ops::detach(grad);
         } else {
             copy = stolen ? ops::detachedClone(grad) : ops::kernel::withStrides(ops::detachedClone(grad), contractStrides);
             // A stolen gradient is new_grad.detach(), which shares its version counter (an

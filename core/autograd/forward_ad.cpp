@@ -4,7 +4,9 @@
 
 #include "core/autograd/forward_ad_decomposition.h"
 #include "core/autograd/saved_tangents.h"
+#include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/view_inplace.h"
 
 namespace agv::forward_ad {
 
@@ -170,10 +172,18 @@ Tensor primalView(const Tensor& t, int64_t level)
     AGV_CHECK(level == 0 && dualLevel().exists, RuntimeError,
               "Trying to access a forward AD level with an invalid index. This index was either not created or is "
               "already deleted.");
+    // _fw_primal (VariableTypeManual.cpp): an alias of t that autograd sees as a view of it,
+    // with no tangent (is_fw_differentiable=false) and an Identity node as its grad_fn, not
+    // a view node; once its base changes in place, it regenerates as_strided's, as any view.
     Tensor primal;
     {
         DisabledGuard noForwardAd;
-        primal = ops::view(t, t.sizes());
+        ops::gradientEdgeFirst(t);
+        primal = ops::makeView(t, t.sizes(), t.strides(), t.offset());
+        ops::OpRecorder rec("Identity", {&t}, [](BackwardNode&, const variable_list& g) {
+            return variable_list{g[0]};
+        });
+        primal = rec.finish(primal);
     }
     primal.impl()->ensureAutograd().tangentFromBase = false;
     return primal;

@@ -288,7 +288,7 @@ void setHistory(const std::shared_ptr<Node>& node, TensorList& outputs)
 std::string qualifiedNodeName(const Node& node)
 {
     static const char* const handWritten[] = {"CopySlices", "CopyBackwards", "AccumulateGrad", "GraphRoot",
-                                              "Error", "DelayedError", "NotImplemented"};
+                                              "Error", "DelayedError", "NotImplemented", "Identity"};
     for (const char* name : handWritten)
         if (node.name() == name)
             return std::string("torch::autograd::") + name;

@@ -7,10 +7,12 @@
 #include "core/ops/inplace_intercept.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
+#include "core/ops/mem_overlap.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -139,6 +141,8 @@ Tensor& addcInplace(Tensor& self, const Tensor& t1, const Tensor& t2, Scalar val
 {
     checkInplace(self, self.requiresGrad() || t1.requiresGrad() || t2.requiresGrad());
     checkNoInternalOverlap(self);
+    checkNoPartialOverlap(self, t1);  // See Note [Partial overlap of an in-place op's input]
+    checkNoPartialOverlap(self, t2);
     Tensor result = addcKernel(self, t1, t2, value, isDiv);
     AGV_CHECK(result.sizes() == self.sizes(), RuntimeError, "output with shape ", sizesToString(self.sizes()),
               " doesn't match the broadcast shape ", sizesToString(result.sizes()));
@@ -146,6 +150,7 @@ Tensor& addcInplace(Tensor& self, const Tensor& t1, const Tensor& t2, Scalar val
     rec.forward(addcForward(t1, t2, value, isDiv));
     if (rec.forwardActive())
         rec.setOriginalSelf(clone(self));
+    checkNotZeroTensor(self);
     InplaceIntercept intercept(isDiv ? "AddcdivBackward0" : "AddcmulBackward0", isDiv ? "addcdiv_" : "addcmul_",
                                {&self, &t1, &t2}, self);
     kernel::copyInto(self, kernel::convert(result, self.dtype()));

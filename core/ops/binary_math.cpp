@@ -21,6 +21,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/lerp_inplace.h"
 #include "core/ops/masked_fill.h"
+#include "core/ops/mem_overlap.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
@@ -28,6 +29,7 @@
 #include "core/ops/type_promotion.h"
 #include "core/ops/vectorized_loop.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 
 namespace agv::ops {
 
@@ -295,6 +297,9 @@ Tensor& lerpInplaceImpl(Tensor& self, const Tensor& end, const Tensor* weightTen
     const bool byTensor = weightTensor != nullptr;
     checkInplace(self, self.requiresGrad() || end.requiresGrad() || (byTensor && weightTensor->requiresGrad()));
     checkNoInternalOverlap(self);
+    checkNoPartialOverlap(self, end);  // See Note [Partial overlap of an in-place op's input]
+    if (byTensor)
+        checkNoPartialOverlap(self, *weightTensor);
     const Tensor result =
         quietly([&] { return byTensor ? lerp(self, end, *weightTensor) : lerp(self, end, weight); });
     AGV_CHECK(result.sizes() == self.sizes(), RuntimeError, "output with shape ", sizesToString(self.sizes()),
@@ -316,6 +321,7 @@ Tensor& lerpInplaceImpl(Tensor& self, const Tensor& end, const Tensor* weightTen
     }
     if (rec.forwardActive())
         rec.setOriginalSelf(clone(self));
+    checkNotZeroTensor(self);
     std::optional<InplaceIntercept> intercept;
     if (byTensor)
         intercept.emplace(name, "lerp_", std::initializer_list<const Tensor*>{&self, &end, weightTensor}, self);

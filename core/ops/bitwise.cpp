@@ -11,6 +11,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -137,6 +138,7 @@ Tensor bitwise(const Tensor& a, const Tensor& b, BitwiseOp op)
 Tensor& bitwiseInplace(Tensor& self, const Tensor& other, BitwiseOp op)
 {
     checkResultType(self, other);
+    checkNotZeroTensor(self);
     Tensor result;
     {
         trace::MuteGuard mute;
@@ -160,6 +162,7 @@ Tensor& bitwiseNotInplace(Tensor& self)
 {
     checkInplace(self);
     checkNoInternalOverlap(self);
+    checkNotZeroTensor(self);
     Tensor result;
     {
         trace::MuteGuard mute;

@@ -14,6 +14,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -175,6 +176,7 @@ Tensor scatterImpl(const char* fn, const char* nodeName, Tensor& self, bool inpl
                                         : std::initializer_list<const Tensor*>{&self},
                        backward);
         rec.forward(forwardRule);
+        checkNotZeroTensor(self);
         InplaceIntercept intercept(nodeName, fn,
                                    hasSrc ? std::initializer_list<const Tensor*>{&self, &index, &srcCopy}
                                           : std::initializer_list<const Tensor*>{&self, &index},

@@ -11,6 +11,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -147,6 +148,7 @@ Tensor& indexAddInplace(Tensor& self, int64_t dimIn, const Tensor& index, const 
     checkNoInternalOverlap(self);
     OpRecorder rec("IndexAddBackward0", {&self, &source}, indexAddBackward(dim, picked, alpha, source.sizes()));
     rec.forward(indexAddJvp(dim, index, alpha));
+    checkNotZeroTensor(self);
     InplaceIntercept intercept("IndexAddBackward0", "index_add_", {&self, &index, &source}, self);
     indexAddKernel(self, dim, picked, source, alpha);
     intercept.offer(self);

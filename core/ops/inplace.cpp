@@ -23,10 +23,12 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/quietly.h"
 #include "core/ops/ops.h"
+#include "core/ops/overlapping_copy.h"
 #include "core/ops/pointwise_extra.h"
 #include "core/ops/sigmoid_tanh.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -116,6 +118,7 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
         // copy_ into an integer tensor records nothing (its codegen checks
         // isDifferentiableType; fill_ does not, and an int tensor filled from a tensor that
         // requires grad gets a FillBackward3, as in PyTorch).
+        checkNotZeroTensor(self);
         compute();
         self.bumpVersion(opName);
         return self;
@@ -135,6 +138,8 @@ Tensor& applyInplace(Tensor& self, std::initializer_list<const Tensor*> inputs, 
     // is saved at the version the write then bumps.
     if (rec.active())
         save(rec, originalSelf);
+    // The ZeroTensor fallback refuses below autograd, before the kernel writes.
+    checkNotZeroTensor(self);
     InplaceIntercept intercept(nodeName, opName, inputs, self);
     compute();
     intercept.offer(self);
@@ -381,14 +386,29 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
 {
     const ScalarType srcType = src.dtype();
     checkInplace(self, (self.requiresGrad() || src.requiresGrad()) && isFloatingType(self.dtype()));
+    // copy_ is not refused by the ZeroTensor fallback but by its own kernel, in its own
+    // words; from a ZeroTensor it zeroes self (See Note [ZeroTensor]).
+    AGV_CHECK(!isZeroTensor(self), RuntimeError,
+              "ZeroTensors are immutable. Please materialize the tensor using `.clone()`, if you want a mutable zero "
+              "tensor.");
     checkNoInternalOverlap(self);
     // copy_impl returns early for the very same data (nothing to write, but autograd still
     // records CopyBackwards and bumps the version); any other overlap is refused.
     if (!sameData(self, src))
         checkNoPartialOverlap(self, src);
     checkBroadcastInto(self, src);
-    // Alias-safe: a source overlapping self is copied out first.
-    Tensor source = self.impl()->storage() == src.impl()->storage() ? detachedClone(src) : src;
+    // A source in self's own memory is read as 1.13's loop reads it, after some of its
+    // elements were written (See Note [copy_ from an overlapping view of itself]); in
+    // another dtype, it is read whole first.
+    const bool sharesStorage = self.impl()->storage() == src.impl()->storage();
+    const bool inLoopOrder = sharesStorage && src.dtype() == self.dtype() && !sameData(self, src);
+    Tensor source = sharesStorage && !inLoopOrder ? detachedClone(src) : src;
+    auto write = [&] {
+        if (inLoopOrder)
+            kernel::copyInLoopOrder(self, source);
+        else
+            kernel::copyInto(self, source);
+    };
     return applyInplace(
         self, {&self, &src}, "copy_", "CopyBackwards",
         [srcType](BackwardNode& n, const variable_list& g) {
@@ -400,7 +420,7 @@ Tensor& copyInplace(Tensor& self, const Tensor& src)
                 gsrc = toDtype(g[0], srcType);
             return variable_list{gs, gsrc};
         },
-        false, false, [&] { kernel::copyInto(self, source); }, noSaves,
+        false, false, write, noSaves,
         [](const InputTangents& t, const Tensor& result) {
             return toDtype(expand(t[1], result.sizes()), result.dtype());
         });
@@ -1125,6 +1145,7 @@ Tensor& cumprodInplace(Tensor& self, int64_t dimIn, std::optional<ScalarType> dt
 
 void addInplaceNoGrad(const Tensor& self, const Tensor& other)
 {
+    checkNotZeroTensor(self);
     binaryInplaceKernel(self, other, [](auto a, auto b) { return a + b; });
     self.bumpVersion("add_");
 }

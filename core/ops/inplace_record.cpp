@@ -9,6 +9,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 
 namespace agv::ops {
 
@@ -20,6 +21,7 @@ Tensor& recordInplace(Tensor& self, std::initializer_list<const Tensor*> inputs,
         requiresGrad = requiresGrad || (t && t->defined() && t->requiresGrad());
     checkInplace(self, requiresGrad);
     checkNoInternalOverlap(self);
+    checkNotZeroTensor(self);  // the ZeroTensor fallback refuses before the kernel runs
     const Tensor result = quietly(values);
     OpRecorder rec(record.nodeName, inputs, record.rule);
     rec.forward(record.forward);

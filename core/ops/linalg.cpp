@@ -19,6 +19,7 @@
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -647,6 +648,8 @@ Tensor dot(const Tensor& a, const Tensor& b)
               b.numel(), " elements respectively");
     // dot's own dispatch (AT_DISPATCH_ALL_TYPES_AND_COMPLEX, no Bool) names itself.
     AGV_CHECK(a.dtype() != ScalarType::Bool, RuntimeError, "\"dot\" not implemented for 'Bool'");
+    if (isZeroTensor(a) || isZeroTensor(b))  // See Note [ZeroTensor]
+        return rec.finish(efficientZeroTensor({}, a.dtype(), a.device()));
     Tensor out = kernel::newTensor({}, a.dtype(), a.device());
     const int64_t k = a.numel();
     // bfloat16: oneDNN over more than 16^3 elements, else dot_naive's bfloat16 sum

@@ -24,6 +24,7 @@
 #include "core/ops/type_promotion.h"
 #include "core/ops/vectorized_loop.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 
 namespace agv::ops {
 
@@ -285,6 +286,8 @@ Tensor crossValues(const Tensor& self, const Tensor& other, int64_t dimIn)
 Tensor linalgCross(const Tensor& self, const Tensor& other, int64_t dim)
 {
     Tensor out = quietly([&] { return crossValues(self, other, dim); });
+    if (isZeroTensor(self) || isZeroTensor(other))  // linalg_cross_zerotensor (See Note [ZeroTensor])
+        out = efficientZeroTensor(out.sizes(), out.dtype(), out.device());
     OpRecorder rec("LinalgCrossBackward0", {&self, &other}, [dim](BackwardNode& n, const variable_list& g) {
         const Tensor otherSaved = n.saved(0), selfSaved = n.saved(1);
         // self: linalg_cross(other.conj(), grad, dim); other: linalg_cross(grad, self.conj(), dim).

@@ -273,20 +273,20 @@ Tensor normBackward(const Tensor& gradIn, const Tensor& self, double p, const Te
     if (p == 0.0)
         return Tensor();
     if (p == 1.0)
-        return mul(sgnValues(self), grad);
+        return mul(sgn(self), grad);
     if (p == 2.0)
         return mul(grad, maskedFill(div(self, norm), compare(norm, Scalar(0), CompareOp::Eq), Scalar(0)));
     if (std::isinf(p)) {
         Tensor selfAbs = abs(self);
         Tensor mask = logicalOrMask(compare(selfAbs, norm, CompareOp::Eq), isnanMask(selfAbs));
-        return mul(sgnValues(self), mul(div(grad, sum(mask, dims, true)), mask));
+        return mul(sgn(self), mul(div(grad, sum(mask, dims, true)), mask));
     }
     if (p < 1.0) {
-        Tensor scaled = mul(sgnValues(self),
+        Tensor scaled = mul(sgn(self),
                             maskedFill(pow(abs(self), Scalar(p - 1)), compare(self, Scalar(0), CompareOp::Eq), Scalar(0)));
         return mul(mul(scaled, grad), pow(norm, Scalar(1 - p)));
     }
-    Tensor scaled = p < 2.0 ? mul(sgnValues(self), pow(abs(self), Scalar(p - 1)))
+    Tensor scaled = p < 2.0 ? mul(sgn(self), pow(abs(self), Scalar(p - 1)))
                             : mul(self, pow(abs(self), Scalar(p - 2)));
     Tensor scale = maskedFill(div(grad, pow(norm, Scalar(p - 1))), compare(norm, Scalar(0), CompareOp::Eq), Scalar(0));
     return mul(scaled, scale);

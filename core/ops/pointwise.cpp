@@ -22,6 +22,7 @@
 #include "core/ops/type_promotion.h"
 #include "core/ops/vectorized_loop.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 
 namespace agv::ops {
 
@@ -177,6 +178,12 @@ void checkAlpha(const Tensor& a, const Tensor& b, const Scalar& alpha)
               "For integral input tensors, argument alpha must not be a floating point number.");
 }
 
+/// -alpha as c10::Scalar's unary minus gives it (sub is add with -alpha).
+Scalar negated(const Scalar& alpha)
+{
+    return alpha.isFloating() ? Scalar(-alpha.toDouble()) : Scalar(int64_t(0) - alpha.toInt());
+}
+
 template <typename T>
 T pythonLikeDiv(T a, T b)
 {
@@ -208,6 +215,8 @@ Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
     });
     checkAlpha(a, b, alpha);
     const ScalarType type = resultType({&a, &b});
+    if (std::optional<Tensor> zero = zeroTensorAdd(a, b, alpha, type))  // See Note [ZeroTensor]
+        return rec.finish(*zero);
     const double al = alpha.toDouble();
     Tensor out = type == ScalarType::Bool
                      ? binaryKernel<kTakesHalf>(a, b, type, type, "add", [](auto p, auto q) { return p || q; })
@@ -228,6 +237,16 @@ Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double s
               "Boolean alpha only supported for Boolean results.");
     AGV_CHECK(isFloatingType(type) || !alpha.isFloating(), RuntimeError,
               "For integral input tensors, argument alpha must not be a floating point number.");
+    if (isZeroTensor(a)) {
+        // add_zerotensor / sub_zerotensor of the wrapped number (See Note [ZeroTensor]).
+        const Tensor zero = *zeroTensorAdd(a, scalarTensor(b, a.device()), sign < 0 ? negated(alpha) : alpha, type);
+        OpRecorder rec(nodeName, {&a, nullptr}, [](BackwardNode&, const variable_list& g) {
+            return variable_list{g[0], Tensor()};
+        });
+        rec.attr("alpha", scalarAttr(alpha));
+        rec.forward([](const InputTangents& t, const Tensor&) { return clone(t[0]); });
+        return rec.finish(zero);
+    }
     const double scaled = sign * alpha.toDouble();
     const double number = b.toDouble();
     const int64_t intNumber = b.toInt();
@@ -284,6 +303,8 @@ Tensor sub(const Tensor& a, const Tensor& b, Scalar alpha)
     checkSubtraction(a.dtype(), b.dtype());
     checkAlpha(a, b, alpha);
     const ScalarType type = resultType({&a, &b});
+    if (std::optional<Tensor> zero = zeroTensorAdd(a, b, negated(alpha), type))  // sub_zerotensor
+        return rec.finish(*zero);
     Tensor out = subtractScaled(a, b, type, alpha, "sub");
     return rec.finish(out);
 }
@@ -322,6 +343,8 @@ Tensor rsub(const Tensor& a, const Tensor& b, Scalar alpha)
     checkSubtraction(b.dtype(), a.dtype());
     checkAlpha(b, a, alpha);
     const ScalarType type = resultType({&a, &b});
+    if (std::optional<Tensor> zero = zeroTensorAdd(b, a, negated(alpha), type))  // rsub is sub(other, self)
+        return rec.finish(*zero);
     Tensor out = subtractScaled(b, a, type, alpha, "rsub");
     return rec.finish(out);
 }
@@ -357,6 +380,8 @@ Tensor mul(const Tensor& a, const Tensor& b)
         return addTangentTerms(mul(t[1], a), t.isZero(1), mul(t[0], b), t.isZero(0));
     });
     const ScalarType type = resultType({&a, &b});
+    if (std::optional<Tensor> zero = zeroTensorMul(a, b, type))  // See Note [ZeroTensor]
+        return rec.finish(*zero);
     Tensor out = type == ScalarType::Bool
                      ? binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
                      : binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return wrappingMul(p, q); });
@@ -388,6 +413,8 @@ Tensor div(const Tensor& a, const Tensor& b)
         return div(subTangentTerms(t[0], t.isZero(0), mul(t[1], result), t.isZero(1)), b);
     });
     const ScalarType type = floatResultType(resultType({&a, &b}));
+    if (std::optional<Tensor> zero = zeroTensorDiv(a, b, type))  // See Note [ZeroTensor]
+        return rec.finish(*zero);
     Tensor out = binaryKernel<kTakesHalf>(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
     return rec.finish(out);
 }

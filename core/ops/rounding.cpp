@@ -8,6 +8,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/ops/zero_tensor.h"
 
 namespace agv::ops {
 
@@ -139,12 +140,11 @@ Tensor sign(const Tensor& t)
 Tensor sgn(const Tensor& t)
 {
     Tensor out = signKernel(t);
-    // sgn_backward(self, grad, result) of a real tensor is at::_efficientzerotensor: zeros
-    // that record nothing, even under create_graph (PyTorch's ZeroTensor, whose skipped
-    // arithmetic downstream is not modelled).
+    // sgn_backward(self, grad, result) of a real tensor is at::_efficientzerotensor, which
+    // records nothing, even under create_graph (See Note [ZeroTensor]).
     OpRecorder rec("SgnBackward0", {&t}, [](BackwardNode& n, const variable_list&) {
         const Tensor result = n.saved(1);
-        return variable_list{zeros(result.sizes(), result.dtype(), result.device())};
+        return variable_list{efficientZeroTensor(result.sizes(), result.dtype(), result.device())};
     });
     rec.save("self", t);
     rec.forward([&](const InputTangents& tangents, const Tensor& result) {

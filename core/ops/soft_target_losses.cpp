@@ -9,6 +9,7 @@
 #include "core/ops/inplace_record.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/kernels.h"
+#include "core/ops/mem_overlap.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/soft_target_losses.h"
@@ -297,6 +298,7 @@ Tensor& xlogyInplace(Tensor& self, const Tensor& other)
         return addTangentTerms(fromSelf, false, div(mul(t[1], self), otherRef), t.isZero(1));
     };
     return recordInplace(self, {&self, &other}, record, [&] {
+        checkNoPartialOverlap(self, other);  // See Note [Partial overlap of an in-place op's input]
         const ScalarType resultType = floatResultType(ops::resultType({&self, &other}));
         checkXlogyInto(self, resultType, other.sizes());
         return xlogyValues(self, other, resultType);

@@ -8,6 +8,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/trace/sink.h"
 
 namespace agv::ops {
@@ -63,6 +64,7 @@ Tensor& triangleInplace(Tensor& self, int64_t diagonal, bool upper)
     rec.forward([diagonal, upper](const InputTangents& t, const Tensor&) {
         return upper ? triu(t[0], diagonal) : tril(t[0], diagonal);
     });
+    checkNotZeroTensor(self);
     InplaceIntercept intercept(upper ? "TriuBackward0" : "TrilBackward0", upper ? "triu_" : "tril_", {&self}, self);
     triangleKernel(self, self, diagonal, upper);
     intercept.offer(self);

@@ -14,6 +14,7 @@
 #include "core/ops/sampling_nodes.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/windows.h"
+#include "core/ops/zero_tensor.h"
 #include "core/python/bindings.h"
 #include "core/python/generator_arg.h"
 #include "core/python/memory_format_arg.h"
@@ -353,6 +354,10 @@ void bindFunctions(py::module_& m)
     defNative(m, "tensor", tensorFactory);
     AGV_SIZE_FACTORY(ones);
     AGV_SIZE_FACTORY(zeros);
+    defNative(m, "_efficientzerotensor", [](CallArgs& args) {
+        static const ArgumentParser parser{"_efficientzerotensor(IntArrayRef size, *, " AGV_FACTORY_OPTIONS};
+        return sizeFactory<ops::efficientZeroTensor>(args, parser, "_efficientzerotensor");
+    });
     defNative(m, "empty", [](CallArgs& args) {
         static const ArgumentParser parser{
             "empty(IntArrayRef size, *, DimnameList? names, MemoryFormat? memory_format=None, " AGV_FACTORY_OPTIONS,

@@ -59,6 +59,13 @@ py::object attrToPython(const SavedAttr& attr)
         attr);
 }
 
+/// The name of a node's Python class: its own, but for the C++ nodes 1.13 registers no class
+/// for (Identity, _fw_primal's), which Python sees as the generic CppFunction.
+std::string pythonClassName(const std::string& nodeName)
+{
+    return nodeName == "Identity" ? "CppFunction" : nodeName;
+}
+
 /// The Python class for a node name, a subclass of _FunctionBase.
 py::handle classFor(const std::string& name)
 {
@@ -70,7 +77,7 @@ py::handle classFor(const std::string& name)
     py::dict namespace_;
     namespace_["__module__"] = "torch.autograd.graph";
     py::object cls = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyType_Type))(
-        name, py::make_tuple(base), namespace_);
+        pythonClassName(name), py::make_tuple(base), namespace_);
     return classes.emplace(name, cls.release().ptr()).first->second;
 }
 
@@ -107,7 +114,7 @@ py::object savedAttribute(const NodePtr& node, const std::string& attr)
             if (attrName == slot)
                 return attrToPython(value);
     }
-    raise(PyExc_AttributeError, "'" + node->name() + "' object has no attribute '" + attr + "'");
+    raise(PyExc_AttributeError, "'" + pythonClassName(node->name()) + "' object has no attribute '" + attr + "'");
 }
 
 /// A hook's result: None keeps the gradients; otherwise a sequence of the same length.
@@ -237,7 +244,7 @@ void bindNodes(py::module_& m)
                                    if (auto* acc = dynamic_cast<AccumulateGrad*>(n.get()))
                                        return wrapTensor(Tensor(acc->variable()));
                                    raise(PyExc_AttributeError,
-                                         "'" + n->name() + "' object has no attribute 'variable'");
+                                         "'" + pythonClassName(n->name()) + "' object has no attribute 'variable'");
                                })
         .def_property_readonly("metadata",
                                [](py::handle self) {
@@ -250,7 +257,7 @@ void bindNodes(py::module_& m)
              [](py::handle self) {
                  char address[32];
                  std::snprintf(address, sizeof address, "%p", static_cast<void*>(self.ptr()));
-                 return "<" + self.cast<NodePtr>()->name() + " object at " + address + ">";
+                 return "<" + pythonClassName(self.cast<NodePtr>()->name()) + " object at " + address + ">";
              })
         .def("register_prehook", &registerNodePrehook)
         .def("register_hook", &registerNodeHook)

@@ -13,6 +13,7 @@
 #include "core/ops/inplace_arith.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
+#include "core/ops/zero_tensor.h"
 #include "core/python/bindings.h"
 #include "core/python/memory_format_arg.h"
 #include "core/python/py_values.h"
@@ -225,6 +226,9 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         } END,
         METHOD(tolist) {
             bind(args, "tolist", {}, 0);
+            // tolist reads the storage a ZeroTensor has not got (See Note [ZeroTensor]).
+            if (ops::isZeroTensor(self))
+                raise(PyExc_RuntimeError, "tolist() shouldn't be called on a tensor with unallocated storage");
             int64_t linear = 0;
             return tolist(self, 0, linear);
         } END,
@@ -801,6 +805,7 @@ void bindTensor(py::module_& m)
         .def_property_readonly("retains_grad", [](const ImplPtr& self) { return T(self).retainsGrad(); })
         .def_property_readonly("_base", [](const ImplPtr& self) { return wrapTensor(T(self).base()); })
         .def("_is_view", [](const ImplPtr& self) { return T(self).isView(); })
+        .def("_is_zerotensor", [](const ImplPtr& self) { return ops::isZeroTensor(T(self)); })
         .def_property_readonly("output_nr", [](const ImplPtr& self) { return T(self).outputNr(); })
         .def_property_readonly("T",
                                [](const ImplPtr& self) {
