@@ -2,7 +2,7 @@
 // them: the lower triangle of A factored in place by LAPACK's sytrf into a column-major LD,
 // solved with sytrs; neither has a derivative in 1.13 (Note [NotImplemented nodes]).
 
-#include <sstream>
+#include <string>
 
 #include "core/ops/kernels.h"
 #include "core/ops/lapack.h"
@@ -15,17 +15,6 @@
 namespace agv::ops {
 
 namespace {
-
-/// An IntArrayRef as c10 prints it: "[2, 3]".
-std::string shapeText(const IntList& sizes)
-{
-    std::ostringstream out;
-    out << '[';
-    for (size_t i = 0; i < sizes.size(); ++i)
-        out << (i ? ", " : "") << sizes[i];
-    out << ']';
-    return out.str();
-}
 
 /// The column-major strides of batched_matrix_contiguous_strides(sizes, /*f_contig=*/true).
 Tensor newColumnMajor(const IntList& sizes, ScalarType dtype, Device device)
@@ -91,7 +80,7 @@ Tensor linalgLdlSolve(const Tensor& LD, const Tensor& pivots, const Tensor& B, b
     AGV_CHECK(pivots.sizes() == expectedPivots, RuntimeError,
               "torch.linalg.ldl_solve: Expected LD.shape[:-1] and pivots.shape to be the same, but got pivots with "
               "shape ",
-              shapeText(pivots.sizes()), " instead");
+              sizesToString(pivots.sizes()), " instead");
     AGV_CHECK(isIntegralType(pivots.dtype(), false), RuntimeError,
               "torch.linalg.ldl_solve: Expected pivots to be integers. Got ", legacyDtypeShortName(pivots.dtype()));
 

@@ -10,6 +10,7 @@
 
 #include "core/ops/special_functions_extra.h"
 #include "core/python/inplace_method.h"
+#include "core/python/parsed_function.h"
 #include "core/python/py_values.h"
 #include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
@@ -17,23 +18,6 @@
 namespace agv::python {
 
 namespace {
-
-using ParsedBody = std::function<py::object(const ParsedArguments&)>;
-
-/// <module>.<name>, parsed by `signatures`.
-void defParsed(py::module_& m, std::initializer_list<std::string_view> signatures, ParsedBody body)
-{
-    const std::string name = FunctionSignature(*signatures.begin()).name;
-    auto parser = std::make_shared<ArgumentParser>(signatures);
-    m.attr(name.c_str()) = py::cpp_function(
-        [parser, body, name](py::args args, py::kwargs kwargs) {
-            const CallArgs call{std::move(args), std::move(kwargs)};
-            const ParsedArguments parsed = parser->parse(call);
-            refuseOut(parsed, name);
-            return body(parsed);
-        },
-        py::name(name.c_str()));
-}
 
 /// special_<name>(Tensor input, *, Tensor out=None).
 void defUnary(py::module_& special, const char* name, Tensor (*op)(const Tensor&))

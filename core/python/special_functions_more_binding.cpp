@@ -12,34 +12,15 @@
 
 #include "core/ops/special_functions_more.h"
 #include "core/python/inplace_method.h"
+#include "core/python/parsed_function.h"
 #include "core/python/py_values.h"
 #include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
 
 namespace agv::python {
 
-namespace {
-
 using ops::special_kernels::Polynomial;
 using ops::special_kernels::Unary;
-
-/// <module>.<name>, parsed by `signatures`, refusing out=.
-void defParsed(py::module_& m, const std::vector<std::string>& signatures,
-               std::function<py::object(const ParsedArguments&)> body)
-{
-    const std::string name = FunctionSignature(signatures.front()).name;
-    auto parser = std::make_shared<ArgumentParser>(signatures);
-    m.attr(name.c_str()) = py::cpp_function(
-        [parser, body, name](py::args args, py::kwargs kwargs) {
-            const CallArgs call{std::move(args), std::move(kwargs)};
-            const ParsedArguments parsed = parser->parse(call);
-            refuseOut(parsed, name);
-            return body(parsed);
-        },
-        py::name(name.c_str()));
-}
-
-}  // namespace
 
 void bindSpecialFunctionsMore(py::module_& m)
 {
