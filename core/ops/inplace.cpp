@@ -281,8 +281,10 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
     return applyInplace(
         self, {&self, &other}, "div_", "DivBackward0",
         [](BackwardNode& n, const variable_list& g) {
+            // self was saved only if other needed a gradient when the op ran; this backward
+            // may not ask for other's (Note [Gradients toward nodes the task does not run]).
             size_t slot = 0;
-            Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
+            Tensor self = n.savedVariables().size() == 2 ? n.saved(slot++) : Tensor();
             Tensor other = n.saved(slot++);
             // Note [Backward formulas run in input-name order]: other's first.
             Tensor gradOther = needs(n, 1) ? mul(neg(g[0]), div(div(self, other), other)) : Tensor();

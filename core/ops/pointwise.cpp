@@ -393,8 +393,10 @@ Tensor mul(const Tensor& a, Scalar b) { return mul(a, scalarTensor(b, a.device()
 Tensor div(const Tensor& a, const Tensor& b)
 {
     OpRecorder rec("DivBackward0", {&a, &b}, [](BackwardNode& n, const variable_list& g) {
+        // self was saved only if other needed a gradient when the op ran; this backward
+        // may not ask for other's (Note [Gradients toward nodes the task does not run]).
         size_t slot = 0;
-        Tensor self = needs(n, 1) ? n.saved(slot++) : Tensor();
+        Tensor self = n.savedVariables().size() == 2 ? n.saved(slot++) : Tensor();
         Tensor other = n.saved(slot++);
         // div_tensor_other_backward: -grad * ((self / other) / other), in that order: the
         // rounding (and the double-backward graph) is PyTorch's. Other's formula runs
