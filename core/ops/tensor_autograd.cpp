@@ -113,6 +113,16 @@ std::map<std::weak_ptr<TensorImpl>, HookDict, std::owner_less<>>& hookDicts()
 std::function<void()> registerHook(const Tensor& t, TensorHookFn hook)
 {
     AGV_CHECK(t.requiresGrad(), RuntimeError, "cannot register a hook on a tensor that doesn't require gradient");
+    // 1.13's Tensor.register_hook makes the tensor's hook dict, then reads self.grad_fn, at
+    // the first registration only: a no_grad view whose base changed raises there, once (a
+    // non-leaf's dict is made below, where the same read happens).
+    if (t.isLeaf()) {
+        AutogradMeta& meta = t.impl()->ensureAutograd();
+        if (meta.nextHookId == 0) {
+            meta.nextHookId = 1;
+            (void)t.gradFn();
+        }
+    }
     if (trace::enabled())
         trace::publish(trace::HookCalled{t.id(), 0, "tensor_hook"});
     if (t.isLeaf()) {
