@@ -16,7 +16,7 @@ PACKAGES=(
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-wqy-microhei
     libgraphviz-dev graphviz
     libopenblas-dev libdnnl-dev libsleef-dev libjemalloc-dev
-    python3.11-dev pybind11-dev libseccomp-dev
+    python3.11-dev pybind11-dev libseccomp-dev python3-numpy
     ccache
     fonts-dejavu-core fontconfig
 )

@@ -85,6 +85,21 @@ Tensor fromInts(const IntList& sizes, const std::vector<int64_t>& values, Scalar
     return fromList(sizes, values, dtype, device);
 }
 
+Tensor fromBlob(void* data, const IntList& sizes, const IntList& strides, ScalarType dtype,
+                std::function<void()> release)
+{
+    int64_t extent = 1;  // elements from the first to the last one addressed
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        if (sizes[i] == 0) {
+            extent = 0;
+            break;
+        }
+        extent += (sizes[i] - 1) * strides[i];
+    }
+    auto storage = std::make_shared<Storage>(data, size_t(extent) * elementSize(dtype), Device{}, std::move(release));
+    return leaf(Tensor(std::make_shared<TensorImpl>(std::move(storage), dtype, sizes, strides, 0, nullptr)));
+}
+
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<ScalarType> dtype, Device device)
 {
     const bool anyFloat = start.isFloating() || end.isFloating() || step.isFloating();

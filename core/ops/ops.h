@@ -24,6 +24,11 @@ Tensor full(const IntList& sizes, Scalar value, std::optional<ScalarType> dtype 
 /// torch.tensor(data): values row-major; dtype as inferred by the caller.
 Tensor fromValues(const IntList& sizes, const std::vector<double>& values, ScalarType dtype, Device device = {});
 Tensor fromInts(const IntList& sizes, const std::vector<int64_t>& values, ScalarType dtype, Device device = {});
+/// A leaf over memory the engine does not own (torch.from_numpy): `data` is its first
+/// element, strides are in elements and not negative; `release` runs when the last
+/// tensor over it is gone.
+Tensor fromBlob(void* data, const IntList& sizes, const IntList& strides, ScalarType dtype,
+                std::function<void()> release);
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<ScalarType> dtype = {}, Device device = {});
 Tensor linspace(double start, double end, int64_t steps, ScalarType dtype = defaultFloatType(), Device device = {});
 Tensor eye(int64_t n, int64_t m = -1, ScalarType dtype = defaultFloatType(), Device device = {});

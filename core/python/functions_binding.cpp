@@ -18,6 +18,7 @@
 #include "core/python/bindings.h"
 #include "core/python/generator_arg.h"
 #include "core/python/memory_format_arg.h"
+#include "core/python/numpy_bridge.h"
 #include "core/python/py_values.h"
 #include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
@@ -81,11 +82,32 @@ struct NestedData {
     IntList sizes;
     std::vector<double> values;
     std::vector<int64_t> ints;
-    bool anyFloat = false, allBool = true;
+    /// 1.13's infer_scalar_type: the promotion of every element's type (a Python float
+    /// counts as the default dtype, a NumPy scalar or a tensor as its own).
+    std::optional<ScalarType> inferred;
+    bool shapeKnown = false;  ///< the first elements' chain reached a leaf (compute_sizes)
+    bool sawArray = false;    ///< an ndarray inside the data: 1.13 warns that it is slow
 };
+
+void addElement(NestedData& out, ScalarType type, double value, int64_t integer)
+{
+    out.values.push_back(value);
+    out.ints.push_back(integer);
+    out.inferred = out.inferred ? promoteTypes(*out.inferred, type) : type;
+}
 
 void collect(py::handle v, size_t depth, NestedData& out)
 {
+    const bool array = numpy::isArray(v);
+    if (array) {
+        out.sawArray = true;
+        // A 0-d array where the shape has ended is one element, as in 1.13's recursive_store.
+        if (out.shapeKnown && depth == out.sizes.size() && py::len(v.attr("shape")) == 0) {
+            const Tensor t = numpy::toTensor(v, false);
+            addElement(out, t.dtype(), t.item(), isFloatingType(t.dtype()) ? int64_t(t.item()) : t.itemInt());
+            return;
+        }
+    }
     // Any sequence nests (a range too), but a str, which 1.13 refuses as a data type.
     const bool sequence = PyList_Check(v.ptr()) || PyTuple_Check(v.ptr()) ||
                           (PySequence_Check(v.ptr()) && !PyUnicode_Check(v.ptr()) && !PyBytes_Check(v.ptr()) &&
@@ -100,28 +122,51 @@ void collect(py::handle v, size_t depth, NestedData& out)
             raise(PyExc_ValueError, "expected sequence of length " +
                                         std::to_string(depth < out.sizes.size() ? out.sizes[depth] : 0) + " at dim " +
                                         std::to_string(depth) + " (got " + std::to_string(n) + ")");
+        if (n == 0)
+            out.shapeKnown = true;
         for (py::handle item : v)
             collect(item, depth + 1, out);
         return;
     }
     if (depth < out.sizes.size())
         raise(PyExc_TypeError, "not a sequence");
+    out.shapeKnown = true;
     if (auto t = asTensor(v)) {
         if (t->numel() != 1)
             raise(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
-        out.values.push_back(t->item());
-        out.ints.push_back(isFloatingType(t->dtype()) ? int64_t(t->item()) : t->itemInt());
-        out.anyFloat = out.anyFloat || isFloatingType(t->dtype());
-        out.allBool = out.allBool && t->dtype() == ScalarType::Bool;
+        addElement(out, t->dtype(), t->item(), isFloatingType(t->dtype()) ? int64_t(t->item()) : t->itemInt());
+        return;
+    }
+    // NumPy scalars first: np.float64 is a Python float, but keeps its dtype.
+    if (std::optional<ScalarType> type = numpy::scalarDtype(v)) {
+        if (isIntegralType(*type, true)) {  // np.bool_ too, through __index__ (NumPy warns there)
+            const int64_t i = py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr())).cast<int64_t>();
+            addElement(out, *type, double(i), i);
+        } else {
+            const double d = PyFloat_AsDouble(v.ptr());
+            if (d == -1.0 && PyErr_Occurred())
+                throw py::error_already_set();
+            addElement(out, *type, d, *type == ScalarType::Bool ? int64_t(d != 0) : ops::convertValue<int64_t>(d));
+        }
         return;
     }
     if (!isNumber(v))
         raise(PyExc_TypeError, "new(): invalid data type '" + typeName(v) + "'");
     const Scalar s = toScalar(v);
-    out.values.push_back(s.toDouble());
-    out.ints.push_back(s.isFloating() ? ops::convertValue<int64_t>(s.toDouble()) : s.toInt());
-    out.anyFloat = out.anyFloat || s.isFloating();
-    out.allBool = out.allBool && s.isBool();
+    const ScalarType type = s.isFloating() ? defaultFloatType() : s.isBool() ? ScalarType::Bool : ScalarType::Int64;
+    addElement(out, type, s.toDouble(), s.isFloating() ? ops::convertValue<int64_t>(s.toDouble()) : s.toInt());
+}
+
+void warnListOfArrays()
+{
+    static bool warned = false;  // TORCH_WARN_ONCE
+    if (warned)
+        return;
+    warned = true;
+    warn("UserWarning",
+         "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the list to a "
+         "single numpy.ndarray with numpy.array() before converting to a tensor. (Triggered internally at  "
+         "./torch/csrc/utils/tensor_new.cpp:230.)");
 }
 
 py::object tensorFactory(CallArgs& args)
@@ -140,15 +185,43 @@ py::object tensorFactory(CallArgs& args)
             copy = ops::toDtype(copy, *o.dtype);
         return finishFactory(copy, o);
     }
+    if (numpy::isArray(data)) {
+        // 1.13 reads the array in place, then copies it to the dtype asked for.
+        const Tensor shared = numpy::toTensor(data, /*warnIfNotWriteable=*/false);
+        Tensor copy = ops::detachedClone(shared);
+        if (o.dtype)
+            copy = ops::toDtype(copy, *o.dtype);
+        if (!o.device.isCpu())
+            copy = ops::toDevice(copy, o.device);
+        return finishFactory(copy, o);
+    }
     NestedData nested;
-    collect(data, 0, nested);
-    const ScalarType inferred = nested.anyFloat                                  ? defaultFloatType()
-                                : (nested.allBool && !nested.values.empty()) ? ScalarType::Bool
-                                                                              : ScalarType::Int64;
-    const ScalarType dtype = o.dtype.value_or(nested.values.empty() ? defaultFloatType() : inferred);
+    try {
+        collect(data, 0, nested);
+    } catch (py::error_already_set& e) {
+        // 1.13 warns after it has inferred the dtype, before it stores (and finds ragged lengths).
+        if (nested.sawArray && e.matches(PyExc_ValueError))
+            warnListOfArrays();
+        throw;
+    }
+    if (nested.sawArray)
+        warnListOfArrays();
+    const ScalarType inferred = nested.inferred.value_or(defaultFloatType());
+    const ScalarType dtype = o.dtype.value_or(inferred);
     Tensor t = isIntegralType(dtype, false) ? ops::fromInts(nested.sizes, nested.ints, dtype, o.device)
                                           : ops::fromValues(nested.sizes, nested.values, dtype, o.device);
     return finishFactory(t, o);
+}
+
+/// torch.from_numpy(ndarray): METH_O in 1.13, so CPython words its arity errors.
+py::object fromNumpy(py::args args, py::kwargs kwargs)
+{
+    if (kwargs && py::len(kwargs) > 0)
+        raise(PyExc_TypeError, "torch._VariableFunctionsClass.from_numpy() takes no keyword arguments");
+    if (py::len(args) != 1)
+        raise(PyExc_TypeError, "torch._VariableFunctionsClass.from_numpy() takes exactly one argument (" +
+                                   std::to_string(py::len(args)) + " given)");
+    return wrapTensor(numpy::toTensor(args[0]));
 }
 
 /// The TensorOptions keywords every factory ends with.
@@ -352,6 +425,8 @@ void bindFunctions(py::module_& m)
     defMethodAndFunctionNumbered(m, m.attr("_TensorBase"), "multinomial", multinomialImpl);
 
     defNative(m, "tensor", tensorFactory);
+    m.def("from_numpy", &fromNumpy);
+    m.def("_is_numpy_array", [](py::handle h) { return numpy::isArray(h); });
     AGV_SIZE_FACTORY(ones);
     AGV_SIZE_FACTORY(zeros);
     defNative(m, "_efficientzerotensor", [](CallArgs& args) {

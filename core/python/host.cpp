@@ -103,7 +103,7 @@ int runHost(const HostOptions& options)
     SandboxOptions sandbox;
     if (options.sandbox) {
         sandbox.scriptDir = std::filesystem::path(scriptFile).parent_path().string();
-        sandbox.readable = {AGV_STDLIB_DIR, options.packageDir};
+        sandbox.readable = {AGV_STDLIB_DIR, options.packageDir, AGV_DIST_PACKAGES_DIR "/numpy"};
         sandbox.tempDir = makeRunTempDir();
         if (sandbox.tempDir.empty()) {
             std::fprintf(stderr, "autogradviz: cannot create a temporary folder for the run\n");

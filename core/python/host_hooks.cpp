@@ -313,8 +313,8 @@ bool HostSession::start()
 {
     PyObject* host = PyImport_ImportModule("_agv_host");
     if (host) {
-        PyObject* done = PyObject_CallMethod(host, "install", "ii", int(m_options.sink != nullptr),
-                                             int(m_options.echoOutput));
+        PyObject* done = PyObject_CallMethod(host, "install", "iis", int(m_options.sink != nullptr),
+                                             int(m_options.echoOutput), AGV_DIST_PACKAGES_DIR);
         Py_XDECREF(done);
         Py_DECREF(host);
         if (!done)

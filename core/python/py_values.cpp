@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/python/numpy_bridge.h"
+#include "core/python/out_argument.h"
 #include "core/python/pytorch_signatures.h"
 #include "core/python/signature_parser.h"
 
@@ -149,7 +151,7 @@ Tensor requireTensor(py::handle h, std::string_view fn, std::string_view arg, in
 
 bool isNumber(py::handle h)
 {
-    return h && (PyBool_Check(h.ptr()) || PyLong_Check(h.ptr()) || PyFloat_Check(h.ptr()));
+    return h && (PyBool_Check(h.ptr()) || PyLong_Check(h.ptr()) || PyFloat_Check(h.ptr()) || numpy::isScalar(h));
 }
 
 Scalar toScalar(py::handle h)
@@ -162,6 +164,12 @@ Scalar toScalar(py::handle h)
         if (overflow != 0)
             raise(PyExc_RuntimeError, "Overflow when unpacking long");
         return Scalar(int64_t(v));
+    }
+    if (numpy::isInteger(h)) {  // np.int64 and friends: integers, through __index__
+        py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr()));
+        if (!index)
+            throw py::error_already_set();
+        return toScalar(index);
     }
     const double value = PyFloat_AsDouble(h.ptr());
     if (value == -1.0 && PyErr_Occurred())  // __float__ raised: a tensor of several elements
@@ -326,9 +334,14 @@ void defNative(py::module_& m, const char* name, NativeFunction fn, bool numpyNa
 {
     // torch.nn.functional's functions are Python defs in 1.13: no parser of its own.
     const PyTorchSignatures signatures = numpyNames ? PyTorchSignatures(name, false) : PyTorchSignatures("", false);
-    m.def(name, [fn, numpyNames, signatures](py::args args, py::kwargs kwargs) {
+    m.def(name, [fn, numpyNames, signatures, name](py::args args, py::kwargs kwargs) {
         CallArgs call{std::move(args), std::move(kwargs), numpyNames};
         signatures.check(call);
+        if (signatures && passesOut(call.keywords))  // 1.13's parser took out=: Note [out= arguments]
+            return callWithOut(name, call.positional, call.keywords, [fn, numpyNames](const py::args& a, const py::kwargs& k) {
+                CallArgs rest{a, k, numpyNames};
+                return fn(rest);
+            });
         return fn(call);
     });
 }

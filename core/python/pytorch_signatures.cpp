@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/python/out_argument.h"
 #include "core/python/signature_parser.h"
 
 namespace agv::python {
@@ -123,6 +124,9 @@ void checkEveryOtherCall(py::module_& m, py::handle tensorClass)
                 names.append(py::str(std::string(entry.name)));
         return names;
     });
+    m.def("_call_with_out", [](const std::string& name, py::handle f, py::args args, py::kwargs kwargs) {
+        return callWithOut(name, args, kwargs, f);
+    });
     m.def("_check_call", [](const std::string& name, bool method, py::tuple args, py::dict kwargs) {
         std::optional<Tensor> self;
         if (method && args.size() > 0)
@@ -160,8 +164,10 @@ void checkEveryOtherCall(py::module_& m, py::handle tensorClass)
                 py::name(name.c_str()), py::is_method(owner));
         } else {
             owner.attr(name.c_str()) = py::cpp_function(
-                [bound, signatures](py::args args, py::kwargs kwargs) {
+                [bound, signatures, name](py::args args, py::kwargs kwargs) -> py::object {
                     signatures.check(CallArgs{args, kwargs});
+                    if (passesOut(kwargs))  // 1.13's parser took out=: see Note [out= arguments]
+                        return callWithOut(name, args, kwargs, bound);
                     return bound(*args, **kwargs);
                 },
                 py::name(name.c_str()));

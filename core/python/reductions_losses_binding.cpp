@@ -11,6 +11,7 @@
 #include "core/ops/soft_target_losses.h"
 #include "core/ops/var_mean.h"
 #include "core/python/bindings.h"
+#include "core/python/out_argument.h"
 #include "core/python/py_values.h"
 #include "core/python/pytorch_signatures.h"
 #include "core/python/tensor_support.h"
@@ -47,11 +48,16 @@ void defMethodAndFunctionNumbered(py::module_& m, py::handle cls, const char* na
 {
     // The function form takes `input` as defMethodAndFunction's does.
     m.attr(name) = py::cpp_function(
-        [impl, name, signatures = PyTorchSignatures(name, false)](py::args args, py::kwargs kwargs) {
+        [impl, name, signatures = PyTorchSignatures(name, false)](py::args args, py::kwargs kwargs) -> py::object {
             signatures.check(CallArgs{args, kwargs});
-            CallArgs rest;
-            const Tensor t = splitInput(name, args, kwargs, rest);
-            return impl(t, rest, 2);
+            auto call = [impl, name](const py::args& a, const py::kwargs& k) {
+                CallArgs rest;
+                const Tensor t = splitInput(name, a, k, rest);
+                return impl(t, rest, 2);
+            };
+            if (passesOut(kwargs))  // Note [out= arguments]
+                return callWithOut(name, args, kwargs, call);
+            return call(args, kwargs);
         },
         py::name(name));
     cls.attr(name) = py::cpp_function(
@@ -75,11 +81,16 @@ void defMethodAndFunction(py::module_& m, py::handle cls, const char* name, Meth
         },
         py::name(name), py::is_method(cls));
     m.attr(name) = py::cpp_function(
-        [impl, name, signatures = PyTorchSignatures(name, false)](py::args args, py::kwargs kwargs) {
+        [impl, name, signatures = PyTorchSignatures(name, false)](py::args args, py::kwargs kwargs) -> py::object {
             signatures.check(CallArgs{args, kwargs});
-            CallArgs rest;
-            const Tensor t = splitInput(name, args, kwargs, rest);
-            return impl(t, rest);
+            auto call = [impl, name](const py::args& a, const py::kwargs& k) {
+                CallArgs rest;
+                const Tensor t = splitInput(name, a, k, rest);
+                return impl(t, rest);
+            };
+            if (passesOut(kwargs))  // Note [out= arguments]
+                return callWithOut(name, args, kwargs, call);
+            return call(args, kwargs);
         },
         py::name(name));
 }

@@ -19,6 +19,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/python/numpy_bridge.h"
 #include "core/python/py_values.h"
 #include "core/warning.h"
 
@@ -110,7 +111,7 @@ bool isIntList(py::handle h, int fixedSize)
         py::object first = py::reinterpret_steal<py::object>(PySequence_GetItem(h.ptr(), 0));
         return isIndex(first);
     }
-    return fixedSize > 0 && isLong(h);
+    return fixedSize > 0 && (isLong(h) || numpy::isInteger(h));
 }
 
 bool isTorchType(py::handle h, std::string_view name) { return typeName(h) == name; }
@@ -126,15 +127,16 @@ bool check(const SignatureParameter& p, py::handle h)
     switch (p.kind) {
     case Kind::Tensor:
         return isTensor(h) || (p.numbersAsTensors && (PyFloat_Check(h.ptr()) || PyLong_Check(h.ptr()) ||
-                                                      PyComplex_Check(h.ptr())));
+                                                      PyComplex_Check(h.ptr()) || numpy::isScalar(h)));
     case Kind::Scalar:
         if (PyComplex_Check(h.ptr()))
             return true;
         [[fallthrough]];
-    case Kind::Double: return PyFloat_Check(h.ptr()) || PyLong_Check(h.ptr()) || zeroDimNoGrad(h);
+    case Kind::Double:
+        return PyFloat_Check(h.ptr()) || PyLong_Check(h.ptr()) || zeroDimNoGrad(h) || numpy::isScalar(h);
     case Kind::Int:
     case Kind::SymInt: {
-        if (isLong(h))
+        if (isLong(h) || numpy::isInteger(h))  // THPUtils_checkLong
             return true;
         std::optional<Tensor> t = asTensor(h);
         return t && isIntegralType(t->dtype(), false) && !t->requiresGrad() && t->dim() == 0;
@@ -639,8 +641,8 @@ IntList ParsedArguments::intList(std::string_view name) const
     const size_t i = indexOf(name);
     const SignatureParameter& p = signature_->params[i];
     py::handle h = values_[i];
-    if (p.fixedSize > 0 && isLong(h))
-        return IntList(size_t(p.fixedSize), h.cast<int64_t>());
+    if (p.fixedSize > 0 && (isLong(h) || numpy::isInteger(h)))
+        return IntList(size_t(p.fixedSize), py::reinterpret_borrow<py::object>(h).cast<int64_t>());
     IntList out;
     int64_t pos = 1;
     for (py::handle item : h) {

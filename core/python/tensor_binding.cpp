@@ -12,12 +12,15 @@
 #include "core/autograd/engine.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/ops.h"
+#include "core/ops/resize.h"
 #include "core/ops/view_inplace.h"
 #include "core/ops/zero_tensor.h"
 #include "core/python/bindings.h"
 #include "core/python/memory_format_arg.h"
+#include "core/python/numpy_bridge.h"
 #include "core/python/py_values.h"
 #include "core/python/pytorch_signatures.h"
+#include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
 #include "core/trace/sink.h"
 #include "core/warning.h"
@@ -231,6 +234,23 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
                 raise(PyExc_RuntimeError, "tolist() shouldn't be called on a tensor with unallocated storage");
             int64_t linear = 0;
             return tolist(self, 0, linear);
+        } END,
+        METHOD(data_ptr) {
+            bind(args, "data_ptr", {}, 0);
+            return py::int_(reinterpret_cast<uintptr_t>(self.rawData()));
+        } END,
+        METHOD(resize_) {
+            static const ArgumentParser parser{"resize_(IntArrayRef size, *, MemoryFormat? memory_format=None)"};
+            const ParsedArguments a = parser.parse(args);
+            if (self.requiresGrad())
+                raise(PyExc_RuntimeError, "cannot resize variables that require grad");
+            ops::resizeInPlace(self, a.intList("size"));
+            return wrapTensor(self);
+        } END,
+        METHOD(numpy) {
+            static const ArgumentParser parser{"numpy(*, bool force=False)"};
+            const ParsedArguments a = parser.parse(args);
+            return numpy::fromTensor(self, a.toBool("force", false));
         } END,
         METHOD(is_contiguous) {
             const auto format = memoryFormatArg(args.keyword("memory_format"), ops::MemoryFormat::Contiguous);

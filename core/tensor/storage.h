@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include "core/device/allocator.h"
@@ -13,6 +14,9 @@ class Storage {
 public:
     /// Allocates `nbytes` from the device's allocator (uninitialised).
     Storage(size_t nbytes, Device device);
+    /// Memory that belongs to someone else (a NumPy array's buffer): not counted by the
+    /// device's allocator (allocation id 0); `release` runs when the last tensor lets go.
+    Storage(void* data, size_t nbytes, Device device, std::function<void()> release);
     ~Storage();
     Storage(const Storage&) = delete;
     Storage& operator=(const Storage&) = delete;
@@ -27,6 +31,7 @@ private:
     size_t m_nbytes = 0;
     Device m_device;
     uint64_t m_allocationId = 0;
+    std::function<void()> m_release;  ///< set for borrowed memory
 };
 
 }  // namespace agv

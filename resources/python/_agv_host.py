@@ -7,7 +7,9 @@ stdout and stderr into the recording and records an uncaught exception before Py
 prints it.
 """
 
+import importlib.util
 import io
+import os
 import site
 import sys
 
@@ -72,7 +74,28 @@ def _record_then_print(exc_type, exc, tb):
         sys.__excepthook__(exc_type, exc, tb)
 
 
-def install(record, echo):
+class _NumpyOnlyFinder:
+    """Finds `numpy`, and nothing else, in the machine's dist-packages.
+
+    Note [NumPy from the machine]: scripts use NumPy beside torch (PyTorch's tutorials
+    start with it), and Debian's python3-numpy is the real one, so it is imported from
+    there; its submodules follow `numpy.__path__`. Nothing else of dist-packages may be
+    imported: a real PyTorch installed there must never shadow our `torch`.
+    """
+
+    def __init__(self, dist_packages):
+        # The package's own folder: the sandbox lets scripts read it, not dist-packages.
+        self._folder = dist_packages + "/numpy"
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "numpy" or not os.path.exists(self._folder + "/__init__.py"):
+            return None
+        return importlib.util.spec_from_file_location(
+            name, self._folder + "/__init__.py", submodule_search_locations=[self._folder])
+
+
+def install(record, echo, dist_packages):
+    sys.meta_path.append(_NumpyOnlyFinder(dist_packages))
     site.setquit()
     site.setcopyright()
     site.sethelper()

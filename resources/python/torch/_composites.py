@@ -554,19 +554,14 @@ def as_tensor(data, dtype=None, device=None):
         if dtype is None and device is None:
             return data
         return data.to(device=device, dtype=dtype) if device is not None else data.to(dtype)
+    if _C._is_numpy_array(data):
+        # 1.13 shares the array's memory when neither dtype nor device asks for a copy.
+        shared = _C.from_numpy(data)
+        if dtype is None and device is None:
+            return shared
+        return shared.to(device=shared.device if device is None else device,
+                         dtype=shared.dtype if dtype is None else dtype)
     return _C.tensor(data, dtype=dtype, device=device)
-
-
-try:
-    import numpy as _numpy  # noqa: F401
-except ImportError:
-    _numpy = None
-
-if _numpy is not None:
-    def from_numpy(ndarray):
-        return _C.tensor(ndarray.tolist(), dtype=getattr(_C, str(ndarray.dtype), None))
-
-    __all__.append("from_numpy")
 
 
 # ---------------------------------------------------------------- Tensor methods

@@ -13,6 +13,8 @@ def _checked(f, name, method):
     @functools.wraps(f)
     def checked(*args, **kwargs):
         _C._check_call(name, method, args, kwargs)
+        if not method and "out" in kwargs:  # 1.13's parser took out=
+            return _C._call_with_out(name, f, *args, **kwargs)
         return f(*args, **kwargs)
     return checked
 

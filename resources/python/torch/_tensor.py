@@ -118,8 +118,19 @@ class Tensor(_C._TensorBase):
         raise RuntimeError(
             "Tensor.__contains__ only supports Tensor or scalar, but you passed in a {}.".format(type(element)))
 
+    __array_priority__ = 1000  # prefer Tensor ops over numpy ones
+
     def __array__(self, dtype=None):
-        raise TypeError("autogradviz tensors cannot be converted to NumPy arrays")
+        if dtype is None:
+            return self.numpy()
+        else:
+            return self.numpy().astype(dtype, copy=False)
+
+    # np.sin(tensor) is a tensor again (a bool result becomes uint8, as in 1.13).
+    def __array_wrap__(self, array):
+        if array.dtype == bool:
+            array = array.astype("uint8")
+        return _C.from_numpy(array)
 
     __hash__ = _C._TensorBase.__hash__
 

@@ -109,3 +109,13 @@ linalg_lu_factor_ex = _named_tuple("linalg_lu_factor_ex", "LU", "pivots", "info"
 linalg_lu = _named_tuple("linalg_lu", "P", "L", "U")
 lu_unpack = _named_tuple("lu_unpack", "P", "L", "U")
 _lu_with_info = _named_tuple("_lu_with_info", "LU", "pivots", "info")
+
+
+def __getattr__(name):
+    # The types out= calls return (torch.return_types.max_out): the plain type's fields.
+    plain = globals().get(name[:-len("_out")]) if name.endswith("_out") else None
+    if isinstance(plain, type):
+        made = type(name, (plain,), {"__module__": __name__})
+        globals()[name] = made
+        return made
+    raise AttributeError(f"module 'torch.return_types' has no attribute '{name}'")

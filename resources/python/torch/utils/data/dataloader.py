@@ -2,11 +2,14 @@
 results) and default_collate."""
 
 import collections.abc
+import re
 
 import torch
 from torch.utils.data._random import random_int64
 from torch.utils.data.dataset import IterableDataset
 from torch.utils.data.sampler import BatchSampler, RandomSampler, SequentialSampler
+
+np_str_obj_array_pattern = re.compile(r'[SaUO]')
 
 default_collate_err_msg_format = (
     "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {}")
@@ -19,6 +22,14 @@ def default_collate(batch):
     elem_type = type(elem)
     if isinstance(elem, torch.Tensor):
         return torch.stack(batch, 0)
+    if _is_numpy_value(elem_type):
+        if elem_type.__name__ == 'ndarray' or elem_type.__name__ == 'memmap':
+            # arrays of strings and objects
+            if np_str_obj_array_pattern.search(elem.dtype.str) is not None:
+                raise TypeError(default_collate_err_msg_format.format(elem.dtype))
+            return default_collate([torch.as_tensor(b) for b in batch])
+        elif elem.shape == ():  # NumPy scalars (before float: np.float64 is one)
+            return torch.as_tensor(batch)
     if isinstance(elem, float):
         return torch.tensor(batch, dtype=torch.float64)
     if isinstance(elem, int):
@@ -47,10 +58,21 @@ def default_collate(batch):
     raise TypeError(default_collate_err_msg_format.format(elem_type))
 
 
+def _is_numpy_value(elem_type):
+    """An array or scalar of NumPy's, strings excepted (found by its module, as 1.13 does:
+    nothing imports numpy for a script that never did)."""
+    return elem_type.__module__ == 'numpy' and elem_type.__name__ not in ('str_', 'string_')
+
+
 def default_convert(data):
     """What a DataLoader without batching (batch_size=None) does to each sample."""
     if isinstance(data, torch.Tensor):
         return data
+    if _is_numpy_value(type(data)):
+        # arrays of strings and objects stay as they are
+        if type(data).__name__ == 'ndarray' and np_str_obj_array_pattern.search(data.dtype.str) is not None:
+            return data
+        return torch.as_tensor(data)
     if isinstance(data, collections.abc.Mapping):
         try:
             return type(data)({key: default_convert(data[key]) for key in data})

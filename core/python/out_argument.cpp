@@ -1,0 +1,110 @@
+#include "core/python/out_argument.h"
+
+#include "core/autograd/grad_mode.h"
+#include "core/ops/mem_overlap.h"
+#include "core/ops/ops.h"
+#include "core/ops/resize.h"
+#include "core/ops/type_promotion.h"
+
+// Note [out= arguments]
+// torch.mul(a, b, out=t) in 1.13 runs mul's out= kernel: TensorIterator computes in the
+// result type of a and b and casts each value as it stores it into t, which it first
+// resizes (with a warning when t had elements) and checks (the result type must cast to
+// t's dtype; t may not partly overlap an input); under grad mode, an argument that
+// requires grad makes the call an error (out= variants are not differentiable). The call
+// returns t itself, its version bumped once.
+// Here the function computes its result as without out=, then that result is written
+// into t through copy_: the same values, since a cast on store equals a cast after. What
+// differs: reductions whose out= dtype sets the dtype they accumulate in (1.13's
+// torch.sum(x, 0, out=double_tensor) sums a float tensor in double), and an out= tensor
+// that must grow while other views share its memory (1.13 grows the shared storage).
+
+namespace agv::python {
+
+namespace {
+
+/// Every tensor among the arguments, those in lists and tuples included.
+void collectTensors(py::handle h, std::vector<Tensor>& out)
+{
+    if (std::optional<Tensor> t = asTensor(h)) {
+        out.push_back(*t);
+        return;
+    }
+    if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr()))
+        for (py::handle item : h)
+            collectTensors(item, out);
+}
+
+void writeInto(const std::string& name, const Tensor& out, py::handle resultObject)
+{
+    std::optional<Tensor> result = asTensor(resultObject);
+    if (!result)
+        raise(PyExc_TypeError, name + "(): out= is not supported for a result of type " + typeName(resultObject));
+    if (!ops::canCast(result->dtype(), out.dtype()))
+        raise(PyExc_RuntimeError, std::string("result type ") + legacyDtypeShortName(result->dtype()) +
+                                      " can't be cast to the desired output type " +
+                                      legacyDtypeShortName(out.dtype()));
+    ops::resizeOutput(out, result->sizes());
+    Tensor destination = out;
+    ops::copyInplace(destination, *result);
+}
+
+}  // namespace
+
+bool passesOut(const py::kwargs& kwargs) { return kwargs && kwargs.contains("out"); }
+
+py::object callWithOut(const std::string& name, const py::args& args, const py::kwargs& kwargs, py::handle compute)
+{
+    return callWithOut(name, args, kwargs, [compute](const py::args& a, const py::kwargs& k) {
+        return compute(*a, **k);
+    });
+}
+
+py::object callWithOut(const std::string& name, const py::args& args, const py::kwargs& kwargs,
+                       const OutCompute& compute)
+{
+    py::object out = kwargs["out"];
+    py::kwargs rest;
+    for (auto [key, value] : kwargs)
+        if (py::str(key).cast<std::string>() != "out")
+            rest[key] = value;
+    if (out.is_none())
+        return compute(args, rest);
+    std::vector<Tensor> inputs, outputs;
+    collectTensors(args, inputs);
+    for (auto [key, value] : rest)
+        collectTensors(value, inputs);
+    collectTensors(out, outputs);
+    if (GradMode::isEnabled()) {
+        bool anyRequiresGrad = false;
+        for (const std::vector<Tensor>* list : {&inputs, &outputs})
+            for (const Tensor& t : *list)
+                anyRequiresGrad = anyRequiresGrad || t.requiresGrad();
+        if (anyRequiresGrad)
+            raise(PyExc_RuntimeError, name + "(): functions with out=... arguments don't support automatic "
+                                             "differentiation, but one of the arguments requires grad.");
+    }
+    for (const Tensor& written : outputs)
+        for (const Tensor& input : inputs)
+            ops::checkNoPartialOverlap(written, input);
+    py::object result = compute(args, rest);
+    if (!PyTuple_Check(out.ptr()) && !PyList_Check(out.ptr())) {
+        writeInto(name, *asTensor(out), result);
+        return out;
+    }
+    const size_t n = py::len(out);
+    if (!PyTuple_Check(result.ptr()) || py::len(result) != n)
+        raise(PyExc_TypeError, name + "(): out= takes " + std::to_string(py::len(result)) + " tensors");
+    py::tuple fields(n);
+    for (size_t i = 0; i < n; ++i) {
+        const Tensor t = requireTensor(out[py::int_(i)], name, "out", int(i) + 1);
+        writeInto(name, t, result[py::int_(i)]);
+        fields[i] = out[py::int_(i)];
+    }
+    py::handle type = py::type::handle_of(result);
+    if (type.attr("__module__").cast<std::string>() == "torch.return_types")
+        return py::module_::import("torch.return_types").attr((name + "_out").c_str())(fields);
+    return fields;
+}
+
+}  // namespace agv::python
