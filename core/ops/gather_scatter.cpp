@@ -11,6 +11,7 @@
 #include "core/ops/inplace_intercept.h"
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
+#include "core/ops/masked_scatter.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/view_inplace.h"
@@ -340,23 +341,6 @@ Tensor indexSelect(const Tensor& self, int64_t dimIn, const Tensor& index)
     return rec.finish(out);
 }
 
-namespace {
-
-/// masked_scatter_backward: the gradient read back at the mask, zero-padded to the
-/// source's element count and shaped as the source.
-Tensor maskedScatterBackward(const Tensor& grad, const Tensor& mask, const IntList& sizes)
-{
-    int64_t numel = 1;
-    for (int64_t size : sizes)
-        numel *= size;
-    Tensor selected = maskedSelect(grad, mask);
-    const int64_t missing = numel - selected.numel();
-    if (missing > 0)
-        selected = cat({selected, zeros({missing}, grad.dtype(), grad.device())}, 0);
-    return view(selected, sizes);
-}
-
-}  // namespace
 
 Tensor maskedSelect(const Tensor& self, const Tensor& mask)
 {

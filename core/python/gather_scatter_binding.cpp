@@ -11,10 +11,12 @@
 #include "core/ops/index_put.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/masked_fill.h"
+#include "core/ops/masked_scatter.h"
 #include "core/ops/ops.h"
 #include "core/ops/take_bincount.h"
 #include "core/python/bindings.h"
 #include "core/python/py_values.h"
+#include "core/python/pytorch_signatures.h"
 #include "core/python/tensor_support.h"
 
 namespace agv::python {
@@ -269,6 +271,22 @@ void bindGatherScatter(py::module_& m)
         },
         py::name("masked_fill"));
     defMethodAndFunction(m, cls, "gather", gatherMethod);
+    defMethodAndFunction(m, cls, "masked_scatter", [](const Tensor& t, CallArgs& args) {
+        auto a = bind(args, "masked_scatter", {"mask", "source"}, 2);
+        return wrapTensor(ops::maskedScatter(t, requireTensor(a[0], "masked_scatter", "mask", 1),
+                                             requireTensor(a[1], "masked_scatter", "source", 2)));
+    });
+    cls.attr("masked_scatter_") = py::cpp_function(
+        [signatures = PyTorchSignatures("masked_scatter_", true)](py::handle self, py::args args, py::kwargs kwargs) {
+            CallArgs call{std::move(args), std::move(kwargs)};
+            Tensor t = *asTensor(self);
+            signatures.check(call, &t);
+            auto a = bind(call, "masked_scatter_", {"mask", "source"}, 2);
+            ops::maskedScatterInplace(t, requireTensor(a[0], "masked_scatter_", "mask", 1),
+                                      requireTensor(a[1], "masked_scatter_", "source", 2));
+            return py::reinterpret_borrow<py::object>(self);
+        },
+        py::name("masked_scatter_"), py::is_method(cls));
     defMethodAndFunctionNumbered(m, cls, "index_put", indexPutMethod);
     defMethodAndFunctionNumbered(m, cls, "index_put_", indexPutInplaceMethod);
     defMethodAndFunction(m, cls, "scatter", [](const Tensor& t, CallArgs& a) {
