@@ -1,5 +1,7 @@
 #include "core/python/out_argument.h"
 
+#include <set>
+
 #include "core/autograd/grad_mode.h"
 #include "core/ops/mem_overlap.h"
 #include "core/ops/ops.h"
@@ -35,11 +37,23 @@ void collectTensors(py::handle h, std::vector<Tensor>& out)
             collectTensors(item, out);
 }
 
+/// The unary ops whose out= kernels keep their input's dtype (check_same_dtype in 1.13's
+/// TensorIterator set-up) rather than casting to the out tensor's.
+bool keepsDtype(const std::string& name)
+{
+    static const std::set<std::string> names = {"neg",  "negative", "abs",  "absolute", "floor", "ceil", "round",
+                                                "trunc", "fix",     "sign", "sgn",      "square", "frac"};
+    return names.count(name) > 0;
+}
+
 void writeInto(const std::string& name, const Tensor& out, py::handle resultObject)
 {
     std::optional<Tensor> result = asTensor(resultObject);
     if (!result)
         raise(PyExc_TypeError, name + "(): out= is not supported for a result of type " + typeName(resultObject));
+    if (keepsDtype(name) && result->dtype() != out.dtype())
+        raise(PyExc_RuntimeError, std::string("Found dtype ") + legacyDtypeShortName(out.dtype()) +
+                                      " but expected " + legacyDtypeShortName(result->dtype()));
     if (!ops::canCast(result->dtype(), out.dtype()))
         raise(PyExc_RuntimeError, std::string("result type ") + legacyDtypeShortName(result->dtype()) +
                                       " can't be cast to the desired output type " +

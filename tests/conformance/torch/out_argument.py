@@ -50,6 +50,10 @@ attempt("float into double", lambda: torch.add(a, b, out=od))
 attempt("float into long", lambda: torch.add(a, b, out=torch.empty(2, 2, dtype=torch.long)))
 attempt("long into double row", lambda: torch.mul(torch.ones(2, dtype=torch.long), 2, out=od[0]))
 print(od)
+for name in ["neg", "abs", "floor", "sign", "square", "exp", "sqrt"]:
+    for source, dtype in [(a, torch.long), (a, torch.float64), (torch.arange(4), torch.float32)]:
+        attempt("%s %s into %s" % (name, source.dtype, dtype),
+                lambda: getattr(torch, name)(source, out=torch.empty(0, dtype=dtype)))
 
 # In place through out= and overlaps.
 c = torch.arange(4.0)

@@ -10,7 +10,8 @@ statement does not hide the rest. Blocks are separated by `# -- block N` lines: 
 The generator keeps a pool of the tensors made so far with their shape, dtype and whether
 they require grad, so most blocks are valid; some are wrong on purpose (a shape mismatch, an
 in-place op on a leaf, a second backward, an inference tensor saved for backward, a stale
-saved tensor), and those exercise the errors. Only ops the engine has are drawn.
+saved tensor), and those exercise the errors. Only ops the engine has are drawn. Blocks that
+use NumPy import it themselves, so programs without them start as fast as before.
 """
 
 import random
@@ -859,6 +860,72 @@ class Generator:
             x = self.pick() or self.pick_float()
             self.emit("%s.view(-1, 5)" % x.name)
 
+    def op_numpy(self):
+        """NumPy beside torch: shared memory both ways, NumPy functions on tensors, NumPy
+        numbers and arrays as operands, data and indices."""
+        x = self.pick() or self.pick_float()
+        n, t = self.fresh(), self.fresh()
+        kind = self.rng.choice(["numpy", "numpy", "roundtrip", "ufunc", "operand", "data", "index"])
+        body = ["import numpy as np"]
+        if kind == "numpy":  # an error when x requires grad (under grad mode)
+            source = self.rng.choice(["%s.numpy()", "%s.detach().numpy()", "%s.numpy(force=True)"]) % x.name
+            body += ["%s = %s" % (n, source),
+                     "print(repr(%s), %s.dtype, %s.strides, %s.flags['OWNDATA'])" % (n, n, n, n)]
+            if x.numel:
+                body.append("%s.flat[%d] = 7" % (n, self.rng.randrange(x.numel)))
+            body.append("show(%r, %s)" % (x.name, x.name))
+        elif kind == "roundtrip":
+            body += ["%s = torch.from_numpy(%s.detach().numpy())" % (t, x.name),
+                     "%s.%s" % (t, self.rng.choice(["add_(1)", "mul_(2)", "zero_()"])),
+                     "show(%r, %s)" % (t, t), "show(%r, %s)" % (x.name, x.name)]
+        elif kind == "ufunc":
+            f = self.rng.choice(["np.sin(%s)", "np.exp(%s)", "np.add(%s, 1)", "np.greater(%s, 0)",
+                                 "np.sqrt(np.abs(%s))", "np.multiply(%s, %s)"])
+            body += ["%s = %s" % (t, f.replace("%s", x.name + ".detach()")), "show(%r, %s)" % (t, t)]
+        elif kind == "operand":
+            operand = self.rng.choice(["np.float32(%s)" % self.scalar(), "np.float64(%s)" % self.scalar(),
+                                       "np.int64(3)", "np.array(%s)" % self.scalar(),
+                                       "np.ones(%r)" % (tuple(x.shape[-1:]),)])
+            op = self.rng.choice(["+", "-", "*"])
+            expr = "%s %s %s" % ((x.name, op, operand) if self.chance(0.6) else (operand, op, x.name))
+            body += ["%s = %s" % (t, expr), "show(%r, %s)" % (t, t)]
+        elif kind == "data":
+            dtype = self.rng.choice(["np.float32", "np.float64", "np.int64", "np.int32", "np.uint8", "np.bool_"])
+            maker = self.rng.choice(["torch.tensor", "torch.as_tensor", "torch.from_numpy"])
+            shape = self.random_shape()
+            body += ["%s = np.array(%s, dtype=%s)" % (n, self.literal(shape, "float32"), dtype),
+                     "%s = %s(%s)" % (t, maker, n), "show(%r, %s)" % (t, t)]
+            if self.chance(0.3):
+                body.append("%s = torch.tensor([%s, %s.flat[0]])" % (t, n + ".flat[0]" if shape else n + ".item()",
+                                                                    n))
+                body.append("show(%r, %s)" % (t, t))
+        else:
+            if not x.shape:
+                return
+            idx = self.index_literal(x.shape[0], self.rng.randint(1, 3))
+            dtype = self.rng.choice(["np.int64", "np.int32"])
+            body += ["%s = %s[np.array(%s, dtype=%s)]" % (t, x.name, idx, dtype), "show(%r, %s)" % (t, t)]
+        self.guarded(body, "numpy " + kind)
+
+    def op_out(self):
+        """out= arguments: results written into a given tensor, resized and cast, or refused."""
+        x = self.pick() or self.pick_float()
+        other, oshape, odtype, org = self.operand_for(x, scalar_ok=True)
+        o = self.fresh()
+        shape = self.rng.choice([(0,), self.result_shape(x.shape, oshape) or (2,), (3,)])
+        dtype = self.rng.choice(["torch.float32", "torch.float64", "torch.int64"])
+        call = self.rng.choice(["torch.add(%s, %s, out=%s)", "torch.mul(%s, %s, out=%s)",
+                                "torch.sub(%s, %s, out=%s)", "torch.maximum(%s, %s, out=%s)"])
+        if self.chance(0.3):
+            call = self.rng.choice(["torch.exp(%s, out=%s)", "torch.sigmoid(%s, out=%s)", "torch.neg(%s, out=%s)",
+                                    "torch.sum(%s, 0, out=%s)", "torch.cumsum(%s, 0, out=%s)"])
+            text = call % (x.name, o)
+        else:
+            text = call % (x.name, other, o)
+        body = ["%s = torch.empty(%r, dtype=%s)" % (o, shape, dtype),
+                "r = " + text, "print(r is %s, %s._version)" % (o, o), "show(%r, %s)" % (o, o)]
+        self.guarded(body, "out=")
+
     # ----- the program ---------------------------------------------------------------------
     def program(self):
         makers = [
@@ -868,6 +935,7 @@ class Generator:
             (self.op_retain_grad, 3), (self.op_grad_mode, 4), (self.op_requires_grad, 2),
             (self.op_version_error, 2), (self.op_detach_share, 2), (self.op_print_versions, 3),
             (self.op_zero_grad, 2), (self.op_select, 6), (self.op_saved_hooks, 2),
+            (self.op_numpy, 3), (self.op_out, 2),
         ]
         funcs = [f for f, _ in makers]
         weights = [w for _, w in makers]
