@@ -619,7 +619,9 @@ variable_list AccumulateGrad::apply(variable_list&& grads)
         return {};
     Tensor variable(m_variable);
     AutogradMeta& meta = m_variable->ensureAutograd();
-    if (meta.gradFn)
+    // variable.grad_fn() as 1.13 reads it: a view whose base changed in place since gets
+    // its history from the base here (Tensor::gradFn), and is then no leaf either.
+    if (variable.gradFn())
         AGV_RAISE_KIND(RuntimeError, LeafMovedIntoGraph, "leaf variable has been moved into the graph interior");
     if (!meta.requiresGrad)
         return {};

@@ -533,6 +533,9 @@ Tensor nansum(const Tensor& t, const std::optional<IntList>& dimsIn, bool keepdi
         for (int64_t d = 0; d < t.dim(); ++d)
             dims.push_back(d);
     }
+    // 1.13 sums integer inputs with sum's kernel, and dispatches nansum's over floating types.
+    AGV_CHECK(!isFloatingType(t.dtype()) || isFloatingType(sumType(t, dtype)), RuntimeError,
+              "\"nansum_cpu\" not implemented for '", legacyDtypeShortName(sumType(t, dtype)), "'");
     Tensor out = quietly([&] {
         const Tensor source = isFloatingType(t.dtype()) ? nanZeroedLike(t) : t;
         return sumKernel(source, dims, keepdim, sumType(t, dtype));

@@ -16,10 +16,13 @@
 // requires grad makes the call an error (out= variants are not differentiable). The call
 // returns t itself, its version bumped once.
 // Here the function computes its result as without out=, then that result is written
-// into t through copy_: the same values, since a cast on store equals a cast after. What
-// differs: reductions whose out= dtype sets the dtype they accumulate in (1.13's
-// torch.sum(x, 0, out=double_tensor) sums a float tensor in double), and an out= tensor
-// that must grow while other views share its memory (1.13 grows the shared storage).
+// into t through copy_: the same values, since a cast on store equals a cast after. The
+// reductions 1.13 computes in t's dtype (sum, nansum, prod, cumsum, cumprod) are called
+// with dtype= t's dtype; the unary ops that keep their input's dtype refuse another.
+// What differs: out= kernels whose own checks go beyond these (amax's "Expected the dtype
+// for input and out to match", mean's "could not infer output dtype") give the cast
+// check's error or succeed here, and an out= tensor that must grow while other views
+// share its memory gets memory of its own (1.13 grows the shared storage).
 
 namespace agv::python {
 
@@ -43,6 +46,14 @@ bool keepsDtype(const std::string& name)
 {
     static const std::set<std::string> names = {"neg",  "negative", "abs",  "absolute", "floor", "ceil", "round",
                                                 "trunc", "fix",     "sign", "sgn",      "square", "frac"};
+    return names.count(name) > 0;
+}
+
+/// The reductions whose out= tensor's dtype is the dtype they compute in when none is
+/// given (get_dtype_from_result): torch.sum(floats, 0, out=long_tensor) sums truncated values.
+bool computesInOutDtype(const std::string& name)
+{
+    static const std::set<std::string> names = {"sum", "nansum", "prod", "cumsum", "cumprod"};
     return names.count(name) > 0;
 }
 
@@ -84,6 +95,8 @@ py::object callWithOut(const std::string& name, const py::args& args, const py::
             rest[key] = value;
     if (out.is_none())
         return compute(args, rest);
+    if (computesInOutDtype(name) && !rest.contains("dtype") && isTensor(out))
+        rest["dtype"] = out.attr("dtype");
     std::vector<Tensor> inputs, outputs;
     collectTensors(args, inputs);
     for (auto [key, value] : rest)

@@ -22,6 +22,7 @@
 #include "core/python/pytorch_signatures.h"
 #include "core/python/signature_parser.h"
 #include "core/python/tensor_support.h"
+#include "core/tensor/tensor_print.h"
 #include "core/trace/sink.h"
 #include "core/warning.h"
 
@@ -849,6 +850,7 @@ void bindTensor(py::module_& m)
                                    return wrapTensor(ops::permute(t, dims));
                                })
         .def("_repr", [](const ImplPtr& self) { return T(self).repr(); })
+        .def("_repr", [](const ImplPtr& self, const std::string& prefix) { return tensorReprWithPrefix(T(self), prefix); })
         .def("_agv_id", [](const ImplPtr& self) { return self->id(); })
         .def("__add__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Add, false); })
         .def("__radd__", [](py::handle s, py::handle o) { return binaryOp(s, o, BinOp::Add, true); })

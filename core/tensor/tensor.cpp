@@ -334,6 +334,11 @@ PrintOptions& printOptions()
 
 std::string Tensor::repr() const { return tensorRepr(printAccessor(*this, true), printOptions()); }
 
+std::string tensorReprWithPrefix(const Tensor& t, const std::string& prefix)
+{
+    return tensorRepr(printAccessor(t, true), printOptions(), prefix);
+}
+
 std::string Tensor::preview() const { return tensorPreview(printAccessor(*this, false)); }
 
 }  // namespace agv

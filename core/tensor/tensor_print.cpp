@@ -314,9 +314,8 @@ std::string tensorBody(const TensorPrintData& tensor, const PrintOptions& option
     return tensorBody(accessorOf(tensor), options, indent);
 }
 
-std::string tensorRepr(const TensorPrintAccessor& tensor, const PrintOptions& options)
+std::string tensorRepr(const TensorPrintAccessor& tensor, const PrintOptions& options, const std::string& prefix)
 {
-    const std::string prefix = "tensor(";
     const int indent = static_cast<int>(prefix.size());
 
     // Suffix order and conditions follow _str_intern.

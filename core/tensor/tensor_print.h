@@ -50,7 +50,13 @@ struct PrintOptions {
 
 /// What repr(t) and print(t) give: "tensor([1., 2.], requires_grad=True)".
 std::string tensorRepr(const TensorPrintData& tensor, const PrintOptions& options = {});
-std::string tensorRepr(const TensorPrintAccessor& tensor, const PrintOptions& options = {});
+/// `prefix`: "tensor(", or a subclass's name and "(" (1.13's _str_intern: the rows and
+/// the suffixes are indented by its length).
+std::string tensorRepr(const TensorPrintAccessor& tensor, const PrintOptions& options = {},
+                       const std::string& prefix = "tensor(");
+
+/// repr of a tensor subclass's instance: `prefix` is its class's name and "(".
+std::string tensorReprWithPrefix(const class Tensor& t, const std::string& prefix);
 
 /// Only the formatted data ("[1., 2.]", "3.", "[]"), laid out as if it started at
 /// column `indent` (tensorRepr uses 7, the length of "tensor(").

@@ -60,6 +60,8 @@ from torch import _inplace_mirrors, _complex_on_real, _tensor_queries, _powers, 
 for _module in (_inplace_mirrors, _complex_on_real, _tensor_queries, _powers, _legacy_new):
     _module.install_methods(Tensor)
 del _module
+globals().update(_legacy_new.legacy_tensor_types())  # torch.FloatTensor, torch.LongTensor, ...
+set_default_tensor_type = _legacy_new.set_default_tensor_type
 
 from torch._sampling import normal, bernoulli  # noqa: E402
 from torch import _sampling  # noqa: E402

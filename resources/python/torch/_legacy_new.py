@@ -217,6 +217,17 @@ def _is_sequence(value):
 
 
 def new(self, *args, **kwargs):
+    return _construct(self, args, kwargs, any_dtype=False)
+
+
+def legacy_constructor(dtype, args, kwargs, any_dtype):
+    """torch.Tensor(...) and torch.FloatTensor(...) (1.13's legacy_tensor_ctor): Tensor.new
+    on an empty tensor of the type's dtype. torch.Tensor(other) takes a tensor of any dtype
+    (`any_dtype`); torch.FloatTensor(other) only a float one."""
+    return _construct(torch.empty(0, dtype=dtype), args, kwargs, any_dtype)
+
+
+def _construct(self, args, kwargs, any_dtype):
     for overload in _OVERLOADS:
         bound = _match(overload, args, kwargs)
         if bound is not None:
@@ -235,11 +246,9 @@ def new(self, *args, **kwargs):
         raise NotImplementedError(f'autogradviz: Tensor.new({kind}) is not supported')
     if kind == 'other':
         other = bound['other']
-        if other.dtype != self.dtype or other.device.type != self.device.type:
+        if not any_dtype and (other.dtype != self.dtype or other.device.type != self.device.type):
             raise TypeError(f'expected {_options_text(self)} (got {_options_text(other)})')
-        # PyTorch returns other.alias() (AliasBackward0); the engine has no alias op, and
-        # a whole-tensor view shares the storage and the graph in the same way.
-        return other.view_as(other)
+        return other[...]  # other.alias(): AliasBackward0
     if kind == 'other_on_device':
         raise RuntimeError('Legacy tensor new of the form tensor.new(tensor, device=device) is not supported.  '
                            'Use torch.as_tensor(...) instead.')
@@ -260,3 +269,42 @@ def _from_sequence(self, data):
 
 def install_methods(tensor_class):
     tensor_class.new = new
+
+
+class _LegacyTensorType(type):
+    """The metaclass of torch.FloatTensor and the other legacy tensor types: calling one is
+    the legacy constructor for its dtype, and a CPU tensor of that dtype is an instance."""
+
+    def __instancecheck__(cls, instance):
+        return isinstance(instance, torch.Tensor) and instance.dtype == cls.dtype and instance.device.type == 'cpu'
+
+    def __call__(cls, *args, **kwargs):
+        return legacy_constructor(cls.dtype, args, kwargs, any_dtype=False)
+
+
+_LEGACY_TYPES = (('FloatTensor', 'float32'), ('DoubleTensor', 'float64'), ('HalfTensor', 'float16'),
+                 ('BFloat16Tensor', 'bfloat16'), ('ByteTensor', 'uint8'), ('CharTensor', 'int8'),
+                 ('ShortTensor', 'int16'), ('IntTensor', 'int32'), ('LongTensor', 'int64'), ('BoolTensor', 'bool'))
+
+
+def legacy_tensor_types():
+    """{'FloatTensor': the class, ...} for the torch module."""
+    return {name: _LegacyTensorType(name, (), {'dtype': getattr(torch, dtype), 'is_cuda': False,
+                                               'is_sparse': False, '__module__': 'torch'})
+            for name, dtype in _LEGACY_TYPES}
+
+
+def set_default_tensor_type(t):
+    """torch.set_default_tensor_type: the default dtype of a floating legacy type (or its name)."""
+    if isinstance(t, str):  # torch._utils._import_dotted_name
+        components = t.split('.')
+        found = __import__(components[0])
+        for component in components[1:]:
+            found = getattr(found, component)
+        t = found
+    dtype = getattr(t, 'dtype', None)
+    if not isinstance(t, _LegacyTensorType) or dtype is None:
+        raise TypeError('invalid type object')
+    if not dtype.is_floating_point:
+        raise TypeError('only floating-point types are supported as the default type')
+    torch.set_default_dtype(dtype)

@@ -24,8 +24,22 @@ def _rebuild_from_type_v2(func, new_type, args, state):
 
 
 class Tensor(_C._TensorBase):
+    def __new__(cls, *args, **kwargs):
+        # The legacy constructor: torch.Tensor([1, 2]), torch.Tensor(2, 3), torch.Tensor(array).
+        from torch import _legacy_new
+        made = _legacy_new.legacy_constructor(_C.get_default_dtype(), args, kwargs, any_dtype=True)
+        if cls is Tensor:
+            return made
+        return Tensor._make_subclass(cls, made, made.requires_grad)
+
+    def __init__(self, *args, **kwargs):
+        pass
+
     def __repr__(self):
-        return self._repr()
+        kind = type(self)
+        if kind is Tensor or (kind.__name__ == 'Parameter' and kind.__module__ == 'torch.nn.parameter'):
+            return self._repr()
+        return self._repr(kind.__name__ + '(')  # a subclass prints its own name (_str_intern)
 
     def __format__(self, format_spec):
         # A 0-d tensor formats as its Python number, even with an empty spec:
@@ -147,6 +161,8 @@ class Tensor(_C._TensorBase):
             if dtype not in by_name:
                 raise ValueError("invalid type: '" + dtype + "'")
             dtype = by_name[dtype]
+        elif isinstance(getattr(dtype, 'dtype', None), _C.dtype) and isinstance(dtype, type):
+            dtype = dtype.dtype  # torch.LongTensor and the other legacy types
         elif not isinstance(dtype, (_C.dtype, type)):
             raise TypeError("dtype must be a type, str, or dtype object")
         return self.to(dtype, non_blocking=non_blocking)

@@ -55,6 +55,15 @@ for name in ["neg", "abs", "floor", "sign", "square", "exp", "sqrt"]:
         attempt("%s %s into %s" % (name, source.dtype, dtype),
                 lambda: getattr(torch, name)(source, out=torch.empty(0, dtype=dtype)))
 
+# Reductions compute in the out tensor's dtype.
+f = torch.tensor([1.5, 2.7, -0.6])
+for name in ["sum", "cumsum", "prod", "cumprod", "nansum"]:
+    for source, dtype in [(f, torch.long), (f, torch.float64), (torch.tensor([1, 2, 3]), torch.float32)]:
+        attempt("%s %s into %s" % (name, source.dtype, dtype),
+                lambda: getattr(torch, name)(source, 0, out=torch.empty(0, dtype=dtype)))
+small = torch.tensor([0.1] * 10)
+attempt("sum into float64", lambda: torch.sum(small, 0, out=torch.empty(0, dtype=torch.float64)).item())
+
 # In place through out= and overlaps.
 c = torch.arange(4.0)
 attempt("out is an input", lambda: torch.add(c, 1, out=c))

@@ -1,0 +1,67 @@
+# The legacy constructors: torch.Tensor(...), torch.FloatTensor(...) and the other typed
+# classes (isinstance by dtype, x.type(torch.LongTensor)), subclasses built through
+# torch.Tensor's constructor and printed under their own name, set_default_tensor_type.
+import numpy as np
+import torch
+def attempt(label, f):
+    try:
+        r = f(); print(label, "->", repr(r), getattr(r, "dtype", ""))
+    except Exception as e:
+        print(label, "->", type(e).__name__ + ":", e)
+attempt("Tensor()", lambda: torch.Tensor())
+attempt("Tensor(list)", lambda: torch.Tensor([1, 2]))
+attempt("Tensor(nested)", lambda: torch.Tensor([[1.5, 2], [3, 4]]))
+attempt("Tensor(2,3).shape", lambda: torch.Tensor(2, 3).shape)
+attempt("Tensor(Size)", lambda: torch.Tensor(torch.Size([2])).shape)
+attempt("Tensor(tensor float)", lambda: torch.Tensor(torch.ones(2)))
+attempt("Tensor(tensor long)", lambda: torch.Tensor(torch.ones(2, dtype=torch.long)))
+attempt("Tensor(array)", lambda: torch.Tensor(np.arange(3)))
+attempt("Tensor(3.5)", lambda: torch.Tensor(3.5))
+attempt("Tensor(dtype=)", lambda: torch.Tensor([1], dtype=torch.float64))
+attempt("Tensor(device)", lambda: torch.Tensor([1], device="cpu"))
+attempt("Tensor(requires_grad)", lambda: torch.Tensor([1]).requires_grad)
+attempt("type(Tensor())", lambda: type(torch.Tensor([1])))
+attempt("FloatTensor", lambda: torch.FloatTensor([1, 2]))
+attempt("DoubleTensor", lambda: torch.DoubleTensor([1, 2]))
+attempt("LongTensor", lambda: torch.LongTensor([1.7, -2.2]))
+attempt("IntTensor", lambda: torch.IntTensor([1, 2]))
+attempt("ShortTensor", lambda: torch.ShortTensor([1, 2]))
+attempt("CharTensor", lambda: torch.CharTensor([1, 2]))
+attempt("ByteTensor", lambda: torch.ByteTensor([1, 2]))
+attempt("BoolTensor", lambda: torch.BoolTensor([1, 0]))
+attempt("HalfTensor", lambda: torch.HalfTensor([1, 2]))
+attempt("BFloat16Tensor", lambda: torch.BFloat16Tensor([1, 2]))
+attempt("LongTensor(2)", lambda: torch.LongTensor(2).shape)
+attempt("FloatTensor(float tensor)", lambda: torch.FloatTensor(torch.ones(1)))
+attempt("FloatTensor(long tensor)", lambda: torch.FloatTensor(torch.ones(1, dtype=torch.long)))
+attempt("isinstance Float", lambda: isinstance(torch.ones(1), torch.FloatTensor))
+attempt("isinstance Long", lambda: isinstance(torch.ones(1), torch.LongTensor))
+attempt("type(x) is FloatTensor", lambda: type(torch.FloatTensor([1])) is torch.Tensor)
+attempt("x.type(LongTensor)", lambda: torch.ones(2).type(torch.LongTensor))
+attempt("x.type() ", lambda: torch.LongTensor([1]).type())
+attempt("repr class", lambda: torch.FloatTensor)
+attempt("FloatTensor.dtype", lambda: torch.FloatTensor.dtype)
+attempt("Tensor('a')", lambda: torch.Tensor('a'))
+attempt("Tensor(1, 'a')", lambda: torch.Tensor(1, 'a'))
+attempt("torch.Tensor is class", lambda: isinstance(torch.ones(1), torch.Tensor))
+attempt("Tensor(x).data_ptr same", lambda: (lambda x: torch.Tensor(x).data_ptr() == x.data_ptr())(torch.ones(2)))
+attempt("Tensor(x) is x", lambda: (lambda x: torch.Tensor(x) is x)(torch.ones(2)))
+attempt("Tensor(x) grad_fn", lambda: torch.Tensor(torch.ones(2, requires_grad=True)).grad_fn.name())
+attempt("FloatTensor(x) rg", lambda: torch.FloatTensor(torch.ones(2, requires_grad=True)).requires_grad)
+x = torch.Tensor([1.0, 2.0]); x.requires_grad_(); (x * 2).sum().backward(); print(x.grad)
+class MyT(torch.Tensor):
+    pass
+attempt("subclass ctor", lambda: MyT([1, 2]))
+attempt("subclass type", lambda: type(MyT([1, 2])).__name__)
+attempt("Parameter", lambda: torch.nn.Parameter(torch.Tensor([1, 2])))
+print(MyT([[1.5, 2.0, 3.0], [4.0, 5.0, 6.0]]))
+class LongName(torch.Tensor):
+    pass
+print(LongName(2, 2).zero_())
+attempt("Tensor(x, y)", lambda: torch.Tensor(torch.ones(1), torch.ones(1)))
+torch.set_default_tensor_type(torch.DoubleTensor)
+print(torch.tensor([1.5]).dtype, torch.Tensor([1]).dtype, torch.ones(1).dtype)
+torch.set_default_tensor_type("torch.FloatTensor")
+print(torch.tensor([1.5]).dtype)
+attempt("set_default_tensor_type(Long)", lambda: torch.set_default_tensor_type(torch.LongTensor))
+attempt("set_default_tensor_type('x')", lambda: torch.set_default_tensor_type("torch.Nope"))
