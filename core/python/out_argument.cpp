@@ -19,9 +19,9 @@
 // into t through copy_: the same values, since a cast on store equals a cast after. The
 // reductions 1.13 computes in t's dtype (sum, nansum, prod, cumsum, cumprod) are called
 // with dtype= t's dtype; the unary ops that keep their input's dtype refuse another.
-// What differs: out= kernels whose own checks go beyond these (amax's "Expected the dtype
-// for input and out to match", mean's "could not infer output dtype") give the cast
-// check's error or succeed here, and an out= tensor that must grow while other views
+// amax and amin require the input's dtype. What differs: other out= kernels whose own
+// checks go beyond these (mean's "could not infer output dtype") give the cast check's
+// error or succeed here, and an out= tensor that must grow while other views
 // share its memory gets memory of its own (1.13 grows the shared storage).
 
 namespace agv::python {
@@ -56,6 +56,9 @@ bool computesInOutDtype(const std::string& name)
     static const std::set<std::string> names = {"sum", "nansum", "prod", "cumsum", "cumprod"};
     return names.count(name) > 0;
 }
+
+/// The reductions whose out= kernels require the input's dtype (amax's meta function).
+bool requiresInputDtype(const std::string& name) { return name == "amax" || name == "amin"; }
 
 void writeInto(const std::string& name, const Tensor& out, py::handle resultObject)
 {
@@ -111,6 +114,10 @@ py::object callWithOut(const std::string& name, const py::args& args, const py::
             raise(PyExc_RuntimeError, name + "(): functions with out=... arguments don't support automatic "
                                              "differentiation, but one of the arguments requires grad.");
     }
+    if (requiresInputDtype(name) && !inputs.empty() && outputs.size() == 1 && inputs[0].dtype() != outputs[0].dtype())
+        raise(PyExc_RuntimeError, std::string("Expected the dtype for input and out to match, but got ") +
+                                      legacyDtypeShortName(inputs[0].dtype()) + " for input's dtype and " +
+                                      legacyDtypeShortName(outputs[0].dtype()) + " for out's dtype.");
     for (const Tensor& written : outputs)
         for (const Tensor& input : inputs)
             ops::checkNoPartialOverlap(written, input);

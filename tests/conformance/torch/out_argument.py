@@ -61,6 +61,9 @@ for name in ["sum", "cumsum", "prod", "cumprod", "nansum"]:
     for source, dtype in [(f, torch.long), (f, torch.float64), (torch.tensor([1, 2, 3]), torch.float32)]:
         attempt("%s %s into %s" % (name, source.dtype, dtype),
                 lambda: getattr(torch, name)(source, 0, out=torch.empty(0, dtype=dtype)))
+for name in ["amax", "amin"]:
+    attempt(name + " into float64", lambda: getattr(torch, name)(f, 0, out=torch.empty(0, dtype=torch.float64)))
+    attempt(name + " into float32", lambda: getattr(torch, name)(f, 0, out=torch.empty(0)))
 small = torch.tensor([0.1] * 10)
 attempt("sum into float64", lambda: torch.sum(small, 0, out=torch.empty(0, dtype=torch.float64)).item())
 
