@@ -3,6 +3,9 @@
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 
+#include <cstdint>
+#include <cstdlib>
+
 #include "core/autograd/grad_mode.h"
 #include "core/ops/ops.h"
 #include "core/warning.h"
@@ -12,6 +15,48 @@ namespace agv::python::numpy {
 namespace {
 
 bool g_apiLoaded = false;
+
+// Note [NumPy's arrays never touch]
+// NumPy's float64 sin, cos, ... run their SVML loop only when input and output do not
+// overlap, and its check counts two arrays that merely touch (one ending where the next
+// begins) as overlapping: it then computes with libm, which rounds some values
+// differently. Beside PyTorch, NumPy allocates with glibc's malloc, whose chunk headers
+// keep any two arrays apart; this program's jemalloc packs small blocks back to back. So
+// NumPy's arrays get their memory here with a gap after each, through NumPy's own
+// allocator hook (NEP 49), set when the script imports NumPy.
+constexpr size_t kArrayGap = 16;
+
+void* gappedMalloc(void*, size_t size) { return std::malloc(size + kArrayGap); }
+
+void* gappedCalloc(void*, size_t count, size_t elementSize)
+{
+    size_t bytes = 0;
+    if (__builtin_mul_overflow(count, elementSize, &bytes) || bytes > SIZE_MAX - kArrayGap)
+        return nullptr;
+    return std::calloc(bytes + kArrayGap, 1);
+}
+
+void* gappedRealloc(void*, void* pointer, size_t size) { return std::realloc(pointer, size + kArrayGap); }
+
+void gappedFree(void*, void* pointer, size_t) { std::free(pointer); }
+
+PyDataMem_Handler g_gappedHandler = {
+    "autogradviz_gapped", 1, {nullptr, gappedMalloc, gappedCalloc, gappedRealloc, gappedFree}};
+
+void installGappedAllocator()
+{
+    PyObject* capsule = PyCapsule_New(&g_gappedHandler, "mem_handler", nullptr);
+    if (!capsule) {
+        PyErr_Clear();
+        return;
+    }
+    PyObject* previous = PyDataMem_SetHandler(capsule);
+    Py_DECREF(capsule);
+    if (previous)
+        Py_DECREF(previous);
+    else
+        PyErr_Clear();
+}
 
 /// 1.13's numpy_dtype_to_aten, whose TypeError names the NumPy type.
 ScalarType dtypeOf(int typeNumber)
@@ -84,6 +129,7 @@ bool loaded()
         return false;
     }
     g_apiLoaded = true;
+    installGappedAllocator();
     return true;
 }
 

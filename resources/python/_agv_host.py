@@ -90,8 +90,40 @@ class _NumpyOnlyFinder:
     def find_spec(self, name, path=None, target=None):
         if name != "numpy" or not os.path.exists(self._folder + "/__init__.py"):
             return None
-        return importlib.util.spec_from_file_location(
+        spec = importlib.util.spec_from_file_location(
             name, self._folder + "/__init__.py", submodule_search_locations=[self._folder])
+        spec.loader = _FiltersKeptLoader(spec.loader)
+        return spec
+
+
+class _FiltersKeptLoader:
+    """numpy's loader, with warnings.filters changed quietly while numpy imports.
+
+    PyTorch imports numpy with `import torch`, so numpy's warning filters are in place
+    before a script starts. Here numpy is imported when the script asks for it; had its
+    filters been added the usual way, the warnings module would forget which warnings the
+    script was already shown (a change of filters clears every __warningregistry__), and
+    a warning 1.13 prints once would print again.
+    """
+
+    def __init__(self, loader):
+        self._loader = loader
+
+    def __getattr__(self, name):
+        return getattr(self._loader, name)
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        import warnings
+        mutated = warnings._filters_mutated
+        warnings._filters_mutated = lambda: None
+        try:
+            self._loader.exec_module(module)
+        finally:
+            warnings._filters_mutated = mutated
+        _agv_torch._numpy_imported()  # NumPy's C API, and its allocator (numpy_bridge.cpp)
 
 
 def install(record, echo, dist_packages):

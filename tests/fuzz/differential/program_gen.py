@@ -879,8 +879,8 @@ class Generator:
                      "%s.%s" % (t, self.rng.choice(["add_(1)", "mul_(2)", "zero_()"])),
                      "show(%r, %s)" % (t, t), "show(%r, %s)" % (x.name, x.name)]
         elif kind == "ufunc":
-            f = self.rng.choice(["np.sin(%s)", "np.exp(%s)", "np.add(%s, 1)", "np.greater(%s, 0)",
-                                 "np.sqrt(np.abs(%s))", "np.multiply(%s, %s)"])
+            f = self.rng.choice(["np.sin(%s)", "np.exp(%s)", "np.negative(%s)", "np.add(%s, 1)",
+                                 "np.greater(%s, 0)", "np.sqrt(np.abs(%s))", "np.multiply(%s, %s)"])
             body += ["%s = %s" % (t, f.replace("%s", x.name + ".detach()")), "show(%r, %s)" % (t, t)]
         elif kind == "operand":
             operand = self.rng.choice(["np.float32(%s)" % self.scalar(), "np.float64(%s)" % self.scalar(),
