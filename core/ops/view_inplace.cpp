@@ -320,12 +320,17 @@ Tensor makeView(const Tensor& t, IntList sizes, IntList strides, int64_t offset)
     meta.base = t.isView() ? t.base().implPtr() : t.implPtr();
     meta.attrVersion = t.version();
     // The mode the view is made in; a view of a view keeps the restriction of the first
-    // (propagate_creation_meta).
+    // (propagate_creation_meta below).
     meta.creationMeta = InferenceMode::isEnabled() ? CreationMeta::InferenceMode
                         : GradMode::isEnabled()    ? CreationMeta::Default
                                                    : CreationMeta::NoGradMode;
-    if (meta.creationMeta == CreationMeta::Default && t.isView())
-        meta.creationMeta = t.impl()->autograd()->creationMeta;
+    if (t.isView()) {
+        // propagate_creation_meta: the new mode's restriction unless none, and an
+        // inference-mode view's above any other.
+        const CreationMeta previous = t.impl()->autograd()->creationMeta;
+        if (meta.creationMeta == CreationMeta::Default || previous == CreationMeta::InferenceMode)
+            meta.creationMeta = previous;
+    }
     view.impl()->setInference(t.impl()->isInference());
     return view;
 }
