@@ -123,8 +123,15 @@ py::object callWithOut(const std::string& name, const py::args& args, const py::
             ops::checkNoPartialOverlap(written, input);
     py::object result = compute(args, rest);
     if (!PyTuple_Check(out.ptr()) && !PyList_Check(out.ptr())) {
-        writeInto(name, *asTensor(out), result);
-        return out;
+        if (isTensor(out)) {
+            writeInto(name, *asTensor(out), result);
+            return out;
+        }
+        // A number passed the parser's Tensor check (add, sub, mul, div take numbers as
+        // tensors): 1.13 writes into it as a 0-d tensor, whose dtype the cast check names.
+        const Tensor wrapped = ops::scalarTensor(toScalar(out));
+        writeInto(name, wrapped, result);
+        return wrapTensor(wrapped);
     }
     const size_t n = py::len(out);
     if (!PyTuple_Check(result.ptr()) || py::len(result) != n)

@@ -32,6 +32,9 @@ attempt("div", lambda: torch.div(a, 3, out=o))
 attempt("div floor", lambda: torch.div(a, 3, rounding_mode="floor", out=o))
 attempt("mm", lambda: torch.mm(a, b, out=o))
 attempt("out=None", lambda: torch.mul(a, b, out=None))
+attempt("out=1", lambda: torch.mul(a, b, out=1))
+attempt("out=True", lambda: torch.add(torch.ones(2, dtype=torch.long), 1, out=True))
+attempt("out='x'", lambda: torch.mul(a, b, out="x"))
 
 # Resizing: silent for an empty tensor, a warning when it had elements.
 e = torch.empty(0)
