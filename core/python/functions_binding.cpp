@@ -146,7 +146,7 @@ void collect(py::handle v, size_t depth, NestedData& out)
             const double d = PyFloat_AsDouble(v.ptr());
             if (d == -1.0 && PyErr_Occurred())
                 throw py::error_already_set();
-            addElement(out, *type, d, *type == ScalarType::Bool ? int64_t(d != 0) : ops::convertValue<int64_t>(d));
+            addElement(out, *type, d, ops::convertValue<int64_t>(d));
         }
         return;
     }
