@@ -427,7 +427,7 @@ void bindFunctions(py::module_& m)
     defNative(m, "tensor", tensorFactory);
     m.def("from_numpy", &fromNumpy);
     m.def("_is_numpy_array", [](py::handle h) { return numpy::isArray(h); });
-    m.def("_numpy_imported", [] { numpy::loaded(); });  // Note [NumPy's arrays never touch]
+    m.def("_numpy_imported", &numpy::imported);
     AGV_SIZE_FACTORY(ones);
     AGV_SIZE_FACTORY(zeros);
     defNative(m, "_efficientzerotensor", [](CallArgs& args) {

@@ -105,32 +105,33 @@ int typeNumberOf(ScalarType dtype)
 
 void requireNumpy()
 {
-    if (!loaded()) {
-        // The script has not imported it: import it now, as PyTorch's bindings would find it.
-        if (!PyImport_ImportModule("numpy"))
-            PyErr_Clear();
-        if (!loaded())
-            raise(PyExc_RuntimeError, "Numpy is not available");
+    if (loaded())
+        return;
+    // The script has not imported it: import it now, as PyTorch's bindings would find it.
+    if (PyObject* module = PyImport_ImportModule("numpy")) {
+        Py_DECREF(module);
+        imported();
+    } else {
+        PyErr_Clear();
     }
+    if (!loaded())
+        raise(PyExc_RuntimeError, "Numpy is not available");
 }
 
 }  // namespace
 
-bool loaded()
+bool loaded() { return g_apiLoaded; }
+
+void imported()
 {
     if (g_apiLoaded)
-        return true;
-    // Cheap until the script imports numpy: one dictionary lookup.
-    PyObject* modules = PyImport_GetModuleDict();
-    if (!PyDict_GetItemString(modules, "numpy"))
-        return false;
+        return;
     if (_import_array() < 0) {
         PyErr_Clear();
-        return false;
+        return;
     }
     g_apiLoaded = true;
     installGappedAllocator();
-    return true;
 }
 
 bool isArray(py::handle h) { return loaded() && PyArray_Check(h.ptr()); }

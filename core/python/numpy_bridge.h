@@ -12,8 +12,12 @@
 
 namespace agv::python::numpy {
 
-/// True once the script has imported numpy (its C API is then loaded here).
+/// True once the script has imported numpy: one flag, so the checks below cost nothing
+/// in scripts that never do.
 bool loaded();
+/// Loads NumPy's C API and gives NumPy this program's allocator (Note [NumPy's arrays
+/// never touch]): the host's finder calls it once numpy is imported.
+void imported();
 /// An ndarray (false before numpy is imported).
 bool isArray(py::handle h);
 /// 1.13's is_numpy_scalar: a NumPy integer or floating scalar (not np.bool_).
