@@ -12,6 +12,7 @@
 #include "app/host_mode.h"
 #include "core/autograd/checkpoint_override.h"
 #include "core/device/allocator.h"
+#include "core/device/pcie_link.h"
 
 #ifdef AGV_WITH_UI
 #include <filesystem>
@@ -26,7 +27,8 @@
 
 namespace {
 const char* const kHeadlessHelp =
-    "       autogradviz --run FILE.py [--trace OUT] [--no-sandbox] [--gpu MODE] [--checkpoint-config C]\n"
+    "       autogradviz --run FILE.py [--trace OUT] [--no-sandbox] [--gpu MODE] [--pcie GBPS]\n"
+    "                        [--checkpoint-config C]\n"
     "\n"
     "  --run FILE.py         run headless; print what `python3 FILE.py` prints; exit 0 or 1\n"
     "  --trace OUT           with --run: also write the recording as it happens: the compact\n"
@@ -37,6 +39,9 @@ const char* const kHeadlessHelp =
     "  --gpu MODE            auto (default: a real GPU when present, otherwise none, as\n"
     "                        CPU-only PyTorch), none, real, or simulated[=SIZE] (a GPU\n"
     "                        simulated in host memory, 4G unless SIZE says otherwise)\n"
+    "  --pcie GBPS           the simulated GPU's PCIe bandwidth in GB/s (default 25, PCIe 4.0\n"
+    "                        x16): each copy to or from it is recorded with a duration\n"
+    "                        modelled as 10 us + bytes / bandwidth\n"
     "  --checkpoint-config C as-written (default), off (checkpoint() calls its function,\n"
     "                        checkpoint_sequential runs its functions in order), segments=K\n"
     "                        (checkpoint_sequential splits into K segments), sac=recompute-all or\n"
@@ -54,14 +59,15 @@ int main(int argc, char** argv)
     if (argc == 2 && std::string(argv[1]) == "--layout")
         return agv::ui::runLayoutWorker(stdin, stdout);
 #endif
-    // --gpu and --checkpoint-config apply to every mode (the GUI passes them on to its
-    // script hosts).
+    // --gpu, --pcie and --checkpoint-config apply to every mode (the GUI passes them on to
+    // its script hosts).
     for (int i = 1; i + 1 < argc; ++i) {
         const std::string option = argv[i];
-        if (option != "--gpu" && option != "--checkpoint-config")
+        if (option != "--gpu" && option != "--pcie" && option != "--checkpoint-config")
             continue;
-        const std::string error =
-            option == "--gpu" ? agv::configureGpu(argv[i + 1]) : agv::configureCheckpointOverride(argv[i + 1]);
+        const std::string error = option == "--gpu"    ? agv::configureGpu(argv[i + 1])
+                                  : option == "--pcie" ? agv::configurePcie(argv[i + 1])
+                                                       : agv::configureCheckpointOverride(argv[i + 1]);
         if (!error.empty()) {
             std::fprintf(stderr, "autogradviz: %s\n", error.c_str());
             return 2;

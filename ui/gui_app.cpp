@@ -71,6 +71,8 @@ GuiOptions parseGuiOptions(const QStringList& arguments)
             value(o.demo);
         else if (a == QLatin1String("--gpu"))
             value(o.gpu);
+        else if (a == QLatin1String("--pcie"))
+            value(o.pcie);
         else if (a == QLatin1String("--language"))
             value(o.language);
         else if (a == QLatin1String("--dark"))
@@ -128,6 +130,8 @@ int exportHeadless(const GuiOptions& options, std::shared_ptr<ScriptRunner> runn
         }
         if (!options.gpu.isEmpty())
             runner->setGpuMode(options.gpu.toStdString());
+        if (!options.pcie.isEmpty())
+            runner->setPcieBandwidth(options.pcie.toStdString());
         std::atomic<bool> cancel{false};
         // Exceptions never cross into Qt code.
         try {
@@ -171,7 +175,7 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
             std::fprintf(stderr, "autogradviz: %s\n", qPrintable(options.error));
         std::fprintf(options.help ? stdout : stderr,
                      "usage: autogradviz [FILE.py|FILE.agvtrace|FILE.jsonl] [--demo NAME] [--dark] [--presenter] [--gpu MODE]\n"
-                     "                   [--language en|zh_CN|ru]\n"
+                     "                   [--pcie GBPS] [--language en|zh_CN|ru]\n"
                      "       autogradviz FILE --export OUT.svg|OUT.png|OUT.dot [--step N|end] [--dark]\n");
         return options.help ? 0 : 2;
     }
@@ -194,6 +198,8 @@ int runApp(int argc, char** argv, std::shared_ptr<ScriptRunner> runner)
     MainWindow& window = *host.window();
     if (!options.gpu.isEmpty())
         window.setGpuMode(options.gpu.section(QLatin1Char('='), 0, 0));
+    if (!options.pcie.isEmpty())
+        window.setPcieBandwidth(options.pcie);
     if (options.dark || options.presenter)
         window.setTheme(options.dark, options.presenter);
     window.resize(1600, 1000);

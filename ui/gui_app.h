@@ -21,6 +21,7 @@ struct GuiOptions {
     bool dark = false;
     bool presenter = false;
     QString gpu;         ///< --gpu MODE for the scripts' hosts (empty: the Device menu's choice)
+    QString pcie;        ///< --pcie GBPS: the simulated GPU's link (empty: the Device menu's choice)
     QString language;    ///< --language en|zh_CN|ru for this start (empty: View > Language, else the system's)
     bool help = false;
     QString error;       ///< command line problem

@@ -26,7 +26,10 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include <functional>
+
 #include "core/device/allocator.h"
+#include "core/device/pcie_link.h"
 #include "core/trace/run_configuration.h"
 #include "core/trace/trace_file.h"
 #include "ui/compare/compare_runs_dialog.h"
@@ -61,6 +64,33 @@ QString readText(const QString& path, bool* ok)
     QFile f(path);
     *ok = f.open(QIODevice::ReadOnly | QIODevice::Text);
     return *ok ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+/// (value, menu text) of one exclusive choice.
+using Choice = std::pair<QString, QString>;
+
+/// Adds exclusive, checkable choices to `menu`, each carrying its value as data; `pick`
+/// receives the value of the one triggered.
+QActionGroup* addChoices(QMenu* menu, std::initializer_list<Choice> choices, const QString& current,
+                         std::function<void(const QString&)> pick)
+{
+    auto* group = new QActionGroup(menu);
+    for (const auto& [value, text] : choices) {
+        QAction* a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setData(value);
+        a->setChecked(value == current);
+        group->addAction(a);
+        QObject::connect(a, &QAction::triggered, menu, [pick, value = value] { pick(value); });
+    }
+    return group;
+}
+
+/// Checks the choice whose value is `value` (none when no choice has it).
+void checkChoice(QActionGroup* group, const QString& value)
+{
+    for (QAction* a : group->actions())
+        a->setChecked(a->data().toString() == value);
 }
 }  // namespace
 
@@ -254,21 +284,20 @@ void MainWindow::buildActions()
     // Device: an honest default (what PyTorch itself would find) and the simulated GPU
     // for classrooms without one, labelled as simulated wherever it appears.
     QMenu* device = menuBar()->addMenu(tr("&Device"));
-    m_deviceGroup = new QActionGroup(this);
-    const std::pair<QString, QString> devices[] = {
-        {QStringLiteral("auto"), agv::realCudaPresent() ? tr("&Automatic: this machine's GPU")
-                                                         : tr("&Automatic: CPU only (no GPU found, as PyTorch sees it)")},
-        {QStringLiteral("simulated"), tr("&Simulated GPU (4 GiB in host memory)")},
-        {QStringLiteral("none"), tr("&CPU Only")},
-    };
-    for (const auto& [mode, text] : devices) {
-        QAction* a = device->addAction(text);
-        a->setCheckable(true);
-        a->setData(mode);
-        a->setChecked(mode == m_gpuMode);
-        m_deviceGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, mode = mode] { setGpuMode(mode); });
-    }
+    m_deviceGroup = addChoices(device,
+                               {{QStringLiteral("auto"), agv::realCudaPresent()
+                                                             ? tr("&Automatic: this machine's GPU")
+                                                             : tr("&Automatic: CPU only (no GPU found, as PyTorch sees it)")},
+                                {QStringLiteral("simulated"), tr("&Simulated GPU (4 GiB in host memory)")},
+                                {QStringLiteral("none"), tr("&CPU Only")}},
+                               m_gpuMode, [this](const QString& mode) { setGpuMode(mode); });
+    // What the simulated GPU's copies are modelled on: the bandwidth a large copy sees.
+    m_pcieGroup = addChoices(device->addMenu(tr("Simulated GPU's &PCIe Link")),
+                             {{QStringLiteral("3"), tr("PCIe 3.0 x4, an external GPU (3 GB/s)")},
+                              {QStringLiteral("12"), tr("PCIe 3.0 x16 (12 GB/s)")},
+                              {QStringLiteral("25"), tr("PCIe 4.0 x16 (25 GB/s)")},
+                              {QStringLiteral("50"), tr("PCIe 5.0 x16 (50 GB/s)")}},
+                             m_pcieBandwidth, [this](const QString& gigabytes) { setPcieBandwidth(gigabytes); });
 
     QMenu* play = menuBar()->addMenu(tr("&Playback"));
     action(play, tr("Play / Pause"), QKeySequence(Qt::Key_Space), [this] { m_player->togglePlay(); });
@@ -452,11 +481,23 @@ void MainWindow::setGpuMode(const QString& mode)
 {
     m_gpuMode = mode;
     m_runs->setGpuMode(mode.toStdString());
-    for (QAction* a : m_deviceGroup->actions())
-        a->setChecked(a->data().toString() == mode);
+    checkChoice(m_deviceGroup, mode);
     QSettings().setValue(QStringLiteral("gpuMode"), mode);
     updateGpuOffer();
     if (!m_editor->toPlainText().isEmpty() && m_stack->currentWidget() == m_graphs)
+        runScript();
+}
+
+void MainWindow::setPcieBandwidth(const QString& gigabytesPerSecond)
+{
+    const bool changed = gigabytesPerSecond != m_pcieBandwidth;
+    m_pcieBandwidth = gigabytesPerSecond;
+    m_runs->setPcieBandwidth(gigabytesPerSecond.toStdString());
+    checkChoice(m_pcieGroup, gigabytesPerSecond);
+    QSettings().setValue(QStringLiteral("pcieBandwidth"), gigabytesPerSecond);
+    // Only the simulated GPU's copies are modelled: other runs would come out the same.
+    if (changed && m_gpuMode == QLatin1String("simulated") && !m_editor->toPlainText().isEmpty() &&
+        m_stack->currentWidget() == m_graphs)
         runScript();
 }
 
@@ -1335,11 +1376,17 @@ void MainWindow::readSettings()
     m_skipInvisibleAction->setChecked(settings.value(QStringLiteral("skipInvisibleSteps"), true).toBool());
     m_quizAction->setChecked(settings.value(QStringLiteral("predictThenReveal"), false).toBool());
     setGraphMode(static_cast<GraphMode>(std::clamp(settings.value(QStringLiteral("graphMode"), 0).toInt(), 0, 2)));
+    const QString pcie = settings.value(QStringLiteral("pcieBandwidth"), m_pcieBandwidth).toString();
+    uint64_t bytesPerSecond = 0;  // a hand-edited setting the host would refuse never reaches it
+    if (agv::parsePcieBandwidth(pcie.toStdString(), bytesPerSecond).empty()) {
+        m_pcieBandwidth = pcie;
+        m_runs->setPcieBandwidth(pcie.toStdString());
+        checkChoice(m_pcieGroup, pcie);
+    }
     if (gpu == QLatin1String("simulated") || gpu == QLatin1String("none")) {
         m_gpuMode = gpu;
         m_runs->setGpuMode(gpu.toStdString());
-        for (QAction* a : m_deviceGroup->actions())
-            a->setChecked(a->data().toString() == gpu);
+        checkChoice(m_deviceGroup, gpu);
     }
     if (dark != m_dark || presenter != m_presenter || m_textScale[presenter ? 1 : 0] != 1.0)
         setTheme(dark, presenter);

@@ -82,6 +82,11 @@ public:
     /// "simulated" (a GPU simulated in host memory) or "none". Remembered; re-runs the script.
     void setGpuMode(const QString& mode);
     QString gpuMode() const { return m_gpuMode; }
+    /// Device > PCIe Link: the simulated GPU's bandwidth in GB/s ("25"), what its copies
+    /// are modelled on (Note [Modelled PCIe time]). Remembered; re-runs a script that runs
+    /// on the simulated GPU.
+    void setPcieBandwidth(const QString& gigabytesPerSecond);
+    QString pcieBandwidth() const { return m_pcieBandwidth; }
     /// Shown when the open script's header says `# Device: gpu` and no GPU is in use.
     QPushButton* simulatedGpuOffer() const { return m_offerSimulatedGpu; }
 
@@ -244,6 +249,8 @@ private:
     QLabel* m_status;
     QString m_gpuMode = QStringLiteral("auto");
     QActionGroup* m_deviceGroup = nullptr;
+    QString m_pcieBandwidth = QStringLiteral("25");
+    QActionGroup* m_pcieGroup = nullptr;
     bool m_scriptWantsGpu = false;  ///< the open script's header says `# Device: gpu`
     QMenu* m_recentMenu = nullptr;
     QMenu* m_demoMenu = nullptr;

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "core/device/pcie_link.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/iterator_layout.h"
 
@@ -66,6 +67,8 @@ void convertContiguousRun(DstT* d, const SrcT* q, int64_t n)
 
 void copyInto(const Tensor& dst, const Tensor& src)
 {
+    if (!(dst.device() == src.device()))
+        noteDeviceCopy(src.device(), dst.device(), dst.nbytes(), src.storageAllocationId(), dst.storageAllocationId());
     if (dst.dtype() == src.dtype() && dst.isContiguous() && src.isContiguous() && dst.sizes() == src.sizes()) {
         if (dst.rawData() != src.rawData())
             std::memmove(dst.rawData(), src.rawData(), dst.nbytes());

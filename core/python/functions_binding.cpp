@@ -8,6 +8,7 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/device/allocator.h"
+#include "core/device/pcie_link.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/ops.h"
@@ -210,6 +211,10 @@ py::object tensorFactory(CallArgs& args)
     const ScalarType dtype = o.dtype.value_or(inferred);
     Tensor t = isIntegralType(dtype, false) ? ops::fromInts(nested.sizes, nested.ints, dtype, o.device)
                                           : ops::fromValues(nested.sizes, nested.values, dtype, o.device);
+    // PyTorch builds the values in host memory and copies them over: the copy crosses the
+    // link (Note [Modelled PCIe time]), from a host buffer no tensor owns.
+    if (!o.device.isCpu())
+        noteDeviceCopy(Device::cpu(), o.device, t.nbytes(), 0, t.storageAllocationId());
     return finishFactory(t, o);
 }
 

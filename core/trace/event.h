@@ -214,6 +214,18 @@ struct MemoryChanged {
     MemoryRole role = MemoryRole::None;
 };
 
+/// Bytes crossed between host and a GPU: `.cuda()`, `.cpu()`, `.to(device)`, `copy_` across
+/// devices, torch.tensor(..., device='cuda'), save_on_cpu's pack and unpack. Only the
+/// simulated GPU records them, with a modelled duration (Note [Modelled PCIe time]).
+struct DeviceCopied {
+    std::string fromDevice, toDevice;  ///< "cpu", "cuda:0"
+    uint64_t bytes = 0;
+    uint64_t nanos = 0;      ///< modelled duration of the copy
+    uint64_t bandwidth = 0;  ///< the modelled link, bytes per second
+    Id fromAllocation = 0;   ///< the storages copied from and into (MemoryChanged.allocation)
+    Id toAllocation = 0;
+};
+
 struct ModuleEnter {
     Id module = 0;
     std::string name;  ///< attribute path, e.g. "net.0"
@@ -242,7 +254,7 @@ using Payload = std::variant<LineReached, TensorCreated, TensorLabeled, NodeCrea
                              VersionBumped, GradFnChanged, Packed, Unpacked, BackwardBegin, BackwardEnd,
                              NodeExecuted, GradAccumulated, HookCalled, SavedReleased, CheckpointBegin,
                              CheckpointEnd, RecomputeBegin, RecomputeEnd, MemoryChanged, ModuleEnter, ModuleExit, Output, ErrorRaised,
-                             SelectiveCheckpointOp, TensorDataSet>;
+                             SelectiveCheckpointOp, TensorDataSet, DeviceCopied>;
 
 struct Event {
     uint64_t step = 0;  ///< index in the Recording

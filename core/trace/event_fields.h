@@ -177,6 +177,17 @@ template <class V> void fields(V& v, MemoryChanged& p)
     v("role", p.role);
 }
 
+template <class V> void fields(V& v, DeviceCopied& p)
+{
+    v("from_device", p.fromDevice);
+    v("to_device", p.toDevice);
+    v("bytes", p.bytes);
+    v("nanos", p.nanos);
+    v("bandwidth", p.bandwidth);
+    v("from_allocation", p.fromAllocation);
+    v("to_allocation", p.toAllocation);
+}
+
 template <class V> void fields(V& v, ModuleEnter& p)
 {
     v("module", p.module);

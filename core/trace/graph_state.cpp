@@ -285,6 +285,14 @@ struct Folder {
                 t->alive = false;
     }
 
+    void operator()(const DeviceCopied& p)
+    {
+        CopyTotals& totals = p.toDevice == "cpu" ? s.deviceToHost : s.hostToDevice;
+        ++totals.copies;
+        totals.bytes += p.bytes;
+        totals.nanos += p.nanos;
+    }
+
     void operator()(const ModuleEnter& p)
     {
         ModuleView& m = s.modules.obtain(p.module);

@@ -123,6 +123,15 @@ struct MemoryView {
     bool operator==(const MemoryView&) const = default;
 };
 
+/// Copies in one direction between host and the simulated GPU (DeviceCopied), so far.
+struct CopyTotals {
+    uint64_t copies = 0;
+    uint64_t bytes = 0;
+    uint64_t nanos = 0;  ///< modelled (Note [Modelled PCIe time])
+
+    bool operator==(const CopyTotals&) const = default;
+};
+
 struct ModuleView {
     Id id = 0;
     std::string name;
@@ -172,6 +181,7 @@ struct GraphState {
     /// memory quadratic in the output (see Note [Console by offset]).
     uint64_t consoleLength = 0;
     std::map<std::string, MemoryView> memory;  ///< per device
+    CopyTotals hostToDevice, deviceToHost;
     std::optional<ErrorView> error;
 
     bool operator==(const GraphState&) const = default;

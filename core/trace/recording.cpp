@@ -18,7 +18,7 @@ const char* eventName(const Payload& payload)
         "VersionBumped", "GradFnChanged",   "Packed",        "Unpacked",       "BackwardBegin",
         "BackwardEnd",   "NodeExecuted",    "GradAccumulated", "HookCalled",   "SavedReleased",
         "CheckpointBegin", "CheckpointEnd", "RecomputeBegin", "RecomputeEnd",   "MemoryChanged", "ModuleEnter",    "ModuleExit",
-        "Output",        "ErrorRaised",     "SelectiveCheckpointOp", "TensorDataSet",
+        "Output",        "ErrorRaised",     "SelectiveCheckpointOp", "TensorDataSet", "DeviceCopied",
     };
     static_assert(std::size(names) == std::variant_size_v<Payload>);
     return names[payload.index()];

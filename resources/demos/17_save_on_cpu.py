@@ -3,19 +3,22 @@
 # Watch: under save_on_cpu every tensor saved for backward is copied to host
 #   memory when it is saved (the badges say "-> cpu") and copied back just
 #   before its node runs. On the (simulated) GPU the memory chart shows the
-#   activations leaving the device; without a GPU everything is on cpu and
-#   nothing moves, exactly as in PyTorch.
+#   activations leaving the device, and the PCIe strip under it has one bar
+#   per copy, as tall as the copy's modelled time; without a GPU everything is
+#   on cpu and nothing moves, exactly as in PyTorch.
 # Title[zh_CN]: save_on_cpu：保存的激活值离开 GPU
 # Watch[zh_CN]: 在 save_on_cpu 下，每个为反向传播保存的张量在保存时都会被复制到主机内存（标记显示
 #   "-> cpu"），并在它的节点运行之前被复制回来。在（模拟的）GPU 上，内存图表显示激活值离开设备；
+#   其下方的 PCIe 条为每次复制画一根柱，高度表示这次复制所需的（模型化的）时间；
 #   没有 GPU 时一切都在 cpu 上，什么也不会移动，与 PyTorch 完全一致。
 # Level: advanced
 # Title[ru]: save_on_cpu: сохранённые активации покидают GPU
 # Watch[ru]: внутри save_on_cpu каждый тензор, сохраняемый для обратного прохода, копируется в
 #   память хоста в момент сохранения (значки показывают "-> cpu") и копируется обратно
 #   непосредственно перед выполнением его узла. На (симулированном) GPU график памяти
-#   показывает, как активации покидают устройство; без GPU всё находится на cpu и ничего не
-#   перемещается, в точности как в PyTorch.
+#   показывает, как активации покидают устройство, а полоса PCIe под ним — по столбику на
+#   каждое копирование высотой в его (модельное) время; без GPU всё находится на cpu и ничего
+#   не перемещается, в точности как в PyTorch.
 import torch
 import torch.nn as nn
 

@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>DeviceCopyText</name>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 нс</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 мкс</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 ГБ/с</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies, %1, %2 modelled</source>
+        <translation>
+            <numerusform>%n копирование, %1, %2 по модели</numerusform>
+            <numerusform>%n копирования, %1, %2 по модели</numerusform>
+            <numerusform>%n копирований, %1, %2 по модели</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (simulated GPU)</source>
+        <translation>%1 (симулированный GPU)</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>A saved tensor was modified in place</source>
@@ -705,6 +740,10 @@
         <source>%1.data was replaced: the tensor now holds a %2 tensor on %3, and keeps its name and its place in the graph.</source>
         <translation>%1.data заменено: тензор теперь содержит тензор %2 на %3 и сохраняет своё имя и место в графе.</translation>
     </message>
+    <message>
+        <source>%1 copied from %2 to %3: %4 over the PCIe link, modelled at %5.</source>
+        <translation>%1 скопировано из %2 в %3: %4 по шине PCIe, по модели при %5.</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::CompareRunsDialog</name>
@@ -1397,6 +1436,14 @@
         <source>no (preserve_rng_state=False: new random draws)</source>
         <translation>нет (preserve_rng_state=False: новые случайные значения)</translation>
     </message>
+    <message>
+        <source>copied to the GPU over PCIe</source>
+        <translation>скопировано на GPU по PCIe</translation>
+    </message>
+    <message>
+        <source>copied to host memory over PCIe</source>
+        <translation>скопировано в память хоста по PCIe</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MainWindow</name>
@@ -1934,6 +1981,26 @@
         <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C / E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;collapse the module call holding the selected node into one box / expand the selected box (or click a module&apos;s title, double-click a box)&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C / E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;свернуть вызов модуля с выбранным узлом в один блок / развернуть выбранный блок (или щёлкните заголовок модуля, дважды щёлкните блок)&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
+    <message>
+        <source>Simulated GPU&apos;s &amp;PCIe Link</source>
+        <translation>Шина &amp;PCIe симулированного GPU</translation>
+    </message>
+    <message>
+        <source>PCIe 3.0 x4, an external GPU (3 GB/s)</source>
+        <translation>PCIe 3.0 x4, внешний GPU (3 ГБ/с)</translation>
+    </message>
+    <message>
+        <source>PCIe 3.0 x16 (12 GB/s)</source>
+        <translation>PCIe 3.0 x16 (12 ГБ/с)</translation>
+    </message>
+    <message>
+        <source>PCIe 4.0 x16 (25 GB/s)</source>
+        <translation>PCIe 4.0 x16 (25 ГБ/с)</translation>
+    </message>
+    <message>
+        <source>PCIe 5.0 x16 (50 GB/s)</source>
+        <translation>PCIe 5.0 x16 (50 ГБ/с)</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>
@@ -1976,6 +2043,22 @@
     <message>
         <source>%1: %2 now, peak so far %3, peak of the run %4 at step %5</source>
         <translation>%1: сейчас %2, пик на этот момент %3, пик прогона %4 на шаге %5</translation>
+    </message>
+    <message>
+        <source>PCIe link to the simulated GPU, modelled at %1: to the GPU %2; to host memory %3</source>
+        <translation>Шина PCIe к симулированному GPU, модель при %1: на GPU %2; в память хоста %3</translation>
+    </message>
+    <message>
+        <source>to GPU</source>
+        <translation>на GPU</translation>
+    </message>
+    <message>
+        <source>to host</source>
+        <translation>в хост</translation>
+    </message>
+    <message>
+        <source>Step %1: %2 copied from %3 to %4, %5 modelled over a %6 link</source>
+        <translation>Шаг %1: %2 скопировано из %3 в %4, %5 по модели шины %6</translation>
     </message>
 </context>
 <context>

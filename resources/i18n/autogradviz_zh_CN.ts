@@ -2,6 +2,39 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>DeviceCopyText</name>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 纳秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies, %1, %2 modelled</source>
+        <translation>
+            <numerusform>%n 次复制，%1，模型耗时 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (simulated GPU)</source>
+        <translation>%1（模拟 GPU）</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>A saved tensor was modified in place</source>
@@ -703,6 +736,10 @@
         <source>%1.data was replaced: the tensor now holds a %2 tensor on %3, and keeps its name and its place in the graph.</source>
         <translation>%1.data 已被替换：该张量现在持有 %3 上的一个 %2 张量，并保留它的名字和在图中的位置。</translation>
     </message>
+    <message>
+        <source>%1 copied from %2 to %3: %4 over the PCIe link, modelled at %5.</source>
+        <translation>%1 从 %2 复制到 %3：经 PCIe 链路耗时 %4（按 %5 建模）。</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::CompareRunsDialog</name>
@@ -1391,6 +1428,14 @@
         <source>no (preserve_rng_state=False: new random draws)</source>
         <translation>否（preserve_rng_state=False：重新抽取了随机数）</translation>
     </message>
+    <message>
+        <source>copied to the GPU over PCIe</source>
+        <translation>经 PCIe 复制到 GPU</translation>
+    </message>
+    <message>
+        <source>copied to host memory over PCIe</source>
+        <translation>经 PCIe 复制到主机内存</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MainWindow</name>
@@ -1922,6 +1967,26 @@
         <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C / E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;collapse the module call holding the selected node into one box / expand the selected box (or click a module&apos;s title, double-click a box)&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C / E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;把包含所选节点的模块调用折叠成一个方框 / 展开所选方框（也可单击模块标题、双击方框）&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
+    <message>
+        <source>Simulated GPU&apos;s &amp;PCIe Link</source>
+        <translation>模拟 GPU 的 PCIe 链路(&amp;P)</translation>
+    </message>
+    <message>
+        <source>PCIe 3.0 x4, an external GPU (3 GB/s)</source>
+        <translation>PCIe 3.0 x4，外接 GPU（3 GB/s）</translation>
+    </message>
+    <message>
+        <source>PCIe 3.0 x16 (12 GB/s)</source>
+        <translation>PCIe 3.0 x16（12 GB/s）</translation>
+    </message>
+    <message>
+        <source>PCIe 4.0 x16 (25 GB/s)</source>
+        <translation>PCIe 4.0 x16（25 GB/s）</translation>
+    </message>
+    <message>
+        <source>PCIe 5.0 x16 (50 GB/s)</source>
+        <translation>PCIe 5.0 x16（50 GB/s）</translation>
+    </message>
 </context>
 <context>
     <name>agv::ui::MemoryChart</name>
@@ -1964,6 +2029,22 @@
     <message>
         <source>%1: %2 now, peak so far %3, peak of the run %4 at step %5</source>
         <translation>%1：当前 %2，迄今峰值 %3，整次运行峰值 %4（第 %5 步）</translation>
+    </message>
+    <message>
+        <source>PCIe link to the simulated GPU, modelled at %1: to the GPU %2; to host memory %3</source>
+        <translation>到模拟 GPU 的 PCIe 链路，按 %1 建模：到 GPU %2；到主机内存 %3</translation>
+    </message>
+    <message>
+        <source>to GPU</source>
+        <translation>到 GPU</translation>
+    </message>
+    <message>
+        <source>to host</source>
+        <translation>到主机</translation>
+    </message>
+    <message>
+        <source>Step %1: %2 copied from %3 to %4, %5 modelled over a %6 link</source>
+        <translation>第 %1 步：%2 从 %3 复制到 %4，按 %6 链路建模耗时 %5</translation>
     </message>
 </context>
 <context>

@@ -372,6 +372,11 @@ inline Recording randomRecording(size_t eventCount, uint64_t seed = 1)
             // `.data = ...` of a tensor, now and then (no draw: later events stay as they were).
             if (gpu && delta > 0 && owner != 0 && allocation % 4 == 0)
                 r.record(TensorDataSet{owner, {2, 4}, "torch.float32", "cuda:0", 32, allocation, "tensor(1)"}, line);
+            // A host<->GPU copy into it, now and then (no draw either).
+            if (gpu && delta > 0 && allocation % 4 == 1)
+                r.record(DeviceCopied{allocation % 8 == 1 ? "cpu" : "cuda:0", allocation % 8 == 1 ? "cuda:0" : "cpu",
+                                      64, 12'560, 25'000'000'000, allocation - 1, allocation},
+                         line);
         } else if (pick < 94) {
             const Id m = nextId++;
             moduleStack.push_back(m);

@@ -792,6 +792,66 @@ private Q_SLOTS:
         again.runController()->waitForIdle();
     }
 
+    void pcieLinkMenuIsRememberedAndPassedOn()
+    {
+        auto runner = classicFakeRunner(0);
+        auto linkAction = [](MainWindow& w, const QString& gigabytes) -> QAction* {
+            for (QAction* a : w.findChildren<QAction*>())
+                if (a->isCheckable() && a->data().toString() == gigabytes && a->text().startsWith(QLatin1String("PCIe")))
+                    return a;
+            return nullptr;
+        };
+        {
+            MainWindow w(runner);
+            w.show();
+            w.setGpuMode(QStringLiteral("auto"));
+            w.setPcieBandwidth(QStringLiteral("25"));
+            QVERIFY(linkAction(w, QStringLiteral("25")) && linkAction(w, QStringLiteral("25"))->isChecked());
+            QSignalSpy loaded(&w, &MainWindow::recordingLoaded);
+            QVERIFY(w.openFile(QStringLiteral(":/demos/01_classic.py")));
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+            w.runController()->waitForIdle();
+
+            // Without the simulated GPU nothing is modelled: the choice waits for the next run.
+            int runsBefore = runner->m_runs;
+            QAction* external = linkAction(w, QStringLiteral("3"));
+            QVERIFY(external);
+            external->trigger();
+            QCOMPARE(w.pcieBandwidth(), QStringLiteral("3"));
+            QCOMPARE(runner->pcieBandwidth(), std::string("3"));
+            QVERIFY(external->isChecked());
+            QVERIFY(!linkAction(w, QStringLiteral("25"))->isChecked());
+            QCOMPARE(runner->m_runs, runsBefore);
+
+            // On the simulated GPU a new link re-runs the script.
+            w.setGpuMode(QStringLiteral("simulated"));
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 10000);
+            w.runController()->waitForIdle();
+            runsBefore = runner->m_runs;
+            linkAction(w, QStringLiteral("50"))->trigger();
+            QCOMPARE(runner->pcieBandwidth(), std::string("50"));
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 3, 10000);
+            QVERIFY(runner->m_runs > runsBefore);
+            w.runController()->waitForIdle();
+        }
+        {
+            // The choice is remembered by the next window and passed to its runner.
+            auto other = classicFakeRunner(0);
+            MainWindow again(other);
+            QCOMPARE(again.pcieBandwidth(), QStringLiteral("50"));
+            QCOMPARE(other->pcieBandwidth(), std::string("50"));
+            again.setGpuMode(QStringLiteral("auto"));
+            again.runController()->waitForIdle();
+        }
+        // A hand-edited setting the host would refuse never reaches it.
+        QSettings().setValue(QStringLiteral("pcieBandwidth"), QStringLiteral("fast"));
+        auto third = classicFakeRunner(0);
+        MainWindow edited(third);
+        QCOMPARE(edited.pcieBandwidth(), QStringLiteral("25"));
+        QCOMPARE(third->pcieBandwidth(), std::string("25"));
+        edited.setPcieBandwidth(QStringLiteral("25"));
+    }
+
     void bigGraphsFollowTheCurrentStep()
     {
         MainWindow w;

@@ -7,10 +7,15 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QToolTip>
 
+#include "core/trace/graph_state.h"
 #include "core/trace/memory_holders.h"
 #include "tests/common/script_process.h"
 #include "ui/main_window.h"
+#include "ui/panels/device_copy_text.h"
 #include "ui/panels/inspector_panel.h"
 #include "ui/panels/memory_chart.h"
 #include "ui/playback/player.h"
@@ -66,6 +71,17 @@ private:
     testing::ScriptRun m_run;
     std::shared_ptr<trace::Recording> m_recording;
 
+    /// The run in a full-HD window, played to its end.
+    MemoryChart* showAtTheEnd(MainWindow& w)
+    {
+        w.resize(1920, 1080);
+        w.show();
+        w.loadRecording(m_recording, QString::fromLatin1(kScript), QStringLiteral("mlp.py"), 0);
+        w.player()->goToEnd();
+        QApplication::processEvents();
+        return w.memoryChart();
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -120,12 +136,7 @@ private Q_SLOTS:
     void linkedBothWaysWithTheGraph()
     {
         MainWindow w;
-        w.resize(1920, 1080);
-        w.show();
-        w.loadRecording(m_recording, QString::fromLatin1(kScript), QStringLiteral("mlp.py"), 0);
-        w.player()->goToEnd();
-        QApplication::processEvents();
-        MemoryChart* chart = w.memoryChart();
+        MemoryChart* chart = showAtTheEnd(w);
         QCOMPARE(chart->devices(), (QStringList{QStringLiteral("cpu"), QStringLiteral("cuda:0 (simulated GPU)")}));
 
         // A click on the GPU lane where x was allocated selects x.
@@ -168,6 +179,85 @@ private Q_SLOTS:
         QDir().mkpath(dir);
         QVERIFY(chart->grab().save(dir + QStringLiteral("/memory_chart.png")));
         QVERIFY(w.grab().save(dir + QStringLiteral("/memory_chart_window.png")));
+    }
+
+    void pcieCopiesOnTheTimeline()
+    {
+        MainWindow w;
+        MemoryChart* chart = showAtTheEnd(w);
+
+        // One mark per copy the run recorded, at the step right after it: .cuda() of the
+        // four parameters, save_on_cpu's packs and the unpacks of backward.
+        std::vector<size_t> steps;
+        for (size_t i = 0; i < m_recording->size(); ++i)
+            if (std::holds_alternative<trace::DeviceCopied>((*m_recording)[i].payload))
+                steps.push_back(i + 1);
+        QCOMPARE(chart->copies().size(), steps.size());
+        QVERIFY(steps.size() >= 4 + 2 * 2);
+        for (size_t i = 0; i < steps.size(); ++i)
+            QCOMPARE(chart->copies()[i].step, steps[i]);
+
+        // The strip's title adds up the copies up to the playback cursor, each way.
+        const trace::GraphState end = trace::stateAt(*m_recording, m_recording->size());
+        QVERIFY(end.hostToDevice.copies > 0 && end.deviceToHost.copies > 0);
+        QVERIFY2(chart->copyStripTitle().contains(copyTotalsText(end.hostToDevice)), qPrintable(chart->copyStripTitle()));
+        QVERIFY(chart->copyStripTitle().contains(copyTotalsText(end.deviceToHost)));
+        QVERIFY(chart->copyStripTitle().contains(QStringLiteral("25 GB/s")));
+        w.player()->setStep(steps.front());
+        QApplication::processEvents();
+        const trace::GraphState first = trace::stateAt(*m_recording, steps.front());
+        QCOMPARE(first.hostToDevice.copies, uint64_t(1));
+        QVERIFY(chart->copyStripTitle().contains(copyTotalsText(first.hostToDevice)));
+        QVERIFY(chart->copyStripTitle().contains(copyTotalsText({})));
+        // The caption says what the step copied.
+        QVERIFY2(w.stepCaption()->text().contains(QStringLiteral("from cpu to cuda:0 (simulated GPU)")),
+                 qPrintable(w.stepCaption()->text()));
+
+        // Copies to the GPU rise above the strip's middle and copies to host hang below it;
+        // a longer copy has a taller bar.
+        const MemoryChart::CopyMark* toGpu = nullptr;
+        const MemoryChart::CopyMark* toHost = nullptr;
+        const MemoryChart::CopyMark* longest = &chart->copies().front();
+        const MemoryChart::CopyMark* shortest = &chart->copies().front();
+        for (const MemoryChart::CopyMark& mark : chart->copies()) {
+            (mark.copy.toDevice == "cpu" ? toHost : toGpu) = &mark;
+            if (mark.copy.nanos > longest->copy.nanos)
+                longest = &mark;
+            if (mark.copy.nanos < shortest->copy.nanos)
+                shortest = &mark;
+        }
+        QVERIFY(toGpu && toHost);
+        QVERIFY(chart->barOf(*toGpu).bottom() < chart->barOf(*toHost).top());
+        QVERIFY(longest->copy.nanos > shortest->copy.nanos);
+        QVERIFY(chart->barOf(*longest).height() > chart->barOf(*shortest).height());
+
+        // A click on a pack's bar goes to its step and selects the host copy it made.
+        trace::Id copied = 0;
+        for (const trace::Event& e : m_recording->events())
+            if (const auto* t = std::get_if<trace::TensorCreated>(&e.payload);
+                !copied && t && t->device == "cpu" && t->allocation == toHost->copy.toAllocation)
+                copied = t->tensor;
+        QVERIFY(copied != 0);
+        QSignalSpy requested(chart, &MemoryChart::tensorRequested);
+        const QPoint center = chart->barOf(*toHost).center().toPoint();
+        QCOMPARE(chart->copyAt(center), toHost);
+        QTest::mouseClick(chart, Qt::LeftButton, {}, center);
+        QCOMPARE(w.player()->step(), toHost->step);
+        QCOMPARE(requested.size(), 1);
+        QCOMPARE(requested.first().first().value<trace::Id>(), copied);
+
+        // Hovering a bar names the copy.
+        QHelpEvent help(QEvent::ToolTip, center, chart->mapToGlobal(center));
+        QApplication::sendEvent(chart, &help);
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("copied from cuda:0 (simulated GPU) to cpu")),
+                 qPrintable(QToolTip::text()));
+        QVERIFY(QToolTip::text().contains(formatDuration(toHost->copy.nanos)));
+
+        const QString dir = QStringLiteral(AGV_BINARY_DIR) + QStringLiteral("/screenshots");
+        QDir().mkpath(dir);
+        w.player()->goToEnd();
+        QApplication::processEvents();
+        QVERIFY(chart->grab().save(dir + QStringLiteral("/memory_chart_pcie.png")));
     }
 };
 

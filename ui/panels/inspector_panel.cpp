@@ -10,6 +10,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "ui/panels/device_copy_text.h"
 #include "ui/scene/sac_text.h"
 #include "ui/theme.h"
 
@@ -199,6 +200,11 @@ void InspectorPanel::showState(const trace::GraphState& state)
     row(tr("backward() calls"), QString::number(state.backwardCount), summary);
     for (const auto& [device, m] : state.memory)
         row(tr("memory on %1").arg(q(device)), tr("%1 B (peak %2 B)").arg(m.current).arg(m.peak), summary);
+    // Note [Modelled PCIe time]: only the simulated GPU's copies are recorded.
+    if (state.hostToDevice.copies)
+        row(tr("copied to the GPU over PCIe"), copyTotalsText(state.hostToDevice), summary);
+    if (state.deviceToHost.copies)
+        row(tr("copied to host memory over PCIe"), copyTotalsText(state.deviceToHost), summary);
     m_tree->expandAll();
 }
 

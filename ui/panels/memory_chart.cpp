@@ -1,12 +1,15 @@
 #include "ui/panels/memory_chart.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
 
+#include "ui/panels/device_copy_text.h"
 #include "ui/theme.h"
 
 namespace agv::ui {
@@ -55,6 +58,8 @@ const char* const kHolderLabels[trace::kMemoryHolderCount] = {
 };
 constexpr qreal kRightMargin = 14;
 constexpr qreal kLaneGap = 8;
+/// The PCIe strip's bars: copies to the GPU rise from its middle, copies to host hang.
+constexpr qreal kCopyStripBars = 24;
 }  // namespace
 
 MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent)
@@ -67,6 +72,15 @@ void MemoryChart::setRecording(const trace::Recording* recording)
 {
     m_breakdown = recording ? trace::memoryBreakdown(*recording) : trace::MemoryBreakdown{};
     m_stepCount = recording ? recording->size() : 0;
+    m_copies.clear();
+    m_longestCopyNanos = 0;
+    for (size_t i = 0; recording && i < recording->size(); ++i)
+        if (const auto* copy = std::get_if<trace::DeviceCopied>(&(*recording)[i].payload)) {
+            m_copies.push_back({i + 1, *copy});
+            m_longestCopyNanos = std::max(m_longestCopyNanos, copy->nanos);
+        }
+    setMinimumHeight(110 + int(copyStripHeight()));
+    updateGeometry();
     m_highlighted = 0;
     update();
 }
@@ -108,10 +122,89 @@ QRectF MemoryChart::plotOf(int lane) const
     const int lanes = int(m_breakdown.lanes.size());
     const qreal legendHeight = fm.height() + 8;
     const qreal top = legendHeight;
-    const qreal bottom = height() - fm.height() - 4;
+    const qreal bottom = height() - fm.height() - 4 - copyStripHeight();
     const qreal laneHeight = (bottom - top - kLaneGap * (lanes - 1)) / std::max(1, lanes);
     const qreal y = top + lane * (laneHeight + kLaneGap) + fm.height() + 2;
     return QRectF(kLeftAxis, y, width() - kLeftAxis - kRightMargin, laneHeight - fm.height() - 2);
+}
+
+qreal MemoryChart::copyStripHeight() const
+{
+    return m_copies.empty() ? 0 : kCopyStripBars + QFontMetrics(font()).height() + 2 + kLaneGap;
+}
+
+QRectF MemoryChart::copyStripPlot() const
+{
+    if (m_copies.empty())
+        return {};
+    const qreal bottom = height() - QFontMetrics(font()).height() - 4;
+    return QRectF(kLeftAxis, bottom - kCopyStripBars, width() - kLeftAxis - kRightMargin, kCopyStripBars);
+}
+
+QRectF MemoryChart::barOf(const CopyMark& mark) const
+{
+    const QRectF plot = copyStripPlot();
+    if (plot.isEmpty() || m_stepCount == 0)
+        return {};
+    const qreal stepWidth = plot.width() / double(m_stepCount);
+    const qreal barWidth = std::clamp(stepWidth * 0.6, 2.0, 6.0);
+    const qreal half = plot.height() / 2 - 1;
+    const double share = m_longestCopyNanos ? double(mark.copy.nanos) / double(m_longestCopyNanos) : 1.0;
+    const qreal h = std::max<qreal>(2, half * share);
+    const qreal x = plot.left() + plot.width() * double(mark.step) / double(m_stepCount) - barWidth / 2;
+    const qreal mid = plot.center().y();
+    return mark.copy.toDevice == "cpu" ? QRectF(x, mid + 1, barWidth, h) : QRectF(x, mid - 1 - h, barWidth, h);
+}
+
+const MemoryChart::CopyMark* MemoryChart::copyAt(QPointF point) const
+{
+    const QRectF plot = copyStripPlot();
+    if (plot.isEmpty() || point.y() < plot.top() - 2 || point.y() > plot.bottom() + 2)
+        return nullptr;
+    // The nearest bar within a few pixels: bars are thin, and a run of copies sits close.
+    const CopyMark* best = nullptr;
+    qreal bestDistance = 4;
+    for (const CopyMark& mark : m_copies) {
+        const QRectF bar = barOf(mark);
+        const qreal dx = point.x() < bar.left() ? bar.left() - point.x() : std::max<qreal>(0, point.x() - bar.right());
+        const bool sameSide = (point.y() >= plot.center().y()) == (mark.copy.toDevice == "cpu");
+        const qreal distance = dx + (sameSide ? 0 : 2);
+        if (distance < bestDistance) {
+            best = &mark;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+trace::Id MemoryChart::tensorOfCopy(const CopyMark& mark) const
+{
+    trace::Id from = 0;
+    for (const trace::AllocationLife& life : m_breakdown.allocations) {
+        if (life.device == mark.copy.toDevice && life.allocation == mark.copy.toAllocation && life.tensor)
+            return life.tensor;
+        if (life.device == mark.copy.fromDevice && life.allocation == mark.copy.fromAllocation)
+            from = life.tensor;
+    }
+    return from;
+}
+
+QString MemoryChart::copyStripTitle() const
+{
+    trace::CopyTotals toGpu, toHost;
+    uint64_t bandwidth = 0;
+    for (const CopyMark& mark : m_copies) {
+        if (mark.step > m_step)
+            break;
+        trace::CopyTotals& totals = mark.copy.toDevice == "cpu" ? toHost : toGpu;
+        ++totals.copies;
+        totals.bytes += mark.copy.bytes;
+        totals.nanos += mark.copy.nanos;
+    }
+    if (!m_copies.empty())
+        bandwidth = m_copies.front().copy.bandwidth;
+    return tr("PCIe link to the simulated GPU, modelled at %1: to the GPU %2; to host memory %3")
+        .arg(formatBandwidth(bandwidth), copyTotalsText(toGpu), copyTotalsText(toHost));
 }
 
 std::pair<int, size_t> MemoryChart::hit(QPointF point) const
@@ -161,9 +254,11 @@ void MemoryChart::paintEvent(QPaintEvent*)
 
     for (int i = 0; i < int(m_breakdown.lanes.size()); ++i)
         paintLane(p, i, plotOf(i));
+    if (!m_copies.empty())
+        paintCopyStrip(p, copyStripPlot());
 
     p.setPen(theme.mutedText);
-    const QRectF last = plotOf(int(m_breakdown.lanes.size()) - 1);
+    const QRectF last = m_copies.empty() ? plotOf(int(m_breakdown.lanes.size()) - 1) : copyStripPlot();
     p.drawText(QRectF(last.left(), last.bottom() + 2, last.width(), fm.height()), Qt::AlignRight, tr("step"));
 }
 
@@ -261,8 +356,69 @@ void MemoryChart::paintLane(QPainter& p, int index, const QRectF& plot)
     p.drawLine(QPointF(xOf(double(m_step)), plot.top()), QPointF(xOf(double(m_step)), plot.bottom()));
 }
 
+void MemoryChart::paintCopyStrip(QPainter& p, const QRectF& plot)
+{
+    const Theme& theme = Theme::current();
+    const QFontMetrics fm(font());
+    p.setPen(theme.text);
+    p.drawText(QPointF(plot.left(), plot.top() - 4), fm.elidedText(copyStripTitle(), Qt::ElideRight, int(plot.width())));
+
+    // Which way each half goes, in the axis column.
+    const qreal mid = plot.center().y();
+    p.setPen(theme.mutedText);
+    p.drawText(QRectF(0, plot.top(), plot.left() - 6, mid - plot.top()), Qt::AlignRight | Qt::AlignVCenter,
+               tr("to GPU"));
+    p.drawText(QRectF(0, mid, plot.left() - 6, plot.bottom() - mid), Qt::AlignRight | Qt::AlignVCenter, tr("to host"));
+    p.setPen(QPen(theme.gridDot, 1));
+    p.drawLine(QPointF(plot.left(), mid), QPointF(plot.right(), mid));
+
+    // One bar per copy, as tall as its modelled duration against the run's longest; copies
+    // the playback has not reached yet are faint, the selected tensor's are outlined.
+    const QColor toGpu = memoryHolderColor(MemoryHolder::Parameter);
+    const QColor toHost = memoryHolderColor(MemoryHolder::PackedByHook);
+    for (const CopyMark& mark : m_copies) {
+        QColor fill = mark.copy.toDevice == "cpu" ? toHost : toGpu;
+        fill.setAlphaF(mark.step <= m_step ? 0.9 : 0.3);
+        const bool selected = m_highlighted != 0 && tensorOfCopy(mark) == m_highlighted;
+        p.setPen(selected ? QPen(theme.text, 1.2) : QPen(Qt::NoPen));
+        p.setBrush(fill);
+        p.drawRect(barOf(mark));
+    }
+
+    const qreal x = plot.left() + plot.width() * double(m_step) / double(std::max<size_t>(1, m_stepCount));
+    p.setPen(QPen(theme.text, 1.2));
+    p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+}
+
+bool MemoryChart::event(QEvent* event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return QWidget::event(event);
+    auto* help = static_cast<QHelpEvent*>(event);
+    const CopyMark* mark = copyAt(help->pos());
+    if (!mark) {
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    QToolTip::showText(help->globalPos(),
+                       tr("Step %1: %2 copied from %3 to %4, %5 modelled over a %6 link")
+                           .arg(mark->step)
+                           .arg(formatBytes(mark->copy.bytes), copyEndText(mark->copy.fromDevice),
+                                copyEndText(mark->copy.toDevice), formatDuration(mark->copy.nanos),
+                                formatBandwidth(mark->copy.bandwidth)),
+                       this);
+    return true;
+}
+
 void MemoryChart::mousePressEvent(QMouseEvent* event)
 {
+    if (const CopyMark* mark = copyAt(event->position())) {
+        Q_EMIT stepRequested(mark->step);
+        if (const trace::Id tensor = tensorOfCopy(*mark))
+            Q_EMIT tensorRequested(tensor);
+        return;
+    }
     const auto [lane, step] = hit(event->position());
     if (lane < 0)
         return;

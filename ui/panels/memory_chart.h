@@ -2,7 +2,9 @@
 // The memory of each device over the whole run, one lane per device, stacked by what
 // holds the bytes (core/trace/memory_holders.h), with the playback cursor, the peak so far
 // and the peak of the run. Linked both ways with the graph: a click selects the tensor
-// that allocated or freed there, and a selected tensor's lifetime is shaded.
+// that allocated or freed there, and a selected tensor's lifetime is shaded. Under the
+// lanes, when the run copied between host and the simulated GPU, the PCIe strip: one bar
+// per copy at its step, as tall as its modelled duration (Note [Modelled PCIe time]).
 
 #include <QWidget>
 
@@ -22,12 +24,25 @@ public:
     /// Shades the lifetime of the allocation holding `tensor` (0: none).
     void setHighlightedTensor(trace::Id tensor);
     trace::Id highlightedTensor() const { return m_highlighted; }
-    QSize sizeHint() const override { return QSize(400, 180); }
+    QSize sizeHint() const override { return QSize(400, 180 + int(copyStripHeight())); }
     /// Devices with at least one MemoryChanged event, as their lanes are titled.
     QStringList devices() const;
     const trace::MemoryBreakdown& breakdown() const { return m_breakdown; }
     /// The lane and step under a point of the widget (lane -1: none).
     std::pair<int, size_t> hit(QPointF point) const;
+
+    /// A host<->GPU copy of the run, at the step of its DeviceCopied event.
+    struct CopyMark {
+        size_t step = 0;  ///< the player step right after the copy
+        trace::DeviceCopied copy;
+    };
+    const std::vector<CopyMark>& copies() const { return m_copies; }
+    /// The copy whose bar is under (or within a few pixels of) `point`, or nullptr.
+    const CopyMark* copyAt(QPointF point) const;
+    /// Where the copy's bar is drawn (empty when the strip is not shown).
+    QRectF barOf(const CopyMark& mark) const;
+    /// The strip's title at the current step: the copies so far, each way.
+    QString copyStripTitle() const;
 
 Q_SIGNALS:
     void stepRequested(size_t step);
@@ -35,15 +50,24 @@ Q_SIGNALS:
     void tensorRequested(trace::Id tensor);
 
 protected:
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
 
 private:
     QString laneTitle(const trace::MemoryLane& lane) const;
     QRectF plotOf(int lane) const;
+    /// The PCIe strip's bars area (empty when the run made no copies).
+    QRectF copyStripPlot() const;
+    qreal copyStripHeight() const;
     void paintLane(QPainter& p, int index, const QRectF& plot);
+    void paintCopyStrip(QPainter& p, const QRectF& plot);
+    /// The tensor a copy wrote into (or read from), when one was announced.
+    trace::Id tensorOfCopy(const CopyMark& mark) const;
 
     trace::MemoryBreakdown m_breakdown;
+    std::vector<CopyMark> m_copies;
+    uint64_t m_longestCopyNanos = 0;
     size_t m_stepCount = 0;
     size_t m_step = 0;
     trace::Id m_highlighted = 0;

@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "ui/panels/device_copy_text.h"
 #include "ui/panels/memory_chart.h"
 #include "ui/scene/graph_items.h"
 
@@ -375,6 +376,13 @@ struct Narrator {
                                   .arg(device, formatBytes(size), formatBytes(e.current))
                             : StepNarration::tr("%1: %2 freed (now %3 in use).")
                                   .arg(device, formatBytes(size), formatBytes(e.current));
+    }
+
+    QString operator()(const trace::DeviceCopied& e) const
+    {
+        return StepNarration::tr("%1 copied from %2 to %3: %4 over the PCIe link, modelled at %5.")
+            .arg(formatBytes(e.bytes), copyEndText(e.fromDevice), copyEndText(e.toDevice), formatDuration(e.nanos),
+                 formatBandwidth(e.bandwidth));
     }
 
     QString operator()(const trace::ModuleEnter& e) const

@@ -78,7 +78,8 @@ RunOutcome HostProcessRunner::runWithCheckpointConfig(const std::string& source,
     process.setWorkingDirectory(folder.path());
     process.start(m_executable, {QStringLiteral("--host"), scriptPath, QStringLiteral("--memory-limit"),
                                  QString::number(m_limits.memoryBytes), QStringLiteral("--gpu"),
-                                 QString::fromStdString(gpuMode()), QStringLiteral("--checkpoint-config"),
+                                 QString::fromStdString(gpuMode()), QStringLiteral("--pcie"),
+                                 QString::fromStdString(pcieBandwidth()), QStringLiteral("--checkpoint-config"),
                                  QString::fromStdString(checkpointConfig)});
     if (!process.waitForStarted(10000)) {
         recordFailure(outcome.recording, QStringLiteral("cannot start the script host %1: %2")

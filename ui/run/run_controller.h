@@ -48,6 +48,12 @@ public:
         if (m_runner)
             m_runner->setGpuMode(mode);
     }
+    /// The simulated GPU's PCIe bandwidth of the runs that start from now on, in GB/s.
+    void setPcieBandwidth(const std::string& gigabytesPerSecond)
+    {
+        if (m_runner)
+            m_runner->setPcieBandwidth(gigabytesPerSecond);
+    }
     bool isRunning() const { return m_thread != nullptr; }
 
     /// Runs the script with the runner (no-op returning false without one); its graph is

@@ -40,6 +40,19 @@ public:
         return m_gpuMode;
     }
 
+    /// The simulated GPU's PCIe bandwidth in GB/s for the runs that start from now on
+    /// (autogradviz --pcie; Note [Modelled PCIe time]).
+    void setPcieBandwidth(std::string gigabytesPerSecond)
+    {
+        std::lock_guard lock(m_settingsMutex);
+        m_pcieBandwidth = std::move(gigabytesPerSecond);
+    }
+    std::string pcieBandwidth() const
+    {
+        std::lock_guard lock(m_settingsMutex);
+        return m_pcieBandwidth;
+    }
+
     /// Runs `source` to the end (or an uncaught error, a limit, or cancel) and returns
     /// what it recorded, also when cancelled. Called on a worker thread, one run at a
     /// time per runner; must poll `cancel` regularly and should not throw (RunController
@@ -63,6 +76,7 @@ public:
 private:
     mutable std::mutex m_settingsMutex;  // set from the GUI thread, read by a run's thread
     std::string m_gpuMode = "auto";
+    std::string m_pcieBandwidth = "25";
 };
 
 }  // namespace agv::ui
