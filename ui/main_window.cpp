@@ -672,6 +672,11 @@ void MainWindow::applyLoaded(std::shared_ptr<const trace::Recording> recording, 
     m_errorPanel->setSourceLines(lines);
     m_scene->setLayoutModel(std::move(layout));
     m_memory->setRecording(recording.get());
+    // A run on more devices (a GPU, pinned host memory) or with host<->GPU copies needs a
+    // taller chart than the first layout gave it: grow the panel, never shrink it.
+    if (!m_memoryDock->isHidden() && m_memory->height() < m_memory->sizeHint().height())
+        resizeDocks({m_memoryDock}, {m_memoryDock->height() + m_memory->sizeHint().height() - m_memory->height()},
+                    Qt::Vertical);
     const std::vector<trace::RecomputeComparison> recomputes =
         recording ? trace::compareRecomputes(*recording) : std::vector<trace::RecomputeComparison>{};
     m_errorPanel->setRecomputeChecks(recomputes);

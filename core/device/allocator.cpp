@@ -8,6 +8,7 @@
 #include "core/device/caching_allocator.h"
 #include "core/device/cuda_backend.h"
 #include "core/device/memory_role.h"
+#include "core/device/pinned_host.h"
 #include "core/error.h"
 #include "core/trace/sink.h"
 
@@ -15,10 +16,20 @@ namespace agv {
 
 Allocator::Allocator(Device device) : m_device(device) {}
 
+namespace {
+/// Allocation ids are numbered per device (MemoryChanged.allocation): pageable and pinned
+/// host memory draw from one counter, so an id names one host allocation.
+uint64_t nextAllocationId(Device device)
+{
+    static uint64_t next[2] = {1, 1};
+    return next[device.isCpu() ? 0 : 1]++;
+}
+}  // namespace
+
 void* Allocator::allocate(size_t nbytes, uint64_t& allocationId)
 {
     const Block block = acquire(nbytes);
-    allocationId = m_nextId++;
+    allocationId = nextAllocationId(m_device);
     trace::publishAlways(trace::MemoryChanged{m_device.str(), allocationId, static_cast<int64_t>(block.bytes),
                                               currentBytes(), peakBytes(), 0, kindLabel(), currentMemoryRole()});
     return block.ptr;
@@ -48,20 +59,27 @@ void* alignedAlloc(size_t nbytes)
     return std::aligned_alloc(kAlignment, rounded);
 }
 
-class CpuAllocator final : public Allocator {
+/// Host memory: pageable (the CPU's), or page-locked for the simulated GPU's copies
+/// (Note [Pinned host memory]), accounted apart as cudaHostAlloc's is.
+class HostAllocator final : public Allocator {
 public:
-    CpuAllocator() : Allocator(Device::cpu()) {}
+    explicit HostAllocator(bool pinned) : Allocator(Device::cpu()), m_pinned(pinned) {}
     uint64_t currentBytes() const override { return m_current; }
     uint64_t peakBytes() const override { return m_peak; }
     void resetPeak() override { m_peak = m_current; }
+    std::string kindLabel() const override { return m_pinned ? "pinned" : ""; }
+    bool pinnedHost() const override { return m_pinned; }
 
 protected:
     Block acquire(size_t nbytes) override
     {
         // A cap below the machine's memory turns a runaway allocation into PyTorch's error
         // instead of the OOM killer taking the whole app down.
-        void* ptr = nbytes > kCapacity || m_current + nbytes > kCapacity ? nullptr
-                                                                         : alignedAlloc(nbytes == 0 ? 1 : nbytes);
+        const uint64_t capacity = m_pinned ? kPinnedCapacity : kCapacity;
+        void* ptr = nbytes > capacity || m_current + nbytes > capacity ? nullptr
+                                                                       : alignedAlloc(nbytes == 0 ? 1 : nbytes);
+        if (!ptr && m_pinned)  // cudaHostAlloc's failure, as PyTorch's CachingHostAllocator reports it
+            throw Error(PyExc::RuntimeError, "CUDA error: out of memory", ErrorKind::OutOfMemory);
         if (!ptr)
             throw Error(PyExc::RuntimeError,
                         detail::concat("[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't "
@@ -81,6 +99,8 @@ protected:
 
 private:
     static constexpr uint64_t kCapacity = uint64_t(8) << 30;
+    static constexpr uint64_t kPinnedCapacity = uint64_t(4) << 30;
+    const bool m_pinned;
     uint64_t m_current = 0;
     uint64_t m_peak = 0;
 };
@@ -228,9 +248,11 @@ std::string configureGpu(const std::string& text)
 
 Allocator& allocatorFor(Device device)
 {
-    static auto* cpu = new CpuAllocator;
-    if (device.isCpu())
-        return *cpu;
+    static auto* cpu = new HostAllocator(/*pinned=*/false);
+    if (device.isCpu()) {
+        static auto* pinned = new HostAllocator(/*pinned=*/true);
+        return pinnedHostRequested() ? *pinned : *cpu;
+    }
     // Without a GPU we answer as the PyTorch this machine would have: a CPU-only build.
     AGV_CHECK(cudaAvailable(), AssertionError, "Torch not compiled with CUDA enabled");
     if (g_gpuMode == GpuMode::Simulated) {

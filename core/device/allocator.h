@@ -30,8 +30,11 @@ public:
     virtual uint64_t peakBytes() const = 0;
     virtual void resetPeak() = 0;
 
-    /// "simulated" for the host-memory stand-in of a GPU, else "".
+    /// "simulated" for the host-memory stand-in of a GPU, "pinned" for page-locked host
+    /// memory (Note [Pinned host memory]), else "".
     virtual std::string kindLabel() const { return {}; }
+    /// Page-locked host memory: what Tensor.is_pinned() answers.
+    virtual bool pinnedHost() const { return false; }
     /// The caching allocator behind a GPU's memory (nullptr for the cpu).
     virtual CachingAllocator* cachingAllocator() { return nullptr; }
 
@@ -46,10 +49,10 @@ protected:
 
 private:
     Device m_device;
-    uint64_t m_nextId = 1;
 };
 
-/// The allocator serving `device` (cpu, or the simulated / real cuda device).
+/// The allocator serving `device` (cpu, or the simulated / real cuda device). Host memory
+/// is page-locked inside a PinnedHostScope (core/device/pinned_host.h).
 Allocator& allocatorFor(Device device);
 
 /// Whether a cuda device (real or simulated) is available: torch.cuda.is_available().

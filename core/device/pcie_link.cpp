@@ -1,5 +1,6 @@
 #include "core/device/pcie_link.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -48,13 +49,20 @@ uint64_t modelledCopyNanos(uint64_t bytes, const PcieLink& link)
     return link.latencyNanos + static_cast<uint64_t>(std::llround(transfer));
 }
 
-void noteDeviceCopy(Device from, Device to, uint64_t bytes, uint64_t fromAllocation, uint64_t toAllocation)
+uint64_t copyBandwidth(const PcieLink& link, bool pinnedHost)
+{
+    return pinnedHost ? link.bytesPerSecond : std::max<uint64_t>(1, link.bytesPerSecond / 2);
+}
+
+void noteDeviceCopy(Device from, Device to, uint64_t bytes, uint64_t fromAllocation, uint64_t toAllocation,
+                    bool pinnedHost)
 {
     if (from == to || gpuMode() != GpuMode::Simulated || !trace::sink())
         return;
+    const PcieLink seen{copyBandwidth(g_link, pinnedHost), g_link.latencyNanos};
     // Even while muted: a backward formula's copy (ToCopyBackward0) crosses the link too.
-    trace::publishAlways(trace::DeviceCopied{from.str(), to.str(), bytes, modelledCopyNanos(bytes, g_link),
-                                             g_link.bytesPerSecond, fromAllocation, toAllocation});
+    trace::publishAlways(trace::DeviceCopied{from.str(), to.str(), bytes, modelledCopyNanos(bytes, seen),
+                                             seen.bytesPerSecond, fromAllocation, toAllocation, pinnedHost});
 }
 
 }  // namespace agv

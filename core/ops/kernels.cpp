@@ -67,8 +67,11 @@ void convertContiguousRun(DstT* d, const SrcT* q, int64_t n)
 
 void copyInto(const Tensor& dst, const Tensor& src)
 {
-    if (!(dst.device() == src.device()))
-        noteDeviceCopy(src.device(), dst.device(), dst.nbytes(), src.storageAllocationId(), dst.storageAllocationId());
+    if (!(dst.device() == src.device())) {
+        const Tensor& host = src.device().isCpu() ? src : dst;
+        noteDeviceCopy(src.device(), dst.device(), dst.nbytes(), src.storageAllocationId(), dst.storageAllocationId(),
+                       host.impl()->storage() && host.impl()->storage()->isPinned());
+    }
     if (dst.dtype() == src.dtype() && dst.isContiguous() && src.isContiguous() && dst.sizes() == src.sizes()) {
         if (dst.rawData() != src.rawData())
             std::memmove(dst.rawData(), src.rawData(), dst.nbytes());

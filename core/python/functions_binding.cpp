@@ -9,6 +9,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/device/allocator.h"
 #include "core/device/pcie_link.h"
+#include "core/device/pinned_host.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/internal_ops.h"
 #include "core/ops/ops.h"
@@ -36,6 +37,9 @@ struct FactoryOptions {
     Device device;
     bool requiresGrad = false;
     ops::MemoryFormat memoryFormat = ops::MemoryFormat::Preserve;  // unless memory_format= says otherwise
+    /// pin_memory=True on the host: the factory's memory is page-locked while this lives
+    /// (Note [Pinned host memory]); the options live as long as the factory call.
+    std::unique_ptr<PinnedHostScope> pinned;
 };
 
 /// The TensorOptions of a matched factory call, and what this engine does not model
@@ -54,9 +58,14 @@ FactoryOptions factoryOptions(const ParsedArguments& a, const std::string& fn)
     if (std::optional<Device> d = a.device("device"))
         o.device = *d;
     o.requiresGrad = a.toBool("requires_grad", false);
-    // With a GPU the memory is ordinary host memory (no pinned allocator yet, see README);
-    // without one, CPU-only PyTorch's refusal.
-    if (a.toBool("pin_memory", false) && !cudaAvailable())
+    // Without a GPU, CPU-only PyTorch's refusal; a GPU tensor cannot be pinned (empty_cuda's
+    // check). Note [Pinned host memory].
+    const bool pin = a.toBool("pin_memory", false);
+    if (pin && cudaAvailable() && o.device.isCuda())
+        raise(PyExc_RuntimeError, "Only dense CPU tensors can be pinned");
+    if (pin && cudaAvailable())
+        o.pinned = std::make_unique<PinnedHostScope>();
+    if (pin && !cudaAvailable())
         raise(PyExc_RuntimeError,
               "Pinned memory requires CUDA. PyTorch splits its backend into two shared libraries: a CPU library "
               "and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, "
@@ -214,7 +223,7 @@ py::object tensorFactory(CallArgs& args)
     // PyTorch builds the values in host memory and copies them over: the copy crosses the
     // link (Note [Modelled PCIe time]), from a host buffer no tensor owns.
     if (!o.device.isCpu())
-        noteDeviceCopy(Device::cpu(), o.device, t.nbytes(), 0, t.storageAllocationId());
+        noteDeviceCopy(Device::cpu(), o.device, t.nbytes(), 0, t.storageAllocationId(), /*pinnedHost=*/false);
     return finishFactory(t, o);
 }
 

@@ -12,6 +12,7 @@
 #include "core/autograd/engine.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/ops.h"
+#include "core/ops/pin_memory.h"
 #include "core/ops/resize.h"
 #include "core/ops/view_inplace.h"
 #include "core/ops/zero_tensor.h"
@@ -443,6 +444,22 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         METHOD(bool) { return wrapTensor(ops::toDtype(self, ScalarType::Bool)); } END,
         METHOD(cpu) { return wrapTensor(ops::toDevice(self, Device::cpu())); } END,
         METHOD(cuda) { return wrapTensor(ops::toDevice(self, Device::cuda(0))); } END,
+        // Note [Pinned host memory]; what CPU-only PyTorch raises: resources/python/torch/_pinned.py.
+        METHOD(is_pinned) {
+            bind(args, "is_pinned", {"device"}, 0);
+            const auto& storage = self.impl()->storage();
+            return py::bool_(storage && storage->isPinned());
+        } END,
+        METHOD(pin_memory) {
+            auto a = bind(args, "pin_memory", {"device"}, 0);
+            const std::optional<Device> device = given(a[0]) ? asDevice(a[0]) : std::nullopt;
+            if ((device && device->isCpu()) || !cudaAvailable())
+                py::module_::import("torch._pinned").attr("raise_no_pin_memory_kernel")(device && device->isCpu() ? "CPU" : "CUDA");
+            const auto& storage = self.impl()->storage();
+            if (storage && storage->isPinned())
+                return py::reinterpret_borrow<py::object>(selfValue);
+            return wrapTensor(ops::pinMemory(self));
+        } END,
         // ---------------------------------------------------------- arithmetic
         METHOD(add) {
             const auto [other, alpha] = otherAndAlpha(args, "add");

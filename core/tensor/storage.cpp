@@ -2,9 +2,9 @@
 
 namespace agv {
 
-Storage::Storage(size_t nbytes, Device device) : m_nbytes(nbytes), m_device(device)
+Storage::Storage(size_t nbytes, Device device) : m_nbytes(nbytes), m_device(device), m_allocator(&allocatorFor(device))
 {
-    m_data = allocatorFor(device).allocate(nbytes, m_allocationId);
+    m_data = m_allocator->allocate(nbytes, m_allocationId);
 }
 
 Storage::Storage(void* data, size_t nbytes, Device device, std::function<void()> release)
@@ -17,7 +17,7 @@ Storage::~Storage()
     if (m_release)
         m_release();
     else
-        allocatorFor(m_device).deallocate(m_data, m_nbytes, m_allocationId);
+        m_allocator->deallocate(m_data, m_nbytes, m_allocationId);
 }
 
 }  // namespace agv

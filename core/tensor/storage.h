@@ -25,13 +25,16 @@ public:
     size_t nbytes() const { return m_nbytes; }
     Device device() const { return m_device; }
     uint64_t allocationId() const { return m_allocationId; }
+    /// Page-locked host memory (Note [Pinned host memory]).
+    bool isPinned() const { return m_allocator && m_allocator->pinnedHost(); }
 
 private:
     void* m_data = nullptr;
     size_t m_nbytes = 0;
     Device m_device;
     uint64_t m_allocationId = 0;
-    std::function<void()> m_release;  ///< set for borrowed memory
+    Allocator* m_allocator = nullptr;  ///< where the memory goes back (null: borrowed)
+    std::function<void()> m_release;   ///< set for borrowed memory
 };
 
 }  // namespace agv

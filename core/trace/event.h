@@ -224,6 +224,7 @@ struct DeviceCopied {
     uint64_t bandwidth = 0;  ///< the modelled link, bytes per second
     Id fromAllocation = 0;   ///< the storages copied from and into (MemoryChanged.allocation)
     Id toAllocation = 0;
+    bool pinned = false;     ///< the host side is page-locked: the link's full rate, not half
 };
 
 struct ModuleEnter {

@@ -186,6 +186,7 @@ template <class V> void fields(V& v, DeviceCopied& p)
     v("bandwidth", p.bandwidth);
     v("from_allocation", p.fromAllocation);
     v("to_allocation", p.toAllocation);
+    v("pinned", p.pinned);
 }
 
 template <class V> void fields(V& v, ModuleEnter& p)

@@ -277,7 +277,8 @@ struct Folder {
 
     void operator()(const MemoryChanged& p)
     {
-        MemoryView& m = s.memory[p.device];
+        // Pinned host memory is accounted apart (Note [Pinned host memory]).
+        MemoryView& m = s.memory[p.deviceKind == "pinned" ? p.device + " (pinned)" : p.device];
         m.current = p.current;
         m.peak = std::max(m.peak, p.peak);
         if (p.delta < 0 && p.owner != 0)

@@ -90,8 +90,26 @@ public:
 private:
     using Key = std::pair<std::string, Id>;  // allocation ids are per device
 
-    void on(const MemoryChanged& p)
+    /// The lane an allocation is drawn in: pinned host memory has its own beside the
+    /// pageable one (Note [Pinned host memory]); its ids are the host's, so a tensor on
+    /// "cpu" finds its allocation in either.
+    static std::string laneDevice(const std::string& device, const std::string& kind)
     {
+        return kind == "pinned" ? device + " (pinned)" : device;
+    }
+    std::string laneOfAllocation(const std::string& device, Id allocation) const
+    {
+        return m_pinned.count(allocation) && device == "cpu" ? laneDevice(device, "pinned") : device;
+    }
+
+    void on(const MemoryChanged& memoryEvent)
+    {
+        MemoryChanged p = memoryEvent;
+        if (p.deviceKind == "pinned") {
+            if (p.delta > 0)
+                m_pinned.insert(p.allocation);
+            p.device = laneDevice(p.device, p.deviceKind);
+        }
         const Key key{p.device, p.allocation};
         if (p.delta > 0) {
             AllocationLife life;
@@ -138,14 +156,15 @@ private:
     void place(Id tensor, const std::string& device, Id allocation)
     {
         m_tensorDevice[tensor] = device;
-        auto it = allocation == 0 ? m_live.end() : m_live.find({device, allocation});
+        const std::string lane = laneOfAllocation(device, allocation);
+        auto it = allocation == 0 ? m_live.end() : m_live.find({lane, allocation});
         if (it == m_live.end())
             return;
         AllocationLife& life = m_out.allocations[it->second.life];
         if (life.tensor == 0)
             life.tensor = tensor;
         m_out.tensorToAllocation[tensor] = it->second.life;
-        m_tensorAllocation[tensor] = {device, allocation};
+        m_tensorAllocation[tensor] = {lane, allocation};
         if (m_parameters.contains(tensor))
             update(it->second, [](LiveAllocation& a) { a.parameter = true; });
     }
@@ -170,7 +189,7 @@ private:
         auto device = m_tensorDevice.find(p.tensor);
         if (device == m_tensorDevice.end())
             return;
-        if (auto it = m_live.find({device->second, p.allocation}); it != m_live.end())
+        if (auto it = m_live.find({laneOfAllocation(device->second, p.allocation), p.allocation}); it != m_live.end())
             update(it->second, [](LiveAllocation& a) { a.gradient = true; });
     }
 
@@ -269,6 +288,7 @@ private:
     std::unordered_map<Id, Key> m_tensorAllocation;
     std::unordered_map<Id, std::vector<Key>> m_savedBy;  ///< node -> what its saved tensors hold
     std::unordered_set<Id> m_parameters;  ///< leaves that require grad
+    std::unordered_set<Id> m_pinned;      ///< host allocations in pinned memory
 };
 
 }  // namespace

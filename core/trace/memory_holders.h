@@ -30,8 +30,8 @@ struct MemorySample {
 
 /// One device: its samples in step order, and the peak of its total.
 struct MemoryLane {
-    std::string device;  ///< "cpu", "cuda:0"
-    std::string kind;    ///< "simulated" for the simulated GPU, else ""
+    std::string device;  ///< "cpu", "cuda:0"; "cpu (pinned)" for pinned host memory
+    std::string kind;    ///< "simulated" for the simulated GPU, "pinned" for pinned host memory, else ""
     std::vector<MemorySample> samples;
     uint64_t peakBytes = 0;
     uint64_t peakStep = 0;

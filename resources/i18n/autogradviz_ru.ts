@@ -35,6 +35,18 @@
         <source>%1 (simulated GPU)</source>
         <translation>%1 (симулированный GPU)</translation>
     </message>
+    <message>
+        <source>%1 (pinned)</source>
+        <translation>%1 (закреплённая)</translation>
+    </message>
+    <message>
+        <source>pinned host memory: the link&apos;s full rate</source>
+        <translation>закреплённая память хоста: полная скорость шины</translation>
+    </message>
+    <message>
+        <source>pageable host memory: half the link&apos;s rate</source>
+        <translation>страничная память хоста: половина скорости шины</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -741,8 +753,12 @@
         <translation>%1.data заменено: тензор теперь содержит тензор %2 на %3 и сохраняет своё имя и место в графе.</translation>
     </message>
     <message>
-        <source>%1 copied from %2 to %3: %4 over the PCIe link, modelled at %5.</source>
-        <translation>%1 скопировано из %2 в %3: %4 по шине PCIe, по модели при %5.</translation>
+        <source>pinned host memory</source>
+        <translation>закреплённая память хоста</translation>
+    </message>
+    <message>
+        <source>%1 copied from %2 to %3: %4 over the PCIe link, modelled at %5 (%6).</source>
+        <translation>%1 скопировано из %2 в %3: %4 по шине PCIe, по модели при %5 (%6).</translation>
     </message>
 </context>
 <context>
@@ -2057,8 +2073,20 @@
         <translation>в хост</translation>
     </message>
     <message>
-        <source>Step %1: %2 copied from %3 to %4, %5 modelled over a %6 link</source>
-        <translation>Шаг %1: %2 скопировано из %3 в %4, %5 по модели шины %6</translation>
+        <source>%1 (pinned host memory)</source>
+        <translation>%1 (закреплённая память хоста)</translation>
+    </message>
+    <message>
+        <source>Step %1: %2 copied from %3 to %4, %5 modelled at %6 (%7)</source>
+        <translation>Шаг %1: %2 скопировано из %3 в %4, %5 по модели при %6 (%7)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Make this panel taller to see the memory of %n device(s)</source>
+        <translation>
+            <numerusform>Сделайте эту панель выше, чтобы увидеть память %n устройства</numerusform>
+            <numerusform>Сделайте эту панель выше, чтобы увидеть память %n устройств</numerusform>
+            <numerusform>Сделайте эту панель выше, чтобы увидеть память %n устройств</numerusform>
+        </translation>
     </message>
 </context>
 <context>

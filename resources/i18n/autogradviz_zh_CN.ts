@@ -33,6 +33,18 @@
         <source>%1 (simulated GPU)</source>
         <translation>%1（模拟 GPU）</translation>
     </message>
+    <message>
+        <source>%1 (pinned)</source>
+        <translation>%1（锁页）</translation>
+    </message>
+    <message>
+        <source>pinned host memory: the link&apos;s full rate</source>
+        <translation>锁页主机内存：链路全速</translation>
+    </message>
+    <message>
+        <source>pageable host memory: half the link&apos;s rate</source>
+        <translation>可分页主机内存：链路速度的一半</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -737,8 +749,12 @@
         <translation>%1.data 已被替换：该张量现在持有 %3 上的一个 %2 张量，并保留它的名字和在图中的位置。</translation>
     </message>
     <message>
-        <source>%1 copied from %2 to %3: %4 over the PCIe link, modelled at %5.</source>
-        <translation>%1 从 %2 复制到 %3：经 PCIe 链路耗时 %4（按 %5 建模）。</translation>
+        <source>pinned host memory</source>
+        <translation>锁页主机内存</translation>
+    </message>
+    <message>
+        <source>%1 copied from %2 to %3: %4 over the PCIe link, modelled at %5 (%6).</source>
+        <translation>%1 从 %2 复制到 %3：经 PCIe 链路耗时 %4（按 %5 建模，%6）。</translation>
     </message>
 </context>
 <context>
@@ -2043,8 +2059,18 @@
         <translation>到主机</translation>
     </message>
     <message>
-        <source>Step %1: %2 copied from %3 to %4, %5 modelled over a %6 link</source>
-        <translation>第 %1 步：%2 从 %3 复制到 %4，按 %6 链路建模耗时 %5</translation>
+        <source>%1 (pinned host memory)</source>
+        <translation>%1（锁页主机内存）</translation>
+    </message>
+    <message>
+        <source>Step %1: %2 copied from %3 to %4, %5 modelled at %6 (%7)</source>
+        <translation>第 %1 步：%2 从 %3 复制到 %4，按 %6 建模耗时 %5（%7）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Make this panel taller to see the memory of %n device(s)</source>
+        <translation>
+            <numerusform>请把此面板拉高，以查看 %n 个设备的内存</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,13 +1,14 @@
 // The simulated GPU's modelled PCIe link (core/device/pcie_link.h, Note [Modelled PCIe
-// time]): the --pcie setting, the modelled duration, and the DeviceCopied events copies
-// record (what crosses, which way, from and into which storage), folded into the step
-// state. Through the real binary and the memory chart: tests/host/tst_pcie_copies_trace.cpp,
+// time]): the --pcie setting, the modelled duration (pinned host memory at the link's rate,
+// pageable at half: Note [Pinned host memory]), and the DeviceCopied events copies record
+// (what crosses, which way, from and into which storage), folded into the step state. Through the real binary and the memory chart: tests/host/tst_pcie_copies_trace.cpp,
 // tests/ui/tst_memory_chart.cpp.
 
 #include <QTest>
 
 #include "core/device/allocator.h"
 #include "core/device/pcie_link.h"
+#include "core/device/pinned_host.h"
 #include "core/ops/ops.h"
 #include "core/trace/graph_state.h"
 #include "core/trace/recording.h"
@@ -97,8 +98,10 @@ private Q_SLOTS:
             QCOMPARE(copies[0].fromDevice, std::string("cpu"));
             QCOMPARE(copies[0].toDevice, std::string("cuda:0"));
             QCOMPARE(copies[0].bytes, uint64_t(4096));
-            QCOMPARE(copies[0].nanos, uint64_t(10'000 + 164));  // 4096 B at 25 GB/s: 163.84 ns
-            QCOMPARE(copies[0].bandwidth, uint64_t(25'000'000'000));
+            // From pageable memory: half the link's 25 GB/s; 4096 B at 12.5 GB/s is 327.68 ns.
+            QVERIFY(!copies[0].pinned);
+            QCOMPARE(copies[0].nanos, uint64_t(10'000 + 328));
+            QCOMPARE(copies[0].bandwidth, uint64_t(12'500'000'000));
             QCOMPARE(copies[0].fromAllocation, host.storageAllocationId());
             QCOMPARE(copies[0].toAllocation, gpuAllocation);
             QCOMPARE(copies[0].toAllocation, gpu.storageAllocationId());
@@ -110,8 +113,8 @@ private Q_SLOTS:
 
             // The step state adds them up, each way.
             const GraphState end = stateAt(r, r.size());
-            QCOMPARE(end.hostToDevice, (CopyTotals{2, 8192, 2 * 10'164}));
-            QCOMPARE(end.deviceToHost, (CopyTotals{1, 4096, 10'164}));
+            QCOMPARE(end.hostToDevice, (CopyTotals{2, 8192, 2 * 10'328}));
+            QCOMPARE(end.deviceToHost, (CopyTotals{1, 4096, 10'328}));
             QCOMPARE(stateAt(r, 0).hostToDevice, CopyTotals{});
         }
     }
@@ -121,28 +124,79 @@ private Q_SLOTS:
         Recording r;
         ScopedSink sink(&r);
         QCOMPARE(configurePcie("3"), std::string());
-        ops::toDevice(ops::ones({1000}), Device::cuda(0));  // 4,000 bytes at 3 GB/s: 1,333.3 ns
+        ops::toDevice(ops::ones({1000}), Device::cuda(0));  // 4,000 bytes at 1.5 GB/s: 2,666.7 ns
         const std::vector<DeviceCopied> copies = copiesIn(r);
         QCOMPARE(copies.size(), size_t(1));
-        QCOMPARE(copies[0].nanos, uint64_t(11'333));
-        QCOMPARE(copies[0].bandwidth, uint64_t(3'000'000'000));
+        QCOMPARE(copies[0].nanos, uint64_t(12'667));
+        QCOMPARE(copies[0].bandwidth, uint64_t(1'500'000'000));
+    }
+
+    void pinnedHostMemoryCopiesAtTheLinksRate()
+    {
+        Recording r;
+        ScopedSink sink(&r);
+        Tensor pinned;
+        {
+            PinnedHostScope scope;
+            pinned = ops::ones({1000});
+        }
+        const Tensor pageable = ops::ones({1000});
+        QVERIFY(pinned.impl()->storage()->isPinned());
+        QVERIFY(!pageable.impl()->storage()->isPinned());
+        // Pinned memory is accounted apart: its own MemoryChanged kind, ids from the host's count.
+        uint64_t pinnedEvents = 0;
+        for (const Event& e : r.events())
+            if (const auto* m = std::get_if<MemoryChanged>(&e.payload); m && m->deviceKind == "pinned") {
+                ++pinnedEvents;
+                QCOMPARE(m->device, std::string("cpu"));
+                QCOMPARE(m->allocation, pinned.storageAllocationId());
+                QCOMPARE(m->current, uint64_t(4000));
+            }
+        QCOMPARE(pinnedEvents, uint64_t(1));
+        QVERIFY(pageable.storageAllocationId() != pinned.storageAllocationId());
+
+        const Tensor gpu = ops::toDevice(pinned, Device::cuda(0));
+        ops::toDevice(pageable, Device::cuda(0));
+        Tensor back = ops::zeros({1000});
+        {
+            PinnedHostScope scope;
+            back = ops::zeros({1000});
+        }
+        ops::copyInplace(back, gpu);  // into pinned memory
+        const std::vector<DeviceCopied> copies = copiesIn(r);
+        QCOMPARE(copies.size(), size_t(3));
+        QVERIFY(copies[0].pinned && !copies[1].pinned && copies[2].pinned);
+        QCOMPARE(copies[0].bandwidth, uint64_t(25'000'000'000));
+        QCOMPARE(copies[0].nanos, uint64_t(10'160));  // 4,000 B at 25 GB/s
+        QCOMPARE(copies[1].nanos, uint64_t(10'320));  // at 12.5 GB/s
+        QCOMPARE(copies[2].toDevice, std::string("cpu"));
+        QCOMPARE(copies[2].nanos, uint64_t(10'160));
+    }
+
+    void pinnedMemoryOnlyWithTheSimulatedGpu()
+    {
+        setGpuMode(GpuMode::None);
+        QVERIFY(!pinnedHostAvailable());
+        PinnedHostScope scope;
+        QVERIFY(!pinnedHostRequested());
+        QVERIFY(!ops::ones({4}).impl()->storage()->isPinned());
     }
 
     void nothingIsRecordedWithoutTheSimulatedGpu()
     {
         // No sink: nothing built at all (and nothing to crash on).
-        noteDeviceCopy(Device::cpu(), Device::cuda(0), 64, 1, 2);
+        noteDeviceCopy(Device::cpu(), Device::cuda(0), 64, 1, 2, false);
         Recording r;
         ScopedSink sink(&r);
-        noteDeviceCopy(Device::cpu(), Device::cpu(), 64, 1, 2);
+        noteDeviceCopy(Device::cpu(), Device::cpu(), 64, 1, 2, false);
         QVERIFY(copiesIn(r).empty());
-        noteDeviceCopy(Device::cpu(), Device::cuda(0), 64, 1, 2);
+        noteDeviceCopy(Device::cpu(), Device::cuda(0), 64, 1, 2, false);
         QCOMPARE(copiesIn(r).size(), size_t(1));
         // A real GPU's copies are not timed (Note [Modelled PCIe time]).
         setGpuMode(GpuMode::Real);
-        noteDeviceCopy(Device::cpu(), Device::cuda(0), 64, 1, 2);
+        noteDeviceCopy(Device::cpu(), Device::cuda(0), 64, 1, 2, false);
         setGpuMode(GpuMode::None);
-        noteDeviceCopy(Device::cpu(), Device::cuda(0), 64, 1, 2);
+        noteDeviceCopy(Device::cpu(), Device::cuda(0), 64, 1, 2, false);
         QCOMPARE(copiesIn(r).size(), size_t(1));
     }
 

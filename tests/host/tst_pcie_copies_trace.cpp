@@ -18,6 +18,8 @@ using namespace agv::trace;
 
 namespace {
 
+const QStringList kSimulated{QStringLiteral("--gpu"), QStringLiteral("simulated")};
+
 const char* const kScript = R"(import torch
 x = torch.ones(1000)
 g = x.cuda()
@@ -88,8 +90,10 @@ private Q_SLOTS:
         QCOMPARE(copiesOf(run.recording), expected);
         for (const Event& e : run.recording.events())
             if (const auto* c = std::get_if<DeviceCopied>(&e.payload)) {
-                QCOMPARE(c->bandwidth, uint64_t(12'500'000'000));
-                QCOMPARE(c->nanos, 10'000 + (c->bytes * 1'000'000'000 + 6'250'000'000) / 12'500'000'000);
+                // All from or into pageable memory: half the link's 12.5 GB/s.
+                QVERIFY(!c->pinned);
+                QCOMPARE(c->bandwidth, uint64_t(6'250'000'000));
+                QCOMPARE(c->nanos, 10'000 + (c->bytes * 1'000'000'000 + 3'125'000'000) / 6'250'000'000);
                 // torch.tensor's host buffer is no tensor's storage.
                 QVERIFY(c->toAllocation != 0);
                 QCOMPARE(c->fromAllocation == 0, c->bytes == 8);
@@ -112,7 +116,72 @@ private Q_SLOTS:
         QCOMPARE(end.hostToDevice.copies, uint64_t(6));
         QCOMPARE(end.hostToDevice.bytes, uint64_t(4000 * 3 + 8 + 40 * 2));
         QCOMPARE(end.deviceToHost.copies, uint64_t(3));
-        QCOMPARE(end.deviceToHost.nanos, uint64_t(3 * 10'000 + 320 + 3 + 3));
+        QCOMPARE(end.deviceToHost.nanos, uint64_t(3 * 10'000 + 640 + 6 + 6));
+    }
+
+    void pinnedMemoryCopiesAtTheLinksFullRate()
+    {
+        // Note [Pinned host memory]: the factories, Tensor.pin_memory(), save_on_cpu and the
+        // DataLoader pin on the simulated GPU; copies from and to pinned memory run at the
+        // link's rate, and pinned memory is accounted apart from pageable memory.
+        const testing::ScriptRun run = testing::runScriptProcess(QStringLiteral(R"(import torch
+from torch.utils.data import DataLoader, TensorDataset
+p = torch.ones(1000, pin_memory=True)
+q = torch.ones(1000)
+print(p.is_pinned(), q.is_pinned(), p[10:].is_pinned(), torch.cuda.memory_allocated())
+g = p.cuda()
+h = q.cuda()
+r = q.pin_memory()
+print(r.is_pinned(), r.pin_memory() is r, p.pin_memory() is p, torch.equal(r, q))
+s = g.pin_memory()
+print(s.device, s.is_pinned(), g.is_pinned())
+try:
+    torch.empty(2, device='cuda', pin_memory=True)
+except RuntimeError as e:
+    print(e)
+w = torch.ones(10, device='cuda', requires_grad=True)
+with torch.autograd.graph.save_on_cpu(pin_memory=True):
+    y = w.exp().sum()
+y.backward()
+loader = DataLoader(TensorDataset(torch.arange(4.0), torch.arange(4)), batch_size=2, pin_memory=True)
+batch = next(iter(loader))
+print(type(batch).__name__, batch[0].is_pinned(), batch[1].is_pinned())
+v = torch.ones(3, requires_grad=True)
+print(v.pin_memory().grad_fn.name())
+)"),
+                                                                 QStringLiteral("pinned.py"), kSimulated);
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.stdoutText, std::string("True False True 0\n"
+                                             "True True True True\n"
+                                             "cpu True False\n"
+                                             "Only dense CPU tensors can be pinned\n"
+                                             "list True True\n"
+                                             "PinMemoryBackward0\n"));
+        std::vector<const DeviceCopied*> copies;
+        for (const Event& e : run.recording.events())
+            if (const auto* c = std::get_if<DeviceCopied>(&e.payload))
+                copies.push_back(c);
+        QCOMPARE(copies.size(), size_t(5));  // p.cuda(), q.cuda(), g.pin_memory(), the pack, the unpack
+        QVERIFY(copies[0]->pinned);
+        QCOMPARE(copies[0]->nanos, uint64_t(10'000 + 160));  // 4,000 B at the link's 25 GB/s
+        QVERIFY(!copies[1]->pinned);
+        QCOMPARE(copies[1]->nanos, uint64_t(10'000 + 320));  // at half of it
+        for (size_t i : {size_t(2), size_t(3), size_t(4)})
+            QVERIFY2(copies[i]->pinned, qPrintable(QString::number(i)));
+        QCOMPARE(copies[3]->toDevice, std::string("cpu"));  // save_on_cpu(pin_memory=True) packs into pinned memory
+
+        // Pinned host memory has its own MemoryChanged kind; the GPU's figures never count it.
+        uint64_t pinnedPeak = 0;
+        for (const Event& e : run.recording.events())
+            if (const auto* m = std::get_if<MemoryChanged>(&e.payload); m && m->deviceKind == "pinned") {
+                QCOMPARE(m->device, std::string("cpu"));
+                pinnedPeak = std::max(pinnedPeak, m->peak);
+            }
+        QVERIFY(pinnedPeak >= 3 * 4000);
+        const GraphState end = stateAt(run.recording, run.recording.size());
+        QVERIFY(end.memory.count("cpu (pinned)"));
+        QVERIFY(end.memory.at("cpu (pinned)").peak >= 3 * 4000);
     }
 
     void nothingCrossesWithoutTheSimulatedGpu()

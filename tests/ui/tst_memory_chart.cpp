@@ -7,6 +7,8 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QToolTip>
@@ -258,6 +260,74 @@ private Q_SLOTS:
         w.player()->goToEnd();
         QApplication::processEvents();
         QVERIFY(chart->grab().save(dir + QStringLiteral("/memory_chart_pcie.png")));
+    }
+
+    void pinnedHostMemoryHasItsOwnLane()
+    {
+        // Note [Pinned host memory]: pinned allocations are host ones (ids from the host's
+        // count) drawn in a lane of their own, and a copy into one says so.
+        trace::Recording r;
+        r.record(trace::MemoryChanged{"cpu", 1, 64, 64, 64, 0, "", trace::MemoryRole::None}, 1);
+        r.record(trace::MemoryChanged{"cpu", 2, 4000, 4000, 4000, 0, "pinned", trace::MemoryRole::PackedByHook}, 2);
+        trace::TensorCreated packed;
+        packed.tensor = 9;
+        packed.device = "cpu";
+        packed.allocation = 2;
+        r.record(packed, 2);
+        r.record(trace::DeviceCopied{"cuda:0", "cpu", 4000, 10'160, 25'000'000'000, 7, 2, true}, 2);
+        MemoryChart chart;
+        chart.resize(900, 320);
+        chart.setRecording(&r);
+        chart.setStep(r.size());
+        QCOMPARE(chart.devices(), (QStringList{QStringLiteral("cpu"), QStringLiteral("cpu (pinned host memory)")}));
+        QCOMPARE(held(chart.breakdown().lanes[1], r.size(), MemoryHolder::PackedByHook), uint64_t(4000));
+        QCOMPARE(held(chart.breakdown().lanes[0], r.size(), MemoryHolder::Other), uint64_t(64));
+        QCOMPARE(chart.breakdown().lifeOf(9), &chart.breakdown().allocations[1]);
+        QVERIFY(chart.copyStripTitle().contains(QStringLiteral("25 GB/s")));
+        QSignalSpy requested(&chart, &MemoryChart::tensorRequested);
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, chart.barOf(chart.copies().front()).center().toPoint());
+        QCOMPARE(requested.size(), 1);
+        QCOMPARE(requested.first().first().value<trace::Id>(), trace::Id(9));
+    }
+
+    void pinnedDemoOnTheSimulatedGpu()
+    {
+        // Demo 27's lesson, checked on what it draws: the same pass twice, pageable then
+        // pinned; the pinned pass's copies have shorter bars, its host copies their own lane.
+        const QString path = QStringLiteral(AGV_SOURCE_DIR "/resources/demos/27_pinned_save_on_cpu.py");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString source = QString::fromUtf8(file.readAll());
+        const testing::ScriptRun run = testing::runScriptProcess(source, QStringLiteral("27_pinned_save_on_cpu.py"),
+                                                                 {QStringLiteral("--gpu"), QStringLiteral("simulated")});
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.stdoutText, std::string("pin_memory False loss 0.0277 grad 0.1369\n"
+                                             "pin_memory True loss 0.0277 grad 0.1369\n"));
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        w.loadRecording(std::make_shared<trace::Recording>(run.recording), source, QFileInfo(path).fileName(), 0);
+        w.player()->goToEnd();
+        QApplication::processEvents();
+        MemoryChart* chart = w.memoryChart();
+        QCOMPARE(chart->devices(), (QStringList{QStringLiteral("cpu"), QStringLiteral("cpu (pinned host memory)"),
+                                                QStringLiteral("cuda:0 (simulated GPU)")}));
+        // The packs of each pass, in order: the first pageable, the second pinned, same sizes.
+        std::vector<const MemoryChart::CopyMark*> pageable, pinned;
+        for (const MemoryChart::CopyMark& mark : chart->copies())
+            if (mark.copy.toDevice == "cpu")
+                (mark.copy.pinned ? pinned : pageable).push_back(&mark);
+        QVERIFY(!pageable.empty());
+        QCOMPARE(pinned.size(), pageable.size());
+        for (size_t i = 0; i < pinned.size(); ++i) {
+            QCOMPARE(pinned[i]->copy.bytes, pageable[i]->copy.bytes);
+            QVERIFY(pinned[i]->copy.nanos < pageable[i]->copy.nanos);
+            QVERIFY(chart->barOf(*pinned[i]).height() < chart->barOf(*pageable[i]).height());
+        }
+        const QString dir = QStringLiteral(AGV_BINARY_DIR) + QStringLiteral("/screenshots");
+        QDir().mkpath(dir);
+        QVERIFY(w.grab().save(dir + QStringLiteral("/demo_27_simulated_gpu.png")));
     }
 };
 

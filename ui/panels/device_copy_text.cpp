@@ -34,10 +34,18 @@ QString copyTotalsText(const trace::CopyTotals& totals)
         .arg(formatBytes(totals.bytes), formatDuration(totals.nanos));
 }
 
-QString copyEndText(const std::string& device)
+QString copyEndText(const std::string& device, bool pinnedHost)
 {
     const QString name = QString::fromStdString(device);
-    return device == "cpu" ? name : DeviceCopyText::tr("%1 (simulated GPU)").arg(name);
+    if (device == "cpu")
+        return pinnedHost ? DeviceCopyText::tr("%1 (pinned)").arg(name) : name;
+    return DeviceCopyText::tr("%1 (simulated GPU)").arg(name);
+}
+
+QString copyRateText(bool pinnedHost)
+{
+    return pinnedHost ? DeviceCopyText::tr("pinned host memory: the link's full rate")
+                      : DeviceCopyText::tr("pageable host memory: half the link's rate");
 }
 
 }  // namespace agv::ui

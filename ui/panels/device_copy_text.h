@@ -16,7 +16,10 @@ QString formatDuration(uint64_t nanos);
 QString formatBandwidth(uint64_t bytesPerSecond);
 /// "3 copies, 1.5 KiB, 30.0 µs modelled".
 QString copyTotalsText(const trace::CopyTotals& totals);
-/// "cpu", "cuda:0 (simulated GPU)": a copy's end as the learner should read it.
-QString copyEndText(const std::string& device);
+/// "cpu", "cpu (pinned)", "cuda:0 (simulated GPU)": a copy's end as the learner should
+/// read it; `pinnedHost`: the host side is page-locked.
+QString copyEndText(const std::string& device, bool pinnedHost);
+/// "pinned host memory, the link's full rate" / "pageable host memory, half the link's rate".
+QString copyRateText(bool pinnedHost);
 
 }  // namespace agv::ui

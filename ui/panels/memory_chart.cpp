@@ -105,6 +105,8 @@ QString MemoryChart::laneTitle(const MemoryLane& lane) const
 {
     // The simulated GPU says so wherever it appears.
     const QString device = QString::fromStdString(lane.device);
+    if (lane.kind == "pinned")
+        return tr("%1 (pinned host memory)").arg(device.section(QLatin1Char(' '), 0, 0));
     return lane.kind == "simulated" ? tr("%1 (simulated GPU)").arg(device) : device;
 }
 
@@ -126,6 +128,14 @@ QRectF MemoryChart::plotOf(int lane) const
     const qreal laneHeight = (bottom - top - kLaneGap * (lanes - 1)) / std::max(1, lanes);
     const qreal y = top + lane * (laneHeight + kLaneGap) + fm.height() + 2;
     return QRectF(kLeftAxis, y, width() - kLeftAxis - kRightMargin, laneHeight - fm.height() - 2);
+}
+
+QSize MemoryChart::sizeHint() const
+{
+    const int text = QFontMetrics(font()).height();
+    const int lanes = int(std::max<size_t>(2, m_breakdown.lanes.size()));
+    const int laneHeight = 2 * text + 24;  // its title and a plot whose stacks can be told apart
+    return QSize(400, std::max(180, (text + 8) + lanes * laneHeight + int(copyStripHeight()) + text + 4));
 }
 
 qreal MemoryChart::copyStripHeight() const
@@ -180,10 +190,12 @@ const MemoryChart::CopyMark* MemoryChart::copyAt(QPointF point) const
 trace::Id MemoryChart::tensorOfCopy(const CopyMark& mark) const
 {
     trace::Id from = 0;
+    // Pinned host memory has its own lane (memory_holders.h): "cpu (pinned)".
+    auto laneOf = [&](const std::string& device) { return device == "cpu" && mark.copy.pinned ? device + " (pinned)" : device; };
     for (const trace::AllocationLife& life : m_breakdown.allocations) {
-        if (life.device == mark.copy.toDevice && life.allocation == mark.copy.toAllocation && life.tensor)
+        if (life.device == laneOf(mark.copy.toDevice) && life.allocation == mark.copy.toAllocation && life.tensor)
             return life.tensor;
-        if (life.device == mark.copy.fromDevice && life.allocation == mark.copy.fromAllocation)
+        if (life.device == laneOf(mark.copy.fromDevice) && life.allocation == mark.copy.fromAllocation)
             from = life.tensor;
     }
     return from;
@@ -202,7 +214,7 @@ QString MemoryChart::copyStripTitle() const
         totals.nanos += mark.copy.nanos;
     }
     if (!m_copies.empty())
-        bandwidth = m_copies.front().copy.bandwidth;
+        bandwidth = m_copies.front().copy.bandwidth * (m_copies.front().copy.pinned ? 1 : 2);  // the link's rate
     return tr("PCIe link to the simulated GPU, modelled at %1: to the GPU %2; to host memory %3")
         .arg(formatBandwidth(bandwidth), copyTotalsText(toGpu), copyTotalsText(toHost));
 }
@@ -227,9 +239,16 @@ void MemoryChart::paintEvent(QPaintEvent*)
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), theme.panelBackground);
     const QFontMetrics fm(font());
-    if (m_breakdown.lanes.empty() || m_stepCount == 0 || plotOf(0).height() < 12 || width() < 120) {
+    if (m_breakdown.lanes.empty() || m_stepCount == 0) {
         p.setPen(theme.mutedText);
         p.drawText(rect(), Qt::AlignCenter, tr("No memory events yet"));
+        return;
+    }
+    if (plotOf(0).height() < 12 || width() < 120) {
+        p.setPen(theme.mutedText);
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("Make this panel taller to see the memory of %n device(s)", nullptr,
+                      int(m_breakdown.lanes.size())));
         return;
     }
 
@@ -402,11 +421,11 @@ bool MemoryChart::event(QEvent* event)
         return true;
     }
     QToolTip::showText(help->globalPos(),
-                       tr("Step %1: %2 copied from %3 to %4, %5 modelled over a %6 link")
+                       tr("Step %1: %2 copied from %3 to %4, %5 modelled at %6 (%7)")
                            .arg(mark->step)
-                           .arg(formatBytes(mark->copy.bytes), copyEndText(mark->copy.fromDevice),
-                                copyEndText(mark->copy.toDevice), formatDuration(mark->copy.nanos),
-                                formatBandwidth(mark->copy.bandwidth)),
+                           .arg(formatBytes(mark->copy.bytes), copyEndText(mark->copy.fromDevice, mark->copy.pinned),
+                                copyEndText(mark->copy.toDevice, mark->copy.pinned), formatDuration(mark->copy.nanos),
+                                formatBandwidth(mark->copy.bandwidth), copyRateText(mark->copy.pinned)),
                        this);
     return true;
 }

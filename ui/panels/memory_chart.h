@@ -24,7 +24,8 @@ public:
     /// Shades the lifetime of the allocation holding `tensor` (0: none).
     void setHighlightedTensor(trace::Id tensor);
     trace::Id highlightedTensor() const { return m_highlighted; }
-    QSize sizeHint() const override { return QSize(400, 180 + int(copyStripHeight())); }
+    /// Tall enough for every lane (and the PCIe strip) to read.
+    QSize sizeHint() const override;
     /// Devices with at least one MemoryChanged event, as their lanes are titled.
     QStringList devices() const;
     const trace::MemoryBreakdown& breakdown() const { return m_breakdown; }

@@ -370,7 +370,9 @@ struct Narrator {
 
     QString operator()(const trace::MemoryChanged& e) const
     {
-        const QString device = e.deviceKind == "simulated" ? StepNarration::tr("simulated GPU") : text(e.device);
+        const QString device = e.deviceKind == "simulated" ? StepNarration::tr("simulated GPU")
+                               : e.deviceKind == "pinned" ? StepNarration::tr("pinned host memory")
+                                                          : text(e.device);
         const uint64_t size = static_cast<uint64_t>(e.delta < 0 ? -e.delta : e.delta);
         return e.delta >= 0 ? StepNarration::tr("%1: %2 allocated (now %3 in use).")
                                   .arg(device, formatBytes(size), formatBytes(e.current))
@@ -380,9 +382,9 @@ struct Narrator {
 
     QString operator()(const trace::DeviceCopied& e) const
     {
-        return StepNarration::tr("%1 copied from %2 to %3: %4 over the PCIe link, modelled at %5.")
-            .arg(formatBytes(e.bytes), copyEndText(e.fromDevice), copyEndText(e.toDevice), formatDuration(e.nanos),
-                 formatBandwidth(e.bandwidth));
+        return StepNarration::tr("%1 copied from %2 to %3: %4 over the PCIe link, modelled at %5 (%6).")
+            .arg(formatBytes(e.bytes), copyEndText(e.fromDevice, e.pinned), copyEndText(e.toDevice, e.pinned),
+                 formatDuration(e.nanos), formatBandwidth(e.bandwidth), copyRateText(e.pinned));
     }
 
     QString operator()(const trace::ModuleEnter& e) const

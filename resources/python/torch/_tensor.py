@@ -51,11 +51,6 @@ class Tensor(_C._TensorBase):
     # abs(t), as PyTorch's _tensor.py binds it.
     __abs__ = _C._TensorBase.abs
 
-    def is_pinned(self, device=None):
-        """Whether the tensor is in page-locked host memory: never here, as CPU-only PyTorch
-        answers (there is no pinned allocator yet; pin_memory=True gives ordinary memory)."""
-        return False
-
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Python as in 1.13, through torch.autograd.backward (see there)."""
         import torch

@@ -3,6 +3,7 @@ results) and default_collate."""
 
 import collections.abc
 import re
+import warnings
 
 import torch
 from torch.utils.data._random import random_int64
@@ -90,6 +91,36 @@ def default_convert(data):
     return data
 
 
+def _pin_batch(data, device=None):
+    """A batch with every tensor in it copied to pinned host memory, as 1.13's pin-memory
+    step returns it: mappings and sequences rebuilt as their own type when they can be,
+    namedtuples kept, plain tuples turned into lists, other objects pinned through their
+    own pin_memory()."""
+    if isinstance(data, torch.Tensor):
+        return data.pin_memory(device)
+    if isinstance(data, (str, bytes)):
+        return data
+    if isinstance(data, collections.abc.Mapping):
+        pinned = {key: _pin_batch(value, device) for key, value in data.items()}
+        try:
+            return type(data)(pinned)
+        except TypeError:
+            return pinned
+    if isinstance(data, tuple) and hasattr(data, '_fields'):
+        return type(data)(*(_pin_batch(item, device) for item in data))
+    if isinstance(data, tuple):
+        return [_pin_batch(item, device) for item in data]
+    if isinstance(data, collections.abc.Sequence):
+        pinned = [_pin_batch(item, device) for item in data]
+        try:
+            return type(data)(pinned)
+        except TypeError:
+            return pinned
+    if hasattr(data, "pin_memory"):
+        return data.pin_memory()
+    return data
+
+
 class _DataLoaderIter:
     def __init__(self, loader):
         self._loader = loader
@@ -106,6 +137,17 @@ class _DataLoaderIter:
         # random numbers show.
         self._base_seed = random_int64(loader.generator)
         self._num_yielded = 0
+        # Batches are pinned only where a GPU is (1.13 asks torch.cuda.is_available()),
+        # unless a pin_memory_device is named.
+        if len(loader.pin_memory_device) == 0:
+            self._pin_memory = loader.pin_memory and torch.cuda.is_available()
+            self._pin_memory_device = None
+        else:
+            if not loader.pin_memory:
+                warnings.warn("pin memory device is set and pin_memory flag is not used then device pinned memory "
+                              "won't be usedplease set pin_memory to true, if you need to use the device pin memory")
+            self._pin_memory = loader.pin_memory
+            self._pin_memory_device = loader.pin_memory_device
 
     def __iter__(self):
         return self
@@ -137,6 +179,8 @@ class _DataLoaderIter:
             data = self._collate_fn([self._dataset[idx] for idx in index])
         else:
             data = self._collate_fn(self._dataset[index])
+        if self._pin_memory:
+            data = _pin_batch(data, self._pin_memory_device)
         self._num_yielded += 1
         return data
 
