@@ -749,17 +749,31 @@ Tensor bfloat16PowValues(const Tensor& base, double e)
 
 }  // namespace
 
+namespace {
+/// 1.13's kernel writes exponents 0 and 1 with fill_(1) / copy_(self), which bump a result
+/// computed from inference tensors (Note [Versions of results computed from inference
+/// tensors]).
+Tensor stampPowVersion(const Tensor& base, Scalar exponent, Tensor result)
+{
+    const double e = exponent.toDouble();
+    if ((e == 0.0 || e == 1.0) && base.impl()->isInference() && !InferenceMode::isEnabled() &&
+        !result.impl()->isInference())
+        result.impl()->versionCounter()->version = 1;
+    return result;
+}
+}  // namespace
+
 Tensor pow(const Tensor& base, Scalar exponent)
 {
     const ScalarType type = resultType(base, exponent);
     AGV_CHECK(type != ScalarType::Bool, RuntimeError, "\"pow\" not implemented for 'Bool'");
     // A bool base with an integer exponent computes in int64, as the promoted type.
     if (base.dtype() == ScalarType::Bool && !exponent.isFloating())
-        return pow(toDtype(base, type), exponent);
+        return stampPowVersion(base, exponent, pow(toDtype(base, type), exponent));
     // An integer tensor to a float power: the base is cast to the default float type and
     // runs the float kernel, special exponents and SLEEF included (integers need no grad).
     if (!isFloatingType(base.dtype()) && exponent.isFloating())
-        return pow(toDtype(base, defaultFloatType()), exponent);
+        return stampPowVersion(base, exponent, pow(toDtype(base, defaultFloatType()), exponent));
     const double e = exponent.toDouble();
     Tensor out;
     if (base.dtype() == ScalarType::BFloat16) {
@@ -831,7 +845,7 @@ Tensor pow(const Tensor& base, Scalar exponent)
         // pow_backward(self_t, self_p, exponent): self_t * (exponent * self_p.pow(exponent - 1))
         return mul(t[0], internal::mulScalar(pow(base, Scalar(ex - 1.0)), Scalar(ex)));
     });
-    return rec.finish(out);
+    return stampPowVersion(base, exponent, rec.finish(out));
 }
 
 Tensor powBackwardSelf(const Tensor& grad, const Tensor& self, const Tensor& exponent)
