@@ -5,6 +5,7 @@
 #include "core/device/pcie_link.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/iterator_layout.h"
+#include "core/ops/pin_memory.h"
 
 namespace agv::ops::kernel {
 
@@ -68,9 +69,8 @@ void convertContiguousRun(DstT* d, const SrcT* q, int64_t n)
 void copyInto(const Tensor& dst, const Tensor& src)
 {
     if (!(dst.device() == src.device())) {
-        const Tensor& host = src.device().isCpu() ? src : dst;
         noteDeviceCopy(src.device(), dst.device(), dst.nbytes(), src.storageAllocationId(), dst.storageAllocationId(),
-                       host.impl()->storage() && host.impl()->storage()->isPinned());
+                       isPinned(src.device().isCpu() ? src : dst));
     }
     if (dst.dtype() == src.dtype() && dst.isContiguous() && src.isContiguous() && dst.sizes() == src.sizes()) {
         if (dst.rawData() != src.rawData())

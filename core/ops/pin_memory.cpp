@@ -8,6 +8,8 @@
 
 namespace agv::ops {
 
+bool isPinned(const Tensor& t) { return t.impl()->storage() && t.impl()->storage()->isPinned(); }
+
 Tensor pinMemory(const Tensor& t)
 {
     Tensor out;

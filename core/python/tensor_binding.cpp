@@ -447,16 +447,14 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
         // Note [Pinned host memory]; what CPU-only PyTorch raises: resources/python/torch/_pinned.py.
         METHOD(is_pinned) {
             bind(args, "is_pinned", {"device"}, 0);
-            const auto& storage = self.impl()->storage();
-            return py::bool_(storage && storage->isPinned());
+            return py::bool_(ops::isPinned(self));
         } END,
         METHOD(pin_memory) {
             auto a = bind(args, "pin_memory", {"device"}, 0);
             const std::optional<Device> device = given(a[0]) ? asDevice(a[0]) : std::nullopt;
             if ((device && device->isCpu()) || !cudaAvailable())
                 py::module_::import("torch._pinned").attr("raise_no_pin_memory_kernel")(device && device->isCpu() ? "CPU" : "CUDA");
-            const auto& storage = self.impl()->storage();
-            if (storage && storage->isPinned())
+            if (ops::isPinned(self))
                 return py::reinterpret_borrow<py::object>(selfValue);
             return wrapTensor(ops::pinMemory(self));
         } END,

@@ -1,5 +1,7 @@
 #include "core/trace/graph_state.h"
 
+#include "core/trace/memory_holders.h"
+
 #include <algorithm>
 #include <type_traits>
 #include <unordered_map>
@@ -278,7 +280,7 @@ struct Folder {
     void operator()(const MemoryChanged& p)
     {
         // Pinned host memory is accounted apart (Note [Pinned host memory]).
-        MemoryView& m = s.memory[p.deviceKind == "pinned" ? p.device + " (pinned)" : p.device];
+        MemoryView& m = s.memory[memoryLaneDevice(p.device, p.deviceKind == "pinned")];
         m.current = p.current;
         m.peak = std::max(m.peak, p.peak);
         if (p.delta < 0 && p.owner != 0)

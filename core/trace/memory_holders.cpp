@@ -93,27 +93,21 @@ private:
     /// The lane an allocation is drawn in: pinned host memory has its own beside the
     /// pageable one (Note [Pinned host memory]); its ids are the host's, so a tensor on
     /// "cpu" finds its allocation in either.
-    static std::string laneDevice(const std::string& device, const std::string& kind)
-    {
-        return kind == "pinned" ? device + " (pinned)" : device;
-    }
     std::string laneOfAllocation(const std::string& device, Id allocation) const
     {
-        return m_pinned.count(allocation) && device == "cpu" ? laneDevice(device, "pinned") : device;
+        return memoryLaneDevice(device, device == "cpu" && m_pinned.count(allocation));
     }
 
-    void on(const MemoryChanged& memoryEvent)
+    void on(const MemoryChanged& p)
     {
-        MemoryChanged p = memoryEvent;
-        if (p.deviceKind == "pinned") {
-            if (p.delta > 0)
-                m_pinned.insert(p.allocation);
-            p.device = laneDevice(p.device, p.deviceKind);
-        }
-        const Key key{p.device, p.allocation};
+        const bool pinned = p.deviceKind == "pinned";
+        if (pinned && p.delta > 0)
+            m_pinned.insert(p.allocation);
+        const std::string device = memoryLaneDevice(p.device, pinned);
+        const Key key{device, p.allocation};
         if (p.delta > 0) {
             AllocationLife life;
-            life.device = p.device;
+            life.device = device;
             life.allocation = p.allocation;
             life.bytes = uint64_t(p.delta);
             life.allocatedStep = m_step;
@@ -123,9 +117,9 @@ private:
             live.role = p.role;
             live.holder = holderOf(live);
             m_out.changes.emplace_back(m_step, live.life);
-            laneOf(p.device, p.deviceKind).bytes[size_t(live.holder)] += life.bytes;
+            laneOf(device, p.deviceKind).bytes[size_t(live.holder)] += life.bytes;
             m_live[key] = live;
-            sample(p.device);
+            sample(device);
         } else if (p.delta < 0) {
             auto it = m_live.find(key);
             if (it == m_live.end())
@@ -133,9 +127,9 @@ private:
             AllocationLife& life = m_out.allocations[it->second.life];
             life.freedStep = m_step;
             m_out.changes.emplace_back(m_step, it->second.life);
-            laneOf(p.device, p.deviceKind).bytes[size_t(it->second.holder)] -= life.bytes;
+            laneOf(device, p.deviceKind).bytes[size_t(it->second.holder)] -= life.bytes;
             m_live.erase(it);
-            sample(p.device);
+            sample(device);
         }
     }
 
@@ -292,6 +286,11 @@ private:
 };
 
 }  // namespace
+
+std::string memoryLaneDevice(const std::string& device, bool pinnedHost)
+{
+    return pinnedHost ? device + " (pinned)" : device;
+}
 
 MemoryBreakdown memoryBreakdown(const Recording& recording)
 {

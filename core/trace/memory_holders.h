@@ -68,4 +68,8 @@ struct MemoryBreakdown {
 
 MemoryBreakdown memoryBreakdown(const Recording& recording);
 
+/// The lane memory of `device` is drawn in: pinned host memory has its own beside the
+/// pageable one, "cpu (pinned)" (Note [Pinned host memory]).
+std::string memoryLaneDevice(const std::string& device, bool pinnedHost);
+
 }  // namespace agv::trace

@@ -7,6 +7,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 
 #include "ui/panels/device_copy_text.h"
@@ -74,9 +75,27 @@ void MemoryChart::setRecording(const trace::Recording* recording)
     m_stepCount = recording ? recording->size() : 0;
     m_copies.clear();
     m_longestCopyNanos = 0;
+    // Once per recording, not per paint: which tensor each copy touched, and the totals
+    // the strip's title gives at any step.
+    std::map<std::pair<std::string, trace::Id>, trace::Id> tensorOfAllocation;
+    for (const trace::AllocationLife& life : m_breakdown.allocations)
+        if (life.tensor)
+            tensorOfAllocation.emplace(std::pair{life.device, life.allocation}, life.tensor);
+    auto tensorOn = [&](const std::string& device, trace::Id allocation, bool pinned) -> trace::Id {
+        const auto it = tensorOfAllocation.find({trace::memoryLaneDevice(device, device == "cpu" && pinned), allocation});
+        return it == tensorOfAllocation.end() ? 0 : it->second;
+    };
+    trace::CopyTotals toGpu, toHost;
     for (size_t i = 0; recording && i < recording->size(); ++i)
         if (const auto* copy = std::get_if<trace::DeviceCopied>(&(*recording)[i].payload)) {
-            m_copies.push_back({i + 1, *copy});
+            trace::CopyTotals& totals = copy->toDevice == "cpu" ? toHost : toGpu;
+            ++totals.copies;
+            totals.bytes += copy->bytes;
+            totals.nanos += copy->nanos;
+            trace::Id tensor = tensorOn(copy->toDevice, copy->toAllocation, copy->pinned);
+            if (!tensor)
+                tensor = tensorOn(copy->fromDevice, copy->fromAllocation, copy->pinned);
+            m_copies.push_back({i + 1, *copy, tensor, toGpu, toHost});
             m_longestCopyNanos = std::max(m_longestCopyNanos, copy->nanos);
         }
     setMinimumHeight(110 + int(copyStripHeight()));
@@ -187,36 +206,18 @@ const MemoryChart::CopyMark* MemoryChart::copyAt(QPointF point) const
     return best;
 }
 
-trace::Id MemoryChart::tensorOfCopy(const CopyMark& mark) const
-{
-    trace::Id from = 0;
-    // Pinned host memory has its own lane (memory_holders.h): "cpu (pinned)".
-    auto laneOf = [&](const std::string& device) { return device == "cpu" && mark.copy.pinned ? device + " (pinned)" : device; };
-    for (const trace::AllocationLife& life : m_breakdown.allocations) {
-        if (life.device == laneOf(mark.copy.toDevice) && life.allocation == mark.copy.toAllocation && life.tensor)
-            return life.tensor;
-        if (life.device == laneOf(mark.copy.fromDevice) && life.allocation == mark.copy.fromAllocation)
-            from = life.tensor;
-    }
-    return from;
-}
-
 QString MemoryChart::copyStripTitle() const
 {
-    trace::CopyTotals toGpu, toHost;
+    // The last copy at or before the cursor carries the totals so far.
+    const auto after = std::upper_bound(m_copies.begin(), m_copies.end(), size_t(m_step),
+                                        [](size_t step, const CopyMark& mark) { return step < mark.step; });
+    const CopyMark* last = after == m_copies.begin() ? nullptr : &*std::prev(after);
     uint64_t bandwidth = 0;
-    for (const CopyMark& mark : m_copies) {
-        if (mark.step > m_step)
-            break;
-        trace::CopyTotals& totals = mark.copy.toDevice == "cpu" ? toHost : toGpu;
-        ++totals.copies;
-        totals.bytes += mark.copy.bytes;
-        totals.nanos += mark.copy.nanos;
-    }
     if (!m_copies.empty())
         bandwidth = m_copies.front().copy.bandwidth * (m_copies.front().copy.pinned ? 1 : 2);  // the link's rate
     return tr("PCIe link to the simulated GPU, modelled at %1: to the GPU %2; to host memory %3")
-        .arg(formatBandwidth(bandwidth), copyTotalsText(toGpu), copyTotalsText(toHost));
+        .arg(formatBandwidth(bandwidth), copyTotalsText(last ? last->toGpuSoFar : trace::CopyTotals{}),
+             copyTotalsText(last ? last->toHostSoFar : trace::CopyTotals{}));
 }
 
 std::pair<int, size_t> MemoryChart::hit(QPointF point) const
@@ -398,7 +399,7 @@ void MemoryChart::paintCopyStrip(QPainter& p, const QRectF& plot)
     for (const CopyMark& mark : m_copies) {
         QColor fill = mark.copy.toDevice == "cpu" ? toHost : toGpu;
         fill.setAlphaF(mark.step <= m_step ? 0.9 : 0.3);
-        const bool selected = m_highlighted != 0 && tensorOfCopy(mark) == m_highlighted;
+        const bool selected = m_highlighted != 0 && mark.tensor == m_highlighted;
         p.setPen(selected ? QPen(theme.text, 1.2) : QPen(Qt::NoPen));
         p.setBrush(fill);
         p.drawRect(barOf(mark));
@@ -434,8 +435,8 @@ void MemoryChart::mousePressEvent(QMouseEvent* event)
 {
     if (const CopyMark* mark = copyAt(event->position())) {
         Q_EMIT stepRequested(mark->step);
-        if (const trace::Id tensor = tensorOfCopy(*mark))
-            Q_EMIT tensorRequested(tensor);
+        if (mark->tensor)
+            Q_EMIT tensorRequested(mark->tensor);
         return;
     }
     const auto [lane, step] = hit(event->position());

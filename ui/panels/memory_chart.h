@@ -10,6 +10,7 @@
 
 #include <vector>
 
+#include "core/trace/graph_state.h"
 #include "core/trace/memory_holders.h"
 
 namespace agv::ui {
@@ -36,6 +37,8 @@ public:
     struct CopyMark {
         size_t step = 0;  ///< the player step right after the copy
         trace::DeviceCopied copy;
+        trace::Id tensor = 0;  ///< the tensor it wrote into (else read from); 0 when none was announced
+        trace::CopyTotals toGpuSoFar, toHostSoFar;  ///< the run's copies up to this one, included
     };
     const std::vector<CopyMark>& copies() const { return m_copies; }
     /// The copy whose bar is under (or within a few pixels of) `point`, or nullptr.
@@ -63,8 +66,6 @@ private:
     qreal copyStripHeight() const;
     void paintLane(QPainter& p, int index, const QRectF& plot);
     void paintCopyStrip(QPainter& p, const QRectF& plot);
-    /// The tensor a copy wrote into (or read from), when one was announced.
-    trace::Id tensorOfCopy(const CopyMark& mark) const;
 
     trace::MemoryBreakdown m_breakdown;
     std::vector<CopyMark> m_copies;
