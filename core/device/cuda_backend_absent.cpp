@@ -2,6 +2,7 @@
 // functions that need one are never reached (allocatorFor refuses cuda first).
 
 #include "core/device/caching_allocator.h"
+#include "core/device/cuda/kernel_launch.h"
 #include "core/device/cuda_backend.h"
 #include "core/error.h"
 
@@ -18,5 +19,24 @@ std::unique_ptr<SegmentSource> makeSegmentSource(int)
 }
 
 void synchronize() {}
+
+}  // namespace agv::cuda
+
+// The GPU kernels' launches (kernel_launch.h): gpu_kernels.cpp only launches on a usable
+// GPU, which this build never has.
+namespace agv::cuda {
+
+namespace {
+[[noreturn]] void noBackend() { throw Error(PyExc::RuntimeError, "Torch not compiled with CUDA enabled"); }
+}  // namespace
+
+void launchBinary(const gpu::body::Loop&, gpu::ElementType, gpu::ElementType) { noBackend(); }
+void launchUnary(const gpu::body::Loop&, gpu::ElementType) { noBackend(); }
+void launchCopy(const gpu::body::Loop&, gpu::ElementType, gpu::ElementType) { noBackend(); }
+bool gemm(bool, bool, bool, int64_t, int64_t, int64_t, double, const void*, int64_t, const void*, int64_t, double, void*)
+{
+    return false;
+}
+std::string cublasUnavailableReason() { return unusableReason(); }
 
 }  // namespace agv::cuda

@@ -22,6 +22,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activation_double_backward.h"
 #include "core/ops/activations.h"
+#include "core/ops/gpu_dispatch.h"
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/memory_format.h"
@@ -250,6 +251,10 @@ Tensor laidOutSelfFirst(const Tensor& out, const Tensor& self, const Tensor& gra
 /// threshold_backward(grad, self, threshold): the threshold kernel over (self, grad) with value 0.
 Tensor thresholdBackwardKernel(const Tensor& grad, const Tensor& self, Scalar threshold)
 {
+    if (grad.dtype() == self.dtype() && grad.sizes() == self.sizes())  // See Note [GPU kernels]
+        if (std::optional<Tensor> gpuOut = gpu_dispatch::binary(gpu::BinaryOp::ThresholdBackward, self, grad,
+                                                                self.dtype(), self.dtype(), threshold.toDouble()))
+            return *gpuOut;
     const Tensor out = arithmeticBackward(grad, self, "threshold_cpu", [threshold](auto g, auto x) {
         using T = decltype(x);
         return x <= scalarAs<T>(threshold) ? T(0) : g;

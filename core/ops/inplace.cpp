@@ -8,6 +8,7 @@
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activations.h"
+#include "core/ops/gpu_dispatch.h"
 #include "core/ops/index_put.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/integer_arithmetic.h"
@@ -86,6 +87,14 @@ void binaryInplaceKernel(const Tensor& self, const Tensor& other, F f)
         using T = scalar_t;
         kernel::mapInplace<T>(self, o, [&](T a, T b) { return T(f(a, b)); });
     });
+}
+
+/// binaryInplaceKernel, or the GPU's kernel `gpuOp` for a cuda self (Note [GPU kernels]).
+template <bool TakesHalf = false, typename F>
+void binaryInplaceKernel(gpu::BinaryOp gpuOp, double alpha, const Tensor& self, const Tensor& other, F f)
+{
+    if (!gpu_dispatch::binaryInPlace(gpuOp, self, other, alpha))
+        binaryInplaceKernel<TakesHalf>(self, other, f);
 }
 
 /// `name`: PyTorch's kernel, for its "not implemented for 'Half'" error.
@@ -203,7 +212,7 @@ Tensor& addInplace(Tensor& self, const Tensor& other, Scalar alpha)
                                  needs(n, 1) ? (alpha.toDouble() == 1.0 ? g[0] : internal::mulScalar(g[0], alpha))
                                              : Tensor()};
         },
-        false, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(al), b); }); },
+        false, false, [&] { binaryInplaceKernel<kTakesHalf>(gpu::BinaryOp::AddScaled, al, self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(al), b); }); },
         [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); },
         [alpha](const InputTangents& t, const Tensor&) {
             return addTangentTerms(t[0], t.isZero(0), alpha.toDouble() == 1.0 ? t[1] : mul(t[1], alpha), t.isZero(1));
@@ -228,7 +237,7 @@ Tensor& subInplace(Tensor& self, const Tensor& other, Scalar alpha)
                                  needs(n, 1) ? neg(alpha.toDouble() == 1.0 ? g[0] : mul(g[0], alpha)) : Tensor()};
         },
         false, false, [&] {
-            binaryInplaceKernel<kTakesHalf>(self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(-al), b); });
+            binaryInplaceKernel<kTakesHalf>(gpu::BinaryOp::AddScaled, -al, self, other, [al](auto a, auto b) { return addScaled(a, decltype(a)(-al), b); });
         },
         [&](OpRecorder& rec, const Tensor&) { rec.attr("alpha", scalarAttr(alpha)); },
         [alpha](const InputTangents& t, const Tensor&) {
@@ -253,7 +262,7 @@ Tensor& mulInplace(Tensor& self, const Tensor& other)
             Tensor gradSelf = needs(n, 0) ? mul(g[0], n.saved(0)) : Tensor();
             return variable_list{gradSelf, gradOther};
         },
-        otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a * b; }); },
+        otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(gpu::BinaryOp::Mul, 1, self, other, [](auto a, auto b) { return a * b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             rec.save("other", rec.node()->needsInputGrad(0) ? other : Tensor());
             rec.save("self", rec.node()->needsInputGrad(1) ? originalSelf : Tensor());
@@ -291,7 +300,7 @@ Tensor& divInplace(Tensor& self, const Tensor& other)
             Tensor gradSelf = needs(n, 0) ? div(g[0], other) : Tensor();
             return variable_list{gradSelf, gradOther};
         },
-        otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(self, other, [](auto a, auto b) { return a / b; }); },
+        otherNeedsGrad, false, [&] { binaryInplaceKernel<kTakesHalf>(gpu::BinaryOp::Div, 1, self, other, [](auto a, auto b) { return a / b; }); },
         [&](OpRecorder& rec, const Tensor& originalSelf) {
             if (rec.node()->needsInputGrad(1))
                 rec.save("self", originalSelf);
@@ -503,6 +512,8 @@ Tensor& reluInplace(Tensor& self)
             // bfloat16 too, float16 not (Note [bfloat16 unary math]).
             if (self.dtype() == ScalarType::Half)
                 throw AGV_DISPATCH_NOT_IMPLEMENTED(self.dtype(), "clamp_min_cpu");
+            if (gpu_dispatch::unaryInPlace(gpu::UnaryOp::Relu, self))
+                return;
             unaryInplaceKernel<kTakesHalf>(self, [](auto a) { return a < decltype(a)(0) ? decltype(a)(0) : a; },
                                            "clamp_min_cpu");
         },

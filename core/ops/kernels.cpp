@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/device/pcie_link.h"
+#include "core/ops/gpu_dispatch.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/iterator_layout.h"
 #include "core/ops/pin_memory.h"
@@ -72,6 +73,8 @@ void copyInto(const Tensor& dst, const Tensor& src)
         noteDeviceCopy(src.device(), dst.device(), dst.nbytes(), src.storageAllocationId(), dst.storageAllocationId(),
                        isPinned(src.device().isCpu() ? src : dst));
     }
+    if (gpu_dispatch::copy(dst, src))  // See Note [GPU kernels]
+        return;
     if (dst.dtype() == src.dtype() && dst.isContiguous() && src.isContiguous() && dst.sizes() == src.sizes()) {
         if (dst.rawData() != src.rawData())
             std::memmove(dst.rawData(), src.rawData(), dst.nbytes());

@@ -9,6 +9,7 @@
 
 #include <cblas.h>
 
+#include "core/device/gpu_kernels.h"
 #include "core/ops/batched_matmul.h"
 #include "core/ops/bfloat16_matmul.h"
 #include "core/ops/inplace_record.h"
@@ -134,6 +135,11 @@ void gemmInto(T* c, const T* a, int64_t as0, int64_t as1, const T* b, int64_t bs
                     packB[size_t(i * n + j)] = b[i * bs0 + j * bs1];
             opB = BlasOperand{reinterpret_cast<const char*>(packB.data()), CblasNoTrans, blasint(n)};
         }
+        // On the GPU through cuBLAS when A and B are its memory as they are (Note [GPU kernels]).
+        if (packA.empty() && packB.empty() &&
+            gpu::gemm(std::is_same_v<T, double>, opA->trans == CblasTrans, opB->trans == CblasTrans, m, n, k,
+                      double(alpha), opA->data, opA->ld, opB->data, opB->ld, double(beta), c))
+            return;
         if constexpr (std::is_same_v<T, float>)
             cblas_sgemm(CblasRowMajor, opA->trans, opB->trans, blasint(m), blasint(n), blasint(k), alpha,
                         reinterpret_cast<const float*>(opA->data), opA->ld,

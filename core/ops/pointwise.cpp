@@ -8,6 +8,7 @@
 #include "core/autograd/forward_ad.h"
 #include "core/autograd/grad_mode.h"
 #include "core/ops/activations.h"
+#include "core/ops/gpu_dispatch.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/inplace_unary.h"
 #include "core/ops/integer_arithmetic.h"
@@ -218,6 +219,8 @@ Tensor add(const Tensor& a, const Tensor& b, Scalar alpha)
     if (std::optional<Tensor> zero = zeroTensorAdd(a, b, alpha, type))  // See Note [ZeroTensor]
         return rec.finish(*zero);
     const double al = alpha.toDouble();
+    if (std::optional<Tensor> gpuOut = gpu_dispatch::binary(gpu::BinaryOp::AddScaled, a, b, type, type, al))
+        return rec.finish(*gpuOut);  // See Note [GPU kernels]
     Tensor out = type == ScalarType::Bool
                      ? binaryKernel<kTakesHalf>(a, b, type, type, "add", [](auto p, auto q) { return p || q; })
                  : al == 1.0 ? binaryKernel<kTakesHalf>(a, b, type, type, "add", [](auto p, auto q) { return wrappingAdd(p, q); })
@@ -250,8 +253,9 @@ Tensor addScalar(const Tensor& a, const Scalar& b, const Scalar& alpha, double s
     const double scaled = sign * alpha.toDouble();
     const double number = b.toDouble();
     const int64_t intNumber = b.toInt();
-    Tensor x = convert(a, type);
-    Tensor out = AGV_DISPATCH_ALL_AND_HALF(type, nodeName, [&] {
+    std::optional<Tensor> gpuOut = gpu_dispatch::binaryWithNumber(gpu::BinaryOp::AddScaled, a, b, type, type, scaled);
+    Tensor x = gpuOut ? Tensor() : convert(a, type);
+    Tensor out = gpuOut ? *gpuOut : AGV_DISPATCH_ALL_AND_HALF(type, nodeName, [&] {
         using T = scalar_t;
         if constexpr (std::is_same_v<T, bool>) {
             const bool q = number != 0.0;
@@ -280,6 +284,8 @@ namespace {
 Tensor subtractScaled(const Tensor& x, const Tensor& y, ScalarType type, const Scalar& alpha, const char* name)
 {
     const double al = alpha.toDouble();
+    if (std::optional<Tensor> gpuOut = gpu_dispatch::binary(gpu::BinaryOp::AddScaled, x, y, type, type, -al))
+        return *gpuOut;
     return binaryKernel<kTakesHalf>(x, y, type, type, name, [al](auto p, auto q) {
         using T = decltype(p);
         if constexpr (std::is_floating_point_v<T>)
@@ -382,6 +388,8 @@ Tensor mul(const Tensor& a, const Tensor& b)
     const ScalarType type = resultType({&a, &b});
     if (std::optional<Tensor> zero = zeroTensorMul(a, b, type))  // See Note [ZeroTensor]
         return rec.finish(*zero);
+    if (std::optional<Tensor> gpuOut = gpu_dispatch::binary(gpu::BinaryOp::Mul, a, b, type, type))
+        return rec.finish(*gpuOut);
     Tensor out = type == ScalarType::Bool
                      ? binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return p && q; })
                      : binaryKernel<kTakesHalf>(a, b, type, type, "mul", [](auto p, auto q) { return wrappingMul(p, q); });
@@ -417,6 +425,8 @@ Tensor div(const Tensor& a, const Tensor& b)
     const ScalarType type = floatResultType(resultType({&a, &b}));
     if (std::optional<Tensor> zero = zeroTensorDiv(a, b, type))  // See Note [ZeroTensor]
         return rec.finish(*zero);
+    if (std::optional<Tensor> gpuOut = gpu_dispatch::binary(gpu::BinaryOp::Div, a, b, type, type))
+        return rec.finish(*gpuOut);
     Tensor out = binaryKernel<kTakesHalf>(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
     return rec.finish(out);
 }
@@ -578,7 +588,9 @@ Tensor div(const Tensor& a, const Tensor& b, const std::optional<std::string>& r
         // div(..., rounding_mode=None) is the div.Tensor_mode overload: true division
         // recorded as DivBackward2.
         const ScalarType type = floatResultType(resultType({&a, &b}));
-        out = binaryKernel<kTakesHalf>(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
+        std::optional<Tensor> gpuOut = gpu_dispatch::binary(gpu::BinaryOp::Div, a, b, type, type);
+        out = gpuOut ? *gpuOut
+                     : binaryKernel<kTakesHalf>(a, b, type, type, "div", [](auto p, auto q) { return pythonLikeDiv(p, q); });
     } else {
         const bool truncate = *roundingMode == "trunc";
         const ScalarType type = resultType({&a, &b});
@@ -996,7 +1008,8 @@ Tensor neg(const Tensor& t)
     AGV_CHECK(t.dtype() != ScalarType::Bool, RuntimeError,
               "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
               "use the `~` or `logical_not()` operator instead.");
-    Tensor out = sameTypeUnaryKernel<kTakesHalf>(t, "neg", [](auto x) { return wrappingNeg(x); });
+    std::optional<Tensor> gpuOut = gpu_dispatch::unary(gpu::UnaryOp::Neg, t);
+    Tensor out = gpuOut ? *gpuOut : sameTypeUnaryKernel<kTakesHalf>(t, "neg", [](auto x) { return wrappingNeg(x); });
     OpRecorder rec("NegBackward0", {&t}, [](BackwardNode&, const variable_list& g) {
         return variable_list{neg(g[0])};
     });
@@ -1273,8 +1286,10 @@ Tensor relu(const Tensor& t)
 {
     AGV_CHECK(t.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
     // clamp_min(x, 0) as std::max(x, 0): NaN and -0.0 come through as they are.
-    Tensor out = sameTypeUnaryKernelWithBFloat16(t, "clamp_min_cpu",
-                                                 [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });
+    std::optional<Tensor> gpuOut = gpu_dispatch::unary(gpu::UnaryOp::Relu, t);
+    Tensor out = gpuOut ? *gpuOut
+                        : sameTypeUnaryKernelWithBFloat16(t, "clamp_min_cpu",
+                                                          [](auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; });
     OpRecorder rec("ReluBackward0", {&t}, [](BackwardNode& n, const variable_list& g) {
         // threshold_backward(grad, result, 0): a masked gradient is +0, never -0.
         return variable_list{internal::thresholdBackward(g[0], n.saved(0), Scalar(0))};
@@ -1413,9 +1428,24 @@ const char* compareName(CompareOp op)
     return "eq";
 }
 
+gpu::BinaryOp gpuCompareOp(CompareOp op)
+{
+    switch (op) {
+    case CompareOp::Eq: return gpu::BinaryOp::Eq;
+    case CompareOp::Ne: return gpu::BinaryOp::Ne;
+    case CompareOp::Lt: return gpu::BinaryOp::Lt;
+    case CompareOp::Le: return gpu::BinaryOp::Le;
+    case CompareOp::Gt: return gpu::BinaryOp::Gt;
+    case CompareOp::Ge: return gpu::BinaryOp::Ge;
+    }
+    return gpu::BinaryOp::Eq;
+}
+
 Tensor compareValues(const Tensor& a, const Tensor& b, CompareOp op)
 {
     const ScalarType type = resultType({&a, &b});
+    if (std::optional<Tensor> gpuOut = gpu_dispatch::binary(gpuCompareOp(op), a, b, type, ScalarType::Bool))
+        return *gpuOut;
     Tensor out;
     switch (op) {
     case CompareOp::Eq: out = binaryKernel<kTakesHalf>(a, b, type, ScalarType::Bool, "eq", [](auto p, auto q) { return p == q; }); break;
