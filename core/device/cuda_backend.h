@@ -27,6 +27,15 @@ std::string unusableReason();
 /// "NVIDIA H200" and the like (cudaGetDeviceProperties), "" without a device.
 std::string deviceName();
 
+/// The size of device 0 that PyTorch's kernels size their grids by.
+struct DeviceShape {
+    int multiprocessors = 0;
+    int maxThreadsPerMultiprocessor = 0;
+};
+/// cudaGetDeviceProperties' multiProcessorCount and maxThreadsPerMultiProcessor; zeros
+/// without a device.
+DeviceShape deviceShape();
+
 /// Starts the CUDA context now: the host calls it before its sandbox closes the
 /// device files and ioctls the driver's set-up needs. No-op without a device.
 void initializeContext();

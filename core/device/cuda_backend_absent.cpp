@@ -11,6 +11,7 @@ namespace agv::cuda {
 bool deviceUsable() { return false; }
 std::string unusableReason() { return "this build has no CUDA backend (nvcc was not found when it was built)"; }
 std::string deviceName() { return {}; }
+DeviceShape deviceShape() { return {}; }
 void initializeContext() {}
 
 std::unique_ptr<SegmentSource> makeSegmentSource(int)

@@ -9,6 +9,7 @@
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
+#include "core/random/cuda_generator.h"
 #include "core/random/generator.h"
 #include "core/random/normal_fill.h"
 
@@ -210,6 +211,8 @@ Tensor rand(const IntList& sizes, ScalarType dtype, Device device, Generator* ge
 {
     AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"check_uniform_bounds\" not implemented for '",
               legacyDtypeShortName(dtype), "'");
+    if (device.isCuda() && !generator)  // See Note [The CUDA generator]
+        return leaf(random::cudaUniform(sizes, dtype, device, 0.0, 1.0));
     Generator& g = generatorOrDefault(generator);
     if (dtype == ScalarType::Float32)
         return leaf(random(sizes, dtype, device, [&] { return g.uniformFloat(); }));
@@ -218,8 +221,10 @@ Tensor rand(const IntList& sizes, ScalarType dtype, Device device, Generator* ge
 
 Tensor randn(const IntList& sizes, ScalarType dtype, Device device, Generator* generator)
 {
-    AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"normal_kernel_cpu\" not implemented for '",
-              legacyDtypeShortName(dtype), "'");
+    AGV_CHECK(isFloatingType(dtype), RuntimeError, device.isCuda() ? "\"normal_kernel_cuda\"" : "\"normal_kernel_cpu\"",
+              " not implemented for '", legacyDtypeShortName(dtype), "'");
+    if (device.isCuda() && !generator)
+        return leaf(random::cudaNormal(sizes, dtype, device, 0.0, 1.0));
     Generator& g = generatorOrDefault(generator);
     Tensor t = kernel::newTensor(sizes, dtype, device);
     // PyTorch fills 16 or more elements by blocks of Box-Muller pairs, fewer one by one.
@@ -303,7 +308,7 @@ Tensor randnLike(const Tensor& t, std::optional<ScalarType> dtype)
     const ScalarType type = dtype.value_or(t.dtype());
     // normal_ takes its Box-Muller blocks only for a contiguous result; a permuted layout
     // draws element by element, as fewer than 16 elements do.
-    if (preservedStrides(t) != contiguousStrides(t.sizes()) && isFloatingType(type)) {
+    if (preservedStrides(t) != contiguousStrides(t.sizes()) && isFloatingType(type) && !t.device().isCuda()) {
         Generator& g = generatorOrDefault(nullptr);
         return laidOutLike(leaf(random(t.sizes(), type, t.device(), [&] { return g.normal(); })), t);
     }

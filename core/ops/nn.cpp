@@ -10,6 +10,7 @@
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/loss_backward.h"
+#include "core/ops/native_dropout.h"
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/random/generator.h"
@@ -87,6 +88,8 @@ Tensor dropout(const Tensor& input, double p, bool train)
               pyFloatRepr(p));
     if (p == 0.0 || !train || input.numel() == 0)
         return input;
+    if (input.device().isCuda() && p < 1.0)  // is_fused_kernel_acceptable
+        return nativeDropout(input, p);
     Tensor noise = kernel::newTensor({}, input.dtype(), input.device());
     if (p == 1.0) {
         std::memset(noise.rawData(), 0, noise.nbytes());

@@ -9,6 +9,7 @@
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
 #include "core/ops/ops.h"
+#include "core/random/cuda_generator.h"
 #include "core/random/generator.h"
 
 namespace agv::python {
@@ -41,6 +42,41 @@ void restoreState(Generator& g, py::handle stateArg, const char* fn)
     for (int64_t i = 0; i < t.numel(); ++i)
         state.push_back(uint8_t(t.intValueAt(i)));
     g.setState(state);
+}
+
+/// torch.cuda's random functions (Note [The CUDA generator]); torch/cuda/random.py
+/// decides when they run (CUDA's lazy set-up) as PyTorch's does.
+void bindCudaGenerator(py::module_& m)
+{
+    m.def("_cuda_manual_seed", [](uint64_t seed) { cudaGenerator().manualSeed(seed); });
+    m.def("_cuda_seed", [] { return cudaGenerator().seed(); });
+    m.def("_cuda_initial_seed", [] { return cudaGenerator().initialSeed(); });
+    m.def("_cuda_get_rng_state", [] {
+        const std::vector<uint8_t> state = cudaGenerator().getState();
+        return wrapTensor(ops::fromInts({int64_t(state.size())}, std::vector<int64_t>(state.begin(), state.end()),
+                                        ScalarType::UInt8));
+    });
+    m.def("_cuda_set_rng_state", [](py::handle stateArg) {
+        const std::optional<Tensor> t = asTensor(stateArg);
+        // check_rng_state's words.
+        if (!t || t->dtype() != ScalarType::UInt8 || !t->device().isCpu())
+            raise(PyExc_TypeError, "RNG state must be a torch.ByteTensor");
+        std::vector<uint8_t> state;
+        for (int64_t i = 0; i < t->numel(); ++i)
+            state.push_back(uint8_t(t->intValueAt(i)));
+        cudaGenerator().setState(state);
+    });
+    // Fresh contiguous cuda tensors drawn as PyTorch's CUDA kernels draw them; the
+    // in-place samplers (torch/_random_fill.py) lay them out in memory order.
+    m.def("_cuda_normal", [](py::handle sizes, py::handle dtype, double mean, double std) {
+        return wrapTensor(random::cudaNormal(intList(sizes, "normal_", "size"), *asDtype(dtype), Device::cuda(0), mean, std));
+    });
+    m.def("_cuda_uniform", [](py::handle sizes, py::handle dtype, double from, double to) {
+        return wrapTensor(random::cudaUniform(intList(sizes, "uniform_", "size"), *asDtype(dtype), Device::cuda(0), from, to));
+    });
+    m.def("_cuda_bernoulli", [](py::handle sizes, py::handle dtype, double p) {
+        return wrapTensor(random::cudaBernoulli(intList(sizes, "bernoulli_", "size"), *asDtype(dtype), Device::cuda(0), p));
+    });
 }
 
 }  // namespace
@@ -89,14 +125,22 @@ void bindGenerator(py::module_& m)
     // The default generator's object wraps the engine's process-wide one without owning it.
     m.attr("default_generator") = GeneratorObject{std::shared_ptr<Generator>(&defaultGenerator(), [](Generator*) {})};
 
+    // torch.manual_seed and torch.seed seed every GPU too (torch.cuda.manual_seed_all).
     defNative(m, "manual_seed", [](CallArgs& args) -> py::object {
         auto a = bind(args, "manual_seed", {"seed"}, 1);
-        defaultGenerator().manualSeed(uint64_t(requireInt(a[0], "manual_seed", "seed")));
+        const uint64_t seed = uint64_t(requireInt(a[0], "manual_seed", "seed"));
+        defaultGenerator().manualSeed(seed);
+        cudaGenerator().manualSeed(seed);
         return py::module_::import("_agv_torch").attr("default_generator");
     });
-    defNative(m, "seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().seed()); });
+    defNative(m, "seed", [](CallArgs&) -> py::object {
+        const uint64_t seed = defaultGenerator().seed();
+        cudaGenerator().manualSeed(seed);
+        return py::int_(seed);
+    });
     defNative(m, "initial_seed", [](CallArgs&) -> py::object { return py::int_(defaultGenerator().initialSeed()); });
     defNative(m, "get_rng_state", [](CallArgs&) { return stateTensor(defaultGenerator()); });
+    bindCudaGenerator(m);
     defNative(m, "set_rng_state", [](CallArgs& args) {
         restoreState(defaultGenerator(), argAt(args, 0, "new_state"), "set_rng_state");
         return py::object(py::none());

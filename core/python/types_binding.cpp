@@ -27,7 +27,7 @@ Device makeDevice(py::handle spec, py::handle index)
         raise(PyExc_TypeError, "device() received an invalid combination of arguments - got (" + typeName(spec) + ")");
     Device d = Device::parse(spec.cast<std::string>());
     if (given(index)) {
-        if (d.index >= 0)
+        if (spec.cast<std::string>().find(':') != std::string::npos)
             raise(PyExc_RuntimeError, "type (string) must not include an index because index was passed explicitly: " +
                                           spec.cast<std::string>());
         d.index = int(requireInt(index, "device", "index"));

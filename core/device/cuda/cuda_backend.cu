@@ -34,6 +34,7 @@ struct Probe {
     std::string reason;
     std::string name;
     uint64_t totalBytes = 0;
+    DeviceShape shape;
 };
 
 const Probe& probe()
@@ -66,6 +67,7 @@ const Probe& probe()
         }
         p.name = props.name;
         p.totalBytes = props.totalGlobalMem;
+        p.shape = {props.multiProcessorCount, props.maxThreadsPerMultiProcessor};
         int managed = 0;
         cudaDeviceGetAttribute(&managed, cudaDevAttrManagedMemory, 0);
         if (!managed) {
@@ -142,6 +144,8 @@ bool deviceUsable() { return probe().usable; }
 std::string unusableReason() { return probe().usable ? std::string() : probe().reason; }
 
 std::string deviceName() { return probe().name; }
+
+DeviceShape deviceShape() { return probe().shape; }
 
 void initializeContext()
 {

@@ -19,6 +19,9 @@ tensor in memory order and, per element:
 
 The products of a float32 fma are exact in double, so float32 values are computed in
 double and rounded once; float64 fmas are computed exactly with fractions.
+
+A cuda tensor draws from the GPU's generator as PyTorch's CUDA kernels do, element by
+element in memory order (Note [The CUDA generator] in core/random/cuda_generator.cpp).
 """
 
 import math
@@ -66,6 +69,10 @@ def uniform_(self, *args, generator=None, **kwargs):
     if self.numel() == 0:
         return self
     dtype = self.dtype
+    if self.is_cuda:
+        with untraced():
+            values = _in_memory_order(self, lambda shape: torch._C._cuda_uniform(shape, dtype, float(from_), float(to)))
+        return _fill(self, values)
     with untraced():
         if dtype in _REDUCED_DIGITS:
             # uniform_real_distribution<Half>: the low 11 (bfloat16: 8) bits of one 32-bit
@@ -168,11 +175,16 @@ def normal_(self, mean=0, std=1, *, generator=None):
     if not std >= 0.0:
         raise RuntimeError("normal expects std >= 0.0, but found std " + _num(std))
     if not self.is_floating_point():
-        raise RuntimeError("\"normal_kernel_cpu\" not implemented for '" + _type_name(self.dtype) + "'")
+        kernel = "normal_kernel_cuda" if self.is_cuda else "normal_kernel_cpu"
+        raise RuntimeError("\"" + kernel + "\" not implemented for '" + _type_name(self.dtype) + "'")
     n = self.numel()
     if n == 0:
         return self
     dtype = self.dtype
+    if self.is_cuda:
+        with untraced():
+            values = _in_memory_order(self, lambda shape: torch._C._cuda_normal(shape, dtype, float(mean), float(std)))
+        return _fill(self, values)
     with untraced():
         if n >= 16 and self.is_contiguous() and dtype in _REDUCED_DIGITS:
             values = _reduced_normal_fill(tuple(self.shape), n, dtype, mean, std, generator)
@@ -211,9 +223,12 @@ def bernoulli_(self, p=0.5, *, generator=None):
         else:
             if not 0 <= p <= 1:
                 raise RuntimeError("bernoulli_ expects p to be in [0, 1], but got p=" + _num(p))
-            values = _in_memory_order(self, lambda shape: torch.rand(shape, dtype=torch.float64,
-                                                                     generator=generator) < p)
-            values = values.to(self.dtype)
+            if self.is_cuda:
+                values = _in_memory_order(self, lambda shape: torch._C._cuda_bernoulli(shape, self.dtype, float(p)))
+            else:
+                values = _in_memory_order(self, lambda shape: torch.rand(shape, dtype=torch.float64,
+                                                                         generator=generator) < p)
+                values = values.to(self.dtype)
     return _fill(self, values)
 
 

@@ -30,10 +30,13 @@ from .memory import (  # noqa: F401
 OutOfMemoryError = _C.OutOfMemoryError
 
 
-# PyTorch's flag for "CUDA's lazy set-up has run", which checkpoint reads to decide whether
-# to stash CUDA RNG states. Cuda tensors draw from the CPU generator here, so there is
-# no CUDA RNG state to stash and the flag stays False.
-_initialized = False
+
+def __getattr__(name):
+    # PyTorch's flag for "CUDA's lazy set-up has run", which checkpoint reads to decide
+    # whether to stash the GPUs' RNG states: set up by the first cuda tensor or init().
+    if name == '_initialized':
+        return _C._cuda_is_initialized()
+    raise AttributeError("module 'torch.cuda' has no attribute '" + name + "'")
 
 
 def is_available():
@@ -75,9 +78,14 @@ def synchronize(device=None):
     _C._cuda_synchronize()
 
 
-def manual_seed(seed):
-    pass
-
-
-def manual_seed_all(seed):
-    pass
+from .random import (  # noqa: E402,F401
+    get_rng_state,
+    get_rng_state_all,
+    initial_seed,
+    manual_seed,
+    manual_seed_all,
+    seed,
+    seed_all,
+    set_rng_state,
+    set_rng_state_all,
+)

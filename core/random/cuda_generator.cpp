@@ -1,0 +1,256 @@
+#include "core/random/cuda_generator.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <random>
+
+#include "core/device/allocator.h"
+#include "core/device/cuda_backend.h"
+#include "core/error.h"
+#include "core/ops/kernels.h"
+#include "core/random/philox.h"
+
+namespace agv {
+
+// Note [The CUDA generator]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~
+// PyTorch gives each GPU a generator of its own: a seed and a Philox offset, 16 bytes of
+// state. A random kernel asks it for (seed, offset) and moves the offset on by how many
+// outputs each thread may use (philox_cuda_state); thread idx of the kernel then draws
+// from Philox stream (seed, subsequence idx, offset) through cuRAND, in the grid-stride
+// loop of distribution_elementwise_grid_stride_kernel: element li takes component ii of
+// the draw thread li mod T made in its (li div T) / unroll-th turn, T being the kernel's
+// thread count. Random draws on a GPU therefore never move the CPU generator, and a
+// seed, a saved state or checkpoint's preserve_rng_state replays them.
+//
+// Here every cuda tensor's draw (randn, rand, uniform_, normal_, bernoulli_ with a number)
+// follows that layout: same streams, same element of the same draw, same transform
+// (cuRAND's uniform and Box-Muller, then fma as nvcc compiles PyTorch's transforms). It is
+// computed on the host (philox.cpp), also for a real GPU, whose memory the host reads. The
+// integer outputs, the uniforms and bernoulli_ are cuRAND's to the bit; the normals' log,
+// sin and cos are the host's where a GPU uses its own (__sincosf, a fast intrinsic), so
+// normal draws can differ from a GPU's in their last digits. The thread count depends on
+// the device's size only for tensors of more than 221,184 elements on an A100, the device
+// the simulated GPU answers as.
+
+void CudaGenerator::manualSeed(uint64_t seed)
+{
+    m_seed = seed;
+    m_offset = 0;
+}
+
+uint64_t CudaGenerator::seed()
+{
+    std::random_device device;
+    const uint64_t fresh = (static_cast<uint64_t>(device()) << 32) | device();
+    manualSeed(fresh);
+    return fresh;
+}
+
+std::vector<uint8_t> CudaGenerator::getState() const
+{
+    std::vector<uint8_t> state(16);
+    std::memcpy(state.data(), &m_seed, 8);
+    std::memcpy(state.data() + 8, &m_offset, 8);
+    return state;
+}
+
+void CudaGenerator::setState(const std::vector<uint8_t>& state)
+{
+    AGV_CHECK(state.size() == 8 || state.size() == 16, RuntimeError, "RNG state is wrong size");
+    uint64_t seed = 0, offset = 0;
+    std::memcpy(&seed, state.data(), 8);
+    if (state.size() == 16)
+        std::memcpy(&offset, state.data() + 8, 8);
+    m_seed = seed;
+    m_offset = offset;
+}
+
+std::pair<uint64_t, uint64_t> CudaGenerator::reserve(uint64_t increment)
+{
+    const uint64_t start = m_offset;
+    m_offset += (increment + 3) / 4 * 4;
+    return {m_seed, start};
+}
+
+CudaGenerator& cudaGenerator()
+{
+    static CudaGenerator generator;
+    return generator;
+}
+
+namespace random {
+
+namespace {
+
+constexpr uint64_t kBlockSize = 256;
+constexpr uint64_t kEngineCalls = 4;  // curand4_engine_calls: the outputs one draw may take
+
+/// Threads per kernel at most: multiprocessors x (threads per multiprocessor / 256) blocks.
+uint64_t maxThreads()
+{
+    if (gpuMode() != GpuMode::Simulated && cuda::deviceUsable()) {
+        const cuda::DeviceShape shape = cuda::deviceShape();
+        return uint64_t(shape.multiprocessors) * (uint64_t(shape.maxThreadsPerMultiprocessor) / kBlockSize) *
+               kBlockSize;
+    }
+    return 108 * (2048 / kBlockSize) * kBlockSize;  // an A100
+}
+
+/// The grid-stride loop of distribution_elementwise_grid_stride_kernel over `numel`
+/// elements: draw(stream) gives Unroll values in Acc, store(li, value) writes element li.
+template <typename Acc, int Unroll, typename Draw, typename Store>
+void gridStrideDraws(int64_t numel, Draw draw, Store store)
+{
+    if (numel <= 0)
+        return;
+    const DistributionLaunch launch = distributionLaunch(numel);
+    const auto [seed, offset] = cudaGenerator().reserve(launch.counterOffset);
+    const uint64_t n = uint64_t(numel);
+    const uint64_t threads = launch.threads;
+    const uint64_t step = threads * Unroll;
+    const uint64_t rounded = ((n - 1) / step + 1) * step;
+    // A thread whose first element lies past the end writes nothing: not drawn here.
+    for (uint64_t idx = 0; idx < std::min(threads, n); ++idx) {
+        PhiloxStream stream(seed, idx, offset);
+        for (uint64_t linear = idx; linear < rounded; linear += step) {
+            const std::array<Acc, Unroll> values = draw(stream);
+            for (int ii = 0; ii < Unroll; ++ii) {
+                const uint64_t li = linear + threads * uint64_t(ii);
+                if (li < n)
+                    store(li, values[size_t(ii)]);
+            }
+        }
+    }
+}
+
+std::array<float, 4> normal4(PhiloxStream& s)
+{
+    const Philox4 x = s.next4();
+    const auto a = boxMullerFloat(x[0], x[1]);
+    const auto b = boxMullerFloat(x[2], x[3]);
+    return {a[0], a[1], b[0], b[1]};
+}
+
+std::array<double, 2> normal2Double(PhiloxStream& s)
+{
+    const Philox4 x = s.next4();
+    return boxMullerDouble(x[0], x[1], x[2], x[3]);
+}
+
+std::array<float, 4> uniform4(PhiloxStream& s)
+{
+    const Philox4 x = s.next4();
+    return {uniformFloat(x[0]), uniformFloat(x[1]), uniformFloat(x[2]), uniformFloat(x[3])};
+}
+
+std::array<double, 2> uniform2Double(PhiloxStream& s)
+{
+    const Philox4 x = s.next4();
+    return {uniformDouble(x[0], x[1]), uniformDouble(x[2], x[3])};
+}
+
+/// uniform_and_transform / normal_and_transform: doubles from two-wide draws, every other
+/// dtype from four floats; `transform(acc)` gives the stored value.
+template <typename T, typename Transform>
+void fillFromUniforms(T* out, int64_t numel, Transform transform)
+{
+    if constexpr (std::is_same_v<T, double>)
+        gridStrideDraws<double, 2>(numel, uniform2Double, [&](uint64_t li, double r) { out[li] = transform(r); });
+    else
+        gridStrideDraws<float, 4>(numel, uniform4, [&](uint64_t li, float r) { out[li] = transform(r); });
+}
+
+}  // namespace
+
+DistributionLaunch distributionLaunch(int64_t numel)
+{
+    const uint64_t n = uint64_t(std::max<int64_t>(numel, 1));
+    const uint64_t threads = std::min((n + kBlockSize - 1) / kBlockSize * kBlockSize, maxThreads());
+    return {threads, ((n - 1) / (threads * kEngineCalls) + 1) * kEngineCalls};
+}
+
+Tensor cudaNormal(const IntList& sizes, ScalarType dtype, Device device, double mean, double std)
+{
+    Tensor t = ops::kernel::newTensor(sizes, dtype, device);
+    AGV_DISPATCH_FLOATING_AND_HALF(dtype, "normal_kernel_cuda", [&] {
+        using T = scalar_t;
+        T* out = t.data<T>();
+        if constexpr (std::is_same_v<T, double>) {
+            gridStrideDraws<double, 2>(t.numel(), normal2Double,
+                                       [&](uint64_t li, double r) { out[li] = std::fma(r, std, mean); });
+        } else {
+            const float m = float(mean), s = float(std);
+            gridStrideDraws<float, 4>(t.numel(), normal4, [&](uint64_t li, float r) { out[li] = T(std::fma(r, s, m)); });
+        }
+    });
+    return t;
+}
+
+Tensor cudaUniform(const IntList& sizes, ScalarType dtype, Device device, double from, double to)
+{
+    Tensor t = ops::kernel::newTensor(sizes, dtype, device);
+    AGV_DISPATCH_FLOATING_AND_HALF(dtype, "uniform_kernel_cuda", [&] {
+        using T = scalar_t;
+        using Acc = std::conditional_t<std::is_same_v<T, double>, double, float>;
+        const T lo = T(from), hi = T(to);
+        const Acc range = Acc(T(hi - lo));
+        const Acc low = Acc(lo);
+        // cuRAND's (0, 1] turned into [0, 1): a draw of exactly 1 becomes 0.
+        fillFromUniforms(t.data<T>(), t.numel(), [&](Acc r) { return T(std::fma(r == Acc(1) ? Acc(0) : r, range, low)); });
+    });
+    return t;
+}
+
+Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, double p)
+{
+    Tensor t = ops::kernel::newTensor(sizes, dtype, device);
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "bernoulli_scalar_cuda_", [&] {
+        using T = scalar_t;
+        using Acc = std::conditional_t<std::is_same_v<T, double>, double, float>;
+        const Acc threshold = Acc(p);
+        fillFromUniforms(t.data<T>(), t.numel(), [&](Acc r) { return T(r < threshold ? 1 : 0); });
+    });
+    return t;
+}
+
+std::vector<uint8_t> cudaDropoutMask(int64_t numel, double keep, bool compareInDouble, int vector)
+{
+    std::vector<uint8_t> mask(size_t(std::max<int64_t>(numel, 0)), 0);
+    if (numel <= 0)
+        return mask;
+    const DistributionLaunch launch = distributionLaunch(numel);
+    const auto [seed, offset] = cudaGenerator().reserve(launch.counterOffset);
+    const uint64_t n = uint64_t(numel), threads = launch.threads;
+    const float keepFloat = float(keep);
+    auto kept = [&](float r) { return compareInDouble ? double(r) < keep : r < keepFloat; };
+    if (vector > 1) {
+        const uint64_t width = uint64_t(vector);
+        for (uint64_t idx = 0; idx * width < n && idx < threads; ++idx) {
+            PhiloxStream stream(seed, idx, offset);
+            for (uint64_t linear = idx * width; linear < n; linear += threads * width) {
+                const std::array<float, 4> r = uniform4(stream);
+                for (uint64_t ii = 0; ii < width && linear + ii < n; ++ii)
+                    mask[linear + ii] = kept(r[ii]);
+            }
+        }
+        return mask;
+    }
+    const uint64_t step = threads * kEngineCalls;
+    const uint64_t rounded = ((n - 1) / step + 1) * step;
+    for (uint64_t idx = 0; idx < std::min(threads, n); ++idx) {
+        PhiloxStream stream(seed, idx, offset);
+        for (uint64_t linear = idx; linear < rounded; linear += step) {
+            const std::array<float, 4> r = uniform4(stream);
+            for (uint64_t ii = 0; ii < kEngineCalls; ++ii)
+                if (const uint64_t li = linear + threads * ii; li < n)
+                    mask[li] = kept(r[ii]);
+        }
+    }
+    return mask;
+}
+
+}  // namespace random
+}  // namespace agv

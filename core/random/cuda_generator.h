@@ -1,0 +1,72 @@
+#pragma once
+// The GPU's random number generator: torch.cuda.manual_seed / seed / initial_seed /
+// get_rng_state / set_rng_state, and the Philox stream randn, rand, uniform_, normal_ and
+// bernoulli_ of cuda tensors draw from, as PyTorch's CUDA kernels lay their draws out.
+// Cuda draws leave the CPU generator where it was. See Note [The CUDA generator].
+
+#include <cstdint>
+#include <vector>
+
+#include "core/tensor/tensor.h"
+
+namespace agv {
+
+class CudaGenerator {
+public:
+    /// c10's default_rng_seed_val, the seed a fresh process starts from.
+    static constexpr uint64_t kDefaultSeed = 67280421310721ULL;
+
+    /// manual_seed(seed): the seed, and the stream back at its start (offset 0).
+    void manualSeed(uint64_t seed);
+    /// seed(): a non-deterministic seed, returned.
+    uint64_t seed();
+    uint64_t initialSeed() const { return m_seed; }
+
+    /// get_state(): 16 bytes, the seed and the Philox offset (little-endian uint64 each).
+    std::vector<uint8_t> getState() const;
+    /// set_state(): 16 bytes, or 8 (a seed alone: offset 0); RuntimeError "RNG state is
+    /// wrong size" otherwise.
+    void setState(const std::vector<uint8_t>& state);
+
+    uint64_t offset() const { return m_offset; }
+
+    /// philox_cuda_state(increment): the (seed, offset) a kernel draws from; later kernels
+    /// start past it (the increment rounded up to a multiple of 4).
+    std::pair<uint64_t, uint64_t> reserve(uint64_t increment);
+
+private:
+    uint64_t m_seed = kDefaultSeed;
+    uint64_t m_offset = 0;
+};
+
+/// The generator of cuda:0 (torch.cuda.default_generators[0]).
+CudaGenerator& cudaGenerator();
+
+namespace random {
+
+/// How many threads a distribution kernel runs (its grid times 256) and how far it moves
+/// the Philox offset, for `numel` elements: calc_execution_policy, on the device in use
+/// (the simulated GPU answers as an A100: 108 multiprocessors of 2048 threads).
+struct DistributionLaunch {
+    uint64_t threads = 0;
+    uint64_t counterOffset = 0;
+};
+DistributionLaunch distributionLaunch(int64_t numel);
+
+/// A fresh contiguous cuda tensor of standard normals times std plus mean (normal_kernel).
+Tensor cudaNormal(const IntList& sizes, ScalarType dtype, Device device, double mean, double std);
+/// A fresh contiguous cuda tensor uniform in [from, to) (uniform_kernel).
+Tensor cudaUniform(const IntList& sizes, ScalarType dtype, Device device, double from, double to);
+/// A fresh contiguous cuda tensor of 1 with probability p, else 0 (bernoulli_kernel with a
+/// scalar p).
+Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, double p);
+
+/// fused_dropout_kernel's keep mask (1 kept, 0 dropped) of `numel` elements in memory
+/// order: each element kept when its uniform draw is below `keep` (compared in double when
+/// the tensor is double). `vector` is the kernel's vector width, 4, 2 or 1
+/// (fused_dropout_kernel_vec reads element idx * vector + ii from component ii of thread
+/// idx's draw; the plain kernel, element idx + ii * threads).
+std::vector<uint8_t> cudaDropoutMask(int64_t numel, double keep, bool compareInDouble, int vector);
+
+}  // namespace random
+}  // namespace agv
