@@ -245,6 +245,18 @@ Tensor randint(int64_t low, int64_t high, const IntList& sizes, ScalarType dtype
     Generator& g = generatorOrDefault(generator);
     AGV_CHECK(low < high, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", low,
               " >= to=", high);
+    if (device.isCuda() && !generator) {
+        // empty(...).random_(low, high) on the GPU: random_from_to_kernel's draws.
+        const uint64_t range = uint64_t(high) - uint64_t(low);
+        const bool wideType = dtype == ScalarType::Int64 || dtype == ScalarType::Float64 ||
+                              dtype == ScalarType::Float32 || dtype == ScalarType::BFloat16;
+        int64_t count = 1;
+        for (int64_t s : sizes)
+            count *= s;
+        const std::vector<int64_t> values = random::cudaIntsFromTo(count, range, low, wideType && range >= (uint64_t(1) << 32));
+        size_t next = 0;
+        return leaf(random(sizes, dtype, device, [&] { return values[next++]; }));
+    }
     return leaf(random(sizes, dtype, device, [&] { return g.randint(low, high); }));
 }
 

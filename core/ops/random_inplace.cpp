@@ -18,6 +18,7 @@
 #include "core/ops/op_recorder.h"
 #include "core/ops/ops.h"
 #include "core/ops/quietly.h"
+#include "core/random/cuda_generator.h"
 #include "core/random/distributions.h"
 #include "core/random/generator.h"
 #include "core/warning.h"
@@ -227,6 +228,17 @@ Tensor& randomFromTo(Tensor& self, int64_t from, std::optional<int64_t> to, Gene
     return randomFill(self, nodeName, [&] {
         const ScalarType t = self.dtype();
         Generator& g = generatorOrDefault(generator);
+        // A cuda tensor draws from the GPU's generator (Note [The CUDA generator]).
+        const bool onGpu = self.device().isCuda() && !generator;
+        auto draws = [&](uint64_t range, int64_t base, bool wide) {
+            if (!onGpu)
+                return int64Draws(self, [&] {
+                    return range == 0 ? random::uniformIntFullRange(g) : random::uniformIntFromTo(g, range, base, wide);
+                });
+            const std::vector<int64_t> values = random::cudaIntsFromTo(self.numel(), range, base, wide);
+            size_t next = 0;
+            return int64Draws(self, [&] { return values[next++]; });
+        };
         if (to) {
             int64_t end = *to;
             AGV_CHECK(from < end, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", from,
@@ -240,8 +252,7 @@ Tensor& randomFromTo(Tensor& self, int64_t from, std::optional<int64_t> to, Gene
             }
             checkFromToInRange(from, end - 1, t);
             const uint64_t range = static_cast<uint64_t>(end) - static_cast<uint64_t>(from);
-            const bool wide = wideFromTo(t, range);
-            return int64Draws(self, [&] { return random::uniformIntFromTo(g, range, from, wide); });
+            return draws(range, from, wideFromTo(t, range));
         }
         if (from != std::numeric_limits<int64_t>::min()) {
             // [from, the dtype's largest integer]
@@ -259,15 +270,14 @@ Tensor& randomFromTo(Tensor& self, int64_t from, std::optional<int64_t> to, Gene
             }
             checkFromToInRange(from, last, t);
             const uint64_t range = static_cast<uint64_t>(last) - static_cast<uint64_t>(from) + 1;
-            const bool wide = wideFromTo(t, range);
-            return int64Draws(self, [&] { return random::uniformIntFromTo(g, range, from, wide); });
+            return draws(range, from, wideFromTo(t, range));
         }
         // [INT64_MIN, INT64_MAX]: the whole 64-bit draw.
         const bool supported = t == ScalarType::Int64 || t == ScalarType::Float64 || t == ScalarType::Float32 ||
                                t == ScalarType::BFloat16;
         AGV_CHECK(supported, RuntimeError,
                   "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
-        return int64Draws(self, [&] { return random::uniformIntFullRange(g); });
+        return draws(0, 0, true);
     });
 }
 

@@ -216,6 +216,27 @@ Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, doub
     return t;
 }
 
+std::vector<int64_t> cudaIntsFromTo(int64_t numel, uint64_t range, int64_t base, bool wide)
+{
+    std::vector<int64_t> values(size_t(std::max<int64_t>(numel, 0)));
+    // uniform_int_from_to: static_cast<int64_t>((value % range) + base), wrapping.
+    auto fromTo = [&](uint64_t v) { return int64_t((range == 0 ? v : v % range) + uint64_t(base)); };
+    if (wide || range == 0) {
+        gridStrideDraws<uint64_t, 2>(
+            numel,
+            [](PhiloxStream& s) {
+                const Philox4 x = s.next4();
+                return std::array<uint64_t, 2>{(uint64_t(x[0]) << 32) | x[1], (uint64_t(x[2]) << 32) | x[3]};
+            },
+            [&](uint64_t li, uint64_t v) { values[li] = fromTo(v); });
+    } else {
+        gridStrideDraws<uint32_t, 4>(
+            numel, [](PhiloxStream& s) { return s.next4(); },
+            [&](uint64_t li, uint32_t v) { values[li] = fromTo(v); });
+    }
+    return values;
+}
+
 std::vector<uint8_t> cudaDropoutMask(int64_t numel, double keep, bool compareInDouble, int vector)
 {
     std::vector<uint8_t> mask(size_t(std::max<int64_t>(numel, 0)), 0);

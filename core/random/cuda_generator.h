@@ -61,6 +61,12 @@ Tensor cudaUniform(const IntList& sizes, ScalarType dtype, Device device, double
 /// scalar p).
 Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, double p);
 
+/// random_(from, to) of `numel` elements as random_from_to_kernel draws them, in memory
+/// order: (draw % range) + base from one 32-bit output, or (`wide`: an int64, double, float
+/// or bfloat16 tensor with a range of 2^32 or more) from 64 bits of two outputs; range 0
+/// is random_'s full 64-bit range (the 64-bit draw itself).
+std::vector<int64_t> cudaIntsFromTo(int64_t numel, uint64_t range, int64_t base, bool wide);
+
 /// fused_dropout_kernel's keep mask (1 kept, 0 dropped) of `numel` elements in memory
 /// order: each element kept when its uniform draw is below `keep` (compared in double when
 /// the tensor is double). `vector` is the kernel's vector width, 4, 2 or 1

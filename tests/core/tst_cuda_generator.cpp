@@ -12,6 +12,7 @@
 #include "core/autograd/node.h"
 #include "core/ops/native_dropout.h"
 #include "core/ops/ops.h"
+#include "core/ops/random_inplace.h"
 #include "core/random/cuda_generator.h"
 #include "core/random/generator.h"
 #include "core/random/philox.h"
@@ -181,6 +182,30 @@ private Q_SLOTS:
         random::PhiloxStream t(2, 1, 0);
         const random::Philox4 o = t.next4();
         QCOMPARE(d[1], std::fma(random::uniformDouble(o[0], o[1]), 2.0, -1.0));
+    }
+
+    void integersFromTo()
+    {
+        // torch.randint(0, 10, (8,), device='cuda'): element i is thread i's first 32-bit
+        // output mod 10; a range of 2^32 or more takes 64 bits of two outputs.
+        cudaGenerator().manualSeed(0);
+        const std::vector<double> small = valuesOf(ops::randint(0, 10, {8}, ScalarType::Int64, kGpu));
+        for (int64_t i = 0; i < 8; ++i)
+            QCOMPARE(int64_t(small[size_t(i)]), int64_t(random::PhiloxStream(0, uint64_t(i), 0).next4()[0] % 10));
+        QCOMPARE(cudaGenerator().offset(), uint64_t(4));
+        const int64_t low = -(int64_t(1) << 40);
+        const std::vector<double> wide = valuesOf(ops::randint(low, int64_t(1) << 40, {3}, ScalarType::Int64, kGpu));
+        const uint64_t range = uint64_t(1) << 41;
+        for (int64_t i = 0; i < 3; ++i) {
+            const random::Philox4 x = random::PhiloxStream(0, uint64_t(i), 4).next4();
+            const uint64_t v = (uint64_t(x[0]) << 32) | x[1];
+            QCOMPARE(int64_t(wide[size_t(i)]), int64_t(v % range + uint64_t(low)));
+        }
+        // random_(from, to) of a cuda tensor is the same kernel.
+        cudaGenerator().manualSeed(0);
+        Tensor t = ops::empty({8}, ScalarType::Int64, kGpu);
+        ops::randomFromToInplace(t, 0, 10, nullptr);
+        QCOMPARE(valuesOf(t), small);
     }
 
     void dropoutIsTheFusedKernel_data()
