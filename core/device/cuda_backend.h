@@ -31,9 +31,11 @@ std::string deviceName();
 struct DeviceShape {
     int multiprocessors = 0;
     int maxThreadsPerMultiprocessor = 0;
+    int major = 0;  ///< compute capability
+    int minor = 0;
 };
-/// cudaGetDeviceProperties' multiProcessorCount and maxThreadsPerMultiProcessor; zeros
-/// without a device.
+/// cudaGetDeviceProperties' multiProcessorCount, maxThreadsPerMultiProcessor and compute
+/// capability; zeros without a device.
 DeviceShape deviceShape();
 
 /// Starts the CUDA context now: the host calls it before its sandbox closes the

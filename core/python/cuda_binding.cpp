@@ -109,6 +109,15 @@ void bindCuda(py::module_& m)
         const CachingAllocator& cache = cachingAllocatorOf(index);
         return py::make_tuple(cache.deviceFreeBytes(), cache.deviceTotalBytes());
     });
+    // (name, major, minor, total memory, multiprocessors): the simulated GPU answers as the
+    // A100 its random kernels are sized for (Note [The CUDA generator]), with its own memory.
+    m.def("_cuda_getDeviceProperties", [](int64_t index) {
+        const uint64_t total = cachingAllocatorOf(index).deviceTotalBytes();
+        if (gpuMode() == GpuMode::Simulated)
+            return py::make_tuple(std::string("Simulated GPU"), 8, 0, total, 108);
+        const cuda::DeviceShape shape = cuda::deviceShape();
+        return py::make_tuple(cuda::deviceName(), shape.major, shape.minor, total, shape.multiprocessors);
+    });
 }
 
 }  // namespace agv::python

@@ -67,7 +67,7 @@ const Probe& probe()
         }
         p.name = props.name;
         p.totalBytes = props.totalGlobalMem;
-        p.shape = {props.multiProcessorCount, props.maxThreadsPerMultiProcessor};
+        p.shape = {props.multiProcessorCount, props.maxThreadsPerMultiProcessor, props.major, props.minor};
         int managed = 0;
         cudaDeviceGetAttribute(&managed, cudaDevAttrManagedMemory, 0);
         if (!managed) {

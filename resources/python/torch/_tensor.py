@@ -175,6 +175,12 @@ class Tensor(_C._TensorBase):
         from torch import _random_fill
         return _random_fill.bernoulli_(self, p, generator=generator)
 
+    def record_stream(self, stream):
+        """Marks this cuda tensor's memory as in use by `stream` until its work is done. Every
+        stream here runs in order with the others (torch/cuda/streams.py): nothing to mark."""
+        if not self.is_cuda:
+            raise NotImplementedError("Could not run 'aten::record_stream' with arguments from the 'CPU' backend.")
+
     def __deepcopy__(self, memo):
         # 1.13's: graph leaves only, the copy built as pickling builds it (the storage
         # deep-copied through the memo, so views keep sharing), and .grad copied too.

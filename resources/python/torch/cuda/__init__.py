@@ -89,3 +89,132 @@ from .random import (  # noqa: E402,F401
     set_rng_state,
     set_rng_state_all,
 )
+
+
+# ------------------------------------------------------------------ devices and streams
+
+class device(object):
+    """Context-manager that selects a GPU; a no-op for a negative index or None (with no GPU)."""
+
+    def __init__(self, device):
+        self.idx = _get_device_index(device, optional=True)
+        self.prev_idx = -1
+
+    def __enter__(self):
+        if self.idx == -1:
+            return
+        self.prev_idx = current_device()
+        if self.prev_idx != self.idx:
+            set_device(self.idx)
+        _lazy_init()
+
+    def __exit__(self, type, value, traceback):
+        if self.prev_idx != self.idx:
+            set_device(self.prev_idx)
+        return False
+
+
+class device_of(device):
+    """device() of the GPU a tensor lives on (a no-op for a CPU tensor)."""
+
+    def __init__(self, obj):
+        idx = obj.get_device() if obj.is_cuda else -1
+        super().__init__(idx)
+
+
+def set_device(device):
+    device = _get_device_index(device)
+    if device >= 0:
+        if not is_available():
+            raise AttributeError("module 'torch._C' has no attribute '_cuda_setDevice'")
+        _lazy_init()
+        if device >= device_count():
+            raise RuntimeError("CUDA error: invalid device ordinal\nCUDA kernel errors might be asynchronously "
+                               "reported at some other API call,so the stacktrace below might be incorrect.\n"
+                               "For debugging consider passing CUDA_LAUNCH_BLOCKING=1.")
+
+
+class _CudaDeviceProperties:
+    def __init__(self, name, major, minor, total_memory, multi_processor_count):
+        self.name = name
+        self.major = major
+        self.minor = minor
+        self.total_memory = total_memory
+        self.multi_processor_count = multi_processor_count
+        self.is_integrated = 0
+        self.is_multi_gpu_board = 0
+
+    def __repr__(self):
+        return ("_CudaDeviceProperties(name='{}', major={}, minor={}, total_memory={}MB, "
+                "multi_processor_count={})").format(self.name, self.major, self.minor,
+                                                    self.total_memory // (1024 * 1024),
+                                                    self.multi_processor_count)
+
+
+def get_device_properties(device):
+    _lazy_init()
+    index = _get_device_index(device, optional=True)
+    if index < 0 or index >= device_count():
+        raise AssertionError("Invalid device id")
+    name, major, minor, total, processors = _C._cuda_getDeviceProperties(index)
+    return _CudaDeviceProperties(name, major, minor, total, processors)
+
+
+def get_device_capability(device=None):
+    prop = get_device_properties(device)
+    return prop.major, prop.minor
+
+
+from .streams import Event, Stream  # noqa: E402
+
+_current_stream = None
+
+
+class StreamContext(object):
+    """Context-manager that selects a stream; a no-op for None."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.idx = _get_device_index(None, True)
+        if self.idx is None:
+            self.idx = -1
+        self.src_prev_stream = None
+        self.dst_prev_stream = None
+
+    def __enter__(self):
+        if self.stream is None or self.idx == -1:
+            return
+        self.src_prev_stream = current_stream(None)
+        set_stream(self.stream)
+
+    def __exit__(self, type, value, traceback):
+        if self.stream is None or self.idx == -1:
+            return
+        set_stream(self.src_prev_stream)
+
+
+def stream(stream):
+    return StreamContext(stream)
+
+
+def set_stream(stream):
+    global _current_stream
+    if stream is None:
+        return
+    _current_stream = stream
+
+
+def current_stream(device=None):
+    _lazy_init()
+    return _current_stream if _current_stream is not None else default_stream(device)
+
+
+_default_stream = None
+
+
+def default_stream(device=None):
+    global _default_stream
+    _lazy_init()
+    if _default_stream is None:
+        _default_stream = Stream(_handle=0)
+    return _default_stream
