@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "core/autograd/engine.h"
+#include "core/device/pcie_link.h"
 #include "core/ops/inplace_arith.h"
 #include "core/ops/ops.h"
 #include "core/ops/pin_memory.h"
@@ -30,6 +31,17 @@
 namespace agv::python {
 
 namespace {
+
+/// Reading a cuda tensor's values into Python copies them to host memory first:
+/// _local_scalar_dense_cuda copies one element (item(), bool(), float(), int(), index()),
+/// tolist() the whole tensor (toBackend(CPU)). Recorded on the PCIe link (Note [Modelled PCIe
+/// time]); pageable memory on the host's side.
+void noteReadToHost(const Tensor& t, int64_t elements)
+{
+    if (t.device().isCuda() && elements > 0)
+        noteDeviceCopy(t.device(), Device::cpu(), uint64_t(elements) * elementSize(t.dtype()), t.storageAllocationId(),
+                       0, false);
+}
 
 /// x.size(d) and x.stride(d): a 0-d tensor has no dimension to name (1.13's
 /// THPVariable_size text, capitalised unlike ATen's), otherwise the usual wrap.
@@ -223,6 +235,7 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
             bind(args, "item", {}, 0);
             if (self.numel() != 1)
                 raise(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
+            noteReadToHost(self, 1);
             if (isFloatingType(self.dtype()))
                 return py::float_(self.item());
             if (self.dtype() == ScalarType::Bool)
@@ -234,6 +247,7 @@ const std::unordered_map<std::string_view, TensorMethod>& methodTable()
             // tolist reads the storage a ZeroTensor has not got (See Note [ZeroTensor]).
             if (ops::isZeroTensor(self))
                 raise(PyExc_RuntimeError, "tolist() shouldn't be called on a tensor with unallocated storage");
+            noteReadToHost(self, self.numel());
             int64_t linear = 0;
             return tolist(self, 0, linear);
         } END,
@@ -729,6 +743,7 @@ double itemAsDouble(const Tensor& t)
 {
     if (t.numel() != 1)
         raise(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
+    noteReadToHost(t, 1);
     return t.item();
 }
 
@@ -911,6 +926,7 @@ void bindTensor(py::module_& m)
              [](const ImplPtr& s) {
                  if (s->numel() != 1)
                      raise(PyExc_RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
+                 noteReadToHost(T(s), 1);
                  return T(s).item() != 0.0;
              })
         .def("__float__", [](const ImplPtr& s) { return itemAsDouble(T(s)); })
@@ -918,6 +934,7 @@ void bindTensor(py::module_& m)
             const Tensor t(s);
             if (t.numel() != 1)
                 raise(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
+            noteReadToHost(t, 1);
             if (isFloatingType(t.dtype())) {
                 // int(float) raises Python's own errors for inf and NaN.
                 PyObject* value = PyNumber_Long(py::float_(t.item()).ptr());
@@ -931,6 +948,7 @@ void bindTensor(py::module_& m)
             const Tensor t(s);
             if (t.numel() != 1 || isFloatingType(t.dtype()))
                 raise(PyExc_TypeError, "only integer tensors of a single element can be converted to an index");
+            noteReadToHost(t, 1);
             return t.itemInt();
         });
     for (const auto& [name, method] : methodTable()) {

@@ -73,7 +73,7 @@ private Q_SLOTS:
             {QStringLiteral("--gpu"), QStringLiteral("simulated"), QStringLiteral("--pcie"), QStringLiteral("12.5")});
         QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
         QCOMPARE(run.exitCode, 0);
-        // Reading values (print, item, tolist) is no copy of the script's (README).
+        // print is no copy of the script's (README); item() and tolist() are.
         QCOMPARE(run.stdoutText,
                  std::string("1000.0 cuda:0 cuda:0\ntensor([1., 1.], device='cuda:0') 1000.0 [1.0, 2.0]\n"));
         const std::vector<Copy> expected = {
@@ -86,6 +86,8 @@ private Q_SLOTS:
             {"cuda:0", "cpu", 40},    // ... and as its other
             {"cpu", "cuda:0", 40},    // backward unpacks them
             {"cpu", "cuda:0", 40},
+            {"cuda:0", "cpu", 4},     // g.sum().item(): _local_scalar_dense copies one element
+            {"cuda:0", "cpu", 8},     // t.tolist(): the whole tensor to host memory first
         };
         QCOMPARE(copiesOf(run.recording), expected);
         for (const Event& e : run.recording.events())
@@ -94,9 +96,10 @@ private Q_SLOTS:
                 QVERIFY(!c->pinned);
                 QCOMPARE(c->bandwidth, uint64_t(6'250'000'000));
                 QCOMPARE(c->nanos, 10'000 + (c->bytes * 1'000'000'000 + 3'125'000'000) / 6'250'000'000);
-                // torch.tensor's host buffer is no tensor's storage.
-                QVERIFY(c->toAllocation != 0);
-                QCOMPARE(c->fromAllocation == 0, c->bytes == 8);
+                // torch.tensor's host buffer and the Python values read are no tensor's storage.
+                const bool readToPython = c->fromDevice == "cuda:0" && c->bytes <= 8;
+                QCOMPARE(c->toAllocation == 0, readToPython);
+                QCOMPARE(c->fromAllocation == 0, c->bytes == 8 && !readToPython);
             }
         // x.cuda() wrote into g's storage, which the trace names when g is created.
         const auto first = std::find_if(run.recording.events().begin(), run.recording.events().end(),
@@ -115,8 +118,9 @@ private Q_SLOTS:
         const GraphState end = stateAt(run.recording, run.recording.size());
         QCOMPARE(end.hostToDevice.copies, uint64_t(6));
         QCOMPARE(end.hostToDevice.bytes, uint64_t(4000 * 3 + 8 + 40 * 2));
-        QCOMPARE(end.deviceToHost.copies, uint64_t(3));
-        QCOMPARE(end.deviceToHost.nanos, uint64_t(3 * 10'000 + 640 + 6 + 6));
+        QCOMPARE(end.deviceToHost.copies, uint64_t(5));
+        // g.cpu(), the two packs, then item()'s 4 bytes and tolist()'s 8 (1 ns each).
+        QCOMPARE(end.deviceToHost.nanos, uint64_t(5 * 10'000 + 640 + 6 + 6 + 1 + 1));
     }
 
     void pinnedMemoryCopiesAtTheLinksFullRate()
