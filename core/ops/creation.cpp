@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/cuda_random.h"
 #include "core/ops/integer_arithmetic.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -212,7 +213,7 @@ Tensor rand(const IntList& sizes, ScalarType dtype, Device device, Generator* ge
     AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"check_uniform_bounds\" not implemented for '",
               legacyDtypeShortName(dtype), "'");
     if (device.isCuda() && !generator)  // See Note [The CUDA generator]
-        return leaf(random::cudaUniform(sizes, dtype, device, 0.0, 1.0));
+        return leaf(cudaUniform(sizes, dtype, device, 0.0, 1.0));
     Generator& g = generatorOrDefault(generator);
     if (dtype == ScalarType::Float32)
         return leaf(random(sizes, dtype, device, [&] { return g.uniformFloat(); }));
@@ -224,7 +225,7 @@ Tensor randn(const IntList& sizes, ScalarType dtype, Device device, Generator* g
     AGV_CHECK(isFloatingType(dtype), RuntimeError, device.isCuda() ? "\"normal_kernel_cuda\"" : "\"normal_kernel_cpu\"",
               " not implemented for '", legacyDtypeShortName(dtype), "'");
     if (device.isCuda() && !generator)
-        return leaf(random::cudaNormal(sizes, dtype, device, 0.0, 1.0));
+        return leaf(cudaNormal(sizes, dtype, device, 0.0, 1.0));
     Generator& g = generatorOrDefault(generator);
     Tensor t = kernel::newTensor(sizes, dtype, device);
     // PyTorch fills 16 or more elements by blocks of Box-Muller pairs, fewer one by one.

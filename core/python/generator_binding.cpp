@@ -8,6 +8,7 @@
 #include "core/python/generator_arg.h"
 #include "core/python/py_values.h"
 #include "core/python/tensor_support.h"
+#include "core/ops/cuda_random.h"
 #include "core/ops/ops.h"
 #include "core/random/cuda_generator.h"
 #include "core/random/generator.h"
@@ -69,13 +70,13 @@ void bindCudaGenerator(py::module_& m)
     // Fresh contiguous cuda tensors drawn as PyTorch's CUDA kernels draw them; the
     // in-place samplers (torch/_random_fill.py) lay them out in memory order.
     m.def("_cuda_normal", [](py::handle sizes, py::handle dtype, double mean, double std) {
-        return wrapTensor(random::cudaNormal(intList(sizes, "normal_", "size"), *asDtype(dtype), Device::cuda(0), mean, std));
+        return wrapTensor(ops::cudaNormal(intList(sizes, "normal_", "size"), *asDtype(dtype), Device::cuda(0), mean, std));
     });
     m.def("_cuda_uniform", [](py::handle sizes, py::handle dtype, double from, double to) {
-        return wrapTensor(random::cudaUniform(intList(sizes, "uniform_", "size"), *asDtype(dtype), Device::cuda(0), from, to));
+        return wrapTensor(ops::cudaUniform(intList(sizes, "uniform_", "size"), *asDtype(dtype), Device::cuda(0), from, to));
     });
     m.def("_cuda_bernoulli", [](py::handle sizes, py::handle dtype, double p) {
-        return wrapTensor(random::cudaBernoulli(intList(sizes, "bernoulli_", "size"), *asDtype(dtype), Device::cuda(0), p));
+        return wrapTensor(ops::cudaBernoulli(intList(sizes, "bernoulli_", "size"), *asDtype(dtype), Device::cuda(0), p));
     });
 }
 

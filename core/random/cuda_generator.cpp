@@ -9,7 +9,6 @@
 #include "core/device/allocator.h"
 #include "core/device/cuda_backend.h"
 #include "core/error.h"
-#include "core/ops/kernels.h"
 #include "core/random/philox.h"
 
 namespace agv {
@@ -152,17 +151,6 @@ std::array<double, 2> uniform2Double(PhiloxStream& s)
     return {uniformDouble(x[0], x[1]), uniformDouble(x[2], x[3])};
 }
 
-/// uniform_and_transform / normal_and_transform: doubles from two-wide draws, every other
-/// dtype from four floats; `transform(acc)` gives the stored value.
-template <typename T, typename Transform>
-void fillFromUniforms(T* out, int64_t numel, Transform transform)
-{
-    if constexpr (std::is_same_v<T, double>)
-        gridStrideDraws<double, 2>(numel, uniform2Double, [&](uint64_t li, double r) { out[li] = transform(r); });
-    else
-        gridStrideDraws<float, 4>(numel, uniform4, [&](uint64_t li, float r) { out[li] = transform(r); });
-}
-
 }  // namespace
 
 DistributionLaunch distributionLaunch(int64_t numel)
@@ -172,48 +160,32 @@ DistributionLaunch distributionLaunch(int64_t numel)
     return {threads, ((n - 1) / (threads * kEngineCalls) + 1) * kEngineCalls};
 }
 
-Tensor cudaNormal(const IntList& sizes, ScalarType dtype, Device device, double mean, double std)
+std::vector<float> cudaStandardNormals(int64_t numel)
 {
-    Tensor t = ops::kernel::newTensor(sizes, dtype, device);
-    AGV_DISPATCH_FLOATING_AND_HALF(dtype, "normal_kernel_cuda", [&] {
-        using T = scalar_t;
-        T* out = t.data<T>();
-        if constexpr (std::is_same_v<T, double>) {
-            gridStrideDraws<double, 2>(t.numel(), normal2Double,
-                                       [&](uint64_t li, double r) { out[li] = std::fma(r, std, mean); });
-        } else {
-            const float m = float(mean), s = float(std);
-            gridStrideDraws<float, 4>(t.numel(), normal4, [&](uint64_t li, float r) { out[li] = T(std::fma(r, s, m)); });
-        }
-    });
-    return t;
+    std::vector<float> values(size_t(std::max<int64_t>(numel, 0)));
+    gridStrideDraws<float, 4>(numel, normal4, [&](uint64_t li, float r) { values[li] = r; });
+    return values;
 }
 
-Tensor cudaUniform(const IntList& sizes, ScalarType dtype, Device device, double from, double to)
+std::vector<double> cudaStandardNormalsDouble(int64_t numel)
 {
-    Tensor t = ops::kernel::newTensor(sizes, dtype, device);
-    AGV_DISPATCH_FLOATING_AND_HALF(dtype, "uniform_kernel_cuda", [&] {
-        using T = scalar_t;
-        using Acc = std::conditional_t<std::is_same_v<T, double>, double, float>;
-        const T lo = T(from), hi = T(to);
-        const Acc range = Acc(T(hi - lo));
-        const Acc low = Acc(lo);
-        // cuRAND's (0, 1] turned into [0, 1): a draw of exactly 1 becomes 0.
-        fillFromUniforms(t.data<T>(), t.numel(), [&](Acc r) { return T(std::fma(r == Acc(1) ? Acc(0) : r, range, low)); });
-    });
-    return t;
+    std::vector<double> values(size_t(std::max<int64_t>(numel, 0)));
+    gridStrideDraws<double, 2>(numel, normal2Double, [&](uint64_t li, double r) { values[li] = r; });
+    return values;
 }
 
-Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, double p)
+std::vector<float> cudaUniforms(int64_t numel)
 {
-    Tensor t = ops::kernel::newTensor(sizes, dtype, device);
-    AGV_DISPATCH_ALL_AND_HALF(dtype, "bernoulli_scalar_cuda_", [&] {
-        using T = scalar_t;
-        using Acc = std::conditional_t<std::is_same_v<T, double>, double, float>;
-        const Acc threshold = Acc(p);
-        fillFromUniforms(t.data<T>(), t.numel(), [&](Acc r) { return T(r < threshold ? 1 : 0); });
-    });
-    return t;
+    std::vector<float> values(size_t(std::max<int64_t>(numel, 0)));
+    gridStrideDraws<float, 4>(numel, uniform4, [&](uint64_t li, float r) { values[li] = r; });
+    return values;
+}
+
+std::vector<double> cudaUniformsDouble(int64_t numel)
+{
+    std::vector<double> values(size_t(std::max<int64_t>(numel, 0)));
+    gridStrideDraws<double, 2>(numel, uniform2Double, [&](uint64_t li, double r) { values[li] = r; });
+    return values;
 }
 
 std::vector<int64_t> cudaIntsFromTo(int64_t numel, uint64_t range, int64_t base, bool wide)

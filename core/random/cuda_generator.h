@@ -5,9 +5,9 @@
 // Cuda draws leave the CPU generator where it was. See Note [The CUDA generator].
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
-#include "core/tensor/tensor.h"
 
 namespace agv {
 
@@ -53,13 +53,14 @@ struct DistributionLaunch {
 };
 DistributionLaunch distributionLaunch(int64_t numel);
 
-/// A fresh contiguous cuda tensor of standard normals times std plus mean (normal_kernel).
-Tensor cudaNormal(const IntList& sizes, ScalarType dtype, Device device, double mean, double std);
-/// A fresh contiguous cuda tensor uniform in [from, to) (uniform_kernel).
-Tensor cudaUniform(const IntList& sizes, ScalarType dtype, Device device, double from, double to);
-/// A fresh contiguous cuda tensor of 1 with probability p, else 0 (bernoulli_kernel with a
-/// scalar p).
-Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, double p);
+/// The draws of PyTorch's CUDA distribution kernels for `numel` elements, in memory order:
+/// standard normals (curand_normal4; for double, curand_normal2_double) and uniforms in
+/// (0, 1] (curand_uniform4; curand_uniform2_double), which normal_, uniform_ and bernoulli_
+/// transform (core/ops/cuda_random.h).
+std::vector<float> cudaStandardNormals(int64_t numel);
+std::vector<double> cudaStandardNormalsDouble(int64_t numel);
+std::vector<float> cudaUniforms(int64_t numel);
+std::vector<double> cudaUniformsDouble(int64_t numel);
 
 /// random_(from, to) of `numel` elements as random_from_to_kernel draws them, in memory
 /// order: (draw % range) + base from one 32-bit output, or (`wide`: an int64, double, float

@@ -10,6 +10,7 @@
 #include "core/device/allocator.h"
 #include "core/autograd/engine.h"
 #include "core/autograd/node.h"
+#include "core/ops/cuda_random.h"
 #include "core/ops/native_dropout.h"
 #include "core/ops/ops.h"
 #include "core/ops/random_inplace.h"
@@ -172,13 +173,13 @@ private Q_SLOTS:
         // Element 0: the first output of subsequence 0 as curand_uniform gives it.
         random::PhiloxStream s(1, 0, 0);
         QCOMPARE(float(u[0]), random::uniformFloat(s.next4()[0]));
-        const std::vector<double> zeros = valuesOf(random::cudaBernoulli({50}, ScalarType::Float32, kGpu, 0.0));
-        const std::vector<double> ones = valuesOf(random::cudaBernoulli({50}, ScalarType::Bool, kGpu, 1.0));
+        const std::vector<double> zeros = valuesOf(ops::cudaBernoulli({50}, ScalarType::Float32, kGpu, 0.0));
+        const std::vector<double> ones = valuesOf(ops::cudaBernoulli({50}, ScalarType::Bool, kGpu, 1.0));
         QCOMPARE(zeros, std::vector<double>(50, 0.0));
         QCOMPARE(ones, std::vector<double>(50, 1.0));
         // uniform_(-1, 1) in double: fma(r, 2, -1) with r from 53 bits of two outputs.
         cudaGenerator().manualSeed(2);
-        const std::vector<double> d = valuesOf(random::cudaUniform({3}, ScalarType::Float64, kGpu, -1.0, 1.0));
+        const std::vector<double> d = valuesOf(ops::cudaUniform({3}, ScalarType::Float64, kGpu, -1.0, 1.0));
         random::PhiloxStream t(2, 1, 0);
         const random::Philox4 o = t.next4();
         QCOMPARE(d[1], std::fma(random::uniformDouble(o[0], o[1]), 2.0, -1.0));

@@ -1,0 +1,18 @@
+#pragma once
+// Fresh cuda tensors drawn as PyTorch's CUDA distribution kernels draw them, from the GPU's
+// generator (Note [The CUDA generator]): the transforms of normal_kernel, uniform_kernel
+// and bernoulli_kernel over the draws of core/random/cuda_generator.h.
+
+#include "core/tensor/tensor.h"
+
+namespace agv::ops {
+
+/// A contiguous cuda tensor of standard normals times std plus mean (one fma, as nvcc
+/// compiles normal_kernel's transform).
+Tensor cudaNormal(const IntList& sizes, ScalarType dtype, Device device, double mean, double std);
+/// A contiguous cuda tensor uniform in [from, to): cuRAND's (0, 1] turned into [0, 1).
+Tensor cudaUniform(const IntList& sizes, ScalarType dtype, Device device, double from, double to);
+/// A contiguous cuda tensor of 1 with probability p, else 0 (bernoulli_ with a number p).
+Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, double p);
+
+}  // namespace agv::ops
