@@ -212,7 +212,8 @@ Tensor rand(const IntList& sizes, ScalarType dtype, Device device, Generator* ge
 {
     AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"check_uniform_bounds\" not implemented for '",
               legacyDtypeShortName(dtype), "'");
-    if (device.isCuda() && !generator)  // See Note [The CUDA generator]
+    checkGeneratorDevice(generator, device);
+    if (device.isCuda())  // See Note [The CUDA generator]
         return leaf(cudaUniform(sizes, dtype, device, 0.0, 1.0));
     Generator& g = generatorOrDefault(generator);
     if (dtype == ScalarType::Float32)
@@ -224,7 +225,8 @@ Tensor randn(const IntList& sizes, ScalarType dtype, Device device, Generator* g
 {
     AGV_CHECK(isFloatingType(dtype), RuntimeError, device.isCuda() ? "\"normal_kernel_cuda\"" : "\"normal_kernel_cpu\"",
               " not implemented for '", legacyDtypeShortName(dtype), "'");
-    if (device.isCuda() && !generator)
+    checkGeneratorDevice(generator, device);
+    if (device.isCuda())
         return leaf(cudaNormal(sizes, dtype, device, 0.0, 1.0));
     Generator& g = generatorOrDefault(generator);
     Tensor t = kernel::newTensor(sizes, dtype, device);
@@ -246,7 +248,8 @@ Tensor randint(int64_t low, int64_t high, const IntList& sizes, ScalarType dtype
     Generator& g = generatorOrDefault(generator);
     AGV_CHECK(low < high, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", low,
               " >= to=", high);
-    if (device.isCuda() && !generator) {
+    checkGeneratorDevice(generator, device);
+    if (device.isCuda()) {
         // empty(...).random_(low, high) on the GPU: random_from_to_kernel's draws.
         const uint64_t range = uint64_t(high) - uint64_t(low);
         const bool wideType = dtype == ScalarType::Int64 || dtype == ScalarType::Float64 ||

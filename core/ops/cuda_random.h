@@ -7,6 +7,10 @@
 
 namespace agv::ops {
 
+/// check_generator: a torch.Generator (always a CPU one here) cannot draw a cuda tensor's
+/// values; RuntimeError "Expected a 'cuda' device type for generator but found 'cpu'".
+void checkGeneratorDevice(const void* generator, Device device);
+
 /// A contiguous cuda tensor of standard normals times std plus mean (one fma, as nvcc
 /// compiles normal_kernel's transform).
 Tensor cudaNormal(const IntList& sizes, ScalarType dtype, Device device, double mean, double std);

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/ops/cuda_random.h"
 #include "core/ops/inplace_record.h"
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
@@ -229,7 +230,8 @@ Tensor& randomFromTo(Tensor& self, int64_t from, std::optional<int64_t> to, Gene
         const ScalarType t = self.dtype();
         Generator& g = generatorOrDefault(generator);
         // A cuda tensor draws from the GPU's generator (Note [The CUDA generator]).
-        const bool onGpu = self.device().isCuda() && !generator;
+        checkGeneratorDevice(generator, self.device());
+        const bool onGpu = self.device().isCuda();
         auto draws = [&](uint64_t range, int64_t base, bool wide) {
             if (!onGpu)
                 return int64Draws(self, [&] {

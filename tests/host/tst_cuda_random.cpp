@@ -101,6 +101,25 @@ for preserve in (True, False):
                                                      QStringLiteral("True True"), QStringLiteral("False False")}));
     }
 
+    void aCpuGeneratorCannotDrawCudaValues()
+    {
+        const testing::ScriptRun run = runOnSimulatedGpu(R"(import torch
+g = torch.Generator()
+for call in (lambda: torch.randn(3, device='cuda', generator=g), lambda: torch.randint(0, 5, (2,), device='cuda', generator=g),
+             lambda: torch.empty(3, device='cuda').normal_(generator=g),
+             lambda: torch.empty(3, device='cuda').random_(0, 4, generator=g)):
+    try:
+        call()
+    except RuntimeError as e:
+        print(e)
+print(torch.randn(2, generator=g).shape)
+)");
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        const QString refused = QStringLiteral("Expected a 'cuda' device type for generator but found 'cpu'");
+        QCOMPARE(lines(run.stdoutText), (QStringList{refused, refused, refused, refused, QStringLiteral("torch.Size([2])")}));
+    }
+
     void dropoutOnTheGpuIsNativeDropout()
     {
         // PyTorch's CUDA dropout is native_dropout's fused kernel: its node, its saved mask,
