@@ -101,6 +101,29 @@ for preserve in (True, False):
                                                      QStringLiteral("True True"), QStringLiteral("False False")}));
     }
 
+    void cudaSetUpInsideACheckpointIsRefused()
+    {
+        // 1.13's non-reentrant checkpoint stashes the GPUs' RNG states only when CUDA was set
+        // up before the forward; setting it up inside is an error.
+        const testing::ScriptRun run = runOnSimulatedGpu(R"(import torch
+from torch.utils.checkpoint import checkpoint
+x = torch.ones(3, requires_grad=True)
+try:
+    checkpoint(lambda t: t * torch.ones(3, device='cuda').cpu(), x, use_reentrant=False)
+except RuntimeError as e:
+    print(e)
+print(torch.cuda._initialized)
+y = checkpoint(lambda t: t * torch.ones(3, device='cuda').cpu(), x, use_reentrant=False)
+print(y.sum().item())
+)");
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(lines(run.stdoutText),
+                 (QStringList{QStringLiteral("PyTorch's CUDA state was initialized in the forward pass of a Checkpoint, "
+                                             "which is not allowed. Please open an issue if you need this feature."),
+                              QStringLiteral("True"), QStringLiteral("3.0")}));
+    }
+
     void aCpuGeneratorCannotDrawCudaValues()
     {
         const testing::ScriptRun run = runOnSimulatedGpu(R"(import torch
