@@ -212,9 +212,10 @@ Tensor rand(const IntList& sizes, ScalarType dtype, Device device, Generator* ge
 {
     AGV_CHECK(isFloatingType(dtype), RuntimeError, "\"check_uniform_bounds\" not implemented for '",
               legacyDtypeShortName(dtype), "'");
-    checkGeneratorDevice(generator, device);
-    if (device.isCuda())  // See Note [The CUDA generator]
+    if (device.isCuda()) {  // See Note [The CUDA generator]
+        const CudaDrawScope scope(cudaGeneratorFor(generator));
         return leaf(cudaUniform(sizes, dtype, device, 0.0, 1.0));
+    }
     Generator& g = generatorOrDefault(generator);
     if (dtype == ScalarType::Float32)
         return leaf(random(sizes, dtype, device, [&] { return g.uniformFloat(); }));
@@ -225,9 +226,10 @@ Tensor randn(const IntList& sizes, ScalarType dtype, Device device, Generator* g
 {
     AGV_CHECK(isFloatingType(dtype), RuntimeError, device.isCuda() ? "\"normal_kernel_cuda\"" : "\"normal_kernel_cpu\"",
               " not implemented for '", legacyDtypeShortName(dtype), "'");
-    checkGeneratorDevice(generator, device);
-    if (device.isCuda())
+    if (device.isCuda()) {
+        const CudaDrawScope scope(cudaGeneratorFor(generator));
         return leaf(cudaNormal(sizes, dtype, device, 0.0, 1.0));
+    }
     Generator& g = generatorOrDefault(generator);
     Tensor t = kernel::newTensor(sizes, dtype, device);
     // PyTorch fills 16 or more elements by blocks of Box-Muller pairs, fewer one by one.
@@ -245,12 +247,11 @@ Tensor randn(const IntList& sizes, ScalarType dtype, Device device, Generator* g
 Tensor randint(int64_t low, int64_t high, const IntList& sizes, ScalarType dtype, Device device,
                Generator* generator)
 {
-    Generator& g = generatorOrDefault(generator);
     AGV_CHECK(low < high, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", low,
               " >= to=", high);
-    checkGeneratorDevice(generator, device);
     if (device.isCuda()) {
         // empty(...).random_(low, high) on the GPU: random_from_to_kernel's draws.
+        const CudaDrawScope scope(cudaGeneratorFor(generator));
         const uint64_t range = uint64_t(high) - uint64_t(low);
         const bool wideType = dtype == ScalarType::Int64 || dtype == ScalarType::Float64 ||
                               dtype == ScalarType::Float32 || dtype == ScalarType::BFloat16;
@@ -261,6 +262,7 @@ Tensor randint(int64_t low, int64_t high, const IntList& sizes, ScalarType dtype
         size_t next = 0;
         return leaf(random(sizes, dtype, device, [&] { return values[next++]; }));
     }
+    Generator& g = generatorOrDefault(generator);
     return leaf(random(sizes, dtype, device, [&] { return g.randint(low, high); }));
 }
 

@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "core/error.h"
 #include "core/ops/kernels.h"
 #include "core/random/cuda_generator.h"
 
@@ -25,12 +24,6 @@ std::vector<Acc<T>> uniformsFor(int64_t numel)
 }
 
 }  // namespace
-
-void checkGeneratorDevice(const void* generator, Device device)
-{
-    AGV_CHECK(!generator || !device.isCuda(), RuntimeError,
-              "Expected a 'cuda' device type for generator but found 'cpu'");
-}
 
 Tensor cudaNormal(const IntList& sizes, ScalarType dtype, Device device, double mean, double std)
 {

@@ -1,15 +1,12 @@
 #pragma once
 // Fresh cuda tensors drawn as PyTorch's CUDA distribution kernels draw them, from the GPU's
 // generator (Note [The CUDA generator]): the transforms of normal_kernel, uniform_kernel
-// and bernoulli_kernel over the draws of core/random/cuda_generator.h.
+// and bernoulli_kernel over the draws of core/random/cuda_generator.h, from the default
+// GPU generator or the one a CudaDrawScope names.
 
 #include "core/tensor/tensor.h"
 
 namespace agv::ops {
-
-/// check_generator: a torch.Generator (always a CPU one here) cannot draw a cuda tensor's
-/// values; RuntimeError "Expected a 'cuda' device type for generator but found 'cpu'".
-void checkGeneratorDevice(const void* generator, Device device);
 
 /// A contiguous cuda tensor of standard normals times std plus mean (one fma, as nvcc
 /// compiles normal_kernel's transform).

@@ -12,7 +12,6 @@
 #include <string>
 
 #include "core/error.h"
-#include "core/ops/cuda_random.h"
 #include "core/ops/inplace_record.h"
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
@@ -228,15 +227,16 @@ Tensor& randomFromTo(Tensor& self, int64_t from, std::optional<int64_t> to, Gene
 {
     return randomFill(self, nodeName, [&] {
         const ScalarType t = self.dtype();
-        Generator& g = generatorOrDefault(generator);
         // A cuda tensor draws from the GPU's generator (Note [The CUDA generator]).
-        checkGeneratorDevice(generator, self.device());
         const bool onGpu = self.device().isCuda();
+        CudaGenerator& gpu = onGpu ? cudaGeneratorFor(generator) : cudaGenerator();
+        Generator& g = onGpu ? defaultGenerator() : generatorOrDefault(generator);
         auto draws = [&](uint64_t range, int64_t base, bool wide) {
             if (!onGpu)
                 return int64Draws(self, [&] {
                     return range == 0 ? random::uniformIntFullRange(g) : random::uniformIntFromTo(g, range, base, wide);
                 });
+            const CudaDrawScope scope(gpu);
             const std::vector<int64_t> values = random::cudaIntsFromTo(self.numel(), range, base, wide);
             size_t next = 0;
             return int64Draws(self, [&] { return values[next++]; });

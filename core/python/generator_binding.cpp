@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "core/device/allocator.h"
 #include "core/python/bindings.h"
 #include "core/python/generator_arg.h"
 #include "core/python/py_values.h"
@@ -20,12 +21,35 @@ namespace {
 /// The Python object: shares its engine generator, so a DataLoader and a sampler that
 /// hold the same torch.Generator draw from one stream.
 struct GeneratorObject {
-    std::shared_ptr<Generator> engine;
+    std::shared_ptr<Generator> engine;  ///< a CPU generator
+    std::shared_ptr<CudaGenerator> cuda;  ///< or a GPU's (torch.Generator(device='cuda'))
 };
 
 Generator& engineOf(py::handle self)
 {
     return *self.cast<GeneratorObject&>().engine;
+}
+
+CudaGenerator* cudaOf(py::handle self) { return self.cast<GeneratorObject&>().cuda.get(); }
+
+/// The GPU generator's state: a ByteTensor of its 16 bytes.
+py::object cudaStateTensor(const CudaGenerator& g)
+{
+    const std::vector<uint8_t> state = g.getState();
+    return wrapTensor(ops::fromInts({int64_t(state.size())}, std::vector<int64_t>(state.begin(), state.end()),
+                                    ScalarType::UInt8));
+}
+
+void restoreCudaState(CudaGenerator& g, py::handle stateArg)
+{
+    const std::optional<Tensor> t = asTensor(stateArg);
+    // check_rng_state's words.
+    if (!t || t->dtype() != ScalarType::UInt8 || !t->device().isCpu())
+        raise(PyExc_TypeError, "RNG state must be a torch.ByteTensor");
+    std::vector<uint8_t> state;
+    for (int64_t i = 0; i < t->numel(); ++i)
+        state.push_back(uint8_t(t->intValueAt(i)));
+    g.setState(state);
 }
 
 py::object stateTensor(const Generator& g)
@@ -52,31 +76,26 @@ void bindCudaGenerator(py::module_& m)
     m.def("_cuda_manual_seed", [](uint64_t seed) { cudaGenerator().manualSeed(seed); });
     m.def("_cuda_seed", [] { return cudaGenerator().seed(); });
     m.def("_cuda_initial_seed", [] { return cudaGenerator().initialSeed(); });
-    m.def("_cuda_get_rng_state", [] {
-        const std::vector<uint8_t> state = cudaGenerator().getState();
-        return wrapTensor(ops::fromInts({int64_t(state.size())}, std::vector<int64_t>(state.begin(), state.end()),
-                                        ScalarType::UInt8));
-    });
-    m.def("_cuda_set_rng_state", [](py::handle stateArg) {
-        const std::optional<Tensor> t = asTensor(stateArg);
-        // check_rng_state's words.
-        if (!t || t->dtype() != ScalarType::UInt8 || !t->device().isCpu())
-            raise(PyExc_TypeError, "RNG state must be a torch.ByteTensor");
-        std::vector<uint8_t> state;
-        for (int64_t i = 0; i < t->numel(); ++i)
-            state.push_back(uint8_t(t->intValueAt(i)));
-        cudaGenerator().setState(state);
-    });
-    // Fresh contiguous cuda tensors drawn as PyTorch's CUDA kernels draw them; the
-    // in-place samplers (torch/_random_fill.py) lay them out in memory order.
-    m.def("_cuda_normal", [](py::handle sizes, py::handle dtype, double mean, double std) {
+    m.def("_cuda_get_rng_state", [] { return cudaStateTensor(cudaGenerator()); });
+    m.def("_cuda_set_rng_state", [](py::handle stateArg) { restoreCudaState(cudaGenerator(), stateArg); });
+    // Fresh contiguous cuda tensors drawn as PyTorch's CUDA kernels draw them, from the
+    // default GPU generator or a `generator=` argument's; the in-place samplers
+    // (torch/_random_fill.py) lay them out in memory order.
+    m.def("_cuda_normal", [](py::handle sizes, py::handle dtype, double mean, double std, py::handle generator) {
+        const CudaDrawScope scope(cudaGeneratorFor(generatorArg(generator, "normal_")));
         return wrapTensor(ops::cudaNormal(intList(sizes, "normal_", "size"), *asDtype(dtype), Device::cuda(0), mean, std));
     });
-    m.def("_cuda_uniform", [](py::handle sizes, py::handle dtype, double from, double to) {
+    m.def("_cuda_uniform", [](py::handle sizes, py::handle dtype, double from, double to, py::handle generator) {
+        const CudaDrawScope scope(cudaGeneratorFor(generatorArg(generator, "uniform_")));
         return wrapTensor(ops::cudaUniform(intList(sizes, "uniform_", "size"), *asDtype(dtype), Device::cuda(0), from, to));
     });
-    m.def("_cuda_bernoulli", [](py::handle sizes, py::handle dtype, double p) {
+    m.def("_cuda_bernoulli", [](py::handle sizes, py::handle dtype, double p, py::handle generator) {
+        const CudaDrawScope scope(cudaGeneratorFor(generatorArg(generator, "bernoulli_")));
         return wrapTensor(ops::cudaBernoulli(intList(sizes, "bernoulli_", "size"), *asDtype(dtype), Device::cuda(0), p));
+    });
+    // torch.cuda.default_generators[0]: the object of the GPU's default generator.
+    m.def("_cuda_default_generator", [] {
+        return GeneratorObject{nullptr, std::shared_ptr<CudaGenerator>(&cudaGenerator(), [](CudaGenerator*) {})};
     });
 }
 
@@ -89,7 +108,13 @@ Generator* generatorArg(py::handle value, const char* fn)
     if (!py::isinstance<GeneratorObject>(value))
         raise(PyExc_TypeError,
               std::string(fn) + "(): argument 'generator' must be torch.Generator, not " + typeName(value));
-    return value.cast<GeneratorObject&>().engine.get();
+    GeneratorObject& object = value.cast<GeneratorObject&>();
+    if (object.cuda) {
+        // See cudaGeneratorArgument: the op's draw takes this GPU generator.
+        setArgumentCudaGenerator(object.cuda);
+        return cudaGeneratorArgument();
+    }
+    return object.engine.get();
 }
 
 void bindGenerator(py::module_& m)
@@ -101,27 +126,51 @@ void bindGenerator(py::module_& m)
                      if (!d)
                          raise(PyExc_TypeError, "Generator(): argument 'device' must be torch.device, not " +
                                                     typeName(device));
-                     if (d->type != DeviceType::CPU)
-                         raise(PyExc_RuntimeError,
-                               "Device type CUDA is not supported for torch.Generator() api.");
+                     if (d->type != DeviceType::CPU) {
+                         if (!cudaAvailable())
+                             raise(PyExc_RuntimeError,
+                                   "Device type CUDA is not supported for torch.Generator() api.");
+                         return GeneratorObject{nullptr, std::make_shared<CudaGenerator>()};
+                     }
                  }
-                 return GeneratorObject{std::make_shared<Generator>()};
+                 return GeneratorObject{std::make_shared<Generator>(), nullptr};
              }),
              py::arg("device") = py::none())
         .def("manual_seed",
              [](py::object self, py::object seed) {
-                 engineOf(self).manualSeed(uint64_t(requireInt(seed, "manual_seed", "seed")));
+                 const uint64_t value = uint64_t(requireInt(seed, "manual_seed", "seed"));
+                 if (CudaGenerator* gpu = cudaOf(self))
+                     gpu->manualSeed(value);
+                 else
+                     engineOf(self).manualSeed(value);
                  return self;
              })
-        .def("seed", [](py::handle self) { return engineOf(self).seed(); })
-        .def("initial_seed", [](py::handle self) { return engineOf(self).initialSeed(); })
-        .def("get_state", [](py::handle self) { return stateTensor(engineOf(self)); })
+        .def("seed",
+             [](py::handle self) {
+                 CudaGenerator* gpu = cudaOf(self);
+                 return gpu ? gpu->seed() : engineOf(self).seed();
+             })
+        .def("initial_seed",
+             [](py::handle self) {
+                 CudaGenerator* gpu = cudaOf(self);
+                 return gpu ? gpu->initialSeed() : engineOf(self).initialSeed();
+             })
+        .def("get_state",
+             [](py::handle self) {
+                 CudaGenerator* gpu = cudaOf(self);
+                 return gpu ? cudaStateTensor(*gpu) : stateTensor(engineOf(self));
+             })
         .def("set_state",
              [](py::object self, py::handle state) {
-                 restoreState(engineOf(self), state, "set_state");
+                 if (CudaGenerator* gpu = cudaOf(self))
+                     restoreCudaState(*gpu, state);
+                 else
+                     restoreState(engineOf(self), state, "set_state");
                  return self;
              })
-        .def_property_readonly("device", [](py::handle) { return wrapDevice(Device{}); });
+        .def_property_readonly("device", [](py::handle self) {
+            return wrapDevice(cudaOf(self) ? Device::cuda(0) : Device{});
+        });
     m.attr("Generator").attr("__module__") = "torch._C";
     // The default generator's object wraps the engine's process-wide one without owning it.
     m.attr("default_generator") = GeneratorObject{std::shared_ptr<Generator>(&defaultGenerator(), [](Generator*) {})};

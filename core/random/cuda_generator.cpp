@@ -9,6 +9,7 @@
 #include "core/device/allocator.h"
 #include "core/device/cuda_backend.h"
 #include "core/error.h"
+#include "core/random/generator.h"
 #include "core/random/philox.h"
 
 namespace agv {
@@ -80,6 +81,32 @@ CudaGenerator& cudaGenerator()
     return generator;
 }
 
+namespace {
+thread_local std::shared_ptr<CudaGenerator> t_argumentGenerator;
+thread_local CudaGenerator* t_drawingGenerator = nullptr;
+
+/// The generator cuda draws reserve their offsets from.
+CudaGenerator& drawingGenerator() { return t_drawingGenerator ? *t_drawingGenerator : cudaGenerator(); }
+}  // namespace
+
+void setArgumentCudaGenerator(std::shared_ptr<CudaGenerator> generator) { t_argumentGenerator = std::move(generator); }
+
+CudaGenerator& cudaGeneratorFor(Generator* generator)
+{
+    if (!generator)
+        return cudaGenerator();
+    AGV_CHECK(generator == cudaGeneratorArgument() && t_argumentGenerator, RuntimeError,
+              "Expected a 'cuda' device type for generator but found 'cpu'");
+    return *t_argumentGenerator;
+}
+
+CudaDrawScope::CudaDrawScope(CudaGenerator& generator) : m_previous(t_drawingGenerator)
+{
+    t_drawingGenerator = &generator;
+}
+
+CudaDrawScope::~CudaDrawScope() { t_drawingGenerator = m_previous; }
+
 namespace random {
 
 namespace {
@@ -106,7 +133,7 @@ void gridStrideDraws(int64_t numel, Draw draw, Store store)
     if (numel <= 0)
         return;
     const DistributionLaunch launch = distributionLaunch(numel);
-    const auto [seed, offset] = cudaGenerator().reserve(launch.counterOffset);
+    const auto [seed, offset] = drawingGenerator().reserve(launch.counterOffset);
     const uint64_t n = uint64_t(numel);
     const uint64_t threads = launch.threads;
     const uint64_t step = threads * Unroll;
@@ -215,7 +242,7 @@ std::vector<uint8_t> cudaDropoutMask(int64_t numel, double keep, bool compareInD
     if (numel <= 0)
         return mask;
     const DistributionLaunch launch = distributionLaunch(numel);
-    const auto [seed, offset] = cudaGenerator().reserve(launch.counterOffset);
+    const auto [seed, offset] = drawingGenerator().reserve(launch.counterOffset);
     const uint64_t n = uint64_t(numel), threads = launch.threads;
     const float keepFloat = float(keep);
     auto kept = [&](float r) { return compareInDouble ? double(r) < keep : r < keepFloat; };

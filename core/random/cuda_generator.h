@@ -5,6 +5,7 @@
 // Cuda draws leave the CPU generator where it was. See Note [The CUDA generator].
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -41,6 +42,29 @@ private:
 
 /// The generator of cuda:0 (torch.cuda.default_generators[0]).
 CudaGenerator& cudaGenerator();
+
+class Generator;
+
+/// A GPU generator named by the `generator=` argument of the draw about to run: the
+/// binding sets it and passes cudaGeneratorArgument() as the op's Generator*.
+void setArgumentCudaGenerator(std::shared_ptr<CudaGenerator> generator);
+
+/// The GPU generator a cuda draw takes for an op's `generator`: the default one for null,
+/// the argument's for cudaGeneratorArgument(); a CPU generator raises check_generator's
+/// RuntimeError "Expected a 'cuda' device type for generator but found 'cpu'".
+CudaGenerator& cudaGeneratorFor(Generator* generator);
+
+/// While it lives, cuda draws on this thread take `generator` instead of the default one.
+class CudaDrawScope {
+public:
+    explicit CudaDrawScope(CudaGenerator& generator);
+    ~CudaDrawScope();
+    CudaDrawScope(const CudaDrawScope&) = delete;
+    CudaDrawScope& operator=(const CudaDrawScope&) = delete;
+
+private:
+    CudaGenerator* m_previous;
+};
 
 namespace random {
 

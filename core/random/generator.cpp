@@ -173,4 +173,16 @@ Generator& defaultGenerator()
     return generator;
 }
 
+Generator* cudaGeneratorArgument()
+{
+    // Never drawn from: only its address says "the GPU generator the argument named".
+    static Generator stand_in;
+    return &stand_in;
+}
+
+void refuseCudaGeneratorOnCpu()
+{
+    throw Error(PyExc::RuntimeError, "Expected a 'cpu' device type for generator but found 'cuda'");
+}
+
 }  // namespace agv

@@ -64,9 +64,19 @@ private:
 /// The process-wide generator used when no generator is passed (torch.default_generator).
 Generator& defaultGenerator();
 
+/// What an op's `Generator*` is when its `generator=` argument was a GPU's generator
+/// (torch.Generator(device='cuda')): a cuda draw then takes that generator
+/// (cudaGeneratorFor in cuda_generator.h); a CPU op refuses it.
+Generator* cudaGeneratorArgument();
+
+/// check_generator's RuntimeError for a GPU's generator given to a CPU op.
+[[noreturn]] void refuseCudaGeneratorOnCpu();
+
 /// `generator`, or the default generator when it is null (an op's optional argument).
 inline Generator& generatorOrDefault(Generator* generator)
 {
+    if (generator && generator == cudaGeneratorArgument())
+        refuseCudaGeneratorOnCpu();
     return generator ? *generator : defaultGenerator();
 }
 

@@ -124,6 +124,41 @@ print(y.sum().item())
                               QStringLiteral("True"), QStringLiteral("3.0")}));
     }
 
+    void gpuGeneratorObjects()
+    {
+        // torch.Generator(device='cuda') draws cuda values from its own stream; the default
+        // GPU generator is torch.cuda.default_generators[0] once CUDA is set up.
+        const testing::ScriptRun run = runOnSimulatedGpu(R"(import torch
+print(torch.cuda.default_generators)
+g = torch.Generator(device='cuda')
+print(g.device, g.initial_seed())
+g.manual_seed(0)
+torch.manual_seed(123)
+print(torch.randn(3, device='cuda', generator=g))
+state = g.get_state()
+print(state.dtype, state.tolist()[8])
+u = torch.empty(4, device='cuda').uniform_(generator=g)
+g.set_state(state)
+print(torch.equal(u, torch.empty(4, device='cuda').uniform_(generator=g)))
+for call in (lambda: torch.randn(2, generator=g), lambda: torch.empty(2).normal_(generator=g)):
+    try:
+        call()
+    except RuntimeError as e:
+        print(e)
+print(len(torch.cuda.default_generators), torch.cuda.default_generators[0].initial_seed())
+torch.cuda.default_generators[0].manual_seed(0)
+print(torch.randn(3, device='cuda'))
+)");
+        QVERIFY2(run.failure.isEmpty(), qPrintable(run.failure));
+        QCOMPARE(run.exitCode, 0);
+        const QString seeded = QStringLiteral("tensor([-0.9247, -0.4253, -2.6438], device='cuda:0')");
+        const QString refused = QStringLiteral("Expected a 'cpu' device type for generator but found 'cuda'");
+        QCOMPARE(lines(run.stdoutText),
+                 (QStringList{QStringLiteral("()"), QStringLiteral("cuda:0 67280421310721"), seeded,
+                              QStringLiteral("torch.uint8 4"), QStringLiteral("True"), refused, refused,
+                              QStringLiteral("1 123"), seeded}));
+    }
+
     void aCpuGeneratorCannotDrawCudaValues()
     {
         const testing::ScriptRun run = runOnSimulatedGpu(R"(import torch

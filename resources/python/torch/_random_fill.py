@@ -70,9 +70,9 @@ def uniform_(self, *args, generator=None, **kwargs):
         return self
     dtype = self.dtype
     if self.is_cuda:
-        _check_cuda_generator(generator)
         with untraced():
-            values = _in_memory_order(self, lambda shape: torch._C._cuda_uniform(shape, dtype, float(from_), float(to)))
+            values = _in_memory_order(self, lambda shape: torch._C._cuda_uniform(shape, dtype, float(from_), float(to),
+                                                                                 generator))
         return _fill(self, values)
     with untraced():
         if dtype in _REDUCED_DIGITS:
@@ -183,9 +183,9 @@ def normal_(self, mean=0, std=1, *, generator=None):
         return self
     dtype = self.dtype
     if self.is_cuda:
-        _check_cuda_generator(generator)
         with untraced():
-            values = _in_memory_order(self, lambda shape: torch._C._cuda_normal(shape, dtype, float(mean), float(std)))
+            values = _in_memory_order(self, lambda shape: torch._C._cuda_normal(shape, dtype, float(mean), float(std),
+                                                                                generator))
         return _fill(self, values)
     with untraced():
         if n >= 16 and self.is_contiguous() and dtype in _REDUCED_DIGITS:
@@ -226,19 +226,13 @@ def bernoulli_(self, p=0.5, *, generator=None):
             if not 0 <= p <= 1:
                 raise RuntimeError("bernoulli_ expects p to be in [0, 1], but got p=" + _num(p))
             if self.is_cuda:
-                _check_cuda_generator(generator)
-                values = _in_memory_order(self, lambda shape: torch._C._cuda_bernoulli(shape, self.dtype, float(p)))
+                values = _in_memory_order(self, lambda shape: torch._C._cuda_bernoulli(shape, self.dtype, float(p),
+                                                                                       generator))
             else:
                 values = _in_memory_order(self, lambda shape: torch.rand(shape, dtype=torch.float64,
                                                                          generator=generator) < p)
                 values = values.to(self.dtype)
     return _fill(self, values)
-
-
-def _check_cuda_generator(generator):
-    """check_generator: a torch.Generator (a CPU one here) cannot draw a cuda tensor's values."""
-    if generator is not None:
-        raise RuntimeError("Expected a 'cuda' device type for generator but found 'cpu'")
 
 
 def _num(x):

@@ -27,3 +27,9 @@ print(torch.randn(3))
 with torch.random.fork_rng(devices=[]):
     torch.rand(2)
 print(torch.rand(2))
+# The GPUs' generator objects: none without a GPU.
+print(torch.cuda.default_generators)
+try:
+    torch.Generator(device='cuda')
+except RuntimeError as e:
+    print(e)

@@ -36,6 +36,9 @@ def __getattr__(name):
     # whether to stash the GPUs' RNG states: set up by the first cuda tensor or init().
     if name == '_initialized':
         return _C._cuda_is_initialized()
+    # The GPUs' generators, once CUDA is set up (before, and without a GPU: empty).
+    if name == 'default_generators':
+        return (_C._cuda_default_generator(),) if _C._cuda_is_initialized() else ()
     raise AttributeError("module 'torch.cuda' has no attribute '" + name + "'")
 
 
