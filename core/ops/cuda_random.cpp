@@ -9,13 +9,9 @@ namespace agv::ops {
 
 namespace {
 
-/// accscalar_t of PyTorch's CUDA kernels: double for double, float otherwise.
-template <typename T>
-using Acc = std::conditional_t<std::is_same_v<T, double>, double, float>;
-
 /// The uniform draws of uniform_and_transform for T: two-wide doubles, four-wide floats.
 template <typename T>
-std::vector<Acc<T>> uniformsFor(int64_t numel)
+std::vector<CudaAcc<T>> uniformsFor(int64_t numel)
 {
     if constexpr (std::is_same_v<T, double>)
         return random::cudaUniformsDouble(numel);
@@ -51,12 +47,12 @@ Tensor cudaUniform(const IntList& sizes, ScalarType dtype, Device device, double
     AGV_DISPATCH_FLOATING_AND_HALF(dtype, "uniform_kernel_cuda", [&] {
         using T = scalar_t;
         const T lo = T(from), hi = T(to);
-        const Acc<T> range = Acc<T>(T(hi - lo));
-        const Acc<T> low = Acc<T>(lo);
-        const std::vector<Acc<T>> r = uniformsFor<T>(t.numel());
+        const CudaAcc<T> range = CudaAcc<T>(T(hi - lo));
+        const CudaAcc<T> low = CudaAcc<T>(lo);
+        const std::vector<CudaAcc<T>> r = uniformsFor<T>(t.numel());
         T* out = t.data<T>();
         for (size_t i = 0; i < r.size(); ++i)
-            out[i] = T(std::fma(r[i] == Acc<T>(1) ? Acc<T>(0) : r[i], range, low));
+            out[i] = T(std::fma(r[i] == CudaAcc<T>(1) ? CudaAcc<T>(0) : r[i], range, low));
     });
     return t;
 }
@@ -66,8 +62,8 @@ Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, doub
     Tensor t = kernel::newTensor(sizes, dtype, device);
     AGV_DISPATCH_ALL_AND_HALF(dtype, "bernoulli_scalar_cuda_", [&] {
         using T = scalar_t;
-        const Acc<T> threshold = Acc<T>(p);
-        const std::vector<Acc<T>> r = uniformsFor<T>(t.numel());
+        const CudaAcc<T> threshold = CudaAcc<T>(p);
+        const std::vector<CudaAcc<T>> r = uniformsFor<T>(t.numel());
         T* out = t.data<T>();
         for (size_t i = 0; i < r.size(); ++i)
             out[i] = T(r[i] < threshold ? 1 : 0);

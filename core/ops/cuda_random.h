@@ -4,9 +4,15 @@
 // and bernoulli_kernel over the draws of core/random/cuda_generator.h, from the default
 // GPU generator or the one a CudaDrawScope names.
 
+#include <type_traits>
+
 #include "core/tensor/tensor.h"
 
 namespace agv::ops {
+
+/// accscalar_t of PyTorch's CUDA kernels: double for double, float for every other dtype.
+template <typename T>
+using CudaAcc = std::conditional_t<std::is_same_v<T, double>, double, float>;
 
 /// A contiguous cuda tensor of standard normals times std plus mean (one fma, as nvcc
 /// compiles normal_kernel's transform).

@@ -1,6 +1,7 @@
 #include "core/ops/native_dropout.h"
 
 #include "core/autograd/grad_mode.h"
+#include "core/ops/cuda_random.h"
 #include "core/ops/iterator_layout.h"
 #include "core/ops/kernels.h"
 #include "core/ops/op_recorder.h"
@@ -10,10 +11,6 @@
 namespace agv::ops {
 
 namespace {
-
-/// The accumulation type of PyTorch's CUDA kernels: double for double, float otherwise.
-template <typename T>
-using Acc = std::conditional_t<std::is_same_v<T, double>, double, float>;
 
 /// get_vector_size: 4 elements per thread when the data is aligned for it (a GPU's
 /// allocations always are: only the tensor's offset can misalign it) and the count divides,
@@ -36,12 +33,12 @@ Tensor maskedScale(const Tensor& grad, const Tensor& mask, double scale)
     Tensor out = kernel::newTensor(grad.sizes(), grad.dtype(), grad.device());
     AGV_DISPATCH_FLOATING_AND_HALF(grad.dtype(), "masked_scale", [&] {
         using T = scalar_t;
-        const Acc<T> s = Acc<T>(scale);
+        const CudaAcc<T> s = CudaAcc<T>(scale);
         const T* gp = g.data<T>();
         const bool* mp = m.data<bool>();
         T* op = out.data<T>();
         for (int64_t i = 0; i < out.numel(); ++i)
-            op[i] = T(Acc<T>(float(mp[i]) * Acc<T>(gp[i])) * s);
+            op[i] = T(CudaAcc<T>(float(mp[i]) * CudaAcc<T>(gp[i])) * s);
     });
     return out;
 }
@@ -63,15 +60,15 @@ Tensor nativeDropout(const Tensor& input, double p)
         input.numel(), keep, input.dtype() == ScalarType::Float64, vectorWidth(input, dense));
     AGV_DISPATCH_FLOATING_AND_HALF(input.dtype(), "fused_dropout", [&] {
         using T = scalar_t;
-        const Acc<T> keepAcc = Acc<T>(keep);
+        const CudaAcc<T> keepAcc = CudaAcc<T>(keep);
         // accscalar_t scale = 1.0 / p: a double quotient of the kept probability.
-        const Acc<T> scale = Acc<T>(1.0 / double(keepAcc));
+        const CudaAcc<T> scale = CudaAcc<T>(1.0 / double(keepAcc));
         const T* in = source.data<T>();
         T* o = out.data<T>();
         bool* m = mask.data<bool>();
         for (size_t i = 0; i < kept.size(); ++i) {
             const float r = float(kept[i]);
-            o[i] = T(Acc<T>(Acc<T>(in[i]) * r) * scale);
+            o[i] = T(CudaAcc<T>(CudaAcc<T>(in[i]) * r) * scale);
             m[i] = kept[i] != 0;
         }
     });

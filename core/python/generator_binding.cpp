@@ -173,7 +173,7 @@ void bindGenerator(py::module_& m)
         });
     m.attr("Generator").attr("__module__") = "torch._C";
     // The default generator's object wraps the engine's process-wide one without owning it.
-    m.attr("default_generator") = GeneratorObject{std::shared_ptr<Generator>(&defaultGenerator(), [](Generator*) {})};
+    m.attr("default_generator") = GeneratorObject{std::shared_ptr<Generator>(&defaultGenerator(), [](Generator*) {}), nullptr};
 
     // torch.manual_seed and torch.seed seed every GPU too (torch.cuda.manual_seed_all).
     defNative(m, "manual_seed", [](CallArgs& args) -> py::object {

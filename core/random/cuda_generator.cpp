@@ -178,6 +178,15 @@ std::array<double, 2> uniform2Double(PhiloxStream& s)
     return {uniformDouble(x[0], x[1]), uniformDouble(x[2], x[3])};
 }
 
+/// The draws of `numel` elements in memory order, as gridStrideDraws places them.
+template <typename Acc, int Unroll, typename Draw>
+std::vector<Acc> drawsInOrder(int64_t numel, Draw draw)
+{
+    std::vector<Acc> values(size_t(std::max<int64_t>(numel, 0)));
+    gridStrideDraws<Acc, Unroll>(numel, draw, [&](uint64_t li, Acc r) { values[li] = r; });
+    return values;
+}
+
 }  // namespace
 
 DistributionLaunch distributionLaunch(int64_t numel)
@@ -187,33 +196,13 @@ DistributionLaunch distributionLaunch(int64_t numel)
     return {threads, ((n - 1) / (threads * kEngineCalls) + 1) * kEngineCalls};
 }
 
-std::vector<float> cudaStandardNormals(int64_t numel)
-{
-    std::vector<float> values(size_t(std::max<int64_t>(numel, 0)));
-    gridStrideDraws<float, 4>(numel, normal4, [&](uint64_t li, float r) { values[li] = r; });
-    return values;
-}
+std::vector<float> cudaStandardNormals(int64_t numel) { return drawsInOrder<float, 4>(numel, normal4); }
 
-std::vector<double> cudaStandardNormalsDouble(int64_t numel)
-{
-    std::vector<double> values(size_t(std::max<int64_t>(numel, 0)));
-    gridStrideDraws<double, 2>(numel, normal2Double, [&](uint64_t li, double r) { values[li] = r; });
-    return values;
-}
+std::vector<double> cudaStandardNormalsDouble(int64_t numel) { return drawsInOrder<double, 2>(numel, normal2Double); }
 
-std::vector<float> cudaUniforms(int64_t numel)
-{
-    std::vector<float> values(size_t(std::max<int64_t>(numel, 0)));
-    gridStrideDraws<float, 4>(numel, uniform4, [&](uint64_t li, float r) { values[li] = r; });
-    return values;
-}
+std::vector<float> cudaUniforms(int64_t numel) { return drawsInOrder<float, 4>(numel, uniform4); }
 
-std::vector<double> cudaUniformsDouble(int64_t numel)
-{
-    std::vector<double> values(size_t(std::max<int64_t>(numel, 0)));
-    gridStrideDraws<double, 2>(numel, uniform2Double, [&](uint64_t li, double r) { values[li] = r; });
-    return values;
-}
+std::vector<double> cudaUniformsDouble(int64_t numel) { return drawsInOrder<double, 2>(numel, uniform2Double); }
 
 std::vector<int64_t> cudaIntsFromTo(int64_t numel, uint64_t range, int64_t base, bool wide)
 {
@@ -239,34 +228,24 @@ std::vector<int64_t> cudaIntsFromTo(int64_t numel, uint64_t range, int64_t base,
 std::vector<uint8_t> cudaDropoutMask(int64_t numel, double keep, bool compareInDouble, int vector)
 {
     std::vector<uint8_t> mask(size_t(std::max<int64_t>(numel, 0)), 0);
+    const float keepFloat = float(keep);
+    auto kept = [&](float r) { return compareInDouble ? double(r) < keep : r < keepFloat; };
+    if (vector == 1) {
+        // fused_dropout_kernel: the grid-stride layout of the distribution kernels.
+        gridStrideDraws<float, 4>(numel, uniform4, [&](uint64_t li, float r) { mask[li] = kept(r); });
+        return mask;
+    }
     if (numel <= 0)
         return mask;
     const DistributionLaunch launch = distributionLaunch(numel);
     const auto [seed, offset] = drawingGenerator().reserve(launch.counterOffset);
-    const uint64_t n = uint64_t(numel), threads = launch.threads;
-    const float keepFloat = float(keep);
-    auto kept = [&](float r) { return compareInDouble ? double(r) < keep : r < keepFloat; };
-    if (vector > 1) {
-        const uint64_t width = uint64_t(vector);
-        for (uint64_t idx = 0; idx * width < n && idx < threads; ++idx) {
-            PhiloxStream stream(seed, idx, offset);
-            for (uint64_t linear = idx * width; linear < n; linear += threads * width) {
-                const std::array<float, 4> r = uniform4(stream);
-                for (uint64_t ii = 0; ii < width && linear + ii < n; ++ii)
-                    mask[linear + ii] = kept(r[ii]);
-            }
-        }
-        return mask;
-    }
-    const uint64_t step = threads * kEngineCalls;
-    const uint64_t rounded = ((n - 1) / step + 1) * step;
-    for (uint64_t idx = 0; idx < std::min(threads, n); ++idx) {
+    const uint64_t n = uint64_t(numel), threads = launch.threads, width = uint64_t(vector);
+    for (uint64_t idx = 0; idx * width < n && idx < threads; ++idx) {
         PhiloxStream stream(seed, idx, offset);
-        for (uint64_t linear = idx; linear < rounded; linear += step) {
+        for (uint64_t linear = idx * width; linear < n; linear += threads * width) {
             const std::array<float, 4> r = uniform4(stream);
-            for (uint64_t ii = 0; ii < kEngineCalls; ++ii)
-                if (const uint64_t li = linear + threads * ii; li < n)
-                    mask[li] = kept(r[ii]);
+            for (uint64_t ii = 0; ii < width && linear + ii < n; ++ii)
+                mask[linear + ii] = kept(r[ii]);
         }
     }
     return mask;
