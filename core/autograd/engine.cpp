@@ -168,28 +168,41 @@ Tensor runHooks(Node& node, uint32_t inputNr, Tensor grad)
     return grad;
 }
 
-/// Checks and conforms the gradients a node returned (shape, dtype) to where they flow.
+/// validate_outputs for one gradient flowing along `edge`: checked and conformed (shape,
+/// dtype, device) to the input it reaches. `producer` returned it ("Function MulBackward0
+/// returned an invalid gradient ..."); null for the gradients backward() starts with.
+void conformGradient(const Edge& edge, Tensor& grad, size_t i, const Node* producer)
+{
+    if (!edge.valid() || !grad.defined())
+        return;
+    const auto who = [producer] { return producer ? "Function " + producer->name() + " returned an " : std::string(); };
+    const InputMetadata& meta = edge.function->inputMetadata().at(edge.inputNr);
+    if (grad.sizes() != meta.shape) {
+        if (!ops::isExpandableTo(meta.shape, grad.sizes()))
+            AGV_RAISE(RuntimeError, who(), "invalid gradient at index ", i, " - got ", sizesToString(grad.sizes()),
+                      " but expected shape compatible with ", sizesToString(meta.shape));
+        grad = ops::sumTo(grad, meta.shape);
+    }
+    if (grad.dtype() != meta.dtype)
+        grad = ops::toDtype(grad, meta.dtype);
+    if (!(grad.device() == meta.device)) {
+        // A 0-dim CPU input of a cuda op (x_cuda * torch.tensor(2.)) gets its gradient
+        // summed on the GPU, and backward(torch.tensor(1.)) of a cuda loss starts from a CPU
+        // scalar: the engine brings such a scalar to its input's device.
+        AGV_CHECK(grad.dim() == 0, RuntimeError, who(), "invalid gradient at index ", i, " - expected device ",
+                  meta.device.str(), " but got ", grad.device().str());
+        grad = ops::toDevice(grad, meta.device);
+    }
+}
+
+/// Checks and conforms the gradients a node returned to where they flow.
 void validateOutputs(const Node& node, variable_list& outputs)
 {
     AGV_CHECK(outputs.size() == node.numOutputs(), RuntimeError, "function ", node.name(),
               " returned an incorrect number of gradients (expected ", node.numOutputs(), ", got ", outputs.size(),
               ")");
-    for (size_t i = 0; i < outputs.size(); ++i) {
-        const Edge& edge = node.nextEdges()[i];
-        Tensor& grad = outputs[i];
-        if (!edge.valid() || !grad.defined())
-            continue;
-        const InputMetadata& meta = edge.function->inputMetadata().at(edge.inputNr);
-        if (grad.sizes() != meta.shape) {
-            if (!ops::isExpandableTo(meta.shape, grad.sizes()))
-                AGV_RAISE(RuntimeError, "Function ", node.name(), " returned an invalid gradient at index ", i,
-                          " - got ", sizesToString(grad.sizes()), " but expected shape compatible with ",
-                          sizesToString(meta.shape));
-            grad = ops::sumTo(grad, meta.shape);
-        }
-        if (grad.dtype() != meta.dtype)
-            grad = ops::toDtype(grad, meta.dtype);
-    }
+    for (size_t i = 0; i < outputs.size(); ++i)
+        conformGradient(node.nextEdges()[i], outputs[i], i, &node);
 }
 
 thread_local GraphTask* t_currentTask = nullptr;
@@ -277,7 +290,9 @@ void execute(GraphTask& task, const std::vector<Edge>& rootEdges, const TensorLi
         const Edge& e = rootEdges[i];
         if (!e.valid())
             continue;
-        task.buffers[e.function.get()].add(e.inputNr, rootGrads[i]);
+        Tensor grad = rootGrads[i];
+        conformGradient(e, grad, i, nullptr);
+        task.buffers[e.function.get()].add(e.inputNr, grad);
         if (--task.dependencies[e.function.get()] == 0)
             ready.push(e.function);
     }

@@ -49,9 +49,9 @@ Device Device::parse(const std::string& text)
         }
     }
     if (name == "cpu")
-        return cpu();
+        return {DeviceType::CPU, indexValue};
     if (name == "cuda")
-        return cuda(indexValue < 0 ? 0 : indexValue);
+        return cuda(indexValue);  // "cuda" keeps no index: torch.device('cuda').index is None
     AGV_RAISE(RuntimeError,
               "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, "
               "vulkan, mps, meta, hpu, privateuseone device type at start of device string: ",

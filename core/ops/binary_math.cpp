@@ -43,7 +43,7 @@ template <typename T, typename F>
 Tensor twoBodyKernel(const Tensor& a, const Tensor& b, const IntList& shape, ScalarType type, F f,
                      const Tensor& layoutA, const Tensor& layoutB)
 {
-    Tensor out = kernel::newTensor(shape, type, a.device());
+    Tensor out = kernel::newTensor(shape, type, kernel::resultDevice(a, b));
     const IntList stridesA = kernel::broadcastStrides(a, shape);
     const IntList stridesB = kernel::broadcastStrides(b, shape);
     const std::vector<int64_t> offA = kernel::elementOffsets(shape, stridesA);

@@ -13,6 +13,15 @@ bool isNumber(const Tensor& t) { return t.impl()->isWrappedNumber(); }
 
 bool onKernels(const Tensor& t) { return t.defined() && t.device().isCuda() && gpu::kernelsActive(); }
 
+/// A 0-dim CPU tensor beside a cuda one: TensorIterator's CPU scalar, which the CUDA kernel
+/// takes by value as it takes a Python number (opmath_gpu_kernel_with_scalars).
+bool isCpuScalarBeside(const Tensor& t, const Tensor& other)
+{
+    return t.defined() && t.device().isCpu() && t.dim() == 0 && onKernels(other);
+}
+
+bool passedByValue(const Tensor& t, const Tensor& other) { return isNumber(t) || isCpuScalarBeside(t, other); }
+
 /// A Python number is a CPU scalar to PyTorch's CUDA kernels: passed by value.
 gpu::Operand numberOperand(const Tensor& t, gpu::ElementType type)
 {
@@ -68,7 +77,8 @@ std::optional<gpu::ElementType> elementType(ScalarType dtype)
 std::optional<Tensor> binary(gpu::BinaryOp op, const Tensor& a, const Tensor& b, ScalarType computeType,
                              ScalarType outType, double alpha)
 {
-    if (!onKernels(a) || !onKernels(b) || !takes(op, computeType))
+    if (!(onKernels(a) || isCpuScalarBeside(a, b)) || !(onKernels(b) || isCpuScalarBeside(b, a)) ||
+        !takes(op, computeType))
         return std::nullopt;
     const std::optional<gpu::ElementType> type = elementType(computeType);
     const std::optional<gpu::ElementType> outElement = elementType(outType);
@@ -79,12 +89,14 @@ std::optional<Tensor> binary(gpu::BinaryOp op, const Tensor& a, const Tensor& b,
     if (shape.size() > size_t(gpu::kMaxDims))
         return std::nullopt;
     const IntList strides = elementwiseOutputStrides(shape, {&a, &b});
-    // Operands in the compute type first (on the GPU too, through copy below).
+    // Operands in the compute type first (on the GPU too, through copy below). A CPU scalar
+    // is cast on the host, as TensorIterator casts it before the kernel reads its value.
+    const bool aByValue = passedByValue(a, b), bByValue = passedByValue(b, a);
     const Tensor x = isNumber(a) ? a : kernel::convert(a, computeType);
     const Tensor y = isNumber(b) ? b : kernel::convert(b, computeType);
-    Tensor out = kernel::newStridedTensor(shape, strides, outType, isNumber(a) ? b.device() : a.device());
-    const gpu::Operand ox = isNumber(x) ? numberOperand(x, *type) : memoryOperand(x, *type, shape);
-    const gpu::Operand oy = isNumber(y) ? numberOperand(y, *type) : memoryOperand(y, *type, shape);
+    Tensor out = kernel::newStridedTensor(shape, strides, outType, aByValue ? b.device() : a.device());
+    const gpu::Operand ox = aByValue ? numberOperand(x, *type) : memoryOperand(x, *type, shape);
+    const gpu::Operand oy = bByValue ? numberOperand(y, *type) : memoryOperand(y, *type, shape);
     if (!gpu::binary(op, shape, memoryOperand(out, *outElement, shape), ox, oy, alpha))
         return std::nullopt;
     return out;
@@ -117,7 +129,9 @@ std::optional<Tensor> binaryWithNumber(gpu::BinaryOp op, const Tensor& a, const 
 
 bool binaryInPlace(gpu::BinaryOp op, const Tensor& self, const Tensor& other, double alpha)
 {
-    if (!onKernels(self) || !onKernels(other) || !(self.device() == other.device()) || self.dim() > gpu::kMaxDims)
+    const bool otherByValue = passedByValue(other, self);
+    if (!onKernels(self) || !(otherByValue || (onKernels(other) && self.device() == other.device())) ||
+        self.dim() > gpu::kMaxDims)
         return false;
     if (resultType({&self, &other}) != self.dtype() || !takes(op, self.dtype()) ||
         !isExpandableTo(other.sizes(), self.sizes()))
@@ -127,7 +141,7 @@ bool binaryInPlace(gpu::BinaryOp op, const Tensor& self, const Tensor& other, do
         return false;
     const IntList& shape = self.sizes();
     const Tensor y = isNumber(other) ? other : kernel::convert(other, self.dtype());
-    const gpu::Operand oy = isNumber(y) ? numberOperand(y, *type) : memoryOperand(y, *type, shape);
+    const gpu::Operand oy = otherByValue ? numberOperand(y, *type) : memoryOperand(y, *type, shape);
     const gpu::Operand oself = memoryOperand(self, *type, shape);
     return gpu::binary(op, shape, oself, oself, oy, alpha);
 }

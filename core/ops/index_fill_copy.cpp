@@ -159,7 +159,7 @@ int64_t checkIndexCopy(const Tensor& self, int64_t dimIn, const Tensor& index, c
     AGV_CHECK(self.dtype() == source.dtype(), RuntimeError,
               "index_copy_(): self and source expected to have the same dtype, but got (self) ",
               legacyDtypeShortName(self.dtype()), " and (source) ", legacyDtypeShortName(source.dtype()));
-    checkSameDevice(self, source);
+    checkOnOneDevice(self, source);
     // The slices: both shapes without `dim` (a 0-d tensor's shape stays empty).
     const std::string selfSlice = sliceShape(self.sizes(), self.dim() == 0 ? -1 : dim);
     const std::string sourceSlice = sliceShape(source.sizes(), source.dim() == 0 ? -1 : dim);

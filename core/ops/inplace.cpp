@@ -54,6 +54,7 @@ void checkResultType(const Tensor& self, const Tensor& other)
     checkNoInternalOverlap(self);
     checkNoPartialOverlap(self, other);  // See Note [Partial overlap of an in-place op's input]
     checkBroadcastInto(self, other);
+    checkOutputDevice(self, other);
     const ScalarType result = resultType({&self, &other});
     AGV_CHECK(canCast(result, self.dtype()), RuntimeError, "result type ", legacyDtypeShortName(result),
               " can't be cast to the desired output type ", legacyDtypeShortName(self.dtype()));

@@ -118,13 +118,20 @@ Tensor mapUnary(const Tensor& a, ScalarType outType, F f)
     return mapUnary<TIn, TOut>(a, outType, f, elementwiseOutputStrides(a.sizes(), {&a}));
 }
 
+/// Where a binary op's result lives: the cuda operand's device when a 0-dim CPU tensor meets
+/// a cuda tensor (checkSameDevice allows that), else a's.
+inline Device resultDevice(const Tensor& a, const Tensor& b)
+{
+    return a.device().isCpu() ? b.device() : a.device();
+}
+
 /// out = f(a, b) with broadcasting (a and b already converted to TIn) into a fresh output
 /// laid out with `outStrides` (dense).
 template <typename TIn, typename TOut, typename F>
 Tensor mapBinary(const Tensor& a, const Tensor& b, const IntList& shape, ScalarType outType, F f,
                  const IntList& outStrides)
 {
-    Tensor out = newStridedTensor(shape, outStrides, outType, a.device());
+    Tensor out = newStridedTensor(shape, outStrides, outType, resultDevice(a, b));
     TOut* o = out.data<TOut>();
     const bool sameSlots = (a.isContiguous() && b.isContiguous() && out.isContiguous()) ||
                            (a.strides() == out.strides() && b.strides() == out.strides());

@@ -149,7 +149,7 @@ LstsqResult linalgLstsq(const Tensor& input, const Tensor& other, std::optional<
     AGV_CHECK(input.size(-2) == otherRows, RuntimeError,
               dimDiff ? "torch.linalg.lstsq: input.size(-2) should match other.size(-1)"
                       : "torch.linalg.lstsq: input.size(-2) should match other.size(-2)");
-    checkSameDevice(input, other);
+    checkOnOneDevice(input, other);
     const lapack::LstsqDriver driver = lstsqDriver(driverName);
     const double rcondValue =
         rcond ? *rcond : machineEpsilon(input.dtype()) * double(std::max(input.size(-2), input.size(-1)));

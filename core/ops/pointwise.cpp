@@ -39,12 +39,12 @@ template <bool TakesHalf = false, typename F>
 Tensor binaryKernel(const Tensor& a, const Tensor& b, ScalarType computeType, ScalarType outType, const char* name,
                     F f)
 {
-    checkSameDevice(a, b);
+    const Device device = checkSameDevice(a, b);
     const IntList shape = broadcastShapes(a.sizes(), b.sizes());
     // Laid out from the operands as given: a converted copy is contiguous, the iterator's
     // output is not (Note [Output layout of elementwise ops]).
     const IntList strides = elementwiseOutputStrides(shape, {&a, &b});
-    if (b.dim() == 0 && a.sizes() == shape) {
+    if (b.dim() == 0 && a.sizes() == shape && a.device() == device) {
         // Tensor (op) Python number: the common case; no converted copy of the scalar.
         Tensor x = convert(a, computeType);
         return AGV_DISPATCH_ALL_MAYBE_HALF(TakesHalf, computeType, name, [&] {
@@ -896,7 +896,7 @@ Tensor powFloatValues(const Tensor& base, const Tensor& exponent, ScalarType typ
     }
     const bool sleefDone = sleef::pow(a.data(), b.data(), vectorValues.data(), int64_t(a.size()));
     const std::vector<bool> vector = kernel::vectorizedElements(shape, {IntList{}, sx, sy}, int64_t(32 / sizeof(T)));
-    Tensor out = kernel::newTensor(shape, type, base.device());
+    Tensor out = kernel::newTensor(shape, type, kernel::resultDevice(base, exponent));
     T* o = out.data<T>();
     for (size_t i = 0; i < a.size(); ++i)
         o[i] = sleefDone && vector[i] ? vectorValues[i] : std::pow(a[i], b[i]);
@@ -1384,6 +1384,9 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b)
     });
     rec.save("condition", condition);
     rec.forward([&](const InputTangents& t, const Tensor&) { return where(condition, t[0], t[1]); });
+    AGV_CHECK(condition.device() == a.device() && a.device() == b.device(), RuntimeError,
+              "Expected condition, x and y to be on the same device, but condition is on ", condition.device().str(),
+              " and x and y are on ", a.device().str(), " and ", b.device().str(), " respectively");
     AGV_CHECK(condition.dtype() == ScalarType::Bool, RuntimeError,
               "where expected condition to be a boolean tensor, but got a tensor with dtype ",
               legacyDtypeShortName(condition.dtype()));

@@ -135,7 +135,7 @@ Tensor floatBinaryKernel(const Tensor& self, const Tensor& other, ScalarType typ
         const BinaryOperands<MathType<T>> e = gatherOperands<T>(x, y);
         std::vector<MathType<T>> values(e.a.size());
         body(e, values);
-        Tensor out = kernel::newTensor(e.shape, type, self.device());
+        Tensor out = kernel::newTensor(e.shape, type, kernel::resultDevice(self, other));
         for (size_t i = 0; i < values.size(); ++i)
             out.data<T>()[i] = e.vector[i] ? fromVectorBody<T>(values[i]) : T(values[i]);
         return kernel::asElementwiseOutput(out, {&self, &other});

@@ -58,11 +58,40 @@ void checkSubtraction(ScalarType a, ScalarType b)
               "mask, use the `~` or `logical_not()` operator instead.");
 }
 
-void checkSameDevice(const Tensor& a, const Tensor& b)
+namespace {
+[[noreturn]] void raiseTwoDevices(Device common, Device other)
 {
-    AGV_CHECK(a.device() == b.device(), RuntimeError,
-              "Expected all tensors to be on the same device, but found at least two devices, ", a.device().str(),
-              " and ", b.device().str(), "!");
+    AGV_RAISE(RuntimeError, "Expected all tensors to be on the same device, but found at least two devices, ",
+              common.str(), " and ", other.str(), "!");
+}
+
+bool isCpuScalar(const Tensor& t) { return t.device().isCpu() && t.dim() == 0; }
+}  // namespace
+
+Device checkSameDevice(const Tensor& a, const Tensor& b)
+{
+    const Device common = a.device().isCpu() ? b.device() : a.device();
+    for (const Tensor* t : {&a, &b}) {
+        if (t->device() == common || (common.isCuda() && isCpuScalar(*t)))
+            continue;
+        raiseTwoDevices(common, t->device());
+    }
+    return common;
+}
+
+void checkOutputDevice(const Tensor& out, const Tensor& other)
+{
+    const Device common = out.device().isCpu() ? other.device() : out.device();
+    if (!(out.device() == common))
+        raiseTwoDevices(common, out.device());
+    if (!(other.device() == common) && !(common.isCuda() && isCpuScalar(other)))
+        raiseTwoDevices(common, other.device());
+}
+
+void checkOnOneDevice(const Tensor& a, const Tensor& b)
+{
+    if (!(a.device() == b.device()))
+        raiseTwoDevices(a.device(), b.device());
 }
 
 bool canCast(ScalarType from, ScalarType to) { return category(from) <= category(to); }

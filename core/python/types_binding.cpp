@@ -8,13 +8,19 @@
 namespace agv::python {
 
 namespace {
+const char* deviceTypeName(const Device& d) { return d.isCpu() ? "cpu" : "cuda"; }
+
 std::string deviceRepr(const Device& d)
 {
-    if (d.isCpu())
-        return "device(type='cpu')";
     if (d.index < 0)
-        return "device(type='cuda')";
-    return "device(type='cuda', index=" + std::to_string(d.index) + ")";
+        return std::string("device(type='") + deviceTypeName(d) + "')";
+    return std::string("device(type='") + deviceTypeName(d) + "', index=" + std::to_string(d.index) + ")";
+}
+
+/// c10::Device::str(): the index only when the device has one ("cuda", "cuda:0", "cpu:0").
+std::string deviceStr(const Device& d)
+{
+    return d.index < 0 ? std::string(deviceTypeName(d)) : std::string(deviceTypeName(d)) + ":" + std::to_string(d.index);
 }
 
 Device makeDevice(py::handle spec, py::handle index)
@@ -30,11 +36,8 @@ Device makeDevice(py::handle spec, py::handle index)
         if (spec.cast<std::string>().find(':') != std::string::npos)
             raise(PyExc_RuntimeError, "type (string) must not include an index because index was passed explicitly: " +
                                           spec.cast<std::string>());
+        // Any index, a CPU one too: c10 validates a device's index only in debug builds.
         d.index = int(requireInt(index, "device", "index"));
-        if (d.isCpu() && d.index != 0)
-            raise(PyExc_RuntimeError, "CPU device index must be -1 or zero, got " + std::to_string(d.index));
-        if (d.isCpu())
-            d.index = -1;
     }
     return d;
 }
@@ -60,7 +63,7 @@ void bindTypes(py::module_& m)
     py::class_<Device>(m, "device")
         .def(py::init([](py::handle spec, py::handle index) { return makeDevice(spec, index); }), py::arg("type"),
              py::arg("index") = py::none())
-        .def_property_readonly("type", [](const Device& d) { return d.isCpu() ? "cpu" : "cuda"; })
+        .def_property_readonly("type", &deviceTypeName)
         .def_property_readonly("index",
                                [](const Device& d) -> py::object {
                                    if (d.index < 0)
@@ -68,7 +71,7 @@ void bindTypes(py::module_& m)
                                    return py::int_(d.index);
                                })
         .def("__repr__", &deviceRepr)
-        .def("__str__", [](const Device& d) { return d.isCuda() && d.index < 0 ? std::string("cuda") : d.str(); })
+        .def("__str__", &deviceStr)
         .def("__eq__",
              [](const Device& a, py::handle b) {
                  if (!py::isinstance<Device>(b))
