@@ -71,4 +71,24 @@ Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, doub
     return t;
 }
 
+Tensor cudaBernoulliTensor(const Tensor& probabilities, ScalarType dtype, Device device)
+{
+    // bernoulli_kernel casts p to double for a double result, to float for every other.
+    const bool inDouble = dtype == ScalarType::Float64;
+    const Tensor p =
+        kernel::dense(kernel::convert(kernel::convert(probabilities, inDouble ? ScalarType::Float64 : ScalarType::Float32),
+                                      ScalarType::Float64));
+    const double* values = p.data<double>();
+    const std::vector<uint8_t> mask =
+        random::cudaBernoulliMask(std::vector<double>(values, values + p.numel()), inDouble);
+    Tensor t = kernel::newTensor(probabilities.sizes(), dtype, device);
+    AGV_DISPATCH_ALL_AND_HALF(dtype, "bernoulli_tensor_cuda_self_", [&] {
+        using T = scalar_t;
+        T* out = t.data<T>();
+        for (size_t i = 0; i < mask.size(); ++i)
+            out[i] = T(mask[i]);
+    });
+    return t;
+}
+
 }  // namespace agv::ops

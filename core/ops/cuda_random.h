@@ -21,5 +21,8 @@ Tensor cudaNormal(const IntList& sizes, ScalarType dtype, Device device, double 
 Tensor cudaUniform(const IntList& sizes, ScalarType dtype, Device device, double from, double to);
 /// A contiguous cuda tensor of 1 with probability p, else 0 (bernoulli_ with a number p).
 Tensor cudaBernoulli(const IntList& sizes, ScalarType dtype, Device device, double p);
+/// A contiguous cuda tensor of `probabilities`' shape, each element 1 with the probability
+/// it holds there (bernoulli_ with a tensor p, already expanded to the result's shape).
+Tensor cudaBernoulliTensor(const Tensor& probabilities, ScalarType dtype, Device device);
 
 }  // namespace agv::ops

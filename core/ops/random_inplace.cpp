@@ -356,6 +356,13 @@ Tensor& randomInplace(Tensor& self, Generator* generator)
         else
             modulus = static_cast<uint64_t>(integralBounds(t).max) + 1;
         const bool wide = t == ScalarType::Int64 || t == ScalarType::Float64;
+        if (self.device().isCuda()) {
+            // random_kernel on the GPU: random_from_to's layout, the draw taken modulo.
+            const CudaDrawScope scope(cudaGeneratorFor(generator));
+            const std::vector<int64_t> values = random::cudaIntsFromTo(self.numel(), modulus, 0, wide);
+            size_t next = 0;
+            return int64Draws(self, [&] { return values[next++]; });
+        }
         Generator& g = generatorOrDefault(generator);
         return int64Draws(self, [&] { return random::uniformIntModulo(g, modulus, wide); });
     });

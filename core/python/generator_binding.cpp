@@ -93,6 +93,11 @@ void bindCudaGenerator(py::module_& m)
         const CudaDrawScope scope(cudaGeneratorFor(generatorArg(generator, "bernoulli_")));
         return wrapTensor(ops::cudaBernoulli(intList(sizes, "bernoulli_", "size"), *asDtype(dtype), Device::cuda(0), p));
     });
+    m.def("_cuda_bernoulli_tensor", [](py::handle probabilities, py::handle dtype, py::handle generator) {
+        const Tensor p = requireTensor(probabilities, "bernoulli_", "p", 0);
+        const CudaDrawScope scope(cudaGeneratorFor(generatorArg(generator, "bernoulli_")));
+        return wrapTensor(ops::cudaBernoulliTensor(p, *asDtype(dtype), Device::cuda(0)));
+    });
     // torch.cuda.default_generators[0]: the object of the GPU's default generator.
     m.def("_cuda_default_generator", [] {
         return GeneratorObject{nullptr, std::shared_ptr<CudaGenerator>(&cudaGenerator(), [](CudaGenerator*) {})};

@@ -225,6 +225,22 @@ std::vector<int64_t> cudaIntsFromTo(int64_t numel, uint64_t range, int64_t base,
     return values;
 }
 
+std::vector<uint8_t> cudaBernoulliMask(const std::vector<double>& probabilities, bool compareInDouble)
+{
+    std::vector<uint8_t> mask(probabilities.size(), 0);
+    const auto [seed, offset] = drawingGenerator().reserve(10);
+    const uint64_t n = probabilities.size();
+    for (uint64_t thread = 0; thread * 4 < n; ++thread) {
+        PhiloxStream stream(seed, thread, offset);
+        const std::array<float, 4> r = uniform4(stream);
+        for (uint64_t k = 0; k < 4 && thread * 4 + k < n; ++k) {
+            const double p = probabilities[thread * 4 + k];
+            mask[thread * 4 + k] = compareInDouble ? double(r[k]) <= p : r[k] <= float(p);
+        }
+    }
+    return mask;
+}
+
 std::vector<uint8_t> cudaDropoutMask(int64_t numel, double keep, bool compareInDouble, int vector)
 {
     std::vector<uint8_t> mask(size_t(std::max<int64_t>(numel, 0)), 0);

@@ -92,6 +92,13 @@ std::vector<double> cudaUniformsDouble(int64_t numel);
 /// is random_'s full 64-bit range (the 64-bit draw itself).
 std::vector<int64_t> cudaIntsFromTo(int64_t numel, uint64_t range, int64_t base, bool wide);
 
+/// bernoulli_(p tensor) as bernoulli_tensor_cuda_kernel draws it: CUDA_tensor_apply2 gives
+/// thread t the elements 4t..4t+3 in row-major order, from one curand_uniform4 of
+/// subsequence t; an element is 1 when its uniform is at most its probability (compared in
+/// double when the tensor is double, else with the probability in float). The generator's
+/// offset moves by philox_cuda_state(10), elements or not.
+std::vector<uint8_t> cudaBernoulliMask(const std::vector<double>& probabilities, bool compareInDouble);
+
 /// fused_dropout_kernel's keep mask (1 kept, 0 dropped) of `numel` elements in memory
 /// order: each element kept when its uniform draw is below `keep` (compared in double when
 /// the tensor is double). `vector` is the kernel's vector width, 4, 2 or 1

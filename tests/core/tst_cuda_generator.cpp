@@ -209,6 +209,59 @@ private Q_SLOTS:
         QCOMPARE(valuesOf(t), small);
     }
 
+    void randomWithoutBoundsTakesTheDrawModulo()
+    {
+        // random_() on the GPU: random_kernel's uniform_int, the draw modulo the dtype's
+        // largest integer + 1 (2^24 + 1 for float); 64 bits of two outputs for int64.
+        cudaGenerator().manualSeed(5);
+        Tensor f = ops::empty({6}, ScalarType::Float32, kGpu);
+        ops::randomInplace(f, nullptr);
+        QCOMPARE(cudaGenerator().offset(), uint64_t(4));
+        Tensor l = ops::empty({3}, ScalarType::Int64, kGpu);
+        ops::randomInplace(l, nullptr);
+        const std::vector<double> fv = valuesOf(f);
+        for (int64_t i = 0; i < 6; ++i)
+            QCOMPARE(fv[size_t(i)],
+                     double(random::PhiloxStream(5, uint64_t(i), 0).next4()[0] % ((uint64_t(1) << 24) + 1)));
+        const Tensor host = ops::toDevice(l, Device::cpu());
+        for (int64_t i = 0; i < 3; ++i) {
+            const random::Philox4 x = random::PhiloxStream(5, uint64_t(i), 4).next4();
+            const uint64_t v = (uint64_t(x[0]) << 32) | x[1];
+            QCOMPARE(host.intValueAt(i), int64_t(v % (uint64_t(1) << 63)));
+        }
+    }
+
+    void bernoulliWithTensorProbabilities()
+    {
+        // bernoulli_(p) with a tensor p on the GPU: thread t draws elements 4t..4t+3 (row
+        // major) from one curand_uniform4, each 1 when its uniform is at most its p.
+        cudaGenerator().manualSeed(9);
+        std::vector<double> p;
+        for (int i = 0; i < 10; ++i)
+            p.push_back(0.1 * i);
+        // Element 5's p is its own draw: `<=` keeps it where `<` would not.
+        const float draw5 = random::uniformFloat(random::PhiloxStream(9, 1, 0).next4()[1]);
+        p[5] = draw5;
+        const Tensor probs = ops::fromValues({2, 5}, p, ScalarType::Float32);
+        const Tensor mask = ops::cudaBernoulliTensor(probs, ScalarType::Float32, kGpu);
+        QCOMPARE(mask.device(), kGpu);
+        QCOMPARE(mask.sizes(), (IntList{2, 5}));
+        QCOMPARE(cudaGenerator().offset(), uint64_t(12));  // philox_cuda_state(10), rounded to 4
+        const std::vector<double> m = valuesOf(mask);
+        int ones = 0;
+        for (int i = 0; i < 10; ++i) {
+            const float r = random::uniformFloat(random::PhiloxStream(9, uint64_t(i / 4), 0).next4()[size_t(i % 4)]);
+            QCOMPARE(m[size_t(i)], r <= float(p[size_t(i)]) ? 1.0 : 0.0);
+            ones += int(m[size_t(i)]);
+        }
+        QCOMPARE(m[5], 1.0);
+        QVERIFY(ones > 0 && ones < 10);
+        QCOMPARE(m[0], 0.0);  // p = 0 never draws a 1 ((0, 1] uniforms)
+        // An empty tensor still moves the offset, as philox_cuda_state runs before the kernel.
+        ops::cudaBernoulliTensor(ops::fromValues({0}, {}, ScalarType::Float32), ScalarType::Float32, kGpu);
+        QCOMPARE(cudaGenerator().offset(), uint64_t(24));
+    }
+
     void dropoutIsTheFusedKernel_data()
     {
         QTest::addColumn<int64_t>("numel");

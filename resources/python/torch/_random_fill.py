@@ -211,12 +211,19 @@ def normal_(self, mean=0, std=1, *, generator=None):
 
 def bernoulli_(self, p=0.5, *, generator=None):
     with untraced():
-        if isinstance(p, torch.Tensor):
+        if isinstance(p, torch.Tensor) and self.is_cuda:
+            # bernoulli_kernel (CUDA): p on the GPU in float (double for a double self),
+            # expanded to self's shape. A p out of [0, 1] trips a device-side assert there,
+            # which leaves the GPU unusable; here it gets the CPU's message instead.
+            if not p.is_floating_point():
+                raise RuntimeError("expected probabilities tensor to have floating type, got " + _type_name(p.dtype))
+            _check_probabilities(p)
+            probs = p.expand(tuple(self.shape))
+            values = torch._C._cuda_bernoulli_tensor(probs, self.dtype, generator)
+        elif isinstance(p, torch.Tensor):
             if not p.is_floating_point():
                 raise RuntimeError("\"bernoulli_tensor_cpu_p_\" not implemented for '" + _type_name(p.dtype) + "'")
-            if not bool(((p >= 0) & (p <= 1)).sum().item() == p.numel()):
-                raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
-                                   "message be improved?  If so, please report an enhancement request to PyTorch.)")
+            _check_probabilities(p)
             # bernoulli_distribution<double> for a double p (a 53-bit uniform), <float> otherwise.
             uniform = torch.float64 if p.dtype == torch.float64 else torch.float32
             probs = p.to(uniform).expand(tuple(self.shape))
@@ -233,6 +240,12 @@ def bernoulli_(self, p=0.5, *, generator=None):
                                                                          generator=generator) < p)
                 values = values.to(self.dtype)
     return _fill(self, values)
+
+
+def _check_probabilities(p):
+    if not bool(((p >= 0) & (p <= 1)).sum().item() == p.numel()):
+        raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
+                           "message be improved?  If so, please report an enhancement request to PyTorch.)")
 
 
 def _num(x):
